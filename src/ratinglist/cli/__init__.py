@@ -1,0 +1,1 @@
+"""The `ratinglist` command line (Typer): thin commands over the library."""

@@ -1,0 +1,34 @@
+"""The `ratinglist` Typer application; each command group lives in its own module.
+
+Commands catch only `RatinglistError`, print it and exit 1; a traceback means a bug.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from ratinglist import __version__
+
+app = typer.Typer(
+    name="ratinglist",
+    help="Othello tournaments, WOF results files and the world rating list.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+@app.command()
+def version() -> None:
+    """Print the version.
+
+    Example: ratinglist version
+    """
+    typer.echo(__version__)
+
+
+# Command groups register themselves here (one line each, keep sorted).
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

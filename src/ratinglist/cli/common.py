@@ -1,0 +1,41 @@
+"""Helpers shared by CLI commands: database option, error handling, consoles."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import typer
+from rich.console import Console
+
+from ratinglist.errors import RatinglistError
+
+console = Console()
+err_console = Console(stderr=True)
+
+DEFAULT_DB = "ratinglist.db"
+
+
+def database_url(db: str | None) -> str:
+    """The database to use: `--db`, else ``RATINGLIST_DB``, else ``ratinglist.db`` here.
+
+    A plain path becomes an SQLite URL; anything with ``://`` is used as is.
+    """
+    value = db or os.environ.get("RATINGLIST_DB") or DEFAULT_DB
+    return value if "://" in value else f"sqlite:///{value}"
+
+
+DbOption = typer.Option(
+    None, "--db", help="Database path or URL (default: $RATINGLIST_DB or ./ratinglist.db)."
+)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn our errors into a one-line message on stderr and exit code 1."""
+    try:
+        yield
+    except RatinglistError as exc:
+        err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True)
+        raise typer.Exit(1) from exc

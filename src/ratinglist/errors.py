@@ -1,0 +1,43 @@
+"""The exception hierarchy: one root, one base per layer, a one-line docstring each.
+
+Foreign errors (sqlite3, scipy, ...) are translated into these at the layer boundary, so the
+CLI and the web catch only `RatinglistError` and a traceback always means a bug.
+"""
+
+from __future__ import annotations
+
+
+class RatinglistError(Exception):
+    """Root of every error this package raises on purpose."""
+
+
+class FormatError(RatinglistError):
+    """A text format (results file, players list) could not be read or written."""
+
+
+class ResultsFileError(FormatError):
+    """A .ELO results file has an error (raised in strict mode, on the first error)."""
+
+
+class PlayersListError(FormatError):
+    """A Papp players list could not be read."""
+
+
+class RegistryError(RatinglistError):
+    """The player registry refused an operation (unknown ID, range exhausted, bad merge)."""
+
+
+class StoreError(RatinglistError):
+    """The database could not be opened, migrated, read or written."""
+
+
+class RatingError(RatinglistError):
+    """A rating list cannot be computed from the given games and parameters."""
+
+
+class PairingError(RatinglistError):
+    """No valid pairing exists under the hard constraints."""
+
+
+class TournamentError(RatinglistError):
+    """A tournament action is not allowed in the current state."""

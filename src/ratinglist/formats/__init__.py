@@ -1,0 +1,1 @@
+"""Text formats: WOF results files (.ELO), Papp players lists, diagnostics."""
