@@ -1,0 +1,114 @@
+"""Parameters of the WOF "European algorithm" rating list, kept apart from the ratings.
+
+Every number of the method lives here (DOMAIN section 4, seed 001), so a federation can change
+one without touching the fit. The defaults reproduce the published WOF list.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+
+from ratinglist.errors import RatingError
+
+
+class MarginMethod(enum.Enum):
+    """How the margin of error is read from the Fisher information ``I`` at the optimum.
+
+    ``DIAGONAL``: ``sigma_i = 1 / sqrt(I_ii)``, the uncertainty of player i with every other
+    rating held fixed (cheap, the default). ``FULL``: ``sigma_i^2 = (I^+_c)_ii``, the diagonal of
+    the inverse information under the anchor constraint, i.e. all ratings estimated jointly.
+    """
+
+    DIAGONAL = "diagonal"
+    FULL = "full"
+
+
+DEFAULT_WEIGHT_BUCKETS: tuple[tuple[int, float], ...] = (
+    (6, 150.0),
+    (13, 100.0),
+    (25, 60.0),
+    (37, 30.0),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class EuropeanParams:
+    """All numbers of the European algorithm.
+
+    - ``P(A beats B) = 1 / (1 + base^(-(R_A - R_B) / scale))``; with base 3 and scale 200 a
+      200-point gap means a 75% expected score.
+    - A game of a tournament that started ``m = 12*(Yc - Y) + (Mc - M)`` whole calendar months
+      before the calculation month weighs the value of the first bucket ``(last_m, weight)``
+      with ``m <= last_m``, else `old_weight`.
+    - The game-count-weighted mean rating of the rated set is `anchor`.
+    - A rated player is listed when they played within ``m <= listing_months``.
+    - The margin of error is ``margin_sigmas * sigma`` in rating points, with the Fisher
+      information built from weights divided by `margin_weight_scale`; a rating is official
+      when its margin is below `official_margin`.
+    - The fit stops when every rated player's |weighted score - weighted expected score| is
+      below `tolerance` (in weighted games, raw weights), within `max_iterations` Newton steps.
+    """
+
+    scale: float = 200.0
+    base: float = 3.0
+    anchor: float = 1800.0
+    weight_buckets: tuple[tuple[int, float], ...] = DEFAULT_WEIGHT_BUCKETS
+    old_weight: float = 1.0
+    listing_months: int = 37
+    official_margin: float = 200.0
+    margin_weight_scale: float = 150.0
+    margin_sigmas: float = 2.0
+    margin_method: MarginMethod = MarginMethod.DIAGONAL
+    tolerance: float = 1e-6
+    max_iterations: int = 100
+
+    def __post_init__(self) -> None:
+        """Reject parameters the fit cannot use."""
+        if not (self.scale > 0 and math.isfinite(self.scale)):
+            raise RatingError(f"expected a positive finite scale, got {self.scale!r}")
+        if not (self.base > 1 and math.isfinite(self.base)):
+            raise RatingError(f"expected a base greater than 1, got {self.base!r}")
+        if not math.isfinite(self.anchor):
+            raise RatingError(f"expected a finite anchor, got {self.anchor!r}")
+        months = [m for m, _ in self.weight_buckets]
+        if (
+            months != sorted(months)
+            or len(set(months)) != len(months)
+            or any(m < 0 for m in months)
+        ):
+            raise RatingError(
+                f"expected weight buckets with strictly increasing non-negative months, "
+                f"got {self.weight_buckets!r}"
+            )
+        weights = [w for _, w in self.weight_buckets] + [self.old_weight]
+        if any(not (w > 0 and math.isfinite(w)) for w in weights):
+            raise RatingError(f"expected positive finite weights, got {weights!r}")
+        if self.listing_months < 0:
+            raise RatingError(f"expected listing_months >= 0, got {self.listing_months!r}")
+        if not self.official_margin > 0:
+            raise RatingError(f"expected a positive official_margin, got {self.official_margin!r}")
+        if not (self.margin_weight_scale > 0 and self.margin_sigmas > 0):
+            raise RatingError(
+                f"expected positive margin_weight_scale and margin_sigmas, got "
+                f"{self.margin_weight_scale!r} and {self.margin_sigmas!r}"
+            )
+        if not self.tolerance > 0:
+            raise RatingError(f"expected a positive tolerance, got {self.tolerance!r}")
+        if self.max_iterations < 1:
+            raise RatingError(f"expected max_iterations >= 1, got {self.max_iterations!r}")
+
+    @property
+    def points_per_unit(self) -> float:
+        """Rating points per natural (logit) unit: ``scale / ln(base)`` (182.0478 by default)."""
+        return self.scale / math.log(self.base)
+
+    def weight(self, months: int) -> float:
+        """The weight of a game played `months` whole calendar months before the calculation."""
+        if months < 0:
+            raise RatingError(f"expected a game on or before the calculation month, got m={months}")
+        for last, weight in self.weight_buckets:
+            if months <= last:
+                return weight
+        return self.old_weight
