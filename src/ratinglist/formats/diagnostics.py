@@ -53,3 +53,52 @@ class Diagnostic:
 def has_errors(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic]) -> bool:
     """True if any diagnostic is an error."""
     return any(d.severity is Severity.ERROR for d in diagnostics)
+
+
+CODES: dict[str, tuple[Severity, str]] = {
+    # Header (E0xx / W0xx): the four ``%%`` lines.
+    "E001": (Severity.ERROR, "missing-header"),
+    "E002": (Severity.ERROR, "bad-date"),
+    "W003": (Severity.WARNING, "empty-header"),
+    "W004": (Severity.WARNING, "header-out-of-place"),
+    # Game lines (E1xx): the game cannot be used for ratings.
+    "E100": (Severity.ERROR, "game-syntax"),
+    "E101": (Severity.ERROR, "unknown-player"),
+    "E102": (Severity.ERROR, "self-game"),
+    "E103": (Severity.ERROR, "zero-id"),
+    "E104": (Severity.ERROR, "unknown-id"),
+    # Suspicious but usable (W2xx).
+    "W201": (Severity.WARNING, "discs-contradict-sign"),
+    "W202": (Severity.WARNING, "equal-discs-not-draw"),
+    "W203": (Severity.WARNING, "discs-out-of-range"),
+    "W204": (Severity.WARNING, "stray-characters"),
+    "W205": (Severity.WARNING, "not-a-player-line"),
+    "W206": (Severity.WARNING, "bad-player-field"),
+    "W207": (Severity.WARNING, "duplicate-player"),
+    "W208": (Severity.WARNING, "player-without-id"),
+    "W209": (Severity.WARNING, "latin1-fallback"),
+    "W210": (Severity.WARNING, "macroman-fallback"),
+    # For information (N3xx).
+    "N301": (Severity.NOTE, "no-player-list"),
+    "N302": (Severity.NOTE, "nonstandard-filename"),
+}
+"""Every diagnostic code: its severity and a short stable name (``E101 unknown-player``)."""
+
+
+def diagnostic(
+    code: str, message: str, source: str, line: int, column: int = 1, text: str = ""
+) -> Diagnostic:
+    """A diagnostic whose severity comes from the `CODES` catalogue.
+
+    Raises:
+        KeyError: `code` is not in the catalogue (a bug in the caller).
+    """
+    return Diagnostic(
+        code=code,
+        severity=CODES[code][0],
+        message=message,
+        source=source,
+        line=line,
+        column=column,
+        text=text,
+    )

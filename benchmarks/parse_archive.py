@@ -1,0 +1,73 @@
+"""Parse every real .ELO file (read bytes, decode, parse) and print time and diagnostics.
+
+Usage: .venv/bin/python benchmarks/parse_archive.py [--json] [FOLDER]
+
+FOLDER defaults to the `wof_results` folder of the real data (``RATINGLIST_REAL_DATA`` or
+``../shared/data/real``). Prints the file and game counts, the parse time (single process),
+and per diagnostic code the number of files and of diagnostics.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from ratinglist.formats.diagnostics import CODES
+from ratinglist.formats.elo import read_elo
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def default_folder() -> Path:
+    """The real archive folder."""
+    env = os.environ.get("RATINGLIST_REAL_DATA")
+    real = Path(env) if env else REPO.parent / "shared" / "data" / "real"
+    return real / "othello-rating-pipeline" / "wof_results"
+
+
+def main(argv: list[str]) -> int:
+    """Run the benchmark; print a table (or JSON with ``--json``)."""
+    as_json = "--json" in argv
+    args = [a for a in argv if a != "--json"]
+    folder = Path(args[0]) if args else default_folder()
+    paths = sorted(folder.rglob("*.ELO"))
+    started = time.perf_counter()
+    results = [read_elo(p) for p in paths]
+    seconds = time.perf_counter() - started
+    games = sum(len(r.games) for r in results)
+    excluded = sum(1 for r in results for g in r.games if g.excluded is not None)
+    files_by_code: Counter[str] = Counter()
+    count_by_code: Counter[str] = Counter()
+    for r in results:
+        codes = Counter(d.code for d in r.diagnostics)
+        count_by_code.update(codes)
+        files_by_code.update(codes.keys())
+    clean = sum(1 for r in results if not r.diagnostics)
+    summary = {
+        "files": len(paths),
+        "games": games,
+        "excluded_games": excluded,
+        "clean_files": clean,
+        "seconds": round(seconds, 3),
+        "codes": {
+            code: {"name": CODES[code][1], "files": files_by_code[code], "count": count_by_code[code]}
+            for code in sorted(count_by_code)
+        },
+    }
+    if as_json:
+        print(json.dumps(summary, indent=2))
+        return 0
+    print(f"files {len(paths)}  games {games}  excluded {excluded}  clean files {clean}")
+    print(f"read + decode + parse: {seconds:.2f} s (single process)")
+    print(f"{'code':<6} {'name':<24} {'files':>6} {'count':>8}")
+    for code, row in summary["codes"].items():  # type: ignore[union-attr]
+        print(f"{code:<6} {row['name']:<24} {row['files']:>6} {row['count']:>8}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

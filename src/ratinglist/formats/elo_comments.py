@@ -1,0 +1,114 @@
+"""The ``%`` lines of a .ELO file that carry structure: header, round markers, added results.
+
+Header lines are ``%%Key: value``; the date is ``DD/MM/YYYY`` or ``DD/MM/YYYY - DD/MM/YYYY``,
+optionally with a same-day order letter (``04/05/2008a``; also read after the day,
+``04a/05/2008``, or after the whole field). Round markers come in about 30 spellings
+(``%Round 1``, ``%Round: 1``, ``% Round 1``, ``%roundN:``, ``%%Round 1``, ``%Ronde 2``,
+``%Day 1 - Round 3`` ...); ``%Finals``, ``%Semi-finals``, ``%Playoff`` ... are markers without
+a number.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from ratinglist.model import DateRange
+
+HEADER_KEYS: dict[str, str] = {
+    "tournament": "tournament",
+    "country": "country",
+    "date": "date",
+    "sender": "sender",
+    "creator": "creator",
+    "creationdate": "creation_date",
+}
+"""Lower-cased ``%%Key`` (blanks removed) to the `Header` field it fills."""
+
+REQUIRED_KEYS = ("tournament", "country", "date", "sender")
+"""The four lines every file must begin with, in this order (seed 000)."""
+
+_HEADER = re.compile(r"%%[ \t]*([A-Za-z][A-Za-z ]*?)[ \t]*:[ \t]*(.*?)[ \t]*")
+_ONE_DATE = r"(\d{1,2})([a-z]?)/(\d{1,2})/(\d{4})([a-z]?)"
+_DATE = re.compile(rf"{_ONE_DATE}(?:[ \t]*-[ \t]*{_ONE_DATE})?[ \t]*([a-z]?)[ \t]*", re.IGNORECASE)
+_ROUND = re.compile(
+    r"%+[ \t]*(?:[^%\d]{0,40}?[^A-Za-z])?r+(?:ou|o)nde?[ \t]*(?:no\.?|n°|#)?[ \t]*:?[ \t]*"
+    r"(\d{1,3})(?![\d/])",
+    re.IGNORECASE,
+)
+_UNNUMBERED = re.compile(
+    r"%+[ \t]*(?:\S+[ \t]+)?(?:semi|demi|quarter|1/2|1/4)?[ \t-]*"
+    r"(?:finals?|finales?|play[ -]?offs?|semis|other games)\b",
+    re.IGNORECASE,
+)
+OTHER_GAMES_MARKER = "%Other games"
+"""What the writer puts before games without a round number that follow numbered rounds."""
+
+_ADDED = re.compile(r"%+[ \t]*added[ \t]+results\b", re.IGNORECASE)
+
+
+def header_field(line: str) -> tuple[str, str] | None:
+    """``("Tournament", "Nordic Champ.")`` for a ``%%Tournament: ...`` line; None otherwise.
+
+    Any ``%%Key: value`` line matches, the key as written; `header_key` normalises it and
+    the caller decides which keys it knows.
+    """
+    m = _HEADER.fullmatch(line)
+    if m is None:
+        return None
+    return m.group(1), m.group(2)
+
+
+def header_key(key: str) -> str:
+    """The `HEADER_KEYS` form of a key: lower case, blanks removed (``Creation Date``)."""
+    return key.replace(" ", "").lower()
+
+
+def parse_date(value: str) -> DateRange | str:
+    """The `DateRange` of a ``%%Date`` value, or the reason it cannot be read.
+
+    Returns a string starting lower case (what was expected and what was found) on failure.
+    """
+    m = _DATE.fullmatch(value.strip())
+    if m is None:
+        return f"expected a date 'DD/MM/YYYY' or 'DD/MM/YYYY - DD/MM/YYYY', got {value!r}"
+    g = m.groups()
+    letters = [x.lower() for x in (g[1], g[4], g[6], g[9], g[10]) if x]
+    if len(letters) > 1:
+        return f"expected at most one order letter in the date, got {value!r}"
+    try:
+        start = dt.date(int(g[3]), int(g[2]), int(g[0]))
+        end = None if g[5] is None else dt.date(int(g[8]), int(g[7]), int(g[5]))
+    except ValueError:
+        return f"expected a valid calendar date, got {value!r}"
+    if end is not None and end < start:
+        return f"expected the last date on or after the first, got {value!r}"
+    if end == start:
+        end = None
+    return DateRange(start=start, end=end, order=letters[0] if letters else None)
+
+
+def format_date(dates: DateRange) -> str:
+    """The canonical ``%%Date`` value: ``DD/MM/YYYY[a][ - DD/MM/YYYY]``."""
+    text = f"{dates.start:%d/%m/%Y}{dates.order or ''}"
+    if dates.end is not None and dates.end != dates.start:
+        text += f" - {dates.end:%d/%m/%Y}"
+    return text
+
+
+def round_marker(line: str) -> tuple[bool, int | None]:
+    """``(True, 3)`` for ``%Round 3``, ``(True, None)`` for ``%Finals``, else ``(False, None)``.
+
+    `line` is a comment line with its leading blanks removed.
+    """
+    m = _ROUND.match(line)
+    if m is not None:
+        return True, int(m.group(1))
+    if _UNNUMBERED.match(line) is not None and _ADDED.match(line) is None:
+        return True, None
+    return False, None
+
+
+def is_added_results(line: str) -> bool:
+    """True for ``%%Added results`` (any case, any trailing text): games entered afterwards."""
+    return _ADDED.match(line) is not None

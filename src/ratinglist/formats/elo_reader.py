@@ -1,0 +1,442 @@
+"""Read .ELO results files into `ResultsFile` values, with compiler-style diagnostics.
+
+Lenient by default: every problem becomes a `Diagnostic` and the rest of the file still
+loads; games that cannot be rated keep their place with `GameLine.excluded` set to the code
+of the diagnostic. Strict mode raises `ResultsFileError` on the first error of the file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from ratinglist.errors import ResultsFileError
+from ratinglist.formats.diagnostics import Diagnostic, Severity, diagnostic
+from ratinglist.formats.elo_comments import (
+    HEADER_KEYS,
+    REQUIRED_KEYS,
+    header_field,
+    header_key,
+    is_added_results,
+    parse_date,
+    round_marker,
+)
+from ratinglist.formats.elo_decode import decode_elo
+from ratinglist.formats.elo_lexer import FAST_GAME, RawGame, scan_games
+from ratinglist.formats.elo_players import PLAYER_PREFIX, is_unusable_id, parse_player_line
+from ratinglist.formats.results_file import GameLine, Header, PlayerLine, ResultsFile, RoundMarker
+from ratinglist.model import Colour, DateRange, Outcome
+
+_OUTCOMES = {o.value: o for o in Outcome}
+_COLOURS = {"B": Colour.BLACK, "b": Colour.BLACK, "W": Colour.WHITE, "w": Colour.WHITE}
+_NEWLINES = re.compile(r"\r\n|\r|\n")
+_STRAY = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\xa0\xad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064"
+    "\u2066-\u2069\ufeff\ufffd]"
+)
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_FILENAME = re.compile(r"\d{8}[a-z]?_[A-Za-z0-9_]{1,30}\.ELO")
+
+
+def _key(token: str) -> str:
+    """The identity of an ID token: numeric IDs without leading zeros."""
+    return (token.lstrip("0") or "0") if token.isdigit() else token
+
+
+def _disc_code(d1: int, sign: str, d2: int) -> str | None:
+    """W203 / W201 / W202 when the discs are impossible or disagree with the sign, else None."""
+    if d1 > 64 or d2 > 64 or d1 + d2 > 64:
+        return "W203"
+    if sign == ">":
+        return None if d1 > d2 else ("W201" if d1 < d2 else "W202")
+    if sign == "<":
+        return None if d1 < d2 else ("W201" if d1 > d2 else "W202")
+    return None if d1 == d2 else "W201"
+
+
+def _disc_problem(code: str, game: GameLine, source: str) -> Diagnostic:
+    """The diagnostic for a `_disc_code` of `game`."""
+    sign = game.outcome.value
+    shown = f"({game.first_discs:02d}){sign}({game.second_discs:02d})"
+    if code == "W203":
+        message = f"expected discs from 0 to 64 with a total of at most 64, got {shown}"
+    elif code == "W201":
+        message = f"expected discs that agree with the sign {sign!r}, got {shown}: the sign counts"
+    else:
+        message = f"expected unequal discs for {sign!r}, got {shown}: the sign counts"
+    return diagnostic(code, message, source, game.line, game.column, shown)
+
+
+class _Reader:
+    """One pass over the lines of a file; `finish` runs the checks that need the whole file."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.diagnostics: list[Diagnostic] = []
+        self.header: dict[str, str] = {}
+        self.header_lines: dict[str, tuple[int, int]] = {}
+        self.extra: list[tuple[str, str]] = []
+        self.players: list[PlayerLine] = []
+        self.games: list[GameLine] = []
+        self.second_columns: list[int] = []
+        self.rounds: list[RoundMarker] = []
+        self.round: int | None = None
+        self.added = False
+        self.seen_content = False
+
+    def read(self, text: str) -> None:
+        """Read every line of `text` (the fast path handles the canonical game line inline)."""
+        lines = _NEWLINES.split(text) if "\r" in text else text.split("\n")
+        check_stray = not text.isascii() or _STRAY.search(text) is not None
+        fast = FAST_GAME.fullmatch
+        games, seconds, diagnostics = self.games, self.second_columns, self.diagnostics
+        source, current, added = self.source, self.round, self.added
+        for number, line in enumerate(lines, 1):
+            if check_stray:
+                line = self._remove_stray(line, number)
+            m = fast(line)
+            if m is not None:
+                first, d1, sign, d2, second, colour = m.groups()
+                g = GameLine(
+                    first,
+                    second,
+                    _OUTCOMES[sign],
+                    None if d1 is None else int(d1),
+                    None if d2 is None else int(d2),
+                    None if colour is None else _COLOURS[colour],
+                    current,
+                    added,
+                    None,
+                    number,
+                    m.start(1) + 1,
+                )
+                games.append(g)
+                seconds.append(m.start(5) + 1)
+                if d1 is not None and d2 is not None:
+                    code = _disc_code(int(d1), sign, int(d2))
+                    if code is not None:
+                        diagnostics.append(_disc_problem(code, g, source))
+                continue
+            stripped = line.lstrip(" \t")
+            if not stripped:
+                continue
+            if stripped[0] == "%":
+                self._comment(stripped.rstrip(), line, number)
+                current, added = self.round, self.added
+            else:
+                self._slow_games(line, number)
+        self.seen_content = self.seen_content or bool(games)
+
+    def _remove_stray(self, line: str, number: int) -> str:
+        """Remove invisible characters, and any non-ASCII character from a game line's games.
+
+        A game line (first non-blank character not ``%``) holds only ASCII before its
+        ``%`` comment; a ``%_%`` line's number fields are cleaned in `parse_player_line`.
+        """
+        m = _STRAY.search(line)
+        if m is None:
+            stripped = line.lstrip(" \t")
+            if line.isascii() or not stripped or stripped[0] == "%":
+                return line
+            games = line.split("%", 1)[0]
+            if games.isascii():
+                return line
+            m = _NON_ASCII.search(games)
+            assert m is not None
+            cleaned = _NON_ASCII.sub("", games) + line[len(games) :]
+        else:
+            cleaned = _STRAY.sub(lambda s: " " if s.group(0) == "\xa0" else "", line)
+        found = m.group(0)
+        self.diagnostics.append(
+            diagnostic(
+                "W204",
+                f"expected printable ASCII text, got stray character U+{ord(found):04X} (removed)",
+                self.source,
+                number,
+                m.start() + 1,
+                found,
+            )
+        )
+        return cleaned
+
+    def _comment(self, stripped: str, line: str, number: int) -> None:
+        if stripped.startswith(PLAYER_PREFIX):
+            self.seen_content = True
+            player, problems = parse_player_line(line, number, self.source)
+            self.diagnostics.extend(problems)
+            if player is not None:
+                self.players.append(player)
+            return
+        field = header_field(stripped) if stripped.startswith("%%") else None
+        if field is not None and header_key(field[0]) in HEADER_KEYS:
+            key = HEADER_KEYS[header_key(field[0])]
+            if key not in self.header:
+                self.header[key] = field[1]
+                self.header_lines[key] = (number, line.index(":") + 2)
+            return
+        if is_added_results(stripped):
+            self.added = True
+            self.round = None
+            return
+        is_marker, value = round_marker(stripped)
+        if is_marker:
+            self.rounds.append(RoundMarker(number=value, text=stripped, line=number))
+            self.round = value
+        elif field is not None and not self.seen_content and not self.games:
+            self.extra.append(field)
+
+    def _slow_games(self, line: str, number: int) -> None:
+        raw_games, error = scan_games(line)
+        for raw in raw_games:
+            self._add_game(self._from_raw(raw, number), raw.second_column, raw.sign)
+        if error is not None:
+            self.diagnostics.append(
+                diagnostic(
+                    "E100",
+                    f"expected {error.expected}, got {error.found!r}",
+                    self.source,
+                    number,
+                    error.column,
+                    error.found,
+                )
+            )
+
+    def _from_raw(self, raw: RawGame, number: int) -> GameLine:
+        return GameLine(
+            first=raw.first,
+            second=raw.second,
+            outcome=_OUTCOMES[raw.sign],
+            first_discs=None if raw.first_discs is None else int(raw.first_discs),
+            second_discs=None if raw.second_discs is None else int(raw.second_discs),
+            first_colour=None if raw.colour is None else _COLOURS[raw.colour],
+            round=self.round,
+            added=self.added,
+            line=number,
+            column=raw.column,
+        )
+
+    def _add_game(self, game: GameLine, second_column: int, sign: str) -> None:
+        self.games.append(game)
+        self.second_columns.append(second_column)
+        d1, d2 = game.first_discs, game.second_discs
+        if d1 is not None and d2 is not None:
+            code = _disc_code(d1, sign, d2)
+            if code is not None:
+                self.diagnostics.append(_disc_problem(code, game, self.source))
+
+    def finish(self, encoding: str) -> ResultsFile:
+        """Check the header and the game IDs, and build the `ResultsFile`."""
+        header = self._header()
+        games = self._check_games()
+        if not self.players and self.games:
+            first = self.games[0]
+            self.diagnostics.append(
+                diagnostic(
+                    "N301",
+                    "expected '%_%' player lines listing every player, got none",
+                    self.source,
+                    first.line,
+                    first.column,
+                )
+            )
+        self.diagnostics.sort(key=lambda d: (d.line, d.column))
+        return ResultsFile(
+            source=self.source,
+            header=header,
+            players=tuple(self.players),
+            games=tuple(games),
+            rounds=tuple(self.rounds),
+            diagnostics=tuple(self.diagnostics),
+            encoding=encoding,
+        )
+
+    def _header(self) -> Header:
+        for index, key in enumerate(REQUIRED_KEYS, 1):
+            label = f"%%{key.capitalize()}:"
+            if key not in self.header:
+                self.diagnostics.append(
+                    diagnostic(
+                        "E001",
+                        f"expected a header line '{label}' on line {index}, got none",
+                        self.source,
+                        index,
+                    )
+                )
+                continue
+            number, column = self.header_lines[key]
+            if number != index:
+                self.diagnostics.append(
+                    diagnostic(
+                        "W004",
+                        f"expected '{label}' on line {index}, got it on line {number}",
+                        self.source,
+                        number,
+                        1,
+                        label,
+                    )
+                )
+            if not self.header[key] and key != "date":
+                self.diagnostics.append(
+                    diagnostic(
+                        "W003",
+                        f"expected a value after '{label}', got nothing",
+                        self.source,
+                        number,
+                        column,
+                    )
+                )
+        dates: DateRange | None = None
+        if "date" in self.header:
+            parsed = parse_date(self.header["date"])
+            if isinstance(parsed, str):
+                number, column = self.header_lines["date"]
+                self.diagnostics.append(
+                    diagnostic("E002", parsed, self.source, number, column, self.header["date"])
+                )
+            else:
+                dates = parsed
+        h = self.header
+        return Header(
+            tournament=h.get("tournament"),
+            country=h.get("country"),
+            dates=dates,
+            sender=h.get("sender"),
+            creator=h.get("creator"),
+            creation_date=h.get("creation_date"),
+            extra=tuple(self.extra),
+        )
+
+    def _check_games(self) -> list[GameLine]:
+        known: set[str] = set()
+        for player in self.players:
+            key = _key(player.token)
+            if key in known and not player.token.startswith("?"):
+                self.diagnostics.append(
+                    diagnostic(
+                        "W207",
+                        f"expected each player listed once, got {player.token!r} again",
+                        self.source,
+                        player.line,
+                        1,
+                        player.token,
+                    )
+                )
+            known.add(key)
+        has_list = bool(known)
+        games = self.games
+        for index, game in enumerate(games):
+            a, b = game.first, game.second
+            if (
+                a != b
+                and a[0] not in "0?"
+                and b[0] not in "0?"
+                and (not has_list or (a in known and b in known))
+            ):
+                continue  # the common case: two different, listed, plain IDs
+            code = self._exclusion(game, self.second_columns[index], known, has_list)
+            if code is not None:
+                games[index] = dataclasses.replace(game, excluded=code)
+        return games
+
+    def _exclusion(
+        self, game: GameLine, second_column: int, known: set[str], has_list: bool
+    ) -> str | None:
+        ends = ((game.first, game.column), (game.second, second_column))
+        for token, column in ends:
+            if is_unusable_id(token):
+                code = "E104" if token.startswith("?") else "E103"
+                what = "an unknown ID" if code == "E104" else "ID 0"
+                self._error(
+                    code, f"expected a player ID, got {what} {token!r}", game, column, token
+                )
+                return code
+        first, second = _key(game.first), _key(game.second)
+        if first == second:
+            self._error(
+                "E102",
+                f"expected two different players, got {game.first!r} against itself",
+                game,
+                game.column,
+                game.first,
+            )
+            return "E102"
+        if not has_list:
+            return None
+        missing = [
+            (t, c) for (t, c), k in zip(ends, (first, second), strict=True) if k not in known
+        ]
+        for token, column in missing:
+            self._error(
+                "E101",
+                f"expected a player listed in the '%_%' lines, got {token!r}",
+                game,
+                column,
+                token,
+            )
+        return "E101" if missing else None
+
+    def _error(self, code: str, message: str, game: GameLine, column: int, text: str) -> None:
+        self.diagnostics.append(diagnostic(code, message, self.source, game.line, column, text))
+
+
+def _parse(
+    text: str, source: str, strict: bool, encoding: str, early: list[Diagnostic]
+) -> ResultsFile:
+    reader = _Reader(source)
+    reader.diagnostics.extend(early)
+    reader.read(text)
+    results = reader.finish(encoding)
+    if strict:
+        for d in results.diagnostics:
+            if d.severity is Severity.ERROR:
+                raise ResultsFileError(d.format())
+    return results
+
+
+def parse_elo(text: str, source: str = "<string>", *, strict: bool = False) -> ResultsFile:
+    """Parse the text of a results file; `source` names it in diagnostics.
+
+    Lenient mode never raises: problems are in `ResultsFile.diagnostics`.
+
+    Raises:
+        ResultsFileError: in strict mode, on the first error (message = the diagnostic).
+    """
+    encoding = "ascii" if text.isascii() else "utf-8"
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return _parse(text, source, strict, encoding, [])
+
+
+def read_elo(path: str | Path, *, strict: bool = False, source: str | None = None) -> ResultsFile:
+    """Read a results file from disk (bytes, decoded by `decode_elo`), then `parse_elo` it.
+
+    `source` defaults to the path as given. A name that is not ``YYYYMMDD[a]_NAME.ELO``
+    gives an N302 note.
+
+    Raises:
+        ResultsFileError: the file cannot be read, or (strict mode) it has an error.
+    """
+    name = str(path) if source is None else source
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise ResultsFileError(
+            f"cannot read results file {str(path)!r}: {exc.strerror or exc}"
+        ) from exc
+    text, encoding, warning = decode_elo(data, name)
+    early = [] if warning is None else [warning]
+    filename = Path(path).name
+    if _FILENAME.fullmatch(filename) is None:
+        early.append(
+            diagnostic(
+                "N302",
+                f"expected a file name 'YYYYMMDD[a]_NAME.ELO' (NAME: at most 30 letters, digits"
+                f" or '_'), got {filename!r}",
+                name,
+                1,
+                1,
+                filename,
+            )
+        )
+    return _parse(text, name, strict, encoding, early)
