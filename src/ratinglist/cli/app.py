@@ -27,6 +27,9 @@ def version() -> None:
 
 
 # Command groups register themselves here (one line each, keep sorted).
+from ratinglist.cli.check import check  # noqa: E402
+
+app.command("check")(check)
 
 
 def main() -> None:
