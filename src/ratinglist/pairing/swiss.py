@@ -148,7 +148,9 @@ def _hard_ok(c: EdgeCosts, allow_repeats: bool) -> np.ndarray:
     return ok
 
 
-def _solve(f: Field, preset: Preset, vertices: I64, backend: Backend) -> _Solution | None:
+def _solve(
+    f: Field, preset: Preset, vertices: I64, backend: Backend, complete_graph: bool = False
+) -> _Solution | None:
     """The optimal pairing of `vertices`, widening the window as needed; None if impossible."""
     if vertices.size == 0:
         return _Solution([], 0, 0, 0, -1, True)
@@ -157,7 +159,7 @@ def _solve(f: Field, preset: Preset, vertices: I64, backend: Backend) -> _Soluti
     n_levels = scores.size
     local = {int(v): k for k, v in enumerate(vertices.tolist())}
     for allow_repeats in (False, True):
-        w = 1
+        w = n_levels if complete_graph else 1
         while True:
             complete = w >= n_levels - 1
             i, j = _window_edges(levels, vertices, -1 if complete else w)
@@ -228,9 +230,12 @@ def pair_swiss(
     request: PairingRequest,
     preset: Preset = Preset.EOC,
     backend: Backend = Backend.RUSTWORKX,
+    complete_graph: bool = False,
 ) -> PairingResult:
     """Pair one Swiss round optimally under `preset`, keeping `request.forced` pairs.
 
+    `complete_graph` skips the candidate restriction (all pairs are candidates): slower,
+    same optimum; tests and benchmarks use it as the reference.
     Raises PairingError when the never-pair constraints leave no possible pairing.
     """
     players = request.players
@@ -249,12 +254,12 @@ def pair_swiss(
         order = sorted(free, key=lambda k: (int(f.byes[k]), -int(f.rank[k])))
         for candidate in order:
             rest = np.array([k for k in free if k != candidate], dtype=np.int64)
-            solution = _solve(f, preset, rest, backend)
+            solution = _solve(f, preset, rest, backend, complete_graph)
             if solution is not None:
                 bye = candidate
                 break
     else:
-        solution = _solve(f, preset, np.array(free, dtype=np.int64), backend)
+        solution = _solve(f, preset, np.array(free, dtype=np.int64), backend, complete_graph)
     if solution is None:
         raise PairingError(
             f"expected a possible pairing of round {request.round}, got none under the "

@@ -1,0 +1,153 @@
+"""Swiss pairing: exactness against brute force (eoc) and against the complete graph."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from ratinglist.errors import PairingError
+from ratinglist.model import Colour, PlayerId
+from ratinglist.pairing import (
+    Backend,
+    PairingPlayer,
+    PairingRequest,
+    Preset,
+    explain_pairing,
+    pair_swiss,
+)
+from tests.pairing.simulate import simulate
+
+Cost = tuple[int, int, int, int, int]
+
+
+def _pair_cost(black: PairingPlayer, white: PairingPlayer) -> Cost:
+    """The five EOC priorities of one oriented pair, written independently of the engine."""
+    meets = sum(1 for g in black.games if g.opponent == white.id)
+    d = black.score - white.score
+    colour = (black.colour_difference + 1) ** 2 + (white.colour_difference - 1) ** 2
+    up_black = (d < 0) - (d > 0)
+    floats = int(up_black != 0 and up_black == black.float_direction) + int(
+        up_black != 0 and -up_black == white.float_direction
+    )
+    alternation = int(black.last_game_colour is Colour.BLACK) + int(
+        white.last_game_colour is Colour.WHITE
+    )
+    return (meets, d * d, colour, floats, alternation)
+
+
+def _best_orientation(a: PairingPlayer, b: PairingPlayer) -> Cost:
+    x, y = _pair_cost(a, b), _pair_cost(b, a)
+    return x if x[2:3] + x[4:] <= y[2:3] + y[4:] else y
+
+
+def _add(x: Cost, y: Cost) -> Cost:
+    return (x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3], x[4] + y[4])
+
+
+def _matchings(items: list[PairingPlayer]) -> Iterator[list[tuple[PairingPlayer, PairingPlayer]]]:
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for k, other in enumerate(rest):
+        for m in _matchings(rest[:k] + rest[k + 1 :]):
+            yield [(first, other), *m]
+
+
+def _brute_force(req: PairingRequest) -> Cost:
+    players = list(req.players)
+    if len(players) % 2:
+        bye = sorted(players, key=lambda p: (p.byes, -p.rank))[0]
+        players = [p for p in players if p.id != bye.id]
+    best: Cost | None = None
+    for m in _matchings(players):
+        total: Cost = (0, 0, 0, 0, 0)
+        for a, b in m:
+            total = _add(total, _best_orientation(a, b))
+        if best is None or total < best:
+            best = total
+    assert best is not None
+    return best
+
+
+def _engine_cost(req: PairingRequest) -> Cost:
+    by_id = {p.id: p for p in req.players}
+    result = pair_swiss(req, Preset.EOC)
+    total: Cost = (0, 0, 0, 0, 0)
+    for b, w in result.pairs:
+        total = _add(total, _pair_cost(by_id[b], by_id[w]))
+    return total
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8, 9, 10])
+@pytest.mark.parametrize("seed", range(6))
+def test_eoc_equals_brute_force(players: int, seed: int) -> None:
+    _, requests = simulate(players, min(players, 7), seed)
+    for req in requests[1:]:
+        assert _engine_cost(req) == _brute_force(req)
+
+
+@pytest.mark.parametrize("preset", [Preset.EOC, Preset.PAPP])
+@pytest.mark.parametrize(
+    ("players", "seed"), [(n, s) for n in (12, 21, 34, 47, 60) for s in (1, 2)]
+)
+def test_restricted_candidates_match_complete_graph(
+    preset: Preset, players: int, seed: int
+) -> None:
+    _, requests = simulate(players, 9, seed, preset, churn=seed == 2)
+    for req in requests:
+        fast = pair_swiss(req, preset)
+        full = pair_swiss(req, preset, complete_graph=True)
+        assert fast.certified
+        assert fast.cost == full.cost
+
+
+def test_backends_agree() -> None:
+    _, requests = simulate(24, 6, 5, Preset.PAPP)
+    for req in requests:
+        a = pair_swiss(req, Preset.PAPP, Backend.RUSTWORKX)
+        b = pair_swiss(req, Preset.PAPP, Backend.NETWORKX)
+        assert a.cost == b.cost
+
+
+def test_forced_pairs_are_kept_and_explained() -> None:
+    _, requests = simulate(16, 4, 3)
+    req = requests[-1]
+    top, bottom = req.players[0].id, req.players[-1].id
+    forced = PairingRequest(players=req.players, round=req.round, forced=((top, bottom),))
+    result = pair_swiss(forced, Preset.EOC)
+    assert (top, bottom) in result.pairs
+    explanation = explain_pairing(forced, result, Preset.EOC)
+    assert explanation.total == result.cost
+    assert explanation.forced_extra is not None and explanation.forced_extra >= 0
+    assert [p.forced for p in explanation.pairs].count(True) == 1
+    names = {name for name, _ in explanation.pairs[0].parts}
+    assert names == {"rematch", "score", "colour-balance", "float", "alternation"}
+
+
+def test_never_pair_is_respected() -> None:
+    _, requests = simulate(6, 1, 4)
+    req = requests[0]
+    a, b = req.players[0].id, req.players[1].id
+    constrained = PairingRequest(
+        players=req.players, round=1, never_pair=frozenset({frozenset((a, b))})
+    )
+    for preset in Preset:
+        pairs = {frozenset(p) for p in pair_swiss(constrained, preset).pairs}
+        assert frozenset((a, b)) not in pairs
+
+
+def test_impossible_never_pair_raises() -> None:
+    players = tuple(PairingPlayer(PlayerId(k), 0, k) for k in (1, 2))
+    req = PairingRequest(players=players, round=1, never_pair=frozenset({frozenset((1, 2))}))
+    with pytest.raises(PairingError, match="expected a possible pairing"):
+        pair_swiss(req)
+
+
+def test_bye_goes_to_lowest_ranked_without_bye() -> None:
+    players = tuple(
+        PairingPlayer(PlayerId(k), score=0, rank=k, byes=1 if k == 5 else 0) for k in range(1, 6)
+    )
+    result = pair_swiss(PairingRequest(players=players, round=2), Preset.EOC)
+    assert result.bye == PlayerId(4)
