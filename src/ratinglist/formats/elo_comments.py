@@ -32,7 +32,7 @@ _HEADER = re.compile(r"%%[ \t]*([A-Za-z][A-Za-z ]*?)[ \t]*:[ \t]*(.*?)[ \t]*")
 _ONE_DATE = r"(\d{1,2})([a-z]?)/(\d{1,2})/(\d{4})([a-z]?)"
 _DATE = re.compile(rf"{_ONE_DATE}(?:[ \t]*-[ \t]*{_ONE_DATE})?[ \t]*([a-z]?)[ \t]*", re.IGNORECASE)
 _ROUND = re.compile(
-    r"%+[ \t]*(?:[^%\d]{0,40}?[^A-Za-z])?r+(?:ou|o)nde?[ \t]*(?:no\.?|n°|#)?[ \t]*:?[ \t]*"
+    r"%+[ \t]*(?:[^%]{0,40}?[^A-Za-z])?r+(?:ou|o)nde?[ \t]*(?:no\.?|n°|#)?[ \t]*:?[ \t]*"
     r"(\d{1,3})(?![\d/])",
     re.IGNORECASE,
 )

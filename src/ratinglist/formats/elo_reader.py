@@ -173,7 +173,9 @@ class _Reader:
             key = HEADER_KEYS[header_key(field[0])]
             if key not in self.header:
                 self.header[key] = field[1]
-                self.header_lines[key] = (number, line.index(":") + 2)
+                rest = line[line.index(":") + 1 :]
+                column = len(line) - len(rest.lstrip(" \t")) + 1
+                self.header_lines[key] = (number, column)
             return
         if is_added_results(stripped):
             self.added = True

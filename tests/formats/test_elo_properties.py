@@ -1,0 +1,138 @@
+"""Property tests: format-then-parse gives the same values; parsing never crashes."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ratinglist.errors import ResultsFileError
+from ratinglist.formats.elo import format_elo, parse_elo
+from ratinglist.formats.results_file import GameLine, Header, PlayerLine, ResultsFile
+from ratinglist.model import Colour, DateRange, Outcome
+
+FUZZ = settings(max_examples=10_000 if os.environ.get("CI") else 300, deadline=None)
+ROUND_TRIP = settings(max_examples=300 if os.environ.get("CI") else 100, deadline=None)
+
+NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzéèüößçñ .'-"
+TEXT_CHARS = NAME_CHARS + "0123456789,:()/&!"
+names = st.text(NAME_CHARS, max_size=20).map(str.strip)
+texts = st.text(TEXT_CHARS, min_size=1, max_size=30).map(str.strip).filter(bool)
+halves = st.integers(0, 4000).map(lambda k: k / 2)
+
+
+@st.composite
+def date_ranges(draw: st.DrawFn) -> DateRange:
+    start = draw(st.dates(dt.date(1900, 1, 1), dt.date(2100, 1, 1)))
+    days = draw(st.none() | st.integers(1, 30))
+    end = None if days is None else start + dt.timedelta(days=days)
+    order = draw(st.none() | st.sampled_from("abcz"))
+    return DateRange(start, end, order)
+
+
+UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+temporary_ids = st.builds(
+    lambda a, b: a + b,
+    st.sampled_from(UPPER),
+    st.text(UPPER + "0123456789", min_size=3, max_size=3),
+)
+tokens = st.integers(1, 400_000).map(str) | temporary_ids
+
+
+@st.composite
+def results_files(draw: st.DrawFn) -> ResultsFile:
+    header = Header(
+        tournament=draw(texts),
+        country=draw(texts),
+        dates=draw(date_ranges()),
+        sender=draw(texts),
+        creator=draw(st.none() | texts),
+        creation_date=draw(st.none() | texts),
+    )
+    ids = draw(st.lists(tokens, min_size=2, max_size=8, unique=True))
+    players = tuple(
+        PlayerLine(
+            token=token,
+            surname=draw(names),
+            firstname=draw(names),
+            country=draw(st.text(UPPER, max_size=3)),
+            new=draw(st.booleans()),
+            score=draw(st.none() | halves),
+            discs=draw(st.none() | halves),
+            rating=draw(st.none() | st.integers(-500, 3000)),
+        )
+        for token in ids
+    )
+    discs = st.none() | st.integers(0, 64)
+
+    def game(added: bool) -> GameLine:
+        first, second = draw(st.lists(st.sampled_from(ids), min_size=2, max_size=2, unique=True))
+        return GameLine(
+            first=first,
+            second=second,
+            outcome=draw(st.sampled_from(Outcome)),
+            first_discs=draw(discs),
+            second_discs=draw(discs),
+            first_colour=draw(st.none() | st.sampled_from(Colour)),
+            round=draw(st.none() | st.integers(1, 20)),
+            added=added,
+        )
+
+    main = [game(False) for _ in range(draw(st.integers(0, 12)))]
+    added = [game(True) for _ in range(draw(st.integers(0, 4)))]
+    return ResultsFile(source="gen", header=header, players=players, games=(*main, *added))
+
+
+@ROUND_TRIP
+@given(results_files())
+def test_format_then_parse_gives_the_same_values(results: ResultsFile) -> None:
+    back = parse_elo(format_elo(results))
+    assert back.header == results.header
+    assert tuple(replace(p, line=0) for p in back.players) == results.players
+    assert tuple(replace(g, line=0, column=1) for g in back.games) == results.games
+    assert not any(d.severity.value == "error" for d in back.diagnostics)
+
+
+def _check_never_crashes(text: str) -> None:
+    lenient = parse_elo(text, "fuzz")
+    for d in lenient.diagnostics:
+        assert d.line >= 1 and d.column >= 1
+        assert d.message[:1].islower()
+    try:
+        parse_elo(text, "fuzz", strict=True)
+    except ResultsFileError:
+        assert any(d.severity.value == "error" for d in lenient.diagnostics)
+
+
+@FUZZ
+@given(st.text())
+def test_parse_never_raises_on_any_text(text: str) -> None:
+    _check_never_crashes(text)
+
+
+SAMPLE = (
+    "%%Tournament: T\n%%Country: C\n%%Date: 05/04/2008 - 06/04/2008\n%%Sender: S\n"
+    "%_% 11, LAZARD, Emmanuel, F, 1.5, 40, 1500\n%_% +NEW1, DE GRAAF, Jan C., NL, 2+1, 24, -\n"
+    "%Round 1\n    11 (40)>(24)   NEW1 B\n  NEW1 < 11 W 11 = NEW1\n%%Added results\n11>NEW1\n"
+)
+PIECES = [*"%_()<>=,+?BWbw0123456789 \t\n\r:/-.", "\u200e", "\xa0", "é", "??????", "%%"]
+
+
+@FUZZ
+@given(
+    st.lists(
+        st.tuples(st.integers(0, len(SAMPLE)), st.integers(0, 3), st.sampled_from(PIECES)),
+        max_size=8,
+    )
+)
+def test_parse_never_raises_on_mutations_of_a_valid_file(
+    edits: list[tuple[int, int, str]],
+) -> None:
+    text = SAMPLE
+    for position, cut, piece in edits:
+        at = min(position, len(text))
+        text = text[:at] + piece + text[at + cut :]
+    _check_never_crashes(text)
