@@ -35,36 +35,43 @@ def main(argv: list[str]) -> int:
     args = [a for a in argv if a != "--json"]
     folder = Path(args[0]) if args else default_folder()
     paths = sorted(folder.rglob("*.ELO"))
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     results = [read_elo(p) for p in paths]
     seconds = time.perf_counter() - started
+    cpu_seconds = time.process_time() - cpu_started
     games = sum(len(r.games) for r in results)
     excluded = sum(1 for r in results for g in r.games if g.excluded is not None)
     files_by_code: Counter[str] = Counter()
     count_by_code: Counter[str] = Counter()
     for r in results:
-        codes = Counter(d.code for d in r.diagnostics)
-        count_by_code.update(codes)
-        files_by_code.update(codes.keys())
+        found = Counter(d.code for d in r.diagnostics)
+        count_by_code.update(found)
+        files_by_code.update(found.keys())
     clean = sum(1 for r in results if not r.diagnostics)
-    summary = {
+    codes = {
+        code: {
+            "name": CODES[code][1],
+            "files": files_by_code[code],
+            "count": count_by_code[code],
+        }
+        for code in sorted(count_by_code)
+    }
+    summary: dict[str, object] = {
         "files": len(paths),
         "games": games,
         "excluded_games": excluded,
         "clean_files": clean,
         "seconds": round(seconds, 3),
-        "codes": {
-            code: {"name": CODES[code][1], "files": files_by_code[code], "count": count_by_code[code]}
-            for code in sorted(count_by_code)
-        },
+        "cpu_seconds": round(cpu_seconds, 3),
+        "codes": codes,
     }
     if as_json:
         print(json.dumps(summary, indent=2))
         return 0
     print(f"files {len(paths)}  games {games}  excluded {excluded}  clean files {clean}")
-    print(f"read + decode + parse: {seconds:.2f} s (single process)")
+    print(f"read + decode + parse: {seconds:.2f} s wall, {cpu_seconds:.2f} s CPU (one process)")
     print(f"{'code':<6} {'name':<24} {'files':>6} {'count':>8}")
-    for code, row in summary["codes"].items():  # type: ignore[union-attr]
+    for code, row in codes.items():
         print(f"{code:<6} {row['name']:<24} {row['files']:>6} {row['count']:>8}")
     return 0
 

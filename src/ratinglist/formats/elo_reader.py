@@ -79,7 +79,7 @@ class _Reader:
         self.extra: list[tuple[str, str]] = []
         self.players: list[PlayerLine] = []
         self.games: list[GameLine] = []
-        self.second_columns: list[int] = []
+        self.lines: list[str] = []
         self.rounds: list[RoundMarker] = []
         self.round: int | None = None
         self.added = False
@@ -90,20 +90,23 @@ class _Reader:
         lines = _NEWLINES.split(text) if "\r" in text else text.split("\n")
         check_stray = not text.isascii() or _STRAY.search(text) is not None
         fast = FAST_GAME.fullmatch
-        games, seconds, diagnostics = self.games, self.second_columns, self.diagnostics
+        self.lines = lines
+        games, diagnostics = self.games, self.diagnostics
         source, current, added = self.source, self.round, self.added
         for number, line in enumerate(lines, 1):
             if check_stray:
-                line = self._remove_stray(line, number)
+                line = lines[number - 1] = self._remove_stray(line, number)
             m = fast(line)
             if m is not None:
-                first, d1, sign, d2, second, colour = m.groups()
+                first, t1, sign, t2, second, colour = m.groups()
+                d1 = None if t1 is None else int(t1)
+                d2 = None if t2 is None else int(t2)
                 g = GameLine(
                     first,
                     second,
                     _OUTCOMES[sign],
-                    None if d1 is None else int(d1),
-                    None if d2 is None else int(d2),
+                    d1,
+                    d2,
                     None if colour is None else _COLOURS[colour],
                     current,
                     added,
@@ -112,9 +115,8 @@ class _Reader:
                     m.start(1) + 1,
                 )
                 games.append(g)
-                seconds.append(m.start(5) + 1)
                 if d1 is not None and d2 is not None:
-                    code = _disc_code(int(d1), sign, int(d2))
+                    code = _disc_code(d1, sign, d2)
                     if code is not None:
                         diagnostics.append(_disc_problem(code, g, source))
                 continue
@@ -191,7 +193,7 @@ class _Reader:
     def _slow_games(self, line: str, number: int) -> None:
         raw_games, error = scan_games(line)
         for raw in raw_games:
-            self._add_game(self._from_raw(raw, number), raw.second_column, raw.sign)
+            self._add_game(self._from_raw(raw, number), raw.sign)
         if error is not None:
             self.diagnostics.append(
                 diagnostic(
@@ -218,9 +220,8 @@ class _Reader:
             column=raw.column,
         )
 
-    def _add_game(self, game: GameLine, second_column: int, sign: str) -> None:
+    def _add_game(self, game: GameLine, sign: str) -> None:
         self.games.append(game)
-        self.second_columns.append(second_column)
         d1, d2 = game.first_discs, game.second_discs
         if d1 is not None and d2 is not None:
             code = _disc_code(d1, sign, d2)
@@ -336,15 +337,13 @@ class _Reader:
                 and (not has_list or (a in known and b in known))
             ):
                 continue  # the common case: two different, listed, plain IDs
-            code = self._exclusion(game, self.second_columns[index], known, has_list)
+            code = self._exclusion(game, known, has_list)
             if code is not None:
                 games[index] = dataclasses.replace(game, excluded=code)
         return games
 
-    def _exclusion(
-        self, game: GameLine, second_column: int, known: set[str], has_list: bool
-    ) -> str | None:
-        ends = ((game.first, game.column), (game.second, second_column))
+    def _exclusion(self, game: GameLine, known: set[str], has_list: bool) -> str | None:
+        ends = ((game.first, game.column), (game.second, self._second_column(game)))
         for token, column in ends:
             if is_unusable_id(token):
                 code = "E104" if token.startswith("?") else "E103"
@@ -377,6 +376,13 @@ class _Reader:
                 token,
             )
         return "E101" if missing else None
+
+    def _second_column(self, game: GameLine) -> int:
+        """Where the second ID of `game` starts (rescans its cleaned line, for errors only)."""
+        for raw in scan_games(self.lines[game.line - 1])[0]:
+            if raw.column == game.column:
+                return raw.second_column
+        return game.column
 
     def _error(self, code: str, message: str, game: GameLine, column: int, text: str) -> None:
         self.diagnostics.append(diagnostic(code, message, self.source, game.line, column, text))
