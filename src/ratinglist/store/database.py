@@ -1,0 +1,171 @@
+"""Opening a store: engine, SQLite pragmas, migrations on open, foreign errors translated.
+
+`open_store(url)` returns a `Store` whose schema is at the newest migration. Alembic's
+``alembic_version`` table is the migrations registry recorded in the database. The
+migrations ship in the package (``store/migrations``) and run with a `Config` built here.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from alembic.util.exc import CommandError
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.pool import StaticPool
+
+from ratinglist.errors import StoreError
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+@contextmanager
+def translate_errors(action: str) -> Iterator[None]:
+    """Turn SQLAlchemy, sqlite3 and Alembic errors into `StoreError` ("could not <action>")."""
+    try:
+        yield
+    except (SQLAlchemyError, sqlite3.Error, CommandError) as exc:
+        detail = getattr(exc, "orig", None) or exc
+        raise StoreError(f"could not {action}: {detail}") from exc
+
+
+@dataclass(frozen=True, slots=True)
+class Store:
+    """An open, migrated database. Use `begin()` for a transaction; `close()` when done."""
+
+    url: str
+    engine: Engine
+
+    @contextmanager
+    def begin(self) -> Iterator[Connection]:
+        """A connection inside one transaction: committed on success, rolled back on error."""
+        with translate_errors("write to the database"), self.engine.begin() as conn:
+            yield conn
+
+    @contextmanager
+    def connect(self) -> Iterator[Connection]:
+        """A connection for reading (no transaction committed)."""
+        with translate_errors("read the database"), self.engine.connect() as conn:
+            yield conn
+
+    def close(self) -> None:
+        """Release the engine's connections."""
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _is_sqlite(url: str) -> bool:
+    return url.startswith("sqlite")
+
+
+def _is_memory(url: str) -> bool:
+    return url in ("sqlite://", "sqlite:///:memory:") or "mode=memory" in url
+
+
+def _sqlite_events(engine: Engine, *, memory: bool) -> None:
+    """Pragmas, and real BEGIN/SAVEPOINT handling for pysqlite (SQLAlchemy's documented fix)."""
+
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        if not memory:
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA cache_size=-65536")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(conn: Connection) -> None:
+        conn.exec_driver_sql("BEGIN")
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for `url`; in-memory SQLite shares one connection so every session sees it.
+
+    Raises:
+        StoreError: the URL is malformed or names a driver that is not installed.
+    """
+    try:
+        if _is_sqlite(url):
+            memory = _is_memory(url)
+            if memory:
+                engine = create_engine(
+                    url, poolclass=StaticPool, connect_args={"check_same_thread": False}
+                )
+            else:
+                engine = create_engine(url)
+            _sqlite_events(engine, memory=memory)
+            return engine
+        return create_engine(url)
+    except (ArgumentError, ImportError) as exc:
+        raise StoreError(f"expected a database path or URL, got {url!r} ({exc})") from exc
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    """The Alembic configuration, built in code (no ini file needed)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("path_separator", "os")
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def head_revision() -> str:
+    """The newest migration shipped with the package."""
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    if head is None:
+        raise StoreError(f"no migrations found in {MIGRATIONS}")
+    return head
+
+
+def current_revision(store: Store) -> str | None:
+    """The migration the database is at (None for an empty database)."""
+    with store.connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to `revision` (default: the newest); a no-op when already there."""
+    with translate_errors("migrate the database"):
+        with engine.connect() as conn:
+            at = MigrationContext.configure(conn).get_current_revision()
+        if revision == "head" and at == head_revision():
+            return
+        with engine.begin() as conn:
+            command.upgrade(alembic_config(conn), revision)
+
+
+def open_store(url: str, *, upgrade: bool = True) -> Store:
+    """Open the database at `url` and migrate it to the newest schema.
+
+    A plain SQLite path must be turned into a URL first (`cli.common.database_url`).
+
+    Raises:
+        StoreError: the database cannot be opened or migrated.
+    """
+    engine = make_engine(url)
+    with translate_errors(f"open {url}"):
+        if upgrade:
+            migrate(engine)
+        else:
+            with engine.connect():
+                pass
+    return Store(url=url, engine=engine)

@@ -1,0 +1,1 @@
+"""Alembic migrations shipped in the package; `ratinglist.store.database` runs them."""

@@ -1,0 +1,149 @@
+"""The database schema as SQLAlchemy Core tables (the migrations create exactly these).
+
+Portable SQL only (SQLite by default, PostgreSQL for a shared server): no SQLite-only types
+or tricks. Dates are `Date`, flags `Boolean`, times `DateTime(timezone=True)`.
+
+Tables:
+- ``source_files``: every version of every imported file (name, sha256, version number,
+  status, `is_current`); a changed file adds a version and the previous one stays.
+- ``diagnostics``: the reader's diagnostics of each file version.
+- ``tournaments``: one per file name, pointing at the file version it was read from;
+  `duplicate_of` / `include_duplicate` / `excluded_from_ratings` decide what is rated.
+- ``games``: the games of a tournament in file order, with the reader's `excluded` code.
+- ``players``: the registry (`merged_into` is set while a merge is in force).
+- ``id_history``: ID events (assigned, merged, unmerged, split) with dates and reasons.
+- ``temp_id_mappings``: temporary 4-character IDs replaced at import, per file version.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+source_files = Table(
+    "source_files",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("path", Text, nullable=False),
+    Column("sha256", String(64), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("encoding", String(32), nullable=False),
+    Column("size", Integer, nullable=False),
+    Column("imported_at", DateTime(timezone=True), nullable=False),
+    Column("is_current", Boolean, nullable=False),
+    UniqueConstraint("name", "version"),
+    Index(None, "name", "is_current"),
+)
+
+diagnostics = Table(
+    "diagnostics",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("source_file_id", ForeignKey("source_files.id"), nullable=False, index=True),
+    Column("code", String(16), nullable=False),
+    Column("severity", String(8), nullable=False),
+    Column("line", Integer, nullable=False),
+    Column("column", Integer, nullable=False),
+    Column("message", Text, nullable=False),
+    Column("text", Text, nullable=False),
+)
+
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("file_name", String(200), nullable=False, unique=True),
+    Column("source_file_id", ForeignKey("source_files.id"), nullable=False),
+    Column("name", Text, nullable=False),
+    Column("country", String(100), nullable=False),
+    Column("start_date", Date, nullable=False, index=True),
+    Column("end_date", Date, nullable=True),
+    Column("order_letter", String(1), nullable=True),
+    Column("sender", Text, nullable=False),
+    Column("creator", Text, nullable=True),
+    Column("game_count", Integer, nullable=False),
+    Column("games_hash", String(64), nullable=False, index=True),
+    Column("duplicate_of", ForeignKey("tournaments.id"), nullable=True, index=True),
+    Column("include_duplicate", Boolean, nullable=False),
+    Column("excluded_from_ratings", Boolean, nullable=False),
+    Column("excluded_reason", Text, nullable=True),
+)
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("tournament_id", ForeignKey("tournaments.id"), nullable=False, index=True),
+    Column("seq", Integer, nullable=False),
+    Column("first_id", Integer, nullable=True),
+    Column("second_id", Integer, nullable=True),
+    Column("first_token", String(32), nullable=True),
+    Column("second_token", String(32), nullable=True),
+    Column("outcome", String(1), nullable=False),
+    Column("first_discs", Integer, nullable=True),
+    Column("second_discs", Integer, nullable=True),
+    Column("first_colour", String(1), nullable=True),
+    Column("round", Integer, nullable=True),
+    Column("added", Boolean, nullable=False),
+    Column("excluded", String(16), nullable=True),
+    Column("line", Integer, nullable=False),
+    Column("column", Integer, nullable=False),
+)
+
+players = Table(
+    "players",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("surname", Text, nullable=False),
+    Column("firstname", Text, nullable=False),
+    Column("country", String(100), nullable=False),
+    Column("rating", Integer, nullable=True),
+    Column("origin", Text, nullable=False),
+    Column("merged_into", Integer, nullable=True),
+)
+
+id_history = Table(
+    "id_history",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("player_id", Integer, nullable=False, index=True),
+    Column("event", String(16), nullable=False),
+    Column("other_id", Integer, nullable=True),
+    Column("date", Date, nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("recorded_at", DateTime(timezone=True), nullable=False),
+)
+
+temp_id_mappings = Table(
+    "temp_id_mappings",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("source_file_id", ForeignKey("source_files.id"), nullable=False, index=True),
+    Column("token", String(32), nullable=False),
+    Column("player_id", Integer, nullable=False),
+    UniqueConstraint("source_file_id", "token"),
+)

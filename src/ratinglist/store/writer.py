@@ -1,0 +1,435 @@
+"""The write side of the import: an in-memory view of the archive and one file's rows.
+
+`ArchiveState` caches what the importer consults for every file (latest version of each
+name, tournaments by games fingerprint, used IDs, known players) so a file costs a handful
+of bulk statements. It is a cache: `write_file` runs inside the file's SAVEPOINT and the
+caller applies the returned `Written` to the cache (`ArchiveState.remember`) only after the
+savepoint was released, so a failed file leaves both the database and the cache as they were.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from sqlalchemy import delete, insert, select, union, update
+from sqlalchemy.engine import Connection
+
+from ratinglist.formats.diagnostics import Diagnostic
+from ratinglist.formats.results_file import ResultsFile
+from ratinglist.model import is_temporary_id
+from ratinglist.registry.countries import find_country, get_country
+from ratinglist.registry.ids import assign_temporary_ids
+from ratinglist.store.bulk import bulk_insert, insert_one
+from ratinglist.store.database import Store
+from ratinglist.store.duplicates import Candidate, find_original
+from ratinglist.store.schema import (
+    diagnostics,
+    games,
+    id_history,
+    players,
+    source_files,
+    temp_id_mappings,
+    tournaments,
+)
+
+INT32_MAX = 2**31 - 1
+OTHER_COUNTRY = "OTHER"
+
+
+@dataclass(frozen=True, slots=True)
+class LatestVersion:
+    """The newest stored version of a file name, and the id of the version in force."""
+
+    version: int
+    sha256: str
+    current_id: int | None
+
+
+@dataclass(slots=True)
+class ArchiveState:
+    """What the importer needs to know about the stored archive (a cache, see module doc)."""
+
+    latest: dict[str, LatestVersion] = field(default_factory=dict)
+    tournament_ids: dict[str, int] = field(default_factory=dict)
+    by_hash: dict[str, list[Candidate]] = field(default_factory=dict)
+    hash_of: dict[int, str] = field(default_factory=dict)
+    used_ids: set[int] = field(default_factory=set)
+    known_players: set[int] = field(default_factory=set)
+
+    @classmethod
+    def load(cls, store: Store) -> ArchiveState:
+        """Read the cache from the database."""
+        state = cls()
+        with store.connect() as conn:
+            rows = conn.execute(
+                select(
+                    source_files.c.name,
+                    source_files.c.version,
+                    source_files.c.sha256,
+                    source_files.c.is_current,
+                    source_files.c.id,
+                ).order_by(source_files.c.name, source_files.c.version)
+            )
+            current: dict[str, int] = {}
+            for name, version, sha, is_current, file_id in rows:
+                if is_current:
+                    current[name] = file_id
+                state.latest[name] = LatestVersion(version, sha, None)
+            for name, latest in state.latest.items():
+                state.latest[name] = LatestVersion(latest.version, latest.sha256, current.get(name))
+            t = tournaments.c
+            for tid, name, start, ghash, dup in conn.execute(
+                select(t.id, t.file_name, t.start_date, t.games_hash, t.duplicate_of)
+            ):
+                state.tournament_ids[name] = tid
+                state.by_hash.setdefault(ghash, []).append(Candidate(tid, name, start, dup))
+                state.hash_of[tid] = ghash
+            state.known_players = set(conn.execute(select(players.c.id)).scalars())
+            ids = union(
+                select(games.c.first_id.label("pid")).where(games.c.first_id.is_not(None)),
+                select(games.c.second_id).where(games.c.second_id.is_not(None)),
+            )
+            state.used_ids = state.known_players | set(conn.execute(ids).scalars())
+        return state
+
+    def temporary_ids(self, results: ResultsFile, host_country: str) -> dict[str, int]:
+        """Lowest unused IDs of the host country's range for the file's temporary IDs.
+
+        IDs written in the file itself count as used; tokens are mapped in order of first
+        appearance. Nothing is reserved until the file is written. A host country that is
+        unknown, has no range or whose range is used up falls back to ``OTHER``.
+        """
+        tokens: dict[str, None] = {}
+        for p in results.players:
+            if is_temporary_id(p.token):
+                tokens.setdefault(p.token)
+        for g in results.games:
+            for token in (g.first, g.second):
+                if is_temporary_id(token):
+                    tokens.setdefault(token)
+        if not tokens:
+            return {}
+        in_file = {
+            int(t)
+            for t in [p.token for p in results.players]
+            + [t for g in results.games for t in (g.first, g.second)]
+            if t.isdigit() and t.isascii()
+        }
+        country = find_country(host_country) or get_country(OTHER_COUNTRY)
+        mapping = assign_temporary_ids(
+            list(tokens), country, self.used_ids | in_file, fallback_to_other=True
+        )
+        return {token: int(pid) for token, pid in mapping.items()}
+
+    def find_original(self, fingerprint: str, start: dt.date, name: str) -> Candidate | None:
+        """The stored tournament that a file with these games and start date duplicates."""
+        return find_original(self.by_hash.get(fingerprint, []), start, exclude_file=name)
+
+    def remember(self, written: Written) -> None:
+        """Apply a write to the cache once its savepoint or transaction succeeded."""
+        latest = self.latest.get(written.name)
+        version = (latest.version + 1) if latest else 1
+        self.latest[written.name] = LatestVersion(version, written.sha256, written.current_id)
+        tid = written.tournament_id
+        if tid is None or written.games_hash is None or written.start is None:
+            return
+        old_hash = self.hash_of.get(tid)
+        if old_hash is not None:
+            self.by_hash[old_hash] = [c for c in self.by_hash[old_hash] if c.tournament_id != tid]
+            for ghash, cands in self.by_hash.items():
+                if ghash != written.games_hash:
+                    self.by_hash[ghash] = [
+                        Candidate(c.tournament_id, c.file_name, c.start_date, None)
+                        if c.duplicate_of == tid
+                        else c
+                        for c in cands
+                    ]
+        self.tournament_ids[written.name] = tid
+        self.hash_of[tid] = written.games_hash
+        self.by_hash.setdefault(written.games_hash, []).append(
+            Candidate(tid, written.name, written.start, written.duplicate_of)
+        )
+        self.known_players |= written.new_players
+        self.used_ids |= written.ids | written.new_players
+
+
+@dataclass(frozen=True, slots=True)
+class FileWrite:
+    """Everything `write_file` stores for one usable file."""
+
+    path: str
+    name: str
+    sha256: str
+    size: int
+    results: ResultsFile
+    id_map: dict[str, int]
+    games_hash: str
+    rated_games: int
+    duplicate_of: int | None
+    include_duplicate: bool
+
+
+def _player_id(token: str, id_map: dict[str, int]) -> int | None:
+    if token in id_map:
+        return id_map[token]
+    if token.isdigit() and token.isascii() and int(token) <= INT32_MAX:
+        return int(token)
+    return None
+
+
+def _small(value: int | None) -> int | None:
+    return value if value is None or abs(value) <= INT32_MAX else None
+
+
+DIAGNOSTIC_COLUMNS = ("source_file_id", "code", "severity", "line", "column", "message", "text")
+GAME_COLUMNS = (
+    "tournament_id",
+    "seq",
+    "first_id",
+    "second_id",
+    "first_token",
+    "second_token",
+    "outcome",
+    "first_discs",
+    "second_discs",
+    "first_colour",
+    "round",
+    "added",
+    "excluded",
+    "line",
+    "column",
+)
+HISTORY_COLUMNS = ("player_id", "event", "other_id", "date", "reason", "recorded_at")
+PLAYER_COLUMNS = ("id", "surname", "firstname", "country", "rating", "origin", "merged_into")
+
+
+def _diagnostic_rows(file_id: int, items: Sequence[Diagnostic]) -> list[tuple[object, ...]]:
+    return [(file_id, d.code, d.severity.value, d.line, d.column, d.message, d.text) for d in items]
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What a committed write changes in the cache."""
+
+    name: str
+    sha256: str
+    file_id: int
+    current_id: int | None
+    tournament_id: int | None = None
+    games_hash: str | None = None
+    start: dt.date | None = None
+    duplicate_of: int | None = None
+    ids: frozenset[int] = frozenset()
+    new_players: frozenset[int] = frozenset()
+    replaced: bool = False
+
+
+def _insert_version(
+    conn: Connection,
+    archive: ArchiveState,
+    *,
+    path: str,
+    name: str,
+    sha: str,
+    size: int,
+    encoding: str,
+    status: str,
+    make_current: bool,
+    now: dt.datetime,
+) -> int:
+    latest = archive.latest.get(name)
+    if make_current and latest is not None and latest.current_id is not None:
+        conn.execute(
+            update(source_files).where(source_files.c.id == latest.current_id),
+            {"is_current": False},
+        )
+    return insert_one(
+        conn,
+        source_files,
+        {
+            "name": name,
+            "path": path,
+            "sha256": sha,
+            "version": (latest.version + 1) if latest else 1,
+            "status": status,
+            "encoding": encoding,
+            "size": size,
+            "imported_at": now,
+            "is_current": make_current,
+        },
+    )
+
+
+def write_rejected(
+    conn: Connection,
+    archive: ArchiveState,
+    *,
+    path: str,
+    name: str,
+    sha: str,
+    size: int,
+    encoding: str,
+    items: Sequence[Diagnostic],
+    now: dt.datetime,
+) -> Written:
+    """Record a rejected version with its diagnostics; a previous usable version stays current."""
+    latest = archive.latest.get(name)
+    keeps_previous = latest is not None and latest.current_id is not None
+    file_id = _insert_version(
+        conn,
+        archive,
+        path=path,
+        name=name,
+        sha=sha,
+        size=size,
+        encoding=encoding,
+        status="rejected",
+        make_current=not keeps_previous,
+        now=now,
+    )
+    bulk_insert(conn, diagnostics, DIAGNOSTIC_COLUMNS, _diagnostic_rows(file_id, items))
+    current = latest.current_id if latest is not None and keeps_previous else file_id
+    return Written(name=name, sha256=sha, file_id=file_id, current_id=current)
+
+
+def write_file(
+    conn: Connection, archive: ArchiveState, write: FileWrite, *, now: dt.datetime
+) -> Written:
+    """Store one usable file on `conn` (the caller holds the file's transaction or savepoint)."""
+    results = write.results
+    header = results.header
+    dates = header.dates
+    if dates is None:
+        raise ValueError("write_file needs a file with a header date")
+    previous_tid = archive.tournament_ids.get(write.name)
+    status = "duplicate" if write.duplicate_of is not None else "imported"
+    file_id = _insert_version(
+        conn,
+        archive,
+        path=write.path,
+        name=write.name,
+        sha=write.sha256,
+        size=write.size,
+        encoding=results.encoding,
+        status=status,
+        make_current=True,
+        now=now,
+    )
+    bulk_insert(
+        conn, diagnostics, DIAGNOSTIC_COLUMNS, _diagnostic_rows(file_id, results.diagnostics)
+    )
+    values = {
+        "source_file_id": file_id,
+        "name": header.tournament or "",
+        "country": header.country or "",
+        "start_date": dates.start,
+        "end_date": dates.end,
+        "order_letter": dates.order,
+        "sender": header.sender or "",
+        "creator": header.creator,
+        "game_count": len(results.games),
+        "games_hash": write.games_hash,
+        "duplicate_of": write.duplicate_of,
+        "include_duplicate": write.include_duplicate,
+    }
+    if previous_tid is None:
+        values |= {"file_name": write.name, "excluded_from_ratings": False, "excluded_reason": None}
+        tid = insert_one(conn, tournaments, values)
+    else:
+        tid = previous_tid
+        conn.execute(delete(games).where(games.c.tournament_id == tid))
+        conn.execute(update(tournaments).where(tournaments.c.id == tid), values)
+        _release_dependents(conn, archive, tid, write.games_hash)
+    rows, ids = _game_rows(tid, results, write.id_map)
+    bulk_insert(conn, games, GAME_COLUMNS, rows)
+    new_players, events = _new_player_rows(archive, write, dates.start, now)
+    bulk_insert(conn, players, PLAYER_COLUMNS, new_players)
+    bulk_insert(conn, id_history, HISTORY_COLUMNS, events)
+    if write.id_map:
+        conn.execute(
+            insert(temp_id_mappings),
+            [
+                {"source_file_id": file_id, "token": token, "player_id": pid}
+                for token, pid in sorted(write.id_map.items())
+            ],
+        )
+    return Written(
+        name=write.name,
+        sha256=write.sha256,
+        file_id=file_id,
+        current_id=file_id,
+        tournament_id=tid,
+        games_hash=write.games_hash,
+        start=dates.start,
+        duplicate_of=write.duplicate_of,
+        ids=frozenset(ids | set(write.id_map.values())),
+        new_players=frozenset(int(str(row[0])) for row in new_players),
+        replaced=previous_tid is not None,
+    )
+
+
+def _release_dependents(conn: Connection, archive: ArchiveState, tid: int, new_hash: str) -> None:
+    """Tournaments flagged as duplicates of `tid` stop being so when its games changed."""
+    stale = [
+        c.tournament_id
+        for cands in archive.by_hash.values()
+        for c in cands
+        if c.duplicate_of == tid and archive.hash_of.get(c.tournament_id) != new_hash
+    ]
+    if stale:
+        conn.execute(update(tournaments).where(tournaments.c.id.in_(stale)), {"duplicate_of": None})
+
+
+def _game_rows(
+    tid: int, results: ResultsFile, id_map: dict[str, int]
+) -> tuple[list[tuple[object, ...]], set[int]]:
+    rows: list[tuple[object, ...]] = []
+    ids: set[int] = set()
+    for seq, g in enumerate(results.games):
+        a = _player_id(g.first, id_map)
+        b = _player_id(g.second, id_map)
+        if a is not None:
+            ids.add(a)
+        if b is not None:
+            ids.add(b)
+        rows.append(
+            (
+                tid,
+                seq,
+                a,
+                b,
+                None if a is not None else g.first[:32],
+                None if b is not None else g.second[:32],
+                g.outcome.value,
+                _small(g.first_discs),
+                _small(g.second_discs),
+                None if g.first_colour is None else g.first_colour.value,
+                _small(g.round),
+                g.added,
+                g.excluded,
+                g.line,
+                g.column,
+            )
+        )
+    return rows, ids
+
+
+def _new_player_rows(
+    archive: ArchiveState, write: FileWrite, start: dt.date, now: dt.datetime
+) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    rows: list[tuple[object, ...]] = []
+    events: list[tuple[object, ...]] = []
+    seen: set[int] = set()
+    temporary = {v: k for k, v in write.id_map.items()}
+    for p in write.results.players:
+        pid = _player_id(p.token, write.id_map)
+        if pid is None or pid in archive.known_players or pid in seen:
+            continue
+        seen.add(pid)
+        rows.append((pid, p.surname, p.firstname, p.country, None, write.name, None))
+        token = temporary.get(pid)
+        reason = f"temporary ID {token} in {write.name}" if token else f"first seen in {write.name}"
+        events.append((pid, "assigned", None, start, reason, now))
+    return rows, events
