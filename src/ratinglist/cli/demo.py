@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ratinglist.cli.common import console, user_errors
+from ratinglist.cli.common import user_errors
 from ratinglist.cli.importing import print_summary, run_import
 from ratinglist.errors import StoreError
 from ratinglist.formats.playerlist import read_players_list
@@ -78,4 +78,4 @@ def demo(
     with user_errors():
         summary = build_demo(db, show_progress=True)
     print_summary(summary, title=f"Demo database {db}")
-    console.print(f"demo database ready: {db}")
+    typer.echo(f"demo database ready: {db}")

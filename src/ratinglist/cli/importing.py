@@ -36,7 +36,7 @@ def print_summary(summary: ImportSummary, title: str = "Import") -> None:
     console.print(summary_table(summary, title))
     for r in summary.results:
         if r.status is FileStatus.REJECTED:
-            console.print(f"rejected {r.path}: {r.first_error}", highlight=False, markup=False)
+            typer.echo(f"rejected {r.path}: {r.first_error}")
 
 
 def run_import(

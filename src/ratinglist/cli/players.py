@@ -165,7 +165,7 @@ def export(
             typer.echo(format_players_list(players_list), nl=False)
         else:
             write_players_list(players_list, file)
-            console.print(f"wrote {len(players_list.entries()):,} players to {file}")
+            typer.echo(f"wrote {len(players_list.entries()):,} players to {file}")
 
 
 @app.command("import-list")
@@ -184,7 +184,7 @@ def import_list(
             done = import_players_list(store, players_list)
         finally:
             store.close()
-    console.print(
+    typer.echo(
         f"players list {file}: {done.added:,} added, {done.updated:,} updated, "
         f"{done.unchanged:,} unchanged"
     )

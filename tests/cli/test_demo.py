@@ -1,0 +1,77 @@
+"""The demo: a seeded generator whose output is committed, and `ratinglist demo`."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from typer.testing import CliRunner
+
+from ratinglist.cli import demo as demo_module
+from ratinglist.cli.app import app
+from ratinglist.errors import StoreError
+from ratinglist.store import list_tournaments, open_store
+from tests.conftest import REPO
+
+ARCHIVE = REPO / "examples" / "demo_archive"
+
+
+def load_generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "generate_demo", REPO / "examples" / "generate_demo.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["generate_demo"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_same_seed_gives_the_committed_bytes() -> None:
+    generator = load_generator()
+    files, players_list = generator.generate(generator.DEFAULT_SEED)
+    committed = {p.relative_to(ARCHIVE).as_posix(): p.read_bytes() for p in ARCHIVE.rglob("*.ELO")}
+    assert {k: v.encode("ascii") for k, v in files.items()} == committed
+    assert players_list.encode("ascii") == (ARCHIVE / "players.txt").read_bytes()
+
+
+def test_another_seed_gives_another_archive() -> None:
+    generator = load_generator()
+    assert generator.generate(1)[0] != generator.generate(2)[0]
+
+
+def test_write_demo_writes_files(tmp_path: Path) -> None:
+    generator = load_generator()
+    count = generator.write_demo(tmp_path / "out", seed=7)
+    assert count == len(list((tmp_path / "out").rglob("*.ELO")))
+    assert 38 <= count <= 45
+    assert (tmp_path / "out" / "players.txt").is_file()
+
+
+def test_demo_command_recreates_the_database(tmp_path: Path) -> None:
+    db = tmp_path / "demo.db"
+    db.write_bytes(b"not a database")
+    result = CliRunner().invoke(app, ["demo", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert "imported" in result.output and "duplicate" in result.output
+    store = open_store(f"sqlite:///{db}")
+    try:
+        rows = list_tournaments(store)
+    finally:
+        store.close()
+    assert len(rows) == len(list(ARCHIVE.rglob("*.ELO")))
+    assert sum(1 for r in rows if not r.rated) == 1
+
+
+def test_missing_demo_archive_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(demo_module, "DEMO_ARCHIVE", Path("no") / "such_archive")
+    with pytest.raises(StoreError, match="expected the demo archive"):
+        demo_module.find_demo_archive(tmp_path)
+    result = CliRunner().invoke(app, ["demo", "--db", str(tmp_path / "d.db")])
+    assert result.exit_code == 1
+    assert "expected the demo archive" in result.output
