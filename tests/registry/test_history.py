@@ -6,11 +6,21 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
+from rapidfuzz import fuzz
 
 from ratinglist.errors import RegistryError
 from ratinglist.formats.playerlist import read_players_list
 from ratinglist.model import Player, PlayerId
-from ratinglist.registry.history import Assigned, IdEvent, Merged, Registry, Split, Unmerged
+from ratinglist.registry.history import (
+    Assigned,
+    IdEvent,
+    Merged,
+    Registry,
+    Renamed,
+    Split,
+    Unmerged,
+)
+from ratinglist.registry.search import normalise_name
 
 D = dt.date
 LEONG = Player(PlayerId(170037), "LEONG", "Woo", "HKG")
@@ -121,19 +131,26 @@ def test_add_player_and_unknown_ids(reg: Registry) -> None:
 
 @pytest.mark.realdata
 def test_real_id_reuse_between_snapshots(real_data: Path) -> None:
-    """Build the history from two real lists: 170037 changed owner between 2018 and 2025."""
+    """History from two real lists: 170037 changed owner, 120116 changed surname."""
     old = read_players_list(real_data / "papp/joueurs-snapshots/2018-05-09_7ebfa38/joueurs.txt")
     new = read_players_list(real_data / "papp/joueurs-snapshots/2025-02-06_d353914/joueurs.txt")
     before = {int(p.id): p for p in old.players()}
     events: list[IdEvent] = [Assigned(p, D(2018, 5, 1)) for p in old.players()]
+    when = D(2025, 2, 1)
     for p in new.players():
         known = before.get(int(p.id))
         if known is None:
-            events.append(Assigned(p, D(2025, 2, 1)))
-        elif known.surname != p.surname and known.firstname != p.firstname:
-            events.append(Split(p, D(2025, 2, 1), "different person in the 2025 list"))
+            events.append(Assigned(p, when))
+        elif fuzz.token_sort_ratio(normalise_name(known.name), normalise_name(p.name)) >= 60:
+            continue
+        elif known.firstname == p.firstname:
+            events.append(Renamed(p, when, "new surname"))
+        else:
+            events.append(Split(p, when, "different person in the 2025 list"))
     reg = Registry(tuple(events))
-    reused = [int(e.player.id) for e in reg.events if isinstance(e, Split)]
-    assert 170037 in reused
+    reused = {int(e.player.id) for e in reg.events if isinstance(e, Split)}
+    renamed = {int(e.player.id) for e in reg.events if isinstance(e, Renamed)}
+    assert {170037, 20009, 120015} <= reused
+    assert {120116, 1622} <= renamed and not reused & renamed
     assert reg.owner(170037, D(2020, 1, 1)).surname == "LEONG"
     assert reg.owner(170037).surname == "MO"
