@@ -1,6 +1,6 @@
 """Importing .ELO files and folders into the store, one atomic transaction per file.
 
-Per file (rules in docs/decisions.md, "Archive import"):
+Per file (rules in docs/decisions.md, "Archive import"; the file's name is its key):
 - same name and same sha256 as the latest stored version: ``unchanged``, nothing written;
 - no header date or unreadable: ``rejected``, the version and its diagnostics are stored,
   no tournament;
@@ -15,20 +15,19 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
-import hashlib
-from collections.abc import Callable, Iterable, Sequence
+import os
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import ResultsFileError, StoreError
-from ratinglist.formats.diagnostics import Diagnostic, Severity
-from ratinglist.formats.elo import read_elo
-from ratinglist.formats.results_file import ResultsFile
+from ratinglist.errors import StoreError
 from ratinglist.store.bulk import savepoint
 from ratinglist.store.database import Store, translate_errors
 from ratinglist.store.duplicates import games_fingerprint
+from ratinglist.store.parsed import ParsedFile, file_sha256, parse_for_import
 from ratinglist.store.writer import ArchiveState, FileWrite, write_file, write_rejected
 
 
@@ -127,6 +126,12 @@ class ImportSummary:
         return {key: int(getattr(self, key)) for key in SUMMARY_KEYS}
 
 
+PARALLEL_MIN_FILES = 200
+"""Below this many files to parse, parsing stays in this process."""
+
+PARSE_CHUNK = 32
+"""Files per task sent to a parsing process."""
+
 COMMIT_EVERY = 500
 """Files per enclosing transaction (each file is still atomic through its SAVEPOINT)."""
 
@@ -160,111 +165,60 @@ def collect_elo_files(paths: Iterable[str | Path]) -> list[Path]:
     return found
 
 
-def _unreadable(name: str, exc: Exception) -> Diagnostic:
-    return Diagnostic(
-        code="S001",
-        severity=Severity.ERROR,
-        message=f"expected a readable file, got: {exc}",
-        source=name,
-        line=1,
-    )
-
-
 def _numeric(token: str) -> int | None:
     return int(token) if token.isdigit() and token.isascii() else None
 
 
-def _rated_pairs(results: ResultsFile, id_map: dict[str, int]) -> list[tuple[int, int, str]]:
+def _rated_pairs(parsed: ParsedFile, id_map: dict[str, int]) -> list[tuple[int, int, str]]:
     pairs = []
-    for g in results.games:
-        if g.excluded is not None:
+    for first, second, sign, *_, excluded, _line, _column in parsed.games:
+        if excluded is not None:
             continue
-        a = id_map[g.first] if g.first in id_map else _numeric(g.first)
-        b = id_map[g.second] if g.second in id_map else _numeric(g.second)
+        a = id_map[first] if first in id_map else _numeric(first)
+        b = id_map[second] if second in id_map else _numeric(second)
         if a is not None and b is not None:
-            pairs.append((a, b, g.outcome.value))
+            pairs.append((a, b, sign))
     return pairs
 
 
-def _counts(diagnostics: Sequence[Diagnostic]) -> tuple[int, int, str | None]:
-    warnings = sum(1 for d in diagnostics if d.severity is Severity.WARNING)
-    errors = [d for d in diagnostics if d.severity is Severity.ERROR]
-    return warnings, len(errors), errors[0].format() if errors else None
-
-
-def _import_one(
+def _write_one(
     conn: Connection,
     archive: ArchiveState,
-    path: Path,
+    parsed: ParsedFile,
     include_duplicates: bool,
     now: dt.datetime,
 ) -> FileResult:
-    """Read one file and write it inside a SAVEPOINT on `conn`; update the cache after."""
-    name = path.name
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        data, results = b"", None
-        problems: tuple[Diagnostic, ...] = (_unreadable(name, exc),)
-    else:
-        sha = hashlib.sha256(data).hexdigest()
-        latest = archive.latest.get(name)
-        if latest is not None and latest.sha256 == sha:
-            return FileResult(path=str(path), name=name, status=FileStatus.UNCHANGED)
-        try:
-            results = read_elo(path, source=name)
-        except ResultsFileError as exc:
-            results, problems = None, (_unreadable(name, exc),)
-    sha = hashlib.sha256(data).hexdigest()
-    if results is None or results.header.dates is None:
-        if results is not None:
-            problems = results.diagnostics
-        latest = archive.latest.get(name)
-        if latest is not None and latest.sha256 == sha:
-            return FileResult(path=str(path), name=name, status=FileStatus.UNCHANGED)
+    """Write one parsed file inside a SAVEPOINT on `conn`; update the cache after."""
+    latest = archive.latest.get(parsed.name)
+    if latest is not None and latest.sha256 == parsed.sha256:
+        return FileResult(path=parsed.path, name=parsed.name, status=FileStatus.UNCHANGED)
+    if parsed.start is None:
         with savepoint(conn):
-            written = write_rejected(
-                conn,
-                archive,
-                path=str(path),
-                name=name,
-                sha=sha,
-                size=len(data),
-                encoding="unknown" if results is None else results.encoding,
-                items=problems,
-                now=now,
-            )
+            written = write_rejected(conn, archive, parsed, now=now)
         archive.remember(written)
-        warnings, errors, first_error = _counts(problems)
+        first_error = parsed.first_error or f"{parsed.name}: no tournament date in the header"
         return FileResult(
-            path=str(path),
-            name=name,
+            path=parsed.path,
+            name=parsed.name,
             status=FileStatus.REJECTED,
-            warnings=warnings,
-            errors=errors,
-            first_error=first_error or f"{name}:1:1: error: no tournament date in the header",
+            warnings=parsed.warnings,
+            errors=parsed.errors,
+            first_error=first_error,
         )
-    dates = results.header.dates
-    id_map = archive.temporary_ids(results, results.header.country or "")
-    pairs = _rated_pairs(results, id_map)
+    id_map = archive.temporary_ids(parsed)
+    pairs = _rated_pairs(parsed, id_map)
     fingerprint = games_fingerprint(pairs)
-    original = archive.find_original(fingerprint, dates.start, name) if pairs else None
+    original = archive.find_original(fingerprint, parsed.start, parsed.name) if pairs else None
     write = FileWrite(
-        path=str(path),
-        name=name,
-        sha256=sha,
-        size=len(data),
-        results=results,
+        parsed=parsed,
         id_map=id_map,
         games_hash=fingerprint,
-        rated_games=len(pairs),
         duplicate_of=None if original is None else original.tournament_id,
         include_duplicate=include_duplicates and original is not None,
     )
     with savepoint(conn):
         written = write_file(conn, archive, write, now=now)
     archive.remember(written)
-    warnings, errors, first_error = _counts(results.diagnostics)
     if original is not None:
         status = FileStatus.DUPLICATE
     elif written.replaced:
@@ -272,15 +226,29 @@ def _import_one(
     else:
         status = FileStatus.IMPORTED
     return FileResult(
-        path=str(path),
-        name=name,
+        path=parsed.path,
+        name=parsed.name,
         status=status,
-        games=len(results.games),
-        warnings=warnings,
-        errors=errors,
-        first_error=first_error,
+        games=len(parsed.games),
+        warnings=parsed.warnings,
+        errors=parsed.errors,
+        first_error=parsed.first_error,
         duplicate_of=None if original is None else original.file_name,
     )
+
+
+def _parsed_in_order(paths: list[str], workers: int) -> Iterator[ParsedFile]:
+    """`parse_for_import` over `paths`, in order; in `workers` processes when > 0."""
+    if workers <= 0 or len(paths) < 2:
+        yield from map(parse_for_import, paths)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(parse_for_import, paths, chunksize=PARSE_CHUNK)
+
+
+def default_workers(files: int) -> int:
+    """Parsing processes for `files` files: one when it pays off and a second core exists."""
+    return 1 if files >= PARALLEL_MIN_FILES and (os.cpu_count() or 1) > 1 else 0
 
 
 def import_file(
@@ -303,13 +271,16 @@ def import_paths(
     progress: Progress | None = None,
     now: dt.datetime | None = None,
     commit_every: int = COMMIT_EVERY,
+    workers: int | None = None,
 ) -> ImportSummary:
-    """Import every file of `paths` (files and folders); each file is atomic.
+    """Import every file of `paths` (files and folders), in path order; each file is atomic.
 
-    Each file is written inside its own SAVEPOINT; the enclosing transaction is committed
-    every `commit_every` files and at the end, so a failing file leaves the database as it
-    was before that file while the files before it stay imported. `progress` is called
-    after each file.
+    Files whose name and sha256 match the latest stored version are ``unchanged`` and not
+    parsed. The others are parsed (in `workers` separate processes; None = `default_workers`)
+    while this process writes them, each inside its own SAVEPOINT; the enclosing transaction
+    is committed every `commit_every` files and at the end. A failing file therefore leaves
+    the database as it was before that file, and the files before it stay imported.
+    `progress` is called after each file.
 
     Raises:
         ImportPathError: a path does not exist (nothing is imported).
@@ -319,18 +290,35 @@ def import_paths(
     files = collect_elo_files(paths)
     archive = ArchiveState.load(store)
     moment = now or dt.datetime.now(dt.UTC)
+    unchanged = [_is_unchanged(archive, path.name, file_sha256(path)) for path in files]
+    to_parse = [str(path) for path, same in zip(files, unchanged, strict=True) if not same]
+    parsed = _parsed_in_order(
+        to_parse, default_workers(len(to_parse)) if workers is None else workers
+    )
     results: list[FileResult] = []
     with translate_errors("write to the database"), store.engine.connect() as conn:
         outer = conn.begin()
         try:
-            for done, path in enumerate(files, start=1):
-                results.append(_import_one(conn, archive, path, include_duplicates, moment))
+            for done, (path, same) in enumerate(zip(files, unchanged, strict=True), start=1):
+                if same:
+                    result = FileResult(path=str(path), name=path.name, status=FileStatus.UNCHANGED)
+                else:
+                    result = _write_one(conn, archive, next(parsed), include_duplicates, moment)
+                results.append(result)
                 if done % commit_every == 0:
                     outer.commit()
                     outer = conn.begin()
                 if progress is not None:
-                    progress(results[-1], done, len(files))
+                    progress(result, done, len(files))
         finally:
             if outer.is_active:
                 outer.commit()
+            close = getattr(parsed, "close", None)
+            if close is not None:
+                close()
     return ImportSummary(results=tuple(results))
+
+
+def _is_unchanged(archive: ArchiveState, name: str, found: tuple[str, int] | None) -> bool:
+    latest = archive.latest.get(name)
+    return found is not None and latest is not None and latest.sha256 == found[0]

@@ -16,14 +16,13 @@ from dataclasses import dataclass, field
 from sqlalchemy import delete, insert, select, union, update
 from sqlalchemy.engine import Connection
 
-from ratinglist.formats.diagnostics import Diagnostic
-from ratinglist.formats.results_file import ResultsFile
 from ratinglist.model import is_temporary_id
 from ratinglist.registry.countries import find_country, get_country
 from ratinglist.registry.ids import assign_temporary_ids
 from ratinglist.store.bulk import bulk_insert, insert_one
 from ratinglist.store.database import Store
 from ratinglist.store.duplicates import Candidate, find_original
+from ratinglist.store.parsed import DiagnosticRow, ParsedFile
 from ratinglist.store.schema import (
     diagnostics,
     games,
@@ -94,7 +93,7 @@ class ArchiveState:
             state.used_ids = state.known_players | set(conn.execute(ids).scalars())
         return state
 
-    def temporary_ids(self, results: ResultsFile, host_country: str) -> dict[str, int]:
+    def temporary_ids(self, parsed: ParsedFile) -> dict[str, int]:
         """Lowest unused IDs of the host country's range for the file's temporary IDs.
 
         IDs written in the file itself count as used; tokens are mapped in order of first
@@ -102,22 +101,17 @@ class ArchiveState:
         unknown, has no range or whose range is used up falls back to ``OTHER``.
         """
         tokens: dict[str, None] = {}
-        for p in results.players:
-            if is_temporary_id(p.token):
-                tokens.setdefault(p.token)
-        for g in results.games:
-            for token in (g.first, g.second):
-                if is_temporary_id(token):
-                    tokens.setdefault(token)
+        in_file: set[int] = set()
+        for token in [p[0] for p in parsed.players] + [
+            t for g in parsed.games for t in (g[0], g[1])
+        ]:
+            if is_temporary_id(token):
+                tokens.setdefault(token)
+            elif token.isdigit() and token.isascii():
+                in_file.add(int(token))
         if not tokens:
             return {}
-        in_file = {
-            int(t)
-            for t in [p.token for p in results.players]
-            + [t for g in results.games for t in (g.first, g.second)]
-            if t.isdigit() and t.isascii()
-        }
-        country = find_country(host_country) or get_country(OTHER_COUNTRY)
+        country = find_country(parsed.country) or get_country(OTHER_COUNTRY)
         mapping = assign_temporary_ids(
             list(tokens), country, self.used_ids | in_file, fallback_to_other=True
         )
@@ -159,14 +153,9 @@ class ArchiveState:
 class FileWrite:
     """Everything `write_file` stores for one usable file."""
 
-    path: str
-    name: str
-    sha256: str
-    size: int
-    results: ResultsFile
+    parsed: ParsedFile
     id_map: dict[str, int]
     games_hash: str
-    rated_games: int
     duplicate_of: int | None
     include_duplicate: bool
 
@@ -205,8 +194,8 @@ HISTORY_COLUMNS = ("player_id", "event", "other_id", "date", "reason", "recorded
 PLAYER_COLUMNS = ("id", "surname", "firstname", "country", "rating", "origin", "merged_into")
 
 
-def _diagnostic_rows(file_id: int, items: Sequence[Diagnostic]) -> list[tuple[object, ...]]:
-    return [(file_id, d.code, d.severity.value, d.line, d.column, d.message, d.text) for d in items]
+def _diagnostic_rows(file_id: int, items: Sequence[DiagnosticRow]) -> list[tuple[object, ...]]:
+    return [(file_id, *d) for d in items]
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,17 +218,13 @@ class Written:
 def _insert_version(
     conn: Connection,
     archive: ArchiveState,
+    parsed: ParsedFile,
     *,
-    path: str,
-    name: str,
-    sha: str,
-    size: int,
-    encoding: str,
     status: str,
     make_current: bool,
     now: dt.datetime,
 ) -> int:
-    latest = archive.latest.get(name)
+    latest = archive.latest.get(parsed.name)
     if make_current and latest is not None and latest.current_id is not None:
         conn.execute(
             update(source_files).where(source_files.c.id == latest.current_id),
@@ -249,13 +234,13 @@ def _insert_version(
         conn,
         source_files,
         {
-            "name": name,
-            "path": path,
-            "sha256": sha,
+            "name": parsed.name,
+            "path": parsed.path,
+            "sha256": parsed.sha256,
             "version": (latest.version + 1) if latest else 1,
             "status": status,
-            "encoding": encoding,
-            "size": size,
+            "encoding": parsed.encoding,
+            "size": parsed.size,
             "imported_at": now,
             "is_current": make_current,
         },
@@ -263,88 +248,66 @@ def _insert_version(
 
 
 def write_rejected(
-    conn: Connection,
-    archive: ArchiveState,
-    *,
-    path: str,
-    name: str,
-    sha: str,
-    size: int,
-    encoding: str,
-    items: Sequence[Diagnostic],
-    now: dt.datetime,
+    conn: Connection, archive: ArchiveState, parsed: ParsedFile, *, now: dt.datetime
 ) -> Written:
     """Record a rejected version with its diagnostics; a previous usable version stays current."""
-    latest = archive.latest.get(name)
+    latest = archive.latest.get(parsed.name)
     keeps_previous = latest is not None and latest.current_id is not None
     file_id = _insert_version(
         conn,
         archive,
-        path=path,
-        name=name,
-        sha=sha,
-        size=size,
-        encoding=encoding,
+        parsed,
         status="rejected",
         make_current=not keeps_previous,
         now=now,
     )
-    bulk_insert(conn, diagnostics, DIAGNOSTIC_COLUMNS, _diagnostic_rows(file_id, items))
+    rows = _diagnostic_rows(file_id, parsed.diagnostics)
+    bulk_insert(conn, diagnostics, DIAGNOSTIC_COLUMNS, rows)
     current = latest.current_id if latest is not None and keeps_previous else file_id
-    return Written(name=name, sha256=sha, file_id=file_id, current_id=current)
+    return Written(name=parsed.name, sha256=parsed.sha256, file_id=file_id, current_id=current)
 
 
 def write_file(
     conn: Connection, archive: ArchiveState, write: FileWrite, *, now: dt.datetime
 ) -> Written:
     """Store one usable file on `conn` (the caller holds the file's transaction or savepoint)."""
-    results = write.results
-    header = results.header
-    dates = header.dates
-    if dates is None:
+    parsed = write.parsed
+    if parsed.start is None:
         raise ValueError("write_file needs a file with a header date")
-    previous_tid = archive.tournament_ids.get(write.name)
+    previous_tid = archive.tournament_ids.get(parsed.name)
     status = "duplicate" if write.duplicate_of is not None else "imported"
-    file_id = _insert_version(
-        conn,
-        archive,
-        path=write.path,
-        name=write.name,
-        sha=write.sha256,
-        size=write.size,
-        encoding=results.encoding,
-        status=status,
-        make_current=True,
-        now=now,
-    )
-    bulk_insert(
-        conn, diagnostics, DIAGNOSTIC_COLUMNS, _diagnostic_rows(file_id, results.diagnostics)
-    )
+    file_id = _insert_version(conn, archive, parsed, status=status, make_current=True, now=now)
+    rows = _diagnostic_rows(file_id, parsed.diagnostics)
+    bulk_insert(conn, diagnostics, DIAGNOSTIC_COLUMNS, rows)
     values = {
         "source_file_id": file_id,
-        "name": header.tournament or "",
-        "country": header.country or "",
-        "start_date": dates.start,
-        "end_date": dates.end,
-        "order_letter": dates.order,
-        "sender": header.sender or "",
-        "creator": header.creator,
-        "game_count": len(results.games),
+        "name": parsed.tournament,
+        "country": parsed.country,
+        "start_date": parsed.start,
+        "end_date": parsed.end,
+        "order_letter": parsed.order,
+        "sender": parsed.sender,
+        "creator": parsed.creator,
+        "game_count": len(parsed.games),
         "games_hash": write.games_hash,
         "duplicate_of": write.duplicate_of,
         "include_duplicate": write.include_duplicate,
     }
     if previous_tid is None:
-        values |= {"file_name": write.name, "excluded_from_ratings": False, "excluded_reason": None}
+        values |= {
+            "file_name": parsed.name,
+            "excluded_from_ratings": False,
+            "excluded_reason": None,
+        }
         tid = insert_one(conn, tournaments, values)
     else:
         tid = previous_tid
         conn.execute(delete(games).where(games.c.tournament_id == tid))
         conn.execute(update(tournaments).where(tournaments.c.id == tid), values)
         _release_dependents(conn, archive, tid, write.games_hash)
-    rows, ids = _game_rows(tid, results, write.id_map)
-    bulk_insert(conn, games, GAME_COLUMNS, rows)
-    new_players, events = _new_player_rows(archive, write, dates.start, now)
+    game_rows, ids = _game_rows(tid, parsed, write.id_map)
+    bulk_insert(conn, games, GAME_COLUMNS, game_rows)
+    new_players, events = _new_player_rows(archive, write, parsed.start, now)
     bulk_insert(conn, players, PLAYER_COLUMNS, new_players)
     bulk_insert(conn, id_history, HISTORY_COLUMNS, events)
     if write.id_map:
@@ -356,13 +319,13 @@ def write_file(
             ],
         )
     return Written(
-        name=write.name,
-        sha256=write.sha256,
+        name=parsed.name,
+        sha256=parsed.sha256,
         file_id=file_id,
         current_id=file_id,
         tournament_id=tid,
         games_hash=write.games_hash,
-        start=dates.start,
+        start=parsed.start,
         duplicate_of=write.duplicate_of,
         ids=frozenset(ids | set(write.id_map.values())),
         new_players=frozenset(int(str(row[0])) for row in new_players),
@@ -383,13 +346,15 @@ def _release_dependents(conn: Connection, archive: ArchiveState, tid: int, new_h
 
 
 def _game_rows(
-    tid: int, results: ResultsFile, id_map: dict[str, int]
+    tid: int, parsed: ParsedFile, id_map: dict[str, int]
 ) -> tuple[list[tuple[object, ...]], set[int]]:
     rows: list[tuple[object, ...]] = []
     ids: set[int] = set()
-    for seq, g in enumerate(results.games):
-        a = _player_id(g.first, id_map)
-        b = _player_id(g.second, id_map)
+    for seq, (first, second, sign, fd, sd, colour, rnd, added, excluded, line, column) in enumerate(
+        parsed.games
+    ):
+        a = _player_id(first, id_map)
+        b = _player_id(second, id_map)
         if a is not None:
             ids.add(a)
         if b is not None:
@@ -400,17 +365,17 @@ def _game_rows(
                 seq,
                 a,
                 b,
-                None if a is not None else g.first[:32],
-                None if b is not None else g.second[:32],
-                g.outcome.value,
-                _small(g.first_discs),
-                _small(g.second_discs),
-                None if g.first_colour is None else g.first_colour.value,
-                _small(g.round),
-                g.added,
-                g.excluded,
-                g.line,
-                g.column,
+                None if a is not None else first[:32],
+                None if b is not None else second[:32],
+                sign,
+                _small(fd),
+                _small(sd),
+                colour,
+                _small(rnd),
+                added,
+                excluded,
+                line,
+                column,
             )
         )
     return rows, ids
@@ -422,14 +387,15 @@ def _new_player_rows(
     rows: list[tuple[object, ...]] = []
     events: list[tuple[object, ...]] = []
     seen: set[int] = set()
+    name = write.parsed.name
     temporary = {v: k for k, v in write.id_map.items()}
-    for p in write.results.players:
-        pid = _player_id(p.token, write.id_map)
+    for token, surname, firstname, country in write.parsed.players:
+        pid = _player_id(token, write.id_map)
         if pid is None or pid in archive.known_players or pid in seen:
             continue
         seen.add(pid)
-        rows.append((pid, p.surname, p.firstname, p.country, None, write.name, None))
-        token = temporary.get(pid)
-        reason = f"temporary ID {token} in {write.name}" if token else f"first seen in {write.name}"
+        rows.append((pid, surname, firstname, country, None, name, None))
+        temp = temporary.get(pid)
+        reason = f"temporary ID {temp} in {name}" if temp else f"first seen in {name}"
         events.append((pid, "assigned", None, start, reason, now))
     return rows, events
