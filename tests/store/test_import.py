@@ -17,6 +17,7 @@ from ratinglist.store import (
     get_player,
     import_paths,
     load_rating_games,
+    open_store,
     set_include_duplicate,
 )
 from ratinglist.store import writer as writer_module
@@ -224,3 +225,22 @@ def test_progress_is_called_once_per_file(store: Store, elo_file: ClearFile) -> 
         ("20230114_Utrecht_Open.ELO", 1, 2),
         ("20230114_Utrecht_Open.ELO", 2, 2),
     ]
+
+
+def test_parsing_in_a_worker_process_gives_the_same_import(
+    elo_file: ClearFile, tmp_path: Path
+) -> None:
+    for day in range(1, 6):
+        text = PLAIN.replace("14/01/2023", f"0{day}/03/2023").replace("120009", f"12001{day}")
+        elo_file(f"w/2023030{day}_Delft.ELO", text)
+    elo_file("w/20230401_Broken.ELO", PLAIN.replace("%%Date: 14/01/2023\n", ""))
+    summaries = []
+    for workers in (0, 1):
+        store = open_store("sqlite://")
+        try:
+            summaries.append(import_paths(store, [tmp_path / "w"], workers=workers))
+            assert len(load_rating_games(store)) == 20
+        finally:
+            store.close()
+    assert summaries[0] == summaries[1]
+    assert (summaries[1].imported, summaries[1].rejected) == (5, 1)
