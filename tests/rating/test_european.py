@@ -89,7 +89,7 @@ def test_anchor_weights_players_by_plain_game_count() -> None:
     counts = result.games
     assert counts.tolist() == [4, 10, 6]
     assert float(counts @ result.ratings / counts.sum()) == pytest.approx(1800.0, abs=1e-9)
-    assert result.ratings[1] == pytest.approx(result.ratings[2], abs=1e-6)
+    assert result.ratings[1] == pytest.approx(result.ratings[2], abs=1e-4)
 
 
 def test_strongly_connected_component_decides_who_is_rated() -> None:

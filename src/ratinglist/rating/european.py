@@ -31,8 +31,6 @@ from ratinglist.rating.newton import Pairs, fit, information, probabilities
 from ratinglist.rating.params import EuropeanParams, MarginMethod
 from ratinglist.rating.rating_list import RatingList
 
-_DENSE_ID_LIMIT = 50_000_000
-
 
 def weights_by_month(params: EuropeanParams, months: NDArray[np.int64]) -> NDArray[np.float64]:
     """``w(m)`` for each game age `months` (all >= 0), vectorised over a lookup table."""
@@ -48,7 +46,7 @@ def _index_players(
     """Distinct IDs (sorted) and each game's two player indices into them."""
     both = np.concatenate([first, second])
     low, high = int(both.min()), int(both.max())
-    if low >= 0 and high < _DENSE_ID_LIMIT:
+    if low >= 0 and high < 4 * len(both) + 1024:
         present = np.zeros(high + 1, dtype=bool)
         present[both] = True
         ids = np.flatnonzero(present).astype(np.int64)

@@ -18,6 +18,7 @@ strongly connected game graph.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -107,7 +108,7 @@ def _log_likelihood(pairs: Pairs, point: _Point) -> float:
     """``f`` from ``log p = -log1p(e)`` and ``log(1 - p) = log(e p)``, no cancellation."""
     log_p = -np.log1p(point.e)
     log_q = np.log(point.e) + log_p
-    return float(pairs.score @ log_p + (pairs.weight - pairs.score) @ log_q)
+    return _dot(pairs.score, log_p) + _dot(pairs.weight - pairs.score, log_q)
 
 
 def log_likelihood(pairs: Pairs, theta: NDArray[np.float64]) -> float:
@@ -143,6 +144,11 @@ class Laplacian:
         return y
 
 
+def _dot(a: NDArray[np.float64], b: NDArray[np.float64]) -> float:
+    """``a . b`` without BLAS: threaded BLAS level-1 calls stall badly on a busy machine."""
+    return float(np.einsum("i,i->", a, b))
+
+
 def solve(
     lap: Laplacian,
     rhs: NDArray[np.float64],
@@ -159,17 +165,17 @@ def solve(
     r = rhs.copy()
     z = inv_diag * r
     d = z.copy()
-    rz = float(r @ z)
-    target = (rtol * float(np.linalg.norm(rhs))) ** 2
+    rz = _dot(r, z)
+    target = rtol * rtol * _dot(rhs, rhs)
     for _ in range(max_steps):
-        if float(r @ r) <= target or float(np.abs(r).max()) <= atol:
+        if _dot(r, r) <= target or float(np.abs(r).max()) <= atol:
             break
         q = lap.dot(d)
-        alpha = rz / float(d @ q)
+        alpha = rz / _dot(d, q)
         x += alpha * d
         r -= alpha * q
         z = inv_diag * r
-        rz_next = float(r @ z)
+        rz_next = _dot(r, z)
         d *= rz_next / rz
         d += z
         rz = rz_next
@@ -177,21 +183,32 @@ def solve(
     return x
 
 
+def _start(pairs: Pairs) -> NDArray[np.float64]:
+    """Smoothed log-odds of each player's weighted score, centred."""
+    scored = pair_sums(pairs, pairs.score)[0] + pair_sums(pairs, pairs.weight - pairs.score)[1]
+    played = pair_sums(pairs, pairs.weight).sum(axis=0)
+    theta: NDArray[np.float64] = np.log((scored + 1.0) / (played - scored + 1.0))
+    return theta - theta.mean()
+
+
 def fit(pairs: Pairs, tolerance: float, max_iterations: int) -> Fit:
     """Maximise ``f`` until ``max_i |g_i| < tolerance``; strengths returned with mean 0.
 
-    Inexact Newton: the CG forcing term is ``min(0.1, ||g||/||g_0||)`` (superlinear
-    convergence), with a floor of ``tolerance / 4`` on the CG residual. A full step is taken
-    when the slope ``g(theta + d) . d`` is still >= 0 (by concavity ``f`` then increased);
-    otherwise the step is halved until ``f`` does not decrease beyond rounding.
+    Start: each player's smoothed weighted score log-odds ``log((S_i + 1) / (W_i - S_i + 1))``
+    (any start converges; this one saves a few steps). Inexact Newton: CG stops at relative
+    residual ``eta_k`` (Eisenstat-Walker choice 2: ``eta_0 = 0.1``,
+    ``eta_k = min(0.5, max(1e-8, 0.9 (||g_k|| / ||g_k-1||)^2))``) or at max residual
+    ``tolerance / 4``. A full step is taken when the slope ``g(theta + d) . d`` is still >= 0
+    (by concavity ``f`` then increased); otherwise the step is halved until ``f`` does not
+    decrease beyond rounding.
 
     Raises:
         RatingError: no convergence within `max_iterations` Newton steps.
     """
     lap = Laplacian(pairs)
-    here = _point(pairs, np.zeros(pairs.n))
+    here = _point(pairs, _start(pairs))
     f_here: float | None = None
-    g0 = float(np.linalg.norm(here.g))
+    previous = 0.0
     max_cg = 10 * pairs.n + 100
     for iteration in range(max_iterations + 1):
         worst = float(np.abs(here.g).max())
@@ -201,12 +218,14 @@ def fit(pairs: Pairs, tolerance: float, max_iterations: int) -> Fit:
         if iteration == max_iterations:
             break
         lap.set_weights(information(pairs, here.p))
-        eta = min(0.1, float(np.linalg.norm(here.g)) / g0)
+        norm = math.sqrt(_dot(here.g, here.g))
+        eta = 0.1 if iteration == 0 else min(0.5, max(1e-8, 0.9 * (norm / previous) ** 2))
+        previous = norm
         step = solve(lap, here.g, rtol=eta, atol=tolerance / 4, max_steps=max_cg)
         alpha = 1.0
         for _ in range(60):
             trial = _point(pairs, here.theta + alpha * step)
-            if float(trial.g @ step) >= 0.0:
+            if _dot(trial.g, step) >= 0.0:
                 f_trial = None
                 break
             if f_here is None:
