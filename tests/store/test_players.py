@@ -82,3 +82,9 @@ def test_export_and_search(store: Store) -> None:
     exported = export_players_list(store)
     assert [int(p.id) for p in exported.players()] == [50002, 50000]
     assert int(search_players(store, "bernier claire")[0].player.id) == 50002
+
+
+def test_export_writes_registry_country_codes(store: Store) -> None:
+    add_player(store, "VOS", "Bram", "NL")
+    exported = export_players_list(store)
+    assert [p.country for p in exported.players()] == ["NLD"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy import bindparam, insert, select, union, update
 from sqlalchemy.engine import Connection
@@ -306,5 +306,15 @@ def search_players(
 
 
 def export_players_list(store: Store, *, include: Iterable[Player] | None = None) -> PlayersList:
-    """The registry as a Papp players list (merged-away IDs left out)."""
-    return PlayersList.from_players(include if include is not None else all_players(store))
+    """The registry as a Papp players list (merged-away IDs left out).
+
+    Countries are written as the registry's codes (``NL`` from an old results file becomes
+    ``NLD``); a spelling no country matches is kept as it is.
+    """
+    chosen = include if include is not None else all_players(store)
+    return PlayersList.from_players(replace(p, country=_country_code(p.country)) for p in chosen)
+
+
+def _country_code(text: str) -> str:
+    found = find_country(text) if text else None
+    return text if found is None else found.code

@@ -10,8 +10,9 @@ from __future__ import annotations
 import datetime as dt
 from array import array
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import Engine, and_, or_, select
+from sqlalchemy import Engine, Select, and_, or_, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
@@ -79,7 +80,7 @@ def _load(conn: Connection, as_of: dt.date | None, include_excluded: bool) -> Ra
         game_query = game_query.where(g.excluded.is_(None))
     game_query = game_query.order_by(g.tournament_id, g.seq)
     merged = _resolve_merges(conn)
-    rows = [r for r in conn.execute(game_query) if r[0] in days]
+    rows = [r for r in _fetch_all(conn, game_query) if r[0] in days]
     rows.sort(key=lambda r: days[r[0]])
     first = array("q", [merged.get(r[1], r[1]) for r in rows])
     second = array("q", [merged.get(r[2], r[2]) for r in rows])
@@ -87,6 +88,22 @@ def _load(conn: Connection, as_of: dt.date | None, include_excluded: bool) -> Ra
     day = array("q", [days[r[0]] for r in rows])
     tournament = array("q", [r[0] for r in rows])
     return RatingGames(first, second, score, day, tournament)
+
+
+def _fetch_all(conn: Connection, query: Select[Any]) -> list[Any]:
+    """All rows of a query of plain columns, straight from the driver's cursor (about twice
+    as fast as Core's row processing for the archive's 430,000 games)."""
+    compiled = query.compile(dialect=conn.dialect)
+    if conn.dialect.paramstyle in ("qmark", "format", "numeric"):
+        params: Any = tuple(compiled.params[name] for name in compiled.positiontup or ())
+    else:
+        params = dict(compiled.params)
+    cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute(str(compiled), params)
+        return list(cursor.fetchall())
+    finally:
+        cursor.close()
 
 
 def load_rating_games(
