@@ -188,7 +188,8 @@ def _start(pairs: Pairs) -> NDArray[np.float64]:
     scored = pair_sums(pairs, pairs.score)[0] + pair_sums(pairs, pairs.weight - pairs.score)[1]
     played = pair_sums(pairs, pairs.weight).sum(axis=0)
     theta: NDArray[np.float64] = np.log((scored + 1.0) / (played - scored + 1.0))
-    return theta - theta.mean()
+    centred: NDArray[np.float64] = theta - theta.mean()
+    return centred
 
 
 def fit(pairs: Pairs, tolerance: float, max_iterations: int) -> Fit:
