@@ -69,9 +69,13 @@ def test_header_dates(value: str, expected: DateRange) -> None:
     assert r.diagnostics == ()
 
 
-@pytest.mark.parametrize(
-    "value", ["2008-05-04", "31/02/2008", "05/05/2008 - 04/05/2008", "04a/05/2008b", ""]
-)
+def test_reversed_range_is_read_in_order_with_w005() -> None:
+    r = parse_elo("%%Tournament: T\n%%Country: C\n%%Date: 05/05/2008 - 04/05/2008\n%%Sender: S\n")
+    assert r.header.dates == DateRange(dt.date(2008, 5, 4), dt.date(2008, 5, 5))
+    assert [(d.code, d.line, d.column) for d in r.diagnostics] == [("W005", 3, 9)]
+
+
+@pytest.mark.parametrize("value", ["2008-05-04", "31/02/2008", "04a/05/2008b", ""])
 def test_bad_dates_are_e002(value: str) -> None:
     r = parse_elo(f"%%Tournament: T\n%%Country: C\n%%Date: {value}\n%%Sender: S\n", "x.ELO")
     assert codes(r) == [("E002", 3)]

@@ -164,12 +164,12 @@ def test_header_date_range_creator_and_added_results(wof_results: Path) -> None:
     assert r.diagnostics == ()
 
 
-def test_reversed_date_range_is_an_error(wof_results: Path) -> None:
+def test_reversed_date_range_is_a_warning_read_in_order(wof_results: Path) -> None:
     r = read(wof_results, "2007/20070325_EGP_HOORN.ELO")
-    assert [(d.code, d.line, d.column) for d in r.diagnostics if d.code == "E002"] == [
-        ("E002", 3, 9)
+    assert [(d.code, d.line, d.column) for d in r.diagnostics if d.code in {"E002", "W005"}] == [
+        ("W005", 3, 9)
     ]
-    assert r.header.dates is None
+    assert r.header.dates == DateRange(dt.date(2007, 3, 24), dt.date(2007, 3, 25))
 
 
 def test_latin1_and_macroman_files(wof_results: Path) -> None:

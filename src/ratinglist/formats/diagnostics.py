@@ -61,6 +61,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E002": (Severity.ERROR, "bad-date"),
     "W003": (Severity.WARNING, "empty-header"),
     "W004": (Severity.WARNING, "header-out-of-place"),
+    "W005": (Severity.WARNING, "reversed-date-range"),
     # Game lines (E1xx): the game cannot be used for ratings.
     "E100": (Severity.ERROR, "game-syntax"),
     "E101": (Severity.ERROR, "unknown-player"),

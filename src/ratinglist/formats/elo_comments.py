@@ -68,6 +68,8 @@ def parse_date(value: str) -> DateRange | str:
     """The `DateRange` of a ``%%Date`` value, or the reason it cannot be read.
 
     Returns a string starting lower case (what was expected and what was found) on failure.
+    A reversed range (``25/03/2007 - 24/03/2007``) is read as the two days in calendar order;
+    `is_reversed_range` tells the reader to warn about it.
     """
     m = _DATE.fullmatch(value.strip())
     if m is None:
@@ -82,10 +84,24 @@ def parse_date(value: str) -> DateRange | str:
     except ValueError:
         return f"expected a valid calendar date, got {value!r}"
     if end is not None and end < start:
-        return f"expected the last date on or after the first, got {value!r}"
+        start, end = end, start
     if end == start:
         end = None
     return DateRange(start=start, end=end, order=letters[0] if letters else None)
+
+
+def is_reversed_range(value: str) -> bool:
+    """True when a ``%%Date`` value is a range whose last date comes before its first."""
+    m = _DATE.fullmatch(value.strip())
+    if m is None or m.group(6) is None:
+        return False
+    g = m.groups()
+    try:
+        start = dt.date(int(g[3]), int(g[2]), int(g[0]))
+        end = dt.date(int(g[8]), int(g[7]), int(g[5]))
+    except ValueError:
+        return False
+    return end < start
 
 
 def format_date(dates: DateRange) -> str:

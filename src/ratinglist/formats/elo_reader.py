@@ -16,9 +16,11 @@ from ratinglist.formats.diagnostics import Diagnostic, Severity, diagnostic
 from ratinglist.formats.elo_comments import (
     HEADER_KEYS,
     REQUIRED_KEYS,
+    format_date,
     header_field,
     header_key,
     is_added_results,
+    is_reversed_range,
     parse_date,
     round_marker,
 )
@@ -299,6 +301,17 @@ class _Reader:
                 )
             else:
                 dates = parsed
+                if is_reversed_range(self.header["date"]):
+                    number, column = self.header_lines["date"]
+                    message = (
+                        "expected the last date on or after the first, got "
+                        f"{self.header['date']!r}: read as {format_date(parsed)!r}"
+                    )
+                    self.diagnostics.append(
+                        diagnostic(
+                            "W005", message, self.source, number, column, self.header["date"]
+                        )
+                    )
         h = self.header
         return Header(
             tournament=h.get("tournament"),
