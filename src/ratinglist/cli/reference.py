@@ -52,9 +52,8 @@ def format_reference() -> str:
                 names = ", ".join(f"`{o}`" for o in param.opts + param.secondary_opts)
                 out.append(f"- {names}: {param.help or ''}".rstrip())
             else:
-                out.append(
-                    f"- argument `{param.name.upper()}`: {getattr(param, 'help', None) or ''}".rstrip()
-                )
+                text = getattr(param, "help", None) or ""
+                out.append(f"- argument `{param.name.upper()}`: {text}".rstrip())
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
