@@ -31,11 +31,13 @@ from ratinglist.cli.check import check  # noqa: E402
 from ratinglist.cli.demo import demo  # noqa: E402
 from ratinglist.cli.importing import import_command  # noqa: E402
 from ratinglist.cli.players import app as players_app  # noqa: E402
+from ratinglist.cli.tournament import app as tournament_app  # noqa: E402
 
 app.command("check")(check)
 app.command("demo")(demo)
 app.command("import")(import_command)
 app.add_typer(players_app, name="players")
+app.add_typer(tournament_app, name="tournament")
 
 
 def main() -> None:

@@ -147,3 +147,36 @@ temp_id_mappings = Table(
     Column("player_id", Integer, nullable=False),
     UniqueConstraint("source_file_id", "token"),
 )
+
+# --- Tournament director (migration 0002): directed tournaments and their event logs. ---
+# ``td_tournaments``: one row per tournament run with `ratinglist tournament` (settings as
+# JSON, status ``running`` or ``submitted``); ``tournament_events``: its append-only log,
+# numbered 1, 2, ... per tournament (the state is the fold of the log).
+
+td_tournaments = Table(
+    "td_tournaments",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("country", String(100), nullable=False),
+    Column("start_date", Date, nullable=False),
+    Column("end_date", Date, nullable=True),
+    Column("system", String(40), nullable=True),
+    Column("preset", String(16), nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("settings", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+tournament_events = Table(
+    "tournament_events",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("tournament_id", ForeignKey("td_tournaments.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("kind", String(32), nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("tournament_id", "seq"),
+)

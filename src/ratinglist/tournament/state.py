@@ -184,19 +184,30 @@ def set_absent(state: TournamentState, player: PlayerId, round_number: int) -> T
     return replace(state, rounds=(*rounds[: round_number - 1], new, *rounds[round_number:]))
 
 
+def paired_rounds(state: TournamentState) -> int:
+    """The number of leading rounds whose pairings (or byes) are published."""
+    count = 0
+    for r in state.rounds:
+        if not (r.pairings or r.byes):
+            break
+        count += 1
+    return count
+
+
 def set_round(
     state: TournamentState,
     round_number: int,
     pairings: Iterable[tuple[PlayerId, PlayerId]],
     byes: Iterable[PlayerId] = (),
 ) -> TournamentState:
-    """Publish the pairings (Black, White) and byes of a round; nobody may appear twice."""
-    if round_number != len(state.rounds) + 1 and not (
-        round_number == len(state.rounds) and not state.rounds[-1].pairings
-    ):
-        raise TournamentError(
-            f"expected the next round {len(state.rounds) + 1}, got round {round_number}"
-        )
+    """Publish the pairings (Black, White) and byes of a round; nobody may appear twice.
+
+    The round must be the first one not yet published (rounds created only to hold
+    absences declared in advance count as not published).
+    """
+    published = paired_rounds(state)
+    if round_number != published + 1:
+        raise TournamentError(f"expected the next round {published + 1}, got round {round_number}")
     pairs = tuple(Pairing(b, w) for b, w in pairings)
     bye_ids = tuple(byes)
     seen: set[PlayerId] = set()
@@ -207,7 +218,7 @@ def set_round(
         seen.add(pid)
     rounds = _ensure_round(state, round_number)
     new = replace(rounds[round_number - 1], pairings=pairs, byes=bye_ids)
-    return replace(state, rounds=(*rounds[: round_number - 1], new))
+    return replace(state, rounds=(*rounds[: round_number - 1], new, *rounds[round_number:]))
 
 
 def record_result(

@@ -1,0 +1,265 @@
+"""The current state of a directed tournament: a pure fold of its event log.
+
+`fold(events)` first resolves undos (each `Undone` cancels the most recent action not yet
+cancelled; the creation cannot be undone), then applies the remaining actions in order
+with `apply`, which checks that each action is allowed and raises `TournamentError`
+otherwise. The same log always gives the same state; nothing here reads a clock or a
+random source (draws use the seed of the settings).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from ratinglist.errors import TournamentError
+from ratinglist.model import PlayerId
+from ratinglist.pairing.finals import DrawWinChoice
+from ratinglist.standings import StandingsConfig, StandingsRow
+from ratinglist.tournament.events import (
+    Absent,
+    Created,
+    Event,
+    FinalsStarted,
+    Forbidden,
+    Forced,
+    Paired,
+    Registered,
+    ResultCorrected,
+    ResultEntered,
+    Settings,
+    Undone,
+    Withdrawn,
+)
+from ratinglist.tournament.finals_stage import Finals, record_finals_result
+from ratinglist.tournament.results import Result, SpecialResult
+from ratinglist.tournament.scoring import standings_of
+from ratinglist.tournament.state import (
+    Entrant,
+    TournamentState,
+    add_entrant,
+    forbid_pair,
+    paired_rounds,
+    record_result,
+    set_absent,
+    set_round,
+    withdraw,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Director:
+    """Settings, the pure tournament state, registrations, forced pairs, the finals.
+
+    `forced` holds every forced pair with its round (pending ones are those of round
+    `paired + 1`), so a published round can be paired again with the same constraints.
+    """
+
+    settings: Settings
+    state: TournamentState
+    people: tuple[Registered, ...] = ()
+    forced: tuple[Forced, ...] = ()
+    finals: Finals | None = None
+
+    @property
+    def paired(self) -> int:
+        """The number of rounds published so far."""
+        return paired_rounds(self.state)
+
+    @property
+    def new_players(self) -> frozenset[PlayerId]:
+        """Players who got a new ID for this tournament (``+`` in the results file)."""
+        return frozenset(p.player for p in self.people if p.new)
+
+    def person(self, player: PlayerId) -> Registered:
+        """The registration of `player`."""
+        for p in self.people:
+            if p.player == player:
+                return p
+        raise TournamentError(f"expected an entered player, got unknown ID {player}")
+
+    def standings_config(self) -> StandingsConfig:
+        """The standings parameters of the settings."""
+        s = self.settings
+        return StandingsConfig(bq_constant=s.bq_constant, bye_discs=s.bye_discs, seed=s.seed)
+
+    def standings(self, through_round: int | None = None) -> tuple[StandingsRow, ...]:
+        """The standings of the rounds (not the finals), after `through_round` (default all)."""
+        return standings_of(self.state, self.standings_config(), through_round)
+
+    def forced_for(self, round_number: int) -> tuple[tuple[PlayerId, PlayerId], ...]:
+        """The forced (Black, White) pairs of `round_number`."""
+        return tuple((f.black, f.white) for f in self.forced if f.round == round_number)
+
+
+def result_of(event: ResultEntered | ResultCorrected) -> Result:
+    """The `Result` an entry or correction carries."""
+    try:
+        special = SpecialResult(event.special)
+    except ValueError as exc:
+        raise TournamentError(f"expected a special result kind, got {event.special!r}") from exc
+    return Result(event.black_discs, event.white_discs, special)
+
+
+def _require_complete(d: Director, what: str) -> None:
+    for r in d.state.rounds[: d.paired]:
+        if not r.complete:
+            missing = sum(1 for p in r.pairings if p.result is None)
+            raise TournamentError(
+                f"expected every result of round {r.number} before {what}, got {missing} missing"
+            )
+
+
+def _future_round(d: Director, round_number: int, what: str) -> None:
+    if round_number <= d.paired:
+        raise TournamentError(
+            f"expected {what} for a round not yet paired (> {d.paired}), got round {round_number}"
+        )
+
+
+def _register(d: Director, e: Registered) -> Director:
+    if e.first_round < 1:
+        raise TournamentError(f"expected a first round >= 1, got {e.first_round}")
+    _future_round(d, e.first_round, "a late entry")
+    entrant = Entrant(
+        id=e.player,
+        name=f"{e.surname}, {e.firstname}" if e.firstname else e.surname,
+        country=e.country,
+        rating=e.rating,
+        female=e.female,
+        youth=e.youth,
+        birth_year=e.birth_year,
+        debutant=e.debutant,
+        first_round=e.first_round,
+    )
+    return replace(d, state=add_entrant(d.state, entrant), people=(*d.people, e))
+
+
+def _force(d: Director, e: Forced) -> Director:
+    if e.round != d.paired + 1:
+        raise TournamentError(
+            f"expected a forced pair for the next round {d.paired + 1}, got {e.round}"
+        )
+    if e.black == e.white:
+        raise TournamentError(f"expected two different players, got {e.black} twice")
+    for pid in (e.black, e.white):
+        if not d.state.is_available(pid, e.round):
+            raise TournamentError(f"expected a player available in round {e.round}, got {pid}")
+        if any(pid in (f.black, f.white) for f in d.forced if f.round == e.round):
+            raise TournamentError(f"expected each player in one forced pair, got {pid} twice")
+    return replace(d, forced=(*d.forced, e))
+
+
+def _pair(d: Director, e: Paired) -> Director:
+    if d.finals is not None:
+        raise TournamentError("expected no more rounds once the finals started, got a pairing")
+    _require_complete(d, f"pairing round {e.round}")
+    wanted = d.forced_for(e.round)
+    missing = [p for p in wanted if p not in e.pairs]
+    if missing:
+        raise TournamentError(
+            f"expected the forced pairs in round {e.round}, got {missing} left out"
+        )
+    for pid in {x for p in e.pairs for x in p} | set(e.byes):
+        if not d.state.is_available(pid, e.round):
+            raise TournamentError(f"expected players available in round {e.round}, got {pid}")
+    state = set_round(d.state, e.round, e.pairs, e.byes)
+    return replace(d, state=state)
+
+
+def _finals(d: Director, e: FinalsStarted) -> Director:
+    if d.finals is not None:
+        raise TournamentError("expected finals not yet started, got finals already under way")
+    _require_complete(d, "the finals")
+    if len(set(e.players)) != 4:
+        raise TournamentError(f"expected four different finalists, got {list(e.players)}")
+    for pid in e.players:
+        d.state.entrant(pid)
+    choice = DrawWinChoice(d.settings.third_place_choice)
+    return replace(d, finals=Finals(players=e.players, third_place_choice=choice))
+
+
+def _result(d: Director, e: ResultEntered | ResultCorrected) -> Director:
+    result = result_of(e)
+    correction = isinstance(e, ResultCorrected)
+    if not e.round.isdigit():
+        if d.finals is None:
+            raise TournamentError(f"expected a round number (no finals yet), got {e.round!r}")
+        finals = record_finals_result(d.finals, e.round, e.black, e.white, result, correction)
+        return replace(d, finals=finals)
+    number = int(e.round)
+    if not 1 <= number <= d.paired:
+        raise TournamentError(f"expected a paired round (1-{d.paired}), got round {number}")
+    pairing = d.state.rounds[number - 1].pairing_of(e.black)
+    if pairing is None or (pairing.black, pairing.white) != (e.black, e.white):
+        hint = ""
+        if pairing is not None and (pairing.white, pairing.black) == (e.black, e.white):
+            hint = f" (the pairing is {pairing.black} with Black - {pairing.white})"
+        raise TournamentError(
+            f"expected a pairing of round {number}, got {e.black} - {e.white}{hint}"
+        )
+    if correction and pairing.result is None:
+        raise TournamentError(f"expected an entered result to correct, got none for round {number}")
+    if not correction and pairing.result is not None:
+        raise TournamentError(
+            f"expected a game without result, got {e.black} - {e.white} of round {number} "
+            f"already entered (use correct)"
+        )
+    return replace(d, state=record_result(d.state, number, e.black, e.white, result))
+
+
+def apply(d: Director, event: Event) -> Director:
+    """The state after one action; raises `TournamentError` when it is not allowed."""
+    match event:
+        case Registered():
+            return _register(d, event)
+        case Withdrawn(player=p, from_round=k):
+            _future_round(d, k, "a withdrawal")
+            return replace(d, state=withdraw(d.state, p, k))
+        case Absent(player=p, round=k):
+            _future_round(d, k, "an absence")
+            if not d.state.is_available(p, k):
+                raise TournamentError(f"expected a player due to play round {k}, got {p}")
+            return replace(d, state=set_absent(d.state, p, k))
+        case Forbidden(first=a, second=b):
+            return replace(d, state=forbid_pair(d.state, a, b))
+        case Forced():
+            return _force(d, event)
+        case Paired():
+            return _pair(d, event)
+        case FinalsStarted():
+            return _finals(d, event)
+        case ResultEntered() | ResultCorrected():
+            return _result(d, event)
+    raise TournamentError(f"expected an action, got a {event.kind!r} event out of place")
+
+
+def effective(events: Iterable[Event]) -> list[Event]:
+    """The actions in force: each `Undone` removes the latest action still in force.
+
+    Raises:
+        TournamentError: an undo with nothing left to undo.
+    """
+    stack: list[Event] = []
+    for e in events:
+        if isinstance(e, Undone):
+            if len(stack) <= 1:
+                raise TournamentError("expected an action to undo, got none after the creation")
+            stack.pop()
+        else:
+            stack.append(e)
+    return stack
+
+
+def fold(events: Sequence[Event]) -> Director:
+    """The current state of the tournament whose log is `events` (the first is `Created`)."""
+    actions = effective(events)
+    if not actions or not isinstance(actions[0], Created):
+        raise TournamentError("expected a log starting with the creation event, got none")
+    first = actions[0]
+    d = Director(settings=first.settings, state=TournamentState(seed=first.settings.seed))
+    for e in actions[1:]:
+        if isinstance(e, Created):
+            raise TournamentError("expected one creation event, got a second one")
+        d = apply(d, e)
+    return d

@@ -1,0 +1,258 @@
+"""The events of a directed tournament: every action of the director, as frozen values.
+
+A tournament is its event log; `tournament.director.fold` turns the log into the current
+state. Each event serialises to a kind name and a JSON object (`to_json` / `from_json`), the
+form stored in the database. Rounds of the Swiss or round robin are numbers; the finals are
+the stages `SF1`, `SF2` (semi-finals), `F1`, `F2`, `F3` (final) and `3P` (third place), and
+a result event names its round as text (``"7"`` or ``"SF1"``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+from ratinglist.errors import TournamentError
+from ratinglist.model import PlayerId
+from ratinglist.pairing import Preset, System
+from ratinglist.tournament.results import SpecialResult
+
+DEFAULT_ROUNDS = 13
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How the tournament is run. `system` None means the EOC table by player count.
+
+    `rounds` is the number of Swiss rounds; `seed` drives every draw (round-1 order, lots);
+    `bye_discs` and `bq_constant` are the standings parameters; `third_place_choice` is what
+    the higher ranked chose in the third-place game (``colour``: a draw goes to the other
+    player; ``draw-win``: a draw goes to him).
+    """
+
+    name: str
+    country: str
+    start: str
+    end: str | None = None
+    sender: str = ""
+    system: str | None = None
+    preset: str = Preset.EOC.value
+    rounds: int = DEFAULT_ROUNDS
+    seed: int = 0
+    bye_discs: float = 32.0
+    bq_constant: float = 6.0
+    third_place_choice: str = "colour"
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise TournamentError(f"expected a tournament name, got {self.name!r}")
+        for value in (self.start, self.end):
+            if value is not None:
+                try:
+                    dt.date.fromisoformat(value)
+                except ValueError as exc:
+                    raise TournamentError(f"expected a date as YYYY-MM-DD, got {value!r}") from exc
+        if self.system is not None:
+            try:
+                System(self.system)
+            except ValueError as exc:
+                known = ", ".join(s.value for s in System)
+                raise TournamentError(
+                    f"expected a system among {known}, got {self.system!r}"
+                ) from exc
+        try:
+            Preset(self.preset)
+        except ValueError as exc:
+            raise TournamentError(f"expected a preset eoc or papp, got {self.preset!r}") from exc
+        if self.rounds < 1:
+            raise TournamentError(f"expected at least 1 round, got {self.rounds}")
+        if self.third_place_choice not in ("colour", "draw-win"):
+            raise TournamentError(
+                f"expected a third-place choice colour or draw-win, got {self.third_place_choice!r}"
+            )
+
+    @property
+    def start_date(self) -> dt.date:
+        """The first day."""
+        return dt.date.fromisoformat(self.start)
+
+    @property
+    def end_date(self) -> dt.date | None:
+        """The last day, when given."""
+        return None if self.end is None else dt.date.fromisoformat(self.end)
+
+
+class Event:
+    """Base of the tournament events; `kind` is the stored name of each subclass."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Created(Event):
+    """The tournament was created with these settings (always the first event)."""
+
+    kind: ClassVar[str] = "created"
+    settings: Settings
+
+
+@dataclass(frozen=True, slots=True)
+class Registered(Event):
+    """A player entered; `new` marks a player who got a new ID for this tournament."""
+
+    kind: ClassVar[str] = "registered"
+    player: PlayerId
+    surname: str
+    firstname: str
+    country: str
+    rating: int | None = None
+    new: bool = False
+    first_round: int = 1
+    female: bool = False
+    youth: bool = False
+    birth_year: int | None = None
+    debutant: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawn(Event):
+    """The player withdrew and is not paired from `from_round` on."""
+
+    kind: ClassVar[str] = "withdrawn"
+    player: PlayerId
+    from_round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Absent(Event):
+    """The player is absent for one round (not paired, no bye)."""
+
+    kind: ClassVar[str] = "absent"
+    player: PlayerId
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Forbidden(Event):
+    """The two players are never to be paired together."""
+
+    kind: ClassVar[str] = "forbidden"
+    first: PlayerId
+    second: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class Forced(Event):
+    """A pair the director imposes on round `round` (Black first), kept by the pairing."""
+
+    kind: ClassVar[str] = "forced"
+    round: int
+    black: PlayerId
+    white: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class Paired(Event):
+    """The published pairings (Black, White) and byes of a round."""
+
+    kind: ClassVar[str] = "paired"
+    round: int
+    pairs: tuple[tuple[PlayerId, PlayerId], ...]
+    byes: tuple[PlayerId, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FinalsStarted(Event):
+    """The finals start with these four players, in standings order."""
+
+    kind: ClassVar[str] = "finals"
+    players: tuple[PlayerId, PlayerId, PlayerId, PlayerId]
+
+
+@dataclass(frozen=True, slots=True)
+class ResultEntered(Event):
+    """The official disc score of a game; `round` is a round number or a finals stage."""
+
+    kind: ClassVar[str] = "result"
+    round: str
+    black: PlayerId
+    white: PlayerId
+    black_discs: int
+    white_discs: int
+    special: str = SpecialResult.NONE.value
+
+
+@dataclass(frozen=True, slots=True)
+class ResultCorrected(Event):
+    """A result already entered is replaced (later pairings are not changed)."""
+
+    kind: ClassVar[str] = "correction"
+    round: str
+    black: PlayerId
+    white: PlayerId
+    black_discs: int
+    white_discs: int
+    special: str = SpecialResult.NONE.value
+
+
+@dataclass(frozen=True, slots=True)
+class Undone(Event):
+    """Cancels the most recent action that is not already cancelled."""
+
+    kind: ClassVar[str] = "undo"
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (
+        Created,
+        Registered,
+        Withdrawn,
+        Absent,
+        Forbidden,
+        Forced,
+        Paired,
+        FinalsStarted,
+        ResultEntered,
+        ResultCorrected,
+        Undone,
+    )
+}
+
+
+def to_json(event: Event) -> tuple[str, str]:
+    """The stored form: (kind, JSON object of the fields, keys sorted)."""
+    payload = asdict(event)  # type: ignore[call-overload]
+    return event.kind, json.dumps(payload, sort_keys=True, ensure_ascii=False)
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def from_json(kind: str, payload: str) -> Event:
+    """The event stored as (`kind`, `payload`); `to_json` is the inverse.
+
+    Raises:
+        TournamentError: an unknown kind or a payload that does not fit it.
+    """
+    cls = EVENT_TYPES.get(kind)
+    if cls is None:
+        raise TournamentError(f"expected a known event kind, got {kind!r}")
+    try:
+        data = json.loads(payload)
+        if cls is Created:
+            return Created(Settings(**data["settings"]))
+        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        if set(data) != names:
+            raise TypeError(f"fields {sorted(data)} instead of {sorted(names)}")
+        return cls(**{k: _tuples(v) for k, v in data.items()})
+    except (ValueError, TypeError, KeyError) as exc:
+        raise TournamentError(
+            f"expected a valid {kind!r} event, got {payload[:80]!r} ({exc})"
+        ) from exc

@@ -1,0 +1,187 @@
+"""A directed tournament as values to publish: final ranking, results file, CSV, pairing sheets.
+
+The results file (`results_file`) follows Papp's real files: the ``%_%`` players block with
+``+`` before new players and each player's points and discs of the rounds, the games round by
+round (first player Black, colour letter ``B``) under ``%Round N`` markers, and the finals
+games after ``%%Added results`` without round markers. Forfeits are not games on the board
+and are left out (seed 000: only played games are rated). The HTML page is in `html_page`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, replace
+
+from ratinglist.formats.elo import from_tournament
+from ratinglist.formats.results_file import ResultsFile
+from ratinglist.model import Colour, DateRange, Game, PlayerId, Tournament, TournamentPlayer
+from ratinglist.standings import ClassMember, StandingsRow
+from ratinglist.tournament.director import Director
+from ratinglist.tournament.finals_stage import finals_places, scheduled
+from ratinglist.tournament.results import Result
+
+CREATOR = "ratinglist"
+
+
+@dataclass(frozen=True, slots=True)
+class RankedPlayer:
+    """One line of the final ranking: place, the standings row, and the finals place if any."""
+
+    place: int
+    row: StandingsRow
+    name: str
+    country: str
+
+
+def final_ranking(d: Director) -> tuple[RankedPlayer, ...]:
+    """The standings of the rounds, with places 1-4 from the finals once they are decided.
+
+    Finalists whose place is not decided yet keep their order of the standings.
+    """
+    rows = list(d.standings())
+    if d.finals is not None:
+        decided = [p for p in finals_places(d.finals) if p is not None]
+        head = [r for pid in decided for r in rows if r.player == pid]
+        rest = [r for r in rows if r.player not in decided]
+        rows = head + rest
+    out = []
+    for k, r in enumerate(rows, start=1):
+        e = d.state.entrant(r.player)
+        out.append(RankedPlayer(k, r, e.name, e.country))
+    return tuple(out)
+
+
+def class_members(d: Director) -> dict[PlayerId, ClassMember]:
+    """What class standings need about each entrant."""
+    return {
+        e.id: ClassMember(
+            player=e.id,
+            rating=e.rating,
+            birth_year=e.birth_year,
+            female=e.female,
+            youth=e.youth,
+            debutant=e.debutant,
+        )
+        for e in d.state.entrants
+    }
+
+
+def _game(black: PlayerId, white: PlayerId, res: Result, round_number: int | None) -> Game:
+    return Game(
+        first=black,
+        second=white,
+        outcome=res.outcome(Colour.BLACK),
+        first_discs=res.black_discs,
+        second_discs=res.white_discs,
+        first_colour=Colour.BLACK,
+        round=round_number,
+    )
+
+
+def to_tournament(d: Director) -> Tournament:
+    """The tournament as a domain value: players (points and discs of the rounds), games.
+
+    Games of the rounds carry their round; finals games have no round. Forfeits are left out.
+    """
+    s = d.settings
+    rows = {r.player: r for r in d.standings()}
+    players = tuple(
+        TournamentPlayer(
+            id=p.player,
+            surname=p.surname,
+            firstname=p.firstname,
+            country=p.country,
+            new=p.new,
+            score=rows[p.player].points,
+            discs=rows[p.player].discs,
+        )
+        for p in d.people
+    )
+    games: list[Game] = []
+    for r in d.state.rounds[: d.paired]:
+        for p in r.pairings:
+            if p.result is not None and p.result.played:
+                games.append(_game(p.black, p.white, p.result, r.number))
+    if d.finals is not None:
+        for g in scheduled(d.finals):
+            if g.result is not None and g.result.played:
+                games.append(_game(g.black, g.white, g.result, None))
+    return Tournament(
+        name=s.name,
+        country=s.country,
+        dates=DateRange(s.start_date, s.end_date),
+        sender=s.sender,
+        players=players,
+        games=tuple(games),
+    )
+
+
+def results_file(d: Director, creation_date: str | None = None) -> ResultsFile:
+    """The .ELO results file of the tournament (finals under ``%%Added results``)."""
+    rf = from_tournament(
+        to_tournament(d),
+        source=results_file_name(d),
+        creator=CREATOR,
+        creation_date=creation_date,
+    )
+    games = tuple(replace(g, added=g.round is None) for g in rf.games)
+    return replace(rf, games=games)
+
+
+def results_file_name(d: Director) -> str:
+    """``YYYYMMDD_NAME.ELO``: NAME is letters, digits and underscores, at most 30 characters."""
+    name = re.sub(r"[^A-Za-z0-9]+", "_", d.settings.name).strip("_")[:30] or "TOURNAMENT"
+    return f"{d.settings.start_date:%Y%m%d}_{name}.ELO"
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def standings_csv(d: Director) -> str:
+    """The final ranking as CSV: place, id, name, country, points, bq, discs, withdrawn."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["place", "id", "name", "country", "points", "bq", "discs", "withdrawn"])
+    for p in final_ranking(d):
+        r = p.row
+        writer.writerow(
+            [
+                p.place,
+                int(r.player),
+                p.name,
+                p.country,
+                _number(r.points),
+                _number(r.brightwell),
+                _number(r.discs),
+                "yes" if r.withdrawn else "",
+            ]
+        )
+    return out.getvalue()
+
+
+def pairing_sheet(d: Director, round_number: int) -> str:
+    """A plain-text pairing sheet of one round: table, Black, White, result, then byes."""
+    r = d.state.rounds[round_number - 1]
+    ranks = {row.player: row for row in d.standings(round_number - 1)}
+    lines = [f"{d.settings.name} - round {round_number}", ""]
+    lines.append(f"{'Table':>5}  {'Black':<34} {'pts':>4}   {'White':<34} {'pts':>4}  Result")
+
+    def who(pid: PlayerId) -> str:
+        return f"{d.state.entrant(pid).name} ({pid})"[:34]
+
+    for t, p in enumerate(r.pairings, start=1):
+        res = "" if p.result is None else f"{p.result.black_discs}-{p.result.white_discs}"
+        lines.append(
+            f"{t:>5}  {who(p.black):<34} {_number(ranks[p.black].points):>4}   "
+            f"{who(p.white):<34} {_number(ranks[p.white].points):>4}  {res}"
+        )
+    for pid in r.byes:
+        lines.append(f"{'bye':>5}  {who(pid)}")
+    absent = sorted(r.absent)
+    if absent:
+        lines.append("")
+        lines.append("Absent: " + ", ".join(who(pid) for pid in absent))
+    return "\n".join(lines) + "\n"
