@@ -31,13 +31,25 @@ from ratinglist.cli.check import check  # noqa: E402
 from ratinglist.cli.demo import demo  # noqa: E402
 from ratinglist.cli.importing import import_command  # noqa: E402
 from ratinglist.cli.players import app as players_app  # noqa: E402
+from ratinglist.cli.rating import (  # noqa: E402
+    diff_command,
+    explain_command,
+    list_command,
+    rate_command,
+)
 from ratinglist.cli.tournament import app as tournament_app  # noqa: E402
+from ratinglist.cli.tournaments import app as tournaments_app  # noqa: E402
 
 app.command("check")(check)
 app.command("demo")(demo)
 app.command("import")(import_command)
 app.add_typer(players_app, name="players")
 app.add_typer(tournament_app, name="tournament")
+app.command("rate")(rate_command)
+app.command("list")(list_command)
+app.command("diff")(diff_command)
+app.command("explain")(explain_command)
+app.add_typer(tournaments_app, name="tournaments")
 
 
 def main() -> None:

@@ -9,9 +9,20 @@ import typer
 
 from ratinglist.cli.common import user_errors
 from ratinglist.cli.importing import print_summary, run_import
+from ratinglist.cli.rating import list_command
 from ratinglist.errors import StoreError
 from ratinglist.formats.playerlist import read_players_list
-from ratinglist.store import ImportSummary, import_players_list, open_store
+from ratinglist.store import (
+    ComputedList,
+    ImportSummary,
+    compute_rating_list,
+    import_players_list,
+    list_tournaments,
+    open_store,
+)
+
+DEMO_TOP = 10
+"""How many players of the demo rating list `ratinglist demo` prints."""
 
 DEMO_ARCHIVE = Path("examples") / "demo_archive"
 DEFAULT_DEMO_DB = "demo.db"
@@ -63,6 +74,22 @@ def build_demo(
         store.close()
 
 
+def rate_demo(db: Path) -> ComputedList:
+    """Compute and store the rating list of the demo database as of its last tournament.
+
+    Raises:
+        StoreError: the database holds no tournament.
+    """
+    store = open_store(f"sqlite:///{db}")
+    try:
+        rows = list_tournaments(store)
+        if not rows:
+            raise StoreError(f"expected tournaments in the demo database '{db}', got none")
+        return compute_rating_list(store, max(r.start_date for r in rows), label="demo")
+    finally:
+        store.close()
+
+
 def demo(
     db: Annotated[Path, typer.Option("--db", help="SQLite file to (re)create.")] = Path(
         DEFAULT_DEMO_DB
@@ -71,11 +98,19 @@ def demo(
     """Recreate the demo database from the bundled synthetic archive and show the import.
 
     Deletes the database file first. The archive is examples/demo_archive/ (see
-    `make demo-data`).
+    `make demo-data`). Then computes and stores the rating list as of the last demo
+    tournament and prints its top.
 
     Example: ratinglist demo --db demo.db
     """
     with user_errors():
         summary = build_demo(db, show_progress=True)
-    print_summary(summary, title=f"Demo database {db}")
+        print_summary(summary, title=f"Demo database {db}")
+        done = rate_demo(db)
+        list_command(limit=DEMO_TOP, db=str(db))
+    typer.echo(
+        f"rating list {done.info.id} as of {done.info.as_of.isoformat()}: "
+        f"{done.info.rated:,} rated, {done.info.listed:,} listed, "
+        f"{done.info.official:,} official ({done.seconds:.2f} s)"
+    )
     typer.echo(f"demo database ready: {db}")

@@ -20,8 +20,10 @@ from ratinglist.store import (
     add_player,
     export_players_list,
     import_players_list,
+    latest_rating_list,
     merge_players,
     open_store,
+    players_with_list_ratings,
     search_players,
     unmerge_players,
 )
@@ -149,16 +151,28 @@ def export(
     file: Annotated[
         Path | None, typer.Argument(help="Write here (default: print the list).")
     ] = None,
+    ratings: Annotated[
+        bool,
+        typer.Option(
+            "--ratings", help="Ratings of the latest stored list (listed players, rounded)."
+        ),
+    ] = False,
     db: str | None = DbOption,
 ) -> None:
     """Write the registry as a Papp players list.
 
-    Example: ratinglist players export joueurs.txt
+    With --ratings each listed player of the latest rating list gets %_<rating> (rounded)
+    and every other player none; without it the registry's stored ratings are written.
+
+    Example: ratinglist players export --ratings joueurs.txt
     """
     with user_errors():
         store = _open(db)
         try:
-            players_list = export_players_list(store)
+            chosen = None
+            if ratings:
+                chosen = players_with_list_ratings(store, latest_rating_list(store).id)
+            players_list = export_players_list(store, include=chosen)
         finally:
             store.close()
         if file is None:

@@ -113,6 +113,21 @@ class GameArrays:
         )
 
     @classmethod
+    def from_half_points(
+        cls,
+        first: ArrayLike,
+        second: ArrayLike,
+        half_points: ArrayLike,
+        day: ArrayLike,
+        tournament: ArrayLike | None = None,
+    ) -> GameArrays:
+        """Games whose first-player score is in half points (2 win, 1 draw, 0 loss), as the
+        store's `RatingGames` columns hold them (any buffer, e.g. ``array('q')``)."""
+        return cls.from_arrays(
+            first, second, np.asarray(half_points, dtype=np.float64) / 2.0, day, tournament
+        )
+
+    @classmethod
     def from_games(cls, games: Iterable[tuple[Game, dt.date]]) -> GameArrays:
         """Games from ``(game, tournament first day)`` pairs; only the outcome sign counts."""
         first: list[int] = []

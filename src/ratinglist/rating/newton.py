@@ -56,6 +56,9 @@ class Fit:
 
 
 _CLIP = 500.0
+_FLOOR = math.exp(-_CLIP)
+_MAX_STEP = 3.0
+"""The largest change of any strength in one Newton step (natural units, 546 points)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +102,14 @@ def residuals(pairs: Pairs, p: NDArray[np.float64]) -> NDArray[np.float64]:
 
 
 def information(pairs: Pairs, p: NDArray[np.float64]) -> NDArray[np.float64]:
-    """The Laplacian edge weights ``c_ij = W_ij p_ij (1 - p_ij)`` (Fisher information)."""
-    c: NDArray[np.float64] = pairs.weight * p * (1.0 - p)
+    """The Laplacian edge weights ``c_ij = W_ij p_ij (1 - p_ij)`` (Fisher information).
+
+    ``p (1 - p)`` is taken as ``min(p, 1 - p) * max(p, 1 - p)`` with the smaller factor
+    floored at ``e^-CLIP``: for a clipped gap ``1 - p`` rounds to exactly 0 in floating point,
+    and a zero row would make the Laplacian's diagonal (the CG preconditioner) vanish.
+    """
+    small = np.maximum(np.minimum(p, 1.0 - p), _FLOOR)
+    c: NDArray[np.float64] = pairs.weight * small * (1.0 - small)
     return c
 
 
@@ -201,7 +210,10 @@ def fit(pairs: Pairs, tolerance: float, max_iterations: int) -> Fit:
     ``eta_k = min(0.5, max(1e-8, 0.9 (||g_k|| / ||g_k-1||)^2))``) or at max residual
     ``tolerance / 4``. A full step is taken when the slope ``g(theta + d) . d`` is still >= 0
     (by concavity ``f`` then increased); otherwise the step is halved until ``f`` does not
-    decrease beyond rounding.
+    decrease beyond rounding. A step that would move some strength by more than
+    ``_MAX_STEP`` units is first scaled down to that length (a trust region): an inexact CG
+    step can be huge along a nearly flat direction (a player whose games are almost all
+    wins), and the overshoot saturates ``p`` to exactly 0 or 1.
 
     Raises:
         RatingError: no convergence within `max_iterations` Newton steps.
@@ -223,6 +235,9 @@ def fit(pairs: Pairs, tolerance: float, max_iterations: int) -> Fit:
         eta = 0.1 if iteration == 0 else min(0.5, max(1e-8, 0.9 * (norm / previous) ** 2))
         previous = norm
         step = solve(lap, here.g, rtol=eta, atol=tolerance / 4, max_steps=max_cg)
+        largest = float(np.abs(step).max())
+        if largest > _MAX_STEP:
+            step *= _MAX_STEP / largest
         alpha = 1.0
         for _ in range(60):
             trial = _point(pairs, here.theta + alpha * step)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ratinglist.errors import RatingError
 
@@ -112,3 +114,42 @@ class EuropeanParams:
             if months <= last:
                 return weight
         return self.old_weight
+
+    def to_dict(self) -> dict[str, object]:
+        """The parameters as JSON-ready values (enums by value, buckets as lists)."""
+        return {
+            "scale": self.scale,
+            "base": self.base,
+            "anchor": self.anchor,
+            "weight_buckets": [[m, w] for m, w in self.weight_buckets],
+            "old_weight": self.old_weight,
+            "listing_months": self.listing_months,
+            "official_margin": self.official_margin,
+            "margin_weight_scale": self.margin_weight_scale,
+            "margin_sigmas": self.margin_sigmas,
+            "margin_method": self.margin_method.value,
+            "tolerance": self.tolerance,
+            "max_iterations": self.max_iterations,
+        }
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any]) -> EuropeanParams:
+        """The inverse of `to_dict`; missing keys take their defaults.
+
+        Raises:
+            RatingError: an unknown key, or a value of the wrong kind.
+        """
+        unknown = sorted(set(values) - set(cls.__dataclass_fields__))
+        if unknown:
+            raise RatingError(f"expected rating parameter names, got unknown {unknown!r}")
+        kwargs: dict[str, Any] = dict(values)
+        try:
+            if "weight_buckets" in kwargs:
+                kwargs["weight_buckets"] = tuple(
+                    (int(m), float(w)) for m, w in kwargs["weight_buckets"]
+                )
+            if "margin_method" in kwargs:
+                kwargs["margin_method"] = MarginMethod(kwargs["margin_method"])
+        except (TypeError, ValueError) as exc:
+            raise RatingError(f"expected valid rating parameters, got {dict(values)!r}") from exc
+        return cls(**kwargs)

@@ -8,6 +8,9 @@ Public API (everything a CLI command or a later phase needs):
   `unmerge_players`, `id_events`, `import_players_list`, `export_players_list`,
   `search_players`
 - tournaments: `list_tournaments`, `set_include_duplicate`, `set_excluded_from_ratings`
+- rating lists: `save_rating_list`, `rating_list_infos`, `get_rating_list`,
+  `latest_rating_list`, `find_rating_list`, `load_rating_entries`, `tournaments_by_sender`,
+  `compute_rating_list`, `load_game_arrays`, `players_with_list_ratings`
 """
 
 from ratinglist.store.database import Store, current_revision, head_revision, open_store
@@ -36,6 +39,21 @@ from ratinglist.store.players import (
     unmerge_players,
 )
 from ratinglist.store.rating_games import RatingGames, load_rating_games
+from ratinglist.store.rating_lists import (
+    ComputedList,
+    RatingListInfo,
+    SenderMatch,
+    compute_rating_list,
+    find_rating_list,
+    get_rating_list,
+    latest_rating_list,
+    load_game_arrays,
+    load_rating_entries,
+    players_with_list_ratings,
+    rating_list_infos,
+    save_rating_list,
+    tournaments_by_sender,
+)
 from ratinglist.store.tournaments import (
     TournamentRow,
     count_tournaments,
@@ -47,6 +65,7 @@ from ratinglist.store.tournaments import (
 
 __all__ = [
     "SUMMARY_KEYS",
+    "ComputedList",
     "FileResult",
     "FileStatus",
     "IdEvent",
@@ -55,27 +74,39 @@ __all__ = [
     "ImportSummary",
     "ListImport",
     "RatingGames",
+    "RatingListInfo",
+    "SenderMatch",
     "Store",
     "TournamentRow",
     "add_player",
     "all_players",
     "collect_elo_files",
+    "compute_rating_list",
     "count_tournaments",
     "current_revision",
     "duplicate_groups",
     "export_players_list",
+    "find_rating_list",
     "get_player",
+    "get_rating_list",
     "head_revision",
     "id_events",
     "import_file",
     "import_paths",
     "import_players_list",
+    "latest_rating_list",
     "list_tournaments",
+    "load_game_arrays",
+    "load_rating_entries",
     "load_rating_games",
     "merge_players",
     "open_store",
+    "players_with_list_ratings",
+    "rating_list_infos",
+    "save_rating_list",
     "search_players",
     "set_excluded_from_ratings",
     "set_include_duplicate",
+    "tournaments_by_sender",
     "unmerge_players",
 ]

@@ -8,6 +8,7 @@ is set). IDs are resolved through merges in force (`players.merged_into`).
 from __future__ import annotations
 
 import datetime as dt
+import re
 from array import array
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +17,7 @@ from sqlalchemy import Engine, Select, and_, or_, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
+from ratinglist.errors import StoreError
 from ratinglist.store.database import Store, translate_errors
 from ratinglist.store.schema import games, players, tournaments
 
@@ -61,10 +63,29 @@ def _resolve_merges(conn: Connection) -> dict[int, int]:
     return resolved
 
 
-def _load(conn: Connection, as_of: dt.date | None, include_excluded: bool) -> RatingGames:
+def sender_pattern(pattern: str) -> re.Pattern[str]:
+    """`pattern` compiled case-insensitively (matched with ``search`` on ``%%Sender:``).
+
+    Raises:
+        StoreError: `pattern` is not a regular expression.
+    """
+    try:
+        return re.compile(pattern, re.IGNORECASE)
+    except re.error as exc:
+        raise StoreError(
+            f"expected a regular expression for the sender, got {pattern!r} ({exc})"
+        ) from exc
+
+
+def _load(
+    conn: Connection,
+    as_of: dt.date | None,
+    include_excluded: bool,
+    exclude_sender: re.Pattern[str] | None = None,
+) -> RatingGames:
     t = tournaments.c
     g = games.c
-    tour_query = select(t.id, t.start_date)
+    tour_query = select(t.id, t.start_date, t.sender)
     if as_of is not None:
         tour_query = tour_query.where(t.start_date <= as_of)
     if not include_excluded:
@@ -72,7 +93,11 @@ def _load(conn: Connection, as_of: dt.date | None, include_excluded: bool) -> Ra
             t.excluded_from_ratings.is_(False),
             or_(t.duplicate_of.is_(None), t.include_duplicate.is_(True)),
         )
-    days = {int(tid): start.toordinal() for tid, start in conn.execute(tour_query)}
+    days = {
+        int(tid): start.toordinal()
+        for tid, start, sender in conn.execute(tour_query)
+        if exclude_sender is None or not exclude_sender.search(sender)
+    }
     game_query = select(g.tournament_id, g.first_id, g.second_id, g.outcome).where(
         and_(g.first_id.is_not(None), g.second_id.is_not(None))
     )
@@ -111,20 +136,24 @@ def load_rating_games(
     *,
     as_of: dt.date | None = None,
     include_excluded: bool = False,
+    exclude_sender: str | None = None,
 ) -> RatingGames:
     """The rated games of tournaments that started on or before `as_of` (all when None).
 
     `include_excluded` also returns games the reader excluded, tournaments excluded by hand
     and unincluded duplicates (games with an unknown ID are never returned).
+    `exclude_sender` leaves out tournaments whose ``%%Sender:`` matches this regular
+    expression (case-insensitive ``re.search``), whatever `include_excluded` says.
 
     Raises:
-        StoreError: the database could not be read.
+        StoreError: the database could not be read, or `exclude_sender` is not a regex.
     """
+    pattern = None if exclude_sender is None else sender_pattern(exclude_sender)
     with translate_errors("load the rated games"):
         if isinstance(source, Connection):
-            return _load(source, as_of, include_excluded)
+            return _load(source, as_of, include_excluded, pattern)
         if isinstance(source, Session):
-            return _load(source.connection(), as_of, include_excluded)
+            return _load(source.connection(), as_of, include_excluded, pattern)
         engine = source.engine if isinstance(source, Store) else source
         with engine.connect() as conn:
-            return _load(conn, as_of, include_excluded)
+            return _load(conn, as_of, include_excluded, pattern)

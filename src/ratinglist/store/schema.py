@@ -13,6 +13,7 @@ Tables:
 - ``players``: the registry (`merged_into` is set while a merge is in force).
 - ``id_history``: ID events (assigned, merged, unmerged, split) with dates and reasons.
 - ``temp_id_mappings``: temporary 4-character IDs replaced at import, per file version.
+- ``rating_lists`` / ``rating_entries``: stored rating lists (see the block at the end).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from sqlalchemy import (
     Column,
     Date,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -179,4 +181,40 @@ tournament_events = Table(
     Column("payload", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("tournament_id", "seq"),
+)
+
+# --- Rating lists (migration 0003): computed WOF rating lists, one row per player per list. ---
+# ``rating_lists``: one computed list (as-of date, parameters as JSON, the sender pattern
+# whose files were left out, counts, fit statistics, an optional label);
+# ``rating_entries``: every rated player of a list with unrounded rating and margin.
+
+rating_lists = Table(
+    "rating_lists",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("as_of", Date, nullable=False, index=True),
+    Column("computed_at", DateTime(timezone=True), nullable=False),
+    Column("label", Text, nullable=True),
+    Column("parameters", Text, nullable=False),
+    Column("exclude_sender", Text, nullable=True),
+    Column("game_count", Integer, nullable=False),
+    Column("rated", Integer, nullable=False),
+    Column("listed", Integer, nullable=False),
+    Column("official", Integer, nullable=False),
+    Column("unrated", Integer, nullable=False),
+    Column("iterations", Integer, nullable=False),
+    Column("max_residual", Float, nullable=False),
+)
+
+rating_entries = Table(
+    "rating_entries",
+    metadata,
+    Column("list_id", ForeignKey("rating_lists.id"), primary_key=True),
+    Column("player_id", Integer, primary_key=True, autoincrement=False),
+    Column("rating", Float, nullable=False),
+    Column("margin", Float, nullable=False),
+    Column("official", Boolean, nullable=False),
+    Column("listed", Boolean, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("last_played", Date, nullable=False),
 )

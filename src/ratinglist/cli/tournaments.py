@@ -1,0 +1,115 @@
+"""`ratinglist tournaments ...`: imported results files, and the rating officer's exclusions."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ratinglist.cli.common import DbOption, console, database_url, user_errors
+from ratinglist.store import (
+    TournamentRow,
+    list_tournaments,
+    open_store,
+    set_excluded_from_ratings,
+)
+
+app = typer.Typer(
+    help="Imported tournaments: list them, keep one out of ratings, put it back.",
+    no_args_is_help=True,
+)
+
+
+def status(row: TournamentRow) -> str:
+    """``rated``, ``excluded`` (by the rating officer) or ``duplicate`` (not included)."""
+    if row.excluded_from_ratings:
+        return "excluded"
+    return "rated" if row.rated else "duplicate"
+
+
+@app.command("list")
+def list_command(
+    not_rated: Annotated[
+        bool, typer.Option("--not-rated", help="Only excluded and duplicate tournaments.")
+    ] = False,
+    limit: Annotated[
+        int, typer.Option("--limit", min=0, help="The newest N tournaments (0: all).")
+    ] = 50,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+    db: str | None = DbOption,
+) -> None:
+    """List imported tournaments, newest last, with whether their games are rated.
+
+    Example: ratinglist tournaments list --not-rated
+    """
+    with user_errors():
+        store = open_store(database_url(db))
+        try:
+            rows = [r for r in list_tournaments(store) if not (not_rated and r.rated)]
+        finally:
+            store.close()
+    shown = rows if limit == 0 else rows[-limit:]
+    if as_json:
+        typer.echo(
+            json.dumps(
+                [
+                    {
+                        "id": r.id,
+                        "file_name": r.file_name,
+                        "name": r.name,
+                        "start_date": r.start_date.isoformat(),
+                        "games": r.game_count,
+                        "status": status(r),
+                    }
+                    for r in shown
+                ]
+            )
+        )
+        return
+    table = Table(title=f"Tournaments ({len(rows):,})")
+    for column in ("id", "file", "start", "games", "status"):
+        table.add_column(column, justify="right" if column in ("id", "games") else "left")
+    for r in shown:
+        table.add_row(
+            str(r.id), r.file_name, r.start_date.isoformat(), f"{r.game_count:,}", status(r)
+        )
+    console.print(table)
+
+
+@app.command("exclude")
+def exclude(
+    file_name: Annotated[str, typer.Argument(help="The file name, e.g. 20240101_X.ELO.")],
+    reason: Annotated[str, typer.Option("--reason", help="Why (kept with the tournament).")],
+    db: str | None = DbOption,
+) -> None:
+    """Keep a tournament out of every rating list computed from now on.
+
+    Example: ratinglist tournaments exclude 20240101_TEST.ELO --reason "test file"
+    """
+    with user_errors():
+        store = open_store(database_url(db))
+        try:
+            set_excluded_from_ratings(store, file_name, reason)
+        finally:
+            store.close()
+    typer.echo(f"excluded {file_name} from ratings: {reason}")
+
+
+@app.command("include")
+def include(
+    file_name: Annotated[str, typer.Argument(help="The file name, e.g. 20240101_X.ELO.")],
+    db: str | None = DbOption,
+) -> None:
+    """Put an excluded tournament back into the ratings.
+
+    Example: ratinglist tournaments include 20240101_TEST.ELO
+    """
+    with user_errors():
+        store = open_store(database_url(db))
+        try:
+            set_excluded_from_ratings(store, file_name, None)
+        finally:
+            store.close()
+    typer.echo(f"included {file_name} in ratings again")
