@@ -88,7 +88,7 @@ def save_rating_list(
     Raises:
         StoreError: the database could not be written.
     """
-    when = computed_at or dt.datetime.now(dt.UTC)
+    when = (computed_at or dt.datetime.now(dt.UTC)).astimezone(dt.UTC)
     info_values: dict[str, Any] = {
         "as_of": ratings.as_of,
         "computed_at": when,
@@ -145,7 +145,7 @@ def _info(row: Sequence[Any]) -> RatingListInfo:
     return RatingListInfo(
         id=int(row[0]),
         as_of=row[1],
-        computed_at=row[2],
+        computed_at=row[2] if row[2].tzinfo else row[2].replace(tzinfo=dt.UTC),
         label=row[3],
         params=EuropeanParams.from_dict(json.loads(params) if isinstance(params, str) else {}),
         exclude_sender=row[5],

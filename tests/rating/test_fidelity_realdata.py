@@ -1,0 +1,78 @@
+"""Fidelity against the published WOF lists (benchmarks/wof_fidelity.py on the real archive)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from ratinglist.store import compute_rating_list, open_store
+from tests.conftest import REPO
+
+
+def load_benchmark() -> ModuleType:
+    path = REPO / "benchmarks" / "wof_fidelity.py"
+    spec = importlib.util.spec_from_file_location("wof_fidelity", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["wof_fidelity"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def measured(real_data: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    db = tmp_path_factory.mktemp("fidelity") / "wof.db"
+    result: dict[str, Any] = load_benchmark().measure(db, real_data)
+    result["db"] = db
+    return result
+
+
+@pytest.mark.realdata
+@pytest.mark.slow
+def test_2026_list_reproduces_published_european_ratings(measured: dict[str, Any]) -> None:
+    lst = measured["lists"][1]
+    assert lst["as_of"] == "2026-05-12"
+    europe = lst["europe"]
+    assert europe["players"] > 600
+    assert europe["within_2"] >= 0.80
+    assert europe["within_1"] >= 0.60
+    assert abs(europe["median_offset"]) < 5
+
+
+@pytest.mark.realdata
+@pytest.mark.slow
+def test_2024_list_reproduces_published_european_ratings(measured: dict[str, Any]) -> None:
+    lst = measured["lists"][0]
+    assert lst["as_of"] == "2024-12-31"
+    assert lst["europe"]["players"] > 450
+    assert lst["europe"]["within_2"] >= 0.85
+
+
+@pytest.mark.realdata
+@pytest.mark.slow
+def test_default_pattern_removes_only_third_party_files(measured: dict[str, Any]) -> None:
+    counts = {row["pattern"]: row for row in measured["senders"]}
+    default = counts["rating committee|unofficial|scrape"]
+    assert default["files"] == counts["rating committee"]["files"] > 250
+    # `auto` files all start after both calculation dates: adding them changes nothing
+    assert counts["auto"]["until_2026-05-12"] == 0
+
+
+@pytest.mark.realdata
+@pytest.mark.slow
+def test_list_with_a_lopsided_newcomer_converges(measured: dict[str, Any]) -> None:
+    """As of 2025-01-31 an unbounded Newton step once saturated p and stalled the fit."""
+    store = open_store(f"sqlite:///{measured['db']}")
+    try:
+        done = compute_rating_list(
+            store, dt.date(2025, 1, 31), exclude_sender="rating committee|unofficial|scrape"
+        )
+    finally:
+        store.close()
+    assert done.ratings.max_residual < 1e-6 and done.info.iterations < 40
