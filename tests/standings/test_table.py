@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.standings import (
+    BrightwellRule,
     ClassKind,
     ClassMember,
     ClassRule,
@@ -53,6 +55,43 @@ def test_bye_unplayed_round_and_withdrawal_by_hand() -> None:
     assert rows[0].discs == pytest.approx(40 + 35 + 32, abs=1e-12)
     papp = compute_standings(scores, StandingsConfig(bye_discs=40))
     assert papp[0].discs == pytest.approx(40 + 35 + 40, abs=1e-12)
+
+
+def test_singapore_rule_by_hand() -> None:
+    # The scores of the test above under the Singapore MBQ rule (3 rounds, C = 6).
+    scores = [
+        PlayerScores(A, (GameScore(B, 40, 24, 1.0), GameScore(W, 35, 29, 1.0)), byes=1),
+        PlayerScores(B, (GameScore(A, 24, 40, 0.0), GameScore(X, 34, 30, 1.0)), unplayed=1),
+        PlayerScores(X, (GameScore(B, 30, 34, 0.0), GameScore(W, 33, 31, 1.0)), byes=1),
+        PlayerScores(W, (GameScore(A, 29, 35, 0.0), GameScore(X, 31, 33, 0.0)), withdrawn=True),
+    ]
+    bq = brightwell_quotients(scores, StandingsConfig(bq_rule=BrightwellRule.SINGAPORE))
+    # Adjusted points (a bye or unplayed round is half a point): A 2.5, B 1.5, X 1.5, W 0.
+    # A: 40 + 6*1.5, 35 + 6*0 (withdrawn W is an ordinary game), bye 6 * 3/2.
+    assert bq[A] == pytest.approx(49 + 35 + 9, abs=1e-12)
+    # B: 24 + 6*2.5, 34 + 6*1.5, unplayed round 0.
+    assert bq[B] == pytest.approx(39 + 43, abs=1e-12)
+    # X: 30 + 6*1.5, 33 + 0, bye 9.
+    assert bq[X] == pytest.approx(39 + 33 + 9, abs=1e-12)
+
+
+def test_rules_agree_without_byes_or_absences() -> None:
+    scores = [
+        PlayerScores(A, (GameScore(B, 40, 24, 1.0), GameScore(X, 32, 32, 0.5))),
+        PlayerScores(B, (GameScore(A, 24, 40, 0.0), GameScore(X, 20, 44, 0.0))),
+        PlayerScores(X, (GameScore(A, 32, 32, 0.5), GameScore(B, 44, 20, 1.0))),
+    ]
+    ifrl = brightwell_quotients(scores, StandingsConfig())
+    sg = brightwell_quotients(scores, StandingsConfig(bq_rule=BrightwellRule.SINGAPORE))
+    assert ifrl == sg
+    assert ifrl[A] == pytest.approx(40 + 6 * 0 + 32 + 6 * 1.5, abs=1e-12)
+
+
+def test_unknown_opponent_raises_under_both_rules() -> None:
+    scores = [PlayerScores(A, (GameScore(B, 40, 24, 1.0),))]
+    for rule in BrightwellRule:
+        with pytest.raises(TournamentError, match="expected the opponent"):
+            brightwell_quotients(scores, StandingsConfig(bq_rule=rule))
 
 
 def test_total_order_with_lots() -> None:

@@ -2,6 +2,7 @@
 
 from ratinglist.standings.classes import ClassKind, ClassMember, ClassRule, class_standings
 from ratinglist.standings.table import (
+    BrightwellRule,
     GameScore,
     PlayerScores,
     StandingsConfig,
@@ -13,6 +14,7 @@ from ratinglist.standings.table import (
 )
 
 __all__ = [
+    "BrightwellRule",
     "ClassKind",
     "ClassMember",
     "ClassRule",

@@ -10,6 +10,17 @@ Seed 004 II.3 and appendix A (Mixed Brightwell System):
 C = 6 by default (`StandingsConfig.bq_constant`). A bye gives `bye_points` (1) and
 `bye_discs` (32 by default; Papp uses 40) to the points and the disc count. The order is
 total: points, BQ, discs (all descending), then a draw of lots seeded by `seed`.
+
+`BrightwellRule.SINGAPORE` is the variant behind the MBQ column of the Singapore results
+files (reproduced exactly, byes included, e.g. `2014/20140927_11_Singapore_open.ELO`):
+
+    MBQ = sum(own discs + C * adjusted final points of the opponent) over the games
+          + C * rounds / 2 for each bye (a virtual opponent on 50%, no discs)
+          + 0 for each unplayed round,
+
+where an opponent's adjusted points count each of his byes and unplayed rounds as half a
+point (a draw), and a game against a withdrawn opponent is an ordinary game. Without byes
+or unplayed rounds both rules give the same value.
 """
 
 from __future__ import annotations
@@ -17,6 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
@@ -45,14 +57,22 @@ class PlayerScores:
     withdrawn: bool = False
 
 
+class BrightwellRule(Enum):
+    """How byes, unplayed rounds and withdrawn opponents enter the Brightwell quotient."""
+
+    IFRL = "ifrl"  # 32 + C * own points each (seed 004, Papp)
+    SINGAPORE = "singapore"  # the Singapore files' MBQ (see the module docstring)
+
+
 @dataclass(frozen=True, slots=True)
 class StandingsConfig:
-    """Tie-break parameters: Brightwell constant C, bye points and bye discs, lots seed."""
+    """Tie-break parameters: Brightwell constant C and rule, bye points and discs, lots seed."""
 
     bq_constant: float = 6.0
     bye_points: float = 1.0
     bye_discs: float = 32.0
     seed: int = 0
+    bq_rule: BrightwellRule = BrightwellRule.IFRL
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,28 +98,47 @@ def points_and_discs(scores: PlayerScores, config: StandingsConfig) -> tuple[flo
 def brightwell_quotients(
     all_scores: Sequence[PlayerScores], config: StandingsConfig
 ) -> dict[PlayerId, float]:
-    """The Brightwell quotient of every player (see the module docstring)."""
+    """The Brightwell quotient of every player under `config.bq_rule` (module docstring).
+
+    Raises:
+        TournamentError: a game's opponent is not among `all_scores`.
+    """
     by_id = {s.player: s for s in all_scores}
-    points = {s.player: points_and_discs(s, config)[0] for s in all_scores}
-    c = config.bq_constant
-    out: dict[PlayerId, float] = {}
     for s in all_scores:
-        own = points[s.player]
-        filler = UNPLAYED_DISCS + c * own
-        bq = (s.byes + s.unplayed) * filler
         for g in s.games:
-            opp = by_id.get(g.opponent)
-            if opp is None:
+            if g.opponent not in by_id:
                 raise TournamentError(
                     f"expected the opponent of {s.player} in the standings, "
                     f"got unknown {g.opponent}"
                 )
-            if opp.withdrawn:
+    if config.bq_rule is BrightwellRule.SINGAPORE:
+        return _singapore_quotients(all_scores, config.bq_constant)
+    points = {s.player: points_and_discs(s, config)[0] for s in all_scores}
+    c = config.bq_constant
+    out: dict[PlayerId, float] = {}
+    for s in all_scores:
+        filler = UNPLAYED_DISCS + c * points[s.player]
+        bq = (s.byes + s.unplayed) * filler
+        for g in s.games:
+            if by_id[g.opponent].withdrawn:
                 bq += filler
             else:
                 bq += g.own_discs + c * points[g.opponent]
         out[s.player] = bq
     return out
+
+
+def _singapore_quotients(all_scores: Sequence[PlayerScores], c: float) -> dict[PlayerId, float]:
+    """The Singapore MBQ: byes against a virtual 50% opponent, absences as draws for others."""
+    rounds = max((len(s.games) + s.byes + s.unplayed for s in all_scores), default=0)
+    adjusted = {
+        s.player: sum(g.points for g in s.games) + 0.5 * (s.byes + s.unplayed) for s in all_scores
+    }
+    return {
+        s.player: sum(g.own_discs + c * adjusted[g.opponent] for g in s.games)
+        + s.byes * c * rounds / 2
+        for s in all_scores
+    }
 
 
 def draw_lots(players: Sequence[PlayerId], seed: int) -> dict[PlayerId, int]:
