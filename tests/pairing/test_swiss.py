@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 
 from ratinglist.errors import PairingError
@@ -16,6 +17,8 @@ from ratinglist.pairing import (
     explain_pairing,
     pair_swiss,
 )
+from ratinglist.pairing.costs import Field, build_field
+from ratinglist.pairing.swiss import _colour_bound, _colour_costs
 from tests.pairing.simulate import simulate
 
 Cost = tuple[int, int, int, int, int]
@@ -151,3 +154,38 @@ def test_bye_goes_to_lowest_ranked_without_bye() -> None:
     )
     result = pair_swiss(PairingRequest(players=players, round=2), Preset.EOC)
     assert result.bye == PlayerId(4)
+
+
+def _cheapest_orientation_total(f: Field) -> int:
+    """The smallest orientation part (colour costs) over all perfect matchings, by brute force."""
+    black, white, neutral = _colour_costs(f)
+
+    def orient(a: int, b: int) -> int:
+        if f.is_bye[a] or f.is_bye[b]:
+            return int(neutral[b if f.is_bye[a] else a])
+        return int(min(black[a] + white[b], black[b] + white[a]))
+
+    def best(items: list[int]) -> int:
+        if not items:
+            return 0
+        first, rest = items[0], items[1:]
+        return min(orient(first, o) + best(rest[:k] + rest[k + 1 :]) for k, o in enumerate(rest))
+
+    return best(list(range(f.size)))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(n, s) for n in (6, 7, 8, 9) for s in range(3)])
+def test_papp_colour_bound_below_every_matching(players: int, seed: int) -> None:
+    # The certificate's colour bound must not exceed the orientation part of any perfect
+    # matching (BYE vertex for odd n), and must beat the old per-player bound.
+    _, requests = simulate(players, 6, seed, Preset.PAPP)
+    for req in requests[1:]:
+        f = build_field(req.players, req, players % 2 == 1)
+        black, white, neutral = _colour_costs(f)
+        bound = _colour_bound(f, Preset.PAPP, np.arange(f.size, dtype=np.int64))
+        assert bound <= _cheapest_orientation_total(f)
+        cheapest = np.minimum(black, white)
+        if players % 2:
+            cheapest = np.minimum(cheapest, neutral)
+        old = int(cheapest[~f.is_bye].sum())
+        assert bound >= old

@@ -84,21 +84,42 @@ def _window_edges(levels: I64, vertices: I64, w: int) -> tuple[I64, I64]:
     return order[a].astype(np.int64), order[b].astype(np.int64)
 
 
-def _bases(f: Field, preset: Preset) -> I64:
-    """A per-vertex lower bound of the orientation-dependent part of any pair's cost."""
-    if preset is Preset.EOC:
-        return np.zeros(f.size, np.int64)
+def _colour_costs(f: Field) -> tuple[I64, I64, I64]:
+    """Papp's per-player orientation costs: as Black, as White, paired with the BYE vertex."""
     pen = PAPP_DEFAULTS
     tab = np.array(pen.colour, dtype=np.int64)
     cmax = len(pen.colour) - 1
     cd = f.colour_diff
     as_black = tab[np.minimum(np.abs(cd + 1), cmax)] + pen.repeated_colour * (f.last_colour == 1)
     as_white = tab[np.minimum(np.abs(cd - 1), cmax)] + pen.repeated_colour * (f.last_colour == 2)
-    base: I64 = np.minimum(as_black, as_white).astype(np.int64)
-    if f.is_bye.any():
-        base = np.minimum(base, tab[np.minimum(np.abs(cd), cmax)])
-        base = np.where(f.is_bye, 0, base).astype(np.int64)
-    return base
+    neutral = tab[np.minimum(np.abs(cd), cmax)]
+    return as_black.astype(np.int64), as_white.astype(np.int64), neutral.astype(np.int64)
+
+
+def _colour_bound(f: Field, preset: Preset, vertices: I64) -> int:
+    """A lower bound of the orientation-dependent cost of any perfect matching of `vertices`.
+
+    ``papp``: a pair costs at least its players' colour costs in its orientation, and a
+    perfect matching gives Black to exactly half of the players not paired with the BYE
+    vertex; the cheapest such colour assignment (Blacks chosen by their Black-minus-White
+    cost, the BYE's partner by trying each player) bounds every matching. ``eoc``: 0.
+    """
+    if preset is Preset.EOC:
+        return 0
+    black, white, neutral = _colour_costs(f)
+    real = vertices[~f.is_bye[vertices]]
+    b, w = black[real], white[real]
+    delta = np.sort(b - w)
+    prefix = np.concatenate([[0], np.cumsum(delta)])
+    if real.size == vertices.size:
+        return int(w.sum() + prefix[real.size // 2])
+    k = (real.size - 1) // 2
+    own = b - w
+    kth = delta[k - 1] if k > 0 else None
+    # Blacks among the others: the k smallest deltas, minus x's own when x is one of them.
+    among = np.zeros(real.size, dtype=np.bool_) if kth is None else own <= kth
+    others = np.where(among, prefix[k + 1] - own, prefix[k])
+    return int(w.sum() + (neutral[real] - w + others).min())
 
 
 def _float_lb(f: Field, preset: Preset, low: int, high: int) -> int | None:
@@ -123,20 +144,23 @@ def _certified(f: Field, preset: Preset, vertices: I64, w: int, cost: int) -> bo
         return True
     above = np.array([int((f.score[vertices] >= s).sum()) for s in scores[1:]], dtype=np.int64)
     gap_lb = []
+    flip_lb = []  # even gaps become odd when a pair across them leaves the matching
     for k in range(m - 1):
         lb = _float_lb(f, preset, int(scores[k]), int(scores[k + 1]))
         if lb is None:
             return False
         gap_lb.append(lb if above[k] % 2 else 0)
+        flip_lb.append(0 if above[k] % 2 else max(lb, 0))
     prefix = np.concatenate([[0], np.cumsum(gap_lb)])
-    bound = int(_bases(f, preset)[vertices].sum()) + int(prefix[-1])
+    flipped = np.concatenate([[0], np.cumsum(flip_lb)])
+    bound = _colour_bound(f, preset, vertices) + int(prefix[-1])
     worst = None
     for p in range(m):
         for q in range(p + w + 1, m):
             lb = _float_lb(f, preset, int(scores[p]), int(scores[q]))
             if lb is None:
                 return False
-            extra = lb - int(prefix[q] - prefix[p])
+            extra = lb - int(prefix[q] - prefix[p]) + int(flipped[q] - flipped[p])
             worst = extra if worst is None else min(worst, extra)
     return worst is None or bound + worst >= cost
 
@@ -157,23 +181,20 @@ def _solve(
     scores = np.unique(f.score[vertices])
     levels = np.searchsorted(scores, f.score).astype(np.int64)
     n_levels = scores.size
-    local = {int(v): k for k, v in enumerate(vertices.tolist())}
+    local = np.full(f.size, -1, dtype=np.int64)
+    local[vertices] = np.arange(vertices.size)
     for allow_repeats in (False, True):
         w = n_levels if complete_graph else 1
         while True:
             complete = w >= n_levels - 1
             i, j = _window_edges(levels, vertices, -1 if complete else w)
             c, totals = edge_costs(f, preset, i, j)
-            ok = _hard_ok(c, allow_repeats)
-            keep = np.flatnonzero(ok)
-            li = [local[x] for x in i[keep].tolist()]
-            lj = [local[x] for x in j[keep].tolist()]
-            lc = [totals[k] for k in keep.tolist()]
-            found = min_cost_perfect_matching(vertices.size, li, lj, lc, backend)
+            keep = np.flatnonzero(_hard_ok(c, allow_repeats))
+            li, lj = local[i[keep]], local[j[keep]]
+            lc = totals if keep.size == len(totals) else [totals[k] for k in keep.tolist()]
+            found = min_cost_perfect_matching(vertices.size, li.tolist(), lj.tolist(), lc, backend)
             if found is not None:
-                edge_of = {(li[k], lj[k]): k for k in range(len(li))}
-                edge_of.update({(lj[k], li[k]): k for k in range(len(li))})
-                chosen = [int(keep[edge_of[(a, b)]]) for a, b in found]
+                chosen = _edges_of(vertices.size, li, lj, keep, found)
                 cost = sum(totals[k] for k in chosen)
                 if complete or _certified(f, preset, vertices, w, cost):
                     return _assemble(f, c, chosen, cost, -1 if complete else w, True)
@@ -181,6 +202,15 @@ def _solve(
                 break
             w = min(2 * w, n_levels - 1)
     return None
+
+
+def _edges_of(n: int, li: I64, lj: I64, keep: I64, found: Sequence[tuple[int, int]]) -> list[int]:
+    """The candidate indices (into the unfiltered edge arrays) of the matched local pairs."""
+    keys = np.minimum(li, lj) * n + np.maximum(li, lj)
+    order = np.argsort(keys, kind="stable")
+    wanted = np.array([a * n + b for a, b in found], dtype=np.int64)  # found: (low, high)
+    pos = order[np.searchsorted(keys[order], wanted)]
+    return [int(k) for k in keep[pos].tolist()]
 
 
 def _chromatic(f: Field, a: int, b: int) -> bool | None:
