@@ -73,6 +73,38 @@ def test_search_players_wrapper() -> None:
     assert int(search_players("schote", PLAYERS, limit=1)[0].player.id) in {2795, 4090}
 
 
+CROSS = (
+    Player(PlayerId(1871), "CHRISTENSEN", "Jan Tore", "NOR"),
+    Player(PlayerId(270083), "JANSSENS", "Kirsten", "BEL"),
+    Player(PlayerId(1868), "HAUGLAND", "Jan Kristian", "NOR"),
+    Player(PlayerId(1037), "KRISTENSEN", "Tanja", "DNK"),
+)
+
+
+@pytest.mark.parametrize("query", ["Kristensn Jan", "Jan Kristensn", "kristensen jan"])
+def test_surname_typo_beats_first_name_surname_cross_match(query: str) -> None:
+    # "kristensn" is close to the first name Kirsten and "jan" starts JANSSENS: that cross
+    # match must lose to the surname typo with the right first name, and stay below the
+    # registration threshold (80).
+    found = {int(m.player.id): m.score for m in search_players(query, CROSS)}
+    assert max(found, key=found.__getitem__) == 1871
+    assert found[1871] >= 80
+    assert found[270083] < 80
+    assert found[1868] < found[1871]
+
+
+def test_prefix_credit_grows_while_typing() -> None:
+    index = PlayerIndex(CROSS)
+
+    def janssens(query: str) -> float:
+        return next(m.score for m in index.search(query) if int(m.player.id) == 270083)
+
+    typing = [janssens(q) for q in ("jans", "janss", "jansse", "janssen", "janssens")]
+    assert typing == sorted(typing)
+    assert typing[0] < 80 <= typing[-2]
+    assert typing[-1] == pytest.approx(92.5, abs=1e-9)  # surname only: coverage 1 of 2
+
+
 def test_normalise_name() -> None:
     assert normalise_name("Müller, J.-P.") == "muller j p"
     assert normalise_name("Øystein ÆRØ") == "oystein aero"
@@ -88,3 +120,13 @@ def test_real_list_searches(real_data: Path) -> None:
     assert index.search("Schotte Tom")[0].player.name == "SCHOTTE, Tom"
     assert index.search("takizawa masaki")[0].player.name == "TAKIZAWA, Masaki"
     assert index.search("170037")[0].player.surname == "MO"
+    for query, pid in [
+        ("Kristensn Jan", 1871),  # CHRISTENSEN, Jan Tore; JANSSENS, Kirsten used to win
+        ("Tore Christensen", 1871),
+        ("Grahm Brightwell", 73),
+        ("Imre Lader", 79),
+        ("tamenori hideshi", 300),
+    ]:
+        assert int(index.search(query)[0].player.id) == pid, query
+    cross = {int(m.player.id): m.score for m in index.search("Kristensn Jan")}
+    assert cross.get(270083, 0.0) < 80

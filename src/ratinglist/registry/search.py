@@ -3,15 +3,21 @@
 A `PlayerIndex` is built once from the players (about 17,000 in the 2026 list) and answers
 each keystroke. Names are normalised (accents removed, case folded, punctuation dropped) and
 cut into tokens. Each query token is matched against the distinct name tokens with
-rapidfuzz's normalised Indel ratio, an exact prefix of a token counting 95 (the user is still
-typing). A player's score, 0-100, is
+rapidfuzz's normalised Indel ratio; an exact prefix of a token (the user is still typing)
+counts ``70 + 25 * len(prefix) / len(token)``, so "jan" is a weak prefix of "janssens" but
+"lazar" a strong one of "lazard". The query is *aligned* with the name: its words are cut
+once into a surname part and a first-name part, in either order ("Lazard Emmanuel",
+"Emmanuel Lazard"), and each word only scores against the tokens of its part. A player's
+score, 0-100, is the best over these alignments of
 
-    0.85 * (length-weighted mean over query tokens of the best ratio among the name's tokens)
-    + 0.15 * 100 * (share of the name's tokens matched by some query token)
+    0.85 * (length-weighted mean over query words of the best ratio in the word's part)
+    + 0.15 * 100 * (core tokens matched / core tokens)
 
-so word order does not matter and a full match of a short name beats a partial match of a
-long one. Ties go to the player whose surname (rather than first name) matched. A query of
-digits only looks up IDs: the exact ID scores 100, IDs starting with the digits 90.
+where the core tokens are the surname's and the first first-name's (middle names are
+optional). A surname typo with the right first name ("Kristensn Jan" for CHRISTENSEN, Jan
+Tore) thus beats a cross match of a first name against the surname ("JANSSENS, Kirsten").
+Ties go to the player whose surname (rather than first name) took the first query word. A
+query of digits only looks up IDs: the exact ID scores 100, IDs starting with the digits 90.
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ from ratinglist.model import Player
 from ratinglist.registry.countries import find_country
 
 TOKEN_CUTOFF = 70.0
-PREFIX_SCORE = 95.0
+PREFIX_FLOOR = 70.0
+PREFIX_RANGE = 25.0
 QUERY_WEIGHT = 0.85
 _FOLD = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "ı": "i"})
 _NON_WORD = re.compile(r"[\W_]+")
@@ -108,7 +115,8 @@ class PlayerIndex:
             if not self._sorted_words[pos].startswith(token):
                 break
             t = self._sorted_vocab[pos]
-            exact = 100.0 if self._sorted_words[pos] == token else PREFIX_SCORE
+            word = self._sorted_words[pos]
+            exact = 100.0 if word == token else PREFIX_FLOOR + PREFIX_RANGE * len(token) / len(word)
             scores[t] = max(scores.get(t, 0.0), exact)
         return scores
 
@@ -127,6 +135,53 @@ class PlayerIndex:
             found = [m for m in found if _country_key(m.player.country) == key]
         return found[:limit]
 
+    def _aligned_score(
+        self,
+        n: int,
+        per_word: list[dict[int, float]],
+        weights: list[int],
+        alignments: list[tuple[bool, ...]],
+    ) -> tuple[float, int]:
+        """(best score over the alignments of the query with player n, surname took word 0).
+
+        `alignments[k][w]` is True when query word w belongs to the surname part.
+        """
+        tokens = self._tokens[n]
+        cut = self._surname_len[n]
+        core = cut + (1 if len(tokens) > cut else 0)
+        if not core:
+            return 0.0, 0
+        parts = (range(cut), range(cut, len(tokens)))
+        best: list[tuple[tuple[float, int], tuple[float, int]]] = []
+        for scores in per_word:
+            get = scores.get
+            found = []
+            for part in parts:
+                top, at = 0.0, -1
+                for pos in part:
+                    sc = get(tokens[pos], 0.0)
+                    if sc > top:
+                        top, at = sc, pos
+                found.append((top, at))
+            best.append((found[0], found[1]))
+        total_weight = sum(weights)
+        result = (0.0, 0)
+        for alignment in alignments:
+            matched: set[int] = set()
+            query_score = 0.0
+            for w, in_surname in enumerate(alignment):
+                sc, at = best[w][0 if in_surname else 1]
+                if 0 <= at < core:
+                    matched.add(at)
+                query_score += weights[w] * sc
+            score = (
+                QUERY_WEIGHT * query_score / total_weight
+                + (1 - QUERY_WEIGHT) * 100 * len(matched) / core
+            )
+            hit = int(alignment[0] and best[0][0][1] >= 0)
+            result = max(result, (score, hit))
+        return result
+
     def search(self, query: str, limit: int = 10, country: str | None = None) -> list[Match]:
         """The `limit` best matches for `query`, best first (see the module docstring).
 
@@ -140,7 +195,14 @@ class PlayerIndex:
         words = text.split()
         per_word = [self._token_scores(w) for w in words]
         weights = [len(w) for w in words]
-        total_weight = sum(weights)
+        m = len(words)
+        alignments = list(
+            dict.fromkeys(
+                tuple((w < k) == surname_first for w in range(m))
+                for surname_first in (True, False)
+                for k in range(m + 1)
+            )
+        )
         candidates: set[int] = set()
         for scores in per_word:
             for t in scores:
@@ -150,23 +212,7 @@ class PlayerIndex:
         for n in candidates:
             if key is not None and self._country[n] != key:
                 continue
-            tokens = self._tokens[n]
-            matched: set[int] = set()
-            query_score = 0.0
-            surname_hit = 0
-            for w, scores in enumerate(per_word):
-                best, best_pos = 0.0, -1
-                for pos, t in enumerate(tokens):
-                    s = scores.get(t, 0.0)
-                    if s > best:
-                        best, best_pos = s, pos
-                if best_pos >= 0:
-                    matched.add(best_pos)
-                    if w == 0 and best_pos < self._surname_len[n]:
-                        surname_hit = 1
-                query_score += weights[w] * best
-            coverage = len(matched) / len(tokens) if tokens else 0.0
-            score = QUERY_WEIGHT * query_score / total_weight + (1 - QUERY_WEIGHT) * 100 * coverage
+            score, surname_hit = self._aligned_score(n, per_word, weights, alignments)
             player = self._players[n]
             ranked.append((-round(score, 6), -surname_hit, player.name, int(player.id), n))
         ranked.sort()
