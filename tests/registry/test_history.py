@@ -6,21 +6,22 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from rapidfuzz import fuzz
 
 from ratinglist.errors import RegistryError
 from ratinglist.formats.playerlist import read_players_list
 from ratinglist.model import Player, PlayerId
 from ratinglist.registry.history import (
     Assigned,
+    Change,
     IdEvent,
     Merged,
     Registry,
     Renamed,
     Split,
+    Tenure,
     Unmerged,
+    classify_change,
 )
-from ratinglist.registry.search import normalise_name
 
 D = dt.date
 LEONG = Player(PlayerId(170037), "LEONG", "Woo", "HKG")
@@ -137,16 +138,15 @@ def test_real_id_reuse_between_snapshots(real_data: Path) -> None:
     before = {int(p.id): p for p in old.players()}
     events: list[IdEvent] = [Assigned(p, D(2018, 5, 1)) for p in old.players()]
     when = D(2025, 2, 1)
+    kinds = {Change.RENAMED: Renamed, Change.SPLIT: Split}
     for p in new.players():
         known = before.get(int(p.id))
         if known is None:
             events.append(Assigned(p, when))
-        elif fuzz.token_sort_ratio(normalise_name(known.name), normalise_name(p.name)) >= 60:
             continue
-        elif known.firstname == p.firstname:
-            events.append(Renamed(p, when, "new surname"))
-        else:
-            events.append(Split(p, when, "different person in the 2025 list"))
+        kind = kinds.get(classify_change(known, p))
+        if kind is not None:
+            events.append(kind(p, when, "2025 list"))
     reg = Registry(tuple(events))
     reused = {int(e.player.id) for e in reg.events if isinstance(e, Split)}
     renamed = {int(e.player.id) for e in reg.events if isinstance(e, Renamed)}
@@ -154,3 +154,69 @@ def test_real_id_reuse_between_snapshots(real_data: Path) -> None:
     assert {120116, 1622} <= renamed and not reused & renamed
     assert reg.owner(170037, D(2020, 1, 1)).surname == "LEONG"
     assert reg.owner(170037).surname == "MO"
+
+
+def test_timeline_lists_owners_and_names_in_date_order(reg: Registry) -> None:
+    married = Player(PlayerId(170037), "LEONG-CHAN", "Woo", "HKG")
+    after = reg.rename(married, D(2010, 1, 1)).split(MO, D(2024, 3, 1))
+    assert after.timeline(170037) == (
+        Tenure(LEONG, D(2000, 1, 1), D(2010, 1, 1), 0),
+        Tenure(married, D(2010, 1, 1), D(2024, 3, 1), 0),
+        Tenure(MO, D(2024, 3, 1), None, 1),
+    )
+    assert after.source(170037, D(2012, 1, 1)) == 4
+    assert after.source(170037) == 5
+    assert reg.timeline(50001) == (Tenure(A, D(2000, 1, 1), None, 0),)
+
+
+def test_rename_overtaken_by_a_split_is_left_out_of_the_timeline(reg: Registry) -> None:
+    late = Player(PlayerId(170037), "LEONG", "Woo Jr", "HKG")
+    after = reg.split(MO, D(2024, 3, 1)).rename(
+        Player(PlayerId(170037), "MO-LI", "Hau Lai", "HKG"), D(2024, 3, 1)
+    )
+    assert [t.player.surname for t in after.timeline(170037)] == ["LEONG", "MO-LI"]
+    with pytest.raises(RegistryError, match="on or after 2024-03-01"):
+        after.rename(late, D(2020, 1, 1))
+
+
+def test_merge_of_and_merged_ids(reg: Registry) -> None:
+    merged = reg.merge(50001, 50002, D(2015, 1, 1)).merge(50001, 50003, D(2015, 1, 1))
+    assert merged.merge_of(50002) == Merged(PlayerId(50001), PlayerId(50002), D(2015, 1, 1))
+    assert merged.merge_of(50001) is None
+    assert merged.merged_ids(50001) == (50002, 50003)
+    assert merged.undo_merge(50001, 50002, D(2016, 1, 1)).merged_ids(50001) == (50003,)
+    with pytest.raises(RegistryError, match="known player ID, got 9"):
+        merged.merge_of(9)
+
+
+def test_extend_checks_each_event_and_changes_nothing_on_error(reg: Registry) -> None:
+    good = Split(MO, D(2024, 3, 1))
+    bad = Merged(PlayerId(50001), PlayerId(50001), D(2024, 1, 1))
+    with pytest.raises(RegistryError, match="two different IDs"):
+        reg.extend([good, bad])
+    assert reg.owner(170037) == LEONG and len(reg.events) == 4
+    assert reg.extend([good]).owner(170037) == MO
+
+
+def test_a_logged_rename_needs_an_assignment_first() -> None:
+    with pytest.raises(RegistryError, match="assignment before a rename"):
+        Registry((Renamed(MO, D(2024, 1, 1)),))
+
+
+@pytest.mark.parametrize(
+    ("new", "change"),
+    [(LEONG, Change.NONE),
+     (Player(PlayerId(170037), "LEONG", "Woo", "HKG", 1650), Change.UPDATED),
+     (Player(PlayerId(170037), "LEUNG", "Woo", "CHN"), Change.UPDATED),
+     (Player(PlayerId(170037), "CHAN", "Woo", "HKG"), Change.RENAMED),
+     (Player(PlayerId(170037), "CHAN", "woo", "HKG"), Change.RENAMED),
+     (MO, Change.SPLIT),
+     (Player(PlayerId(170037), "ZEBRA", "", "HKG"), Change.SPLIT)],
+)  # fmt: skip
+def test_classify_change(new: Player, change: Change) -> None:
+    assert classify_change(LEONG, new) is change
+
+
+def test_classify_change_without_first_names_is_a_split() -> None:
+    old = Player(PlayerId(3201), "ZEBRA", "", "GBR")
+    assert classify_change(old, Player(PlayerId(3201), "EDAX", "", "FRA")) is Change.SPLIT

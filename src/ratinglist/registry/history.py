@@ -1,7 +1,9 @@
 """The ID history: which person an ID denoted when, merges of two IDs, splits of one.
 
 A `Registry` is an immutable value: the ordered log of `IdEvent`s is its whole state, with
-indexes derived from it. Every operation returns a new `Registry`.
+indexes derived from it. Every operation returns a new `Registry`. These are the only rules
+for IDs: the store loads its log into a `Registry`, applies an operation here and saves the
+new event.
 
 - `Assigned`: an ID is given to a person from a date.
 - `Split`: from a date, an already assigned ID denotes a new person (IDs are reused: 170037
@@ -10,18 +12,29 @@ indexes derived from it. Every operation returns a new `Registry`.
 - `Merged`: one person had two IDs; from the date, `removed` resolves to `kept`.
 - `Unmerged`: the merge was a mistake and is cancelled for every date (the two events stay in
   the log for the audit trail).
+
+`classify_change` decides which of these a new record of a known ID is (a players list that
+writes another name for an ID).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import enum
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
 
 from ratinglist.errors import RegistryError
 from ratinglist.model import Player, PlayerId
+from ratinglist.registry.search import normalise_name
 
 BEGINNING = dt.date(1970, 1, 1)
+"""The date of an assignment whose real date is unknown (an ID known from a players list)."""
+
+SAME_PERSON_SCORE = 60.0
+"""`classify_change`: names at least this close (0-100) are one person spelt differently."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,40 +88,198 @@ IdEvent = Assigned | Split | Renamed | Merged | Unmerged
 
 
 @dataclass(frozen=True, slots=True)
+class Tenure:
+    """What `player.id` denoted from `start` to the day before `end` (None: up to now).
+
+    `person` counts the owners of the ID: 0 for the first person, 1 after the first split.
+    """
+
+    player: Player
+    start: dt.date
+    end: dt.date | None
+    person: int
+
+
+class Change(enum.Enum):
+    """How a new record of a known ID differs from the registry's (`classify_change`)."""
+
+    NONE = "none"
+    UPDATED = "updated"
+    RENAMED = "renamed"
+    SPLIT = "split"
+
+
+def classify_change(
+    old: Player, new: Player, *, same_person_score: float = SAME_PERSON_SCORE
+) -> Change:
+    """Whether `new` is the person `old` records, under which name.
+
+    - `NONE`: same surname, first name, country and rating.
+    - `UPDATED`: the same person (a spelling fix, a new country or rating): the normalised
+      names (`normalise_name`) score at least `same_person_score` with rapidfuzz's
+      ``token_sort_ratio``.
+    - `RENAMED`: the names are far apart but the (non-empty) first name is the same: a new
+      surname.
+    - `SPLIT`: a different person now holds the ID.
+    """
+    if (old.surname, old.firstname, old.country, old.rating) == (
+        new.surname,
+        new.firstname,
+        new.country,
+        new.rating,
+    ):
+        return Change.NONE
+    score = fuzz.token_sort_ratio(normalise_name(old.name), normalise_name(new.name))
+    if score >= same_person_score:
+        return Change.UPDATED
+    first = normalise_name(new.firstname)
+    if first and normalise_name(old.firstname) == first:
+        return Change.RENAMED
+    return Change.SPLIT
+
+
+@dataclass(frozen=True, slots=True)
+class _Version:
+    """A record of an ID's owner from `when`, written by the event at `index` of the log."""
+
+    when: dt.date
+    player: Player
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
 class _Period:
     """One person's ownership of an ID: from `start`, with renames in date order."""
 
     start: dt.date
-    versions: tuple[tuple[dt.date, Player], ...]
+    versions: tuple[_Version, ...]
+
+
+@dataclass(slots=True)
+class _Index:
+    """The indexes of a log, built by checking and applying one event after another."""
+
+    periods: dict[int, tuple[_Period, ...]] = field(default_factory=dict)
+    merges: dict[int, Merged] = field(default_factory=dict)
+    size: int = 0
+
+    def copy(self) -> _Index:
+        return _Index(dict(self.periods), dict(self.merges), self.size)
+
+    def need(self, pid: int) -> tuple[_Period, ...]:
+        spans = self.periods.get(pid)
+        if spans is None:
+            raise RegistryError(f"expected a known player ID, got {pid}")
+        return spans
+
+    def latest(self, pid: int) -> Player:
+        return self.need(pid)[-1].versions[-1].player
+
+    def resolve(self, pid: int, on: dt.date | None) -> PlayerId:
+        self.need(pid)
+        current = pid
+        for _ in range(len(self.merges) + 1):
+            merge = self.merges.get(current)
+            if merge is None or (on is not None and merge.when > on):
+                return PlayerId(current)
+            current = merge.kept
+        raise RegistryError(f"expected merges without a cycle, got one through {pid}")
+
+    def check(self, event: IdEvent) -> None:
+        """Raise `RegistryError` when `event` breaks a rule of the log so far."""
+        if isinstance(event, Assigned):
+            if event.player.id in self.periods:
+                raise RegistryError(
+                    f"expected a new ID, got {event.player.id} already assigned to "
+                    f"{self.latest(event.player.id).name}; use split to reuse it"
+                )
+        elif isinstance(event, Split | Renamed):
+            start = self.need(event.player.id)[-1].start
+            if isinstance(event, Split) and event.when <= start:
+                raise RegistryError(
+                    f"expected a split date after {start} (current owner's start), got {event.when}"
+                )
+            if event.when < start:
+                raise RegistryError(
+                    f"expected a date on or after {start} (current owner's start), got {event.when}"
+                )
+        elif isinstance(event, Merged):
+            self._check_merge(event.kept, event.removed)
+        else:
+            merge = self.merges.get(event.removed)
+            if merge is None or merge.kept != event.kept:
+                raise RegistryError(
+                    f"expected a merge of {event.removed} into {event.kept} to undo, got none"
+                )
+
+    def _check_merge(self, kept: int, removed: int) -> None:
+        if kept == removed:
+            raise RegistryError(f"expected two different IDs to merge, got {kept} twice")
+        self.need(kept)
+        self.need(removed)
+        if removed in self.merges:
+            raise RegistryError(
+                f"expected an ID not merged yet, got {removed} already merged into "
+                f"{self.merges[removed].kept}"
+            )
+        if self.resolve(kept, None) == removed:
+            raise RegistryError(f"expected no cycle, got {kept} already resolving to {removed}")
+
+    def apply(self, event: IdEvent) -> None:
+        """Update the indexes with one event (the next one of the log)."""
+        index = self.size
+        self.size += 1
+        if isinstance(event, Assigned | Split):
+            version = _Version(event.when, event.player, index)
+            spans = self.periods.get(event.player.id, ())
+            self.periods[event.player.id] = (*spans, _Period(event.when, (version,)))
+        elif isinstance(event, Renamed):
+            *older, last = self.periods[event.player.id]
+            version = _Version(event.when, event.player, index)
+            versions = sorted((*last.versions, version), key=lambda v: v.when)
+            self.periods[event.player.id] = (*older, _Period(last.start, tuple(versions)))
+        elif isinstance(event, Merged):
+            self.merges[event.removed] = event
+        else:
+            self.merges.pop(event.removed, None)
 
 
 @dataclass(frozen=True, slots=True)
 class Registry:
-    """Players and the ordered log of ID events; every method returns a new value."""
+    """Players and the ordered log of ID events; every method returns a new value.
+
+    Building a registry from a log does not check it (a stored log is taken as it is);
+    the operations (`add_player`, `split`, `merge`, ..., `extend`) check every rule.
+    """
 
     events: tuple[IdEvent, ...] = ()
-    _periods: dict[int, tuple[_Period, ...]] = field(
-        init=False, repr=False, compare=False, default_factory=dict
-    )
-    _merges: dict[int, Merged] = field(init=False, repr=False, compare=False, default_factory=dict)
+    _index: _Index = field(init=False, repr=False, compare=False, default_factory=_Index)
 
     def __post_init__(self) -> None:
-        periods: dict[int, tuple[_Period, ...]] = {}
-        merges: dict[int, Merged] = {}
+        index = _Index()
         for event in self.events:
-            _apply(periods, merges, event)
-        object.__setattr__(self, "_periods", periods)
-        object.__setattr__(self, "_merges", merges)
+            if isinstance(event, Renamed) and event.player.id not in index.periods:
+                raise RegistryError(
+                    f"expected an assignment before a rename, got {event.player.id} renamed first"
+                )
+            index.apply(event)
+        object.__setattr__(self, "_index", index)
 
-    def _append(self, event: IdEvent) -> Registry:
-        """A new registry with `event` logged; indexes are updated, not rebuilt."""
-        periods = dict(self._periods)
-        merges = dict(self._merges)
-        _apply(periods, merges, event)
+    def extend(self, events: Iterable[IdEvent]) -> Registry:
+        """A new registry with `events` checked and logged in order (one copy for all).
+
+        Raises:
+            RegistryError: an event breaks a rule; the message names the rule.
+        """
+        index = self._index.copy()
+        added = []
+        for event in events:
+            index.check(event)
+            index.apply(event)
+            added.append(event)
         new = object.__new__(Registry)
-        object.__setattr__(new, "events", (*self.events, event))
-        object.__setattr__(new, "_periods", periods)
-        object.__setattr__(new, "_merges", merges)
+        object.__setattr__(new, "events", (*self.events, *added))
+        object.__setattr__(new, "_index", index)
         return new
 
     @classmethod
@@ -125,43 +296,45 @@ class Registry:
                 raise RegistryError(f"expected each ID once, got {p.id} twice ({p.name})")
             seen.add(p.id)
             events.append(Assigned(p, when))
-        return cls(tuple(events))
+        return cls().extend(events)
 
     def __contains__(self, pid: object) -> bool:
-        return isinstance(pid, int) and pid in self._periods
+        return isinstance(pid, int) and pid in self._index.periods
 
     def ids(self) -> tuple[PlayerId, ...]:
         """Every assigned ID, ascending."""
-        return tuple(PlayerId(pid) for pid in sorted(self._periods))
+        return tuple(PlayerId(pid) for pid in sorted(self._index.periods))
 
     def players(self, on: dt.date | None = None) -> tuple[Player, ...]:
         """The owner of every ID assigned on `on` (default: the latest owner), by ID."""
         result = []
-        for pid in sorted(self._periods):
-            owner = self._owner_or_none(pid, on)
-            if owner is not None:
-                result.append(owner)
+        for pid in sorted(self._index.periods):
+            version = self._version(pid, on)
+            if version is not None:
+                result.append(version.player)
         return tuple(result)
 
     def history(self, pid: int) -> tuple[IdEvent, ...]:
         """The events that mention `pid`, in log order."""
         return tuple(e for e in self.events if pid in _ids_of(e))
 
-    def _need(self, pid: int) -> tuple[_Period, ...]:
-        spans = self._periods.get(pid)
-        if spans is None:
-            raise RegistryError(f"expected a known player ID, got {pid}")
-        return spans
-
-    def _owner_or_none(self, pid: int, on: dt.date | None) -> Player | None:
-        spans = self._need(pid)
+    def _version(self, pid: int, on: dt.date | None) -> _Version | None:
+        spans = self._index.need(pid)
         if on is None:
-            return spans[-1].versions[-1][1]
+            return spans[-1].versions[-1]
         current = [s for s in spans if s.start <= on]
         if not current:
             return None
-        versions = [p for when, p in current[-1].versions if when <= on]
-        return versions[-1]
+        return [v for v in current[-1].versions if v.when <= on][-1]
+
+    def _need_version(self, pid: int, on: dt.date | None) -> _Version:
+        version = self._version(pid, on)
+        if version is None:
+            raise RegistryError(
+                f"expected an ID assigned on {on}, got {pid} (first assigned "
+                f"{self._index.need(pid)[0].start})"
+            )
+        return version
 
     def owner(self, pid: int, on: dt.date | None = None) -> Player:
         """The person `pid` denoted on `on` (default: today's owner), with the name of then.
@@ -169,13 +342,36 @@ class Registry:
         Raises:
             RegistryError: unknown ID, or not yet assigned on `on`.
         """
-        owner = self._owner_or_none(pid, on)
-        if owner is None:
-            raise RegistryError(
-                f"expected an ID assigned on {on}, got {pid} (first assigned "
-                f"{self._need(pid)[0].start})"
-            )
-        return owner
+        return self._need_version(pid, on).player
+
+    def source(self, pid: int, on: dt.date | None = None) -> int:
+        """The index in `events` of the event that recorded `owner(pid, on)`.
+
+        Raises:
+            RegistryError: unknown ID, or not yet assigned on `on`.
+        """
+        return self._need_version(pid, on).index
+
+    def timeline(self, pid: int) -> tuple[Tenure, ...]:
+        """Who `pid` denoted when: one `Tenure` per owner and name, in date order.
+
+        A rename overtaken by a later-dated record (or a split) is left out.
+
+        Raises:
+            RegistryError: unknown ID.
+        """
+        spans = self._index.need(pid)
+        starts = [s.start for s in spans[1:]] + [None]
+        result = []
+        for person, (span, period_end) in enumerate(zip(spans, starts, strict=True)):
+            ends = [v.when for v in span.versions[1:]] + [period_end]
+            for version, end in zip(span.versions, ends, strict=True):
+                if period_end is not None and version.when >= period_end:
+                    continue
+                if end is not None and end <= version.when:
+                    continue
+                result.append(Tenure(version.player, version.when, end, person))
+        return tuple(result)
 
     def resolve(self, pid: int, on: dt.date | None = None) -> PlayerId:
         """The canonical ID of `pid` on `on` (default: today), following merges in force.
@@ -183,14 +379,25 @@ class Registry:
         Raises:
             RegistryError: unknown ID.
         """
-        self._need(pid)
-        current = pid
-        for _ in range(len(self._merges) + 1):
-            merge = self._merges.get(current)
-            if merge is None or (on is not None and merge.when > on):
-                return PlayerId(current)
-            current = merge.kept
-        raise RegistryError(f"expected merges without a cycle, got one through {pid}")
+        return self._index.resolve(pid, on)
+
+    def merge_of(self, pid: int) -> Merged | None:
+        """The merge in force that makes `pid` resolve to another ID, if any.
+
+        Raises:
+            RegistryError: unknown ID.
+        """
+        self._index.need(pid)
+        return self._index.merges.get(pid)
+
+    def merged_ids(self, kept: int) -> tuple[PlayerId, ...]:
+        """The IDs merged directly into `kept` by merges in force, ascending.
+
+        Raises:
+            RegistryError: unknown ID.
+        """
+        self._index.need(kept)
+        return tuple(sorted(m.removed for m in self._index.merges.values() if m.kept == kept))
 
     def add_player(self, player: Player, when: dt.date = BEGINNING, reason: str = "") -> Registry:
         """Assign `player.id` to `player` from `when`.
@@ -198,12 +405,7 @@ class Registry:
         Raises:
             RegistryError: the ID is already assigned (use `split` to give it a new owner).
         """
-        if player.id in self._periods:
-            raise RegistryError(
-                f"expected a new ID, got {player.id} already assigned to "
-                f"{self._owner_or_none(player.id, None)}; use split to reuse it"
-            )
-        return self._append(Assigned(player, when, reason))
+        return self.extend((Assigned(player, when, reason),))
 
     def rename(self, player: Player, when: dt.date, reason: str = "") -> Registry:
         """Record a new name or country for the current owner of `player.id` from `when`.
@@ -211,12 +413,7 @@ class Registry:
         Raises:
             RegistryError: unknown ID, or `when` before the current owner's start.
         """
-        start = self._need(player.id)[-1].start
-        if when < start:
-            raise RegistryError(
-                f"expected a date on or after {start} (current owner's start), got {when}"
-            )
-        return self._append(Renamed(player, when, reason))
+        return self.extend((Renamed(player, when, reason),))
 
     def split(self, player: Player, when: dt.date, reason: str = "") -> Registry:
         """From `when`, `player.id` denotes `player`, a new person.
@@ -224,12 +421,7 @@ class Registry:
         Raises:
             RegistryError: unknown ID, or `when` not after the current owner's start.
         """
-        start = self._need(player.id)[-1].start
-        if when <= start:
-            raise RegistryError(
-                f"expected a split date after {start} (current owner's start), got {when}"
-            )
-        return self._append(Split(player, when, reason))
+        return self.extend((Split(player, when, reason),))
 
     def merge(self, kept: int, removed: int, when: dt.date, reason: str = "") -> Registry:
         """Record that `removed` and `kept` were one person; `removed` resolves to `kept`.
@@ -237,18 +429,7 @@ class Registry:
         Raises:
             RegistryError: same ID, unknown ID, `removed` already merged, or a cycle.
         """
-        if kept == removed:
-            raise RegistryError(f"expected two different IDs to merge, got {kept} twice")
-        self._need(kept)
-        self._need(removed)
-        if removed in self._merges:
-            raise RegistryError(
-                f"expected an ID not merged yet, got {removed} already merged into "
-                f"{self._merges[removed].kept}"
-            )
-        if self.resolve(kept) == removed:
-            raise RegistryError(f"expected no cycle, got {kept} already resolving to {removed}")
-        return self._append(Merged(PlayerId(kept), PlayerId(removed), when, reason))
+        return self.extend((Merged(PlayerId(kept), PlayerId(removed), when, reason),))
 
     def undo_merge(self, kept: int, removed: int, when: dt.date, reason: str = "") -> Registry:
         """Cancel the merge of `removed` into `kept` (for every date).
@@ -256,30 +437,10 @@ class Registry:
         Raises:
             RegistryError: no such merge in force.
         """
-        merge = self._merges.get(removed)
-        if merge is None or merge.kept != kept:
-            raise RegistryError(f"expected a merge of {removed} into {kept} to undo, got none")
-        return self._append(Unmerged(PlayerId(kept), PlayerId(removed), when, reason))
+        return self.extend((Unmerged(PlayerId(kept), PlayerId(removed), when, reason),))
 
 
 def _ids_of(event: IdEvent) -> tuple[int, ...]:
     if isinstance(event, Merged | Unmerged):
         return (event.kept, event.removed)
     return (event.player.id,)
-
-
-def _apply(
-    periods: dict[int, tuple[_Period, ...]], merges: dict[int, Merged], event: IdEvent
-) -> None:
-    """Update the indexes (in place) with one event."""
-    if isinstance(event, Assigned | Split):
-        spans = periods.get(event.player.id, ())
-        periods[event.player.id] = (*spans, _Period(event.when, ((event.when, event.player),)))
-    elif isinstance(event, Renamed):
-        *older, last = periods[event.player.id]
-        versions = sorted((*last.versions, (event.when, event.player)), key=lambda v: v[0])
-        periods[event.player.id] = (*older, replace(last, versions=tuple(versions)))
-    elif isinstance(event, Merged):
-        merges[event.removed] = event
-    else:
-        merges.pop(event.removed, None)
