@@ -9,7 +9,8 @@ import pytest
 from ratinglist.errors import RegistryError
 from ratinglist.formats.playerlist import parse_players_list
 from ratinglist.store import (
-    IdEvent,
+    IdEventKind,
+    ListImport,
     Store,
     add_player,
     all_players,
@@ -39,7 +40,7 @@ def test_add_player_takes_lowest_unused_id_and_records_it(store: Store) -> None:
     assert get_player(store, 50001) == player
     events = id_events(store, 50001)
     assert [(e.event, e.date, e.reason) for e in events] == [
-        (IdEvent.ASSIGNED, dt.date(2024, 5, 1), "new")
+        (IdEventKind.ASSIGNED, dt.date(2024, 5, 1), "new")
     ]
 
 
@@ -57,22 +58,22 @@ def test_merge_hides_the_removed_id_and_unmerge_restores_it(store: Store) -> Non
         merge_players(store, 50000, 50002)
     with pytest.raises(RegistryError, match="expected two different IDs"):
         merge_players(store, 50000, 50000)
-    with pytest.raises(RegistryError, match="expected a registered player ID"):
+    with pytest.raises(RegistryError, match="expected a known player ID, got 77"):
         merge_players(store, 50000, 77)
     assert unmerge_players(store, 50002, reason="two people", on=dt.date(2024, 2, 3)) == 50000
     events = id_events(store, 50002)
-    assert [(e.event, e.other_id) for e in events if e.event is not IdEvent.ASSIGNED] == [
-        (IdEvent.MERGED, 50000),
-        (IdEvent.UNMERGED, 50000),
+    assert [(e.event, e.other_id) for e in events if e.event is not IdEventKind.ASSIGNED] == [
+        (IdEventKind.MERGED, 50000),
+        (IdEventKind.UNMERGED, 50000),
     ]
 
 
 def test_import_list_updates_known_players(store: Store) -> None:
     first = import_players_list(store, parse_players_list(LIST, "a.txt"))
-    assert (first.added, first.updated, first.unchanged) == (2, 0, 0)
+    assert first == ListImport(added=2, updated=0, renamed=0, split=0, unchanged=0)
     changed = LIST.replace("%_<2003>", "%_<2050>")
     second = import_players_list(store, parse_players_list(changed, "b.txt"))
-    assert (second.added, second.updated, second.unchanged) == (0, 1, 1)
+    assert second == ListImport(added=0, updated=1, renamed=0, split=0, unchanged=1)
     martel = get_player(store, 50000)
     assert martel is not None and martel.rating == 2050
 

@@ -197,11 +197,13 @@ class _Index:
             start = self.need(event.player.id)[-1].start
             if isinstance(event, Split) and event.when <= start:
                 raise RegistryError(
-                    f"expected a split date after {start} (current owner's start), got {event.when}"
+                    f"expected a split date after {start} (start of the current owner of "
+                    f"{event.player.id}), got {event.when}"
                 )
             if event.when < start:
                 raise RegistryError(
-                    f"expected a date on or after {start} (current owner's start), got {event.when}"
+                    f"expected a date on or after {start} (start of the current owner of "
+                    f"{event.player.id}), got {event.when}"
                 )
         elif isinstance(event, Merged):
             self._check_merge(event.kept, event.removed)

@@ -5,8 +5,8 @@ Public API (everything a CLI command or a later phase needs):
 - `import_paths(store, paths, ...) -> ImportSummary`, `import_file(store, path, ...)`
 - `load_rating_games(store_or_engine_or_connection_or_session, as_of=, include_excluded=)`
 - player registry: `get_player`, `all_players`, `add_player`, `merge_players`,
-  `unmerge_players`, `id_events`, `import_players_list`, `export_players_list`,
-  `search_players`
+  `unmerge_players`, `split_player`, `rename_player`, `player_registry`, `id_events`,
+  `import_players_list`, `export_players_list`, `search_players`
 - tournaments: `list_tournaments`, `set_include_duplicate`, `set_excluded_from_ratings`
 - rating lists: `save_rating_list`, `rating_list_infos`, `get_rating_list`,
   `latest_rating_list`, `find_rating_list`, `load_rating_entries`, `tournaments_by_sender`,
@@ -14,6 +14,7 @@ Public API (everything a CLI command or a later phase needs):
 """
 
 from ratinglist.store.database import Store, current_revision, head_revision, open_store
+from ratinglist.store.id_history import IdEventKind
 from ratinglist.store.importer import (
     SUMMARY_KEYS,
     FileResult,
@@ -25,7 +26,7 @@ from ratinglist.store.importer import (
     import_paths,
 )
 from ratinglist.store.players import (
-    IdEvent,
+    IdChange,
     IdHistoryEntry,
     ListImport,
     add_player,
@@ -35,7 +36,10 @@ from ratinglist.store.players import (
     id_events,
     import_players_list,
     merge_players,
+    player_registry,
+    rename_player,
     search_players,
+    split_player,
     unmerge_players,
 )
 from ratinglist.store.rating_games import RatingGames, load_rating_games
@@ -68,7 +72,8 @@ __all__ = [
     "ComputedList",
     "FileResult",
     "FileStatus",
-    "IdEvent",
+    "IdChange",
+    "IdEventKind",
     "IdHistoryEntry",
     "ImportPathError",
     "ImportSummary",
@@ -101,12 +106,15 @@ __all__ = [
     "load_rating_games",
     "merge_players",
     "open_store",
+    "player_registry",
     "players_with_list_ratings",
     "rating_list_infos",
+    "rename_player",
     "save_rating_list",
     "search_players",
     "set_excluded_from_ratings",
     "set_include_duplicate",
+    "split_player",
     "tournaments_by_sender",
     "unmerge_players",
 ]

@@ -1,36 +1,44 @@
-"""The player registry in the database: queries, new IDs, merges, players lists.
+"""The player registry in the database: queries, new IDs, merges, splits, players lists.
 
-IDs events go to ``id_history`` (``assigned``, ``merged``, ``unmerged``); a merge in force is
-``players.merged_into`` on the removed ID, and rated games count for the kept ID.
+Every change to IDs goes through `registry.history.Registry` (the one place of the rules):
+the log is loaded (`store.id_history.load_registry`), the operation is applied there and the
+new event is saved in the same transaction. Rated games count merged-away IDs for the kept
+ID (``players.merged_into``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from sqlalchemy import bindparam, insert, select, union, update
+from sqlalchemy import select, union
 from sqlalchemy.engine import Connection
 
 from ratinglist.errors import RegistryError
 from ratinglist.formats.playerlist import PlayersList
 from ratinglist.model import Player, PlayerId
 from ratinglist.registry.countries import find_country
+from ratinglist.registry.history import (
+    BEGINNING,
+    Assigned,
+    Change,
+    IdEvent,
+    Registry,
+    Renamed,
+    Split,
+    classify_change,
+)
 from ratinglist.registry.ids import lowest_unused_id
 from ratinglist.registry.search import Match, PlayerIndex
 from ratinglist.store.database import Store
+from ratinglist.store.id_history import (
+    IdEventKind,
+    load_registry,
+    save_events,
+    update_player_rows,
+)
 from ratinglist.store.schema import games, id_history, players
-
-
-class IdEvent(enum.Enum):
-    """What happened to an ID."""
-
-    ASSIGNED = "assigned"
-    MERGED = "merged"
-    UNMERGED = "unmerged"
-    SPLIT = "split"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +46,7 @@ class IdHistoryEntry:
     """One ID event; for merges `player_id` is the removed ID and `other_id` the kept one."""
 
     player_id: PlayerId
-    event: IdEvent
+    event: IdEventKind
     other_id: PlayerId | None
     date: dt.date
     reason: str
@@ -46,11 +54,28 @@ class IdHistoryEntry:
 
 @dataclass(frozen=True, slots=True)
 class ListImport:
-    """What `import_players_list` did: players added, players whose name/country/rating changed."""
+    """What `import_players_list` did with each ID of the list.
+
+    `added`: new IDs; `updated`: the same person with another spelling, country or rating;
+    `renamed`: the same first name with a new surname (a `renamed` event); `split`: another
+    person now holds the ID (a `split` event); `unchanged`: nothing differs.
+    """
 
     added: int
     updated: int
+    renamed: int
+    split: int
     unchanged: int
+
+
+@dataclass(frozen=True, slots=True)
+class IdChange:
+    """A split or rename of `player_id`: its latest record before, the new one from `when`."""
+
+    player_id: PlayerId
+    before: Player
+    after: Player
+    when: dt.date
 
 
 def _player(row: tuple[int, str, str, str, int | None]) -> Player:
@@ -82,6 +107,16 @@ def all_players(store: Store, *, include_merged: bool = False) -> tuple[Player, 
         return tuple(_player(r) for r in conn.execute(query))
 
 
+def player_registry(store: Store) -> Registry:
+    """The whole ID history of the database as a `Registry` (read only).
+
+    Raises:
+        StoreError: the history has a row the log cannot hold.
+    """
+    with store.connect() as conn:
+        return load_registry(conn).registry
+
+
 def used_ids(conn: Connection) -> set[PlayerId]:
     """Every ID the registry or a stored game uses."""
     query = union(
@@ -92,17 +127,9 @@ def used_ids(conn: Connection) -> set[PlayerId]:
     return {PlayerId(int(i)) for i in conn.execute(query).scalars()}
 
 
-def _event(
-    player_id: int, event: IdEvent, other_id: int | None, on: dt.date, reason: str
-) -> dict[str, object]:
-    return {
-        "player_id": player_id,
-        "event": event.value,
-        "other_id": other_id,
-        "date": on,
-        "reason": reason,
-        "recorded_at": dt.datetime.now(dt.UTC),
-    }
+def _known_country(text: str) -> None:
+    if find_country(text) is None:
+        raise RegistryError(f"expected a known country name or code, got '{text}'")
 
 
 def add_player(
@@ -130,28 +157,11 @@ def add_player(
         raise RegistryError(f"expected a surname, got '{surname}'")
     with store.begin() as conn:
         pid = lowest_unused_id(found, used_ids(conn))
-        conn.execute(
-            insert(players).values(
-                id=pid,
-                surname=surname.strip(),
-                firstname=firstname.strip(),
-                country=country,
-                rating=None,
-                origin="cli",
-                merged_into=None,
-            )
-        )
-        conn.execute(
-            insert(id_history).values(
-                **_event(pid, IdEvent.ASSIGNED, None, on or dt.date.today(), reason)
-            )
-        )
-    return Player(PlayerId(int(pid)), surname.strip(), firstname.strip(), country)
-
-
-def _merged_into(conn: Connection, player_id: int) -> tuple[bool, int | None]:
-    row = conn.execute(select(players.c.merged_into).where(players.c.id == player_id)).first()
-    return (False, None) if row is None else (True, row[0])
+        player = Player(PlayerId(int(pid)), surname.strip(), firstname.strip(), country)
+        before = load_registry(conn)
+        after = before.registry.add_player(player, on or dt.date.today(), reason)
+        save_events(conn, before, after, origin="cli")
+    return player
 
 
 def merge_players(
@@ -160,23 +170,13 @@ def merge_players(
     """Record that `removed` and `kept` are one person; games of `removed` count for `kept`.
 
     Raises:
-        RegistryError: an ID is unknown, the IDs are equal, or one side is already merged.
+        RegistryError: the rules of `Registry.merge` (unknown or equal IDs, `removed` already
+            merged, a cycle).
     """
-    if kept == removed:
-        raise RegistryError(f"expected two different IDs, got {kept} twice")
     with store.begin() as conn:
-        for pid in (kept, removed):
-            exists, into = _merged_into(conn, pid)
-            if not exists:
-                raise RegistryError(f"expected a registered player ID, got {pid}")
-            if into is not None:
-                raise RegistryError(f"player {pid} is already merged into {into}")
-        conn.execute(update(players).where(players.c.id == removed).values(merged_into=kept))
-        conn.execute(
-            insert(id_history).values(
-                **_event(removed, IdEvent.MERGED, kept, on or dt.date.today(), reason)
-            )
-        )
+        before = load_registry(conn)
+        after = before.registry.merge(kept, removed, on or dt.date.today(), reason)
+        save_events(conn, before, after, origin="cli")
 
 
 def unmerge_players(
@@ -188,18 +188,91 @@ def unmerge_players(
         RegistryError: the ID is unknown or not merged.
     """
     with store.begin() as conn:
-        exists, into = _merged_into(conn, removed)
-        if not exists:
-            raise RegistryError(f"expected a registered player ID, got {removed}")
-        if into is None:
+        before = load_registry(conn)
+        merge = before.registry.merge_of(removed)
+        if merge is None:
             raise RegistryError(f"expected a merged player ID, got {removed} (not merged)")
-        conn.execute(update(players).where(players.c.id == removed).values(merged_into=None))
-        conn.execute(
-            insert(id_history).values(
-                **_event(removed, IdEvent.UNMERGED, into, on or dt.date.today(), reason)
-            )
+        after = before.registry.undo_merge(merge.kept, removed, on or dt.date.today(), reason)
+        save_events(conn, before, after, origin="cli")
+    return int(merge.kept)
+
+
+def split_player(
+    store: Store,
+    player_id: int,
+    surname: str,
+    firstname: str,
+    *,
+    on: dt.date,
+    country: str | None = None,
+    reason: str = "",
+) -> IdChange:
+    """From `on`, `player_id` denotes a new person; games before `on` stay with the old one.
+
+    The new person has no rating; `country` defaults to the old person's. The old person's
+    name stays in the history.
+
+    Raises:
+        RegistryError: unknown ID, empty surname, unknown country, or `on` not after the
+            current owner's start (`Registry.split`).
+    """
+    if not surname.strip():
+        raise RegistryError(f"expected a surname, got '{surname}'")
+    if country is not None:
+        _known_country(country)
+    with store.begin() as conn:
+        before = load_registry(conn)
+        old = before.registry.owner(player_id)
+        new = Player(
+            PlayerId(player_id),
+            surname.strip(),
+            firstname.strip(),
+            old.country if country is None else country,
         )
-    return int(into)
+        after = before.registry.split(new, on, reason)
+        save_events(conn, before, after, origin="cli")
+    return IdChange(PlayerId(player_id), old, new, on)
+
+
+def rename_player(
+    store: Store,
+    player_id: int,
+    *,
+    on: dt.date,
+    surname: str | None = None,
+    firstname: str | None = None,
+    country: str | None = None,
+    reason: str = "",
+) -> IdChange:
+    """From `on`, the person of `player_id` is recorded under a new name or country.
+
+    Parts left None keep the current record's; the rating is kept.
+
+    Raises:
+        RegistryError: unknown ID, nothing to change, empty surname, unknown country, or
+            `on` before the current owner's start (`Registry.rename`).
+    """
+    if surname is not None and not surname.strip():
+        raise RegistryError(f"expected a surname, got '{surname}'")
+    if country is not None:
+        _known_country(country)
+    with store.begin() as conn:
+        before = load_registry(conn)
+        old = before.registry.owner(player_id)
+        new = replace(
+            old,
+            surname=old.surname if surname is None else surname.strip(),
+            firstname=old.firstname if firstname is None else firstname.strip(),
+            country=old.country if country is None else country,
+        )
+        if new == old:
+            raise RegistryError(
+                f"expected a new surname, first name or country for {player_id}, got the "
+                f"current '{old.name}' ({old.country})"
+            )
+        after = before.registry.rename(new, on, reason)
+        save_events(conn, before, after, origin="cli")
+    return IdChange(PlayerId(player_id), old, new, on)
 
 
 def id_events(store: Store, player_id: int) -> tuple[IdHistoryEntry, ...]:
@@ -214,7 +287,7 @@ def id_events(store: Store, player_id: int) -> tuple[IdHistoryEntry, ...]:
         return tuple(
             IdHistoryEntry(
                 PlayerId(pid),
-                IdEvent(event),
+                IdEventKind(event),
                 None if other is None else PlayerId(other),
                 date,
                 reason,
@@ -226,72 +299,53 @@ def id_events(store: Store, player_id: int) -> tuple[IdHistoryEntry, ...]:
 def import_players_list(
     store: Store, players_list: PlayersList, *, on: dt.date | None = None
 ) -> ListImport:
-    """Load a Papp players list: new IDs are added, known IDs take the list's name/country/rating.
+    """Load a Papp players list, dated `on` (default today), into the registry.
 
-    One transaction for the whole list.
+    Each ID of the list is compared with the registry's latest record (`classify_change`):
+    a new ID is assigned (from `BEGINNING`: a list does not say since when); the same
+    person with another spelling, country or rating is updated in place; a new surname with
+    the same first name is a rename from `on`; another person is a split from `on` (the old
+    person stays in the history). One transaction for the whole list.
+
+    Raises:
+        RegistryError: a rename or split the history refuses (e.g. `on` not after the
+            current owner's start); nothing is imported.
     """
     incoming: dict[int, Player] = {}
     for p in players_list.players():
         incoming.setdefault(int(p.id), p)
     day = on or dt.date.today()
     origin = f"list:{players_list.source}"
-    added: list[dict[str, object]] = []
-    changed: list[Player] = []
+    events: list[IdEvent] = []
+    updated: list[Player] = []
+    counts = dict.fromkeys(Change, 0)
     with store.begin() as conn:
-        existing = {int(r[0]): _player(r) for r in conn.execute(select(*_COLUMNS))}
+        before = load_registry(conn)
+        registry = before.registry
         for pid, p in incoming.items():
-            old = existing.get(pid)
-            if old is None:
-                added.append(
-                    {
-                        "id": pid,
-                        "surname": p.surname,
-                        "firstname": p.firstname,
-                        "country": p.country,
-                        "rating": p.rating,
-                        "origin": origin,
-                        "merged_into": None,
-                    }
-                )
-            elif (old.surname, old.firstname, old.country, old.rating) != (
-                p.surname,
-                p.firstname,
-                p.country,
-                p.rating,
-            ):
-                changed.append(p)
-        if added:
-            conn.execute(insert(players), added)
-            conn.execute(
-                insert(id_history),
-                [
-                    _event(int(str(r["id"])), IdEvent.ASSIGNED, None, day, f"in {origin}")
-                    for r in added
-                ],
-            )
-        if changed:
-            conn.execute(
-                update(players)
-                .where(players.c.id == bindparam("pid"))
-                .values(
-                    surname=bindparam("new_surname"),
-                    firstname=bindparam("new_firstname"),
-                    country=bindparam("new_country"),
-                    rating=bindparam("new_rating"),
-                ),
-                [
-                    {
-                        "pid": int(p.id),
-                        "new_surname": p.surname,
-                        "new_firstname": p.firstname,
-                        "new_country": p.country,
-                        "new_rating": p.rating,
-                    }
-                    for p in changed
-                ],
-            )
+            if pid not in registry:
+                events.append(Assigned(p, BEGINNING, f"in {origin}"))
+                continue
+            change = classify_change(registry.owner(pid), p)
+            counts[change] += 1
+            if change is Change.UPDATED:
+                updated.append(p)
+            elif change is Change.RENAMED:
+                events.append(Renamed(p, day, f"new surname in {origin}"))
+            elif change is Change.SPLIT:
+                events.append(Split(p, day, f"another person in {origin}"))
+        try:
+            after = registry.extend(events)
+        except RegistryError as exc:
+            raise RegistryError(f"players list {players_list.source}: {exc}") from exc
+        save_events(conn, before, after, origin=origin)
+        update_player_rows(conn, updated)
     return ListImport(
-        added=len(added), updated=len(changed), unchanged=len(incoming) - len(added) - len(changed)
+        added=len(incoming) - sum(counts.values()),
+        updated=counts[Change.UPDATED],
+        renamed=counts[Change.RENAMED],
+        split=counts[Change.SPLIT],
+        unchanged=counts[Change.NONE],
     )
 
 

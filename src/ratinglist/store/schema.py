@@ -218,3 +218,12 @@ rating_entries = Table(
     Column("games", Integer, nullable=False),
     Column("last_played", Date, nullable=False),
 )
+
+# --- ID history names (migration 0004): the person an ID event records. ---
+# ``assigned``, ``split`` and ``renamed`` rows carry the surname, first name and country the
+# ID denotes from the row's date. Null on rows of the results-file import and on rows older
+# than 0004: the ``players`` row holds that person while the row is the ID's latest record,
+# and the store writes the names into it before a later split or rename supersedes it.
+
+for _name in ("surname", "firstname", "country"):
+    id_history.append_column(Column(_name, Text, nullable=True))
