@@ -1,7 +1,8 @@
-"""`ratinglist players ...`: search, add, merge, unmerge, export and import the registry."""
+"""`ratinglist players ...`: search, add, merge, split, history, export and import the registry."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 from typing import Annotated
@@ -15,7 +16,10 @@ from ratinglist.formats.playerlist import (
     read_players_list,
     write_players_list,
 )
+from ratinglist.model import Player
+from ratinglist.registry.history import BEGINNING, IdEvent, Merged, Registry, Unmerged
 from ratinglist.store import (
+    IdChange,
     Store,
     add_player,
     export_players_list,
@@ -23,10 +27,14 @@ from ratinglist.store import (
     latest_rating_list,
     merge_players,
     open_store,
+    player_registry,
     players_with_list_ratings,
+    rename_player,
     search_players,
+    split_player,
     unmerge_players,
 )
+from ratinglist.store.id_history import event_kind
 
 app = typer.Typer(
     help="The player registry: search, new IDs, merges, players lists.", no_args_is_help=True
@@ -185,20 +193,231 @@ def export(
 @app.command("import-list")
 def import_list(
     file: Annotated[Path, typer.Argument(help="A Papp players list (e.g. joueurs.txt).")],
+    on: Annotated[
+        dt.datetime | None,
+        typer.Option(
+            "--on",
+            formats=["%Y-%m-%d"],
+            help="The list's date: renames and splits count from it (default: today).",
+        ),
+    ] = None,
     db: str | None = DbOption,
 ) -> None:
-    """Load a Papp players list into the registry (new IDs added, known IDs updated).
+    """Load a Papp players list into the registry.
 
-    Example: ratinglist players import-list joueurs.txt
+    New IDs are added; a known ID whose name is spelt differently is updated; a new surname
+    with the same first name is recorded as a rename, another person as a split (from --on).
+
+    Example: ratinglist players import-list joueurs.txt --on 2025-02-06
     """
     with user_errors():
         players_list = read_players_list(file)
         store = _open(db)
         try:
-            done = import_players_list(store, players_list)
+            done = import_players_list(store, players_list, on=None if on is None else on.date())
         finally:
             store.close()
     typer.echo(
         f"players list {file}: {done.added:,} added, {done.updated:,} updated, "
-        f"{done.unchanged:,} unchanged"
+        f"{done.renamed:,} renamed, {done.split:,} split, {done.unchanged:,} unchanged"
     )
+
+
+Day = Annotated[
+    dt.datetime,
+    typer.Option("--from", formats=["%Y-%m-%d"], help="First day of the change (YYYY-MM-DD)."),
+]
+
+
+def _person(p: Player) -> str:
+    return f"{p.name} ({p.country})" if p.country else p.name
+
+
+def _day(day: dt.date | None) -> str:
+    return "(unknown)" if day is None or day == BEGINNING else day.isoformat()
+
+
+def _until(end: dt.date | None) -> str:
+    """The last day of a tenure ending before `end` ("" while it lasts)."""
+    return "" if end is None else (end - dt.timedelta(days=1)).isoformat()
+
+
+def _print_change(verb: str, change: IdChange) -> None:
+    typer.echo(
+        f"{verb} {change.player_id} from {change.when}: {_person(change.before)} before, "
+        f"{_person(change.after)} from then"
+    )
+
+
+@app.command("split")
+def split(
+    player_id: Annotated[int, typer.Argument(help="The ID that now denotes another person.")],
+    when: Day,
+    surname: Annotated[str, typer.Option("--surname", help="The new person's surname.")],
+    firstname: Annotated[str, typer.Option("--firstname", help="The new person's first name.")],
+    country: Annotated[
+        str | None, typer.Option("--country", help="The new person's country (default: as now).")
+    ] = None,
+    reason: Reason = "",
+    db: str | None = DbOption,
+) -> None:
+    """Record that from a date an ID denotes a new person (the ID was reused).
+
+    Games before the date stay with the old person, whose name stays in the history.
+
+    Example: ratinglist players split 170037 --from 2025-02-06 --surname MO --firstname Hau
+    """
+    with user_errors():
+        store = _open(db)
+        try:
+            change = split_player(
+                store,
+                player_id,
+                surname,
+                firstname,
+                on=when.date(),
+                country=country,
+                reason=reason,
+            )
+        finally:
+            store.close()
+    _print_change("split", change)
+
+
+@app.command("rename")
+def rename(
+    player_id: Annotated[int, typer.Argument(help="The ID whose person has a new name.")],
+    when: Day,
+    surname: Annotated[str | None, typer.Option("--surname", help="The new surname.")] = None,
+    firstname: Annotated[
+        str | None, typer.Option("--firstname", help="The new first name.")
+    ] = None,
+    country: Annotated[str | None, typer.Option("--country", help="The new country.")] = None,
+    reason: Reason = "",
+    db: str | None = DbOption,
+) -> None:
+    """Record a new name or country for the same person from a date.
+
+    Example: ratinglist players rename 120116 --from 2021-06-01 --surname "DE VRIES"
+    """
+    with user_errors():
+        store = _open(db)
+        try:
+            change = rename_player(
+                store,
+                player_id,
+                on=when.date(),
+                surname=surname,
+                firstname=firstname,
+                country=country,
+                reason=reason,
+            )
+        finally:
+            store.close()
+    _print_change("renamed", change)
+
+
+def _registry(db: str | None) -> Registry:
+    store = _open(db)
+    try:
+        return player_registry(store)
+    finally:
+        store.close()
+
+
+def _event_record(event: IdEvent) -> dict[str, object]:
+    record: dict[str, object] = {
+        "event": event_kind(event).value,
+        "date": None if event.when == BEGINNING else event.when.isoformat(),
+        "reason": event.reason,
+    }
+    if isinstance(event, Merged | Unmerged):
+        return record | {"kept": int(event.kept), "removed": int(event.removed)}
+    return record | {"player": _player_record(event.player)}
+
+
+def _player_record(p: Player) -> dict[str, object]:
+    return {"surname": p.surname, "firstname": p.firstname, "country": p.country}
+
+
+def _event_line(event: IdEvent) -> str:
+    kind = event_kind(event).value
+    if isinstance(event, Merged):
+        what = f"{event.removed} into {event.kept}"
+    elif isinstance(event, Unmerged):
+        what = f"{event.removed} from {event.kept}"
+    else:
+        what = _person(event.player)
+    reason = f"  ({event.reason})" if event.reason else ""
+    return f"  {_day(event.when):<10}  {kind:<8}  {what}{reason}"
+
+
+@app.command("history")
+def history(
+    player_id: Annotated[int, typer.Argument(help="A player ID.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object.")] = False,
+    db: str | None = DbOption,
+) -> None:
+    """Show who an ID denoted when, and every event of the ID (splits, renames, merges).
+
+    Example: ratinglist players history 170037 --json
+    """
+    with user_errors():
+        registry = _registry(db)
+        timeline = registry.timeline(player_id)
+        events = registry.history(player_id)
+    if as_json:
+        document = {
+            "id": player_id,
+            "timeline": [
+                {
+                    "from": None if t.start == BEGINNING else t.start.isoformat(),
+                    "until": _until(t.end) or None,
+                    "person": t.person + 1,
+                }
+                | _player_record(t.player)
+                for t in timeline
+            ],
+            "events": [_event_record(e) for e in events],
+        }
+        typer.echo(json.dumps(document))
+        return
+    typer.echo(f"{player_id}: who it denoted")
+    for t in timeline:
+        until = _until(t.end)
+        typer.echo(
+            f"  {_day(t.start):<10} .. {until:<10}  person {t.person + 1}  {_person(t.player)}"
+        )
+    typer.echo("events")
+    for e in events:
+        typer.echo(_event_line(e))
+
+
+@app.command("show")
+def show(
+    player_id: Annotated[int, typer.Argument(help="A player ID.")],
+    db: str | None = DbOption,
+) -> None:
+    """Show a player: current name, country and rating, merges, earlier owners of the ID.
+
+    Example: ratinglist players show 170037
+    """
+    with user_errors():
+        registry = _registry(db)
+        current = registry.owner(player_id)
+        merge = registry.merge_of(player_id)
+        merged = registry.merged_ids(player_id)
+        timeline = registry.timeline(player_id)
+    rating = "unrated" if current.rating is None else f"rating {current.rating}"
+    typer.echo(f"{player_id}  {_person(current)}  {rating}")
+    if merge is not None:
+        into = registry.resolve(player_id)
+        typer.echo(f"merged into {merge.kept} since {merge.when} (resolves to {into})")
+    if merged:
+        typer.echo(f"merged into this ID: {', '.join(str(pid) for pid in merged)}")
+    latest = timeline[-1].person
+    for t in timeline[:-1]:
+        until = _until(t.end)
+        label = "earlier name" if t.person == latest else "earlier owner"
+        since = "" if t.start == BEGINNING else f" from {t.start}"
+        typer.echo(f"{label}: {_person(t.player)}{since} until {until}")
