@@ -288,7 +288,7 @@ def generate(seed: int = DEFAULT_SEED) -> tuple[dict[str, str], str]:
             new_ids[pid] = "+"
         home = [p for p in active if p.player.country == fed.code and p.debut is None]
         guests = [p for p in active if p.player.country != fed.code and p.debut is None]
-        size = rng.randint(10, 24)
+        size = rng.randint(22, 40)
         field = rng.sample(home, min(len(home), size * 2 // 3))
         field += rng.sample(guests, min(len(guests), size - len(field)))
         field += [p for p in active if p.player.id in new_ids]
@@ -297,7 +297,7 @@ def generate(seed: int = DEFAULT_SEED) -> tuple[dict[str, str], str]:
             newcomer = DemoPlayer(Player(PlayerId(0), "NOVAK", "Ilja", fed.code), 1250.0)
             field.append(newcomer)
             temp_token = "NEW1"
-        rounds = 5 if len(field) < 14 else 7
+        rounds = 7 if len(field) < 28 else 9
         played = _swiss_rounds(rng, field, rounds)
 
         def token(p: DemoPlayer, temp: str | None = temp_token) -> str:
@@ -336,7 +336,7 @@ def generate(seed: int = DEFAULT_SEED) -> tuple[dict[str, str], str]:
         header = Header(
             tournament=title,
             country=fed.name,
-            dates=DateRange(start, start + dt.timedelta(days=1) if rounds == 7 else None),
+            dates=DateRange(start, start + dt.timedelta(days=1) if rounds == 9 else None),
             sender=f"{rng.choice(fed.firstnames)} {rng.choice(fed.surnames).title()}",
         )
         name = f"{start:%Y%m%d}_{city}_Open.ELO"
