@@ -377,7 +377,7 @@ def parse_players_list(text: str, source: str = "<string>", strict: bool = False
     unknown = any(isinstance(i, TextLine) and i.kind is LineKind.UNKNOWN for i in items)
     if unknown and not any(isinstance(i, CountryLine | PlayerEntry) for i in items):
         raise PlayersListError(
-            f"{source}: expected a players list ('pays = XXX' and 'ID NAME, Firstname' "
+            f"{source}: expected a players list ('pays = CODE' and 'ID NAME, Firstname' "
             f"lines), got none in {len(items)} lines"
         )
     layout = Layout(
@@ -469,7 +469,7 @@ def _parse_line(line: str, n: int, country: str, source: str, diags: list[Diagno
         _diag(
             "P101",
             Severity.WARNING,
-            f"expected 'pays = XXX', a player line "
+            f"expected 'pays = CODE', a player line "
             f"'ID NAME, Firstname' or a '%' comment, got {stripped[:40]!r}",
             source,
             n,
@@ -553,7 +553,7 @@ def _parse_player(
             _diag(
                 "P106",
                 Severity.WARNING,
-                f"expected a 'pays = XXX' line before player {pid}, got none",
+                f"expected a 'pays = CODE' line before player {pid}, got none",
                 source,
                 n,
                 line,
