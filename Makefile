@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types unit bench demo-data
+.PHONY: run test lint types unit bench demo-data docs
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -28,3 +28,6 @@ unit: $(STAMP)
 
 demo-data: $(STAMP)
 	$(BIN)/python examples/generate_demo.py examples/demo_archive
+
+docs: $(STAMP)
+	$(BIN)/python -m ratinglist.cli.reference > docs/cli.md
