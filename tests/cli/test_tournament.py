@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,11 +13,13 @@ from typer.testing import CliRunner
 
 from ratinglist.cli.app import app
 from ratinglist.formats.elo import read_elo
+from ratinglist.standings import BrightwellRule, StandingsConfig
 from ratinglist.store import open_store
 from ratinglist.store.schema import games, tournaments
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.director import fold
 from ratinglist.tournament.finals_stage import scheduled
+from ratinglist.tournament.scoring import standings_of
 
 runner = CliRunner()
 
@@ -297,3 +300,65 @@ def test_every_tournament_command_has_an_example() -> None:
     ):
         out = runner.invoke(app, ["tournament", name, "--help"])
         assert out.exit_code == 0 and "Example:" in out.output, name
+
+
+def test_brightwell_options_are_stored_and_used(db: Path, tmp_path: Path) -> None:
+    run(db, "new", "Rule Open", "--country", "NLD", "--date", "2026-05-01", "--system", "swiss")
+    assert _state(db).standings_config() == StandingsConfig(seed=_state(db).settings.seed)
+    args = ("--country", "NLD", "--date", "2026-05-02", "--system", "swiss", "--rounds", "2")
+    assert "standard or singapore" in fail(db, "new", "Bad", *args, "--bq-rule", "papp")
+    run(db, "new", "Sing Open", *args, "--seed", "3", "--bq-rule", "Singapore")
+    run(db, "new", "Sing Open C5", *args, "--seed", "3", "--bq-constant", "5", "--bye-discs", "40")
+    for name, rule, c, discs in (
+        ("Sing Open", BrightwellRule.SINGAPORE, 6.0, 32.0),
+        ("Sing Open C5", BrightwellRule.IFRL, 5.0, 40.0),
+    ):
+        run(db, "register", "-t", name, *NAMES[:3])
+        for _ in range(2):
+            run(db, "pair", "-t", name)
+            _fill_round_of(db, tmp_path, name)
+        with open_store(f"sqlite:///{db}") as store:
+            d = fold(load_events(store, find_directed(store, name).id))
+        assert (d.settings.bq_rule, d.settings.bq_constant, d.settings.bye_discs) == (
+            rule.value,
+            c,
+            discs,
+        )
+        shown = json.loads(run(db, "standings", "-t", name, "--json"))
+        config = StandingsConfig(bq_constant=c, bye_discs=discs, seed=3, bq_rule=rule)
+        expected = standings_of(d.state, config)
+        assert [(r["id"], r["bq"], r["discs"]) for r in shown] == [
+            (int(r.player), r.brightwell, r.discs) for r in expected
+        ]
+        other = (
+            BrightwellRule.IFRL if rule is BrightwellRule.SINGAPORE else BrightwellRule.SINGAPORE
+        )
+        changed = standings_of(d.state, replace(config, bq_rule=other))
+        assert [r.brightwell for r in changed] != [r["bq"] for r in shown]
+
+
+def _fill_round_of(db: Path, tmp_path: Path, name: str) -> None:
+    with open_store(f"sqlite:///{db}") as store:
+        d = fold(load_events(store, find_directed(store, name).id))
+    r = d.state.rounds[d.paired - 1]
+    lines = [f"{r.number} {p.black} {p.white} {40 - k}-{24 + k}" for k, p in enumerate(r.pairings)]
+    file = tmp_path / f"{name}{r.number}.txt"
+    file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run(db, "results", "-t", name, str(file))
+
+
+def test_replay_bq_rule(tmp_path: Path) -> None:
+    file = tmp_path / "20260201_Small.ELO"
+    file.write_text(ELO, encoding="utf-8")
+
+    def bqs(*extra: str) -> list[tuple[int, float]]:
+        result = runner.invoke(app, ["tournament", "replay", str(file), "--json", *extra])
+        assert result.exit_code == 0, result.output
+        return [(r["id"], r["bq"]) for r in json.loads(result.output)]
+
+    # each player sits out one round: standard counts 32 + 6 * own points for it,
+    # singapore nothing, but each opponent's absence counts as half a point
+    assert bqs() == bqs("--bq-rule", "standard") == [(1, 134), (2, 114), (3, 78)]
+    assert bqs("--bq-rule", "singapore") == [(1, 96), (2, 82), (3, 52)]
+    result = runner.invoke(app, ["tournament", "replay", str(file), "--bq-rule", "x"])
+    assert result.exit_code == 1 and "standard or singapore" in result.output

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -74,6 +75,21 @@ def _play(events: list[Event], rounds: int, seed: int = 1) -> Director:
 def test_every_event_round_trips_through_json(event: Event) -> None:
     kind, payload = to_json(event)
     assert from_json(kind, payload) == event
+
+
+def test_settings_stored_before_the_brightwell_rule_take_the_defaults() -> None:
+    old = '{"settings": {"name": "Old Open", "country": "NLD", "start": "2025-01-04"}}'
+    event = from_json("created", old)
+    assert isinstance(event, Created)
+    assert (event.settings.bq_rule, event.settings.bq_constant, event.settings.bye_discs) == (
+        "ifrl",
+        6.0,
+        32.0,
+    )
+    singapore = replace(event.settings, bq_rule="singapore")
+    assert from_json(*to_json(Created(singapore))) == Created(singapore)
+    with pytest.raises(TournamentError, match="expected a Brightwell rule among ifrl, singapore"):
+        replace(event.settings, bq_rule="standard")
 
 
 @pytest.mark.parametrize(

@@ -24,6 +24,7 @@ from ratinglist.errors import RegistryError, TournamentError
 from ratinglist.formats.elo import format_elo, read_elo, write_elo
 from ratinglist.model import Colour, Player, PlayerId
 from ratinglist.registry.search import Match, PlayerIndex
+from ratinglist.standings import BrightwellRule
 from ratinglist.store import Store, add_player, all_players, import_file, open_store
 from ratinglist.store.tournament_events import (
     SUBMITTED,
@@ -59,7 +60,12 @@ from ratinglist.tournament.exports import (
 )
 from ratinglist.tournament.finals_stage import scheduled
 from ratinglist.tournament.html_page import html_page
-from ratinglist.tournament.planning import explain_round, next_pairing, parse_system
+from ratinglist.tournament.planning import (
+    explain_round,
+    finalists,
+    next_pairing,
+    parse_system,
+)
 from ratinglist.tournament.ranking_views import class_rows, class_rule, replay_rows
 from ratinglist.tournament.replay import replay_results_file
 from ratinglist.tournament.results import Result, SpecialResult, counted_discs, make_result
@@ -73,6 +79,19 @@ TournamentOption = typer.Option(
     None, "--tournament", "-t", help="Tournament name or id (default: the most recent one)."
 )
 MATCH_THRESHOLD = 80.0
+BQ_RULES = {"standard": BrightwellRule.IFRL, "singapore": BrightwellRule.SINGAPORE}
+BqRuleOption = typer.Option(
+    "--bq-rule", help="Brightwell rule for byes and absences: standard (IFRL) or singapore."
+)
+
+
+def _bq_rule(text: str) -> BrightwellRule:
+    rule = BQ_RULES.get(text.strip().lower())
+    if rule is None:
+        raise TournamentError(f"expected a --bq-rule standard or singapore, got {text!r}")
+    return rule
+
+
 SPECIALS = {
     "time-default": SpecialResult.TIME_DEFAULT,
     "flag": SpecialResult.SECOND_FLAG_FALL,
@@ -139,6 +158,7 @@ def new(
     ] = None,
     bye_discs: Annotated[float, typer.Option("--bye-discs", help="Discs of a bye.")] = 32.0,
     bq_constant: Annotated[float, typer.Option("--bq-constant", help="Brightwell C.")] = 6.0,
+    bq_rule: Annotated[str, BqRuleOption] = "standard",
     sender: Annotated[str, typer.Option("--sender", help="%%Sender of the results file.")] = (
         "tournament director"
     ),
@@ -161,6 +181,7 @@ def new(
             seed=secrets.randbelow(2**31) if seed is None else seed,
             bye_discs=bye_discs,
             bq_constant=bq_constant,
+            bq_rule=_bq_rule(bq_rule).value,
         )
         store = open_store(database_url(db))
         try:
@@ -611,10 +632,7 @@ def finals(db: str | None = DbOption, tournament: str | None = TournamentOption)
     with user_errors(), _load(db, tournament) as t:
         d = t.director
         if d.finals is None:
-            top = [r.player for r in d.standings()[:4]]
-            if len(top) < 4:
-                raise TournamentError(f"expected at least 4 players for finals, got {len(top)}")
-            d = t.act(FinalsStarted((top[0], top[1], top[2], top[3])))
+            d = t.act(FinalsStarted(finalists(d)))
         assert d.finals is not None
         games = scheduled(d.finals)
     table = Table(title=f"{d.settings.name}: finals")
@@ -700,6 +718,7 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A .ELO results file.")],
     bye_discs: Annotated[float, typer.Option("--bye-discs", help="Discs of a bye.")] = 40.0,
     bq_constant: Annotated[float, typer.Option("--bq-constant", help="Brightwell C.")] = 6.0,
+    bq_rule: Annotated[str, BqRuleOption] = "standard",
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
 ) -> None:
     """Rebuild a tournament from a results file and print its standings.
@@ -708,7 +727,8 @@ def replay(
     """
     with user_errors():
         rf = read_elo(file)
-        rp = replay_results_file(rf, bye_discs=bye_discs, bq_constant=bq_constant)
+        rule = _bq_rule(bq_rule)
+        rp = replay_results_file(rf, bye_discs=bye_discs, bq_constant=bq_constant, bq_rule=rule)
         rows = replay_rows(rf, rp)
     if as_json:
         typer.echo(json.dumps([r.to_dict() for r in rows]))

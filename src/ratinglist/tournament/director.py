@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.pairing.finals import DrawWinChoice
-from ratinglist.standings import StandingsConfig, StandingsRow
+from ratinglist.standings import BrightwellRule, StandingsConfig, StandingsRow
 from ratinglist.tournament.events import (
     Absent,
     Created,
@@ -81,7 +81,12 @@ class Director:
     def standings_config(self) -> StandingsConfig:
         """The standings parameters of the settings."""
         s = self.settings
-        return StandingsConfig(bq_constant=s.bq_constant, bye_discs=s.bye_discs, seed=s.seed)
+        return StandingsConfig(
+            bq_constant=s.bq_constant,
+            bye_discs=s.bye_discs,
+            seed=s.seed,
+            bq_rule=BrightwellRule(s.bq_rule),
+        )
 
     def standings(self, through_round: int | None = None) -> tuple[StandingsRow, ...]:
         """The standings of the rounds (not the finals), after `through_round` (default all)."""

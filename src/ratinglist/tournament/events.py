@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.pairing import Preset, System
+from ratinglist.standings import BrightwellRule
 from ratinglist.tournament.results import SpecialResult
 
 DEFAULT_ROUNDS = 13
@@ -27,7 +28,8 @@ class Settings:
     """How the tournament is run. `system` None means the EOC table by player count.
 
     `rounds` is the number of Swiss rounds; `seed` drives every draw (round-1 order, lots);
-    `bye_discs` and `bq_constant` are the standings parameters; `third_place_choice` is what
+    `bye_discs`, `bq_constant` and `bq_rule` (a `BrightwellRule` value) are the standings
+    parameters (a log stored without them takes the defaults); `third_place_choice` is what
     the higher ranked chose in the third-place game (``colour``: a draw goes to the other
     player; ``draw-win``: a draw goes to him).
     """
@@ -43,6 +45,7 @@ class Settings:
     seed: int = 0
     bye_discs: float = 32.0
     bq_constant: float = 6.0
+    bq_rule: str = BrightwellRule.IFRL.value
     third_place_choice: str = "colour"
 
     def __post_init__(self) -> None:
@@ -66,6 +69,13 @@ class Settings:
             Preset(self.preset)
         except ValueError as exc:
             raise TournamentError(f"expected a preset eoc or papp, got {self.preset!r}") from exc
+        try:
+            BrightwellRule(self.bq_rule)
+        except ValueError as exc:
+            known = ", ".join(r.value for r in BrightwellRule)
+            raise TournamentError(
+                f"expected a Brightwell rule among {known}, got {self.bq_rule!r}"
+            ) from exc
         if self.rounds < 1:
             raise TournamentError(f"expected at least 1 round, got {self.rounds}")
         if self.third_place_choice not in ("colour", "draw-win"):

@@ -4,7 +4,9 @@ The system is the settings' choice or the EOC table by number of entrants (`syst
 Round robin rounds come from `round_robin` over the entrants of round 1 in the order of
 the seeded lots; Swiss rounds from `pair_swiss` with the settings' preset, keeping the
 forced pairs. With semi-finals after a round robin (9-10 players) the Swiss rounds pair
-everybody except the four semi-finalists (the top 4 after the round robin).
+everybody except the four semi-finalists (the top 4 after the round robin), and
+`finalists` takes those four from the standings after the round robin, so that the Swiss
+rounds of places 5-10 cannot move anybody into the semi-finals.
 Everything is deterministic: the same state and settings give the same pairing.
 """
 
@@ -103,6 +105,25 @@ def swiss_request(d: Director, number: int) -> PairingRequest:
         players = tuple(p for p in request.players if p.id not in top)
         request = replace(request, players=players)
     return request
+
+
+def finalists(d: Director) -> tuple[PlayerId, PlayerId, PlayerId, PlayerId]:
+    """The four finalists in standings order (1v4, 2v3 in the semi-finals).
+
+    After a round robin with semi-finals they are the top 4 after the round robin rounds;
+    otherwise the top 4 of the standings of every round.
+
+    Raises:
+        TournamentError: fewer than four players.
+    """
+    schedule = schedule_of(d)
+    through = None
+    if schedule.plan.semifinals and schedule.round_robin:
+        through = min(len(schedule.round_robin), d.paired)
+    top = [r.player for r in d.standings(through)[:4]]
+    if len(top) < 4:
+        raise TournamentError(f"expected at least 4 players for finals, got {len(top)}")
+    return top[0], top[1], top[2], top[3]
 
 
 def preset_of(d: Director) -> Preset:

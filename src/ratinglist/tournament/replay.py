@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ratinglist.errors import TournamentError
 from ratinglist.formats.results_file import GameLine, ResultsFile
 from ratinglist.model import Colour, Outcome, PlayerId
-from ratinglist.standings import StandingsConfig, StandingsRow
+from ratinglist.standings import BrightwellRule, StandingsConfig, StandingsRow
 from ratinglist.tournament.results import Result
 from ratinglist.tournament.scoring import player_scores, standings_of
 from ratinglist.tournament.state import (
@@ -157,6 +157,7 @@ def replay_results_file(
     bye_discs: float = PAPP_BYE_DISCS,
     bq_constant: float = 6.0,
     use_declared: bool = True,
+    bq_rule: BrightwellRule = BrightwellRule.IFRL,
 ) -> Replay:
     """Rebuild the tournament of `rf` and compute its standings (see the module docstring)."""
     tokens: list[str] = []
@@ -216,7 +217,7 @@ def replay_results_file(
             state = record_result(state, r, PlayerId(b + 1), PlayerId(w + 1), res)
     inferred = _infer_bye_discs(rf, state, tokens)
     used = bye_discs if inferred is None else inferred
-    cfg = StandingsConfig(bq_constant=bq_constant, bye_discs=used)
+    cfg = StandingsConfig(bq_constant=bq_constant, bye_discs=used, bq_rule=bq_rule)
     return Replay(
         source=rf.source,
         state=state,
