@@ -165,19 +165,7 @@ def from_tournament(
         creator=creator,
         creation_date=creation_date,
     )
-    players = tuple(
-        PlayerLine(
-            token=str(p.id),
-            surname=p.surname,
-            firstname=p.firstname,
-            country=p.country,
-            new=p.new,
-            score=p.score,
-            discs=p.discs,
-            rating=p.rating,
-        )
-        for p in t.players
-    )
+    players = tuple(PlayerLine.from_tournament_player(p) for p in t.players)
     games = tuple(
         GameLine(
             first=str(g.first),

@@ -50,6 +50,33 @@ class PlayerLine:
     rating: int | None = None
     line: int = 0
 
+    @classmethod
+    def from_tournament_player(cls, p: TournamentPlayer) -> PlayerLine:
+        """The player line declaring a tournament entry (token = the ID)."""
+        return cls(
+            token=str(p.id),
+            surname=p.surname,
+            firstname=p.firstname,
+            country=p.country,
+            new=p.new,
+            score=p.score,
+            discs=p.discs,
+            rating=p.rating,
+        )
+
+    def to_tournament_player(self, pid: PlayerId) -> TournamentPlayer:
+        """The tournament entry of this line, under the (mapped) ID `pid`."""
+        return TournamentPlayer(
+            id=pid,
+            surname=self.surname,
+            firstname=self.firstname,
+            country=self.country,
+            new=self.new,
+            score=self.score,
+            discs=self.discs,
+            rating=self.rating,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class GameLine:
@@ -111,18 +138,7 @@ class ResultsFile:
             pid = to_id(p.token)
             if pid is None:
                 continue
-            players.append(
-                TournamentPlayer(
-                    id=pid,
-                    surname=p.surname,
-                    firstname=p.firstname,
-                    country=p.country,
-                    new=p.new,
-                    score=p.score,
-                    discs=p.discs,
-                    rating=p.rating,
-                )
-            )
+            players.append(p.to_tournament_player(pid))
         games = []
         for g in self.games:
             a, b = to_id(g.first), to_id(g.second)

@@ -197,6 +197,14 @@ def unmerge_players(
     return int(merge.kept)
 
 
+def _check_identity(surname: str | None, country: str | None) -> None:
+    """Refuse an empty surname or an unknown country (None means "unchanged")."""
+    if surname is not None and not surname.strip():
+        raise RegistryError(f"expected a surname, got '{surname}'")
+    if country is not None:
+        _known_country(country)
+
+
 def split_player(
     store: Store,
     player_id: int,
@@ -216,10 +224,7 @@ def split_player(
         RegistryError: unknown ID, empty surname, unknown country, or `on` not after the
             current owner's start (`Registry.split`).
     """
-    if not surname.strip():
-        raise RegistryError(f"expected a surname, got '{surname}'")
-    if country is not None:
-        _known_country(country)
+    _check_identity(surname, country)
     with store.begin() as conn:
         before = load_registry(conn)
         old = before.registry.owner(player_id)
@@ -252,10 +257,7 @@ def rename_player(
         RegistryError: unknown ID, nothing to change, empty surname, unknown country, or
             `on` before the current owner's start (`Registry.rename`).
     """
-    if surname is not None and not surname.strip():
-        raise RegistryError(f"expected a surname, got '{surname}'")
-    if country is not None:
-        _known_country(country)
+    _check_identity(surname, country)
     with store.begin() as conn:
         before = load_registry(conn)
         old = before.registry.owner(player_id)
