@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types unit bench demo-data docs
+.PHONY: run test fast lint types unit demo-data docs
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -25,6 +25,11 @@ types: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
+
+# For development only: skips tests marked slow or realdata (`make test` runs everything).
+fast: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/pytest -n 2 -m 'not slow and not realdata'
 
 demo-data: $(STAMP)
 	$(BIN)/python examples/generate_demo.py examples/demo_archive

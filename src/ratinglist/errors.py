@@ -41,3 +41,11 @@ class PairingError(RatinglistError):
 
 class TournamentError(RatinglistError):
     """A tournament action is not allowed in the current state."""
+
+
+class ConflictError(RatinglistError):
+    """A write was based on a state that another writer has changed meanwhile; nothing written."""
+
+
+class NotFoundError(RatinglistError):
+    """A named thing (player, tournament, rating list) does not exist."""
