@@ -11,6 +11,10 @@ class RatinglistError(Exception):
     """Root of every error this package raises on purpose."""
 
 
+class GoRankError(RatinglistError):
+    """A text is not a Go rank, or a rank or rating is out of range."""
+
+
 class FormatError(RatinglistError):
     """A text format (results file, players list) could not be read or written."""
 
