@@ -82,6 +82,20 @@ CODES: dict[str, tuple[Severity, str]] = {
     # For information (N3xx).
     "N301": (Severity.NOTE, "no-player-list"),
     "N302": (Severity.NOTE, "nonstandard-filename"),
+    # Go rating lists (E4xx / W4xx / N4xx): EGF, FFG and AGA list lines.
+    "E401": (Severity.ERROR, "bad-list-line"),
+    "W402": (Severity.WARNING, "list-name-incomplete"),
+    "W403": (Severity.WARNING, "duplicate-list-number"),
+    "N404": (Severity.NOTE, "list-without-date"),
+    "W405": (Severity.WARNING, "unknown-list-value"),
+    # OpenGotha XML (E5xx / W5xx / N5xx).
+    "E501": (Severity.ERROR, "bad-xml"),
+    "W502": (Severity.WARNING, "bad-xml-value"),
+    "W503": (Severity.WARNING, "unknown-xml-player"),
+    "N504": (Severity.NOTE, "legacy-xml"),
+    # Results files .h9 / .tou (E6xx / W6xx).
+    "E601": (Severity.ERROR, "bad-results-line"),
+    "W602": (Severity.WARNING, "bad-half-game"),
 }
 """Every diagnostic code: its severity and a short stable name (``E101 unknown-player``)."""
 

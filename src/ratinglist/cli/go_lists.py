@@ -1,0 +1,135 @@
+"""`ratinglist go-list ...`: read a Go rating list (EGF, FFG, AGA) and search it."""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+
+from ratinglist.cli.common import console, err_console, user_errors
+
+if TYPE_CHECKING:
+    from ratinglist.model.go_list import ListOrigin
+
+app = typer.Typer(
+    help="Go rating lists (EGF, FFG, AGA): check a list file, search it.", no_args_is_help=True
+)
+
+
+class ListFormat(StrEnum):
+    """The `--format` choices (default: recognised from the file)."""
+
+    EGF = "egf"
+    FFG = "ffg"
+    AGA = "aga"
+
+
+ListFile = Annotated[
+    Path, typer.Argument(help="The list file (EGF allworld_lp, FFG ech_ffg, AGA tdlista).")
+]
+FormatOption = Annotated[
+    ListFormat | None,
+    typer.Option("--format", help="The list's layout (default: recognised from the text)."),
+]
+
+
+def _origin(value: ListFormat | None) -> ListOrigin | None:
+    from ratinglist.model.go_list import ListOrigin
+
+    return None if value is None else ListOrigin(value.value.upper())
+
+
+@app.command("check")
+def check(
+    path: ListFile,
+    list_format: FormatOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Read a rating list and report every line that is not a player record.
+
+    Exits 1 if a line is unusable (an error diagnostic).
+
+    Example: ratinglist go-list check ech_ffg_V3.txt
+    """
+    from ratinglist.formats.diagnostics import has_errors
+    from ratinglist.service.go_lists import check_list
+
+    with user_errors():
+        checked = check_list(path, _origin(list_format))
+    listed = checked.rating_list
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "origin": listed.origin.value,
+                    "published": listed.published.isoformat() if listed.published else None,
+                    "players": len(listed.players),
+                    "seconds": round(checked.seconds, 3),
+                    "diagnostics": [d.to_dict() for d in checked.diagnostics],
+                },
+                ensure_ascii=False,
+            )
+        )
+    else:
+        for found in checked.diagnostics:
+            err_console.print(found.format(), highlight=False, markup=False)
+        date = listed.published.isoformat() if listed.published else "no date"
+        console.print(
+            f"{listed.source}: {listed.origin.value} list of {date}, "
+            f"{len(listed.players)} players, {len(checked.diagnostics)} diagnostics, "
+            f"read in {checked.seconds:.2f} s",
+            highlight=False,
+        )
+    if has_errors(checked.diagnostics):
+        raise typer.Exit(1)
+
+
+@app.command("search")
+def search(
+    path: ListFile,
+    query: Annotated[str, typer.Argument(help="A name (either order, typos allowed) or number.")],
+    limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many players.")] = 10,
+    list_format: FormatOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+) -> None:
+    """Find players in a rating list as OpenGotha's registration does, nearest first.
+
+    Example: ratinglist go-list search ech_ffg_V3.txt "Mikael Abadya"
+    """
+    from ratinglist.service.go_lists import search_list
+
+    with user_errors():
+        found = search_list(path, query, limit, _origin(list_format))
+    rows = [
+        {
+            "distance": m.distance,
+            "number": m.player.number,
+            "surname": m.player.surname,
+            "first_name": m.player.first_name,
+            "country": m.player.country,
+            "club": m.player.club,
+            "rating": m.player.rating,
+            "list_rating": m.player.raw_rating,
+            "grade": m.player.grade,
+        }
+        for m in found.matches
+    ]
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    table = Table("d", "number", "name", "country", "club", "rating", "list")
+    for row in rows:
+        table.add_row(
+            str(row["distance"]),
+            str(row["number"]),
+            f"{row['surname']} {row['first_name']}",
+            str(row["country"]),
+            str(row["club"]),
+            str(row["rating"]),
+            str(row["list_rating"]),
+        )
+    console.print(table)

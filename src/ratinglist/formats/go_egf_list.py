@@ -1,0 +1,100 @@
+"""The EGF rating list (``allworld_lp``, ``egf_db.txt``): fixed columns, GO.md section b.
+
+A data line has 8 digits in columns [1, 9) (0-based, end excluded): PIN [1, 9), ``Surname
+Firstnames`` [11, 48) split at the first blank, country [49, 52), club [53, 57), grade
+[60, 63), GoR [71, 75). Every other line is page furniture (HTML, notation, headings) and is
+skipped silently. The publication date is on the line holding ``(`` whose third blank-separated
+token starts with ``20``: ``(22 Feb 2018)``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from ratinglist.formats.diagnostics import Diagnostic, diagnostic
+from ratinglist.formats.go_list_text import (
+    ListRead,
+    decode_list,
+    duplicate_numbers,
+    read_bytes,
+    split_name,
+)
+from ratinglist.model.go_list import GoListPlayer, GoRatingList, ListOrigin, clamp_rating
+
+
+def is_egf_data_line(line: str) -> bool:
+    """True for a player line: columns [1, 9) are all digits."""
+    return len(line) >= 9 and line[1:9].isdigit()
+
+
+def publication_date(line: str) -> dt.date | None:
+    """The date of a ``(22 Feb 2018)`` line, or None if `line` is not one."""
+    start = line.find("(")
+    if start < 0:
+        return None
+    tokens = line.split()
+    if len(tokens) < 3 or not tokens[2].startswith("20"):
+        return None
+    try:
+        return dt.datetime.strptime(line[start + 1 : start + 12], "%d %b %Y").date()
+    except ValueError:
+        return None
+
+
+def parse_egf_line(
+    line: str, source: str, number: int
+) -> tuple[GoListPlayer | None, Diagnostic | None]:
+    """The record of one data line (None if unusable) and the problem found on it, if any."""
+    gor = line[71:75].strip()
+    try:
+        rating = int(gor)
+    except ValueError:
+        return None, diagnostic(
+            "E401", f"expected a GoR in columns 72-75, found {gor!r}", source, number, 72, line
+        )
+    name = line[11:48].strip()
+    surname, _, first = name.partition(" ")
+    surname, first, problem = split_name(surname, first, source, number, line)
+    if not surname:
+        return None, problem
+    return GoListPlayer(
+        origin=ListOrigin.EGF,
+        number=line[1:9],
+        surname=surname,
+        first_name=first,
+        country=line[49:52].strip(),
+        club=line[53:57].strip(),
+        rating=clamp_rating(rating),
+        raw_rating=gor,
+        grade=line[60:63].strip(),
+        line=number,
+    ), problem
+
+
+def read_egf_list(text: str, source: str) -> ListRead:
+    """Every player of an EGF list, its date, and a diagnostic per bad data line."""
+    players: list[GoListPlayer] = []
+    found: list[Diagnostic] = []
+    published: dt.date | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip("\r\n")
+        if not is_egf_data_line(line):
+            if published is None and "(" in line:
+                published = publication_date(line)
+            continue
+        player, problem = parse_egf_line(line, source, number)
+        if player is not None:
+            players.append(player)
+        if problem is not None:
+            found.append(problem)
+    found.extend(duplicate_numbers(players, source))
+    if published is None:
+        found.append(diagnostic("N404", "no '(dd Mon yyyy)' publication date line", source, 1))
+    found.sort(key=lambda d: d.line)
+    return ListRead(GoRatingList(ListOrigin.EGF, published, source, tuple(players)), tuple(found))
+
+
+def read_egf_list_file(path: Path) -> ListRead:
+    """`read_egf_list` of a file (ISO-8859-15 or UTF-8)."""
+    return read_egf_list(decode_list(read_bytes(path)), path.name)

@@ -1,0 +1,113 @@
+"""The FFG rating list (``ech_ffg_V3.txt``): fixed columns, GO.md section b.
+
+Header ``#Echelle au dd/mm/yyyy hh:mm:ss`` (the publication date). A data line is at least 60
+characters and starts with a letter: ``SURNAME First names`` [0, 38) split at the first blank,
+raw rating [38, 43) (GoR - 2050; -9999 unrated), licence status [44], licence [46, 53) (``-------``
+when none), club [54, 58), country [59, 61). Blank lines and ``#`` comments are skipped; any
+other line is reported.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from ratinglist.formats.diagnostics import Diagnostic, diagnostic
+from ratinglist.formats.go_list_text import (
+    ListRead,
+    decode_list,
+    duplicate_numbers,
+    read_bytes,
+    split_name,
+)
+from ratinglist.model.go_list import GoListPlayer, GoRatingList, ListOrigin, ffg_rating
+
+HEADER = "#Echelle au "
+NO_LICENCE = "-------"
+STATUSES = frozenset("LCe-")
+"""Licence status letters GO.md documents; another letter is kept and reported (W405)."""
+
+
+def header_date(line: str) -> dt.date | None:
+    """The date of ``#Echelle au 11/01/2021 07:09:39``, or None."""
+    if not line.startswith(HEADER):
+        return None
+    try:
+        return dt.datetime.strptime(line[len(HEADER) : len(HEADER) + 10], "%d/%m/%Y").date()
+    except ValueError:
+        return None
+
+
+def parse_ffg_line(
+    line: str, source: str, number: int
+) -> tuple[GoListPlayer | None, Diagnostic | None]:
+    """The record of one line (None if unusable) and the problem found on it, if any."""
+    if len(line) < 60 or not line[0].isalpha():
+        return None, diagnostic(
+            "E401",
+            f"expected a player line (60+ characters, starting with a letter), found {line!r}",
+            source,
+            number,
+            text=line,
+        )
+    raw = line[38:43].strip()
+    try:
+        rating = int(raw)
+    except ValueError:
+        return None, diagnostic(
+            "E401", f"expected a rating in columns 39-43, found {raw!r}", source, number, 39, line
+        )
+    surname, _, first = line[0:38].strip().partition(" ")
+    surname, first, problem = split_name(surname, first, source, number, line)
+    if not surname:
+        return None, problem
+    if problem is None and line[44] not in STATUSES:
+        problem = diagnostic(
+            "W405",
+            f"expected a licence status L, C, e or -, found {line[44]!r}; kept as is",
+            source,
+            number,
+            45,
+            line,
+        )
+    return GoListPlayer(
+        origin=ListOrigin.FFG,
+        number=line[46:53].strip(),
+        surname=surname,
+        first_name=first,
+        country=line[59:61].strip(),
+        club=line[54:58].strip(),
+        rating=ffg_rating(rating),
+        raw_rating=raw,
+        licence_status=line[44],
+        line=number,
+    ), problem
+
+
+def read_ffg_list(text: str, source: str) -> ListRead:
+    """Every player of an FFG list, its date, and a diagnostic per bad line."""
+    players: list[GoListPlayer] = []
+    found: list[Diagnostic] = []
+    published: dt.date | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip("\r\n")
+        if not line.strip():
+            continue
+        if line.startswith("#"):
+            published = published or header_date(line)
+            continue
+        player, problem = parse_ffg_line(line, source, number)
+        if player is not None:
+            players.append(player)
+        if problem is not None:
+            found.append(problem)
+    found.extend(duplicate_numbers(players, source, frozenset({NO_LICENCE})))
+    if published is None:
+        found.append(diagnostic("N404", f"no '{HEADER}dd/mm/yyyy' header line", source, 1))
+    found.sort(key=lambda d: d.line)
+    return ListRead(GoRatingList(ListOrigin.FFG, published, source, tuple(players)), tuple(found))
+
+
+def read_ffg_list_file(path: Path) -> ListRead:
+    """`read_ffg_list` of a file (ISO-8859-15 or UTF-8)."""
+    return read_ffg_list(decode_list(read_bytes(path)), path.name)

@@ -1,0 +1,103 @@
+"""What the three Go rating-list readers share: decoding, the read result, name splitting.
+
+The lists are published in ISO-8859-15 (GO.md section g); a file that is valid UTF-8 is read
+as UTF-8 (the AGA list is plain ASCII, re-saved lists are often UTF-8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ratinglist.errors import FormatError
+from ratinglist.formats.diagnostics import Diagnostic, diagnostic
+from ratinglist.model.go_list import GoListPlayer, GoRatingList
+
+NO_FIRST_NAME = "x"
+"""OpenGotha's first name for a list name without one (EGF reader rule, applied to all)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ListRead:
+    """A rating list and the diagnostics of the lines that could not be read as records."""
+
+    rating_list: GoRatingList
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def decode_list(data: bytes) -> str:
+    """The text of a list file: UTF-8 if it is valid UTF-8, else ISO-8859-15."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("iso-8859-15")
+
+
+def read_bytes(path: Path) -> bytes:
+    """The bytes of `path`.
+
+    Raises:
+        FormatError: the file cannot be read.
+    """
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise FormatError(f"cannot read rating list {str(path)!r}: {exc.strerror}") from exc
+
+
+def split_name(
+    surname: str, first_name: str, source: str, line_number: int, text: str
+) -> tuple[str, str, Diagnostic | None]:
+    """Surname and first name, with OpenGotha's ``x`` for a missing first name.
+
+    Returns a ``W402`` warning when the first name was missing, and when the surname was
+    missing (the caller then drops the line).
+    """
+    surname, first_name = surname.strip(), " ".join(first_name.split())
+    if not surname:
+        return (
+            "",
+            first_name,
+            diagnostic(
+                "W402",
+                f"expected a surname, found {text.strip()!r}; line skipped",
+                source,
+                line_number,
+                text=text,
+            ),
+        )
+    if not first_name:
+        return (
+            surname,
+            NO_FIRST_NAME,
+            diagnostic(
+                "W402",
+                f"expected a first name after {surname!r}; first name set to 'x'",
+                source,
+                line_number,
+                text=text,
+            ),
+        )
+    return surname, first_name, None
+
+
+def duplicate_numbers(
+    players: list[GoListPlayer], source: str, ignore: frozenset[str] = frozenset()
+) -> list[Diagnostic]:
+    """A ``W403`` warning for each record whose number an earlier record already has."""
+    seen: dict[str, int] = {}
+    found: list[Diagnostic] = []
+    for player in players:
+        if not player.number or player.number in ignore:
+            continue
+        first = seen.setdefault(player.number, player.line)
+        if first != player.line:
+            found.append(
+                diagnostic(
+                    "W403",
+                    f"number {player.number!r} already on line {first}",
+                    source,
+                    player.line,
+                )
+            )
+    return found
