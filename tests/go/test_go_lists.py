@@ -13,13 +13,8 @@ from ratinglist.formats.go_aga_list import read_aga_list
 from ratinglist.formats.go_egf_list import read_egf_list
 from ratinglist.formats.go_ffg_list import read_ffg_list
 from ratinglist.formats.go_lists import read_go_list, read_go_list_file
-from ratinglist.model.go_list import (
-    ListOrigin,
-    aga_rating,
-    ffg_rating,
-    list_rating_text,
-    rating_origin,
-)
+from ratinglist.model.go import rating_from_aga
+from ratinglist.model.go_list import ListOrigin, list_rating_text, rating_origin
 
 EGF_LINE = (
     " 13633719  Aagren Thomas                         SE  Upp     6k   --   1484     1  T040529C"
@@ -58,22 +53,6 @@ def test_aga_names_without_comma_or_first_name() -> None:
     names = [(p.surname, p.first_name) for p in read.rating_list.players]
     assert names == [("Brody", "Michael Morris"), ("Danio", "x")]
     assert [(d.line, d.code) for d in read.diagnostics] == [(2, "W402"), (3, "W402"), (4, "E401")]
-
-
-@pytest.mark.parametrize(
-    ("raw", "rating"), [(0, 2050), (99, 2149), (-2901, -851), (-9999, -900), (800, 2850)]
-)
-def test_ffg_conversion(raw: int, rating: int) -> None:
-    assert ffg_rating(raw) == rating
-
-
-@pytest.mark.parametrize(
-    ("value", "rating"),
-    # GO.md b: 1.00..1.99 -> 1D (2050..2149), -2.00..-1.01 -> 1K (1950..2049), 9.00 -> 9D.
-    [(1.0, 2050), (1.99, 2149), (-1.01, 2049), (-2.0, 1950), (0.5, 2050), (9.0, 2850)],
-)
-def test_aga_conversion(value: float, rating: int) -> None:
-    assert aga_rating(value) == rating
 
 
 def test_origin_texts_as_opengotha_writes_them() -> None:
@@ -139,7 +118,7 @@ def test_samples_parse_to_provenance_records(real_data: Path) -> None:
     )
     assert (anderson.expiry, anderson.club, anderson.country) == ("3/5/2018", "SEAG", "US")
     assert anderson.raw_rating == "-13.66602"
-    assert anderson.rating == aga_rating(-13.66602)
+    assert anderson.rating == rating_from_aga(-13.66602)
     # Lines 4 and 5 have no surname (", Eric Yang", ", Joplin Go Club").
     assert [(d.line, d.code) for d in aga_read.diagnostics] == [(4, "W402"), (5, "W402")]
 

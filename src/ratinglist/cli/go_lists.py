@@ -55,7 +55,6 @@ def check(
 
     Example: ratinglist go-list check ech_ffg_V3.txt
     """
-    from ratinglist.formats.diagnostics import has_errors
     from ratinglist.service.go_lists import check_list
 
     with user_errors():
@@ -84,7 +83,7 @@ def check(
             f"read in {checked.seconds:.2f} s",
             highlight=False,
         )
-    if has_errors(checked.diagnostics):
+    if checked.has_errors:
         raise typer.Exit(1)
 
 

@@ -19,13 +19,8 @@ from ratinglist.formats.go_list_text import (
     read_bytes,
     split_name,
 )
-from ratinglist.model.go_list import (
-    GoListPlayer,
-    GoRatingList,
-    ListOrigin,
-    aga_rating,
-    aga_unrated_rating,
-)
+from ratinglist.model.go import rating_from_aga
+from ratinglist.model.go_list import GoListPlayer, GoRatingList, ListOrigin, aga_unrated_rating
 
 MIN_FIELDS = 5
 FOREIGN = "Forgn"
@@ -55,7 +50,7 @@ def parse_aga_line(
         )
     if value:
         try:
-            rating = aga_rating(float(value))
+            rating = rating_from_aga(float(value))
         except ValueError:
             return None, diagnostic(
                 "E401",

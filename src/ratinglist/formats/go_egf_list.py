@@ -20,7 +20,8 @@ from ratinglist.formats.go_list_text import (
     read_bytes,
     split_name,
 )
-from ratinglist.model.go_list import GoListPlayer, GoRatingList, ListOrigin, clamp_rating
+from ratinglist.model.go import clamp_rating
+from ratinglist.model.go_list import GoListPlayer, GoRatingList, ListOrigin
 
 
 def is_egf_data_line(line: str) -> bool:

@@ -20,7 +20,8 @@ from ratinglist.formats.go_list_text import (
     read_bytes,
     split_name,
 )
-from ratinglist.model.go_list import GoListPlayer, GoRatingList, ListOrigin, ffg_rating
+from ratinglist.model.go import rating_from_ffg
+from ratinglist.model.go_list import GoListPlayer, GoRatingList, ListOrigin
 
 HEADER = "#Echelle au "
 NO_LICENCE = "-------"
@@ -77,7 +78,7 @@ def parse_ffg_line(
         first_name=first,
         country=line[59:61].strip(),
         club=line[54:58].strip(),
-        rating=ffg_rating(rating),
+        rating=rating_from_ffg(rating),
         raw_rating=raw,
         licence_status=line[44],
         line=number,

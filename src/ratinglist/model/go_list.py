@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
-import math
 from dataclasses import dataclass
+
+from ratinglist.model.go import clamp_rating, ffg_from_rating, format_aga
 
 
 class ListOrigin(enum.StrEnum):
@@ -71,40 +72,12 @@ def player_key(surname: str, first_name: str) -> str:
     return "".join((surname + first_name).upper().split())
 
 
-MIN_RATING = -900
-MAX_RATING = 2949
-
-
-def clamp_rating(rating: int) -> int:
-    """A rating on the internal scale, clamped to OpenGotha's [-900, 2949]."""
-    return max(MIN_RATING, min(MAX_RATING, rating))
-
-
-def ffg_rating(raw: int) -> int:
-    """The internal rating of an FFG raw rating: raw + 2050 (-9999, unrated, clamps to -900)."""
-    return clamp_rating(raw + 2050)
-
-
-def aga_rating(value: float) -> int:
-    """The internal rating of an AGA rating (``-13.66602``): GO.md section b.
-
-    raw = round(value * 100) (Java rounding, half up); raw >= 100 -> raw + 1950, raw <= -100
-    -> raw + 2150, in between 2050 (1.00..1.99 is 1D, -2.00..-1.01 is 1K).
-    """
-    raw = math.floor(value * 100 + 0.5)
-    if raw >= 100:
-        return clamp_rating(raw + 1950)
-    if raw <= -100:
-        return clamp_rating(raw + 2150)
-    return 2050
-
-
 AGA_UNRATED_RAW = -2850
-"""The raw AGA rating OpenGotha gives a player whose list rating is empty."""
+"""The raw AGA rating (x 100) OpenGotha gives a player whose list rating is empty."""
 
 
 def aga_unrated_rating() -> int:
-    """The internal rating of an AGA player without a rating (raw -2850)."""
+    """The internal rating of an AGA player without a rating: raw -2850 -> -700."""
     return clamp_rating(AGA_UNRATED_RAW + 2150)
 
 
@@ -116,12 +89,9 @@ def list_rating_text(origin: ListOrigin, rating: int) -> str:
     """
     if origin is ListOrigin.EGF:
         return str(rating)
-    raw = rating - 2050
     if origin is ListOrigin.FFG:
-        return str(raw)
-    raw = raw + 100 if raw >= 0 else raw - 100
-    sign = "-" if raw < 0 else ""
-    return f"{sign}{abs(raw) // 100}.{abs(raw) % 100:02d}"
+        return str(ffg_from_rating(rating))
+    return format_aga(rating)
 
 
 def rating_origin(origin: ListOrigin, rating: int) -> str:

@@ -104,12 +104,14 @@ class GoListIndex:
         parts += [p for cut in cuts for p in cut]
         to_surname = _lev(parts, self._surnames)
         to_first = _lev(parts, self._firsts)
-        best = np.minimum(to_surname[0], to_first[0]) if len(words) == 1 else None
+        if len(words) == 1:
+            single: NDArray[np.int32] = np.minimum(to_surname[0], to_first[0])
+            return single
+        best: NDArray[np.int32] = np.full(len(self.players), np.iinfo(np.int32).max, dtype=np.int32)
         for k in range(len(cuts)):
             one, two = 1 + 2 * k, 2 + 2 * k
             here = np.minimum(to_surname[one] + to_first[two], to_surname[two] + to_first[one])
-            best = here if best is None else np.minimum(best, here)
-        assert best is not None
+            np.minimum(best, here, out=best)
         return best
 
 

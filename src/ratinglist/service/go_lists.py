@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ratinglist.formats.diagnostics import Diagnostic
+from ratinglist.formats.diagnostics import Diagnostic, has_errors
 from ratinglist.formats.go_lists import read_go_list_file
 from ratinglist.model.go_list import GoRatingList, ListOrigin
 from ratinglist.registry.go_search import GoListIndex, GoMatch
@@ -23,6 +23,11 @@ class ListCheck:
     rating_list: GoRatingList
     diagnostics: tuple[Diagnostic, ...]
     seconds: float
+
+    @property
+    def has_errors(self) -> bool:
+        """True if a line could not be used at all (an error diagnostic)."""
+        return has_errors(self.diagnostics)
 
 
 @dataclass(frozen=True, slots=True)
