@@ -4,7 +4,7 @@ from ratinglist.rating.diff import Change, RatingDiff, diff_lists
 from ratinglist.rating.european import rate
 from ratinglist.rating.explain import RatingChangeExplanation, explain_change
 from ratinglist.rating.games import GameArrays, month_index
-from ratinglist.rating.params import EuropeanParams, MarginMethod
+from ratinglist.rating.params import EuropeanParams, MarginMethod, Solver
 from ratinglist.rating.rating_list import RatingEntry, RatingList
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "RatingDiff",
     "RatingEntry",
     "RatingList",
+    "Solver",
     "diff_lists",
     "explain_change",
     "month_index",

@@ -7,7 +7,8 @@
    outside it are dropped entirely.
 3. Fit: weighted maximum likelihood of the Bradley-Terry model
    ``P(A beats B) = 1 / (1 + base^(-(R_A - R_B)/scale))`` (draws score 1/2), where every rated
-   player's weighted score equals their weighted expected score (see `newton.fit`).
+   player's weighted score equals their weighted expected score (see `newton.fit`), or, with
+   `Solver.ASCENT`, the WOF's early-stopped gradient ascent towards it (see `ascent.ascend`).
 4. Anchor: ``R_i = anchor + s (theta_i - sum_k n_k theta_k / sum_k n_k)`` with
    ``s = scale / ln(base)`` and ``n_k`` the plain number of fitted games of player k.
 5. Listed: rated and played within ``m <= listing_months``.
@@ -26,9 +27,10 @@ from scipy.sparse.csgraph import connected_components
 
 from ratinglist.errors import RatingError
 from ratinglist.rating import margins
+from ratinglist.rating.ascent import ascend
 from ratinglist.rating.games import GameArrays, month_index, month_indices
 from ratinglist.rating.newton import Pairs, fit, information, probabilities
-from ratinglist.rating.params import EuropeanParams, MarginMethod
+from ratinglist.rating.params import EuropeanParams, MarginMethod, Solver
 from ratinglist.rating.rating_list import RatingList
 
 
@@ -127,7 +129,7 @@ def rate(games: GameArrays, params: EuropeanParams, as_of: dt.date) -> RatingLis
             f"expected games on or before the calculation date {as_of.isoformat()}, got a "
             f"tournament starting {dt.date.fromordinal(latest).isoformat()}"
         )
-    ages = month_index(as_of) - games.months()
+    ages = params.ages(games.months(), month_index(as_of))
     ids, a_all, b_all = _index_players(games.first, games.second)
     member = rated_component(len(ids), a_all, b_all, games.score)
     kept = member[a_all] & member[b_all]
@@ -136,7 +138,10 @@ def rate(games: GameArrays, params: EuropeanParams, as_of: dt.date) -> RatingLis
     a, b = new_index[a_all[kept]], new_index[b_all[kept]]
     weight = weights_by_month(params, ages[kept])
     pairs = aggregate(n, a, b, games.score[kept], weight)
-    result = fit(pairs, params.tolerance, params.max_iterations)
+    if params.solver is Solver.ASCENT:
+        result = ascend(pairs, params.stop_fraction, params.max_ascent_steps)
+    else:
+        result = fit(pairs, params.tolerance, params.max_iterations)
 
     counts = np.bincount(a, minlength=n) + np.bincount(b, minlength=n)
     shares = counts / counts.sum()
@@ -148,7 +153,7 @@ def rate(games: GameArrays, params: EuropeanParams, as_of: dt.date) -> RatingLis
     np.maximum.at(last_day, a_all, games.day)
     np.maximum.at(last_day, b_all, games.day)
     last_day = last_day[member]
-    listed = month_index(as_of) - month_indices(last_day) <= params.listing_months
+    listed = params.ages(month_indices(last_day), month_index(as_of)) <= params.listing_months
 
     c = information(pairs, probabilities(pairs, result.theta)) / params.margin_weight_scale
     if params.margin_method is MarginMethod.DIAGONAL:

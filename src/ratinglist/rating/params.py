@@ -6,11 +6,15 @@ one without touching the fit. The defaults reproduce the published WOF list.
 
 from __future__ import annotations
 
+import datetime as dt
 import enum
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
 
 from ratinglist.errors import RatingError
 
@@ -25,6 +29,19 @@ class MarginMethod(enum.Enum):
 
     DIAGONAL = "diagonal"
     FULL = "full"
+
+
+class Solver(enum.Enum):
+    """How the likelihood is maximised.
+
+    ``NEWTON``: to convergence (every score residual below `tolerance`): the exact
+    maximum-likelihood list. ``ASCENT``: the WOF's own gradient ascent from equal ratings,
+    stopped when the L1 norm of the gradient is at most `stop_fraction` of its first value
+    (`ratinglist.rating.ascent`): reproduces the published lists.
+    """
+
+    NEWTON = "newton"
+    ASCENT = "ascent"
 
 
 DEFAULT_WEIGHT_BUCKETS: tuple[tuple[int, float], ...] = (
@@ -49,8 +66,13 @@ class EuropeanParams:
     - The margin of error is ``margin_sigmas * sigma`` in rating points, with the Fisher
       information built from weights divided by `margin_weight_scale`; a rating is official
       when its margin is below `official_margin`.
-    - The fit stops when every rated player's |weighted score - weighted expected score| is
-      below `tolerance` (in weighted games, raw weights), within `max_iterations` Newton steps.
+    - `solver` ``NEWTON``: the fit stops when every rated player's |weighted score - weighted
+      expected score| is below `tolerance` (in weighted games, raw weights), within
+      `max_iterations` Newton steps. ``ASCENT``: gradient ascent stopped at `stop_fraction`
+      of the first gradient's L1 norm, within `max_ascent_steps` steps.
+    - `age_pause`: an optional first and last month (the dates' months, inclusive) during
+      which the age clock stood still: those months do not count in ``m`` (the WOF's lists of
+      2020-2022 fit only with about 24 paused pandemic months).
     """
 
     scale: float = 200.0
@@ -65,6 +87,10 @@ class EuropeanParams:
     margin_method: MarginMethod = MarginMethod.DIAGONAL
     tolerance: float = 1e-6
     max_iterations: int = 100
+    solver: Solver = Solver.NEWTON
+    stop_fraction: float = 1e-4
+    max_ascent_steps: int = 1_000_000
+    age_pause: tuple[dt.date, dt.date] | None = None
 
     def __post_init__(self) -> None:
         """Reject parameters the fit cannot use."""
@@ -100,6 +126,17 @@ class EuropeanParams:
             raise RatingError(f"expected a positive tolerance, got {self.tolerance!r}")
         if self.max_iterations < 1:
             raise RatingError(f"expected max_iterations >= 1, got {self.max_iterations!r}")
+        if not 0.0 < self.stop_fraction < 1.0:
+            raise RatingError(
+                f"expected a stop fraction between 0 and 1, got {self.stop_fraction!r}"
+            )
+        if self.max_ascent_steps < 1:
+            raise RatingError(f"expected max_ascent_steps >= 1, got {self.max_ascent_steps!r}")
+        if self.age_pause is not None and self.age_pause[0] > self.age_pause[1]:
+            first, last = (day.isoformat() for day in self.age_pause)
+            raise RatingError(
+                f"expected an age pause from its first to its last month, got {first} after {last}"
+            )
 
     @property
     def points_per_unit(self) -> float:
@@ -114,6 +151,19 @@ class EuropeanParams:
             if months <= last:
                 return weight
         return self.old_weight
+
+    def ages(self, game_months: NDArray[np.int64], as_of_month: int) -> NDArray[np.int64]:
+        """``m`` of each game month (``12 * year + month - 1``) for the calculation month:
+        whole calendar months between them, less the paused months in ``(game, calculation]``.
+        """
+        ages: NDArray[np.int64] = as_of_month - game_months
+        if self.age_pause is None:
+            return ages
+        first, last = (12 * day.year + day.month - 1 for day in self.age_pause)
+        low = np.maximum(game_months + 1, first)
+        high = np.minimum(as_of_month, last)
+        paused: NDArray[np.int64] = ages - np.maximum(high - low + 1, 0)
+        return paused
 
     def to_dict(self) -> dict[str, object]:
         """The parameters as JSON-ready values (enums by value, buckets as lists)."""
@@ -130,6 +180,12 @@ class EuropeanParams:
             "margin_method": self.margin_method.value,
             "tolerance": self.tolerance,
             "max_iterations": self.max_iterations,
+            "solver": self.solver.value,
+            "stop_fraction": self.stop_fraction,
+            "max_ascent_steps": self.max_ascent_steps,
+            "age_pause": None
+            if self.age_pause is None
+            else [day.isoformat() for day in self.age_pause],
         }
 
     @classmethod
@@ -150,6 +206,11 @@ class EuropeanParams:
                 )
             if "margin_method" in kwargs:
                 kwargs["margin_method"] = MarginMethod(kwargs["margin_method"])
+            if "solver" in kwargs:
+                kwargs["solver"] = Solver(kwargs["solver"])
+            if kwargs.get("age_pause") is not None:
+                first, last = kwargs["age_pause"]
+                kwargs["age_pause"] = (dt.date.fromisoformat(first), dt.date.fromisoformat(last))
         except (TypeError, ValueError) as exc:
             raise RatingError(f"expected valid rating parameters, got {dict(values)!r}") from exc
         return cls(**kwargs)
