@@ -27,6 +27,10 @@ class PlayersListError(FormatError):
     """A Papp players list could not be read."""
 
 
+class OpenGothaError(FormatError):
+    """An OpenGotha XML tournament file could not be read."""
+
+
 class RegistryError(RatinglistError):
     """The player registry refused an operation (unknown ID, range exhausted, bad merge)."""
 

@@ -1,0 +1,1 @@
+"""OpenGotha's pairing for Go: score groups, the cost function, matching, colours, tables."""

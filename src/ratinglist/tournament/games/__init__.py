@@ -1,0 +1,1 @@
+"""The game-specific parts of the tournament engine (Othello is the engine's default)."""
