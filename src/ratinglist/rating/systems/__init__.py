@@ -1,0 +1,91 @@
+"""Rating systems besides the WOF list: seed 002's Elo, Glicko-2, WHR and the EGF GoR formula.
+
+Each is a module with its own frozen parameters object, ``rate(games, params, as_of)`` and
+``expected(ratings, first, second, params)`` (see `base`); `SYSTEMS` names them with their
+default parameters for the service and the CLI.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ratinglist.errors import RatingError
+from ratinglist.rating.games import GameArrays
+from ratinglist.rating.systems import egf, elo, glicko2, whr
+from ratinglist.rating.systems.base import SystemEntry, SystemList, params_to_dict
+from ratinglist.rating.systems.egf import EgfParams
+from ratinglist.rating.systems.elo import EloParams, EloRank, Rounding, UpdateMode
+from ratinglist.rating.systems.glicko2 import Glicko2Params
+from ratinglist.rating.systems.whr import WhrParams
+
+P = TypeVar("P")
+
+
+@dataclass(frozen=True, slots=True)
+class RatingSystem(Generic[P]):
+    """A system with its parameters: `rate` a list, `predict` games from a list."""
+
+    name: str
+    params: P
+    rate_with: Callable[[GameArrays, P, dt.date], SystemList]
+    expected_with: Callable[
+        [SystemList, NDArray[np.int64], NDArray[np.int64], P], NDArray[np.float64]
+    ]
+
+    def rate(self, games: GameArrays, as_of: dt.date) -> SystemList:
+        """The list as of `as_of` from `games` (time order, none after `as_of`)."""
+        return self.rate_with(games, self.params, as_of)
+
+    def predict(
+        self, ratings: SystemList, first: NDArray[np.int64], second: NDArray[np.int64]
+    ) -> NDArray[np.float64]:
+        """The expected score of each game's first player from `ratings`."""
+        return self.expected_with(ratings, first, second, self.params)
+
+    def parameters(self) -> dict[str, object]:
+        """The parameters as JSON-ready values."""
+        return params_to_dict(self.params)
+
+
+SYSTEMS: dict[str, RatingSystem[Any]] = {
+    elo.NAME: RatingSystem(elo.NAME, EloParams(), elo.rate, elo.expected),
+    glicko2.NAME: RatingSystem(glicko2.NAME, Glicko2Params(), glicko2.rate, glicko2.expected),
+    whr.NAME: RatingSystem(whr.NAME, WhrParams(), whr.rate, whr.expected),
+    egf.NAME: RatingSystem(egf.NAME, EgfParams(), egf.rate, egf.expected),
+}
+
+
+def system(name: str) -> RatingSystem[Any]:
+    """The system called `name` with its default parameters.
+
+    Raises:
+        RatingError: an unknown name.
+    """
+    try:
+        return SYSTEMS[name]
+    except KeyError:
+        raise RatingError(
+            f"expected a rating system among {', '.join(sorted(SYSTEMS))}, got {name!r}"
+        ) from None
+
+
+__all__ = [
+    "SYSTEMS",
+    "EgfParams",
+    "EloParams",
+    "EloRank",
+    "Glicko2Params",
+    "RatingSystem",
+    "Rounding",
+    "SystemEntry",
+    "SystemList",
+    "UpdateMode",
+    "WhrParams",
+    "system",
+]
