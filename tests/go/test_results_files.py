@@ -116,7 +116,7 @@ def test_h9_layout_and_read_back() -> None:
     assert lines[0] == "; CL[B]"  # 60 min sudden death: basic 60 but adjusted 60 < 75
     assert "; HA[" not in data.decode("iso-8859-15")
     assert lines[8:10] == [";", "; Pl Name                            Rk Co Club  MMS"]
-    assert lines[10] == "   1 Le_Roux Anne Marie              2D FR 75Pa    3 0 0 0    2+/w0"
+    assert lines[10] == "   1 Le_Roux Anne_Marie              2D FR 75Pa    3 0 0 0    2+/w0"
     # Ł and ½ are not in ISO-8859-15: they become '?'; no country -> XX, no club -> xxxx.
     assert lines[11] == "   2 ?apa Jonas                     12K XX xxxx   2? 0 0 0    1-/b0"
     back = read_h9(data, "x.h9")
@@ -133,7 +133,7 @@ def test_tou_layout_and_read_back() -> None:
     data = write_tou(_table())
     lines = data.decode("iso-8859-15").split("\n")
     assert lines[6] == ";time=60"  # sudden death: no "+b"
-    assert lines[11] == "   1 Le_Roux Anne Marie        2D 1234567 75Pa    2+w0"
+    assert lines[11] == "   1 Le_Roux Anne_Marie        2D 1234567 75Pa    2+w0"
     back = read_tou(data, "x.tou")
     assert back.fields["comm"] == "Open de Paris"
     assert back.rows[0].ffg_licence == "1234567"

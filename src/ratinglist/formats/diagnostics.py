@@ -93,6 +93,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W502": (Severity.WARNING, "bad-xml-value"),
     "W503": (Severity.WARNING, "unknown-xml-player"),
     "N504": (Severity.NOTE, "legacy-xml"),
+    "N505": (Severity.NOTE, "locale-player-key"),
     # Results files .h9 / .tou (E6xx / W6xx).
     "E601": (Severity.ERROR, "bad-results-line"),
     "W602": (Severity.WARNING, "bad-half-game"),

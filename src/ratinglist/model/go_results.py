@@ -48,23 +48,34 @@ class TimeControl:
 
     @property
     def has_extra_time(self) -> bool:
-        """True unless sudden death: the ``+b`` of the FFG file's ``;time=``."""
-        return self.system is not TimeSystem.SUDDEN_DEATH
+        """True when the extra time of the system is not zero: the ``+b`` of ``;time=``."""
+        return {
+            TimeSystem.SUDDEN_DEATH: 0,
+            TimeSystem.STANDARD_BYOYOMI: self.byoyomi_seconds,
+            TimeSystem.CANADIAN_BYOYOMI: self.canadian_seconds,
+            TimeSystem.FISCHER: self.fischer_seconds,
+        }[self.system] != 0
+
+
+def adjusted_seconds(time: TimeControl) -> int:
+    """The EGF's adjusted time in seconds: basic time plus what the extra time is worth.
+
+    Standard byo-yomi: + 45 periods; Canadian: + 60 x period / stones (integer division);
+    Fischer: + 120 increments (GO.md section g, OpenGotha's ``egfAdjustedTime``).
+    """
+    basic = time.basic_minutes * 60
+    if time.system is TimeSystem.STANDARD_BYOYOMI:
+        return basic + 45 * time.byoyomi_seconds
+    if time.system is TimeSystem.CANADIAN_BYOYOMI:
+        return basic + (60 * time.canadian_seconds) // max(1, time.canadian_stones)
+    if time.system is TimeSystem.FISCHER:
+        return basic + 120 * time.fischer_seconds
+    return basic
 
 
 def adjusted_time(time: TimeControl) -> int:
-    """The EGF's adjusted time in minutes (truncated): basic plus what the extra time is worth.
-
-    Standard byo-yomi: + 45 periods; Canadian: + 60 x (period / stones); Fischer: + 120
-    increments (GO.md section g).
-    """
-    extra = {
-        TimeSystem.SUDDEN_DEATH: 0.0,
-        TimeSystem.STANDARD_BYOYOMI: 45 * time.byoyomi_seconds / 60,
-        TimeSystem.CANADIAN_BYOYOMI: 60 * time.canadian_seconds / max(1, time.canadian_stones) / 60,
-        TimeSystem.FISCHER: 120 * time.fischer_seconds / 60,
-    }[time.system]
-    return int(time.basic_minutes + extra)
+    """The adjusted time in whole minutes (the ``TM[...]`` and ``;ta=`` values)."""
+    return adjusted_seconds(time) // 60
 
 
 def egf_class(time: TimeControl, internet: bool) -> str:
@@ -74,14 +85,14 @@ def egf_class(time: TimeControl, internet: bool) -> str:
     basic thresholds are 45, 30, 20). On the internet: D if basic >= 40 (Fischer 30) and
     adjusted >= 50. Otherwise X.
     """
-    basic, total = time.basic_minutes, adjusted_time(time)
+    basic, total = time.basic_minutes * 60, adjusted_seconds(time)
     fischer = time.system is TimeSystem.FISCHER
     if internet:
-        return "D" if basic >= (30 if fischer else 40) and total >= 50 else "X"
+        return "D" if basic >= (1800 if fischer else 2400) and total >= 3000 else "X"
     for name, minimum, fischer_minimum, adjusted in (
-        ("A", 60, 45, 75),
-        ("B", 40, 30, 50),
-        ("C", 25, 20, 30),
+        ("A", 3600, 2700, 4500),
+        ("B", 2400, 1800, 3000),
+        ("C", 1500, 1200, 1800),
     ):
         if basic >= (fischer_minimum if fischer else minimum) and total >= adjusted:
             return name
