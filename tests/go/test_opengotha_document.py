@@ -77,7 +77,7 @@ def test_teams_display_and_diagnostics() -> None:
         Outcome.WHITE_WINS,
         True,
     )
-    assert [(d.code, d.line) for d in read.diagnostics] == [("N505", 10), ("W503", 12)]
+    assert [(d.code, d.line) for d in read.diagnostics] == [("N505", 11), ("W503", 13)]
     assert "GHOSTX" in read.diagnostics[1].message
 
 
