@@ -12,7 +12,8 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ratinglist.model.go import format_rank
+from ratinglist import __version__
+from ratinglist.model.go import GoRank, format_rank
 from ratinglist.model.go_results import (
     AgaGame,
     AgaPlayer,
@@ -26,8 +27,9 @@ from ratinglist.model.go_results import (
     TimeSystem,
 )
 from ratinglist.model.go_tournament import Criterion, GoGame, GoSystem, GoTournament, Outcome
+from ratinglist.standings.go_scores import GoScores
 
-PROGRAM = "Ratinglist"
+PROGRAM = f"Ratinglist {__version__}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,3 +201,69 @@ def short_names(criteria: Sequence[Criterion]) -> tuple[str, ...]:
                 break
         titles.append(name)
     return tuple(titles)
+
+
+HALF_POINT_CRITERIA = frozenset(
+    {
+        Criterion.NBW,
+        Criterion.MMS,
+        Criterion.CPS,
+        Criterion.STS,
+        Criterion.CUSSW,
+        Criterion.CUSSM,
+        Criterion.SOSW,
+        Criterion.SOSWM1,
+        Criterion.SOSWM2,
+        Criterion.SOSM,
+        Criterion.SOSMM1,
+        Criterion.SOSMM2,
+        Criterion.SOSTS,
+        Criterion.SOSOSW,
+        Criterion.SOSOSM,
+        Criterion.EXT,
+        Criterion.EXR,
+    }
+)
+"""Criteria stored doubled ("X2"): shown as ``n`` or ``n½``."""
+QUARTER_POINT_CRITERIA = frozenset({Criterion.SODOSW, Criterion.SODOSM})
+"""Criteria stored times four: shown with ``¼ ½ ¾``."""
+
+
+def display_value(criterion: Criterion, value: int) -> str:
+    """A criterion value as standings show it (GO.md section e)."""
+    if criterion in HALF_POINT_CRITERIA:
+        return _fraction(value, 2)
+    if criterion in QUARTER_POINT_CRITERIA:
+        return _fraction(value, 4)
+    if criterion is Criterion.CAT:
+        return str(1 - value)
+    if criterion is Criterion.RANK:
+        return format_rank(GoRank(value), upper=True)
+    return str(value)
+
+
+def _fraction(value: int, parts: int) -> str:
+    whole, rest = divmod(value, parts)
+    return str(whole) + {0: "", 1: "¼", 2: "½", 3: "¾"}[rest * 4 // parts]
+
+
+def standing_lines(t: GoTournament, round_: int | None = None) -> list[StandingLine]:
+    """Every player after (0-based) `round_` (default: the last), best first.
+
+    OpenGotha's order (GO.md section e): the placement criteria, each descending, then
+    surname and first name. DC and SDC count as 0 here.
+    """
+    criteria = t.parameters.criteria
+    r = t.parameters.general.number_of_rounds - 1 if round_ is None else round_
+    scores = GoScores(t)
+    keyed = []
+    for player in t.players:
+        values = tuple(scores.value(c, player.key, r) for c in criteria)
+        keyed.append(
+            (tuple(-v for v in values), player.name, player.first_name, player.key, values)
+        )
+    keyed.sort()
+    return [
+        StandingLine(key, tuple(display_value(c, v) for c, v in zip(criteria, values, strict=True)))
+        for *_, key, values in keyed
+    ]
