@@ -11,8 +11,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $(STAMP)
 
+# The demo site: build demo.db once (demo archive, rating list), then serve it on port 8000.
+DEMO_DB := demo.db
 run: $(STAMP)
-	$(BIN)/ratinglist demo
+	test -f $(DEMO_DB) || $(BIN)/ratinglist demo --db $(DEMO_DB)
+	$(BIN)/ratinglist serve --db $(DEMO_DB) --host 127.0.0.1 --port 8000
 
 test: lint types unit
 

@@ -39,7 +39,7 @@ def test_readme_ratinglist_commands_exist() -> None:
 
     from ratinglist.cli.app import app
 
-    commands = re.findall(r"^ratinglist ([a-z-]+(?: [a-z-]+)?)", README, re.M)
+    commands = re.findall(r"^ratinglist ([a-z][a-z-]*(?: [a-z][a-z-]*)?)", README, re.M)
     assert commands, "the README shows no ratinglist command"
     for command in commands:
         words = command.split()

@@ -38,6 +38,7 @@ from ratinglist.cli.rating import (  # noqa: E402
     list_command,
     rate_command,
 )
+from ratinglist.cli.serve import serve  # noqa: E402
 from ratinglist.cli.tournament import app as tournament_app  # noqa: E402
 from ratinglist.cli.tournaments import app as tournaments_app  # noqa: E402
 
@@ -52,6 +53,7 @@ app.command("list")(list_command)
 app.command("diff")(diff_command)
 app.command("explain")(explain_command)
 app.add_typer(tournaments_app, name="tournaments")
+app.command("serve")(serve)
 
 
 def main() -> None:

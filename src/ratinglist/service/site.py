@@ -1,0 +1,425 @@
+"""The public site's read side: the open site, published lists, the rating list page, search.
+
+A `Site` holds an open store and the caches that are exact because what they cache never
+changes once stored (a list's ranks) or is keyed by `data_version` (the search index). Read
+use cases take no `Actor`: nothing is written or recorded. Player, tournament, download and
+check pages live in `service.site_players`, `site_tournaments`, `site_downloads`,
+`site_check`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from ratinglist.errors import NotFoundError
+from ratinglist.registry.countries import Continent, find_country
+from ratinglist.registry.search import PlayerIndex
+from ratinglist.store import Store, all_players, open_store
+from ratinglist.store.site_lists import ListRef as ListRef
+from ratinglist.store.site_lists import (
+    ListRow,
+    country_spellings,
+    list_rows,
+    listed_countries,
+    published_lists,
+)
+from ratinglist.store.site_lists import (
+    data_version as store_data_version,
+)
+from ratinglist.store.site_tournaments import TournamentSummary as TournamentSummary
+from ratinglist.store.site_tournaments import latest_tournaments
+
+VERSION_TTL = 1.0
+"""Seconds a `data_version` answer is reused before the database is asked again."""
+
+LATEST_TOURNAMENTS = 8
+"""How many tournaments the "latest tournaments" frame shows."""
+
+SEARCH_LIMIT = 20
+"""How many players a search returns at most."""
+
+T = TypeVar("T")
+
+
+@dataclass(slots=True)
+class Site:
+    """An open store for the site, with its caches (thread-safe)."""
+
+    store: Store
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _version: tuple[float, str] = (0.0, "")
+    _cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+
+    def version(self) -> str:
+        """`data_version`, asked again at most every `VERSION_TTL` seconds."""
+        now = time.monotonic()
+        stamp, value = self._version
+        if now - stamp < VERSION_TTL and value:
+            return value
+        with self.store.connect() as conn:
+            value = store_data_version(conn)
+        self._version = (now, value)
+        return value
+
+    def cached(self, key: tuple[Any, ...], build: Callable[[], T]) -> T:
+        """The value cached under `key` and the current data version, built when missing.
+
+        Entries of older versions are dropped when the version changes.
+        """
+        version = self.version()
+        full = (version, *key)
+        with self._lock:
+            if full in self._cache:
+                return self._cache[full]  # type: ignore[no-any-return]
+        value = build()
+        with self._lock:
+            stale = [k for k in self._cache if k[0] != version]
+            for k in stale:
+                del self._cache[k]
+            self._cache[full] = value
+        return value
+
+    def close(self) -> None:
+        """Release the store."""
+        self.store.close()
+
+
+def open_site(url: str) -> Site:
+    """Open (and migrate) the database at `url` for the site.
+
+    Raises:
+        StoreError: the database cannot be opened.
+    """
+    return Site(open_store(url))
+
+
+def data_version(site: Site) -> str:
+    """A token that changes whenever what the site shows changes (for caches and ETags)."""
+    return site.version()
+
+
+# --- Published lists -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedList:
+    """A published list and the one published before it (None for the first)."""
+
+    id: int
+    as_of: dt.date
+    previous: ListRef | None
+
+
+def lists(site: Site) -> tuple[ListRef, ...]:
+    """The published lists, oldest first."""
+
+    def build() -> tuple[ListRef, ...]:
+        with site.store.connect() as conn:
+            return published_lists(conn)
+
+    return site.cached(("lists",), build)
+
+
+def find_list(site: Site, as_of: dt.date | None) -> PublishedList:
+    """The published list as of `as_of` (the latest when None).
+
+    Raises:
+        NotFoundError: no list is published, or none as of that date.
+    """
+    refs = lists(site)
+    if not refs:
+        raise NotFoundError("expected a published rating list, got none")
+    if as_of is None:
+        index = len(refs) - 1
+    else:
+        matches = [k for k, r in enumerate(refs) if r.as_of == as_of]
+        if not matches:
+            raise NotFoundError(f"expected the date of a published list, got '{as_of}'")
+        index = matches[0]
+    ref = refs[index]
+    return PublishedList(ref.id, ref.as_of, refs[index - 1] if index > 0 else None)
+
+
+def find_list_by_id(site: Site, list_id: int) -> PublishedList:
+    """The published list `list_id`.
+
+    Raises:
+        NotFoundError: no published list has this id.
+    """
+    refs = lists(site)
+    for k, ref in enumerate(refs):
+        if ref.id == list_id:
+            return PublishedList(ref.id, ref.as_of, refs[k - 1] if k > 0 else None)
+    raise NotFoundError(f"expected the id of a published rating list, got '{list_id}'")
+
+
+# --- Countries and continents ----------------------------------------------------------
+
+
+def country_code(spelling: str) -> str:
+    """The registry code of a country spelling; an unknown spelling as written."""
+    found = find_country(spelling) if spelling else None
+    return found.code if found is not None else spelling
+
+
+def continent_of(code: str) -> Continent | None:
+    """The continent of a country code (None when unknown)."""
+    found = find_country(code) if code else None
+    return None if found is None else found.continent
+
+
+def parse_continent(text: str) -> Continent:
+    """A continent by name (case and separators ignored).
+
+    Raises:
+        NotFoundError: no continent has this name.
+    """
+    key = " ".join(text.replace("-", " ").replace("_", " ").split()).casefold()
+    for continent in Continent:
+        if continent.value.casefold() == key:
+            return continent
+    raise NotFoundError(
+        f"expected a continent ({', '.join(c.value for c in Continent)}), got {text!r}"
+    )
+
+
+def _spellings_by_code(site: Site) -> dict[str, tuple[str, ...]]:
+    def build() -> dict[str, tuple[str, ...]]:
+        with site.store.connect() as conn:
+            spellings = country_spellings(conn)
+        grouped: dict[str, list[str]] = {}
+        for spelling in spellings:
+            grouped.setdefault(country_code(spelling), []).append(spelling)
+        return {code: tuple(v) for code, v in grouped.items()}
+
+    return site.cached(("spellings",), build)
+
+
+# --- The rating list page --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ListQuery:
+    """What the list page or the API asks for: a date, a selection, a page.
+
+    `countries` and `continents` are unions (both empty: everyone); `limit` None: all.
+    """
+
+    as_of: dt.date | None = None
+    list_id: int | None = None
+    countries: tuple[str, ...] = ()
+    continents: tuple[str, ...] = ()
+    official_only: bool = False
+    limit: int | None = None
+    offset: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A row of the rating list: `rank` in the whole list, `change` since the previous list
+    (published ratings; None when not listed then)."""
+
+    rank: int
+    player_id: int
+    name: str
+    country: str
+    rating: int
+    margin: float
+    official: bool
+    games: int
+    last_played: dt.date
+    change: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class CountryChoice:
+    """A country of the selector: code, name, continent, listed players, selected or not."""
+
+    code: str
+    name: str
+    continent: str
+    players: int
+    selected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ContinentChoice:
+    """A continent of the selector with its countries."""
+
+    name: str
+    players: int
+    selected: bool
+    countries: tuple[CountryChoice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ListPage:
+    """One published list, filtered and paged, with what the page shows around it."""
+
+    list: PublishedList
+    dates: tuple[dt.date, ...]
+    entries: tuple[Entry, ...]
+    total: int
+    listed: int
+    offset: int
+    limit: int | None
+    filtered: bool
+    continents: tuple[ContinentChoice, ...]
+    latest_tournaments: tuple[TournamentSummary, ...]
+
+
+OTHER_CONTINENT = "Other"
+
+
+def _selected_codes(
+    query: ListQuery, known: dict[str, tuple[str, ...]]
+) -> tuple[set[str] | None, tuple[Any, ...]]:
+    """The country codes a query selects (None: all) and the parsed continents."""
+    continents = tuple(parse_continent(c) for c in query.continents)
+    if not query.countries and not continents:
+        return None, continents
+    codes = {country_code(c) for c in query.countries}
+    for code in known:
+        if continent_of(code) in continents:
+            codes.add(code)
+    return codes, continents
+
+
+def list_page(site: Site, query: ListQuery) -> ListPage:
+    """The rating list page (and the API's list entries): rows by place with the trend.
+
+    Raises:
+        NotFoundError: no such published list, or an unknown continent.
+    """
+    chosen = (
+        find_list_by_id(site, query.list_id)
+        if query.list_id is not None
+        else find_list(site, query.as_of)
+    )
+    spellings = _spellings_by_code(site)
+    codes, _continents = _selected_codes(query, spellings)
+    wanted = None
+    if codes is not None:
+        wanted = {s for code in codes for s in spellings.get(code, ())}
+    previous = chosen.previous.id if chosen.previous is not None else None
+    with site.store.connect() as conn:
+        rows, total = list_rows(
+            conn,
+            chosen.id,
+            previous,
+            spellings=wanted,
+            official_only=query.official_only,
+            limit=query.limit,
+            offset=query.offset,
+        )
+        per_spelling = listed_countries(conn, chosen.id)
+        latest = latest_tournaments(conn, LATEST_TOURNAMENTS)
+    listed = sum(n for _, n in per_spelling)
+    return ListPage(
+        list=chosen,
+        dates=tuple(r.as_of for r in reversed(lists(site))),
+        entries=tuple(_entry(r) for r in rows),
+        total=total,
+        listed=listed,
+        offset=query.offset,
+        limit=query.limit,
+        filtered=codes is not None or query.official_only,
+        continents=_choices(per_spelling, codes),
+        latest_tournaments=latest,
+    )
+
+
+def _entry(row: ListRow) -> Entry:
+    name = f"{row.surname}, {row.firstname}" if row.firstname else row.surname
+    published = round(row.rating)
+    return Entry(
+        rank=row.rank,
+        player_id=row.player_id,
+        name=name,
+        country=country_code(row.country),
+        rating=published,
+        margin=row.margin,
+        official=row.official,
+        games=row.games,
+        last_played=row.last_played,
+        change=None if row.previous is None else published - round(row.previous),
+    )
+
+
+def _choices(
+    per_spelling: Sequence[tuple[str, int]], codes: set[str] | None
+) -> tuple[ContinentChoice, ...]:
+    counts: dict[str, int] = {}
+    for spelling, n in per_spelling:
+        code = country_code(spelling)
+        counts[code] = counts.get(code, 0) + n
+    by_continent: dict[str, list[CountryChoice]] = {}
+    for code, n in counts.items():
+        found = find_country(code) if code else None
+        continent = found.continent.value if found and found.continent else OTHER_CONTINENT
+        choice = CountryChoice(
+            code=code or "?",
+            name=found.name if found is not None else (code or "unknown"),
+            continent=continent,
+            players=n,
+            selected=codes is None or code in codes,
+        )
+        by_continent.setdefault(continent, []).append(choice)
+    order = [c.value for c in Continent] + [OTHER_CONTINENT]
+    result = []
+    for name in order:
+        members = sorted(by_continent.get(name, []), key=lambda c: c.name)
+        if members:
+            result.append(
+                ContinentChoice(
+                    name=name,
+                    players=sum(c.players for c in members),
+                    selected=all(c.selected for c in members),
+                    countries=tuple(members),
+                )
+            )
+    return tuple(result)
+
+
+# --- Search ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    """A player found by the search: ID, name, country code, score 0-100."""
+
+    player_id: int
+    name: str
+    country: str
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The players matching a query, best first; `exact` is the ID typed, when it exists."""
+
+    query: str
+    hits: tuple[SearchHit, ...]
+    exact: int | None
+
+
+def search(site: Site, query: str, limit: int = SEARCH_LIMIT) -> SearchResult:
+    """Players matching `query` (fuzzy name, or ID digits), best first."""
+
+    def build() -> PlayerIndex:
+        return PlayerIndex(all_players(site.store))
+
+    index = site.cached(("search-index",), build)
+    matches = index.search(query, limit)
+    hits = tuple(
+        SearchHit(int(m.player.id), m.player.name, country_code(m.player.country), m.score)
+        for m in matches
+    )
+    text = query.strip()
+    exact = next((h.player_id for h in hits if text.isdigit() and h.player_id == int(text)), None)
+    return SearchResult(query=text, hits=hits, exact=exact)

@@ -1,0 +1,106 @@
+"""The public site's list diff: what changed from one published list to another."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from ratinglist.errors import NotFoundError
+from ratinglist.rating import Change, diff_lists
+from ratinglist.service.site import Site, country_code, find_list
+from ratinglist.store import load_rating_entries
+from ratinglist.store.site_lists import ListRef
+from ratinglist.store.site_tournaments import names_of
+
+DIFF_ROWS = 100
+"""Rows shown per group (the counts are complete)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiffRow:
+    """A player in one group of the diff: published ratings before and after."""
+
+    player_id: int
+    name: str
+    country: str
+    before: int | None
+    after: int | None
+    change: int | None
+    official: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class DiffGroup:
+    """One group: its name, how many players it has, the first `DIFF_ROWS` of them."""
+
+    name: str
+    title: str
+    count: int
+    rows: tuple[DiffRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ListDiff:
+    """The groups of `rating.diff_lists` between two published lists."""
+
+    before: ListRef
+    after: ListRef
+    groups: tuple[DiffGroup, ...]
+
+
+GROUPS = (
+    ("movers", "Biggest moves"),
+    ("newcomers", "Newcomers"),
+    ("dropped", "Left the list"),
+    ("became_official", "New official ratings"),
+    ("lost_official", "Official no more"),
+)
+
+
+def list_diff(
+    site: Site, before: dt.date | None = None, after: dt.date | None = None, rows: int = DIFF_ROWS
+) -> ListDiff:
+    """Compare two published lists (default: the latest with the one before it).
+
+    Raises:
+        NotFoundError: no such published list, or only one list published.
+    """
+    later = find_list(site, after)
+    if before is None:
+        if later.previous is None:
+            raise NotFoundError(f"expected a published list before {later.as_of}, got none")
+        earlier = find_list(site, later.previous.as_of)
+    else:
+        earlier = find_list(site, before)
+
+    def build() -> ListDiff:
+        result = diff_lists(
+            load_rating_entries(site.store, earlier.id), load_rating_entries(site.store, later.id)
+        )
+        chosen = {name: getattr(result, name)[:rows] for name, _ in GROUPS}
+        ids = {int(c.player) for group in chosen.values() for c in group}
+        with site.store.connect() as conn:
+            names = names_of(conn, ids)
+        groups = tuple(
+            DiffGroup(
+                name, title, len(getattr(result, name)), tuple(_row(c, names) for c in chosen[name])
+            )
+            for name, title in GROUPS
+        )
+        return ListDiff(ListRef(earlier.id, earlier.as_of), ListRef(later.id, later.as_of), groups)
+
+    return site.cached(("diff", earlier.id, later.id, rows), build)
+
+
+def _row(change: Change, names: dict[int, tuple[str, str, str]]) -> DiffRow:
+    pid = int(change.player)
+    surname, firstname, country = names.get(pid, (f"#{pid}", "", ""))
+    return DiffRow(
+        player_id=pid,
+        name=f"{surname}, {firstname}" if firstname else surname,
+        country=country_code(country),
+        before=None if change.before is None else change.before.published,
+        after=None if change.after is None else change.after.published,
+        change=change.published_change,
+        official=None if change.after is None else change.after.official,
+    )

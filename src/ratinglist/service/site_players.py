@@ -1,0 +1,418 @@
+"""The public site's player pages: rating, places, history, games, head-to-head, explain.
+
+A player's games include those played under IDs merged into theirs. An opponent's "rating at
+the time" is their rating in the last published list dated before the tournament's first day.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ratinglist.errors import NotFoundError
+from ratinglist.model import PlayerId
+from ratinglist.rating import explain_change
+from ratinglist.service.site import (
+    PublishedList,
+    Site,
+    continent_of,
+    country_code,
+    find_list,
+    find_list_by_id,
+    lists,
+)
+from ratinglist.store import get_player, get_rating_list, id_events, load_game_arrays
+from ratinglist.store.site_lists import ListRef
+from ratinglist.store.site_players import (
+    PlayerGameRow,
+    listed_ratings,
+    merged_ids,
+    player_entries,
+    player_games,
+    ratings_at,
+)
+from ratinglist.store.site_tournaments import names_of
+
+RESULT_WORDS = {">": "win", "<": "loss", "=": "draw"}
+"""The first player's result by sign."""
+
+
+@dataclass(frozen=True, slots=True)
+class Places:
+    """A listed player's place in the world, their continent and their country (1 = best)."""
+
+    world: int
+    world_of: int
+    continent: int | None
+    continent_of: int
+    country: int
+    country_of: int
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPoint:
+    """A player's entry in one published list."""
+
+    list_id: int
+    as_of: dt.date
+    rating: int
+    margin: float
+    official: bool
+    listed: bool
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGame:
+    """A game seen from the player: opponent (with rating at the time), colour, discs."""
+
+    round: int | None
+    opponent_id: int
+    opponent_name: str
+    opponent_rating: int | None
+    colour: str | None
+    own_discs: int | None
+    opponent_discs: int | None
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTournament:
+    """A tournament the player played, with their games in it."""
+
+    id: int
+    name: str
+    country: str
+    start_date: dt.date
+    games: tuple[PlayerGame, ...]
+
+    @property
+    def score(self) -> float:
+        """Points: 1 a win, 1/2 a draw."""
+        return sum({"win": 1.0, "draw": 0.5}.get(g.result, 0.0) for g in self.games)
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """The player's record against one opponent."""
+
+    opponent_id: int
+    name: str
+    country: str
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        """Games played against this opponent."""
+        return self.wins + self.draws + self.losses
+
+
+@dataclass(frozen=True, slots=True)
+class IdEvent:
+    """An ID history event as the page shows it."""
+
+    kind: str
+    player_id: int
+    other_id: int | None
+    date: dt.date
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage:
+    """Everything the player page shows.
+
+    `current` is the entry in the latest published list (None when not rated there);
+    `explain` names the last two published lists when the player is listed in both.
+    """
+
+    id: int
+    name: str
+    country: str
+    country_name: str
+    latest: PublishedList | None
+    current: HistoryPoint | None
+    places: Places | None
+    history: tuple[HistoryPoint, ...]
+    tournaments: tuple[PlayerTournament, ...]
+    head_to_head: tuple[HeadToHead, ...]
+    id_events: tuple[IdEvent, ...]
+    merged: tuple[int, ...]
+    explain: tuple[ListRef, ListRef] | None
+
+
+def _name(row: tuple[str, str, str] | None, pid: int) -> tuple[str, str]:
+    if row is None:
+        return f"#{pid}", ""
+    surname, firstname, country = row
+    return (f"{surname}, {firstname}" if firstname else surname), country_code(country)
+
+
+def _places(site: Site, list_id: int) -> dict[int, Places]:
+    def build() -> dict[int, Places]:
+        with site.store.connect() as conn:
+            rows = listed_ratings(conn, list_id)
+        codes = [country_code(r.country) for r in rows]
+        conts = [continent_of(c) for c in codes]
+        country_total: dict[str, int] = {}
+        continent_total: dict[object, int] = {}
+        for code, cont in zip(codes, conts, strict=True):
+            country_total[code] = country_total.get(code, 0) + 1
+            if cont is not None:
+                continent_total[cont] = continent_total.get(cont, 0) + 1
+        seen_country: dict[str, int] = {}
+        seen_continent: dict[object, int] = {}
+        places: dict[int, Places] = {}
+        for k, (row, code, cont) in enumerate(zip(rows, codes, conts, strict=True)):
+            seen_country[code] = seen_country.get(code, 0) + 1
+            cont_place = None
+            if cont is not None:
+                seen_continent[cont] = seen_continent.get(cont, 0) + 1
+                cont_place = seen_continent[cont]
+            places[row.player_id] = Places(
+                world=k + 1,
+                world_of=len(rows),
+                continent=cont_place,
+                continent_of=continent_total.get(cont, 0) if cont is not None else 0,
+                country=seen_country[code],
+                country_of=country_total[code],
+            )
+        return places
+
+    return site.cached(("places", list_id), build)
+
+
+def player_history(site: Site, player_id: int) -> tuple[HistoryPoint, ...]:
+    """The player's entries in every published list, oldest first (empty when never rated).
+
+    Raises:
+        NotFoundError: no player has this ID.
+    """
+    if get_player(site.store, player_id) is None:
+        raise NotFoundError(f"expected the ID of a registered player, got '{player_id}'")
+    return _history(site, player_id)
+
+
+def _history(site: Site, player_id: int) -> tuple[HistoryPoint, ...]:
+    refs = {r.id: r for r in lists(site)}
+    if not refs:
+        return ()
+    with site.store.connect() as conn:
+        found = player_entries(conn, [player_id], refs.keys())
+    points = [
+        HistoryPoint(
+            list_id=e.list_id,
+            as_of=refs[e.list_id].as_of,
+            rating=round(e.rating),
+            margin=e.margin,
+            official=e.official,
+            listed=e.listed,
+            games=e.games,
+        )
+        for _, e in found
+    ]
+    return tuple(sorted(points, key=lambda p: p.as_of))
+
+
+def player_page(site: Site, player_id: int) -> PlayerPage:
+    """The player page of `player_id`.
+
+    Raises:
+        NotFoundError: no registered player has this ID.
+    """
+    player = get_player(site.store, player_id)
+    if player is None:
+        raise NotFoundError(f"expected the ID of a registered player, got '{player_id}'")
+    history = _history(site, player_id)
+    refs = lists(site)
+    latest = find_list(site, None) if refs else None
+    current = next((p for p in history if latest and p.list_id == latest.id), None)
+    places = None
+    if latest is not None and current is not None and current.listed:
+        places = _places(site, latest.id).get(player_id)
+    with site.store.connect() as conn:
+        merged = merged_ids(conn, player_id)
+        own = {player_id, *merged}
+        rows = player_games(conn, own)
+        opponents = {r.second_id if r.first_id in own else r.first_id for r in rows}
+        names = names_of(conn, opponents)
+        dates = [r.as_of for r in refs]
+        pairs = set()
+        for r in rows:
+            ref = _list_before(refs, dates, r.start_date)
+            if ref is not None:
+                pairs.add((ref.id, r.second_id if r.first_id in own else r.first_id))
+        at_time = ratings_at(conn, pairs)
+    tournaments = _tournaments(rows, own, names, refs, dates, at_time)
+    events = tuple(
+        IdEvent(e.event.value, int(e.player_id), e.other_id, e.date, e.reason)
+        for e in id_events(site.store, player_id)
+    )
+    explain = None
+    if len(refs) >= 2 and latest is not None and latest.previous is not None:
+        listed_in = {p.list_id for p in history if p.listed}
+        if latest.id in listed_in and latest.previous.id in listed_in:
+            explain = (latest.previous, ListRef(latest.id, latest.as_of))
+    code = country_code(player.country)
+    return PlayerPage(
+        id=player_id,
+        name=player.name,
+        country=code,
+        country_name=_country_name(code),
+        latest=latest,
+        current=current,
+        places=places,
+        history=history,
+        tournaments=tournaments,
+        head_to_head=_head_to_head(tournaments, names),
+        id_events=events,
+        merged=merged,
+        explain=explain,
+    )
+
+
+def _country_name(code: str) -> str:
+    from ratinglist.registry.countries import find_country
+
+    found = find_country(code) if code else None
+    return found.name if found is not None else code
+
+
+def _list_before(refs: Sequence[ListRef], dates: Sequence[dt.date], day: dt.date) -> ListRef | None:
+    k = bisect.bisect_left(dates, day)
+    return refs[k - 1] if k > 0 else None
+
+
+def _tournaments(
+    rows: Sequence[PlayerGameRow],
+    own: set[int],
+    names: dict[int, tuple[str, str, str]],
+    refs: Sequence[ListRef],
+    dates: Sequence[dt.date],
+    at_time: dict[tuple[int, int], float],
+) -> tuple[PlayerTournament, ...]:
+    grouped: dict[int, list[PlayerGame]] = {}
+    info: dict[int, PlayerGameRow] = {}
+    for r in rows:
+        first = r.first_id in own
+        opponent = r.second_id if first else r.first_id
+        result = RESULT_WORDS.get(r.outcome, "draw")
+        if not first:
+            result = {"win": "loss", "loss": "win"}.get(result, result)
+        colour = r.first_colour
+        if colour is not None and not first:
+            colour = {"B": "W", "W": "B"}.get(colour, colour)
+        ref = _list_before(refs, dates, r.start_date)
+        rating = None if ref is None else at_time.get((ref.id, opponent))
+        grouped.setdefault(r.tournament_id, []).append(
+            PlayerGame(
+                round=r.round,
+                opponent_id=opponent,
+                opponent_name=_name(names.get(opponent), opponent)[0],
+                opponent_rating=None if rating is None else round(rating),
+                colour=colour,
+                own_discs=r.first_discs if first else r.second_discs,
+                opponent_discs=r.second_discs if first else r.first_discs,
+                result=result,
+            )
+        )
+        info.setdefault(r.tournament_id, r)
+    result_list = [
+        PlayerTournament(
+            id=tid,
+            name=info[tid].tournament_name,
+            country=info[tid].tournament_country,
+            start_date=info[tid].start_date,
+            games=tuple(grouped[tid]),
+        )
+        for tid in grouped
+    ]
+    result_list.sort(key=lambda t: (t.start_date, t.id), reverse=True)
+    return tuple(result_list)
+
+
+def _head_to_head(
+    tournaments: Sequence[PlayerTournament], names: dict[int, tuple[str, str, str]]
+) -> tuple[HeadToHead, ...]:
+    counts: dict[int, list[int]] = {}
+    for t in tournaments:
+        for g in t.games:
+            tally = counts.setdefault(g.opponent_id, [0, 0, 0])
+            tally[{"win": 0, "draw": 1, "loss": 2}[g.result]] += 1
+    records = []
+    for pid, (w, d, lo) in counts.items():
+        name, code = _name(names.get(pid), pid)
+        records.append(HeadToHead(pid, name, code, w, d, lo))
+    records.sort(key=lambda h: (-h.games, h.name, h.opponent_id))
+    return tuple(records)
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Why a player's rating changed between two published lists (see `rating.explain`)."""
+
+    player_id: int
+    name: str
+    before_list: ListRef
+    after_list: ListRef
+    before: float
+    after: float
+    new_games: float
+    aging: float
+    others: float
+    own_games: int
+    other_games: int
+
+    @property
+    def total(self) -> float:
+        """``after - before``."""
+        return self.after - self.before
+
+
+def explain_player(
+    site: Site, player_id: int, before_id: int | None = None, after_id: int | None = None
+) -> Explanation:
+    """Split the player's change between two published lists (default: the last two).
+
+    Four fits of the stored games with the later list's parameters; cached per data version.
+
+    Raises:
+        NotFoundError: unknown player or list, or fewer than two published lists.
+        RatingError: the player is not rated in one of the fits.
+    """
+    player = get_player(site.store, player_id)
+    if player is None:
+        raise NotFoundError(f"expected the ID of a registered player, got '{player_id}'")
+    after = find_list(site, None) if after_id is None else find_list_by_id(site, after_id)
+    if before_id is None:
+        if after.previous is None:
+            raise NotFoundError("expected two published lists to explain a change, got one")
+        before = find_list_by_id(site, after.previous.id)
+    else:
+        before = find_list_by_id(site, before_id)
+    if before.as_of > after.as_of:
+        before, after = after, before
+
+    def build() -> Explanation:
+        info = get_rating_list(site.store, after.id)
+        games = load_game_arrays(site.store, after.as_of, exclude_sender=info.exclude_sender)
+        result = explain_change(games, PlayerId(player_id), before.as_of, after.as_of, info.params)
+        return Explanation(
+            player_id=player_id,
+            name=player.name,
+            before_list=ListRef(before.id, before.as_of),
+            after_list=ListRef(after.id, after.as_of),
+            before=result.before,
+            after=result.after,
+            new_games=result.new_games,
+            aging=result.aging,
+            others=result.others,
+            own_games=result.own_games,
+            other_games=result.other_games,
+        )
+
+    return site.cached(("explain", player_id, before.id, after.id), build)

@@ -1,0 +1,180 @@
+"""Read-side queries of the public site about one player: list entries, games, ratings.
+
+Every query uses an index (``rating_entries`` by list and player, ``games.first_id`` and
+``games.second_id`` of migration 0005), so a player page costs milliseconds on the real
+archive.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import and_, or_, select, tuple_
+from sqlalchemy.engine import Connection
+
+from ratinglist.store.schema import games, players, rating_entries, tournaments
+from ratinglist.store.site_lists import _date
+
+CHUNK = 500
+"""Rows of parameters per query when looking up many (list, player) pairs."""
+
+
+@dataclass(frozen=True, slots=True)
+class EntryRow:
+    """A player's entry in one list."""
+
+    list_id: int
+    rating: float
+    margin: float
+    official: bool
+    listed: bool
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGameRow:
+    """A stored game of a player as the file gives it (IDs as written, merges not applied)."""
+
+    tournament_id: int
+    tournament_name: str
+    tournament_country: str
+    start_date: dt.date
+    end_date: dt.date | None
+    seq: int
+    round: int | None
+    first_id: int
+    second_id: int
+    outcome: str
+    first_discs: int | None
+    second_discs: int | None
+    first_colour: str | None
+    excluded: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ListedRating:
+    """A listed player of a list: ID, rating and country spelling (for the ranks)."""
+
+    player_id: int
+    rating: float
+    country: str
+
+
+def player_entries(
+    conn: Connection, player_ids: Collection[int], list_ids: Collection[int]
+) -> tuple[tuple[int, EntryRow], ...]:
+    """(player ID, entry) of these players in these lists."""
+    e = rating_entries.c
+    query = select(e.player_id, e.list_id, e.rating, e.margin, e.official, e.listed, e.games).where(
+        and_(e.player_id.in_(sorted(player_ids)), e.list_id.in_(sorted(list_ids)))
+    )
+    return tuple(
+        (
+            int(pid),
+            EntryRow(int(lid), float(r), float(m), bool(o), bool(li), int(g)),
+        )
+        for pid, lid, r, m, o, li, g in conn.execute(query)
+    )
+
+
+def listed_ratings(conn: Connection, list_id: int) -> tuple[ListedRating, ...]:
+    """Every listed player of a list, best first (ties by ID)."""
+    e = rating_entries.c
+    query = (
+        select(e.player_id, e.rating, players.c.country)
+        .select_from(rating_entries.outerjoin(players, players.c.id == e.player_id))
+        .where(and_(e.list_id == list_id, e.listed.is_(True)))
+        .order_by(e.rating.desc(), e.player_id)
+    )
+    return tuple(ListedRating(int(p), float(r), str(c or "")) for p, r, c in conn.execute(query))
+
+
+def merged_ids(conn: Connection, player_id: int) -> tuple[int, ...]:
+    """IDs merged into `player_id` (directly or through a chain), sorted."""
+    found: set[int] = set()
+    frontier = {player_id}
+    while frontier:
+        query = select(players.c.id).where(players.c.merged_into.in_(sorted(frontier)))
+        frontier = {int(pid) for (pid,) in conn.execute(query)} - found - {player_id}
+        found |= frontier
+    return tuple(sorted(found))
+
+
+def player_games(conn: Connection, player_ids: Collection[int]) -> tuple[PlayerGameRow, ...]:
+    """Every stored game of these IDs (either side), by tournament date, tournament, order.
+
+    Games with an unknown ID on either side are left out; duplicates and excluded
+    tournaments too (the site shows what is rated).
+    """
+    g = games.c
+    t = tournaments.c
+    ids = sorted(player_ids)
+    query = (
+        select(
+            g.tournament_id,
+            t.name,
+            t.country,
+            t.start_date,
+            t.end_date,
+            g.seq,
+            g.round,
+            g.first_id,
+            g.second_id,
+            g.outcome,
+            g.first_discs,
+            g.second_discs,
+            g.first_colour,
+            g.excluded,
+        )
+        .select_from(games.join(tournaments, tournaments.c.id == g.tournament_id))
+        .where(
+            and_(
+                or_(g.first_id.in_(ids), g.second_id.in_(ids)),
+                g.first_id.is_not(None),
+                g.second_id.is_not(None),
+                t.excluded_from_ratings.is_(False),
+                or_(t.duplicate_of.is_(None), t.include_duplicate.is_(True)),
+            )
+        )
+        .order_by(t.start_date, t.id, g.seq)
+    )
+    return tuple(_game_row(row) for row in conn.execute(query))
+
+
+def _game_row(row: Sequence[Any]) -> PlayerGameRow:
+    return PlayerGameRow(
+        tournament_id=int(row[0]),
+        tournament_name=str(row[1]),
+        tournament_country=str(row[2]),
+        start_date=_date(row[3]),
+        end_date=None if row[4] is None else _date(row[4]),
+        seq=int(row[5]),
+        round=None if row[6] is None else int(row[6]),
+        first_id=int(row[7]),
+        second_id=int(row[8]),
+        outcome=str(row[9]),
+        first_discs=None if row[10] is None else int(row[10]),
+        second_discs=None if row[11] is None else int(row[11]),
+        first_colour=None if row[12] is None else str(row[12]),
+        excluded=None if row[13] is None else str(row[13]),
+    )
+
+
+def ratings_at(
+    conn: Connection, pairs: Collection[tuple[int, int]]
+) -> dict[tuple[int, int], float]:
+    """(list id, player ID) -> rating, for the pairs that have an entry (listed or not)."""
+    e = rating_entries.c
+    wanted = sorted(pairs)
+    found: dict[tuple[int, int], float] = {}
+    for start in range(0, len(wanted), CHUNK):
+        chunk = wanted[start : start + CHUNK]
+        query = select(e.list_id, e.player_id, e.rating).where(
+            tuple_(e.list_id, e.player_id).in_(chunk)
+        )
+        for lid, pid, rating in conn.execute(query):
+            found[(int(lid), int(pid))] = float(rating)
+    return found

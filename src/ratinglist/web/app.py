@@ -1,0 +1,67 @@
+"""The application factory: routes, one error page / one JSON error shape, the response cache."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from ratinglist import __version__
+from ratinglist.errors import StoreError
+from ratinglist.service.site import Site, data_version, open_site
+from ratinglist.web.cache import ResponseCache
+from ratinglist.web.errors import install_error_handlers
+from ratinglist.web.views import api, check, downloads, lists, players, tournaments
+
+STATIC = Path(__file__).resolve().parent / "static"
+DB_ENV = "RATINGLIST_DB"
+
+
+def create_app(url: str, *, cache_bytes: int = 64 * 1024 * 1024) -> FastAPI:
+    """The site over the database at `url` (an SQLAlchemy URL).
+
+    Raises:
+        StoreError: the database cannot be opened.
+    """
+    site = open_site(url)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        site.close()
+
+    app = FastAPI(
+        lifespan=lifespan,
+        title="Ratinglist",
+        version=__version__,
+        description="The WOF rating list, players and tournaments as JSON.",
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/v1/openapi.json",
+    )
+    app.state.site = site
+    install_error_handlers(app)
+    for module in (lists, players, tournaments, downloads, check, api):
+        app.include_router(module.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(ResponseCache, version=lambda: data_version(site), max_bytes=cache_bytes)
+
+    return app
+
+
+def site_of(app: FastAPI) -> Site:
+    """The open site of an application made by `create_app`."""
+    site: Site = app.state.site
+    return site
+
+
+def create_app_from_env() -> FastAPI:
+    """The app over ``$RATINGLIST_DB`` (a URL): the factory uvicorn workers import."""
+    url = os.environ.get(DB_ENV)
+    if not url:
+        raise StoreError(f"expected ${DB_ENV} to name the database, got nothing")
+    return create_app(url)

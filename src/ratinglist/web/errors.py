@@ -1,0 +1,72 @@
+"""One HTML error page for pages, one JSON error shape for the API.
+
+The JSON shape is ``{"error": {"status": 404, "code": "not_found", "message": "..."}}``.
+Our `NotFoundError` answers 404, any other `RatinglistError` 400 (the request named
+something the data refuses), a malformed parameter 400, an unknown route 404. Anything else
+is a bug: 500 with the same shapes and no details.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException
+
+from ratinglist.errors import NotFoundError, RatinglistError
+from ratinglist.web.templating import templates
+
+CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 500: "internal_error"}
+TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 500: "Server error"}
+log = logging.getLogger("ratinglist.web")
+
+
+def error_response(request: Request, status: int, message: str) -> Response:
+    """The error answer: JSON under ``/api/``, else the HTML error page."""
+    if request.url.path.startswith("/api/"):
+        body = {"error": {"status": status, "code": CODES.get(status, "error"), "message": message}}
+        return JSONResponse(body, status_code=status)
+    return templates.TemplateResponse(
+        request,
+        "error.html",
+        {"status": status, "title": TITLES.get(status, "Error"), "message": message},
+        status_code=status,
+    )
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("query", "path", "body"))
+        value: Any = err.get("input")
+        parts.append(f"{where}: {err.get('msg', 'invalid')} (got {value!r})")
+    return "expected valid parameters, got " + "; ".join(parts)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Route every error through `error_response`."""
+
+    @app.exception_handler(NotFoundError)
+    async def not_found(request: Request, exc: NotFoundError) -> Response:
+        return error_response(request, 404, str(exc))
+
+    @app.exception_handler(RatinglistError)
+    async def refused(request: Request, exc: RatinglistError) -> Response:
+        return error_response(request, 400, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        return error_response(request, 400, _validation_message(exc))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        message = str(exc.detail) if exc.status_code != 404 else f"no page at {request.url.path}"
+        return error_response(request, exc.status_code, message)
+
+    @app.exception_handler(Exception)
+    async def bug(request: Request, exc: Exception) -> Response:
+        log.exception("unexpected error on %s", request.url.path, exc_info=exc)
+        return error_response(request, 500, "the server failed; this is a bug")

@@ -1,0 +1,34 @@
+"""The Jinja2 environment: templates folder, autoescape on, a few number filters."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.templating import Jinja2Templates
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+templates = Jinja2Templates(directory=TEMPLATES)
+
+
+def signed(value: int | float | None, digits: int = 0) -> str:
+    """``+12`` / ``−5`` (minus sign) / empty for None."""
+    if value is None:
+        return ""
+    text = f"{abs(value):.{digits}f}"
+    if round(value, digits) == 0:
+        return text
+    return ("+" if value > 0 else "\u2212") + text
+
+
+def half(value: float | None) -> str:
+    """A score or disc count: ``5``, ``5.5``, empty for None."""
+    if value is None:
+        return ""
+    return f"{value:g}"
+
+
+templates.env.filters["signed"] = signed
+templates.env.filters["half"] = half
+templates.env.trim_blocks = True
+templates.env.lstrip_blocks = True

@@ -1,0 +1,255 @@
+"""The JSON API under ``/api/v1/``: the same service calls as the pages, as JSON.
+
+Errors have one shape (`web.errors`); list data carries ``Cache-Control`` and every GET an
+``ETag`` (`web.cache`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Query, Request, Response
+
+from ratinglist.service.site import (
+    Entry,
+    ListQuery,
+    ListRef,
+    SearchResult,
+    list_page,
+    lists,
+    search,
+)
+from ratinglist.service.site_diff import ListDiff, list_diff
+from ratinglist.service.site_players import (
+    Explanation,
+    HistoryPoint,
+    PlayerTournament,
+    explain_player,
+    player_history,
+    player_page,
+)
+from ratinglist.service.site_tournaments import (
+    TournamentGame,
+    TournamentQuery,
+    TournamentSummary,
+    tournament,
+    tournaments_list,
+)
+from ratinglist.web.views.common import LIST_CACHE, MAX_LIMIT, PAGE_CACHE, site_of
+
+router = APIRouter(prefix="/api/v1", tags=["api"])
+
+Id = Annotated[int, Path(ge=0, le=2_000_000_000)]
+Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT)]
+Offset = Annotated[int, Query(ge=0, le=10_000_000)]
+
+
+@dataclass(frozen=True, slots=True)
+class EntriesOut:
+    """A page of a list's entries: the list, the count matching the filter, the rows."""
+
+    list: ListRef
+    previous: ListRef | None
+    total: int
+    offset: int
+    limit: int
+    entries: tuple[Entry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOut:
+    """A player: identity, latest published entry and places."""
+
+    id: int
+    name: str
+    country: str
+    rating: int | None
+    margin: float | None
+    official: bool | None
+    listed: bool
+    world_place: int | None
+    continent_place: int | None
+    country_place: int | None
+    merged_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentsOut:
+    """A page of tournaments."""
+
+    total: int
+    offset: int
+    limit: int
+    tournaments: tuple[TournamentSummary, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentOut:
+    """A tournament and its games in file order."""
+
+    id: int
+    name: str
+    country: str
+    start_date: dt.date
+    end_date: dt.date | None
+    sender: str
+    file_name: str
+    rated: bool
+    games: tuple[TournamentGame, ...]
+
+
+@router.get("/lists")
+def api_lists(request: Request, response: Response) -> tuple[ListRef, ...]:
+    """Every published list, newest first."""
+    response.headers.update(LIST_CACHE)
+    return tuple(reversed(lists(site_of(request))))
+
+
+@router.get("/lists/{date}/entries")
+def api_entries(
+    request: Request,
+    response: Response,
+    date: Annotated[str, Path(pattern=r"^(latest|\d{4}-\d{2}-\d{2})$")],
+    country: Annotated[list[str], Query(max_length=20)] = [],  # noqa: B006
+    continent: Annotated[list[str], Query(max_length=10)] = [],  # noqa: B006
+    official: bool = False,
+    limit: Limit = 100,
+    offset: Offset = 0,
+) -> EntriesOut:
+    """Listed players of a list (``latest`` or YYYY-MM-DD) by place, filtered and paged."""
+    as_of = None if date == "latest" else _day(date)
+    page = list_page(
+        site_of(request),
+        ListQuery(
+            as_of=as_of,
+            countries=tuple(country),
+            continents=tuple(continent),
+            official_only=official,
+            limit=limit,
+            offset=offset,
+        ),
+    )
+    response.headers.update(LIST_CACHE)
+    return EntriesOut(
+        list=ListRef(page.list.id, page.list.as_of),
+        previous=page.list.previous,
+        total=page.total,
+        offset=offset,
+        limit=limit,
+        entries=page.entries,
+    )
+
+
+def _day(text: str) -> dt.date:
+    from ratinglist.errors import NotFoundError
+
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError as exc:
+        raise NotFoundError(f"expected a list date YYYY-MM-DD, got {text!r}") from exc
+
+
+@router.get("/players")
+def api_search(
+    request: Request, q: Annotated[str, Query(min_length=1, max_length=100)]
+) -> SearchResult:
+    """Players matching a name (fuzzy) or ID digits, best first."""
+    return search(site_of(request), q)
+
+
+@router.get("/players/{player_id}")
+def api_player(request: Request, response: Response, player_id: Id) -> PlayerOut:
+    """A player with their entry in the latest published list and their places."""
+    p = player_page(site_of(request), player_id)
+    response.headers.update(PAGE_CACHE)
+    c, pl = p.current, p.places
+    return PlayerOut(
+        id=p.id,
+        name=p.name,
+        country=p.country,
+        rating=None if c is None else c.rating,
+        margin=None if c is None else c.margin,
+        official=None if c is None else c.official,
+        listed=c is not None and c.listed,
+        world_place=None if pl is None else pl.world,
+        continent_place=None if pl is None else pl.continent,
+        country_place=None if pl is None else pl.country,
+        merged_ids=p.merged,
+    )
+
+
+@router.get("/players/{player_id}/history")
+def api_history(request: Request, response: Response, player_id: Id) -> tuple[HistoryPoint, ...]:
+    """The player's entry in every published list, oldest first."""
+    response.headers.update(LIST_CACHE)
+    return player_history(site_of(request), player_id)
+
+
+@router.get("/players/{player_id}/games")
+def api_games(request: Request, response: Response, player_id: Id) -> tuple[PlayerTournament, ...]:
+    """The player's tournaments, newest first, with their games."""
+    response.headers.update(PAGE_CACHE)
+    return player_page(site_of(request), player_id).tournaments
+
+
+@router.get("/players/{player_id}/explain")
+def api_explain(
+    request: Request,
+    player_id: Id,
+    before: Annotated[int | None, Query(ge=0, le=2_000_000_000)] = None,
+    after: Annotated[int | None, Query(ge=0, le=2_000_000_000)] = None,
+) -> Explanation:
+    """Why the rating changed between two lists (ids; default: the last two)."""
+    return explain_player(site_of(request), player_id, before, after)
+
+
+@router.get("/tournaments")
+def api_tournaments(
+    request: Request,
+    response: Response,
+    name: Annotated[str | None, Query(max_length=100)] = None,
+    country: Annotated[str | None, Query(max_length=100)] = None,
+    sort: Annotated[str, Query(pattern="^(date|name|country)$")] = "date",
+    order: Annotated[str, Query(pattern="^(asc|desc)$")] = "desc",
+    limit: Limit = 50,
+    offset: Offset = 0,
+) -> TournamentsOut:
+    """Rated tournaments, filtered by name (contains) and country, sorted, paged."""
+    query = TournamentQuery(name, country, sort, order == "desc", limit, offset)
+    result = tournaments_list(site_of(request), query)
+    response.headers.update(PAGE_CACHE)
+    return TournamentsOut(result.total, offset, limit, result.rows)
+
+
+@router.get("/tournaments/{tournament_id}/games")
+def api_tournament(request: Request, response: Response, tournament_id: Id) -> TournamentOut:
+    """A tournament and every game in file order."""
+    page = tournament(site_of(request), tournament_id)
+    d = page.detail
+    response.headers.update(PAGE_CACHE)
+    return TournamentOut(
+        id=d.summary.id,
+        name=d.summary.name,
+        country=d.summary.country,
+        start_date=d.summary.start_date,
+        end_date=d.summary.end_date,
+        sender=d.sender,
+        file_name=d.file_name,
+        rated=d.rated,
+        games=tuple(g for _, games in page.rounds for g in games),
+    )
+
+
+@router.get("/diff")
+def api_diff(
+    request: Request,
+    response: Response,
+    from_: Annotated[dt.date | None, Query(alias="from")] = None,
+    to: dt.date | None = None,
+    rows: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = 100,
+) -> ListDiff:
+    """Movers, newcomers, dropped, official gained/lost between two lists (dates)."""
+    response.headers.update(LIST_CACHE)
+    return list_diff(site_of(request), from_, to, rows)

@@ -1,0 +1,22 @@
+"""What every view shares: the open site of the request, cache headers."""
+
+from __future__ import annotations
+
+from fastapi import Request
+
+from ratinglist.service.site import Site
+
+LIST_CACHE = {"Cache-Control": "public, max-age=300"}
+"""Cache-Control of rating list data (pages and API): a published list does not change."""
+
+PAGE_CACHE = {"Cache-Control": "public, max-age=60"}
+"""Cache-Control of other pages."""
+
+MAX_LIMIT = 1000
+"""The largest page size the API and paged pages accept."""
+
+
+def site_of(request: Request) -> Site:
+    """The `Site` the application was created with."""
+    site: Site = request.app.state.site
+    return site

@@ -1,0 +1,52 @@
+"""The rating list page `/`, the player search `/search` and the list diff `/diff`."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import RedirectResponse, Response
+
+from ratinglist.service.site import ListQuery, list_page, search
+from ratinglist.service.site_diff import list_diff
+from ratinglist.web.templating import templates
+from ratinglist.web.views.common import LIST_CACHE, PAGE_CACHE, site_of
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/")
+def rating_list(
+    request: Request,
+    date: dt.date | None = None,
+    c: Annotated[list[str], Query(max_length=20)] = [],  # noqa: B006
+    ct: Annotated[list[str], Query(max_length=40)] = [],  # noqa: B006
+    official: bool = False,
+) -> Response:
+    """The published list (latest or `date`), countries `c` and continents `ct` selected."""
+    query = ListQuery(as_of=date, countries=tuple(c), continents=tuple(ct), official_only=official)
+    page = list_page(site_of(request), query)
+    return templates.TemplateResponse(request, "list.html", {"page": page}, headers=LIST_CACHE)
+
+
+@router.get("/search")
+def player_search(request: Request, q: Annotated[str, Query(max_length=100)] = "") -> Response:
+    """Fuzzy search by name or ID; an existing ID typed exactly goes to its page."""
+    result = search(site_of(request), q)
+    if result.exact is not None:
+        return RedirectResponse(f"/players/{result.exact}", status_code=303)
+    return templates.TemplateResponse(
+        request, "search.html", {"result": result}, headers=PAGE_CACHE
+    )
+
+
+@router.get("/diff")
+def diff_page(
+    request: Request,
+    from_: Annotated[dt.date | None, Query(alias="from")] = None,
+    to: dt.date | None = None,
+) -> Response:
+    """Movers, newcomers, players who left, new official players between two lists."""
+    diff = list_diff(site_of(request), from_, to)
+    return templates.TemplateResponse(request, "diff.html", {"diff": diff}, headers=LIST_CACHE)

@@ -1,0 +1,187 @@
+"""Browser tests: Playwright drives Debian's `chromium` against a live server of the site.
+
+No browser is downloaded: the test uses ``/usr/bin/chromium`` and installs Debian's package
+with apt-get when it is missing. Under ``CI`` a missing browser fails the tests; elsewhere it
+skips them. Screenshots go to ``$RATINGLIST_SCREENSHOTS`` (default
+``/tmp/ratinglist-screenshots``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from ratinglist.web.app import create_app
+from tests.web.site_fixture import BROKEN, EVIL
+
+pytestmark = pytest.mark.slow
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(os.environ.get("RATINGLIST_SCREENSHOTS", "/tmp/ratinglist-screenshots"))
+
+
+def _ensure_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    if shutil.which("apt-get") is not None:
+        subprocess.run(["apt-get", "install", "-y", "chromium"], check=False, timeout=600)
+    if not CHROMIUM.exists():
+        message = f"expected Debian's chromium at {CHROMIUM}, found none (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(site_db: str) -> Iterator[str]:
+    """A live server of the small site on a free port; yields its base URL."""
+    port = _free_port()
+    config = uvicorn.Config(create_app(site_db), host="127.0.0.1", port=port, log_level="error")
+    live = uvicorn.Server(config)
+    thread = threading.Thread(target=live.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not live.started:
+        if time.monotonic() > deadline:
+            pytest.fail("the test server did not start within 30 s")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    live.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """Headless Debian chromium under Playwright."""
+    _ensure_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture()
+def page(browser: object) -> Iterator[object]:
+    from playwright.sync_api import Browser
+
+    assert isinstance(browser, Browser)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    new_page = context.new_page()
+    yield new_page
+    context.close()
+
+
+def _shot(page: object, name: str) -> None:
+    from playwright.sync_api import Page
+
+    assert isinstance(page, Page)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
+
+
+def test_list_filtered_by_a_country_box_and_by_a_country_name(server: str, page: object) -> None:
+    from playwright.sync_api import Page, expect
+
+    assert isinstance(page, Page)
+    page.goto(server + "/")
+    rows = page.locator("#ratinglist tbody tr")
+    expect(rows).to_have_count(6)
+    _shot(page, "list-desktop.png")
+    # Unchecking France hides the French players at once.
+    page.get_by_label("France", exact=True).uncheck()
+    expect(page.locator("#ratinglist tbody tr:visible")).to_have_count(4)
+    expect(page.locator('#ratinglist tbody tr[data-c="FRA"]:visible')).to_have_count(0)
+    # A click on a country's name keeps that country only.
+    page.locator("#countries").get_by_role("link", name="Japan").click()
+    expect(page.locator("#ratinglist tbody tr")).to_have_count(2)
+    expect(page.locator('#ratinglist tbody tr[data-c="JPN"]')).to_have_count(2)
+    # The script name is text, not markup.
+    page.goto(server + "/")
+    expect(page.get_by_role("link", name=f"{EVIL}, Evil")).to_be_visible()
+
+
+def test_list_on_a_phone(server: str, browser: object) -> None:
+    from playwright.sync_api import Browser
+
+    assert isinstance(browser, Browser)
+    context = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True)
+    phone = context.new_page()
+    phone.goto(server + "/")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, f"the list is {width} px wide on a 375 px phone"
+    _shot(phone, "list-phone.png")
+    context.close()
+
+
+def test_search_a_misspelled_name_then_see_the_chart(server: str, page: object) -> None:
+    from playwright.sync_api import Page, expect
+
+    assert isinstance(page, Page)
+    page.goto(server + "/tournaments")
+    page.get_by_placeholder("Player name or ID").fill("tanaak hirosi")
+    page.get_by_role("button", name="Search").click()
+    page.get_by_role("link", name="TANAKA, Hiroshi").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("TANAKA, Hiroshi")
+    chart = page.locator("figure.chart img")
+    expect(chart).to_be_visible()
+    page.wait_for_function(
+        "() => { const i = document.querySelector('figure.chart img');"
+        " return i.complete && i.naturalWidth > 0; }",
+        timeout=20_000,
+    )
+    _shot(page, "player.png")
+
+
+def test_sort_tournaments_by_country_and_open_one(server: str, page: object) -> None:
+    from playwright.sync_api import Page, expect
+
+    assert isinstance(page, Page)
+    page.goto(server + "/tournaments")
+    page.get_by_label("sort by Country ascending").click()
+    countries = page.locator("#tournaments tbody tr td:nth-child(3)").all_inner_texts()
+    assert countries == sorted(countries) and len(countries) == 3
+    page.get_by_role("link", name="Paris Open").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Paris Open")
+    expect(page.locator("#standings tbody tr")).to_have_count(6)
+    expect(page.locator("td.winner").first).to_be_visible()
+    _shot(page, "tournament.png")
+
+
+def test_upload_a_broken_file_to_check(server: str, page: object, tmp_path: Path) -> None:
+    from playwright.sync_api import Page, expect
+
+    assert isinstance(page, Page)
+    broken = tmp_path / "20260101_Broken.ELO"
+    broken.write_text(BROKEN, encoding="ascii")
+    page.goto(server + "/check")
+    page.locator("#upload").set_input_files(str(broken))
+    page.get_by_role("button", name="Check").click()
+    expect(page.locator("#result h2")).to_contain_text("error")
+    expect(page.locator("pre.source .line.error").first).to_be_visible()
+    _shot(page, "check.png")
