@@ -29,6 +29,7 @@ def version() -> None:
 # Command groups register themselves here (one line each, keep sorted).
 from ratinglist.cli.check import check  # noqa: E402
 from ratinglist.cli.demo import demo  # noqa: E402
+from ratinglist.cli.go_files import app as go_file_app  # noqa: E402
 from ratinglist.cli.go_lists import app as go_list_app  # noqa: E402
 from ratinglist.cli.importing import import_command  # noqa: E402
 from ratinglist.cli.players import app as players_app  # noqa: E402
@@ -44,6 +45,7 @@ from ratinglist.cli.tournaments import app as tournaments_app  # noqa: E402
 
 app.command("check")(check)
 app.command("demo")(demo)
+app.add_typer(go_file_app, name="go-file")
 app.add_typer(go_list_app, name="go-list")
 app.command("import")(import_command)
 app.add_typer(players_app, name="players")

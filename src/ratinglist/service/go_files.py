@@ -1,0 +1,139 @@
+"""Use cases of Go tournament files: check one, convert it, update its ratings from a list.
+
+The files are OpenGotha's XML (and Pairgoth's and MacMahon 3.9's), and the results files
+``.h9`` and ``.tou``. Nothing is stored: each call reads its input files and returns values or
+the bytes of the file to write, so these calls take no `Actor`.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ratinglist.errors import FormatError
+from ratinglist.formats.aga_results import write_aga
+from ratinglist.formats.diagnostics import Diagnostic
+from ratinglist.formats.egf_h9 import read_h9, write_h9
+from ratinglist.formats.ffg_tou import read_tou, write_tou
+from ratinglist.formats.go_lists import read_go_list_file
+from ratinglist.formats.go_results_import import tournament_from_rows
+from ratinglist.formats.opengotha_document import (
+    OpenGothaDocument,
+    read_opengotha_document,
+    with_six_criteria,
+)
+from ratinglist.formats.opengotha_write import write_opengotha
+from ratinglist.model.go_list import GoRatingList, ListOrigin
+from ratinglist.model.go_tournament import GoTournament
+from ratinglist.registry.go_search import GoListIndex
+from ratinglist.registry.go_update import RatingUpdate, RegisteredRating, rating_updates
+from ratinglist.tournament.go_exports import (
+    aga_results,
+    results_table,
+    short_names,
+    standing_lines,
+)
+
+
+class FileKind(enum.StrEnum):
+    """The Go tournament files we write."""
+
+    XML = "xml"
+    H9 = "h9"
+    TOU = "tou"
+    AGA = "aga"
+
+
+@dataclass(frozen=True, slots=True)
+class GoFile:
+    """A Go tournament file read: the document and the problems found."""
+
+    source: str
+    document: OpenGothaDocument
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def tournament(self) -> GoTournament:
+        """The tournament of the file."""
+        return self.document.tournament
+
+
+def read_go_file(path: Path) -> GoFile:
+    """Read an OpenGotha/Pairgoth/MacMahon XML file, or an ``.h9`` / ``.tou`` results file.
+
+    Raises:
+        FormatError: the file cannot be read or is not a Go tournament file.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise FormatError(f"cannot read {str(path)!r}: {exc.strerror}") from exc
+    suffix = path.suffix.lower()
+    if suffix in (".h9", ".tou"):
+        read = read_h9(data, path.name) if suffix == ".h9" else read_tou(data, path.name)
+        tournament, joined = tournament_from_rows(read.rows, path.name, path.stem)
+        document = OpenGothaDocument(with_six_criteria(tournament))
+        return GoFile(path.name, document, read.diagnostics + joined)
+    read_xml = read_opengotha_document(data, path.name)
+    return GoFile(path.name, read_xml.document, read_xml.diagnostics)
+
+
+def export_go_file(path: Path, kind: FileKind) -> bytes:
+    """The `kind` file of the tournament in `path` (standings after the last round).
+
+    Raises:
+        FormatError: the input cannot be read.
+    """
+    document = read_go_file(path).document
+    if kind is FileKind.XML:
+        return write_opengotha(document)
+    t = document.tournament
+    if kind is FileKind.AGA:
+        return write_aga(aga_results(t))
+    table = results_table(t, standing_lines(t), short_names(t.parameters.criteria))
+    return write_h9(table) if kind is FileKind.H9 else write_tou(table)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingUpdatePlan:
+    """What updating a tournament's ratings from a list would change, and the new file."""
+
+    rating_list: GoRatingList
+    updates: tuple[RatingUpdate, ...]
+    not_found: tuple[str, ...]
+    updated_xml: bytes
+
+
+def plan_rating_updates(
+    tournament_path: Path, list_path: Path, origin: ListOrigin | None = None
+) -> RatingUpdatePlan:
+    """The rating changes a list brings to a tournament file's players, before applying them.
+
+    Raises:
+        FormatError: a file cannot be read.
+    """
+    document = read_go_file(tournament_path).document
+    rating_list = read_go_list_file(list_path, origin).rating_list
+    players = document.tournament.players
+    registered = [
+        RegisteredRating(
+            p.name, p.first_name, p.egf_pin, p.ffg_licence, p.aga_id, p.rating, p.rating_origin
+        )
+        for p in players
+    ]
+    updates, missing = rating_updates(registered, GoListIndex(rating_list.players))
+    changed = list(players)
+    for update in updates:
+        changed[update.index] = replace(
+            changed[update.index], rating=update.new_rating, rating_origin=update.new_origin
+        )
+    new_document = replace(
+        document, tournament=replace(document.tournament, players=tuple(changed))
+    )
+    return RatingUpdatePlan(
+        rating_list=rating_list,
+        updates=updates,
+        not_found=tuple(players[i].full_name for i in missing),
+        updated_xml=write_opengotha(new_document),
+    )
