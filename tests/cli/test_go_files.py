@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from ratinglist.cli.app import app
@@ -91,3 +92,56 @@ def test_unreadable_file_is_an_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["go-file", "check", str(bad)])
     assert result.exit_code == 1
     assert "expected well-formed XML" in result.output
+
+
+@pytest.mark.realdata
+def test_team_commands(real_data: Path, tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from ratinglist.formats.opengotha_document import read_opengotha_document_file
+    from ratinglist.formats.opengotha_write import write_opengotha
+
+    source = real_data / "go" / "opengotha" / "tournoi_equipe_LGO_2020.xml"
+    result = runner.invoke(app, ["go-file", "team-standings", str(source), "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert rows[0]["team"] == "Lorient" and rows[0]["values"][0] == 10  # five matches won
+    doc = read_opengotha_document_file(source).document
+    t = doc.tournament
+    last = t.parameters.general.number_of_rounds - 1
+    played = [g for g in t.games if g.round == last]
+    cut = tmp_path / "cut.xml"
+    cut.write_bytes(
+        write_opengotha(
+            replace(doc, tournament=replace(t, games=tuple(g for g in t.games if g.round < last)))
+        )
+    )
+    out = tmp_path / "paired.xml"
+    args = ["go-file", "pair-teams", str(cut), "Angers", "Niort", "--round", str(last + 1)]
+    result = runner.invoke(app, [*args, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    games = read_opengotha_document_file(out).document.tournament.games
+    new = {(g.white, g.black, g.handicap) for g in games if g.round == last}
+    match = {
+        (g.white, g.black, g.handicap)
+        for g in played
+        if g.white in {w for w, _, _ in new} or g.black in {w for w, _, _ in new}
+    }
+    flipped = {(b, w, h) if h == 0 else (w, b, h) for w, b, h in match}
+    # The file does not say which team the TD selected first (White on board 1 on a tie).
+    assert len(new) == 3 and new in (match, flipped)
+    again = runner.invoke(
+        app,
+        [
+            "go-file",
+            "pair-teams",
+            str(out),
+            "Angers",
+            "Niort",
+            "--round",
+            str(last + 1),
+            "-o",
+            str(tmp_path / "x.xml"),
+        ],
+    )
+    assert again.exit_code == 1 and "already has a game" in again.output

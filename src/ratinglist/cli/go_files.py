@@ -159,3 +159,68 @@ def update_ratings(
         output.write_bytes(plan.updated_xml)
         if not as_json:
             console.print(f"written: {output}", highlight=False)
+
+
+@app.command("team-standings")
+def team_standings_command(
+    path: TournamentFile,
+    round_number: Annotated[
+        int | None, typer.Option("--round", min=1, help="After this round (default: the last).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+) -> None:
+    """Team standings of a team tournament file (TEAMP, SOST, BDW, BDWxU, MNR).
+
+    Example: ratinglist go-file team-standings tournoi_equipe_LGO_2020.xml --round 3
+    """
+    from ratinglist.service.go_files import go_team_standings
+
+    with user_errors():
+        standings = go_team_standings(path, round_number)
+    rows = [
+        {
+            "place": s.place,
+            "number": s.team.number,
+            "team": s.team.name,
+            "values": list(s.values),
+            "matches": [None if m is None else m.opponent for m in s.matches],
+        }
+        for s in standings
+    ]
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    table = Table("pl", "team", "values", "opponents")
+    for s in standings:
+        table.add_row(
+            str(s.place),
+            f"{s.team.number} {s.team.name}",
+            " ".join(str(v) for v in s.values),
+            " ".join("-" if m is None else str(m.opponent) for m in s.matches),
+        )
+    console.print(table)
+
+
+@app.command("pair-teams")
+def pair_teams_command(
+    path: TournamentFile,
+    first: Annotated[
+        str,
+        typer.Argument(
+            help="First team (name or number): White on board 1 when the colour balance is equal."
+        ),
+    ],
+    second: Annotated[str, typer.Argument(help="Second team (name or number).")],
+    round_number: Annotated[int, typer.Option("--round", min=1, help="The round to pair.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Write the paired XML here.")],
+) -> None:
+    """Pair two teams for a round (colours, handicaps, tables as OpenGotha) and save the file.
+
+    Example: ratinglist go-file pair-teams teams.xml Angers Lorient --round 2 -o teams2.xml
+    """
+    from ratinglist.service.go_files import pair_go_teams
+
+    with user_errors():
+        data = pair_go_teams(path, round_number, first, second)
+    output.write_bytes(data)
+    console.print(f"written: {output}", highlight=False)

@@ -8,7 +8,7 @@ team criteria (`TeamCriterion`); the team size is 2..10 boards.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 MIN_TEAM_SIZE = 2
 MAX_TEAM_SIZE = 10
@@ -77,6 +77,27 @@ class GoTeam:
     def board_players(self, round_: int) -> dict[int, str]:
         """Board -> player for `round_`."""
         return {m.board: m.player for m in self.members if m.round == round_}
+
+    def with_member(self, round_: int, board: int, player: str, rounds: int) -> GoTeam:
+        """The team with `player` on `board` from `round_`: set in `round_`, and copied to
+        each later round (< `rounds`) whose board is still empty (OpenGotha's rule)."""
+        members = [m for m in self.members if not (m.round == round_ and m.board == board)]
+        members.append(TeamMember(round_, board, player))
+        for later in range(round_ + 1, rounds):
+            if self.member(later, board) is None:
+                members.append(TeamMember(later, board, player))
+        members.sort(key=lambda m: (m.round, m.board))
+        return replace(self, members=tuple(members))
+
+    def ordered_by_rating(self, round_: int, ratings: dict[str, int]) -> GoTeam:
+        """The team with `round_`'s members reordered, strongest (highest rating) on board 1."""
+        players = sorted(
+            self.board_players(round_).items(), key=lambda item: (-ratings.get(item[1], 0), item[0])
+        )
+        others = [m for m in self.members if m.round != round_]
+        mine = [TeamMember(round_, board, key) for board, (_, key) in enumerate(players)]
+        members = sorted(others + mine, key=lambda m: (m.round, m.board))
+        return replace(self, members=tuple(members))
 
 
 @dataclass(frozen=True, slots=True)

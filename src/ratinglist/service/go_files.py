@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ratinglist.errors import FormatError
+from ratinglist.errors import FormatError, NotFoundError
 from ratinglist.formats.aga_results import write_aga
 from ratinglist.formats.diagnostics import Diagnostic
 from ratinglist.formats.egf_h9 import read_h9, write_h9
@@ -25,15 +25,13 @@ from ratinglist.formats.opengotha_document import (
 )
 from ratinglist.formats.opengotha_write import write_opengotha
 from ratinglist.model.go_list import GoRatingList, ListOrigin
+from ratinglist.model.go_team import GoTeam
 from ratinglist.model.go_tournament import GoTournament
 from ratinglist.registry.go_search import GoListIndex
 from ratinglist.registry.go_update import RatingUpdate, RegisteredRating, rating_updates
-from ratinglist.tournament.go_exports import (
-    aga_results,
-    results_table,
-    short_names,
-    standing_lines,
-)
+from ratinglist.standings.go_team_scores import TeamStanding, team_standings
+from ratinglist.tournament.go_exports import aga_results, results_table
+from ratinglist.tournament.go_teams import pair_teams
 
 
 class FileKind(enum.StrEnum):
@@ -91,7 +89,7 @@ def export_go_file(path: Path, kind: FileKind) -> bytes:
     t = document.tournament
     if kind is FileKind.AGA:
         return write_aga(aga_results(t))
-    table = results_table(t, standing_lines(t), short_names(t.parameters.criteria))
+    table = results_table(t)
     return write_h9(table) if kind is FileKind.H9 else write_tou(table)
 
 
@@ -137,3 +135,42 @@ def plan_rating_updates(
         not_found=tuple(players[i].full_name for i in missing),
         updated_xml=write_opengotha(new_document),
     )
+
+
+def go_team_standings(path: Path, last_round: int | None = None) -> tuple[TeamStanding, ...]:
+    """The team standings of the team tournament in `path` after (1-based) `last_round`.
+
+    Raises:
+        FormatError: the file cannot be read or has no teams.
+    """
+    document = read_go_file(path).document
+    if not document.teams:
+        raise FormatError(f"{path.name}: expected a team tournament, found no <Team>")
+    r = None if last_round is None else last_round - 1
+    return team_standings(document.tournament, document.teams, document.team_parameters, r)
+
+
+def pair_go_teams(path: Path, round_number: int, first: str, second: str) -> bytes:
+    """The tournament file with the match `first` - `second` paired in (1-based) round.
+
+    Teams are named by name or number.
+
+    Raises:
+        FormatError: the file cannot be read.
+        NotFoundError: no such team.
+        TournamentError: the match cannot be paired (see `pair_teams`).
+    """
+    document = read_go_file(path).document
+
+    def team(name: str) -> GoTeam:
+        for candidate in document.teams:
+            if name in (candidate.name, str(candidate.number)):
+                return candidate
+        raise NotFoundError(f"expected a team name or number, found {name!r}")
+
+    t = document.tournament
+    games = pair_teams(
+        t, team(first), team(second), document.team_parameters.team_size, round_number - 1
+    )
+    paired = replace(t, games=(*t.games, *games))
+    return write_opengotha(replace(document, tournament=paired))

@@ -1,19 +1,18 @@
 """From a Go tournament and its standings to the results files' values (GO.md e-g).
 
-The standings (order, ties, criterion values) come from the placement criteria; this module
-adds what the results files need from the tournament itself: the players implied (in a game
-or a bye; the others are left out and places and opponent numbers are counted on the rest),
-each round's half-game, the header (dates, komi, time system, class) and the AGA games.
+The standings (order, shared places, criterion values, half-games of the players implied in
+a game or a bye) come from `standings.go_standings`; this module adds the header (dates,
+komi, time system, class), the h9 column titles and the AGA games.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ratinglist import __version__
-from ratinglist.model.go import GoRank, format_rank
+from ratinglist.formats.go_half_game import parse_half_game
+from ratinglist.model.go import format_rank
 from ratinglist.model.go_results import (
     AgaGame,
     AgaPlayer,
@@ -26,24 +25,10 @@ from ratinglist.model.go_results import (
     TimeControl,
     TimeSystem,
 )
-from ratinglist.model.go_tournament import Criterion, GoGame, GoSystem, GoTournament, Outcome
-from ratinglist.standings.go_scores import GoScores
+from ratinglist.model.go_tournament import Criterion, GoGame, GoTournament, Outcome
+from ratinglist.standings.go_standings import format_value, go_standings, implied_players
 
 PROGRAM = f"Ratinglist {__version__}"
-
-
-@dataclass(frozen=True, slots=True)
-class StandingLine:
-    """A player's line of the standings: key, and each criterion's value as displayed."""
-
-    key: str
-    values: tuple[str, ...]
-
-
-def implied_keys(t: GoTournament) -> set[str]:
-    """The players in a game or a bye (OpenGotha's ``isPlayerImplied``)."""
-    keys = {g.white for g in t.games} | {g.black for g in t.games}
-    return keys | {b.player for b in t.byes}
 
 
 def _date(text: str) -> dt.date:
@@ -83,78 +68,37 @@ def results_header(t: GoTournament, program: str = PROGRAM) -> ResultsHeader:
     )
 
 
-def _mark(points_x2: int) -> Mark:
-    return {2: Mark.WIN, 1: Mark.JIGO}.get(points_x2, Mark.LOSS)
+def results_table(t: GoTournament, program: str = PROGRAM) -> ResultsTable:
+    """The results table of `t` after its last round: the players implied, best first.
 
-
-def _half_game(game: GoGame, key: str, numbers: dict[str, int]) -> HalfGame:
-    white = game.white == key
-    opponent = game.black if white else game.white
-    if game.result.outcome is Outcome.UNKNOWN:
-        mark = Mark.UNKNOWN
-    else:
-        mark = _mark(game.result.points_x2(white))
-    colour = ("w" if white else "b") if game.known_colour else "?"
-    return HalfGame(numbers.get(opponent, 0), mark, game.result.by_default, colour, game.handicap)
-
-
-def results_table(
-    t: GoTournament,
-    standings: Sequence[StandingLine],
-    criteria: tuple[str, ...],
-    program: str = PROGRAM,
-) -> ResultsTable:
-    """The results table of `t`: `standings` (best first) cut to the players implied.
-
-    A player shares the place of the one above when all criterion values are equal (the
-    place is then printed blank).
+    Order, shared places, criterion values and half-games are the standings'
+    (`standings.go_standings`); places and opponent numbers count the implied players only.
     """
-    implied = implied_keys(t)
-    lines = [line for line in standings if line.key in implied]
-    numbers = {line.key: index for index, line in enumerate(lines, start=1)}
-    general = t.parameters.general
-    mcmahon = t.parameters.system is GoSystem.MCMAHON
-    absent_x2 = general.mms2_absent if mcmahon else general.nbw2_absent
-    bye_x2 = general.mms2_bye if mcmahon else general.nbw2_bye
-    games: dict[tuple[int, str], GoGame] = {}
-    for game in t.games:
-        games[(game.round, game.white)] = game
-        games[(game.round, game.black)] = game
-    byes = {(b.round, b.player) for b in t.byes}
+    last = t.parameters.general.number_of_rounds - 1
+    criteria = t.parameters.criteria
     rows: list[ResultsRow] = []
-    place = 0
-    for index, line in enumerate(lines, start=1):
-        tied = bool(rows) and line.values == lines[index - 2].values
-        place = place if tied else index
+    for line in go_standings(t, last, keys=implied_players(t)):
         player = t.player(line.key)
-        rounds: list[HalfGame] = []
-        for r in range(general.number_of_rounds):
-            played = games.get((r, line.key))
-            if played is not None:
-                rounds.append(_half_game(played, line.key, numbers))
-            elif (r, line.key) in byes:
-                rounds.append(HalfGame(0, _mark(bye_x2)))
-            elif not player.plays(r):
-                rounds.append(HalfGame(0, _mark(absent_x2)))
-            else:
-                rounds.append(HalfGame(0, Mark.LOSS))
+        rounds = tuple(parse_half_game(text) or HalfGame(0, Mark.LOSS) for text in line.rounds)
         rows.append(
             ResultsRow(
-                place=place,
-                tied=tied,
+                place=line.place,
+                tied=line.tied_with_previous,
                 surname=player.name,
                 first_name=player.first_name,
                 rank=format_rank(player.rank, upper=True),
                 country=player.country,
                 club=player.club,
-                values=line.values,
-                rounds=tuple(rounds),
+                values=tuple(
+                    format_value(c, v) for c, v in zip(criteria, line.values, strict=True)
+                ),
+                rounds=rounds,
                 ffg_licence=player.ffg_licence,
                 egf_pin=player.egf_pin,
                 aga_id=player.aga_id,
             )
         )
-    return ResultsTable(results_header(t, program), criteria, tuple(rows))
+    return ResultsTable(results_header(t, program), short_names(criteria), tuple(rows))
 
 
 def aga_results(t: GoTournament) -> AgaResults:
@@ -201,69 +145,3 @@ def short_names(criteria: Sequence[Criterion]) -> tuple[str, ...]:
                 break
         titles.append(name)
     return tuple(titles)
-
-
-HALF_POINT_CRITERIA = frozenset(
-    {
-        Criterion.NBW,
-        Criterion.MMS,
-        Criterion.CPS,
-        Criterion.STS,
-        Criterion.CUSSW,
-        Criterion.CUSSM,
-        Criterion.SOSW,
-        Criterion.SOSWM1,
-        Criterion.SOSWM2,
-        Criterion.SOSM,
-        Criterion.SOSMM1,
-        Criterion.SOSMM2,
-        Criterion.SOSTS,
-        Criterion.SOSOSW,
-        Criterion.SOSOSM,
-        Criterion.EXT,
-        Criterion.EXR,
-    }
-)
-"""Criteria stored doubled ("X2"): shown as ``n`` or ``n½``."""
-QUARTER_POINT_CRITERIA = frozenset({Criterion.SODOSW, Criterion.SODOSM})
-"""Criteria stored times four: shown with ``¼ ½ ¾``."""
-
-
-def display_value(criterion: Criterion, value: int) -> str:
-    """A criterion value as standings show it (GO.md section e)."""
-    if criterion in HALF_POINT_CRITERIA:
-        return _fraction(value, 2)
-    if criterion in QUARTER_POINT_CRITERIA:
-        return _fraction(value, 4)
-    if criterion is Criterion.CAT:
-        return str(1 - value)
-    if criterion is Criterion.RANK:
-        return format_rank(GoRank(value), upper=True)
-    return str(value)
-
-
-def _fraction(value: int, parts: int) -> str:
-    whole, rest = divmod(value, parts)
-    return str(whole) + {0: "", 1: "¼", 2: "½", 3: "¾"}[rest * 4 // parts]
-
-
-def standing_lines(t: GoTournament, round_: int | None = None) -> list[StandingLine]:
-    """Every player after (0-based) `round_` (default: the last), best first.
-
-    OpenGotha's order (GO.md section e): the placement criteria, each descending, then
-    surname and first name. DC and SDC count as 0 here.
-    """
-    criteria = t.parameters.criteria
-    r = t.parameters.general.number_of_rounds - 1 if round_ is None else round_
-    scores = GoScores(t)
-    keyed = []
-    for player in t.players:
-        values = tuple(scores.value(c, player.key, r) for c in criteria)
-        keyed.append(
-            (tuple(-v for v in values), player.name, player.first_name, player.key, values)
-        )
-    keyed.sort()
-    return [
-        StandingLine(key, tuple(display_value(c, v) for c, v in zip(criteria, values, strict=True)))
-        for *_, key, values in keyed
-    ]
