@@ -17,8 +17,8 @@ from ratinglist.standings import BrightwellRule, StandingsConfig
 from ratinglist.store import open_store
 from ratinglist.store.schema import games, tournaments
 from ratinglist.store.tournament_events import find_directed, load_events
-from ratinglist.tournament.director import fold
 from ratinglist.tournament.finals_stage import scheduled
+from ratinglist.tournament.fold import fold
 from ratinglist.tournament.scoring import standings_of
 
 runner = CliRunner()
@@ -133,12 +133,16 @@ def test_whole_small_tournament(db: Path, tmp_path: Path) -> None:
     d = _state(db)
     assert d.paired == 4 and len(d.state.entrants) == 14
     rows = json.loads(run(db, "standings", "--json"))
-    assert all(list(r) == ["rank", "id", "points", "bq", "discs"] for r in rows)
+    keys = ["rank", "id", "name", "country", "points", "bq", "discs"]
+    assert all(list(r) == keys for r in rows)
+    by_id = {r["id"]: (r["name"], r["country"]) for r in rows}
+    assert by_id[5105] == ("VAN DEN BIGGELAAR, Nicky", "NLD")  # from PLAYERS above
+    assert by_id[120000] == ("PIETERS, Joost", "BEL")
     assert sum(r["points"] for r in rows) == 4 * 7
     banded = json.loads(run(db, "standings", "--json", "--class", "rating:1500-1800"))
     assert {r["id"] for r in banded} == {50001, 50002, 4012, 120006}
     assert "cost" in run(db, "explain", "3")
-    run(db, "finals")
+    run(db, "finals", "--start")
     d = _state(db)
     assert d.finals is not None
     for _ in range(10):

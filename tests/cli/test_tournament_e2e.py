@@ -25,9 +25,9 @@ from ratinglist.model import Player
 from ratinglist.store import open_store
 from ratinglist.store.schema import games
 from ratinglist.store.tournament_events import find_directed, load_events
-from ratinglist.tournament.director import Director, fold
 from ratinglist.tournament.exports import to_tournament
 from ratinglist.tournament.finals_stage import scheduled
+from ratinglist.tournament.fold import FoldedTournament, fold
 from ratinglist.tournament.planning import replay_round
 
 runner = CliRunner()
@@ -40,7 +40,7 @@ def run(db: Path, *args: str) -> str:
     return result.output
 
 
-def state(db: Path) -> Director:
+def state(db: Path) -> FoldedTournament:
     with open_store(f"sqlite:///{db}") as store:
         return fold(load_events(store, find_directed(store, None).id))
 
@@ -146,7 +146,7 @@ def test_120_player_egp_through_the_cli(real_data: Path, tmp_path: Path) -> None
     assert len(pairs_seen) == len(set(pairs_seen)), "a rematch in 13 rounds of 120 players"
     assert "EGP Haarlem after 13 rounds" in run(db, "tournament", "standings")
 
-    run(db, "tournament", "finals")
+    run(db, "tournament", "finals", "--start")
     for _ in range(12):
         d = state(db)
         assert d.finals is not None

@@ -61,3 +61,9 @@ def test_unopenable_database_is_a_store_error(tmp_path: Path) -> None:
 def test_bad_url_is_a_store_error() -> None:
     with pytest.raises(StoreError, match="expected a database path or URL"):
         open_store("nosuchdriver://x")
+
+
+def test_the_file_name_head_is_alembic_head() -> None:
+    from ratinglist.store.database import shipped_head
+
+    assert shipped_head() == head_revision()

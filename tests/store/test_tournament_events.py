@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import inspect
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import ConflictError, NotFoundError
 from ratinglist.model import PlayerId
 from ratinglist.store import Store, current_revision, head_revision, open_store
 from ratinglist.store.tournament_events import (
@@ -18,8 +18,8 @@ from ratinglist.store.tournament_events import (
     load_events,
     set_status,
 )
-from ratinglist.tournament.director import fold
 from ratinglist.tournament.events import Created, Registered, Settings, Undone, Withdrawn
+from ratinglist.tournament.fold import fold
 
 SETTINGS = Settings(name="Utrecht Open", country="NLD", start="2026-01-14", seed=5)
 
@@ -50,14 +50,15 @@ def test_log_is_stored_in_order_and_folds_back(store: Store) -> None:
 def test_append_refuses_a_log_that_changed_meanwhile(store: Store) -> None:
     tid = create_tournament(store, Created(SETTINGS))
     append_event(store, tid, Registered(PlayerId(1), "A", "B", "NLD"), expected_seq=1)
-    with pytest.raises(TournamentError, match="changed meanwhile"):
+    with pytest.raises(ConflictError, match="changed meanwhile"):
         append_event(store, tid, Registered(PlayerId(2), "C", "D", "NLD"), expected_seq=1)
-    with pytest.raises(TournamentError, match="unknown id 99"):
+    assert len(load_events(store, tid)) == 2
+    with pytest.raises(NotFoundError, match="unknown id 99"):
         append_event(store, 99, Undone())
 
 
 def test_find_by_name_id_or_most_recent(store: Store) -> None:
-    with pytest.raises(TournamentError, match="got none"):
+    with pytest.raises(NotFoundError, match="got none"):
         find_directed(store, None)
     first = create_tournament(store, Created(SETTINGS))
     other = Settings(name="Haarlem", country="NLD", start="2026-03-14")
@@ -65,7 +66,7 @@ def test_find_by_name_id_or_most_recent(store: Store) -> None:
     assert find_directed(store, None).id == second
     assert find_directed(store, "utrecht open").id == first
     assert find_directed(store, str(first)).name == "Utrecht Open"
-    with pytest.raises(TournamentError, match="unknown 'Nowhere'"):
+    with pytest.raises(NotFoundError, match="unknown 'Nowhere'"):
         find_directed(store, "Nowhere")
     set_status(store, first, "submitted")
     assert [(i.name, i.status, i.events) for i in list_directed(store)] == [

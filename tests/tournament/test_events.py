@@ -9,7 +9,6 @@ import pytest
 
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
-from ratinglist.tournament.director import Director, apply, fold
 from ratinglist.tournament.events import (
     Absent,
     Created,
@@ -29,6 +28,7 @@ from ratinglist.tournament.events import (
 )
 from ratinglist.tournament.exports import final_ranking
 from ratinglist.tournament.finals_stage import finals_places, scheduled
+from ratinglist.tournament.fold import FoldedTournament, apply, fold
 from ratinglist.tournament.planning import explain_round, next_pairing, replay_round
 
 SETTINGS = Settings(
@@ -40,7 +40,7 @@ def _registered(n: int) -> list[Event]:
     return [Registered(PlayerId(100 + i), f"SUR{i}", f"First{i}", "NLD") for i in range(n)]
 
 
-def _play(events: list[Event], rounds: int, seed: int = 1) -> Director:
+def _play(events: list[Event], rounds: int, seed: int = 1) -> FoldedTournament:
     """Pair and fill `rounds` rounds with seeded random results; extends `events`."""
     rng = random.Random(seed)
     d = fold(events)

@@ -7,7 +7,6 @@ from hypothesis import strategies as st
 
 from ratinglist.formats.elo import format_elo, parse_elo
 from ratinglist.model import PlayerId
-from ratinglist.tournament.director import Director, apply, fold
 from ratinglist.tournament.events import (
     Created,
     Event,
@@ -18,6 +17,7 @@ from ratinglist.tournament.events import (
 )
 from ratinglist.tournament.exports import results_file, to_tournament
 from ratinglist.tournament.finals_stage import scheduled
+from ratinglist.tournament.fold import FoldedTournament, apply, fold
 from ratinglist.tournament.planning import next_pairing
 from ratinglist.tournament.results import SpecialResult
 
@@ -25,7 +25,7 @@ SPECIALS = [s.value for s in SpecialResult]
 
 
 @st.composite
-def tournaments(draw: st.DrawFn) -> Director:
+def tournaments(draw: st.DrawFn) -> FoldedTournament:
     n = draw(st.integers(4, 14))
     rounds = draw(st.integers(1, 4))
     seed = draw(st.integers(0, 2**31 - 1))
@@ -65,7 +65,7 @@ def tournaments(draw: st.DrawFn) -> Director:
 
 @settings(max_examples=40, deadline=None)
 @given(tournaments())
-def test_exported_results_file_reads_back_to_the_same_games(d: Director) -> None:
+def test_exported_results_file_reads_back_to_the_same_games(d: FoldedTournament) -> None:
     rf = results_file(d)
     back = parse_elo(format_elo(rf), source="prop.ELO")
     assert [x for x in back.diagnostics if x.severity.value == "error"] == []

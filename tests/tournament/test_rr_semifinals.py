@@ -10,7 +10,6 @@ import pytest
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.pairing import System
-from ratinglist.tournament.director import Director, fold
 from ratinglist.tournament.events import (
     Created,
     Event,
@@ -20,10 +19,11 @@ from ratinglist.tournament.events import (
     Settings,
 )
 from ratinglist.tournament.finals_stage import scheduled
+from ratinglist.tournament.fold import FoldedTournament, fold
 from ratinglist.tournament.planning import finalists, next_pairing, schedule_of
 
 
-def _play_round(events: list[Event]) -> Director:
+def _play_round(events: list[Event]) -> FoldedTournament:
     """Pair the next round and enter its results: the lower ID always wins 40-24."""
     paired, _ = next_pairing(fold(events))
     events.append(paired)

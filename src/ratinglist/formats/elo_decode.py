@@ -1,4 +1,5 @@
-"""Bytes to text for .ELO files: UTF-8 (with or without BOM), else MacRoman or Latin-1.
+"""Bytes to text for .ELO files: UTF-8 (with or without BOM), UTF-16 (with its BOM), else
+MacRoman or Latin-1.
 
 The spec asks for ASCII; real files are UTF-8, Latin-1 or MacRoman. Decoding never fails:
 a file that is not UTF-8 is read as MacRoman when it holds bytes 0x80-0x9F (control
@@ -12,16 +13,22 @@ import re
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
 
 _BOM = b"\xef\xbb\xbf"
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _C1 = re.compile(rb"[\x80-\x9f]")
 
 
 def decode_elo(data: bytes, source: str = "<bytes>") -> tuple[str, str, Diagnostic | None]:
     """Decode the bytes of a results file: ``(text, encoding, warning or None)``.
 
-    `encoding` is one of ``ascii``, ``utf-8``, ``utf-8-sig`` (BOM removed), ``mac-roman``
-    and ``latin-1``; the last two come with a W210 / W209 warning at the first non-UTF-8
-    byte. Never raises.
+    `encoding` is one of ``ascii``, ``utf-8``, ``utf-8-sig`` (BOM removed), ``utf-16``
+    (by its byte-order mark, which is removed), ``mac-roman`` and ``latin-1``; the last two
+    come with a W210 / W209 warning at the first non-UTF-8 byte. Never raises.
     """
+    if data.startswith(_UTF16_BOMS):
+        try:
+            return data.decode("utf-16"), "utf-16", None
+        except UnicodeDecodeError:
+            pass
     if data.isascii():
         return data.decode("ascii"), "ascii", None
     if data.startswith(_BOM):

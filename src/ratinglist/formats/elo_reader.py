@@ -445,9 +445,23 @@ def read_elo(path: str | Path, *, strict: bool = False, source: str | None = Non
         raise ResultsFileError(
             f"cannot read results file {str(path)!r}: {exc.strerror or exc}"
         ) from exc
+    return read_elo_bytes(data, Path(path).name, strict=strict, source=name)
+
+
+def read_elo_bytes(
+    data: bytes, filename: str, *, strict: bool = False, source: str | None = None
+) -> ResultsFile:
+    """Parse the bytes of a results file named `filename` (decoded by `decode_elo`).
+
+    `source` (default `filename`) names the file in diagnostics. A name that is not
+    ``YYYYMMDD[a]_NAME.ELO`` gives an N302 note.
+
+    Raises:
+        ResultsFileError: (strict mode) the file has an error.
+    """
+    name = filename if source is None else source
     text, encoding, warning = decode_elo(data, name)
     early = [] if warning is None else [warning]
-    filename = Path(path).name
     if _FILENAME.fullmatch(filename) is None:
         early.append(
             diagnostic(

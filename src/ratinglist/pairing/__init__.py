@@ -1,11 +1,51 @@
-"""Pairing: Swiss by minimum-cost matching (eoc and papp presets), round robin, finals."""
+"""Pairing: Swiss by minimum-cost matching (eoc and papp presets), round robin, finals.
 
-from ratinglist.pairing.explain import PairExplanation, PairingExplanation, explain_pairing
-from ratinglist.pairing.matching import Backend, min_cost_perfect_matching
-from ratinglist.pairing.request import PairingPlayer, PairingRequest, PastGame, Preset
-from ratinglist.pairing.round_robin import RoundRobinRound, round_robin
-from ratinglist.pairing.swiss import PairingResult, pair_swiss, pairing_cost
-from ratinglist.pairing.systems import System, SystemPlan, system_for
+Names are imported on first use (PEP 562), so importing one submodule does not
+load every other one.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ratinglist.pairing.explain import PairExplanation, PairingExplanation, explain_pairing
+    from ratinglist.pairing.matching import Backend, min_cost_perfect_matching
+    from ratinglist.pairing.request import PairingPlayer, PairingRequest, PastGame, Preset
+    from ratinglist.pairing.round_robin import RoundRobinRound, round_robin
+    from ratinglist.pairing.swiss import PairingResult, pair_swiss, pairing_cost
+    from ratinglist.pairing.systems import System, SystemPlan, system_for
+
+_WHERE = {
+    "PairExplanation": "ratinglist.pairing.explain",
+    "PairingExplanation": "ratinglist.pairing.explain",
+    "explain_pairing": "ratinglist.pairing.explain",
+    "Backend": "ratinglist.pairing.matching",
+    "min_cost_perfect_matching": "ratinglist.pairing.matching",
+    "PairingPlayer": "ratinglist.pairing.request",
+    "PairingRequest": "ratinglist.pairing.request",
+    "PastGame": "ratinglist.pairing.request",
+    "Preset": "ratinglist.pairing.request",
+    "RoundRobinRound": "ratinglist.pairing.round_robin",
+    "round_robin": "ratinglist.pairing.round_robin",
+    "PairingResult": "ratinglist.pairing.swiss",
+    "pair_swiss": "ratinglist.pairing.swiss",
+    "pairing_cost": "ratinglist.pairing.swiss",
+    "System": "ratinglist.pairing.systems",
+    "SystemPlan": "ratinglist.pairing.systems",
+    "system_for": "ratinglist.pairing.systems",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Backend",

@@ -34,6 +34,11 @@ class SystemPlan:
     swiss_rounds: int
     semifinals: bool
 
+    def total_rounds(self, players: int) -> int:
+        """Round robin rounds (N-1 per cycle, N when N is odd) plus Swiss rounds."""
+        per_cycle = players if players % 2 else players - 1
+        return self.round_robin_cycles * per_cycle + self.swiss_rounds
+
 
 PLANS = {
     System.TRIPLE_ROUND_ROBIN: SystemPlan(System.TRIPLE_ROUND_ROBIN, 3, 0, False),

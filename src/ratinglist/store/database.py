@@ -12,29 +12,31 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from alembic.util.exc import CommandError
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 from ratinglist.errors import StoreError
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+BUSY_TIMEOUT_S = 60.0
+"""How long an SQLite connection waits for another writer's lock before giving up."""
+WRITE_OPTION = "ratinglist_write"
+"""The execution option `Store.begin` sets: start the transaction with the write lock."""
 
 
 @contextmanager
 def translate_errors(action: str) -> Iterator[None]:
-    """Turn SQLAlchemy, sqlite3 and Alembic errors into `StoreError` ("could not <action>")."""
+    """Turn SQLAlchemy and sqlite3 errors into `StoreError` ("could not <action>")."""
     try:
         yield
-    except (SQLAlchemyError, sqlite3.Error, CommandError) as exc:
+    except (SQLAlchemyError, sqlite3.Error) as exc:
         detail = getattr(exc, "orig", None) or exc
         raise StoreError(f"could not {action}: {detail}") from exc
 
@@ -48,9 +50,16 @@ class Store:
 
     @contextmanager
     def begin(self) -> Iterator[Connection]:
-        """A connection inside one transaction: committed on success, rolled back on error."""
-        with translate_errors("write to the database"), self.engine.begin() as conn:
-            yield conn
+        """A connection inside one write transaction: committed on success, rolled back on error.
+
+        On SQLite the transaction starts with ``BEGIN IMMEDIATE``: it takes the write lock
+        first (waiting up to `BUSY_TIMEOUT_S` for another writer), so two writers queue
+        instead of failing with ``database is locked`` when a read turns into a write.
+        """
+        with translate_errors("write to the database"), self.engine.connect() as conn:
+            conn.execution_options(**{WRITE_OPTION: True})
+            with conn.begin():
+                yield conn
 
     @contextmanager
     def connect(self) -> Iterator[Connection]:
@@ -89,11 +98,13 @@ def _sqlite_events(engine: Engine, *, memory: bool) -> None:
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA cache_size=-65536")
+        cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def on_begin(conn: Connection) -> None:
-        conn.exec_driver_sql("BEGIN")
+        write = conn.get_execution_options().get(WRITE_OPTION, False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write and not memory else "BEGIN")
 
 
 def make_engine(url: str) -> Engine:
@@ -110,7 +121,7 @@ def make_engine(url: str) -> Engine:
                     url, poolclass=StaticPool, connect_args={"check_same_thread": False}
                 )
             else:
-                engine = create_engine(url)
+                engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
             _sqlite_events(engine, memory=memory)
             return engine
         return create_engine(url)
@@ -120,6 +131,8 @@ def make_engine(url: str) -> Engine:
 
 def alembic_config(connection: Connection | None = None) -> Config:
     """The Alembic configuration, built in code (no ini file needed)."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("path_separator", "os")
@@ -129,28 +142,58 @@ def alembic_config(connection: Connection | None = None) -> Config:
 
 
 def head_revision() -> str:
-    """The newest migration shipped with the package."""
+    """The newest migration shipped with the package (as Alembic reads the scripts)."""
+    from alembic.script import ScriptDirectory
+
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     if head is None:
         raise StoreError(f"no migrations found in {MIGRATIONS}")
     return head
 
 
+def shipped_head() -> str:
+    """The newest migration by file name (``NNNN_*.py``), read without importing Alembic.
+
+    Migrations are numbered in order and each revises the one before (a test checks that
+    this equals `head_revision`), so an up-to-date database is recognised cheaply.
+    """
+    names = sorted(p.name for p in (MIGRATIONS / "versions").glob("[0-9][0-9][0-9][0-9]_*.py"))
+    if not names:
+        raise StoreError(f"no migrations found in {MIGRATIONS}")
+    return names[-1][:4]
+
+
+def _stored_revision(conn: Connection) -> str | None:
+    try:
+        return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    except OperationalError:
+        conn.rollback()
+        return None
+
+
 def current_revision(store: Store) -> str | None:
     """The migration the database is at (None for an empty database)."""
     with store.connect() as conn:
-        return MigrationContext.configure(conn).get_current_revision()
+        return _stored_revision(conn)
 
 
 def migrate(engine: Engine, revision: str = "head") -> None:
     """Bring the schema to `revision` (default: the newest); a no-op when already there."""
     with translate_errors("migrate the database"):
         with engine.connect() as conn:
-            at = MigrationContext.configure(conn).get_current_revision()
-        if revision == "head" and at == head_revision():
+            at = _stored_revision(conn)
+        if revision == "head" and at == shipped_head():
             return
-        with engine.begin() as conn:
-            command.upgrade(alembic_config(conn), revision)
+        from alembic import command
+        from alembic.util.exc import CommandError
+
+        with engine.connect() as conn:
+            conn.execution_options(**{WRITE_OPTION: True})
+            with conn.begin():
+                try:
+                    command.upgrade(alembic_config(conn), revision)
+                except CommandError as exc:
+                    raise StoreError(f"could not migrate the database: {exc}") from exc
 
 
 def open_store(url: str, *, upgrade: bool = True) -> Store:

@@ -27,7 +27,7 @@ from ratinglist.errors import StoreError
 from ratinglist.store.bulk import savepoint
 from ratinglist.store.database import Store, translate_errors
 from ratinglist.store.duplicates import games_fingerprint
-from ratinglist.store.parsed import ParsedFile, file_sha256, parse_for_import
+from ratinglist.store.parsed import ParsedFile, file_sha256, parse_bytes, parse_for_import
 from ratinglist.store.writer import ArchiveState, FileWrite, write_file, write_rejected
 
 
@@ -261,6 +261,24 @@ def import_file(
     """Import one file in its own transaction (see `import_paths`)."""
     summary = import_paths(store, [path], include_duplicates=include_duplicates, now=now)
     return summary.results[0]
+
+
+def import_text_on(
+    conn: Connection,
+    store: Store,
+    name: str,
+    data: bytes,
+    *,
+    now: dt.datetime | None = None,
+) -> FileResult:
+    """Import one results file given as bytes, inside the caller's transaction on `conn`.
+
+    No file is written: `name` is the file name the archive records. The caller commits
+    (or rolls back) this import together with its own writes.
+    """
+    archive = ArchiveState.load(store)
+    parsed = parse_bytes(data, name)
+    return _write_one(conn, archive, parsed, False, now or dt.datetime.now(dt.UTC))
 
 
 def import_paths(

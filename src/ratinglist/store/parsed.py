@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ratinglist.errors import ResultsFileError
 from ratinglist.formats.diagnostics import Diagnostic, Severity
-from ratinglist.formats.elo import read_elo
+from ratinglist.formats.elo_reader import read_elo_bytes
 
 PlayerRow = tuple[str, str, str, str]
 """token, surname, firstname, country of a ``%_%`` line."""
@@ -95,12 +95,21 @@ def _unreadable(path: str, name: str, reason: str) -> ParsedFile:
 def parse_for_import(path: str) -> ParsedFile:
     """Read, hash and parse one results file (lenient); never raises for a bad file."""
     source = Path(path)
-    name = source.name
     try:
         data = source.read_bytes()
-        results = read_elo(source, source=name)
     except OSError as exc:
-        return _unreadable(path, name, str(exc.strerror or exc))
+        return _unreadable(path, source.name, str(exc.strerror or exc))
+    return parse_bytes(data, source.name, path)
+
+
+def parse_bytes(data: bytes, name: str, path: str | None = None) -> ParsedFile:
+    """Hash and parse the bytes of a results file named `name` (lenient); never raises.
+
+    `path` (default `name`) is where the file came from, as recorded.
+    """
+    path = name if path is None else path
+    try:
+        results = read_elo_bytes(data, name)
     except ResultsFileError as exc:
         return _unreadable(path, name, str(exc))
     h = results.header

@@ -153,7 +153,8 @@ temp_id_mappings = Table(
 # --- Tournament director (migration 0002): directed tournaments and their event logs. ---
 # ``td_tournaments``: one row per tournament run with `ratinglist tournament` (settings as
 # JSON, status ``running`` or ``submitted``); ``tournament_events``: its append-only log,
-# numbered 1, 2, ... per tournament (the state is the fold of the log).
+# numbered 1, 2, ... per tournament (the state is the fold of the log); ``actor`` (migration
+# 0005) is who appended the event, as ``kind:name`` (`service.actor.Actor.label`).
 
 td_tournaments = Table(
     "td_tournaments",
@@ -180,6 +181,7 @@ tournament_events = Table(
     Column("kind", String(32), nullable=False),
     Column("payload", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("actor", Text, nullable=False, server_default="system:unknown"),
     UniqueConstraint("tournament_id", "seq"),
 )
 

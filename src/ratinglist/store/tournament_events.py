@@ -1,24 +1,31 @@
 """Directed tournaments in the database: the tournament rows and their event logs.
 
-A tournament is created with its first event (`Created`); every later action appends one
-event, numbered after the last one, in one transaction (`append_event`). The unique
-(tournament, seq) constraint makes two concurrent appends fail rather than interleave.
-Events are stored as (kind, JSON payload) by `tournament.events.to_json`.
+A tournament is created with its first event (`Created`); every later action appends
+events, numbered after the last one, in one write transaction (`log_writer`, which takes
+the database's write lock first, so concurrent writers queue). Each event records its
+actor (``kind:name``). The unique (tournament, seq) constraint is the last guard against
+two appends with the same number. Events are stored as (kind, JSON payload) by
+`tournament.events.to_json`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-from dataclasses import asdict, dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
 
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import ConflictError, NotFoundError, TournamentError
 from ratinglist.store.database import Store
 from ratinglist.store.schema import td_tournaments, tournament_events
 from ratinglist.tournament.events import Created, Event, from_json, to_json
+
+SYSTEM_ACTOR = "system:ratinglist"
+"""The actor label of writes that name none (tests, migrations of old data)."""
 
 RUNNING = "running"
 SUBMITTED = "submitted"
@@ -36,7 +43,13 @@ class TournamentInfo:
     events: int
 
 
-def create_tournament(store: Store, created: Created, now: dt.datetime | None = None) -> int:
+def create_tournament(
+    store: Store,
+    created: Created,
+    now: dt.datetime | None = None,
+    *,
+    actor: str = SYSTEM_ACTOR,
+) -> int:
     """Store a new tournament with its creation event; return its id."""
     s = created.settings
     moment = now or dt.datetime.now(dt.UTC)
@@ -57,17 +70,97 @@ def create_tournament(store: Store, created: Created, now: dt.datetime | None = 
         ).inserted_primary_key
         assert tid is not None
         new_id = int(tid[0])
-        _insert(conn, new_id, 1, created, moment)
+        _insert(conn, new_id, 1, created, moment, actor)
     return new_id
 
 
-def _insert(conn: Connection, tid: int, seq: int, event: Event, moment: dt.datetime) -> None:
+def _insert(
+    conn: Connection, tid: int, seq: int, event: Event, moment: dt.datetime, actor: str
+) -> None:
     kind, payload = to_json(event)
     conn.execute(
         insert(tournament_events).values(
-            tournament_id=tid, seq=seq, kind=kind, payload=payload, created_at=moment
+            tournament_id=tid, seq=seq, kind=kind, payload=payload, created_at=moment, actor=actor
         )
     )
+
+
+def _last_seq(conn: Connection, tournament_id: int) -> int:
+    last = conn.execute(
+        select(func.max(tournament_events.c.seq)).where(
+            tournament_events.c.tournament_id == tournament_id
+        )
+    ).scalar()
+    if last is None:
+        raise NotFoundError(f"expected a stored tournament, got unknown id {tournament_id}")
+    return int(last)
+
+
+def _events(conn: Connection, tournament_id: int, after: int = 0) -> tuple[Event, ...]:
+    e = tournament_events.c
+    query = (
+        select(e.kind, e.payload)
+        .where(e.tournament_id == tournament_id, e.seq > after)
+        .order_by(e.seq)
+    )
+    return tuple(from_json(kind, payload) for kind, payload in conn.execute(query))
+
+
+@dataclass(slots=True)
+class LogWriter:
+    """An open write transaction on one tournament's log (see `log_writer`).
+
+    `based_on` is the sequence number the caller's state was folded from; `newer` the
+    events appended since then by others. `append` numbers each event after the last.
+    """
+
+    conn: Connection
+    tournament_id: int
+    based_on: int
+    newer: tuple[Event, ...]
+    actor: str
+    moment: dt.datetime
+    appended: list[int] = field(default_factory=list)
+
+    @property
+    def last(self) -> int:
+        """The sequence number of the newest event, the appended ones included."""
+        return self.based_on + len(self.newer) + len(self.appended)
+
+    def append(self, event: Event) -> int:
+        """Add `event` to the log (inside the transaction); its sequence number."""
+        seq = self.last + 1
+        _insert(self.conn, self.tournament_id, seq, event, self.moment, self.actor)
+        self.appended.append(seq)
+        return seq
+
+
+@contextmanager
+def log_writer(
+    store: Store,
+    tournament_id: int,
+    based_on: int,
+    *,
+    actor: str,
+    now: dt.datetime | None = None,
+) -> Iterator[LogWriter]:
+    """One write transaction on a log, holding the write lock; committed when the block ends.
+
+    The writer carries the events appended after `based_on` so the caller can decide
+    whether its action still holds (and raise to write nothing).
+
+    Raises:
+        NotFoundError: the tournament does not exist.
+        ConflictError: `based_on` is beyond the stored log.
+    """
+    with store.begin() as conn:
+        last = _last_seq(conn, tournament_id)
+        if based_on > last:
+            raise ConflictError(
+                f"expected a log of at least {based_on} events, got {last}: it was rolled back"
+            )
+        newer = _events(conn, tournament_id, after=based_on) if last > based_on else ()
+        yield LogWriter(conn, tournament_id, based_on, newer, actor, now or dt.datetime.now(dt.UTC))
 
 
 def append_event(
@@ -76,37 +169,57 @@ def append_event(
     event: Event,
     expected_seq: int | None = None,
     now: dt.datetime | None = None,
+    *,
+    actor: str = SYSTEM_ACTOR,
 ) -> int:
     """Append `event` to the log in one transaction; return its sequence number.
 
-    `expected_seq` (the number the caller's fold saw last) guards against an event
-    appended meanwhile by someone else.
+    `expected_seq` (the number the caller's fold saw last) refuses the append when any
+    event was appended meanwhile (services rebase instead, see `log_writer`).
 
     Raises:
-        TournamentError: the tournament does not exist, or the log changed meanwhile.
+        NotFoundError: the tournament does not exist.
+        ConflictError: the log changed meanwhile.
     """
     with store.begin() as conn:
-        last = conn.execute(
-            select(func.max(tournament_events.c.seq)).where(
-                tournament_events.c.tournament_id == tournament_id
-            )
-        ).scalar()
-        if last is None:
-            raise TournamentError(f"expected a stored tournament, got unknown id {tournament_id}")
+        last = _last_seq(conn, tournament_id)
         if expected_seq is not None and last != expected_seq:
-            raise TournamentError(
+            raise ConflictError(
                 f"expected the log at event {expected_seq}, got {last}: it changed meanwhile"
             )
-        _insert(conn, tournament_id, int(last) + 1, event, now or dt.datetime.now(dt.UTC))
-    return int(last) + 1
+        _insert(conn, tournament_id, last + 1, event, now or dt.datetime.now(dt.UTC), actor)
+    return last + 1
 
 
 def load_events(store: Store, tournament_id: int) -> tuple[Event, ...]:
     """The log of a tournament in order (empty for an unknown id)."""
-    e = tournament_events.c
-    query = select(e.kind, e.payload).where(e.tournament_id == tournament_id).order_by(e.seq)
     with store.connect() as conn:
-        return tuple(from_json(kind, payload) for kind, payload in conn.execute(query))
+        return _events(conn, tournament_id)
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedEvent:
+    """One stored event with its number, time and actor."""
+
+    seq: int
+    event: Event
+    actor: str
+    created_at: dt.datetime
+
+
+def load_log(store: Store, tournament_id: int) -> tuple[LoggedEvent, ...]:
+    """The log of a tournament with sequence numbers, times and actors."""
+    e = tournament_events.c
+    query = (
+        select(e.seq, e.kind, e.payload, e.actor, e.created_at)
+        .where(e.tournament_id == tournament_id)
+        .order_by(e.seq)
+    )
+    with store.connect() as conn:
+        return tuple(
+            LoggedEvent(int(seq), from_json(kind, payload), actor, created)
+            for seq, kind, payload, actor, created in conn.execute(query)
+        )
 
 
 def list_directed(store: Store) -> tuple[TournamentInfo, ...]:
@@ -130,11 +243,12 @@ def find_directed(store: Store, name_or_id: str | None) -> TournamentInfo:
     None: the most recent one.
 
     Raises:
-        TournamentError: no tournament matches, or the name is ambiguous.
+        NotFoundError: no tournament matches.
+        TournamentError: the name is ambiguous.
     """
     found = list_directed(store)
     if not found:
-        raise TournamentError("expected a tournament in the database, got none (use new)")
+        raise NotFoundError("expected a tournament in the database, got none (use new)")
     if name_or_id is None:
         return found[0]
     key = name_or_id.strip()
@@ -148,12 +262,17 @@ def find_directed(store: Store, name_or_id: str | None) -> TournamentInfo:
     if len(named) > 1:
         ids = ", ".join(str(i.id) for i in named)
         raise TournamentError(f"expected one tournament named {key!r}, got several (ids {ids})")
-    raise TournamentError(f"expected a tournament name or id, got unknown {key!r}")
+    raise NotFoundError(f"expected a tournament name or id, got unknown {key!r}")
 
 
 def set_status(store: Store, tournament_id: int, status: str) -> None:
     """Mark a tournament (``running``, ``submitted``)."""
     with store.begin() as conn:
-        conn.execute(
-            update(td_tournaments).where(td_tournaments.c.id == tournament_id).values(status=status)
-        )
+        set_status_on(conn, tournament_id, status)
+
+
+def set_status_on(conn: Connection, tournament_id: int, status: str) -> None:
+    """Mark a tournament inside the caller's transaction."""
+    conn.execute(
+        update(td_tournaments).where(td_tournaments.c.id == tournament_id).values(status=status)
+    )

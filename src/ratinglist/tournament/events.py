@@ -1,6 +1,6 @@
 """The events of a directed tournament: every action of the director, as frozen values.
 
-A tournament is its event log; `tournament.director.fold` turns the log into the current
+A tournament is its event log; `tournament.fold.fold` turns the log into the current
 state. Each event serialises to a kind name and a JSON object (`to_json` / `from_json`), the
 form stored in the database. Rounds of the Swiss or round robin are numbers; the finals are
 the stages `SF1`, `SF2` (semi-finals), `F1`, `F2`, `F3` (final) and `3P` (third place), and
@@ -209,6 +209,21 @@ class ResultCorrected(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Submitted(Event):
+    """The results file went into the rating store; the tournament is closed from here."""
+
+    kind: ClassVar[str] = "submitted"
+
+
+@dataclass(frozen=True, slots=True)
+class Reopened(Event):
+    """The director reopened a closed tournament (to correct it and submit it again)."""
+
+    kind: ClassVar[str] = "reopened"
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Undone(Event):
     """Cancels the most recent action that is not already cancelled."""
 
@@ -228,6 +243,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         FinalsStarted,
         ResultEntered,
         ResultCorrected,
+        Submitted,
+        Reopened,
         Undone,
     )
 }

@@ -18,9 +18,10 @@ from ratinglist.formats.elo import from_tournament
 from ratinglist.formats.results_file import ResultsFile
 from ratinglist.model import Colour, DateRange, Game, PlayerId, Tournament, TournamentPlayer
 from ratinglist.standings import ClassMember, StandingsRow
-from ratinglist.tournament.director import Director
 from ratinglist.tournament.finals_stage import finals_places, scheduled
+from ratinglist.tournament.fold import FoldedTournament
 from ratinglist.tournament.results import Result
+from ratinglist.tournament.tables import board_order
 
 CREATOR = "ratinglist"
 
@@ -35,7 +36,7 @@ class RankedPlayer:
     country: str
 
 
-def final_ranking(d: Director) -> tuple[RankedPlayer, ...]:
+def final_ranking(d: FoldedTournament) -> tuple[RankedPlayer, ...]:
     """The standings of the rounds, with places 1-4 from the finals once they are decided.
 
     Finalists whose place is not decided yet keep their order of the standings.
@@ -53,7 +54,7 @@ def final_ranking(d: Director) -> tuple[RankedPlayer, ...]:
     return tuple(out)
 
 
-def class_members(d: Director) -> dict[PlayerId, ClassMember]:
+def class_members(d: FoldedTournament) -> dict[PlayerId, ClassMember]:
     """What class standings need about each entrant."""
     return {
         e.id: ClassMember(
@@ -80,7 +81,7 @@ def _game(black: PlayerId, white: PlayerId, res: Result, round_number: int | Non
     )
 
 
-def to_tournament(d: Director) -> Tournament:
+def to_tournament(d: FoldedTournament) -> Tournament:
     """The tournament as a domain value: players (points and discs of the rounds), games.
 
     Games of the rounds carry their round; finals games have no round. Forfeits are left out.
@@ -118,7 +119,7 @@ def to_tournament(d: Director) -> Tournament:
     )
 
 
-def results_file(d: Director, creation_date: str | None = None) -> ResultsFile:
+def results_file(d: FoldedTournament, creation_date: str | None = None) -> ResultsFile:
     """The .ELO results file of the tournament (finals under ``%%Added results``)."""
     rf = from_tournament(
         to_tournament(d),
@@ -130,7 +131,7 @@ def results_file(d: Director, creation_date: str | None = None) -> ResultsFile:
     return replace(rf, games=games)
 
 
-def results_file_name(d: Director) -> str:
+def results_file_name(d: FoldedTournament) -> str:
     """``YYYYMMDD_NAME.ELO``: NAME is letters, digits and underscores, at most 30 characters."""
     name = re.sub(r"[^A-Za-z0-9]+", "_", d.settings.name).strip("_")[:30] or "TOURNAMENT"
     return f"{d.settings.start_date:%Y%m%d}_{name}.ELO"
@@ -140,7 +141,7 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def standings_csv(d: Director) -> str:
+def standings_csv(d: FoldedTournament) -> str:
     """The final ranking as CSV: place, id, name, country, points, bq, discs, withdrawn."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -162,7 +163,7 @@ def standings_csv(d: Director) -> str:
     return out.getvalue()
 
 
-def pairing_sheet(d: Director, round_number: int) -> str:
+def pairing_sheet(d: FoldedTournament, round_number: int) -> str:
     """A plain-text pairing sheet of one round: table, Black, White, result, then byes."""
     r = d.state.rounds[round_number - 1]
     ranks = {row.player: row for row in d.standings(round_number - 1)}
@@ -172,7 +173,7 @@ def pairing_sheet(d: Director, round_number: int) -> str:
     def who(pid: PlayerId) -> str:
         return f"{d.state.entrant(pid).name} ({pid})"[:34]
 
-    for t, p in enumerate(r.pairings, start=1):
+    for t, p in enumerate(board_order(d, round_number), start=1):
         res = "" if p.result is None else f"{p.result.black_discs}-{p.result.white_discs}"
         lines.append(
             f"{t:>5}  {who(p.black):<34} {_number(ranks[p.black].points):>4}   "
@@ -185,3 +186,28 @@ def pairing_sheet(d: Director, round_number: int) -> str:
         lines.append("")
         lines.append("Absent: " + ", ".join(who(pid) for pid in absent))
     return "\n".join(lines) + "\n"
+
+
+def result_slips(d: FoldedTournament, round_number: int) -> str:
+    """Blank result slips of a round, one per table in board order, to print before it.
+
+    Each slip names the tournament, round, table, Black and White; the players fill in the
+    discs and sign. Byes get no slip.
+    """
+    slips = []
+    rule = "-" * 60
+    for t, p in enumerate(board_order(d, round_number), start=1):
+        black = f"{d.state.entrant(p.black).name} ({p.black})"
+        white = f"{d.state.entrant(p.white).name} ({p.white})"
+        slips.append(
+            "\n".join(
+                [
+                    rule,
+                    f"{d.settings.name} - round {round_number} - table {t}",
+                    f"Black: {black:<40} discs: ____",
+                    f"White: {white:<40} discs: ____",
+                    "Signatures: Black ______________   White ______________",
+                ]
+            )
+        )
+    return "\n".join(slips) + "\n" + rule + "\n"

@@ -11,9 +11,9 @@ from __future__ import annotations
 from html import escape
 
 from ratinglist.model import Colour, PlayerId
-from ratinglist.tournament.director import Director
 from ratinglist.tournament.exports import final_ranking
 from ratinglist.tournament.finals_stage import scheduled
+from ratinglist.tournament.fold import FoldedTournament
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1.5em; color: #111; }
@@ -38,7 +38,7 @@ def _num(value: float) -> str:
 
 
 def _cell(
-    d: Director, player: PlayerId, number: int, place: dict[PlayerId, int]
+    d: FoldedTournament, player: PlayerId, number: int, place: dict[PlayerId, int]
 ) -> tuple[str, str]:
     r = d.state.rounds[number - 1]
     if player in r.byes:
@@ -53,7 +53,7 @@ def _cell(
     return f"{place[p.opponent(player)]}{letter} {own}-{other}", kind
 
 
-def html_page(d: Director) -> str:
+def html_page(d: FoldedTournament) -> str:
     """The whole page: title, final ranking, finals games, crosstable of the rounds."""
     s = d.settings
     ranking = final_ranking(d)

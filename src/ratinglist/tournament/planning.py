@@ -31,8 +31,8 @@ from ratinglist.pairing import (
     system_for,
 )
 from ratinglist.standings import draw_lots
-from ratinglist.tournament.director import Director
 from ratinglist.tournament.events import Paired
+from ratinglist.tournament.fold import FoldedTournament
 from ratinglist.tournament.pairing_input import pairing_request
 
 SYSTEM_ALIASES = {
@@ -69,14 +69,14 @@ class Schedule:
         return len(self.round_robin) + self.plan.swiss_rounds
 
 
-def seeding_order(d: Director) -> tuple[PlayerId, ...]:
+def seeding_order(d: FoldedTournament) -> tuple[PlayerId, ...]:
     """The round-1 entrants in the order of the seeded lots."""
     ids = [e.id for e in d.state.entrants if e.first_round == 1]
     lots = draw_lots(ids, d.settings.seed)
     return tuple(sorted(ids, key=lots.__getitem__))
 
 
-def schedule_of(d: Director) -> Schedule:
+def schedule_of(d: FoldedTournament) -> Schedule:
     """The system and round robin rounds for the current entrants."""
     s = d.settings
     choice = None if s.system is None else System(s.system)
@@ -86,7 +86,7 @@ def schedule_of(d: Director) -> Schedule:
     return Schedule(plan, rr)
 
 
-def _round_robin_round(d: Director, rr: RoundRobinRound, number: int) -> Paired:
+def _round_robin_round(d: FoldedTournament, rr: RoundRobinRound, number: int) -> Paired:
     """The round robin round; games with an unavailable player are not played."""
     ok = set(d.state.available(number))
     pairs = tuple((b, w) for b, w in rr.pairs if b in ok and w in ok)
@@ -94,7 +94,7 @@ def _round_robin_round(d: Director, rr: RoundRobinRound, number: int) -> Paired:
     return Paired(round=number, pairs=pairs, byes=byes)
 
 
-def swiss_request(d: Director, number: int) -> PairingRequest:
+def swiss_request(d: FoldedTournament, number: int) -> PairingRequest:
     """The pairing request of Swiss round `number` (forced pairs of that round included)."""
     forced = d.forced_for(number)
     request = pairing_request(d.state, number, d.standings_config(), forced)
@@ -107,7 +107,7 @@ def swiss_request(d: Director, number: int) -> PairingRequest:
     return request
 
 
-def finalists(d: Director) -> tuple[PlayerId, PlayerId, PlayerId, PlayerId]:
+def finalists(d: FoldedTournament) -> tuple[PlayerId, PlayerId, PlayerId, PlayerId]:
     """The four finalists in standings order (1v4, 2v3 in the semi-finals).
 
     After a round robin with semi-finals they are the top 4 after the round robin rounds;
@@ -126,12 +126,12 @@ def finalists(d: Director) -> tuple[PlayerId, PlayerId, PlayerId, PlayerId]:
     return top[0], top[1], top[2], top[3]
 
 
-def preset_of(d: Director) -> Preset:
+def preset_of(d: FoldedTournament) -> Preset:
     """The Swiss cost model of the settings."""
     return Preset(d.settings.preset)
 
 
-def next_pairing(d: Director) -> tuple[Paired, PairingResult | None]:
+def next_pairing(d: FoldedTournament) -> tuple[Paired, PairingResult | None]:
     """The pairing of the next round, and the Swiss engine's result (None for round robin).
 
     Raises:
@@ -155,7 +155,7 @@ def next_pairing(d: Director) -> tuple[Paired, PairingResult | None]:
     return Paired(round=number, pairs=result.pairs, byes=byes), result
 
 
-def replay_round(d: Director, number: int) -> Paired:
+def replay_round(d: FoldedTournament, number: int) -> Paired:
     """The pairing the engine gives today for round `number` from the rounds before it.
 
     The forced pairs of that round are kept; round robin rounds come from the schedule.
@@ -170,7 +170,7 @@ def replay_round(d: Director, number: int) -> Paired:
     return Paired(number, result.pairs, () if result.bye is None else (result.bye,))
 
 
-def explain_round(d: Director, number: int) -> PairingExplanation:
+def explain_round(d: FoldedTournament, number: int) -> PairingExplanation:
     """Each pair's cost by criterion for a published Swiss round (colours as published)."""
     schedule = schedule_of(d)
     if not 1 <= number <= d.paired or number <= len(schedule.round_robin):

@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 from ratinglist.errors import TournamentError
 from ratinglist.formats.results_file import ResultsFile
 from ratinglist.standings import ClassKind, ClassRule, class_standings
-from ratinglist.tournament.director import Director
 from ratinglist.tournament.exports import RankedPlayer, class_members
+from ratinglist.tournament.fold import FoldedTournament
 from ratinglist.tournament.replay import Replay
 
 CLASS_NAMES = {
@@ -26,7 +26,7 @@ CLASS_NAMES = {
 }
 
 
-def class_rule(d: Director, text: str) -> ClassRule:
+def class_rule(d: FoldedTournament, text: str) -> ClassRule:
     """The class a ``--class`` value names; ages count from the tournament's year.
 
     ``rating:1600-1800`` is the band 1600 <= rating < 1800; either bound may be empty.
@@ -47,7 +47,7 @@ def class_rule(d: Director, text: str) -> ClassRule:
 
 
 def class_rows(
-    d: Director, ranking: tuple[RankedPlayer, ...], rule: ClassRule
+    d: FoldedTournament, ranking: tuple[RankedPlayer, ...], rule: ClassRule
 ) -> tuple[RankedPlayer, ...]:
     """The players of the class, placed 1, 2, ... by their place in `ranking`."""
     by_player = {p.row.player: p for p in ranking}

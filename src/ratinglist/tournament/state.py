@@ -90,13 +90,23 @@ class TournamentState:
     withdrawals: tuple[tuple[PlayerId, int], ...] = ()
     seed: int = 0
     never_pair: tuple[frozenset[PlayerId], ...] = field(default=())
+    _index: dict[PlayerId, Entrant] | None = field(
+        default=None, init=False, compare=False, repr=False
+    )
+
+    def by_id(self) -> dict[PlayerId, Entrant]:
+        """The entrants by ID (built once per state, on first use; do not modify)."""
+        if self._index is None:
+            object.__setattr__(self, "_index", {e.id: e for e in self.entrants})
+        assert self._index is not None
+        return self._index
 
     def entrant(self, player: PlayerId) -> Entrant:
         """The entrant with this ID."""
-        for e in self.entrants:
-            if e.id == player:
-                return e
-        raise TournamentError(f"expected an entered player, got unknown ID {player}")
+        found = self.by_id().get(player)
+        if found is None:
+            raise TournamentError(f"expected an entered player, got unknown ID {player}")
+        return found
 
     def withdrawn_from(self, player: PlayerId) -> int | None:
         """The first round `player` does not play after withdrawing, or None."""
@@ -140,9 +150,12 @@ class TournamentState:
 
 def add_entrant(state: TournamentState, entrant: Entrant) -> TournamentState:
     """Enter a player (late entries carry `first_round`)."""
-    if any(e.id == entrant.id for e in state.entrants):
+    index = state.by_id()
+    if entrant.id in index:
         raise TournamentError(f"expected a new player ID, got {entrant.id} already entered")
-    return replace(state, entrants=(*state.entrants, entrant))
+    new = replace(state, entrants=(*state.entrants, entrant))
+    object.__setattr__(new, "_index", {**index, entrant.id: entrant})
+    return new
 
 
 def withdraw(state: TournamentState, player: PlayerId, from_round: int) -> TournamentState:

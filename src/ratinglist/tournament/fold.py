@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
+from ratinglist.pairing import System, system_for
 from ratinglist.pairing.finals import DrawWinChoice
 from ratinglist.standings import BrightwellRule, StandingsConfig, StandingsRow
 from ratinglist.tournament.events import (
@@ -25,9 +26,11 @@ from ratinglist.tournament.events import (
     Forced,
     Paired,
     Registered,
+    Reopened,
     ResultCorrected,
     ResultEntered,
     Settings,
+    Submitted,
     Undone,
     Withdrawn,
 )
@@ -48,8 +51,9 @@ from ratinglist.tournament.state import (
 
 
 @dataclass(frozen=True, slots=True)
-class Director:
-    """Settings, the pure tournament state, registrations, forced pairs, the finals.
+class FoldedTournament:
+    """A directed tournament folded from its log: settings, the pure tournament state,
+    registrations, forced pairs, the finals, and whether it is closed (submitted).
 
     `forced` holds every forced pair with its round (pending ones are those of round
     `paired + 1`), so a published round can be paired again with the same constraints.
@@ -60,6 +64,7 @@ class Director:
     people: tuple[Registered, ...] = ()
     forced: tuple[Forced, ...] = ()
     finals: Finals | None = None
+    closed: bool = False
 
     @property
     def paired(self) -> int:
@@ -106,7 +111,7 @@ def result_of(event: ResultEntered | ResultCorrected) -> Result:
     return Result(event.black_discs, event.white_discs, special)
 
 
-def _require_complete(d: Director, what: str) -> None:
+def _require_complete(d: FoldedTournament, what: str) -> None:
     for r in d.state.rounds[: d.paired]:
         if not r.complete:
             missing = sum(1 for p in r.pairings if p.result is None)
@@ -115,14 +120,14 @@ def _require_complete(d: Director, what: str) -> None:
             )
 
 
-def _future_round(d: Director, round_number: int, what: str) -> None:
+def _future_round(d: FoldedTournament, round_number: int, what: str) -> None:
     if round_number <= d.paired:
         raise TournamentError(
             f"expected {what} for a round not yet paired (> {d.paired}), got round {round_number}"
         )
 
 
-def _register(d: Director, e: Registered) -> Director:
+def _register(d: FoldedTournament, e: Registered) -> FoldedTournament:
     if e.first_round < 1:
         raise TournamentError(f"expected a first round >= 1, got {e.first_round}")
     _future_round(d, e.first_round, "a late entry")
@@ -140,7 +145,7 @@ def _register(d: Director, e: Registered) -> Director:
     return replace(d, state=add_entrant(d.state, entrant), people=(*d.people, e))
 
 
-def _force(d: Director, e: Forced) -> Director:
+def _force(d: FoldedTournament, e: Forced) -> FoldedTournament:
     if e.round != d.paired + 1:
         raise TournamentError(
             f"expected a forced pair for the next round {d.paired + 1}, got {e.round}"
@@ -155,7 +160,7 @@ def _force(d: Director, e: Forced) -> Director:
     return replace(d, forced=(*d.forced, e))
 
 
-def _pair(d: Director, e: Paired) -> Director:
+def _pair(d: FoldedTournament, e: Paired) -> FoldedTournament:
     if d.finals is not None:
         raise TournamentError("expected no more rounds once the finals started, got a pairing")
     _require_complete(d, f"pairing round {e.round}")
@@ -172,7 +177,7 @@ def _pair(d: Director, e: Paired) -> Director:
     return replace(d, state=state)
 
 
-def _finals(d: Director, e: FinalsStarted) -> Director:
+def _finals(d: FoldedTournament, e: FinalsStarted) -> FoldedTournament:
     if d.finals is not None:
         raise TournamentError("expected finals not yet started, got finals already under way")
     _require_complete(d, "the finals")
@@ -184,7 +189,7 @@ def _finals(d: Director, e: FinalsStarted) -> Director:
     return replace(d, finals=Finals(players=e.players, third_place_choice=choice))
 
 
-def _result(d: Director, e: ResultEntered | ResultCorrected) -> Director:
+def _result(d: FoldedTournament, e: ResultEntered | ResultCorrected) -> FoldedTournament:
     result = result_of(e)
     correction = isinstance(e, ResultCorrected)
     if not e.round.isdigit():
@@ -213,14 +218,49 @@ def _result(d: Director, e: ResultEntered | ResultCorrected) -> Director:
     return replace(d, state=record_result(d.state, number, e.black, e.white, result))
 
 
-def apply(d: Director, event: Event) -> Director:
+def require_open(d: FoldedTournament, what: str) -> None:
+    """Raise `TournamentError` when the tournament is closed (submitted, not reopened)."""
+    if d.closed:
+        raise TournamentError(
+            f"expected an open tournament for {what}, got {d.settings.name!r} closed "
+            f"since its submission (reopen it first)"
+        )
+
+
+def _withdraw(d: FoldedTournament, player: PlayerId, k: int) -> FoldedTournament:
+    _future_round(d, k, "a withdrawal")
+    last = total_rounds_of(d)
+    if last is not None and k > last:
+        raise TournamentError(
+            f"expected a withdrawal from a round of the tournament (<= {last}), got round {k}"
+        )
+    return replace(d, state=withdraw(d.state, player, k))
+
+
+def total_rounds_of(d: FoldedTournament) -> int | None:
+    """The rounds the tournament plays (round robin + Swiss), None below two entrants."""
+    players = sum(1 for e in d.state.entrants if e.first_round == 1)
+    if players < 2:
+        return None
+    s = d.settings
+    choice = None if s.system is None else System(s.system)
+    return system_for(players, swiss_rounds=s.rounds, choice=choice).total_rounds(players)
+
+
+def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
     """The state after one action; raises `TournamentError` when it is not allowed."""
+    if isinstance(event, Reopened):
+        if not d.closed:
+            raise TournamentError("expected a closed tournament to reopen, got one still open")
+        return replace(d, closed=False)
+    require_open(d, f"a {event.kind!r} action")
     match event:
+        case Submitted():
+            return replace(d, closed=True)
         case Registered():
             return _register(d, event)
         case Withdrawn(player=p, from_round=k):
-            _future_round(d, k, "a withdrawal")
-            return replace(d, state=withdraw(d.state, p, k))
+            return _withdraw(d, p, k)
         case Absent(player=p, round=k):
             _future_round(d, k, "an absence")
             if not d.state.is_available(p, k):
@@ -256,13 +296,13 @@ def effective(events: Iterable[Event]) -> list[Event]:
     return stack
 
 
-def fold(events: Sequence[Event]) -> Director:
+def fold(events: Sequence[Event]) -> FoldedTournament:
     """The current state of the tournament whose log is `events` (the first is `Created`)."""
     actions = effective(events)
     if not actions or not isinstance(actions[0], Created):
         raise TournamentError("expected a log starting with the creation event, got none")
     first = actions[0]
-    d = Director(settings=first.settings, state=TournamentState(seed=first.settings.seed))
+    d = FoldedTournament(settings=first.settings, state=TournamentState(seed=first.settings.seed))
     for e in actions[1:]:
         if isinstance(e, Created):
             raise TournamentError("expected one creation event, got a second one")

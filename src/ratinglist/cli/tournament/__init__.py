@@ -1,0 +1,44 @@
+"""`ratinglist tournament ...`: direct a tournament stored in the database as an event log.
+
+Each command parses its arguments, calls one function of `ratinglist.service.tournaments`
+(or `tournament_results`, `tournament_views`) and renders what it returns; the services
+load the log, check the action and append it in one transaction. Modules: `setup`
+(create, enter players, withdraw, ...), `play` (pair, results, undo, finals), `views`
+(standings, show, explain, exports, submit, replay), `render` (tables and numbers).
+"""
+
+from __future__ import annotations
+
+import typer
+
+from ratinglist.cli.tournament import play, setup, views
+
+app = typer.Typer(
+    help="Direct a tournament: players, pairings, results, standings, finals, exports.",
+    no_args_is_help=True,
+)
+
+for name, command in (
+    ("new", setup.new),
+    ("register", setup.register),
+    ("withdraw", setup.withdraw_command),
+    ("absent", setup.absent_command),
+    ("forbid", setup.forbid_command),
+    ("force", setup.force_command),
+    ("pair", play.pair),
+    ("result", play.result_command),
+    ("results", play.results_command),
+    ("correct", play.correct_command),
+    ("undo", play.undo),
+    ("finals", play.finals),
+    ("slips", views.slips),
+    ("standings", views.standings),
+    ("explain", views.explain),
+    ("export", views.export),
+    ("submit", views.submit),
+    ("reopen", setup.reopen),
+    ("replay", views.replay),
+    ("list", setup.list_command),
+    ("show", views.show),
+):
+    app.command(name)(command)

@@ -1,0 +1,200 @@
+"""Playing the rounds: pair, enter and correct results (one, by table, or a sheet), undo, finals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+
+from ratinglist.cli.common import DbOption, console, database_url, user_errors
+from ratinglist.cli.tournament.render import TournamentOption, result_line, round_table
+from ratinglist.errors import TournamentError
+
+if TYPE_CHECKING:
+    from ratinglist.service.tournament_results import ResultSpec
+
+GameArgs = Annotated[
+    list[str],
+    typer.Argument(
+        help="ROUND BLACK WHITE [SCORE], or with --table: [ROUND] SCORE.", show_default=False
+    ),
+]
+TableOpt = Annotated[
+    int | None, typer.Option("--table", help="Table number (1 = top board) instead of players.")
+]
+SpecialOpt = Annotated[
+    str | None, typer.Option("--special", help="time-default, flag, resign or forfeit.")
+]
+WinnerOpt = Annotated[int | None, typer.Option("--winner", help="Winner of a special result.")]
+BasedOnOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--based-on", help="Log event number you saw (default: the latest); see tournament show."
+    ),
+]
+
+
+def pair(db: str | None = DbOption, tournament: str | None = TournamentOption) -> None:
+    """Pair the next round (round robin or Swiss by the tournament's system) and publish it.
+
+    Example: ratinglist tournament pair
+    """
+    with user_errors():
+        from ratinglist.service.actor import Actor
+        from ratinglist.service.tournaments import pair as pair_round
+
+        view = pair_round(database_url(db), tournament, Actor.cli_user())
+    console.print(round_table(view))
+
+
+def _spec(
+    words: list[str], table: int | None, special: str | None, winner: int | None
+) -> ResultSpec:
+    from ratinglist.service.tournament_results import ResultSpec
+
+    if table is not None:
+        if len(words) > 2 or (special is None and not words):
+            raise TournamentError(
+                f"expected [ROUND] SCORE with --table, got {' '.join(words) or 'nothing'!r}"
+            )
+        score = words[-1] if words and "-" in words[-1] else None
+        head = words[:-1] if score is not None else words
+        round_label = head[0] if head else None
+        return ResultSpec(round_label, None, None, table, score, special, winner)
+    if len(words) not in (3, 4) or not (words[1].isdigit() and words[2].isdigit()):
+        raise TournamentError(
+            f"expected ROUND BLACK WHITE [SCORE] (or --table N SCORE), got {' '.join(words)!r}"
+        )
+    score = words[3] if len(words) == 4 else None
+    return ResultSpec(words[0], int(words[1]), int(words[2]), None, score, special, winner)
+
+
+def _enter(
+    correction: bool,
+    words: list[str],
+    table: int | None,
+    special: str | None,
+    winner: int | None,
+    based_on: int | None,
+    db: str | None,
+    tournament: str | None,
+) -> None:
+    with user_errors():
+        from ratinglist.service.actor import Actor
+        from ratinglist.service.tournament_results import enter_result
+
+        spec = _spec(words, table, special, winner)
+        done = enter_result(
+            database_url(db),
+            tournament,
+            spec,
+            Actor.cli_user(),
+            correction=correction,
+            based_on=based_on,
+        )
+    typer.echo(result_line(done))
+
+
+def result_command(
+    words: GameArgs,
+    table: TableOpt = None,
+    special: SpecialOpt = None,
+    winner: WinnerOpt = None,
+    based_on: BasedOnOpt = None,
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Enter a game's result (the winner gets the empty squares; a draw is 32-32).
+
+    By players: ROUND BLACK WHITE SCORE. By table of the current round: --table 7 40-24.
+    Example: ratinglist tournament result 3 4012 4013 40-24
+    """
+    _enter(False, words, table, special, winner, based_on, db, tournament)
+
+
+def correct_command(
+    words: GameArgs,
+    table: TableOpt = None,
+    special: SpecialOpt = None,
+    winner: WinnerOpt = None,
+    based_on: BasedOnOpt = None,
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Correct an entered result; standings change, published pairings do not.
+
+    Example: ratinglist tournament correct 2 4012 4013 33-31
+    """
+    _enter(True, words, table, special, winner, based_on, db, tournament)
+
+
+def results_command(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="Lines 'ROUND BLACK WHITE SCORE' or 'ROUND Tn SCORE' ('%' starts a comment)."
+        ),
+    ],
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Enter many results from a text file, all or nothing, in one transaction.
+
+    A line is 'ROUND BLACK WHITE SCORE', 'ROUND Tn SCORE' (table n) or, for a special
+    result, 'ROUND Tn forfeit WINNER' ('time-default WINNER 30-34', 'flag', 'resign').
+    Every line is checked before anything is stored. Example: ratinglist tournament results r5.txt
+    """
+    with user_errors():
+        from ratinglist.service.actor import Actor
+        from ratinglist.service.tournament_results import enter_sheet
+
+        try:
+            data = file.read_bytes()
+        except OSError as exc:
+            raise TournamentError(f"could not read {str(file)!r}: {exc.strerror}") from exc
+        done = enter_sheet(database_url(db), tournament, data, file.name, Actor.cli_user())
+    typer.echo(f"{len(done.entered)} results entered")
+
+
+def undo(db: str | None = DbOption, tournament: str | None = TournamentOption) -> None:
+    """Cancel the most recent action still in force (it stays in the log) and say what it was.
+
+    Example: ratinglist tournament undo
+    """
+    with user_errors():
+        from ratinglist.service.actor import Actor
+        from ratinglist.service.tournaments import undo as undo_last
+
+        done = undo_last(database_url(db), tournament, Actor.cli_user())
+    typer.echo(f"undone: {done.what} (event {done.seq})")
+
+
+def finals(
+    start: Annotated[
+        bool, typer.Option("--start", help="Start the finals with the top 4 of the standings.")
+    ] = False,
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Show the finals games due; with --start, start the finals first (SF1/SF2 or F1-F3, 3P).
+
+    Example: ratinglist tournament finals --start
+    """
+    with user_errors():
+        from ratinglist.service.actor import Actor
+        from ratinglist.service.tournaments import finals_games, start_finals
+
+        url = database_url(db)
+        view = (
+            start_finals(url, tournament, Actor.cli_user())
+            if start
+            else finals_games(url, tournament)
+        )
+    table = Table(title=f"{view.tournament}: finals")
+    for col in ("stage", "Black", "White", "result"):
+        table.add_column(col)
+    for g in view.games:
+        table.add_row(g.stage, g.black.label, g.white.label, g.result)
+    console.print(table)

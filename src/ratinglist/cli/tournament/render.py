@@ -1,0 +1,47 @@
+"""Rendering tournament values as Rich tables and one-line messages."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+from rich.table import Table
+
+if TYPE_CHECKING:
+    from ratinglist.service.tournament_values import EnteredResult, RoundView
+
+TournamentOption = typer.Option(
+    None, "--tournament", "-t", help="Tournament name or id (default: the most recent one)."
+)
+
+
+def num(value: float) -> str:
+    """A number without a useless ``.0`` (``3``, ``2.5``)."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def round_table(view: RoundView) -> Table:
+    """The tables of a round (table 1 = top board), then byes."""
+    table = Table(title=f"{view.tournament}: round {view.number}")
+    for col in ("table", "Black", "pts", "White", "pts", "result"):
+        table.add_column(col, justify="left" if col in ("Black", "White") else "right")
+    for t in view.tables:
+        table.add_row(
+            str(t.table),
+            t.black.label,
+            num(t.black_points),
+            t.white.label,
+            num(t.white_points),
+            t.result,
+        )
+    for who, points in view.byes:
+        table.add_row("bye", who.label, num(points), "", "", "")
+    return table
+
+
+def result_line(r: EnteredResult) -> str:
+    """``3 (table 7): 4012 40-24 4013 entered``; the special kind when there is one."""
+    where = r.round if r.table is None else f"{r.round} (table {r.table})"
+    special = "" if r.special == "none" else f" ({r.special})"
+    verb = "corrected" if r.corrected else "entered"
+    return f"{where}: {r.black.id} {r.black_discs}-{r.white_discs} {r.white.id}{special} {verb}"

@@ -1,0 +1,230 @@
+"""Setting a tournament up: create, list, enter players, withdraw, absent, forbid, force, reopen."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ratinglist.cli.common import DbOption, console, database_url, user_errors
+from ratinglist.cli.tournament.render import TournamentOption
+
+MATCH_THRESHOLD = 80.0
+BqRuleOption = typer.Option(
+    "--bq-rule", help="Brightwell rule for byes and absences: standard (IFRL) or singapore."
+)
+
+
+def new(
+    name: Annotated[str, typer.Argument(help="Tournament name, e.g. 'EGP Haarlem 2026'.")],
+    country: Annotated[
+        str, typer.Option("--country", help="Host country (ID range of new players).")
+    ],
+    date: Annotated[str, typer.Option("--date", help="First day, YYYY-MM-DD.")],
+    end: Annotated[str | None, typer.Option("--end", help="Last day, YYYY-MM-DD.")] = None,
+    system: Annotated[
+        str | None, typer.Option("--system", help="swiss, rr, double-rr, ... (default: EOC table).")
+    ] = None,
+    preset: Annotated[str, typer.Option("--preset", help="Swiss cost model: eoc or papp.")] = "eoc",
+    rounds: Annotated[int, typer.Option("--rounds", min=1, help="Swiss rounds.")] = 13,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of every draw (default: random, stored).")
+    ] = None,
+    bye_discs: Annotated[float, typer.Option("--bye-discs", help="Discs of a bye.")] = 32.0,
+    bq_constant: Annotated[float, typer.Option("--bq-constant", help="Brightwell C.")] = 6.0,
+    bq_rule: Annotated[str, BqRuleOption] = "standard",
+    sender: Annotated[str, typer.Option("--sender", help="%%Sender of the results file.")] = (
+        "tournament director"
+    ),
+    db: str | None = DbOption,
+) -> None:
+    """Create a tournament; it becomes the default one of later commands.
+
+    Example: ratinglist tournament new "EGP Haarlem" --country NLD --date 2026-03-14 --rounds 13
+    """
+    with user_errors():
+        from ratinglist.service.actor import Actor
+        from ratinglist.service.tournaments import NewSettings, new_tournament
+
+        settings = NewSettings(
+            name=name,
+            country=country,
+            start=date,
+            end=end,
+            system=system,
+            preset=preset,
+            rounds=rounds,
+            seed=seed,
+            bye_discs=bye_discs,
+            bq_constant=bq_constant,
+            bq_rule=bq_rule,
+            sender=sender,
+        )
+        created = new_tournament(database_url(db), settings, Actor.cli_user())
+    typer.echo(f"created tournament {created.id}: {created.name} (seed {created.seed})")
+
+
+def register(
+    players: Annotated[
+        list[str] | None, typer.Argument(help="Names (fuzzy) or IDs of registered players.")
+    ] = None,
+    new_player: Annotated[
+        str | None, typer.Option("--new", help="A new player: 'SURNAME,Firstname'.")
+    ] = None,
+    country: Annotated[
+        str | None, typer.Option("--country", help="Country of the --new player.")
+    ] = None,
+    first_round: Annotated[
+        int | None, typer.Option("--first-round", help="Late entry: first round played.")
+    ] = None,
+    female: Annotated[bool, typer.Option("--female", help="Female class.")] = False,
+    youth: Annotated[bool, typer.Option("--youth", help="Youth class.")] = False,
+    birth_year: Annotated[int | None, typer.Option("--birth-year", help="For age classes.")] = None,
+    threshold: Annotated[
+        float, typer.Option("--threshold", help="Lowest fuzzy score accepted (0-100).")
+    ] = MATCH_THRESHOLD,
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Enter players: best fuzzy match of each name (or an exact ID), or a new player.
+
+    A new player gets the lowest unused ID of the host country's range and joins the
+    registry, in the same transaction as the registration; running the same --new again
+    does not give a second ID. Example: ratinglist tournament register "Tastet Marc" 4012
+    """
+    with user_errors():
+        from ratinglist.service.actor import Actor
+        from ratinglist.service.tournaments import Entry, register_players
+
+        done = register_players(
+            database_url(db),
+            tournament,
+            players or [],
+            Actor.cli_user(),
+            new_player=new_player,
+            new_country=country,
+            entry=Entry(first_round, female, youth, birth_year),
+            threshold=threshold,
+        )
+    for r in done.found:
+        typer.echo(f"{r.query!r} -> {r.player.label} [{r.how}]")
+    if done.new_player is not None:
+        if done.new_was_retry:
+            typer.echo(f"new player {done.new_player.label} was already entered: same ID kept")
+        else:
+            typer.echo(
+                f"new player {done.new_player.name} ({done.new_country}) "
+                f"gets ID {done.new_player.id}"
+            )
+    typer.echo(f"{done.entrants} players entered")
+
+
+def withdraw_command(
+    player: Annotated[int, typer.Argument(help="Player ID.")],
+    from_round: Annotated[
+        int | None, typer.Option("--from-round", help="First round not played (default: next).")
+    ] = None,
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Withdraw a player (no re-entry; later rounds pair the others).
+
+    Example: ratinglist tournament withdraw 4012
+    """
+    with user_errors():
+        from ratinglist.service.actor import Actor
+        from ratinglist.service.tournaments import withdraw
+
+        done = withdraw(database_url(db), tournament, player, Actor.cli_user(), from_round)
+    typer.echo(f"{done.player.label} withdrawn from round {done.round}")
+
+
+def absent_command(
+    player: Annotated[int, typer.Argument(help="Player ID.")],
+    round_number: Annotated[
+        int | None, typer.Option("--round", help="Round missed (default: next).")
+    ] = None,
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Declare a player absent for one round (no game, no bye).
+
+    Example: ratinglist tournament absent 4012 --round 5
+    """
+    with user_errors():
+        from ratinglist.service.actor import Actor
+        from ratinglist.service.tournaments import absent
+
+        done = absent(database_url(db), tournament, player, Actor.cli_user(), round_number)
+    typer.echo(f"{done.player.label} absent in round {done.round}")
+
+
+def forbid_command(
+    first: Annotated[int, typer.Argument(help="Player ID.")],
+    second: Annotated[int, typer.Argument(help="Player ID.")],
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Never pair two players together (e.g. family members).
+
+    Example: ratinglist tournament forbid 4012 4013
+    """
+    with user_errors():
+        from ratinglist.service.actor import Actor
+        from ratinglist.service.tournaments import forbid
+
+        a, b = forbid(database_url(db), tournament, first, second, Actor.cli_user())
+    typer.echo(f"{a.label} and {b.label} will not be paired")
+
+
+def force_command(
+    black: Annotated[int, typer.Argument(help="Player ID with Black.")],
+    white: Annotated[int, typer.Argument(help="Player ID with White.")],
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Impose a pair on the next round; the pairing keeps it.
+
+    Example: ratinglist tournament force 4012 4013
+    """
+    with user_errors():
+        from ratinglist.service.actor import Actor
+        from ratinglist.service.tournaments import force
+
+        k, b, w = force(database_url(db), tournament, black, white, Actor.cli_user())
+    typer.echo(f"round {k}: {b.label} (Black) - {w.label} (White) forced")
+
+
+def reopen(
+    reason: Annotated[str, typer.Argument(help="Why the tournament is reopened.")],
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Reopen a submitted tournament so it can be changed (recorded in the log).
+
+    Example: ratinglist tournament reopen "wrong score at table 3 of round 5"
+    """
+    with user_errors():
+        from ratinglist.service.actor import Actor
+        from ratinglist.service.tournaments import reopen as reopen_tournament
+
+        seq = reopen_tournament(database_url(db), tournament, reason, Actor.cli_user())
+    typer.echo(f"reopened (event {seq}): submit it again when done")
+
+
+def list_command(db: str | None = DbOption) -> None:
+    """List the tournaments in the database, most recent first.
+
+    Example: ratinglist tournament list
+    """
+    with user_errors():
+        from ratinglist.service.tournaments import list_tournaments
+
+        found = list_tournaments(database_url(db))
+    table = Table(title="Tournaments")
+    for col in ("id", "name", "country", "start", "status", "events"):
+        table.add_column(col)
+    for i in found:
+        table.add_row(str(i.id), i.name, i.country, i.start, i.status, str(i.events))
+    console.print(table)

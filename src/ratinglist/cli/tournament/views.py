@@ -1,0 +1,204 @@
+"""Looking at a tournament and publishing it: show, slips, standings, explain, export, submit,
+replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ratinglist.cli.common import DbOption, console, database_url, user_errors
+from ratinglist.cli.tournament.render import TournamentOption, num, round_table
+
+BqRuleOption = typer.Option(
+    "--bq-rule", help="Brightwell rule for byes and absences: standard (IFRL) or singapore."
+)
+RoundOpt = Annotated[int | None, typer.Argument(help="Round (default: the last paired).")]
+
+
+def show(
+    round_number: RoundOpt = None,
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Print the pairings and results of a round, tables in board order (1 = top board).
+
+    Example: ratinglist tournament show 3
+    """
+    with user_errors():
+        from ratinglist.service.tournament_views import show_round
+
+        view = show_round(database_url(db), tournament, round_number)
+    console.print(round_table(view))
+
+
+def slips(
+    round_number: RoundOpt = None,
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Print blank result slips of a round, one per table, to hand out before it starts.
+
+    Example: ratinglist tournament slips 4 > round4-slips.txt
+    """
+    with user_errors():
+        from ratinglist.service.tournament_views import result_slips
+
+        text = result_slips(database_url(db), tournament, round_number)
+    typer.echo(text, nl=False)
+
+
+def standings(
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+    class_name: Annotated[
+        str | None,
+        typer.Option("--class", help="female, youth, 50+, 60+, debutants or rating:LOW-HIGH."),
+    ] = None,
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Print the standings (points, Brightwell quotient, discs; finals places first).
+
+    Example: ratinglist tournament standings --class rating:1600-1800
+    """
+    with user_errors():
+        from ratinglist.service.tournament_views import standings as standings_of
+
+        view = standings_of(database_url(db), tournament, class_name)
+    if as_json:
+        out = [
+            {
+                "rank": line.place,
+                "id": int(line.player.id),
+                "name": line.player.name,
+                "country": line.country,
+                "points": line.points,
+                "bq": line.brightwell,
+                "discs": line.discs,
+            }
+            for line in view.lines
+        ]
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        return
+    rounds = "round" if view.rounds == 1 else "rounds"
+    table = Table(title=f"{view.label} after {view.rounds} {rounds}")
+    for col in ("#", "ID", "name", "country", "points", "BQ", "discs"):
+        table.add_column(col, justify="left" if col in ("name", "country") else "right")
+    for line in view.lines:
+        mark = " (withdrawn)" if line.withdrawn else ""
+        table.add_row(
+            str(line.place),
+            str(line.player.id),
+            line.player.name + mark,
+            line.country,
+            num(line.points),
+            num(line.brightwell),
+            num(line.discs),
+        )
+    console.print(table)
+
+
+def explain(
+    round_number: Annotated[int, typer.Argument(help="A paired Swiss round.")],
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Show each pair's cost by criterion, and what the forced pairs cost in total.
+
+    Example: ratinglist tournament explain 5
+    """
+    with user_errors():
+        from ratinglist.service.tournament_views import explain as explain_round
+
+        view = explain_round(database_url(db), tournament, round_number)
+    names = [name for name, _ in view.pairs[0].parts] if view.pairs else []
+    table = Table(title=f"Round {view.number}: cost by criterion ({view.preset})")
+    table.add_column("Black", justify="left")
+    table.add_column("White", justify="left")
+    for name in names:
+        table.add_column(name, justify="right")
+    table.add_column("cost", justify="right")
+    for p in view.pairs:
+        white = "BYE" if p.white is None else p.white.label
+        mark = " [forced]" if p.forced else ""
+        table.add_row(p.black.label + mark, white, *(str(v) for _, v in p.parts), str(p.cost))
+    console.print(table)
+    typer.echo(f"total cost {view.total}")
+    if view.forced_extra is not None:
+        typer.echo(f"forced pairs cost {view.forced_extra} more than the best free pairing")
+
+
+def export(
+    elo: Annotated[Path | None, typer.Option("--elo", help="Write the .ELO results file.")] = None,
+    html: Annotated[Path | None, typer.Option("--html", help="Write the HTML page.")] = None,
+    csv_file: Annotated[Path | None, typer.Option("--csv", help="Write the standings CSV.")] = None,
+    sheets: Annotated[
+        Path | None, typer.Option("--sheets", help="Write one pairing sheet per round here.")
+    ] = None,
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Export the results file, the standings page, a CSV, pairing sheets.
+
+    Example: ratinglist tournament export --elo 20260314_EGP_Haarlem.ELO --html haarlem.html
+    """
+    with user_errors():
+        from ratinglist.service.tournament_views import export as export_files
+
+        done = export_files(
+            database_url(db), tournament, elo=elo, html=html, csv_file=csv_file, sheets=sheets
+        )
+    for path in done.paths:
+        typer.echo(f"wrote {path}")
+
+
+def submit(
+    to: Annotated[
+        Path | None,
+        typer.Option("--to", help="Also keep the submitted .ELO file in this folder."),
+    ] = None,
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Put the tournament into the rating store (its .ELO text, imported as any file) and
+    close it; `reopen` opens it again.
+
+    Example: ratinglist tournament submit --to archive/2026
+    """
+    with user_errors():
+        from ratinglist.service.actor import Actor
+        from ratinglist.service.tournament_views import submit as submit_tournament
+
+        done = submit_tournament(database_url(db), tournament, Actor.cli_user(), to)
+    typer.echo(f"submitted {done.name}: {done.status}, {done.games} games")
+    if done.kept is not None:
+        typer.echo(f"kept a copy in {done.kept}")
+
+
+def replay(
+    file: Annotated[Path, typer.Argument(help="A .ELO results file.")],
+    bye_discs: Annotated[float, typer.Option("--bye-discs", help="Discs of a bye.")] = 40.0,
+    bq_constant: Annotated[float, typer.Option("--bq-constant", help="Brightwell C.")] = 6.0,
+    bq_rule: Annotated[str, BqRuleOption] = "standard",
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+) -> None:
+    """Rebuild a tournament from a results file and print its standings.
+
+    Example: ratinglist tournament replay 20190331_23_Singapore_open.ELO --json
+    """
+    with user_errors():
+        from ratinglist.service.tournament_views import replay as replay_file
+
+        rows = replay_file(file, bye_discs=bye_discs, bq_constant=bq_constant, bq_rule=bq_rule)
+    if as_json:
+        typer.echo(json.dumps([r.to_dict() for r in rows]))
+        return
+    table = Table(title=f"{file.name}: replayed standings")
+    for col in ("#", "ID", "name", "points", "BQ", "discs"):
+        table.add_column(col, justify="left" if col == "name" else "right")
+    for r in rows:
+        table.add_row(str(r.rank), str(r.id), r.name, num(r.points), num(r.bq), num(r.discs))
+    console.print(table)

@@ -1,0 +1,113 @@
+"""Reading and writing a directed tournament's log: the shared core of the tournament services.
+
+`loaded(store, name_or_id)` folds the stored log; `write(...)` appends actions in one write
+transaction, based on the sequence number the caller saw: when others appended meanwhile,
+the actions are rebased on the newer log if they touch nothing that changed
+(`tournament.concurrency.rebase`), else `ConflictError` is raised and nothing is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from ratinglist.errors import ConflictError
+from ratinglist.service.actor import Actor
+from ratinglist.store import Store, open_store
+from ratinglist.store.tournament_events import (
+    LogWriter,
+    TournamentInfo,
+    find_directed,
+    load_events,
+    log_writer,
+)
+from ratinglist.tournament.concurrency import rebase
+from ratinglist.tournament.events import Event, Undone
+from ratinglist.tournament.fold import FoldedTournament, apply, fold
+
+
+@contextmanager
+def opened(url: str) -> Iterator[Store]:
+    """The store at `url`, closed when the block ends."""
+    store = open_store(url)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A tournament as read: its row, its log, the fold, and the log's sequence number."""
+
+    info: TournamentInfo
+    events: tuple[Event, ...]
+    folded: FoldedTournament
+
+    @property
+    def seq(self) -> int:
+        """The sequence number of the newest event (the log has events 1..seq)."""
+        return len(self.events)
+
+
+def loaded(store: Store, tournament: str | None) -> Loaded:
+    """The tournament named or numbered `tournament` (None: the most recent), folded."""
+    info = find_directed(store, tournament)
+    events = load_events(store, info.id)
+    return Loaded(info, events, fold(events))
+
+
+def check(folded: FoldedTournament, actions: Sequence[Event]) -> FoldedTournament:
+    """The state after `actions` (raises `TournamentError` on the first not allowed)."""
+    for action in actions:
+        folded = apply(folded, action)
+    return folded
+
+
+def after(writer: LogWriter, base: Loaded, actions: Sequence[Event]) -> FoldedTournament:
+    """The state after `actions` appended on top of the log the writer found.
+
+    Raises:
+        ConflictError: newer events conflict with the actions (see `rebase`).
+        TournamentError: an action is not allowed.
+    """
+    if any(isinstance(a, Undone) for a in actions):
+        if writer.newer:
+            raise ConflictError(
+                f"expected the log at event {writer.based_on}, got {writer.last}: "
+                f"undo cancels the latest action, which changed meanwhile; nothing written"
+            )
+        return fold((*base.events, *actions))
+    if writer.newer:
+        return rebase(base.folded, actions, writer.newer, writer.based_on)
+    return check(base.folded, actions)
+
+
+def write(
+    store: Store,
+    base: Loaded,
+    actions: Sequence[Event],
+    actor: Actor,
+    based_on: int | None = None,
+) -> FoldedTournament:
+    """Append `actions` in one transaction; the state after them.
+
+    `based_on` is the sequence number the caller's decision rests on (default: the one
+    `base` was loaded at).
+    """
+    seq = base.seq if based_on is None else based_on
+    start = base if seq == base.seq else _prefix(base, seq)
+    with log_writer(store, base.info.id, seq, actor=actor.label) as writer:
+        state = after(writer, start, actions)
+        for action in actions:
+            writer.append(action)
+    return state
+
+
+def _prefix(base: Loaded, seq: int) -> Loaded:
+    """`base` as it was at event `seq` (a caller stating an older sequence number)."""
+    if not 1 <= seq <= base.seq:
+        raise ConflictError(f"expected a sequence number between 1 and {base.seq}, got {seq}")
+    events = base.events[:seq]
+    return Loaded(base.info, events, fold(events))

@@ -1,0 +1,230 @@
+"""Result use cases: one result (by players or by table), a results sheet, a correction.
+
+A result names its game by round and players (``3 4012 4013 40-24``) or by round and table
+(``3 T7 40-24``; table 1 is the top board, `tournament.tables`). A special result names its
+kind and winner (``3 T7 forfeit 4012``, ``3 4012 4013 time-default 4012 30-34``).
+A results sheet holds one result per line (``%`` starts a comment); it is decoded as the
+.ELO reader decodes (UTF-8 with or without BOM, UTF-16 by its BOM, else Latin-1/MacRoman),
+every line is checked before anything is stored, errors name ``FILE:LINE``, and the whole
+sheet is stored in one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ratinglist.errors import TournamentError
+from ratinglist.model import Colour, PlayerId
+from ratinglist.service.actor import Actor
+from ratinglist.service.tournament_log import check, loaded, opened, write
+from ratinglist.service.tournament_values import EnteredResult, Person
+from ratinglist.tournament.events import ResultCorrected, ResultEntered
+from ratinglist.tournament.fold import FoldedTournament, require_open
+from ratinglist.tournament.results import Result, SpecialResult, counted_discs, make_result
+from ratinglist.tournament.tables import at_table, board_order
+
+SPECIALS = {
+    "time-default": SpecialResult.TIME_DEFAULT,
+    "flag": SpecialResult.SECOND_FLAG_FALL,
+    "resign": SpecialResult.RESIGNATION,
+    "forfeit": SpecialResult.FORFEIT,
+}
+
+ResultEvent = ResultEntered | ResultCorrected
+
+
+@dataclass(frozen=True, slots=True)
+class ResultSpec:
+    """A result as typed: the game (round with players, or table) and the score or special.
+
+    `round` None is the last paired round; `table` replaces `black` and `white`.
+    """
+
+    round: str | None = None
+    black: int | None = None
+    white: int | None = None
+    table: int | None = None
+    score: str | None = None
+    special: str | None = None
+    winner: int | None = None
+
+
+def _discs(score: str) -> tuple[int, int]:
+    left, sep, right = score.partition("-")
+    if not sep or not left.strip().isdigit() or not right.strip().isdigit():
+        raise TournamentError(f"expected a disc score such as 40-24, got {score!r}")
+    return int(left), int(right)
+
+
+def _game(d: FoldedTournament, spec: ResultSpec) -> tuple[str, PlayerId, PlayerId, int | None]:
+    """Round label, Black, White and table of the game a spec names."""
+    label = str(d.paired) if spec.round is None else spec.round.strip().upper()
+    if spec.table is not None:
+        if spec.black is not None or spec.white is not None:
+            raise TournamentError(
+                f"expected a table or two players, got table {spec.table} and players"
+            )
+        if not label.isdigit():
+            raise TournamentError(f"expected a round number with a table, got {label!r}")
+        p = at_table(d, int(label), spec.table)
+        return label, p.black, p.white, spec.table
+    if spec.black is None or spec.white is None:
+        raise TournamentError("expected BLACK and WHITE player IDs or --table, got neither")
+    black, white = PlayerId(spec.black), PlayerId(spec.white)
+    table = None
+    if label.isdigit() and 1 <= int(label) <= d.paired:
+        order = board_order(d, int(label))
+        table = next(
+            (k for k, p in enumerate(order, start=1) if (p.black, p.white) == (black, white)),
+            None,
+        )
+    return label, black, white, table
+
+
+def _result(spec: ResultSpec, black: PlayerId, white: PlayerId) -> Result:
+    discs = None if spec.score is None else _discs(spec.score)
+    if spec.special is None:
+        if discs is None:
+            raise TournamentError("expected a disc score such as 40-24, got none")
+        return Result(*counted_discs(*discs))
+    kind = SPECIALS.get(spec.special.strip().lower())
+    if kind is None:
+        raise TournamentError(
+            f"expected a special result among {', '.join(SPECIALS)}, got {spec.special!r}"
+        )
+    if spec.winner not in (int(black), int(white)):
+        got = "none" if spec.winner is None else str(spec.winner)
+        raise TournamentError(f"expected the winner {black} or {white}, got {got}")
+    colour = Colour.BLACK if spec.winner == int(black) else Colour.WHITE
+    on_board = (0, 0) if discs is None else discs
+    mine, theirs = on_board if colour is Colour.BLACK else on_board[::-1]
+    return make_result(colour, kind, mine, theirs)
+
+
+def result_event(
+    d: FoldedTournament, spec: ResultSpec, correction: bool
+) -> tuple[ResultEvent, int | None]:
+    """The entry (or correction) event a spec describes, and its table."""
+    label, black, white, table = _game(d, spec)
+    res = _result(spec, black, white)
+    cls = ResultCorrected if correction else ResultEntered
+    return cls(label, black, white, res.black_discs, res.white_discs, res.special.value), table
+
+
+def _entered(d: FoldedTournament, e: ResultEvent, table: int | None) -> EnteredResult:
+    return EnteredResult(
+        round=e.round,
+        table=table,
+        black=Person(e.black, d.state.entrant(e.black).name),
+        white=Person(e.white, d.state.entrant(e.white).name),
+        black_discs=e.black_discs,
+        white_discs=e.white_discs,
+        special=e.special,
+        corrected=isinstance(e, ResultCorrected),
+    )
+
+
+def enter_result(
+    url: str,
+    tournament: str | None,
+    spec: ResultSpec,
+    actor: Actor,
+    *,
+    correction: bool = False,
+    based_on: int | None = None,
+) -> EnteredResult:
+    """Enter (or, with `correction`, correct) one result.
+
+    `based_on` is the log's sequence number the director saw (default: the latest); when
+    others wrote since, the result is stored unless they touched the same game.
+
+    Raises:
+        ConflictError: the same game changed since `based_on`; nothing written.
+        TournamentError: the game is not due, the score is not valid, or the tournament
+            is closed.
+    """
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        require_open(base.folded, "a result" if not correction else "a correction")
+        event, table = result_event(base.folded, spec, correction)
+        d = write(store, base, [event], actor, based_on)
+    return _entered(d, event, table)
+
+
+def _line_spec(tokens: Sequence[str]) -> ResultSpec:
+    """``ROUND (BLACK WHITE | Tn) (SCORE | SPECIAL WINNER [SCORE])`` as a spec."""
+    if len(tokens) < 3:
+        raise TournamentError("expected 'ROUND BLACK WHITE SCORE' or 'ROUND Tn SCORE'")
+    round_label, rest = tokens[0], list(tokens[1:])
+    table: int | None = None
+    black = white = None
+    head = rest[0]
+    if head[:1] in "Tt" and head[1:].isdigit():
+        table = int(head[1:])
+        rest = rest[1:]
+    elif len(rest) >= 3 and rest[0].isdigit() and rest[1].isdigit():
+        black, white = int(rest[0]), int(rest[1])
+        rest = rest[2:]
+    else:
+        raise TournamentError(f"expected BLACK WHITE player IDs or a table Tn, got {head!r}")
+    if len(rest) == 1:
+        return ResultSpec(round_label, black, white, table, score=rest[0])
+    if len(rest) in (2, 3) and rest[1].isdigit():
+        score = rest[2] if len(rest) == 3 else None
+        return ResultSpec(round_label, black, white, table, score, rest[0], int(rest[1]))
+    raise TournamentError(
+        f"expected SCORE or SPECIAL WINNER [SCORE] after the game, got {' '.join(rest)!r}"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SheetResults:
+    """The results a sheet entered, and the encoding it was read in."""
+
+    entered: tuple[EnteredResult, ...]
+    encoding: str
+
+
+def sheet_events(
+    d: FoldedTournament, text: str, source: str
+) -> tuple[list[ResultEvent], list[int | None]]:
+    """The result events of a sheet, each checked against the state after the ones before.
+
+    Raises:
+        TournamentError: ``SOURCE:LINE: ...`` for the first line that cannot be entered.
+    """
+    events: list[ResultEvent] = []
+    tables: list[int | None] = []
+    checked = d
+    for n, line in enumerate(text.splitlines(), start=1):
+        tokens = line.split("%", 1)[0].split()
+        if not tokens:
+            continue
+        try:
+            event, table = result_event(checked, _line_spec(tokens), False)
+            checked = check(checked, [event])
+        except TournamentError as exc:
+            raise TournamentError(f"{source}:{n}: {exc} (line {line.strip()!r})") from exc
+        events.append(event)
+        tables.append(table)
+    if not events:
+        raise TournamentError(f"{source}: expected result lines, got none")
+    return events, tables
+
+
+def enter_sheet(
+    url: str, tournament: str | None, data: bytes, source: str, actor: Actor
+) -> SheetResults:
+    """Enter every result of a results sheet (bytes of a text file) in one transaction."""
+    from ratinglist.formats.elo_decode import decode_elo
+
+    text, encoding, _ = decode_elo(data, source)
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        require_open(base.folded, "results")
+        events, tables = sheet_events(base.folded, text, source)
+        d = write(store, base, events, actor)
+    return SheetResults(
+        tuple(_entered(d, e, t) for e, t in zip(events, tables, strict=True)), encoding
+    )

@@ -1,0 +1,195 @@
+"""The frozen values the tournament services return (what a CLI or a web page renders)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ratinglist.model import PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSummary:
+    """One directed tournament as listed."""
+
+    id: int
+    name: str
+    country: str
+    start: str
+    status: str
+    events: int
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    """A new tournament: its id, name and the seed of its draws."""
+
+    id: int
+    name: str
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """An entrant named in a message: ID and "SURNAME, First"."""
+
+    id: PlayerId
+    name: str
+
+    @property
+    def label(self) -> str:
+        """``SURNAME, First (ID)``."""
+        return f"{self.name} ({self.id})"
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """A registration query and the registered player it named (`how`: ``ID`` or a score)."""
+
+    query: str
+    player: Person
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class Registration:
+    """What `register` did: the players found, the new player (if any), entrants now."""
+
+    found: tuple[Resolved, ...]
+    new_player: Person | None
+    new_country: str | None
+    new_was_retry: bool
+    entrants: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerAction:
+    """A withdrawal or absence: who and from (or in) which round."""
+
+    player: Person
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    """One table of a round: number (1 = top board), Black, White, points before, result."""
+
+    table: int
+    black: Person
+    black_points: float
+    white: Person
+    white_points: float
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    """A published round: its tables in board order, byes and absentees."""
+
+    tournament: str
+    number: int
+    tables: tuple[TableLine, ...]
+    byes: tuple[tuple[Person, float], ...]
+    absent: tuple[Person, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EnteredResult:
+    """A result stored: stage, table (None in the finals), players, discs, special kind."""
+
+    round: str
+    table: int | None
+    black: Person
+    white: Person
+    black_discs: int
+    white_discs: int
+    special: str
+    corrected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Undid:
+    """What an undo cancelled, in words, and the log's sequence number of that action."""
+
+    seq: int
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class StandingLine:
+    """One line of the standings."""
+
+    place: int
+    player: Person
+    country: str
+    points: float
+    brightwell: float
+    discs: float
+    withdrawn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsView:
+    """The standings after `rounds` rounds with results (`label` adds the class, if any)."""
+
+    tournament: str
+    label: str
+    rounds: int
+    lines: tuple[StandingLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CostLine:
+    """One pair of an explained Swiss round: Black, White (None: bye), costs by criterion."""
+
+    black: Person
+    white: Person | None
+    forced: bool
+    parts: tuple[tuple[str, int], ...]
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class ExplainView:
+    """Each pair's cost by criterion for a Swiss round, with the total and forced extra."""
+
+    number: int
+    preset: str
+    pairs: tuple[CostLine, ...]
+    total: int
+    forced_extra: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class FinalsLine:
+    """One finals game due: stage, colours, result once entered."""
+
+    stage: str
+    black: Person
+    white: Person
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class FinalsView:
+    """The finals games due so far (`started`: the finals were started by this call)."""
+
+    tournament: str
+    games: tuple[FinalsLine, ...]
+    started: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """The files an export wrote."""
+
+    paths: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SubmittedFile:
+    """What `submit` stored: the results file name, import status, games, and kept copy."""
+
+    name: str
+    status: str
+    games: int
+    kept: str | None

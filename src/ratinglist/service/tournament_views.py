@@ -1,0 +1,224 @@
+"""Tournament views and files: rounds, standings, cost explanations, exports, submit, replay.
+
+Everything here reads, except `submit`, which imports the results file into the rating
+store and closes the tournament (a `Submitted` event) in one transaction.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ratinglist.errors import TournamentError
+from ratinglist.model import PlayerId
+from ratinglist.service.actor import Actor
+from ratinglist.service.tournament_log import loaded, opened
+from ratinglist.service.tournament_values import (
+    CostLine,
+    ExplainView,
+    Person,
+    RoundView,
+    StandingLine,
+    StandingsView,
+    SubmittedFile,
+    TableLine,
+    Written,
+)
+from ratinglist.tournament.fold import FoldedTournament
+from ratinglist.tournament.ranking_views import ReplayRow
+from ratinglist.tournament.tables import board_order
+
+
+def _person(d: FoldedTournament, pid: PlayerId) -> Person:
+    return Person(pid, d.state.entrant(pid).name)
+
+
+def round_view(d: FoldedTournament, number: int) -> RoundView:
+    """Round `number`'s tables in board order (table 1 = top board), byes and absentees."""
+    r = d.state.rounds[number - 1]
+    points = {row.player: row.points for row in d.standings(number - 1)}
+    tables = tuple(
+        TableLine(
+            table=k,
+            black=_person(d, p.black),
+            black_points=points[p.black],
+            white=_person(d, p.white),
+            white_points=points[p.white],
+            result="" if p.result is None else f"{p.result.black_discs}-{p.result.white_discs}",
+        )
+        for k, p in enumerate(board_order(d, number), start=1)
+    )
+    byes = tuple((_person(d, pid), points[pid]) for pid in r.byes)
+    absent = tuple(_person(d, pid) for pid in sorted(r.absent))
+    return RoundView(d.settings.name, number, tables, byes, absent)
+
+
+def show_round(url: str, tournament: str | None, number: int | None = None) -> RoundView:
+    """The pairings and results of a round (default: the last paired)."""
+    with opened(url) as store:
+        d = loaded(store, tournament).folded
+    k = d.paired if number is None else number
+    if not 1 <= k <= d.paired:
+        raise TournamentError(f"expected a paired round (1-{d.paired}), got {k}")
+    return round_view(d, k)
+
+
+def result_slips(url: str, tournament: str | None, number: int | None = None) -> str:
+    """Blank result slips of a round (default: the last paired), one per table, as text."""
+    from ratinglist.tournament.exports import result_slips as slips
+
+    with opened(url) as store:
+        d = loaded(store, tournament).folded
+    k = d.paired if number is None else number
+    if not 1 <= k <= d.paired:
+        raise TournamentError(f"expected a paired round (1-{d.paired}), got {k}")
+    return slips(d, k)
+
+
+def rounds_with_results(d: FoldedTournament) -> int:
+    """The rounds with at least one result entered (the "after N rounds" of the standings)."""
+    return sum(
+        1 for r in d.state.rounds[: d.paired] if any(p.result is not None for p in r.pairings)
+    )
+
+
+def standings(url: str, tournament: str | None, class_name: str | None = None) -> StandingsView:
+    """The standings (finals places first once decided), of one class if named."""
+    from ratinglist.tournament.exports import final_ranking
+    from ratinglist.tournament.ranking_views import class_rows, class_rule
+
+    with opened(url) as store:
+        d = loaded(store, tournament).folded
+    ranking = final_ranking(d)
+    rows = ranking if class_name is None else class_rows(d, ranking, class_rule(d, class_name))
+    lines = tuple(
+        StandingLine(
+            place=p.place,
+            player=Person(p.row.player, p.name),
+            country=p.country,
+            points=p.row.points,
+            brightwell=p.row.brightwell,
+            discs=p.row.discs,
+            withdrawn=p.row.withdrawn,
+        )
+        for p in rows
+    )
+    label = d.settings.name + ("" if class_name is None else f" ({class_name})")
+    return StandingsView(d.settings.name, label, rounds_with_results(d), lines)
+
+
+def explain(url: str, tournament: str | None, number: int) -> ExplainView:
+    """Each pair's cost by criterion in a published Swiss round, and the forced pairs' extra."""
+    from ratinglist.tournament.planning import explain_round
+
+    with opened(url) as store:
+        d = loaded(store, tournament).folded
+    ex = explain_round(d, number)
+    pairs = tuple(
+        CostLine(
+            black=_person(d, p.black),
+            white=None if p.white is None else _person(d, p.white),
+            forced=p.forced,
+            parts=tuple((name, int(v)) for name, v in p.parts),
+            cost=int(p.cost),
+        )
+        for p in ex.pairs
+    )
+    extra = None if ex.forced_extra is None else int(ex.forced_extra)
+    return ExplainView(number, d.settings.preset, pairs, int(ex.total), extra)
+
+
+def export(
+    url: str,
+    tournament: str | None,
+    *,
+    elo: Path | None = None,
+    html: Path | None = None,
+    csv_file: Path | None = None,
+    sheets: Path | None = None,
+) -> Written:
+    """Write the results file, the HTML page, the standings CSV and/or pairing sheets."""
+    from ratinglist.formats.elo import format_elo
+    from ratinglist.tournament.exports import pairing_sheet, results_file, standings_csv
+    from ratinglist.tournament.html_page import html_page
+
+    if not any((elo, html, csv_file, sheets)):
+        raise TournamentError("expected --elo, --html, --csv or --sheets, got none")
+    with opened(url) as store:
+        d = loaded(store, tournament).folded
+    written: list[str] = []
+    try:
+        if elo is not None:
+            elo.write_text(format_elo(results_file(d)), encoding="utf-8", newline="\n")
+            written.append(str(elo))
+        if html is not None:
+            html.write_text(html_page(d), encoding="utf-8")
+            written.append(str(html))
+        if csv_file is not None:
+            csv_file.write_text(standings_csv(d), encoding="utf-8")
+            written.append(str(csv_file))
+        if sheets is not None:
+            sheets.mkdir(parents=True, exist_ok=True)
+            for k in range(1, d.paired + 1):
+                sheet = sheets / f"round{k:02d}.txt"
+                sheet.write_text(pairing_sheet(d, k), encoding="utf-8")
+                written.append(str(sheet))
+    except OSError as exc:
+        raise TournamentError(f"could not write an export: {exc}") from exc
+    return Written(tuple(written))
+
+
+def submit(
+    url: str, tournament: str | None, actor: Actor, keep: Path | None = None
+) -> SubmittedFile:
+    """Import the tournament's results file into the rating store and close the tournament.
+
+    The import and the `Submitted` event are one transaction; no file is written unless
+    `keep` names a folder for a copy.
+    """
+    from ratinglist.formats.elo import format_elo
+    from ratinglist.service.tournament_log import after
+    from ratinglist.store.importer import import_text_on
+    from ratinglist.store.tournament_events import SUBMITTED, log_writer, set_status_on
+    from ratinglist.tournament.events import Submitted
+    from ratinglist.tournament.exports import results_file, results_file_name
+
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        d = base.folded
+        name = results_file_name(d)
+        data = format_elo(results_file(d)).encode("utf-8")
+        with log_writer(store, base.info.id, base.seq, actor=actor.label) as writer:
+            after(writer, base, [Submitted()])
+            outcome = import_text_on(writer.conn, store, name, data)
+            if outcome.first_error is not None and outcome.games == 0:
+                raise TournamentError(f"expected an importable file, got {outcome.first_error}")
+            writer.append(Submitted())
+            set_status_on(writer.conn, base.info.id, SUBMITTED)
+    kept = None
+    if keep is not None:
+        try:
+            keep.mkdir(parents=True, exist_ok=True)
+            (keep / name).write_bytes(data)
+        except OSError as exc:
+            raise TournamentError(f"could not keep the results file in {keep}: {exc}") from exc
+        kept = str(keep / name)
+    return SubmittedFile(outcome.name, outcome.status.value, outcome.games, kept)
+
+
+def replay(
+    path: Path,
+    *,
+    bye_discs: float = 40.0,
+    bq_constant: float = 6.0,
+    bq_rule: str = "standard",
+) -> tuple[ReplayRow, ...]:
+    """The standings rebuilt from a results file's games."""
+    from ratinglist.formats.elo import read_elo
+    from ratinglist.service.tournaments import bq_rule as rule_of
+    from ratinglist.tournament.ranking_views import replay_rows
+    from ratinglist.tournament.replay import replay_results_file
+
+    rf = read_elo(path)
+    rule = rule_of(bq_rule)
+    rp = replay_results_file(rf, bye_discs=bye_discs, bq_constant=bq_constant, bq_rule=rule)
+    return replay_rows(rf, rp)

@@ -1,0 +1,375 @@
+"""Tournament use cases: create, list, enter players, withdraw, pair, finals, undo, reopen.
+
+Each function takes plain values and an `Actor`, opens the store at `url`, reads and folds
+the tournament's log, checks the action, appends it in one write transaction (based on the
+sequence number it read, rebased or refused with `ConflictError` when others wrote
+meanwhile) and returns frozen values (`service.tournament_values`). Results are in
+`service.tournament_results`, read-only views and exports in `service.tournament_views`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ratinglist.errors import RegistryError, TournamentError
+from ratinglist.model import Player, PlayerId
+from ratinglist.registry.countries import find_country
+from ratinglist.service.actor import Actor
+from ratinglist.service.tournament_log import Loaded, after, check, loaded, opened, write
+from ratinglist.service.tournament_values import (
+    Created,
+    FinalsLine,
+    FinalsView,
+    Person,
+    PlayerAction,
+    Registration,
+    Resolved,
+    RoundView,
+    TournamentSummary,
+    Undid,
+)
+from ratinglist.service.tournament_views import round_view
+from ratinglist.standings import BrightwellRule
+from ratinglist.store.tournament_events import create_tournament, list_directed, log_writer
+from ratinglist.tournament import events as ev
+from ratinglist.tournament.concurrency import describe
+from ratinglist.tournament.finals_stage import scheduled
+from ratinglist.tournament.fold import FoldedTournament, effective, require_open
+from ratinglist.tournament.planning import finalists, next_pairing, parse_system
+
+MATCH_THRESHOLD = 80.0
+BQ_RULES = {"standard": BrightwellRule.IFRL, "singapore": BrightwellRule.SINGAPORE}
+
+
+def bq_rule(text: str) -> BrightwellRule:
+    """The Brightwell rule named ``standard`` (IFRL) or ``singapore``."""
+    rule = BQ_RULES.get(text.strip().lower())
+    if rule is None:
+        raise TournamentError(f"expected a --bq-rule standard or singapore, got {text!r}")
+    return rule
+
+
+def person(d: FoldedTournament, pid: PlayerId) -> Person:
+    """The entrant `pid` as ID and name."""
+    return Person(pid, d.state.entrant(pid).name)
+
+
+@dataclass(frozen=True, slots=True)
+class NewSettings:
+    """What `new_tournament` needs (plain values as typed by the director)."""
+
+    name: str
+    country: str
+    start: str
+    end: str | None = None
+    system: str | None = None
+    preset: str = "eoc"
+    rounds: int = 13
+    seed: int | None = None
+    bye_discs: float = 32.0
+    bq_constant: float = 6.0
+    bq_rule: str = "standard"
+    sender: str = "tournament director"
+
+
+def new_tournament(url: str, new: NewSettings, actor: Actor) -> Created:
+    """Create a tournament (it becomes the default one); its id and seed."""
+    settings = ev.Settings(
+        name=new.name,
+        country=new.country,
+        start=new.start,
+        end=new.end,
+        sender=new.sender,
+        system=None if new.system is None else parse_system(new.system).value,
+        preset=new.preset,
+        rounds=new.rounds,
+        seed=secrets.randbelow(2**31) if new.seed is None else new.seed,
+        bye_discs=new.bye_discs,
+        bq_constant=new.bq_constant,
+        bq_rule=bq_rule(new.bq_rule).value,
+    )
+    with opened(url) as store:
+        tid = create_tournament(store, ev.Created(settings), actor=actor.label)
+    return Created(tid, settings.name, settings.seed)
+
+
+def list_tournaments(url: str) -> tuple[TournamentSummary, ...]:
+    """Every directed tournament, most recent first."""
+    with opened(url) as store:
+        found = list_directed(store)
+    return tuple(
+        TournamentSummary(i.id, i.name, i.country, str(i.start_date), i.status, i.events)
+        for i in found
+    )
+
+
+def _resolve(players: Sequence[Player], queries: Sequence[str], threshold: float) -> list[Resolved]:
+    from ratinglist.registry.search import PlayerIndex
+
+    index = PlayerIndex(players)
+    out = []
+    for query in queries:
+        text = query.strip()
+        found = index.search(text, limit=2)
+        if text.isdigit():
+            exact = [m for m in found if str(m.player.id) == text]
+            if not exact:
+                raise RegistryError(f"expected a registered player ID, got {text!r}")
+            match, how = exact[0], "ID"
+        else:
+            if not found or found[0].score < threshold:
+                best = "" if not found else f" (best: {found[0].player.name}, {found[0].score:.0f})"
+                raise RegistryError(
+                    f"expected a player matching {text!r} above {threshold:.0f}{best}"
+                )
+            if len(found) > 1 and found[1].score == found[0].score:
+                names = ", ".join(f"{m.player.name} ({m.player.id})" for m in found)
+                raise RegistryError(f"expected one best match for {text!r}, got a tie: {names}")
+            match, how = found[0], f"match {found[0].score:.0f}"
+        p = match.player
+        out.append(Resolved(query, Person(p.id, p.name), how))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """How players are entered: late first round, classes, birth year."""
+
+    first_round: int | None = None
+    female: bool = False
+    youth: bool = False
+    birth_year: int | None = None
+
+
+def _registered(p: Player, entry: Entry, first: int, new: bool) -> ev.Registered:
+    return ev.Registered(
+        p.id,
+        p.surname,
+        p.firstname,
+        p.country,
+        p.rating,
+        new=new,
+        first_round=first,
+        female=entry.female,
+        youth=entry.youth,
+        birth_year=entry.birth_year,
+        debutant=new,
+    )
+
+
+def _same_person(e: ev.Registered, surname: str, firstname: str, country: str) -> bool:
+    return e.new and (e.surname.casefold(), e.firstname.casefold(), e.country.casefold()) == (
+        surname.strip().casefold(),
+        firstname.strip().casefold(),
+        country.strip().casefold(),
+    )
+
+
+def register_players(
+    url: str,
+    tournament: str | None,
+    queries: Sequence[str],
+    actor: Actor,
+    *,
+    new_player: str | None = None,
+    new_country: str | None = None,
+    entry: Entry = Entry(),
+    threshold: float = MATCH_THRESHOLD,
+) -> Registration:
+    """Enter registered players (fuzzy names or exact IDs) and at most one new player.
+
+    Everything is one transaction: a new player's ID allocation, the player and every
+    registration event are written together or not at all. Registering the same new
+    person again (same surname, first name and country) is a retry: no second ID.
+    """
+    from ratinglist.store.new_players import new_registry_player
+    from ratinglist.store.players import all_players
+
+    if not queries and new_player is None:
+        raise TournamentError("expected player names, IDs or --new, got nothing")
+    if new_player is not None and new_country is None:
+        raise TournamentError("expected --country with --new, got none")
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        d = base.folded
+        require_open(d, "a registration")
+        first = entry.first_round if entry.first_round is not None else d.paired + 1
+        found = _resolve(all_players(store), queries, threshold) if queries else []
+        registry = {p.id: p for p in all_players(store)} if found else {}
+        actions = [_registered(registry[r.player.id], entry, first, False) for r in found]
+        checked = check(d, actions)
+        new_person: Person | None = None
+        retry = False
+        with log_writer(store, base.info.id, base.seq, actor=actor.label) as writer:
+            if new_player is not None and new_country is not None:
+                surname, _, firstname = new_player.partition(",")
+                if find_country(new_country) is None:
+                    raise RegistryError(
+                        f"expected a known country name or code, got {new_country!r}"
+                    )
+                known = (*base.events, *writer.newer)
+                earlier = [
+                    e
+                    for e in effective(known)
+                    if isinstance(e, ev.Registered)
+                    and _same_person(e, surname, firstname, new_country)
+                ]
+                if earlier:
+                    retry = True
+                    new_person = Person(earlier[0].player, _name(earlier[0]))
+                else:
+                    probe = Player(PlayerId(0), surname.strip(), firstname.strip(), new_country)
+                    check(checked, [_registered(probe, entry, first, True)])
+                    p = new_registry_player(
+                        writer.conn,
+                        surname,
+                        firstname,
+                        new_country,
+                        host_country=d.settings.country,
+                        on=d.settings.start_date,
+                        reason=f"new player at {d.settings.name}",
+                        origin=actor.label,
+                    )
+                    actions.append(_registered(p, entry, first, True))
+                    new_person = Person(p.id, p.name)
+            state = after(writer, base, actions)
+            for action in actions:
+                writer.append(action)
+    return Registration(
+        found=tuple(found),
+        new_player=new_person,
+        new_country=new_country if new_player is not None else None,
+        new_was_retry=retry,
+        entrants=len(state.state.entrants),
+    )
+
+
+def _name(e: ev.Registered) -> str:
+    return f"{e.surname}, {e.firstname}" if e.firstname else e.surname
+
+
+def withdraw(
+    url: str, tournament: str | None, player: int, actor: Actor, from_round: int | None = None
+) -> PlayerAction:
+    """Withdraw a player from round `from_round` (default: the next round) on."""
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        k = from_round if from_round is not None else base.folded.paired + 1
+        d = write(store, base, [ev.Withdrawn(PlayerId(player), k)], actor)
+    return PlayerAction(person(d, PlayerId(player)), k)
+
+
+def absent(
+    url: str, tournament: str | None, player: int, actor: Actor, round_number: int | None = None
+) -> PlayerAction:
+    """Declare a player absent for one round (default: the next round)."""
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        k = round_number if round_number is not None else base.folded.paired + 1
+        d = write(store, base, [ev.Absent(PlayerId(player), k)], actor)
+    return PlayerAction(person(d, PlayerId(player)), k)
+
+
+def forbid(
+    url: str, tournament: str | None, first: int, second: int, actor: Actor
+) -> tuple[Person, Person]:
+    """Never pair two players together."""
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        d = write(store, base, [ev.Forbidden(PlayerId(first), PlayerId(second))], actor)
+    return person(d, PlayerId(first)), person(d, PlayerId(second))
+
+
+def force(
+    url: str, tournament: str | None, black: int, white: int, actor: Actor
+) -> tuple[int, Person, Person]:
+    """Impose a pair (Black, White) on the next round; the round and the two players."""
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        k = base.folded.paired + 1
+        d = write(store, base, [ev.Forced(k, PlayerId(black), PlayerId(white))], actor)
+    return k, person(d, PlayerId(black)), person(d, PlayerId(white))
+
+
+def pair(url: str, tournament: str | None, actor: Actor) -> RoundView:
+    """Pair the next round (by the tournament's system) and publish it."""
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        require_open(base.folded, "a pairing")
+        event, _ = next_pairing(base.folded)
+        d = write(store, base, [event], actor)
+    return round_view(d, event.round)
+
+
+def _finals_view(d: FoldedTournament, started: bool) -> FinalsView:
+    assert d.finals is not None
+    games = tuple(
+        FinalsLine(
+            g.stage,
+            person(d, g.black),
+            person(d, g.white),
+            "" if g.result is None else f"{g.result.black_discs}-{g.result.white_discs}",
+        )
+        for g in scheduled(d.finals)
+    )
+    return FinalsView(d.settings.name, games, started)
+
+
+def start_finals(url: str, tournament: str | None, actor: Actor) -> FinalsView:
+    """Start the finals with the top 4 of the standings; the games due."""
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        d = write(store, base, [ev.FinalsStarted(finalists(base.folded))], actor)
+    return _finals_view(d, True)
+
+
+def finals_games(url: str, tournament: str | None) -> FinalsView:
+    """The finals games due so far (read only).
+
+    Raises:
+        TournamentError: the finals have not started.
+    """
+    with opened(url) as store:
+        d = loaded(store, tournament).folded
+    if d.finals is None:
+        raise TournamentError("expected finals under way, got none started (use finals --start)")
+    return _finals_view(d, False)
+
+
+def undo(url: str, tournament: str | None, actor: Actor) -> Undid:
+    """Cancel the most recent action still in force (it stays in the log); what it was."""
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        require_open(base.folded, "an undo")
+        stack = _in_force(base)
+        if len(stack) <= 1:
+            raise TournamentError("expected an action to undo, got none after the creation")
+        seq, cancelled = stack[-1]
+        write(store, base, [ev.Undone()], actor)
+    return Undid(seq, describe(cancelled))
+
+
+def _in_force(base: Loaded) -> list[tuple[int, ev.Event]]:
+    """The actions in force with their sequence numbers (as `fold.effective` resolves undos)."""
+    stack: list[tuple[int, ev.Event]] = []
+    for seq, e in enumerate(base.events, start=1):
+        if isinstance(e, ev.Undone):
+            stack.pop()
+        else:
+            stack.append((seq, e))
+    return stack
+
+
+def reopen(url: str, tournament: str | None, reason: str, actor: Actor) -> int:
+    """Reopen a closed (submitted) tournament; the sequence number of the event."""
+    from ratinglist.store.tournament_events import RUNNING, set_status_on
+
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        with log_writer(store, base.info.id, base.seq, actor=actor.label) as writer:
+            after(writer, base, [ev.Reopened(reason)])
+            seq = writer.append(ev.Reopened(reason))
+            set_status_on(writer.conn, base.info.id, RUNNING)
+    return seq

@@ -1,0 +1,113 @@
+"""Several writers on one log: when an action based on an older log may still be appended.
+
+Every write states the sequence number of the log it was based on. When other events were
+appended since, the action is *rebased* on the newer log if it touches nothing they touched,
+and refused with `ConflictError` otherwise. What an event touches is its `footprint`: a
+result touches its game; a registration, withdrawal or absence its player; a forbidden pair
+that pair. Pairing a round, the finals, undo, submit, reopen, forced pairs and the creation
+touch everything (they depend on the whole state), so they conflict with any newer event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ratinglist.errors import ConflictError, TournamentError
+from ratinglist.tournament.events import (
+    Absent,
+    Event,
+    FinalsStarted,
+    Forbidden,
+    Forced,
+    Paired,
+    Registered,
+    Reopened,
+    ResultCorrected,
+    ResultEntered,
+    Submitted,
+    Undone,
+    Withdrawn,
+)
+from ratinglist.tournament.fold import FoldedTournament, apply
+
+Mark = tuple[str, str, int, int]
+EVERYTHING: frozenset[Mark] = frozenset({("*", "", 0, 0)})
+
+
+def footprint(event: Event) -> frozenset[Mark]:
+    """What `event` reads and changes, as marks; `EVERYTHING` for whole-state actions."""
+    match event:
+        case ResultEntered() | ResultCorrected():
+            a, b = sorted((int(event.black), int(event.white)))
+            return frozenset({("game", event.round.strip().upper(), a, b)})
+        case Registered() | Withdrawn() | Absent():
+            return frozenset({("player", "", int(event.player), 0)})
+        case Forbidden(first=x, second=y):
+            a, b = sorted((int(x), int(y)))
+            return frozenset({("pair", "", a, b)})
+    return EVERYTHING
+
+
+def _clash(mine: frozenset[Mark], theirs: frozenset[Mark]) -> bool:
+    return mine is EVERYTHING or theirs is EVERYTHING or bool(mine & theirs)
+
+
+def describe(event: Event) -> str:
+    """An event in words for messages, e.g. ``result 40-24 of round 3 (4012 - 4013)``."""
+    match event:
+        case ResultEntered() | ResultCorrected():
+            what = "result" if isinstance(event, ResultEntered) else "correction"
+            return (
+                f"{what} {event.black_discs}-{event.white_discs} of round {event.round} "
+                f"({event.black} - {event.white})"
+            )
+        case Registered(player=p, surname=sn, firstname=fn):
+            return f"registration of {sn}, {fn} ({p})" if fn else f"registration of {sn} ({p})"
+        case Withdrawn(player=p, from_round=k):
+            return f"withdrawal of {p} from round {k}"
+        case Absent(player=p, round=k):
+            return f"absence of {p} in round {k}"
+        case Forbidden(first=a, second=b):
+            return f"forbidden pair {a} - {b}"
+        case Forced(round=k, black=b, white=w):
+            return f"forced pair {b} - {w} in round {k}"
+        case Paired(round=k):
+            return f"pairing of round {k}"
+        case FinalsStarted():
+            return "start of the finals"
+        case Submitted():
+            return "submission"
+        case Reopened():
+            return "reopening"
+        case Undone():
+            return "undo"
+    return f"{event.kind} event"
+
+
+def rebase(
+    based: FoldedTournament, actions: Sequence[Event], newer: Sequence[Event], based_on: int
+) -> FoldedTournament:
+    """The state after `newer` (appended since `based_on`) and then `actions`.
+
+    Raises:
+        ConflictError: an action touches what a newer event touched, or no longer applies
+            to the newer state; nothing is to be written.
+    """
+    state = based
+    for event in newer:
+        for action in actions:
+            if _clash(footprint(action), footprint(event)):
+                raise ConflictError(
+                    f"expected the log at event {based_on}, got {based_on + len(newer)}: "
+                    f"a newer {describe(event)} conflicts with this {describe(action)}; "
+                    f"nothing written, look at the tournament again"
+                )
+        state = apply(state, event)
+    for action in actions:
+        try:
+            state = apply(state, action)
+        except TournamentError as exc:
+            raise ConflictError(
+                f"expected the action to apply after the newer events, got: {exc}"
+            ) from exc
+    return state

@@ -1,0 +1,50 @@
+"""Table numbers: table 1 is the top board (as Papp and OpenGotha number them).
+
+The games of a round are numbered by the standing of their better-placed player before the
+round: the pair holding the leader sits at table 1, and so on. Before any game is played
+(round 1) the standing is the rating order (unrated last, then the seeded lots). Every
+view of a round (show, pairing sheets, result slips, `result --table`) uses this order.
+"""
+
+from __future__ import annotations
+
+from ratinglist.errors import TournamentError
+from ratinglist.model import PlayerId
+from ratinglist.standings import draw_lots
+from ratinglist.tournament.fold import FoldedTournament
+from ratinglist.tournament.state import Pairing
+
+
+def places_before(d: FoldedTournament, number: int) -> dict[PlayerId, int]:
+    """Each entrant's place (1 = top) in the standings before round `number`."""
+    if number <= 1:
+        ids = [e.id for e in d.state.entrants]
+        lots = draw_lots(ids, d.settings.seed)
+        rating = {e.id: e.rating for e in d.state.entrants}
+        order = sorted(ids, key=lambda p: (rating[p] is None, -(rating[p] or 0), lots[p]))
+        return {pid: k for k, pid in enumerate(order, start=1)}
+    return {row.player: k for k, row in enumerate(d.standings(number - 1), start=1)}
+
+
+def board_order(d: FoldedTournament, number: int) -> tuple[Pairing, ...]:
+    """The pairings of round `number` in table order (index 0 is table 1)."""
+    if not 1 <= number <= d.paired:
+        raise TournamentError(f"expected a paired round (1-{d.paired}), got round {number}")
+    places = places_before(d, number)
+    far = len(places) + 1
+    return tuple(
+        sorted(
+            d.state.rounds[number - 1].pairings,
+            key=lambda p: min(places.get(p.black, far), places.get(p.white, far)),
+        )
+    )
+
+
+def at_table(d: FoldedTournament, number: int, table: int) -> Pairing:
+    """The pairing at table `table` of round `number`."""
+    order = board_order(d, number)
+    if not 1 <= table <= len(order):
+        raise TournamentError(
+            f"expected a table of round {number} (1-{len(order)}), got table {table}"
+        )
+    return order[table - 1]

@@ -1,0 +1,253 @@
+"""Entering results as a TD does: by table, results sheets in any encoding, errors with
+FILE:LINE, special results in sheets, undo that says what it undid, result slips, and the
+atomic actions (a new player, a sheet) that write all or nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ratinglist.cli.app import app
+from ratinglist.errors import StoreError
+from ratinglist.model import PlayerId
+from ratinglist.store import open_store
+from ratinglist.store.players import all_players
+from ratinglist.store.tournament_events import LogWriter, find_directed, load_log
+from ratinglist.tournament.events import Registered, ResultEntered
+from ratinglist.tournament.fold import FoldedTournament, fold
+from tests.cli.test_tournament import NAMES, PLAYERS
+
+runner = CliRunner()
+
+
+def run(db: Path, *args: str) -> str:
+    result = runner.invoke(app, ["tournament", *args, "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def fail(db: Path, *args: str) -> str:
+    result = runner.invoke(app, ["tournament", *args, "--db", str(db)])
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return result.output
+
+
+def state(db: Path) -> FoldedTournament:
+    with open_store(f"sqlite:///{db}") as store:
+        return fold(tuple(x.event for x in load_log(store, find_directed(store, None).id)))
+
+
+def log_length(db: Path) -> int:
+    with open_store(f"sqlite:///{db}") as store:
+        return len(load_log(store, find_directed(store, None).id))
+
+
+@pytest.fixture()
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "td.db"
+    players = tmp_path / "joueurs.txt"
+    players.write_text(PLAYERS, encoding="utf-8")
+    done = runner.invoke(app, ["players", "import-list", str(players), "--db", str(path)])
+    assert done.exit_code == 0, done.output
+    return path
+
+
+@pytest.fixture()
+def paired(db: Path) -> Path:
+    """A 12-player Swiss tournament (ratings from PLAYERS) with round 1 paired."""
+    args = ("--country", "NLD", "--date", "2026-04-01", "--system", "swiss", "--rounds", "3")
+    run(db, "new", "Entry Open", *args, "--seed", "11")
+    run(db, "register", *NAMES[:12])
+    run(db, "pair")
+    return db
+
+
+RATING = {
+    2: 2200, 5105: 1900, 4012: 1750, 50001: 1650, 120006: 1550, 50002: 1500,
+    120001: 1400, 120002: 1300, 120003: 1200, 120004: 1100, 120005: 1000, 120007: 0,
+}  # fmt: skip
+"""The ratings of the 12 first NAMES as PLAYERS lists them (120007 has none: 0, last)."""
+
+
+def test_table_one_is_the_top_board(paired: Path, tmp_path: Path) -> None:
+    from ratinglist.service.tournament_views import show_round
+
+    d = state(paired)
+    url = f"sqlite:///{paired}"
+    # round 1: the standing is the rating order, so table k holds the k-th best-rated pair
+    pairs = [(int(p.black), int(p.white)) for p in d.state.rounds[0].pairings]
+    best = sorted(pairs, key=lambda p: -max(RATING[x] for x in p))
+    view = show_round(url, None, 1)
+    assert [(int(t.black.id), int(t.white.id)) for t in view.tables] == best
+    assert [t.table for t in view.tables] == [1, 2, 3, 4, 5, 6]
+    # round 2: by the standings after round 1 (the winners' boards first)
+    sheet = tmp_path / "r1.txt"
+    sheet.write_text("".join(f"1 {b} {w} 40-24\n" for b, w in pairs), encoding="utf-8")
+    run(paired, "results", str(sheet))
+    run(paired, "pair")
+    after = state(paired)
+    place = {row.player: k for k, row in enumerate(after.standings(1), start=1)}
+    view = show_round(url, None, 2)
+    best_place = [min(place[t.black.id], place[t.white.id]) for t in view.tables]
+    assert best_place == sorted(best_place) and best_place[0] == 1
+
+
+def test_result_by_table_and_sheet_by_table(paired: Path, tmp_path: Path) -> None:
+    d = state(paired)
+    pairs = {(int(p.black), int(p.white)) for p in d.state.rounds[0].pairings}
+    top = next(p for p in pairs if 2 in p)  # the top-rated player sits at table 1
+    out = run(paired, "result", "--table", "1", "40-24")
+    assert out.strip() == f"1 (table 1): {top[0]} 40-24 {top[1]} entered"
+    sheet = tmp_path / "r1.txt"
+    sheet.write_text("% round 1 by table\n1 T2 33-31\n1 t3 forfeit " + "X\n", encoding="utf-8")
+    out = fail(paired, "results", str(sheet))
+    assert "r1.txt:3:" in out and "expected SCORE or SPECIAL WINNER" in out
+    assert log_length(paired) == 15  # created + 12 registered + paired + 1 result
+
+
+def test_sheet_special_results_and_every_error_has_file_and_line(
+    paired: Path, tmp_path: Path
+) -> None:
+    d = state(paired)
+    order = [(int(p.black), int(p.white)) for p in d.state.rounds[0].pairings]
+    (b1, w1), (b2, w2), (b3, w3) = order[:3]
+    sheet = tmp_path / "r1.txt"
+    errors = {
+        f"1 {b1} {w1} forty": "expected a disc score",
+        f"1 {w1} {b1} 40-24": f"expected a pairing of round 1, got {w1} - {b1}",
+        "1 T99 40-24": "expected a table of round 1 (1-6), got table 99",
+        f"1 {b1} {w1} resign 12345": f"expected the winner {b1} or {w1}, got 12345",
+        f"1 {b1} {w1} sulk {b1}": "expected a special result among",
+        f"4 {b1} {w1} 40-24": "expected a paired round (1-1), got round 4",
+        f"1 {b1}": "expected 'ROUND BLACK WHITE SCORE' or 'ROUND Tn SCORE'",
+    }
+    for line, message in errors.items():
+        sheet.write_text(f"% header\n1 {b2} {w2} 35-29\n{line}\n", encoding="utf-8")
+        out = " ".join(fail(paired, "results", str(sheet)).split())
+        assert f"r1.txt:3: {message}" in out, (line, out)
+    sheet.write_text(f"1 {b2} {w2} 35-29\n1 {b2} {w2} 36-28\n", encoding="utf-8")
+    assert "r1.txt:2:" in " ".join(fail(paired, "results", str(sheet)).split())
+    assert log_length(paired) == 14  # nothing of the failed sheets was stored
+    sheet.write_text(
+        f"1 {b1} {w1} forfeit {w1}\n1 {b2} {w2} time-default {b2} 30-34\n1 {b3} {w3} 64-0\n",
+        encoding="utf-8",
+    )
+    assert "3 results entered" in run(paired, "results", str(sheet))
+    r = state(paired).state.rounds[0]
+    first, second = r.pairing_of(PlayerId(b1)), r.pairing_of(PlayerId(b2))
+    assert first is not None and first.result is not None and second is not None
+    assert (first.result.black_discs, first.result.white_discs) == (0, 64)  # seed 004 IV.8
+    assert first.result.special.value == "forfeit"
+    assert (second.result.black_discs, second.result.white_discs) == (33, 31)  # IV.6
+
+
+@pytest.mark.parametrize(
+    ("encoding", "bom"),
+    [("latin-1", b""), ("utf-8", b"\xef\xbb\xbf"), ("utf-16-le", b"\xff\xfe")],
+)
+def test_results_sheet_in_latin1_utf8_bom_and_utf16(
+    paired: Path, tmp_path: Path, encoding: str, bom: bytes
+) -> None:
+    d = state(paired)
+    lines = [f"1 {p.black} {p.white} 40-24 % Léger à table" for p in d.state.rounds[0].pairings]
+    sheet = tmp_path / "r1.txt"
+    sheet.write_bytes(bom + "\n".join(lines).encode(encoding))
+    assert "6 results entered" in run(paired, "results", str(sheet))
+    assert state(paired).state.rounds[0].complete
+
+
+def test_undo_says_what_it_undid(paired: Path) -> None:
+    d = state(paired)
+    p = d.state.rounds[0].pairings[0]
+    run(paired, "result", "1", str(p.black), str(p.white), "40-20")
+    out = run(paired, "undo")
+    assert out.strip() == f"undone: result 44-20 of round 1 ({p.black} - {p.white}) (event 15)"
+    assert run(paired, "undo").strip() == "undone: pairing of round 1 (event 14)"
+
+
+def test_blank_result_slips_before_the_round(paired: Path) -> None:
+    d = state(paired)
+    out = run(paired, "slips")
+    slips = [s for s in out.split("-" * 60) if s.strip()]
+    assert len(slips) == 6
+    first = slips[0]
+    assert "Entry Open - round 1 - table 1" in first
+    names = {e.id: e.name for e in d.state.entrants}
+    top = next(p for p in d.state.rounds[0].pairings if 2 in (p.black, p.white))
+    assert f"Black: {names[top.black]} ({top.black})" in first
+    assert f"White: {names[top.white]} ({top.white})" in first
+    assert "discs: ____" in first
+
+
+def test_register_new_is_atomic_and_a_retry_keeps_the_id(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run(db, "new", "Atomic Open", "--country", "NLD", "--date", "2026-04-01")
+    before = log_length(db)
+
+    def broken(self: LogWriter, event: object) -> int:
+        raise StoreError("could not write to the database: disk I/O error (injected)")
+
+    monkeypatch.setattr(LogWriter, "append", broken)
+    out = fail(db, "register", "--new", "PIETERS,Joost", "--country", "BEL")
+    assert "injected" in out
+    monkeypatch.undo()
+    with open_store(f"sqlite:///{db}") as store:
+        assert [p for p in all_players(store) if p.surname == "PIETERS"] == []
+    assert log_length(db) == before
+    out = run(db, "register", "--new", "PIETERS,Joost", "--country", "BEL")
+    assert "gets ID 120000" in out  # lowest free ID of the host country NLD
+    out = run(db, "register", "--new", "Pieters, Joost", "--country", "bel")
+    assert "PIETERS, Joost (120000) was already entered" in out
+    with open_store(f"sqlite:///{db}") as store:
+        assert [p.id for p in all_players(store) if p.surname == "PIETERS"] == [120000]
+        log = load_log(store, find_directed(store, None).id)
+    assert [x.event.player for x in log if isinstance(x.event, Registered)] == [120000]
+
+
+def test_register_new_refuses_an_unknown_country(db: Path) -> None:
+    run(db, "new", "Country Open", "--country", "NLD", "--date", "2026-04-01")
+    out = fail(db, "register", "--new", "PIETERS,Joost", "--country", "ZZZ")
+    assert "expected a known country name or code, got 'ZZZ'" in out
+
+
+def test_sheet_is_one_transaction(
+    paired: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    d = state(paired)
+    lines = [f"1 {p.black} {p.white} 40-24" for p in d.state.rounds[0].pairings]
+    sheet = tmp_path / "r1.txt"
+    sheet.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    real = LogWriter.append
+    calls = []
+
+    def third_fails(self: LogWriter, event: object) -> int:
+        calls.append(event)
+        if len(calls) == 3:
+            raise StoreError("could not write to the database: disk I/O error (injected)")
+        return real(self, event)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(LogWriter, "append", third_fails)
+    assert "injected" in fail(paired, "results", str(sheet))
+    monkeypatch.undo()
+    assert log_length(paired) == 14
+    assert "6 results entered" in run(paired, "results", str(sheet))
+    with open_store(f"sqlite:///{paired}") as store:
+        log = load_log(store, find_directed(store, None).id)
+    assert sum(isinstance(x.event, ResultEntered) for x in log) == 6
+    assert {x.actor.split(":")[0] for x in log[1:]} == {"cli"}
+
+
+def test_standings_json_names_and_rounds_with_results(paired: Path) -> None:
+    rows = json.loads(run(paired, "standings", "--json"))
+    names = {int(r["id"]): r["name"] for r in rows}
+    assert names[4012] == "DE GRAAF, Jan" and names[50002] == "LÉGER, Anaïs"
+    assert "after 0 rounds" in run(paired, "standings")
+    d = state(paired)
+    p = d.state.rounds[0].pairings[0]
+    run(paired, "result", "1", str(p.black), str(p.white), "40-24")
+    assert "after 1 round" in run(paired, "standings")
