@@ -1,4 +1,4 @@
-"""Round robin by the circle method, and the EOC system table."""
+"""Round robin by Berger tables, and the EOC system table."""
 
 from __future__ import annotations
 
@@ -70,3 +70,29 @@ def test_twelve_can_be_swiss_and_choice_overrides() -> None:
     assert system_for(30, choice=System.ROUND_ROBIN).round_robin_cycles == 1
     plan = system_for(9)
     assert (plan.round_robin_cycles, plan.swiss_rounds, plan.semifinals) == (1, 2, True)
+
+
+def _longest_run(colours: list[str]) -> int:
+    best = run = 0
+    for k, c in enumerate(colours):
+        run = run + 1 if k and colours[k - 1] == c else 1
+        best = max(best, run)
+    return best
+
+
+@pytest.mark.parametrize("n", range(3, 17))
+def test_berger_colour_balance_bound(n: int) -> None:
+    # The bound the player count allows: an odd field plays N-1 (even) games each, so equal
+    # Blacks and Whites, alternating; an even field plays N-1 (odd) games, so a difference
+    # of 1, and at most two equal colours in a row (FIDE Berger tables).
+    players = [PlayerId(k) for k in range(1, n + 1)]
+    seq: dict[PlayerId, list[str]] = {p: [] for p in players}
+    for r in round_robin(players):
+        for b, w in r.pairs:
+            seq[b].append("B")
+            seq[w].append("W")
+    for colours in seq.values():
+        assert len(colours) == n - 1  # an odd field: N rounds, one bye each
+        diff = abs(colours.count("B") - colours.count("W"))
+        assert diff == (0 if n % 2 else 1)
+        assert _longest_run(colours) <= (1 if n % 2 else 2)

@@ -9,11 +9,14 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+# `round_robin` is a module and a function: import it now, or importing the module would
+# set the package attribute to the module instead of the function.
+from ratinglist.pairing.round_robin import RoundRobinRound, round_robin
+
 if TYPE_CHECKING:
     from ratinglist.pairing.explain import PairExplanation, PairingExplanation, explain_pairing
     from ratinglist.pairing.matching import Backend, min_cost_perfect_matching
     from ratinglist.pairing.request import PairingPlayer, PairingRequest, PastGame, Preset
-    from ratinglist.pairing.round_robin import RoundRobinRound, round_robin
     from ratinglist.pairing.swiss import PairingResult, pair_swiss, pairing_cost
     from ratinglist.pairing.systems import System, SystemPlan, system_for
 
@@ -27,8 +30,6 @@ _WHERE = {
     "PairingRequest": "ratinglist.pairing.request",
     "PastGame": "ratinglist.pairing.request",
     "Preset": "ratinglist.pairing.request",
-    "RoundRobinRound": "ratinglist.pairing.round_robin",
-    "round_robin": "ratinglist.pairing.round_robin",
     "PairingResult": "ratinglist.pairing.swiss",
     "pair_swiss": "ratinglist.pairing.swiss",
     "pairing_cost": "ratinglist.pairing.swiss",

@@ -1,10 +1,14 @@
-"""Round robin by the circle method (seed 004, II.4.2).
+"""Round robin by Berger tables: the circle method with balanced colours (seed 004, II.4.2).
 
-One reference player stays fixed while the others rotate as one circle; an odd field adds
-a BYE. Table t pairs position t with position N-1-t. Colours: the fixed player alternates
-from round to round; on the other tables the upper seat has Black at odd tables and White
-at even ones (the rotation moves everybody one seat per round). In repeated cycles
-every pairing repeats with colours swapped against the same opponent.
+Players are numbered in seeding order: the first seed is number N (an odd field adds a BYE
+as number N instead), the others 1..N-1. Number N stays fixed (the circle method's reference
+player) and meets player p in round r, where p = (r + 1) / 2 for odd r and r / 2 + N / 2 for
+even r; it has Black in odd rounds. The other tables pair p + k (White) with p - k (Black),
+k = 1 .. N/2 - 1, numbers taken modulo N - 1 (FIDE's Berger tables). Every player then
+alternates colours except once at most: with an odd field everybody has as many Blacks as
+Whites and never two in a row; with an even field the difference is 1 and nobody has three
+in a row. In repeated cycles every pairing repeats with colours swapped against the same
+opponent.
 """
 
 from __future__ import annotations
@@ -39,22 +43,24 @@ def round_robin(players: Sequence[PlayerId], cycles: int = 1) -> tuple[RoundRobi
     seats: list[PlayerId | None] = list(players)
     if len(seats) % 2:
         seats.append(None)
+    else:
+        seats = [*seats[1:], seats[0]]
     n = len(seats)
-    fixed, circle = seats[0], seats[1:]
-    base: list[tuple[list[tuple[PlayerId | None, PlayerId | None]], int]] = []
-    for k in range(n - 1):
-        rot = circle[k:] + circle[:k]
-        order = [fixed, *rot]
-        tables = []
-        for t in range(n // 2):
-            a, b = order[t], order[n - 1 - t]
-            upper_black = (k % 2 == 0) if t == 0 else (t % 2 == 1)
-            tables.append((a, b) if upper_black else (b, a))
-        base.append((tables, k))
+    m = n - 1
+    base: list[list[tuple[PlayerId | None, PlayerId | None]]] = []
+    for r in range(1, m + 1):
+        p = (r + 1) // 2 if r % 2 else r // 2 + n // 2
+        fixed = (seats[n - 1], seats[p - 1])
+        tables = [fixed if r % 2 else fixed[::-1]]
+        for k in range(1, n // 2):
+            white = seats[(p + k - 1) % m]
+            black = seats[(p - k - 1) % m]
+            tables.append((black, white))
+        base.append(tables)
     rounds = []
     number = 0
     for c in range(cycles):
-        for tables, _ in base:
+        for tables in base:
             number += 1
             pairs = []
             bye = None

@@ -31,7 +31,9 @@ class Settings:
     `bye_discs`, `bq_constant` and `bq_rule` (a `BrightwellRule` value) are the standings
     parameters (a log stored without them takes the defaults); `third_place_choice` is what
     the higher ranked chose in the third-place game (``colour``: a draw goes to the other
-    player; ``draw-win``: a draw goes to him).
+    player; ``draw-win``: a draw goes to him); `semifinals_from` is the entrant count from
+    which the top 4 play semi-finals (seed 004 II.5; below it 1st v 2nd play the final and
+    3rd v 4th the third-place game, except in the 9-10 player system, which has them).
     """
 
     name: str
@@ -47,6 +49,7 @@ class Settings:
     bq_constant: float = 6.0
     bq_rule: str = BrightwellRule.IFRL.value
     third_place_choice: str = "colour"
+    semifinals_from: int = 10
 
     def __post_init__(self) -> None:
         if not self.name.strip():

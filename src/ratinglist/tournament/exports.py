@@ -18,8 +18,8 @@ from ratinglist.formats.elo import from_tournament
 from ratinglist.formats.results_file import ResultsFile
 from ratinglist.model import Colour, DateRange, Game, PlayerId, Tournament, TournamentPlayer
 from ratinglist.standings import ClassMember, StandingsRow
-from ratinglist.tournament.finals_stage import finals_places, scheduled
-from ratinglist.tournament.fold import FoldedTournament
+from ratinglist.tournament.finals_stage import finals_places, scheduled, semifinal_results
+from ratinglist.tournament.fold import FoldedTournament, plan_of
 from ratinglist.tournament.results import Result
 from ratinglist.tournament.tables import board_order
 
@@ -37,21 +37,48 @@ class RankedPlayer:
 
 
 def final_ranking(d: FoldedTournament) -> tuple[RankedPlayer, ...]:
-    """The standings of the rounds, with places 1-4 from the finals once they are decided.
+    """The standings of the rounds with the four finalists first, as far as decided.
 
-    Finalists whose place is not decided yet keep their order of the standings.
+    Places a finals stage decides count once that stage is played; until then its players
+    keep their order from before the stage (seed 004: the semi-final winners above the
+    losers once the semi-finals are played; the final's and the third-place game's places
+    once each is played). In the 9-10 player system the top 4 after the round robin stay
+    above the players of the Swiss rounds for places 5-10. Every moment gives a ranking.
     """
     rows = list(d.standings())
-    if d.finals is not None:
-        decided = [p for p in finals_places(d.finals) if p is not None]
-        head = [r for pid in decided for r in rows if r.player == pid]
-        rest = [r for r in rows if r.player not in decided]
-        rows = head + rest
+    head = top_four(d)
+    if head:
+        by_player = {r.player: r for r in rows}
+        rows = [by_player[p] for p in head] + [r for r in rows if r.player not in head]
     out = []
     for k, r in enumerate(rows, start=1):
         e = d.state.entrant(r.player)
         out.append(RankedPlayer(k, r, e.name, e.country))
     return tuple(out)
+
+
+def top_four(d: FoldedTournament) -> tuple[PlayerId, ...]:
+    """The finalists in their current order (empty while they are not known)."""
+    if d.finals is None:
+        plan = plan_of(d)
+        if plan is None or not plan.semifinals:
+            return ()
+        rr_rounds = plan.total_rounds(sum(1 for e in d.state.entrants if e.first_round == 1))
+        rr_rounds -= plan.swiss_rounds
+        if d.paired < rr_rounds or len(d.state.entrants) < 4:
+            return ()
+        return tuple(r.player for r in d.standings(rr_rounds)[:4])
+    f = d.finals
+    semis = semifinal_results(f)
+    if semis is None:
+        return f.players
+    first, second, third, fourth = finals_places(f)
+    (w1, l1), (w2, l2) = semis
+    winners = sorted((w1, w2), key=f.rank)
+    losers = sorted((l1, l2), key=f.rank)
+    top = [first, second] if first is not None and second is not None else winners
+    bottom = [third, fourth] if third is not None and fourth is not None else losers
+    return (*top, *bottom)
 
 
 def class_members(d: FoldedTournament) -> dict[PlayerId, ClassMember]:

@@ -1,11 +1,13 @@
 """The finals as stages of a directed tournament: semi-finals, final, third-place game.
 
 The four players come from the standings (1st, 2nd, 3rd, 4th). The games due follow from
-the results so far (seed 004 II.5 and III, `pairing.finals`):
+the results so far (seed 004 II.2, II.5 and III, `pairing.finals`):
 
-* ``SF1``, ``SF2``: 1st v 4th and 2nd v 3rd, two games each, colours reversed in game 2;
-* ``F1``, ``F2`` between the semi-final winners, ``F3`` only when the first two are shared;
-* ``3P``: one game between the semi-final losers.
+* ``SF1``, ``SF2`` (with semi-finals): 1st v 4th and 2nd v 3rd, two games each, colours
+  reversed in game 2;
+* ``F1``, ``F2`` between the semi-final winners (without semi-finals: 1st v 2nd), ``F3``
+  only when the first two are shared; game 2 reverses the colours of game 1;
+* ``3P``: one game between the semi-final losers (without semi-finals: 3rd v 4th).
 
 Each scheduled game has default colours (the higher ranked, or the chooser of game 3, has
 Black); the result entered may give the colours the other way round, as they were played.
@@ -29,6 +31,8 @@ from ratinglist.pairing.finals import (
 from ratinglist.tournament.results import Result
 
 STAGES = ("SF1", "SF2", "3P", "F1", "F2", "F3")
+RETURN_GAMES = {"SF1": "SF2", "SF2": "SF1", "F1": "F2", "F2": "F1"}
+"""The two games of a match whose colours are reversed (seed 004 II.5, III.1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +58,7 @@ class Finals:
     players: tuple[PlayerId, PlayerId, PlayerId, PlayerId]
     games: tuple[FinalsGame, ...] = ()
     third_place_choice: DrawWinChoice = DrawWinChoice.COLOUR
+    semifinals: bool = True
 
     def game(self, stage: str, a: PlayerId, b: PlayerId) -> FinalsGame | None:
         """The entered game of `stage` between `a` and `b`, or None."""
@@ -79,7 +84,14 @@ def _side_games(
 
 
 def semifinal_results(f: Finals) -> tuple[tuple[PlayerId, PlayerId], ...] | None:
-    """(winner, loser) of each semi-final, or None while a semi-final game is missing."""
+    """(winner, loser) of each semi-final, or None while a semi-final game is missing.
+
+    Without semi-finals: (1st, 3rd) and (2nd, 4th), so that the final is 1st v 2nd and the
+    third-place game 3rd v 4th.
+    """
+    if not f.semifinals:
+        p = f.players
+        return ((p[0], p[2]), (p[1], p[3]))
     out = []
     for a, b in semifinal_pairs(f.players):
         games = _side_games(f, a, b, ("SF1", "SF2"))
@@ -105,7 +117,7 @@ def _reversed_of(f: Finals, stage: str, a: PlayerId, b: PlayerId) -> tuple[Playe
 def scheduled(f: Finals) -> tuple[FinalsGame, ...]:
     """Every finals game due so far with its colours (entered colours when entered)."""
     due: list[FinalsGame] = []
-    for a, b in semifinal_pairs(f.players):
+    for a, b in semifinal_pairs(f.players) if f.semifinals else ():
         due.append(FinalsGame("SF1", a, b))
         sb, sw = _reversed_of(f, "SF1", a, b)
         due.append(FinalsGame("SF2", sb, sw))
@@ -139,6 +151,14 @@ def record_finals_result(
     due = [g for g in scheduled(f) if g.stage == stage and {g.black, g.white} == {black, white}]
     if not due:
         raise TournamentError(f"expected a scheduled {stage} game, got {black} - {white}")
+    partner = RETURN_GAMES.get(stage)
+    if partner is not None:
+        other = f.game(partner, black, white)
+        if other is not None and other.black == black:
+            raise TournamentError(
+                f"expected {stage} with the colours of {partner} reversed (Black {other.white}),"
+                f" got Black {black} in both"
+            )
     old = f.game(stage, black, white)
     if correction and old is None:
         raise TournamentError(f"expected an entered {stage} result to correct, got none")
@@ -171,3 +191,14 @@ def finals_places(
         third = third_place_winner(c, d, f.third_place_choice, g.discs_of(c), g.discs_of(d))
         fourth = d if third == c else c
     return first, second, third, fourth
+
+
+def match_label(f: Finals, game: FinalsGame) -> str:
+    """Which match a finals game belongs to, e.g. ``semi-final 1st v 4th``, ``final``."""
+    if game.stage.startswith("SF"):
+        ranks = sorted((f.rank(game.black), f.rank(game.white)))
+        return f"semi-final {ORDINALS[ranks[0]]} v {ORDINALS[ranks[1]]}"
+    return "third place" if game.stage == "3P" else "final"
+
+
+ORDINALS = ("1st", "2nd", "3rd", "4th")

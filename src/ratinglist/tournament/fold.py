@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
-from ratinglist.pairing import System, system_for
+from ratinglist.pairing import System, SystemPlan, system_for
 from ratinglist.pairing.finals import DrawWinChoice
 from ratinglist.standings import BrightwellRule, StandingsConfig, StandingsRow
 from ratinglist.tournament.events import (
@@ -186,7 +186,26 @@ def _finals(d: FoldedTournament, e: FinalsStarted) -> FoldedTournament:
     for pid in e.players:
         d.state.entrant(pid)
     choice = DrawWinChoice(d.settings.third_place_choice)
-    return replace(d, finals=Finals(players=e.players, third_place_choice=choice))
+    finals = Finals(players=e.players, third_place_choice=choice, semifinals=has_semifinals(d))
+    return replace(d, finals=finals)
+
+
+def plan_of(d: FoldedTournament) -> SystemPlan | None:
+    """The system plan for the round-1 entrants, None below two entrants."""
+    players = sum(1 for e in d.state.entrants if e.first_round == 1)
+    if players < 2:
+        return None
+    s = d.settings
+    choice = None if s.system is None else System(s.system)
+    return system_for(players, swiss_rounds=s.rounds, choice=choice)
+
+
+def has_semifinals(d: FoldedTournament) -> bool:
+    """Whether the finals start with semi-finals: from `semifinals_from` entrants (seed 004
+    II.5), or when the system has them (the 9-10 player round robin, II.2)."""
+    plan = plan_of(d)
+    entrants = len(d.state.entrants)
+    return entrants >= d.settings.semifinals_from or (plan is not None and plan.semifinals)
 
 
 def _result(d: FoldedTournament, e: ResultEntered | ResultCorrected) -> FoldedTournament:
@@ -239,12 +258,10 @@ def _withdraw(d: FoldedTournament, player: PlayerId, k: int) -> FoldedTournament
 
 def total_rounds_of(d: FoldedTournament) -> int | None:
     """The rounds the tournament plays (round robin + Swiss), None below two entrants."""
-    players = sum(1 for e in d.state.entrants if e.first_round == 1)
-    if players < 2:
+    plan = plan_of(d)
+    if plan is None:
         return None
-    s = d.settings
-    choice = None if s.system is None else System(s.system)
-    return system_for(players, swiss_rounds=s.rounds, choice=choice).total_rounds(players)
+    return plan.total_rounds(sum(1 for e in d.state.entrants if e.first_round == 1))
 
 
 def apply(d: FoldedTournament, event: Event) -> FoldedTournament:

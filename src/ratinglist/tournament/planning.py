@@ -152,7 +152,8 @@ def next_pairing(d: FoldedTournament) -> tuple[Paired, PairingResult | None]:
         return _round_robin_round(d, schedule.round_robin[number - 1], number), None
     result = pair_swiss(swiss_request(d, number), preset_of(d))
     byes = () if result.bye is None else (result.bye,)
-    return Paired(round=number, pairs=result.pairs, byes=byes), result
+    pairs = reverse_rematches(d, result.pairs, number) if schedule.round_robin else result.pairs
+    return Paired(round=number, pairs=pairs, byes=byes), result
 
 
 def replay_round(d: FoldedTournament, number: int) -> Paired:
@@ -167,7 +168,28 @@ def replay_round(d: FoldedTournament, number: int) -> Paired:
     if number <= len(schedule.round_robin):
         return _round_robin_round(d, schedule.round_robin[number - 1], number)
     result = pair_swiss(swiss_request(d, number), preset_of(d))
-    return Paired(number, result.pairs, () if result.bye is None else (result.bye,))
+    pairs = reverse_rematches(d, result.pairs, number) if schedule.round_robin else result.pairs
+    return Paired(number, pairs, () if result.bye is None else (result.bye,))
+
+
+def reverse_rematches(
+    d: FoldedTournament, pairs: tuple[tuple[PlayerId, PlayerId], ...], number: int
+) -> tuple[tuple[PlayerId, PlayerId], ...]:
+    """Pairs (Black, White) where two players who met before (in the round robin part) take
+    the colours reversed from their latest game (seed 004 II.2, 7-8 players, Part Two).
+
+    Forced pairs keep the colours the director gave them.
+    """
+    forced = set(d.forced_for(number))
+    last: dict[frozenset[PlayerId], PlayerId] = {}
+    for r in d.state.rounds[: number - 1]:
+        for p in r.pairings:
+            last[frozenset((p.black, p.white))] = p.black
+    out = []
+    for b, w in pairs:
+        before = last.get(frozenset((b, w)))
+        out.append((w, b) if before == b and (b, w) not in forced else (b, w))
+    return tuple(out)
 
 
 def explain_round(d: FoldedTournament, number: int) -> PairingExplanation:
