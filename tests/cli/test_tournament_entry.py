@@ -251,3 +251,84 @@ def test_standings_json_names_and_rounds_with_results(paired: Path) -> None:
     p = d.state.rounds[0].pairings[0]
     run(paired, "result", "1", str(p.black), str(p.white), "40-24")
     assert "after 1 round" in run(paired, "standings")
+
+
+def _fill(db: Path, tmp_path: Path, number: int) -> None:
+    d = state(db)
+    sheet = tmp_path / f"r{number}.txt"
+    lines = [f"{number} {p.black} {p.white} 40-24" for p in d.state.rounds[number - 1].pairings]
+    sheet.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run(db, "results", str(sheet))
+
+
+def test_a_submitted_tournament_is_closed_until_reopened(paired: Path, tmp_path: Path) -> None:
+    for k in (1, 2, 3):
+        if k > 1:
+            run(paired, "pair")
+        _fill(paired, tmp_path, k)
+    # seed 004 II.7 and the tournament's 3 rounds: no round 4 to withdraw from
+    out = fail(paired, "withdraw", "4012", "--from-round", "4")
+    assert "expected a withdrawal from a round of the tournament (<= 3), got round 4" in out
+    run(paired, "finals", "--start")
+    run(paired, "submit")
+    p = state(paired).state.rounds[2].pairings[0]
+    game = ("3", str(p.black), str(p.white))
+    before = log_length(paired)
+    refused = {
+        ("correct", *game, "33-31"): "a correction",
+        ("register", "Bos Lotte"): "a registration",
+        ("withdraw", "4012"): "a withdrawal",
+        ("undo",): "an undo",
+        ("submit",): "a submission",
+    }
+    for args, what in refused.items():
+        out = " ".join(fail(paired, *args).split())
+        assert f"expected an open tournament for {what}, got 'Entry Open' closed" in out, args
+    assert log_length(paired) == before
+    assert "reopened (event" in run(paired, "reopen", "wrong score at table 1")
+    assert "running" in run(paired, "list")
+    assert "corrected" in run(paired, "correct", *game, "33-31")
+    with open_store(f"sqlite:///{paired}") as store:
+        log = load_log(store, find_directed(store, None).id)
+    assert [x.event.kind for x in log[-3:]] == ["submitted", "reopened", "correction"]
+
+
+def test_exported_file_with_forfeits_does_not_contradict_itself(
+    paired: Path, tmp_path: Path
+) -> None:
+    from ratinglist.formats.elo import parse_elo, read_elo
+    from ratinglist.formats.elo_totals import totals_notes
+
+    d = state(paired)
+    pairs = d.state.rounds[0].pairings
+    lost = pairs[:2]
+    lines = [f"1 {p.black} {p.white} forfeit {p.black}" for p in lost]
+    lines += [f"1 {p.black} {p.white} 40-24" for p in pairs[2:]]
+    sheet = tmp_path / "r1.txt"
+    sheet.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run(paired, "results", str(sheet))
+    out = tmp_path / "t.ELO"
+    run(paired, "export", "--elo", str(out))
+    rf = read_elo(out)
+    # 12 players, no byes: each declared score is exactly the points of its game lines
+    points = {p.token: 0.0 for p in rf.players}
+    discs = {p.token: 0.0 for p in rf.players}
+    for g in rf.games:
+        first = {">": 1.0, "=": 0.5, "<": 0.0}[g.outcome.value]
+        points[g.first] += first
+        points[g.second] += 1.0 - first
+        discs[g.first] += g.first_discs or 0
+        discs[g.second] += g.second_discs or 0
+    assert len(rf.games) == 4  # the forfeits are not game lines
+    assert {p.token: p.score for p in rf.players} == points
+    assert {p.token: p.discs for p in rf.players} == discs
+    assert totals_notes(rf.players, rf.games, "t.ELO") == ()
+    # what the file said before: both forfeit winners declared a point (and 64 discs)
+    text = out.read_text(encoding="utf-8")
+    for p in lost:
+        line = next(x for x in text.splitlines() if x.startswith(f"%_% {p.black},"))
+        text = text.replace(line, line.replace(", 0, 0", ", 1, 64"))
+    bad = parse_elo(text)
+    noted = totals_notes(bad.players, bad.games, "bad.ELO")
+    assert [(n.code, n.text) for n in noted] == [("N303", "1"), ("N303", "1")]
+    assert "expected at most 1 bye points beyond the games" in noted[0].message

@@ -82,6 +82,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     # For information (N3xx).
     "N301": (Severity.NOTE, "no-player-list"),
     "N302": (Severity.NOTE, "nonstandard-filename"),
+    "N303": (Severity.NOTE, "declared-score-mismatch"),
     # Go rating lists (E4xx / W4xx / N4xx): EGF, FFG and AGA list lines.
     "E401": (Severity.ERROR, "bad-list-line"),
     "W402": (Severity.WARNING, "list-name-incomplete"),

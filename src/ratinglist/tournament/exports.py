@@ -111,10 +111,12 @@ def _game(black: PlayerId, white: PlayerId, res: Result, round_number: int | Non
 def to_tournament(d: FoldedTournament) -> Tournament:
     """The tournament as a domain value: players (points and discs of the rounds), games.
 
-    Games of the rounds carry their round; finals games have no round. Forfeits are left out.
+    Games of the rounds carry their round; finals games have no round. Forfeits are left out
+    of the games and of the players' points and discs (`forfeit_totals`).
     """
     s = d.settings
     rows = {r.player: r for r in d.standings()}
+    unplayed = forfeit_totals(d)
     players = tuple(
         TournamentPlayer(
             id=p.player,
@@ -122,8 +124,8 @@ def to_tournament(d: FoldedTournament) -> Tournament:
             firstname=p.firstname,
             country=p.country,
             new=p.new,
-            score=rows[p.player].points,
-            discs=rows[p.player].discs,
+            score=rows[p.player].points - unplayed.get(p.player, (0.0, 0.0))[0],
+            discs=rows[p.player].discs - unplayed.get(p.player, (0.0, 0.0))[1],
         )
         for p in d.people
     )
@@ -144,6 +146,23 @@ def to_tournament(d: FoldedTournament) -> Tournament:
         players=players,
         games=tuple(games),
     )
+
+
+def forfeit_totals(d: FoldedTournament) -> dict[PlayerId, tuple[float, float]]:
+    """Points and discs each player got from forfeits (games not played on the board).
+
+    The results file leaves forfeits out of its game lines (only played games are rated,
+    seed 000), so its declared totals leave them out too: a file must not contradict itself.
+    """
+    out: dict[PlayerId, tuple[float, float]] = {}
+    for r in d.state.rounds[: d.paired]:
+        for p in r.pairings:
+            if p.result is None or p.result.played:
+                continue
+            for pid, colour in ((p.black, Colour.BLACK), (p.white, Colour.WHITE)):
+                points, discs = out.get(pid, (0.0, 0.0))
+                out[pid] = (points + p.result.points(colour), discs + p.result.discs(colour))
+    return out
 
 
 def results_file(d: FoldedTournament, creation_date: str | None = None) -> ResultsFile:

@@ -237,6 +237,21 @@ def _result(d: FoldedTournament, e: ResultEntered | ResultCorrected) -> FoldedTo
     return replace(d, state=record_result(d.state, number, e.black, e.white, result))
 
 
+ACTION_WORDS = {
+    "registered": "a registration",
+    "withdrawn": "a withdrawal",
+    "absent": "an absence",
+    "forbidden": "a forbidden pair",
+    "forced": "a forced pair",
+    "paired": "a pairing",
+    "finals": "the finals",
+    "result": "a result",
+    "correction": "a correction",
+    "submitted": "a submission",
+}
+"""The actions in words, for messages."""
+
+
 def require_open(d: FoldedTournament, what: str) -> None:
     """Raise `TournamentError` when the tournament is closed (submitted, not reopened)."""
     if d.closed:
@@ -270,7 +285,7 @@ def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
         if not d.closed:
             raise TournamentError("expected a closed tournament to reopen, got one still open")
         return replace(d, closed=False)
-    require_open(d, f"a {event.kind!r} action")
+    require_open(d, ACTION_WORDS.get(event.kind, f"a {event.kind} action"))
     match event:
         case Submitted():
             return replace(d, closed=True)
