@@ -154,7 +154,7 @@ temp_id_mappings = Table(
 # ``td_tournaments``: one row per tournament run with `ratinglist tournament` (settings as
 # JSON, status ``running`` or ``submitted``); ``tournament_events``: its append-only log,
 # numbered 1, 2, ... per tournament (the state is the fold of the log); ``actor`` (migration
-# 0005) is who appended the event, as ``kind:name`` (`service.actor.Actor.label`).
+# 0006) is who appended the event, as ``kind:name`` (`service.actor.Actor.label`).
 
 td_tournaments = Table(
     "td_tournaments",
