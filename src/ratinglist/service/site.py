@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from sqlalchemy.engine import Connection
+
 from ratinglist.errors import NotFoundError
 from ratinglist.registry.countries import Continent, find_country
 from ratinglist.registry.search import PlayerIndex
@@ -276,22 +278,36 @@ class ListPage:
 OTHER_CONTINENT = "Other"
 
 
-def _selected_codes(
-    query: ListQuery, known: dict[str, tuple[str, ...]]
-) -> tuple[set[str] | None, tuple[Any, ...]]:
-    """The country codes a query selects (None: all) and the parsed continents."""
+def _selected_codes(query: ListQuery, known: dict[str, tuple[str, ...]]) -> set[str] | None:
+    """The country codes a query selects (None: all).
+
+    Raises:
+        NotFoundError: an unknown continent.
+    """
     continents = tuple(parse_continent(c) for c in query.continents)
     if not query.countries and not continents:
-        return None, continents
+        return None
     codes = {country_code(c) for c in query.countries}
     for code in known:
         if continent_of(code) in continents:
             codes.add(code)
-    return codes, continents
+    return codes
 
 
-def list_page(site: Site, query: ListQuery) -> ListPage:
-    """The rating list page (and the API's list entries): rows by place with the trend.
+@dataclass(frozen=True, slots=True)
+class ListEntries:
+    """One page of a published list's entries and how many match the filter."""
+
+    list: PublishedList
+    entries: tuple[Entry, ...]
+    total: int
+    offset: int
+    limit: int | None
+
+
+def list_entries(site: Site, query: ListQuery) -> ListEntries:
+    """The listed players of a published list by place with their trend, filtered by
+    country/continent/official and paged in the database (the API's list entries).
 
     Raises:
         NotFoundError: no such published list, or an unknown continent.
@@ -301,31 +317,53 @@ def list_page(site: Site, query: ListQuery) -> ListPage:
         if query.list_id is not None
         else find_list(site, query.as_of)
     )
+    codes = _selected_codes(query, _spellings_by_code(site))
+    with site.store.connect() as conn:
+        rows, total = _rows(conn, site, chosen, codes, query)
+    return ListEntries(chosen, tuple(_entry(r) for r in rows), total, query.offset, query.limit)
+
+
+def _rows(
+    conn: Connection, site: Site, chosen: PublishedList, codes: set[str] | None, query: ListQuery
+) -> tuple[tuple[ListRow, ...], int]:
     spellings = _spellings_by_code(site)
-    codes, _continents = _selected_codes(query, spellings)
     wanted = None
     if codes is not None:
         wanted = {s for code in codes for s in spellings.get(code, ())}
-    previous = chosen.previous.id if chosen.previous is not None else None
+    return list_rows(
+        conn,
+        chosen.id,
+        chosen.previous.id if chosen.previous is not None else None,
+        spellings=wanted,
+        official_only=query.official_only,
+        limit=query.limit,
+        offset=query.offset,
+    )
+
+
+def list_page(site: Site, query: ListQuery) -> ListPage:
+    """The rating list page: the entries of `list_entries` with the country selector, the
+    latest tournaments and the published dates.
+
+    Raises:
+        NotFoundError: no such published list, or an unknown continent.
+    """
+    chosen = (
+        find_list_by_id(site, query.list_id)
+        if query.list_id is not None
+        else find_list(site, query.as_of)
+    )
+    codes = _selected_codes(query, _spellings_by_code(site))
     with site.store.connect() as conn:
-        rows, total = list_rows(
-            conn,
-            chosen.id,
-            previous,
-            spellings=wanted,
-            official_only=query.official_only,
-            limit=query.limit,
-            offset=query.offset,
-        )
+        rows, total = _rows(conn, site, chosen, codes, query)
         per_spelling = listed_countries(conn, chosen.id)
         latest = latest_tournaments(conn, LATEST_TOURNAMENTS)
-    listed = sum(n for _, n in per_spelling)
     return ListPage(
         list=chosen,
         dates=tuple(r.as_of for r in reversed(lists(site))),
         entries=tuple(_entry(r) for r in rows),
         total=total,
-        listed=listed,
+        listed=sum(n for _, n in per_spelling),
         offset=query.offset,
         limit=query.limit,
         filtered=codes is not None or query.official_only,

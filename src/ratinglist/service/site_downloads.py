@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ratinglist.errors import NotFoundError
 from ratinglist.formats.playerlist import format_players_list
-from ratinglist.service.site import ListQuery, Site, find_list, list_page, lists
+from ratinglist.service.site import ListQuery, Site, find_list, list_entries, lists
 from ratinglist.service.site_tournaments import read_checked
 from ratinglist.store import export_players_list, players_with_list_ratings
 from ratinglist.store.site_lists import ListRef
@@ -70,7 +70,7 @@ def list_csv(site: Site, as_of: dt.date | None) -> tuple[ListRef, str]:
     Raises:
         NotFoundError: no such published list.
     """
-    page = list_page(site, ListQuery(as_of=as_of))
+    page = list_entries(site, ListQuery(as_of=as_of))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_HEADER)

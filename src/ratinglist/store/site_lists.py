@@ -153,13 +153,35 @@ def list_rows(
         conditions.append(ranked.c.player_id.in_(sorted(player_ids)))
     if conditions:
         query = query.where(and_(*conditions))
-    count_query = select(func.count()).select_from(query.subquery())
-    total = int(conn.execute(count_query).scalar_one())
     query = query.order_by(ranked.c.rank).offset(offset)
     if limit is not None:
         query = query.limit(limit)
     rows = tuple(_list_row(row, previous_id is not None) for row in conn.execute(query))
-    return rows, total
+    if limit is None and offset == 0:
+        return rows, len(rows)
+    return rows, _count(conn, list_id, spellings, official_only, player_ids)
+
+
+def _count(
+    conn: Connection,
+    list_id: int,
+    spellings: Collection[str] | None,
+    official_only: bool,
+    player_ids: Collection[int] | None,
+) -> int:
+    """How many listed players of a list match the filter (no ranking needed)."""
+    e = rating_entries.c
+    conditions: list[Any] = [e.list_id == list_id, e.listed.is_(True)]
+    source: Any = rating_entries
+    if spellings is not None:
+        source = rating_entries.join(players, players.c.id == e.player_id)
+        conditions.append(players.c.country.in_(sorted(spellings)))
+    if official_only:
+        conditions.append(e.official.is_(True))
+    if player_ids is not None:
+        conditions.append(e.player_id.in_(sorted(player_ids)))
+    query = select(func.count()).select_from(source).where(and_(*conditions))
+    return int(conn.execute(query).scalar_one())
 
 
 def _list_row(row: Sequence[Any], with_previous: bool) -> ListRow:

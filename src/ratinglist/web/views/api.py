@@ -17,7 +17,7 @@ from ratinglist.service.site import (
     ListQuery,
     ListRef,
     SearchResult,
-    list_page,
+    list_entries,
     lists,
     search,
 )
@@ -120,7 +120,7 @@ def api_entries(
 ) -> EntriesOut:
     """Listed players of a list (``latest`` or YYYY-MM-DD) by place, filtered and paged."""
     as_of = None if date == "latest" else _day(date)
-    page = list_page(
+    page = list_entries(
         site_of(request),
         ListQuery(
             as_of=as_of,
