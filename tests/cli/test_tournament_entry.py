@@ -332,3 +332,36 @@ def test_exported_file_with_forfeits_does_not_contradict_itself(
     noted = totals_notes(bad.players, bad.games, "bad.ELO")
     assert [(n.code, n.text) for n in noted] == [("N303", "1"), ("N303", "1")]
     assert "expected at most 1 bye points beyond the games" in noted[0].message
+
+
+def test_semifinals_are_told_apart_and_finals_show_does_not_write(
+    paired: Path, tmp_path: Path
+) -> None:
+    from ratinglist.service.tournaments import finals_games
+
+    for k in (1, 2, 3):
+        if k > 1:
+            run(paired, "pair")
+        _fill(paired, tmp_path, k)
+    before = log_length(paired)
+    assert "expected finals under way, got none started" in fail(paired, "finals")
+    assert log_length(paired) == before
+    run(paired, "finals", "--start")
+    view = finals_games(f"sqlite:///{paired}", None)
+    top = [row.player for row in state(paired).standings()[:4]]
+    labels = {(g.stage, g.match): {g.black.id, g.white.id} for g in view.games}
+    assert labels == {
+        ("SF1", "semi-final 1st v 4th"): {top[0], top[3]},
+        ("SF2", "semi-final 1st v 4th"): {top[0], top[3]},
+        ("SF1", "semi-final 2nd v 3rd"): {top[1], top[2]},
+        ("SF2", "semi-final 2nd v 3rd"): {top[1], top[2]},
+    }
+    assert log_length(paired) == before + 1
+    run(paired, "finals")
+    assert log_length(paired) == before + 1
+
+
+def test_last_day_before_the_first_is_refused(db: Path) -> None:
+    out = fail(db, "new", "Backwards", "--country", "NLD", "--date", "2026-04-02", "--end",
+               "2026-04-01")  # fmt: skip
+    assert "expected a last day on or after the first day 2026-04-02, got 2026-04-01" in out

@@ -161,9 +161,10 @@ class ExplainView:
 
 @dataclass(frozen=True, slots=True)
 class FinalsLine:
-    """One finals game due: stage, colours, result once entered."""
+    """One finals game due: stage, the match it belongs to, colours, result once entered."""
 
     stage: str
+    match: str
     black: Person
     white: Person
     result: str

@@ -35,7 +35,7 @@ from ratinglist.standings import BrightwellRule
 from ratinglist.store.tournament_events import create_tournament, list_directed, log_writer
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.concurrency import describe
-from ratinglist.tournament.finals_stage import scheduled
+from ratinglist.tournament.finals_stage import match_label, scheduled
 from ratinglist.tournament.fold import FoldedTournament, effective, require_open
 from ratinglist.tournament.planning import finalists, next_pairing, parse_system
 
@@ -308,6 +308,7 @@ def _finals_view(d: FoldedTournament, started: bool) -> FinalsView:
     games = tuple(
         FinalsLine(
             g.stage,
+            match_label(d.finals, g),
             person(d, g.black),
             person(d, g.white),
             "" if g.result is None else f"{g.result.black_discs}-{g.result.white_discs}",

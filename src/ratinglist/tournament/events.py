@@ -60,6 +60,14 @@ class Settings:
                     dt.date.fromisoformat(value)
                 except ValueError as exc:
                     raise TournamentError(f"expected a date as YYYY-MM-DD, got {value!r}") from exc
+        if self.end is not None and self.end < self.start:
+            raise TournamentError(
+                f"expected a last day on or after the first day {self.start}, got {self.end}"
+            )
+        if self.semifinals_from < 4:
+            raise TournamentError(
+                f"expected semi-finals from 4 entrants or more, got {self.semifinals_from}"
+            )
         if self.system is not None:
             try:
                 System(self.system)

@@ -193,8 +193,8 @@ def finals(
             else finals_games(url, tournament)
         )
     table = Table(title=f"{view.tournament}: finals")
-    for col in ("stage", "Black", "White", "result"):
+    for col in ("stage", "match", "Black", "White", "result"):
         table.add_column(col)
     for g in view.games:
-        table.add_row(g.stage, g.black.label, g.white.label, g.result)
+        table.add_row(g.stage, g.match, g.black.label, g.white.label, g.result)
     console.print(table)
