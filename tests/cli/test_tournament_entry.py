@@ -5,6 +5,7 @@ atomic actions (a new player, a sheet) that write all or nothing."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -365,3 +366,44 @@ def test_last_day_before_the_first_is_refused(db: Path) -> None:
     out = fail(db, "new", "Backwards", "--country", "NLD", "--date", "2026-04-02", "--end",
                "2026-04-01")  # fmt: skip
     assert "expected a last day on or after the first day 2026-04-02, got 2026-04-01" in out
+
+
+COMMANDS = [
+    "new",
+    "register",
+    "withdraw",
+    "absent",
+    "forbid",
+    "force",
+    "pair",
+    "result",
+    "results",
+    "correct",
+    "undo",
+    "finals",
+    "slips",
+    "standings",
+    "explain",
+    "export",
+    "submit",
+    "reopen",
+    "replay",
+    "list",
+    "show",
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_has_no_type_labels_on_flags_and_metavars_in_usage(command: str) -> None:
+    result = runner.invoke(app, ["tournament", command, "--help"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0
+    lines = [line for line in result.output.splitlines() if "<bool>" in line]
+    assert all("--help" in line for line in lines), lines
+    usage = result.output.split("Usage:")[1].splitlines()[0]
+    assert "...}..." not in usage and "...]..." not in usage, usage
+    assert re.search(r"[{\[][a-z_]+[}\]]", usage) is None, usage  # metavars, not names
+
+
+def test_show_tells_the_event_a_write_can_be_based_on(paired: Path) -> None:
+    out = run(paired, "show")
+    assert "log at event 14" in out  # created, 12 registrations, the pairing

@@ -83,10 +83,12 @@ class TableLine:
 
 @dataclass(frozen=True, slots=True)
 class RoundView:
-    """A published round: its tables in board order, byes and absentees."""
+    """A published round: its tables in board order, byes and absentees; `seq` is the log's
+    event number it was read at (what a write can state it is based on)."""
 
     tournament: str
     number: int
+    seq: int
     tables: tuple[TableLine, ...]
     byes: tuple[tuple[Person, float], ...]
     absent: tuple[Person, ...]

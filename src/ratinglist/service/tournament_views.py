@@ -32,7 +32,7 @@ def _person(d: FoldedTournament, pid: PlayerId) -> Person:
     return Person(pid, d.state.entrant(pid).name)
 
 
-def round_view(d: FoldedTournament, number: int) -> RoundView:
+def round_view(d: FoldedTournament, number: int, seq: int) -> RoundView:
     """Round `number`'s tables in board order (table 1 = top board), byes and absentees."""
     r = d.state.rounds[number - 1]
     points = {row.player: row.points for row in d.standings(number - 1)}
@@ -49,17 +49,18 @@ def round_view(d: FoldedTournament, number: int) -> RoundView:
     )
     byes = tuple((_person(d, pid), points[pid]) for pid in r.byes)
     absent = tuple(_person(d, pid) for pid in sorted(r.absent))
-    return RoundView(d.settings.name, number, tables, byes, absent)
+    return RoundView(d.settings.name, number, seq, tables, byes, absent)
 
 
 def show_round(url: str, tournament: str | None, number: int | None = None) -> RoundView:
     """The pairings and results of a round (default: the last paired)."""
     with opened(url) as store:
-        d = loaded(store, tournament).folded
+        base = loaded(store, tournament)
+    d = base.folded
     k = d.paired if number is None else number
     if not 1 <= k <= d.paired:
         raise TournamentError(f"expected a paired round (1-{d.paired}), got {k}")
-    return round_view(d, k)
+    return round_view(d, k, base.seq)
 
 
 def result_slips(url: str, tournament: str | None, number: int | None = None) -> str:

@@ -300,7 +300,7 @@ def pair(url: str, tournament: str | None, actor: Actor) -> RoundView:
         require_open(base.folded, "a pairing")
         event, _ = next_pairing(base.folded)
         d = write(store, base, [event], actor)
-    return round_view(d, event.round)
+    return round_view(d, event.round, base.seq + 1)
 
 
 def _finals_view(d: FoldedTournament, started: bool) -> FinalsView:

@@ -16,9 +16,11 @@ if TYPE_CHECKING:
     from ratinglist.service.tournament_results import ResultSpec
 
 GameArgs = Annotated[
-    list[str],
+    list[str] | None,
     typer.Argument(
-        help="ROUND BLACK WHITE [SCORE], or with --table: [ROUND] SCORE.", show_default=False
+        metavar="ROUND BLACK WHITE SCORE",
+        help="ROUND BLACK WHITE [SCORE], or with --table: [ROUND] SCORE.",
+        show_default=False,
     ),
 ]
 TableOpt = Annotated[
@@ -73,7 +75,7 @@ def _spec(
 
 def _enter(
     correction: bool,
-    words: list[str],
+    words: list[str] | None,
     table: int | None,
     special: str | None,
     winner: int | None,
@@ -85,7 +87,7 @@ def _enter(
         from ratinglist.service.actor import Actor
         from ratinglist.service.tournament_results import enter_result
 
-        spec = _spec(words, table, special, winner)
+        spec = _spec(words or [], table, special, winner)
         done = enter_result(
             database_url(db),
             tournament,
@@ -98,7 +100,7 @@ def _enter(
 
 
 def result_command(
-    words: GameArgs,
+    words: GameArgs = None,
     table: TableOpt = None,
     special: SpecialOpt = None,
     winner: WinnerOpt = None,
@@ -115,7 +117,7 @@ def result_command(
 
 
 def correct_command(
-    words: GameArgs,
+    words: GameArgs = None,
     table: TableOpt = None,
     special: SpecialOpt = None,
     winner: WinnerOpt = None,
@@ -134,7 +136,8 @@ def results_command(
     file: Annotated[
         Path,
         typer.Argument(
-            help="Lines 'ROUND BLACK WHITE SCORE' or 'ROUND Tn SCORE' ('%' starts a comment)."
+            metavar="FILE",
+            help="Lines 'ROUND BLACK WHITE SCORE' or 'ROUND Tn SCORE' ('%' starts a comment).",
         ),
     ],
     db: str | None = DbOption,
@@ -173,7 +176,10 @@ def undo(db: str | None = DbOption, tournament: str | None = TournamentOption) -
 
 def finals(
     start: Annotated[
-        bool, typer.Option("--start", help="Start the finals with the top 4 of the standings.")
+        bool,
+        typer.Option(
+            "--start", metavar="", help="Start the finals with the top 4 of the standings."
+        ),
     ] = False,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,

@@ -11,7 +11,11 @@ if TYPE_CHECKING:
     from ratinglist.service.tournament_values import EnteredResult, RoundView
 
 TournamentOption = typer.Option(
-    None, "--tournament", "-t", help="Tournament name or id (default: the most recent one)."
+    None,
+    "--tournament",
+    "-t",
+    metavar="NAME|ID",
+    help="Tournament name or id (default: the most recent one).",
 )
 
 
@@ -22,7 +26,9 @@ def num(value: float) -> str:
 
 def round_table(view: RoundView) -> Table:
     """The tables of a round (table 1 = top board), then byes."""
-    table = Table(title=f"{view.tournament}: round {view.number}")
+    table = Table(
+        title=f"{view.tournament}: round {view.number}", caption=f"log at event {view.seq}"
+    )
     for col in ("table", "Black", "pts", "White", "pts", "result"):
         table.add_column(col, justify="left" if col in ("Black", "White") else "right")
     for t in view.tables:

@@ -17,7 +17,9 @@ BqRuleOption = typer.Option(
 
 
 def new(
-    name: Annotated[str, typer.Argument(help="Tournament name, e.g. 'EGP Haarlem 2026'.")],
+    name: Annotated[
+        str, typer.Argument(metavar="NAME", help="Tournament name, e.g. 'EGP Haarlem 2026'.")
+    ],
     country: Annotated[
         str, typer.Option("--country", help="Host country (ID range of new players).")
     ],
@@ -67,7 +69,8 @@ def new(
 
 def register(
     players: Annotated[
-        list[str] | None, typer.Argument(help="Names (fuzzy) or IDs of registered players.")
+        list[str] | None,
+        typer.Argument(metavar="NAME|ID", help="Names (fuzzy) or IDs of registered players."),
     ] = None,
     new_player: Annotated[
         str | None, typer.Option("--new", help="A new player: 'SURNAME,Firstname'.")
@@ -78,8 +81,8 @@ def register(
     first_round: Annotated[
         int | None, typer.Option("--first-round", help="Late entry: first round played.")
     ] = None,
-    female: Annotated[bool, typer.Option("--female", help="Female class.")] = False,
-    youth: Annotated[bool, typer.Option("--youth", help="Youth class.")] = False,
+    female: Annotated[bool, typer.Option("--female", metavar="", help="Female class.")] = False,
+    youth: Annotated[bool, typer.Option("--youth", metavar="", help="Youth class.")] = False,
     birth_year: Annotated[int | None, typer.Option("--birth-year", help="For age classes.")] = None,
     threshold: Annotated[
         float, typer.Option("--threshold", help="Lowest fuzzy score accepted (0-100).")
@@ -121,7 +124,7 @@ def register(
 
 
 def withdraw_command(
-    player: Annotated[int, typer.Argument(help="Player ID.")],
+    player: Annotated[int, typer.Argument(metavar="ID", help="Player ID.")],
     from_round: Annotated[
         int | None, typer.Option("--from-round", help="First round not played (default: next).")
     ] = None,
@@ -141,7 +144,7 @@ def withdraw_command(
 
 
 def absent_command(
-    player: Annotated[int, typer.Argument(help="Player ID.")],
+    player: Annotated[int, typer.Argument(metavar="ID", help="Player ID.")],
     round_number: Annotated[
         int | None, typer.Option("--round", help="Round missed (default: next).")
     ] = None,
@@ -161,8 +164,8 @@ def absent_command(
 
 
 def forbid_command(
-    first: Annotated[int, typer.Argument(help="Player ID.")],
-    second: Annotated[int, typer.Argument(help="Player ID.")],
+    first: Annotated[int, typer.Argument(metavar="ID", help="Player ID.")],
+    second: Annotated[int, typer.Argument(metavar="ID", help="Player ID.")],
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
@@ -179,8 +182,8 @@ def forbid_command(
 
 
 def force_command(
-    black: Annotated[int, typer.Argument(help="Player ID with Black.")],
-    white: Annotated[int, typer.Argument(help="Player ID with White.")],
+    black: Annotated[int, typer.Argument(metavar="BLACK", help="Player ID with Black.")],
+    white: Annotated[int, typer.Argument(metavar="WHITE", help="Player ID with White.")],
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
@@ -197,7 +200,9 @@ def force_command(
 
 
 def reopen(
-    reason: Annotated[str, typer.Argument(help="Why the tournament is reopened.")],
+    reason: Annotated[
+        str, typer.Argument(metavar="REASON", help="Why the tournament is reopened.")
+    ],
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:

@@ -16,7 +16,9 @@ from ratinglist.cli.tournament.render import TournamentOption, num, round_table
 BqRuleOption = typer.Option(
     "--bq-rule", help="Brightwell rule for byes and absences: standard (IFRL) or singapore."
 )
-RoundOpt = Annotated[int | None, typer.Argument(help="Round (default: the last paired).")]
+RoundOpt = Annotated[
+    int | None, typer.Argument(metavar="ROUND", help="Round (default: the last paired).")
+]
 
 
 def show(
@@ -52,7 +54,7 @@ def slips(
 
 
 def standings(
-    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print a JSON list.")] = False,
     class_name: Annotated[
         str | None,
         typer.Option("--class", help="female, youth, 50+, 60+, debutants or rating:LOW-HIGH."),
@@ -102,7 +104,7 @@ def standings(
 
 
 def explain(
-    round_number: Annotated[int, typer.Argument(help="A paired Swiss round.")],
+    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="A paired Swiss round.")],
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
@@ -179,11 +181,11 @@ def submit(
 
 
 def replay(
-    file: Annotated[Path, typer.Argument(help="A .ELO results file.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A .ELO results file.")],
     bye_discs: Annotated[float, typer.Option("--bye-discs", help="Discs of a bye.")] = 40.0,
     bq_constant: Annotated[float, typer.Option("--bq-constant", help="Brightwell C.")] = 6.0,
     bq_rule: Annotated[str, BqRuleOption] = "standard",
-    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print a JSON list.")] = False,
 ) -> None:
     """Rebuild a tournament from a results file and print its standings.
 
