@@ -18,8 +18,9 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from ratinglist.errors import StoreError
+from ratinglist.rating.selection import Fate, ResultsFile, Selection
 from ratinglist.store.database import Store, translate_errors
-from ratinglist.store.schema import games, players, tournaments
+from ratinglist.store.schema import games, players, source_files, tournaments
 
 SCORES = {">": 2, "=": 1, "<": 0}
 """The first player's score in half points, by result sign."""
@@ -84,7 +85,6 @@ def _load(
     exclude_sender: re.Pattern[str] | None = None,
 ) -> RatingGames:
     t = tournaments.c
-    g = games.c
     tour_query = select(t.id, t.start_date, t.sender)
     if as_of is not None:
         tour_query = tour_query.where(t.start_date <= as_of)
@@ -98,6 +98,14 @@ def _load(
         for tid, start, sender in conn.execute(tour_query)
         if exclude_sender is None or not exclude_sender.search(sender)
     }
+    return _games_for(conn, days, include_excluded)
+
+
+def _games_for(conn: Connection, days: dict[int, int], include_excluded: bool) -> RatingGames:
+    """The games with both IDs known of the tournaments in `days` (id -> date ordinal that
+    sets the games' age), merges resolved, ordered by day, tournament, file order;
+    reader-excluded games only with `include_excluded`."""
+    g = games.c
     game_query = select(g.tournament_id, g.first_id, g.second_id, g.outcome).where(
         and_(g.first_id.is_not(None), g.second_id.is_not(None))
     )
@@ -157,3 +165,100 @@ def load_rating_games(
         engine = source.engine if isinstance(source, Store) else source
         with engine.connect() as conn:
             return _load(conn, as_of, include_excluded, pattern)
+
+
+def _results_files(conn: Connection) -> tuple[ResultsFile, ...]:
+    t = tournaments.c
+    query = select(
+        t.id,
+        t.file_name,
+        t.country,
+        t.start_date,
+        t.sender,
+        t.received_on,
+        source_files.c.imported_at,
+        t.duplicate_of,
+        t.include_duplicate,
+        t.excluded_from_ratings,
+    ).join(source_files, source_files.c.id == t.source_file_id)
+    files = []
+    for row in conn.execute(query.order_by(t.start_date, t.id)):
+        tid, name, country, start, sender, received, imported, duplicate_of, include, excluded = row
+        files.append(
+            ResultsFile(
+                tournament=int(tid),
+                file_name=name,
+                country=country,
+                start=start,
+                sender=sender,
+                received=received if received is not None else _utc_day(imported),
+                duplicate=duplicate_of is not None,
+                include_duplicate=bool(include),
+                excluded=bool(excluded),
+            )
+        )
+    return tuple(files)
+
+
+def _utc_day(moment: dt.datetime) -> dt.date:
+    """The UTC day of a stored timestamp (SQLite hands back naive UTC)."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(dt.UTC)
+    return moment.date()
+
+
+def _connection_of(source: Store | Engine | Connection | Session) -> Connection | None:
+    if isinstance(source, Connection):
+        return source
+    if isinstance(source, Session):
+        return source.connection()
+    return None
+
+
+def results_files(source: Store | Engine | Connection | Session) -> tuple[ResultsFile, ...]:
+    """Every stored results file with what the selection rules need, by start date.
+
+    A file's received date is its own when set, else the UTC day it was imported.
+
+    Raises:
+        StoreError: the database could not be read.
+    """
+    with translate_errors("read the results files"):
+        conn = _connection_of(source)
+        if conn is not None:
+            return _results_files(conn)
+        engine = source.engine if isinstance(source, Store) else source
+        assert isinstance(engine, Engine)
+        with engine.connect() as fresh:
+            return _results_files(fresh)
+
+
+@dataclass(frozen=True, slots=True)
+class SelectedGames:
+    """The games of a list chosen by a `Selection`, and every file that had started by the
+    list date with its fate (why it is in or out)."""
+
+    games: RatingGames
+    fates: tuple[tuple[ResultsFile, Fate], ...]
+
+
+def load_selected_games(
+    source: Store | Engine | Connection | Session, as_of: dt.date, selection: Selection
+) -> SelectedGames:
+    """The rated games of the list as of `as_of` under `selection` (games age from their
+    tournament's start date; reader-excluded games and unknown IDs are never rated).
+
+    Raises:
+        StoreError: the database could not be read.
+    """
+    with translate_errors("load the rated games"):
+        conn = _connection_of(source)
+        if conn is None:
+            engine = source.engine if isinstance(source, Store) else source
+            assert isinstance(engine, Engine)
+            with engine.connect() as fresh:
+                return load_selected_games(fresh, as_of, selection)
+        files = [f for f in _results_files(conn) if f.start <= as_of]
+        fates = selection.fates(files, as_of)
+        days = {f.tournament: f.start.toordinal() for f, fate in fates if fate.rated}
+        return SelectedGames(_games_for(conn, days, include_excluded=False), fates)

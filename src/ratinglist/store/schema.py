@@ -93,6 +93,7 @@ tournaments = Table(
     Column("include_duplicate", Boolean, nullable=False),
     Column("excluded_from_ratings", Boolean, nullable=False),
     Column("excluded_reason", Text, nullable=True),
+    Column("received_on", Date, nullable=True),
 )
 
 games = Table(

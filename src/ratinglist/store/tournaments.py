@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sqlalchemy import func, select, update
 
 from ratinglist.errors import StoreError
+from ratinglist.rating.selection import add_months
 from ratinglist.store.database import Store
 from ratinglist.store.schema import tournaments
 
@@ -107,3 +109,52 @@ def set_excluded_from_ratings(store: Store, file_name: str, reason: str | None) 
         StoreError: no tournament has this file name.
     """
     _set(store, file_name, excluded_from_ratings=reason is not None, excluded_reason=reason)
+
+
+def set_received_date(store: Store, file_name: str, day: dt.date | None) -> None:
+    """Record the day the federation received a file (`day` None: back to its import day).
+
+    Raises:
+        StoreError: no tournament has this file name.
+    """
+    _set(store, file_name, received_on=day)
+
+
+def set_received_dates(store: Store, days: Mapping[str, dt.date | None]) -> int:
+    """Set many files' received days at once (file name -> day, None for the import day),
+    in one transaction; returns how many files were set.
+
+    Raises:
+        StoreError: a file name that is not stored (nothing is changed then).
+    """
+    t = tournaments.c
+    with store.begin() as conn:
+        known = {
+            name for (name,) in conn.execute(select(t.file_name).where(t.file_name.in_(list(days))))
+        }
+        missing = sorted(set(days) - known)
+        if missing:
+            shown = ", ".join(repr(name) for name in missing[:5])
+            raise StoreError(
+                f"expected file names of stored tournaments, got {len(missing)} unknown: {shown}"
+            )
+        for name, day in days.items():
+            conn.execute(update(tournaments).where(t.file_name == name).values(received_on=day))
+    return len(days)
+
+
+def received_by_lag(
+    store: Store, months_by_country: Mapping[str, int], default_months: int = 0
+) -> dict[str, dt.date]:
+    """Each stored file's received day estimated as its last day (end date, else start date)
+    plus its federation's reporting lag in whole months (`months_by_country`, keyed by the
+    ``%%Country`` text, case ignored; other countries `default_months`): the value to give
+    `set_received_dates` for an archive whose files' real arrival days are unknown."""
+    lags = {country.casefold(): months for country, months in months_by_country.items()}
+    t = tournaments.c
+    with store.connect() as conn:
+        rows = conn.execute(select(t.file_name, t.country, t.start_date, t.end_date)).all()
+    return {
+        name: add_months(end or start, lags.get(country.casefold(), default_months))
+        for name, country, start, end in rows
+    }

@@ -1,0 +1,97 @@
+"""Received dates of results files and lists computed from the files a federation had."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from ratinglist.errors import StoreError
+from ratinglist.rating.profile import WOF, RatingProfile
+from ratinglist.rating.selection import Duplicates, Fate, FileDate, Selection
+from ratinglist.store import Store, compute_rating_list, import_paths
+from ratinglist.store.rating_games import load_selected_games, results_files
+from ratinglist.store.tournaments import received_by_lag, set_received_date, set_received_dates
+from tests.store.conftest import UTRECHT, ClearFile
+
+AS_OF = dt.date(2023, 1, 31)
+PLAIN = (
+    UTRECHT.replace("120005 (33)>(31) NEW1 B", "120005 (32)=(32) NEW1 B")
+    .replace("+NEW1", "120009")
+    .replace("NEW1", "120009")
+)
+"""The Utrecht file with known IDs only (a re-sent copy is recognised as a duplicate)."""
+RECEIVED = RatingProfile("received", selection=Selection(by=FileDate.RECEIVED))
+
+
+@pytest.fixture()
+def two_files(store: Store, elo_file: ClearFile) -> Store:
+    import_paths(store, [elo_file("20230114_UTRECHT.ELO", UTRECHT)])
+    later = UTRECHT.replace("14/01/2023", "21/01/2023").replace(
+        "120005 (33)>(31) NEW1 B", "120005 (32)=(32) NEW1 B"
+    )
+    import_paths(store, [elo_file("20230121_LATER.ELO", later)])
+    return store
+
+
+def test_received_date_defaults_to_the_import_day(two_files: Store) -> None:
+    today = dt.datetime.now(dt.UTC).date()
+    files = {f.file_name: f for f in results_files(two_files)}
+    assert {f.received for f in files.values()} <= {today, today - dt.timedelta(days=1)}
+    # files imported today were not received by a list of 2023
+    picked = load_selected_games(two_files, AS_OF, RECEIVED.selection)
+    assert [fate for _, fate in picked.fates] == [Fate.NOT_RECEIVED, Fate.NOT_RECEIVED]
+    assert len(picked.games) == 0
+
+
+def test_received_dates_per_file_and_in_bulk(two_files: Store) -> None:
+    set_received_date(two_files, "20230114_UTRECHT.ELO", dt.date(2023, 1, 20))
+    picked = load_selected_games(two_files, AS_OF, RECEIVED.selection)
+    assert [(f.file_name, fate) for f, fate in picked.fates] == [
+        ("20230114_UTRECHT.ELO", Fate.RATED),
+        ("20230121_LATER.ELO", Fate.NOT_RECEIVED),
+    ]
+    only_first = len(picked.games)
+    assert only_first > 0
+    lagged = received_by_lag(two_files, {"netherlands": 1})
+    assert lagged == {
+        "20230114_UTRECHT.ELO": dt.date(2023, 2, 14),
+        "20230121_LATER.ELO": dt.date(2023, 2, 21),
+    }
+    assert set_received_dates(two_files, received_by_lag(two_files, {})) == 2
+    assert {f.received for f in results_files(two_files)} == {
+        dt.date(2023, 1, 14),
+        dt.date(2023, 1, 21),
+    }
+    both = compute_rating_list(two_files, AS_OF, profile=RECEIVED)
+    assert both.info.game_count > only_first and both.info.label == "received"
+    set_received_date(two_files, "20230121_LATER.ELO", None)
+    assert {f.file_name: f.received for f in results_files(two_files)}[
+        "20230121_LATER.ELO"
+    ] >= dt.date(2026, 1, 1)
+
+
+def test_unknown_files_are_refused_and_nothing_changes(two_files: Store) -> None:
+    with pytest.raises(StoreError, match=r"'NOPE\.ELO'"):
+        set_received_dates(two_files, {"20230114_UTRECHT.ELO": AS_OF, "NOPE.ELO": AS_OF})
+    assert AS_OF not in {f.received for f in results_files(two_files)}
+    with pytest.raises(StoreError, match=r"NOPE\.ELO"):
+        set_received_date(two_files, "NOPE.ELO", AS_OF)
+
+
+def test_wof_profile_counts_both_copies_of_a_duplicate(store: Store, elo_file: ClearFile) -> None:
+    import_paths(store, [elo_file("20230114_UTRECHT.ELO", PLAIN)])
+    import_paths(store, [elo_file("20230115_UTRECHT_COPY.ELO", PLAIN)])
+    set_received_dates(store, received_by_lag(store, {}))
+    fates = dict(
+        (f.file_name, fate) for f, fate in load_selected_games(store, AS_OF, Selection()).fates
+    )
+    assert fates == {
+        "20230114_UTRECHT.ELO": Fate.RATED,
+        "20230115_UTRECHT_COPY.ELO": Fate.DUPLICATE,
+    }
+    exact = compute_rating_list(store, AS_OF)
+    wof = compute_rating_list(store, AS_OF, profile=WOF)
+    assert WOF.selection.duplicates is Duplicates.BOTH
+    assert wof.info.game_count == 2 * exact.info.game_count
+    assert wof.info.label == "wof" and wof.ratings.params.solver.value == "ascent"
