@@ -22,6 +22,7 @@ RATE_KEYS = {
     "listed",
     "official",
     "excluded_files",
+    "profile",
     "iterations",
     "seconds",
 }

@@ -125,6 +125,7 @@ def rate_summary(done: ComputedList) -> dict[str, Any]:
         "listed": info.listed,
         "official": info.official,
         "excluded_files": done.excluded_files,
+        "profile": done.profile,
         "iterations": info.iterations,
         "seconds": round(done.seconds, 3),
     }
@@ -146,21 +147,35 @@ def rate_command(
     ] = None,
     label: Annotated[str | None, typer.Option("--label", help="A name kept with the list.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    profile_name: Annotated[
+        str,
+        typer.Option(
+            "--profile",
+            help="exact: the converged maximum-likelihood list; wof: the list as the WOF "
+            "computes it (files received by the date, early-stopped ascent).",
+        ),
+    ] = "exact",
     db: str | None = DbOption,
 ) -> None:
     """Compute the rating list as of a date, store it and print a summary.
 
-    Tournaments whose first day is on or before --as-of take part; game weights count
-    calendar months back from the month of --as-of. The CSV header is
+    With the exact profile, tournaments whose first day is on or before --as-of take part;
+    the wof profile takes the files received by --as-of (see `tournaments received`). Game
+    weights count calendar months back from the month of --as-of. The CSV header is
     id,name,country,rating,margin,official,listed,games,last_played.
 
     Example: ratinglist rate --as-of 2026-05-12 --exclude-sender "rating committee" --csv list.csv
     """
+    from ratinglist.rating.profile import profile_by_name
+
     with user_errors():
         day = parse_day(as_of)
+        profile = profile_by_name(profile_name)
         store = _open(db)
         try:
-            done = compute_rating_list(store, day, exclude_sender=exclude_sender, label=label)
+            done = compute_rating_list(
+                store, day, exclude_sender=exclude_sender, label=label, profile=profile
+            )
             if csv_file is not None:
                 entries = done.ratings.entries
                 try:
@@ -176,11 +191,13 @@ def rate_command(
     if as_json:
         typer.echo(json.dumps(summary))
         return
-    table = Table(title=f"Rating list {done.info.id} as of {day.isoformat()}")
+    table = Table(
+        title=f"Rating list {done.info.id} as of {day.isoformat()} (profile {done.profile})"
+    )
     table.add_column("what")
     table.add_column("value", justify="right")
     for key, value in summary.items():
-        if key not in ("list_id", "as_of"):
+        if key not in ("list_id", "as_of", "profile"):
             table.add_row(key, f"{value:,}" if isinstance(value, int) else f"{value:.2f}")
     console.print(table)
     if csv_file is not None:
@@ -371,10 +388,72 @@ def diff_command(
         console.print(table)
 
 
+def explain_profiles_command(player: int, as_of: str, as_json: bool, db: str | None) -> None:
+    """`explain PLAYER --profiles --as-of D`: the exact-to-wof difference by choice."""
+    from ratinglist.rating.profile_explain import explain_profiles
+    from ratinglist.store import select_game_arrays
+
+    with user_errors():
+        day = parse_day(as_of)
+        store = _open(db)
+        try:
+            result = explain_profiles(
+                lambda profile: select_game_arrays(store, day, profile=profile)[0],
+                PlayerId(player),
+                day,
+            )
+            name, code = _name(_players(store), player)
+        finally:
+            store.close()
+    if as_json:
+        payload = {
+            "player": player,
+            "name": name,
+            "as_of": day.isoformat(),
+            "exact": result.start,
+            "wof": result.end,
+            "total": result.total,
+            "parts": [
+                {"choice": step.choice, "rating": step.rating, "part": step.part}
+                for step in result.steps
+            ],
+        }
+        typer.echo(json.dumps(payload))
+        return
+
+    def points(value: float | None, sign: str = "") -> str:
+        return "not rated" if value is None else f"{value:{sign}.1f}"
+
+    table = Table(
+        title=f"{player} {name} {code} as of {day.isoformat()}: exact {points(result.start)} "
+        f"-> wof {points(result.end)}"
+    )
+    table.add_column("choice")
+    table.add_column("rating", justify="right")
+    table.add_column("points", justify="right")
+    for step in result.steps:
+        table.add_row(step.choice, points(step.rating), points(step.part, "+"))
+    table.add_row("total", "", points(result.total, "+"))
+    console.print(table)
+
+
 def explain_command(
     player: Annotated[int, typer.Argument(help="The player's ID.")],
-    list_a: Annotated[str, typer.Option("--from", help="The earlier list: id or as-of date.")],
-    list_b: Annotated[str, typer.Option("--to", help="The later list: id or as-of date.")],
+    list_a: Annotated[
+        str | None, typer.Option("--from", help="The earlier list: id or as-of date.")
+    ] = None,
+    list_b: Annotated[
+        str | None, typer.Option("--to", help="The later list: id or as-of date.")
+    ] = None,
+    profiles: Annotated[
+        bool,
+        typer.Option(
+            "--profiles", help="Split the difference between the exact and the wof profile."
+        ),
+    ] = False,
+    as_of: Annotated[
+        str | None, typer.Option("--as-of", help="With --profiles: the list date YYYY-MM-DD.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object.")] = False,
     db: str | None = DbOption,
 ) -> None:
@@ -382,10 +461,19 @@ def explain_command(
 
     Recomputes four lists from the stored games with the later list's parameters and sender
     exclusion: aging (same games, later month), own new games, others' new games; the three
-    parts sum to the change.
+    parts sum to the change. With --profiles --as-of D instead: the player's difference
+    between the exact and the wof profile, one part per choice of the wof profile (files
+    received, generated senders, duplicates, list overrides, method), summing to the total.
 
     Example: ratinglist explain 4012 --from 2026-04-30 --to 2026-05-31
     """
+    if profiles:
+        if as_of is None or list_a is not None or list_b is not None:
+            raise typer.BadParameter("expected --as-of (and no --from/--to) with --profiles")
+        explain_profiles_command(player, as_of, as_json, db)
+        return
+    if list_a is None or list_b is None:
+        raise typer.BadParameter("expected both --from and --to (or --profiles --as-of)")
     with user_errors():
         store = _open(db)
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Annotated
 
@@ -113,3 +114,69 @@ def include(
         finally:
             store.close()
     typer.echo(f"included {file_name} in ratings again")
+
+
+def _parse_lag(text: str) -> tuple[str, int]:
+    """``COUNTRY=MONTHS`` (the ``%%Country`` text as files write it, e.g. ``Japan=4``)."""
+    country, sep, months = text.rpartition("=")
+    if not sep or not country.strip() or not months.strip().lstrip("-").isdigit():
+        raise typer.BadParameter(f"expected COUNTRY=MONTHS such as Japan=4, got {text!r}")
+    return country.strip(), int(months)
+
+
+@app.command("received")
+def received(
+    file_names: Annotated[
+        list[str] | None, typer.Argument(help="File names to set (with --date or --clear).")
+    ] = None,
+    date: Annotated[
+        str | None, typer.Option("--date", help="The day the files were received, YYYY-MM-DD.")
+    ] = None,
+    clear: Annotated[
+        bool, typer.Option("--clear", help="Back to the day each file was imported.")
+    ] = False,
+    lag: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--lag",
+            help="Every file: its last day plus COUNTRY=MONTHS of reporting lag (repeatable).",
+        ),
+    ] = None,
+    default_lag: Annotated[
+        int | None,
+        typer.Option("--default-lag", help="Every file: months of lag for other countries."),
+    ] = None,
+    db: str | None = DbOption,
+) -> None:
+    """Set the day the federation received results files (by default the import day).
+
+    The WOF profile rates the files received by the list date. Give file names with --date
+    (or --clear), or set every stored file at once from its last day plus a lag by country.
+
+    Example: ratinglist tournaments received --default-lag 0 --lag Japan=4
+    """
+    from ratinglist.cli.rating import parse_day
+    from ratinglist.store.tournaments import (
+        received_by_lag,
+        set_received_dates,
+    )
+
+    with user_errors():
+        bulk = lag is not None or default_lag is not None
+        if bulk == bool(file_names) or (not bulk and (date is None) == (not clear)):
+            raise typer.BadParameter(
+                "expected file names with --date or --clear, or --lag/--default-lag for every file"
+            )
+        store = open_store(database_url(db))
+        try:
+            days: dict[str, dt.date | None]
+            if bulk:
+                lags = dict(_parse_lag(text) for text in lag or ())
+                days = dict(received_by_lag(store, lags, default_lag or 0))
+            else:
+                day = None if clear else parse_day(date or "")
+                days = dict.fromkeys(file_names or (), day)
+            count = set_received_dates(store, days)
+        finally:
+            store.close()
+    typer.echo(f"set the received day of {count:,} files")

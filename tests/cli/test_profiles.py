@@ -1,0 +1,85 @@
+"""`rate --profile`, `tournaments received`, `explain --profiles` (issue 14)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ratinglist.cli.app import app
+from tests.cli.rating_fixture import build_store
+
+runner = CliRunner()
+
+
+@pytest.fixture()
+def db(tmp_path: Path) -> str:
+    return build_store(tmp_path)
+
+
+def invoke(*args: str) -> dict[str, object]:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    loaded: dict[str, object] = json.loads(result.stdout)
+    return loaded
+
+
+def rate(db: str, *extra: str) -> dict[str, object]:
+    return invoke("rate", "--as-of", "2025-07-31", "--json", "--db", db, *extra)
+
+
+def test_wof_profile_rates_only_files_received_by_the_list_date(db: str) -> None:
+    exact = rate(db)
+    assert exact["profile"] == "exact"
+    # every file was imported today: the WOF had none of them on 2025-07-31
+    nothing = runner.invoke(app, ["rate", "--as-of", "2025-07-31", "--profile", "wof", "--db", db])
+    assert nothing.exit_code == 1 and "expected at least one game" in nothing.output
+    done = runner.invoke(app, ["tournaments", "received", "--default-lag", "0", "--db", db])
+    assert done.exit_code == 0 and "4 files" in done.stdout
+    wof = rate(db, "--profile", "wof")
+    # the committee's scraped file (3 games) is a generated collection
+    assert wof["profile"] == "wof" and wof["excluded_files"] == 1
+    assert wof["games"] == int(str(exact["games"])) - 3
+    assert int(str(wof["iterations"])) > 10
+    # London (2025-07-05) arrives a month late: not in the July list
+    late = runner.invoke(
+        app, ["tournaments", "received", "20250705_LONDON.ELO", "--date", "2025-08-05", "--db", db]
+    )
+    assert late.exit_code == 0, late.output
+    assert int(str(rate(db, "--profile", "wof")["games"])) < int(str(wof["games"]))
+
+
+def test_received_command_refuses_unclear_requests(db: str) -> None:
+    both = runner.invoke(
+        app, ["tournaments", "received", "X.ELO", "--default-lag", "0", "--db", db]
+    )
+    assert both.exit_code == 2
+    unknown = runner.invoke(
+        app, ["tournaments", "received", "NOPE.ELO", "--date", "2025-01-01", "--db", db]
+    )
+    assert unknown.exit_code == 1 and "NOPE.ELO" in unknown.output
+    bad = runner.invoke(app, ["tournaments", "received", "--lag", "Japan", "--db", db])
+    assert bad.exit_code == 2 and "COUNTRY=MONTHS" in bad.output
+
+
+def test_unknown_profile_is_an_error(db: str) -> None:
+    result = runner.invoke(app, ["rate", "--as-of", "2025-07-31", "--profile", "elo", "--db", db])
+    assert result.exit_code == 1 and "'elo'" in result.output
+
+
+def test_explain_profiles_parts_sum_to_the_difference(db: str) -> None:
+    runner.invoke(app, ["tournaments", "received", "--default-lag", "0", "--db", db])
+    out = invoke("explain", "120005", "--profiles", "--as-of", "2025-07-31", "--json", "--db", db)
+    parts = {p["choice"]: p["part"] for p in out["parts"]}  # type: ignore[attr-defined]
+    assert list(parts) == ["received", "senders", "duplicates", "list overrides", "method"]
+    assert parts["received"] == pytest.approx(0.0)  # every file received on its own day
+    total = float(str(out["wof"])) - float(str(out["exact"]))
+    assert sum(parts.values()) == pytest.approx(total) == pytest.approx(out["total"])
+    table = runner.invoke(
+        app, ["explain", "120005", "--profiles", "--as-of", "2025-07-31", "--db", db]
+    )
+    assert table.exit_code == 0 and "method" in table.stdout
+    wrong = runner.invoke(app, ["explain", "120005", "--profiles", "--db", db])
+    assert wrong.exit_code == 2
