@@ -1,14 +1,17 @@
-"""Time `ratinglist rate` end to end on an SQLite store of the real archive (target <= 10 s).
+"""Time `ratinglist rate` end to end on an SQLite store of the real archive.
 
-Usage: ``.venv/bin/python benchmarks/rate_command.py [--json] [--db PATH] [--repeat N]``
+Usage: ``.venv/bin/python benchmarks/rate_command.py [--json] [--db PATH] [--repeat N]
+[--profile exact|wof]``
 
 The real archive is imported once into a temporary database (or ``--db`` is reused; imported
-when it holds no tournament). Then ``ratinglist rate --as-of 2026-05-12 --exclude-sender
-'rating committee|unofficial|scrape' --csv FILE --json`` runs `--repeat` times as a separate
+when it holds no tournament, with the received days of `wof_fidelity.ARCHIVE_LAGS`). Then
+``ratinglist rate --as-of 2026-05-12 --exclude-sender 'rating committee|unofficial|scrape'
+--csv FILE --json`` (profile exact, target <= 10 s) or ``ratinglist rate --as-of 2026-05-12
+--profile wof --csv FILE --json`` (target <= 60 s) runs `--repeat` times as a separate
 process: the wall time includes interpreter start-up, opening the store, loading the games,
 the fit, storing the ~12,000 entries and writing the CSV. The command's own ``seconds``
-(load + fit + store) is reported too. JSON keys: ``games, rated, listed, best_s, median_s,
-inner_s, target_s``.
+(load + fit + store) is reported too. JSON keys: ``profile, games, rated, listed,
+iterations, best_s, median_s, inner_s, target_s``.
 """
 
 from __future__ import annotations
@@ -28,19 +31,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from wof_fidelity import DEFAULT_PATTERN, prepare_store, real_data_dir
 
 AS_OF = "2026-05-12"
-TARGET_S = 10.0
+TARGETS_S = {"exact": 10.0, "wof": 60.0}
 EXECUTABLE = Path(sys.executable).with_name("ratinglist")
 
 
-def run_once(db: Path, csv_file: Path) -> tuple[float, dict[str, Any]]:
+def run_once(db: Path, csv_file: Path, profile: str) -> tuple[float, dict[str, Any]]:
     """One `ratinglist rate` process: wall seconds and its JSON summary."""
+    selection = ["--exclude-sender", DEFAULT_PATTERN] if profile == "exact" else []
     command = [
         str(EXECUTABLE),
         "rate",
         "--as-of",
         AS_OF,
-        "--exclude-sender",
-        DEFAULT_PATTERN,
+        "--profile",
+        profile,
+        *selection,
         "--csv",
         str(csv_file),
         "--json",
@@ -52,23 +57,25 @@ def run_once(db: Path, csv_file: Path) -> tuple[float, dict[str, Any]]:
     return time.perf_counter() - start, json.loads(done.stdout)
 
 
-def measure(db: Path, repeat: int) -> dict[str, Any]:
+def measure(db: Path, repeat: int, profile: str = "exact") -> dict[str, Any]:
     """Import when needed, then time `repeat` runs."""
     store, _ = prepare_store(db, real_data_dir())
     store.close()
     walls: list[float] = []
     summary: dict[str, Any] = {}
     for _ in range(repeat):
-        wall, summary = run_once(db, db.with_suffix(".csv"))
+        wall, summary = run_once(db, db.with_suffix(".csv"), profile)
         walls.append(wall)
     return {
+        "profile": profile,
         "games": summary["games"],
         "rated": summary["rated"],
         "listed": summary["listed"],
+        "iterations": summary["iterations"],
         "best_s": round(min(walls), 2),
         "median_s": round(statistics.median(walls), 2),
         "inner_s": summary["seconds"],
-        "target_s": TARGET_S,
+        "target_s": TARGETS_S[profile],
     }
 
 
@@ -78,23 +85,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--db", type=Path, help="reuse (or fill) this SQLite database")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs")
+    parser.add_argument("--profile", choices=sorted(TARGETS_S), default="exact")
     args = parser.parse_args(argv)
     if not real_data_dir().is_dir():
         print(f"real data not found at {real_data_dir()}", file=sys.stderr)
         return 1
     if args.db is not None:
-        result = measure(args.db, args.repeat)
+        result = measure(args.db, args.repeat, args.profile)
     else:
         with tempfile.TemporaryDirectory() as tmp:
-            result = measure(Path(tmp) / "wof.db", args.repeat)
+            result = measure(Path(tmp) / "wof.db", args.repeat, args.profile)
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"{'games':>8} {'rated':>6} {'listed':>6} {'best s':>7} {'median s':>8} {'inner s':>7}")
     print(
-        f"{result['games']:>8,} {result['rated']:>6,} {result['listed']:>6,} "
+        f"{'profile':<7} {'games':>8} {'rated':>6} {'listed':>6} {'steps':>6} {'best s':>7} "
+        f"{'median s':>8} {'inner s':>7}"
+    )
+    print(
+        f"{result['profile']:<7} {result['games']:>8,} {result['rated']:>6,} "
+        f"{result['listed']:>6,} {result['iterations']:>6,} "
         f"{result['best_s']:>7.2f} {result['median_s']:>8.2f} {result['inner_s']:>7.2f}"
-        f"   (target <= {TARGET_S:.0f} s)"
+        f"   (target <= {result['target_s']:.0f} s)"
     )
     return 0
 

@@ -10,7 +10,8 @@ from ratinglist.errors import StoreError
 from ratinglist.rating.profile import WOF, RatingProfile
 from ratinglist.rating.selection import Duplicates, Fate, FileDate, Selection
 from ratinglist.store import Store, compute_rating_list, import_paths
-from ratinglist.store.rating_games import load_selected_games, results_files
+from ratinglist.store.rating_games import results_files
+from ratinglist.store.rating_lists import load_selected_games
 from ratinglist.store.tournaments import received_by_lag, set_received_date, set_received_dates
 from tests.store.conftest import UTRECHT, ClearFile
 
@@ -58,6 +59,11 @@ def test_received_dates_per_file_and_in_bulk(two_files: Store) -> None:
         "20230114_UTRECHT.ELO": dt.date(2023, 2, 14),
         "20230121_LATER.ELO": dt.date(2023, 2, 21),
     }
+    only_dutch_2023 = received_by_lag(
+        two_files, {"Netherlands": 2}, None, started_from=dt.date(2023, 1, 15)
+    )
+    assert only_dutch_2023 == {"20230121_LATER.ELO": dt.date(2023, 3, 21)}
+    assert received_by_lag(two_files, {"Japan": 4}, None) == {}
     assert set_received_dates(two_files, received_by_lag(two_files, {})) == 2
     assert {f.received for f in results_files(two_files)} == {
         dt.date(2023, 1, 14),

@@ -9,7 +9,6 @@ duplicate as they sit in the archive, and makes explicit per-list exceptions (is
 
 from __future__ import annotations
 
-import calendar
 import datetime as dt
 import enum
 import re
@@ -17,6 +16,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ratinglist.errors import RatingError
+from ratinglist.model.results_file import ResultsFile, add_months
+
+__all__ = [
+    "Duplicates",
+    "Fate",
+    "FileDate",
+    "ListOverride",
+    "ResultsFile",
+    "Selection",
+    "add_months",
+]
 
 
 class FileDate(enum.Enum):
@@ -58,21 +68,6 @@ class Fate(enum.Enum):
     def rated(self) -> bool:
         """True when the file's games enter the list."""
         return self in (Fate.RATED, Fate.INCLUDED_FOR_LIST)
-
-
-@dataclass(frozen=True, slots=True)
-class ResultsFile:
-    """What the rules need to know of one stored results file (tournament)."""
-
-    tournament: int
-    file_name: str
-    country: str
-    start: dt.date
-    sender: str
-    received: dt.date
-    duplicate: bool = False
-    include_duplicate: bool = False
-    excluded: bool = False
 
 
 _MONTH = re.compile(r"\d{4}-\d{2}")
@@ -184,11 +179,3 @@ class Selection:
                 for o in self.overrides
             ],
         }
-
-
-def add_months(day: dt.date, months: int) -> dt.date:
-    """`day` moved by whole calendar months, clamped to the month's last day (Jan 31 + 1 =
-    Feb 28/29): a federation's reporting lag."""
-    year, month0 = divmod(12 * day.year + day.month - 1 + months, 12)
-    last = calendar.monthrange(year, month0 + 1)[1]
-    return dt.date(year, month0 + 1, min(day.day, last))

@@ -18,7 +18,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from ratinglist.errors import StoreError
-from ratinglist.rating.selection import Fate, ResultsFile, Selection
+from ratinglist.model.results_file import ResultsFile
 from ratinglist.store.database import Store, translate_errors
 from ratinglist.store.schema import games, players, source_files, tournaments
 
@@ -233,32 +233,20 @@ def results_files(source: Store | Engine | Connection | Session) -> tuple[Result
             return _results_files(fresh)
 
 
-@dataclass(frozen=True, slots=True)
-class SelectedGames:
-    """The games of a list chosen by a `Selection`, and every file that had started by the
-    list date with its fate (why it is in or out)."""
-
-    games: RatingGames
-    fates: tuple[tuple[ResultsFile, Fate], ...]
-
-
-def load_selected_games(
-    source: Store | Engine | Connection | Session, as_of: dt.date, selection: Selection
-) -> SelectedGames:
-    """The rated games of the list as of `as_of` under `selection` (games age from their
-    tournament's start date; reader-excluded games and unknown IDs are never rated).
+def load_tournament_games(
+    source: Store | Engine | Connection | Session, days: dict[int, int]
+) -> RatingGames:
+    """The rated games (reader-excluded games and unknown IDs left out) of the tournaments
+    in `days` (tournament id -> the date ordinal their games age from), merges resolved.
 
     Raises:
         StoreError: the database could not be read.
     """
     with translate_errors("load the rated games"):
         conn = _connection_of(source)
-        if conn is None:
-            engine = source.engine if isinstance(source, Store) else source
-            assert isinstance(engine, Engine)
-            with engine.connect() as fresh:
-                return load_selected_games(fresh, as_of, selection)
-        files = [f for f in _results_files(conn) if f.start <= as_of]
-        fates = selection.fates(files, as_of)
-        days = {f.tournament: f.start.toordinal() for f, fate in fates if fate.rated}
-        return SelectedGames(_games_for(conn, days, include_excluded=False), fates)
+        if conn is not None:
+            return _games_for(conn, days, include_excluded=False)
+        engine = source.engine if isinstance(source, Store) else source
+        assert isinstance(engine, Engine)
+        with engine.connect() as fresh:
+            return _games_for(fresh, days, include_excluded=False)

@@ -26,7 +26,12 @@ from ratinglist.rating.selection import Fate, ResultsFile, Selection
 from ratinglist.store.bulk import bulk_insert, insert_one
 from ratinglist.store.database import Store, translate_errors
 from ratinglist.store.players import all_players
-from ratinglist.store.rating_games import SelectedGames, load_selected_games, sender_pattern
+from ratinglist.store.rating_games import (
+    RatingGames,
+    load_tournament_games,
+    results_files,
+    sender_pattern,
+)
 from ratinglist.store.schema import rating_entries, rating_lists, tournaments
 
 ENTRY_COLUMNS = (
@@ -292,6 +297,28 @@ class ComputedList:
     seconds: float
     profile: str = EXACT.name
     fates: tuple[tuple[ResultsFile, Fate], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SelectedGames:
+    """The games of a list chosen by a `Selection`, and every file that had started by the
+    list date with its fate (why it is in or out)."""
+
+    games: RatingGames
+    fates: tuple[tuple[ResultsFile, Fate], ...]
+
+
+def load_selected_games(store: Store, as_of: dt.date, selection: Selection) -> SelectedGames:
+    """The rated games of the list as of `as_of` under `selection` (games age from their
+    tournament's start date; reader-excluded games and unknown IDs are never rated).
+
+    Raises:
+        StoreError: the database could not be read.
+    """
+    files = [f for f in results_files(store) if f.start <= as_of]
+    fates = selection.fates(files, as_of)
+    days = {f.tournament: f.start.toordinal() for f, fate in fates if fate.rated}
+    return SelectedGames(load_tournament_games(store, days), fates)
 
 
 def _profile_selection(profile: RatingProfile, exclude_sender: str | None) -> Selection:

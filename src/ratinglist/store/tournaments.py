@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select, update
 
 from ratinglist.errors import StoreError
-from ratinglist.rating.selection import add_months
+from ratinglist.model.results_file import add_months
 from ratinglist.store.database import Store
 from ratinglist.store.schema import tournaments
 
@@ -144,17 +144,31 @@ def set_received_dates(store: Store, days: Mapping[str, dt.date | None]) -> int:
 
 
 def received_by_lag(
-    store: Store, months_by_country: Mapping[str, int], default_months: int = 0
+    store: Store,
+    months_by_country: Mapping[str, int],
+    default_months: int | None = 0,
+    *,
+    started_from: dt.date | None = None,
+    started_until: dt.date | None = None,
 ) -> dict[str, dt.date]:
     """Each stored file's received day estimated as its last day (end date, else start date)
-    plus its federation's reporting lag in whole months (`months_by_country`, keyed by the
-    ``%%Country`` text, case ignored; other countries `default_months`): the value to give
-    `set_received_dates` for an archive whose files' real arrival days are unknown."""
+    plus its federation's reporting lag in whole months: `months_by_country` keyed by the
+    ``%%Country`` text (case ignored), `default_months` for other countries (None: leave
+    them out). Only files whose tournament started within [`started_from`,
+    `started_until`] (each bound optional). The value to give `set_received_dates` for an
+    archive whose files' arrival days are unknown."""
     lags = {country.casefold(): months for country, months in months_by_country.items()}
     t = tournaments.c
+    query = select(t.file_name, t.country, t.start_date, t.end_date)
+    if started_from is not None:
+        query = query.where(t.start_date >= started_from)
+    if started_until is not None:
+        query = query.where(t.start_date <= started_until)
     with store.connect() as conn:
-        rows = conn.execute(select(t.file_name, t.country, t.start_date, t.end_date)).all()
-    return {
-        name: add_months(end or start, lags.get(country.casefold(), default_months))
-        for name, country, start, end in rows
-    }
+        rows = conn.execute(query).all()
+    days: dict[str, dt.date] = {}
+    for name, country, start, end in rows:
+        months = lags.get(country.casefold(), default_months)
+        if months is not None:
+            days[name] = add_months(end or start, months)
+    return days
