@@ -44,6 +44,11 @@ def test_wof_profile_rates_only_files_received_by_the_list_date(db: str) -> None
     assert wof["games"] == int(str(exact["games"])) - 3
     assert int(str(wof["iterations"])) > 10
     # London (2025-07-05) arrives a month late: not in the July list
+    lagged = runner.invoke(
+        app,
+        ["tournaments", "received", "--lag", "Netherlands=1", "--since", "2025-07-01", "--db", db],
+    )
+    assert lagged.exit_code == 0 and "set the received day of 1 files" in lagged.stdout
     late = runner.invoke(
         app, ["tournaments", "received", "20250705_LONDON.ELO", "--date", "2025-08-05", "--db", db]
     )

@@ -146,12 +146,22 @@ def received(
         int | None,
         typer.Option("--default-lag", help="Every file: months of lag for other countries."),
     ] = None,
+    since: Annotated[
+        str | None,
+        typer.Option("--since", help="With --lag: only files that started on or after it."),
+    ] = None,
+    until: Annotated[
+        str | None,
+        typer.Option("--until", help="With --lag: only files that started on or before it."),
+    ] = None,
     db: str | None = DbOption,
 ) -> None:
     """Set the day the federation received results files (by default the import day).
 
     The WOF profile rates the files received by the list date. Give file names with --date
-    (or --clear), or set every stored file at once from its last day plus a lag by country.
+    (or --clear), or set every stored file at once from its last day plus a lag by country
+    (without --default-lag, only the countries given with --lag; --since/--until restrict
+    the files by start date).
 
     Example: ratinglist tournaments received --default-lag 0 --lag Japan=4
     """
@@ -172,7 +182,15 @@ def received(
             days: dict[str, dt.date | None]
             if bulk:
                 lags = dict(_parse_lag(text) for text in lag or ())
-                days = dict(received_by_lag(store, lags, default_lag or 0))
+                days = dict(
+                    received_by_lag(
+                        store,
+                        lags,
+                        default_lag,
+                        started_from=None if since is None else parse_day(since),
+                        started_until=None if until is None else parse_day(until),
+                    )
+                )
             else:
                 day = None if clear else parse_day(date or "")
                 days = dict.fromkeys(file_names or (), day)
