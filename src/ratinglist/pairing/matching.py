@@ -15,8 +15,10 @@ from collections.abc import Sequence
 import networkx as nx
 import numpy as np
 import rustworkx as rx
+from numpy.typing import NDArray
 
 from ratinglist.errors import PairingError
+from ratinglist.pairing.certified import SAFE_COST, certified_matching
 
 WEIGHT_LIMIT = 2**100
 
@@ -34,10 +36,13 @@ def min_cost_perfect_matching(
     j: Sequence[int],
     cost: Sequence[int],
     backend: Backend = Backend.RUSTWORKX,
+    levels: Sequence[int] | None = None,
 ) -> list[tuple[int, int]] | None:
     """A perfect matching of the vertices 0..n-1 of minimum total cost, or None if none exists.
 
     Edges are (i[k], j[k]) with integer cost[k] >= 0. Pairs come back as (low, high).
+    With `levels` (a score level per vertex, lower = higher score), rustworkx runs on a
+    certified sparse graph (`pairing.certified`): same optimum, far fewer edges.
     Raises PairingError when the costs are too large for exact integer arithmetic.
     """
     if n == 0:
@@ -47,15 +52,12 @@ def min_cost_perfect_matching(
     top = max(cost) + 1
     if top * n >= WEIGHT_LIMIT:
         raise PairingError(f"expected pairing costs below 2**100 / n, got {top}")
+    if backend is Backend.RUSTWORKX and levels is not None and top < SAFE_COST and n >= 64:
+        ia, ja = np.asarray(i, dtype=np.int64), np.asarray(j, dtype=np.int64)
+        ca, la = np.asarray(cost, dtype=np.int64), np.asarray(levels, dtype=np.int64)
+        return certified_matching(n, ia, ja, ca, _rustworkx_perfect, la)
     if backend is Backend.RUSTWORKX:
-        g = rx.PyGraph(multigraph=False)
-        g.add_nodes_from(range(n))
-        if top < 2**62:  # vectorised weights; the builtin `int` is the cheapest weight_fn
-            weights = (top - np.asarray(cost, dtype=np.int64)).tolist()
-        else:
-            weights = [top - c for c in cost]
-        g.extend_from_weighted_edge_list(list(zip(i, j, weights, strict=True)))
-        found = rx.max_weight_matching(g, max_cardinality=True, weight_fn=int)
+        found = _rustworkx(n, i, j, cost, top)
     else:
         h: nx.Graph[int] = nx.Graph()
         h.add_nodes_from(range(n))
@@ -65,3 +67,29 @@ def min_cost_perfect_matching(
     if 2 * len(pairs) != n:
         return None
     return sorted(pairs)
+
+
+def _rustworkx(
+    n: int, i: Sequence[int], j: Sequence[int], cost: Sequence[int], top: int
+) -> set[tuple[int, int]]:
+    g = rx.PyGraph(multigraph=False)
+    g.add_nodes_from(range(n))
+    if top < 2**62:  # vectorised weights; the builtin `int` is the cheapest weight_fn
+        weights = (top - np.asarray(cost, dtype=np.int64)).tolist()
+    else:
+        weights = [top - c for c in cost]
+    g.extend_from_weighted_edge_list(list(zip(i, j, weights, strict=True)))
+    found: set[tuple[int, int]] = rx.max_weight_matching(g, max_cardinality=True, weight_fn=int)
+    return found
+
+
+def _rustworkx_perfect(
+    n: int, i: NDArray[np.int64], j: NDArray[np.int64], cost: NDArray[np.int64]
+) -> list[tuple[int, int]] | None:
+    """A minimum-cost perfect matching of the given edges by rustworkx, or None."""
+    if len(cost) == 0:
+        return None
+    top = int(cost.max()) + 1
+    found = _rustworkx(n, i.tolist(), j.tolist(), cost.tolist(), top)
+    pairs = [(min(a, b), max(a, b)) for a, b in found]
+    return sorted(pairs) if 2 * len(pairs) == n else None

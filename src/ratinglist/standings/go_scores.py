@@ -7,10 +7,11 @@ Every value that can hold a half point is doubled ("X2"; SODOS values are X4). R
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
-from ratinglist.model.go_tournament import Criterion, GoGame, GoTournament
+from ratinglist.model.go_tournament import Criterion, GoGame, GoPlayer, GoTournament
 
 
 class Participation(enum.Enum):
@@ -42,8 +43,12 @@ class PlayerRounds:
 
 def smms(t: GoTournament, key: str) -> int:
     """The starting McMahon score: clamp(rank, floor, bar) - zero + correction."""
+    return smms_of(t, t.player(key))
+
+
+def smms_of(t: GoTournament, p: GoPlayer) -> int:
+    """The starting McMahon score of player `p` of `t`."""
     gen = t.parameters.general
-    p = t.player(key)
     rank = max(gen.floor.value, min(gen.bar.value, p.rank.value))
     return rank - gen.zero.value + p.smms_correction
 
@@ -56,6 +61,7 @@ class GoScores:
         self.gen = t.parameters.general
         self.n = max(1, self.gen.number_of_rounds, 1 + max((g.round for g in t.games), default=0))
         self.sosm_quirk = sosm_quirk
+        self.by_key: dict[str, GoPlayer] = {p.key: p for p in t.players}
         self.players: dict[str, PlayerRounds] = {}
         games_of: dict[str, list[GoGame | None]] = {p.key: [None] * self.n for p in t.players}
         for g in t.games:
@@ -80,7 +86,7 @@ class GoScores:
         self, key: str, part: tuple[Participation, ...], games: tuple[GoGame | None, ...]
     ) -> PlayerRounds:
         gen = self.gen
-        s = smms(self.t, key)
+        s = smms_of(self.t, self.by_key[key])
         nbw: list[int] = []
         mms: list[int] = []
         cps: list[int] = []
@@ -223,7 +229,7 @@ class GoScores:
     def exploits(self, key: str, r: int, won_only: bool) -> int:
         """EXT (or EXR with `won_only`): opponents' NBW X2 weighted by the handicap exploit."""
         p = self.players[key]
-        rank = self.t.player(key).rank.value
+        rank = self.by_key[key].rank.value
         total = 0
         for rr in range(r + 1):
             g = p.games[rr]
@@ -233,7 +239,7 @@ class GoScores:
                 continue
             opp = g.opponent(key)
             ah = g.handicap if g.white == key else -g.handicap
-            nh = rank - self.t.player(opp).rank.value
+            nh = rank - self.by_key[opp].rank.value
             d = ah - nh
             coef = 0 if d < 0 else min(3, d + 1)
             total += self.nbw(opp, r) * coef
@@ -242,7 +248,7 @@ class GoScores:
     def category(self, key: str) -> int:
         """The player's category (0-based): the first whose lower limit the rank reaches."""
         limits = self.gen.category_limits[: self.gen.number_of_categories - 1]
-        rank = self.t.player(key).rank.value
+        rank = self.by_key[key].rank.value
         for c, limit in enumerate(limits):
             if rank >= limit.value:
                 return c
@@ -250,34 +256,39 @@ class GoScores:
 
     def value(self, criterion: Criterion, key: str, r: int) -> int:
         """The value of a placement criterion for `key` after round r (higher is better)."""
-        c = criterion
-        if c is Criterion.NULL or c is Criterion.DC or c is Criterion.SDC:
-            return 0
-        simple = {
-            Criterion.NBW: lambda: self.nbw(key, r),
-            Criterion.MMS: lambda: self.mms(key, r),
-            Criterion.CPS: lambda: self.cps(key, r),
-            Criterion.STS: lambda: self.sts(key, r),
-            Criterion.RANK: lambda: self.t.player(key).rank.value,
-            Criterion.RATING: lambda: self.t.player(key).rating,
-            Criterion.CAT: lambda: -self.category(key),
-            Criterion.CUSSW: lambda: self.cuss(key, r, False),
-            Criterion.CUSSM: lambda: self.cuss(key, r, True),
-            Criterion.SOSW: lambda: self.sos(key, r, False),
-            Criterion.SOSWM1: lambda: self.sos(key, r, False, 1),
-            Criterion.SOSWM2: lambda: self.sos(key, r, False, 2),
-            Criterion.SOSM: lambda: self.sos(key, r, True),
-            Criterion.SOSMM1: lambda: self.sos(key, r, True, 1),
-            Criterion.SOSMM2: lambda: self.sos(key, r, True, 2),
-            Criterion.SODOSW: lambda: self.sodos(key, r, False),
-            Criterion.SODOSM: lambda: self.sodos(key, r, True),
-            Criterion.SOSTS: lambda: self._sosts(key, r),
-            Criterion.SOSOSW: lambda: self.sosos(key, r, False),
-            Criterion.SOSOSM: lambda: self.sosos(key, r, True),
-            Criterion.EXT: lambda: self.exploits(key, r, False),
-            Criterion.EXR: lambda: self.exploits(key, r, True),
+        return self._dispatch[criterion](key, r)
+
+    @cached_property
+    def _dispatch(self) -> dict[Criterion, Callable[[str, int], int]]:
+        c = Criterion
+        zero: Callable[[str, int], int] = lambda k, r: 0  # noqa: E731
+        return {
+            c.NULL: zero,
+            c.DC: zero,
+            c.SDC: zero,
+            c.NBW: self.nbw,
+            c.MMS: self.mms,
+            c.CPS: self.cps,
+            c.STS: self.sts,
+            c.RANK: lambda k, r: self.by_key[k].rank.value,
+            c.RATING: lambda k, r: self.by_key[k].rating,
+            c.CAT: lambda k, r: -self.category(k),
+            c.CUSSW: lambda k, r: self.cuss(k, r, False),
+            c.CUSSM: lambda k, r: self.cuss(k, r, True),
+            c.SOSW: lambda k, r: self.sos(k, r, False),
+            c.SOSWM1: lambda k, r: self.sos(k, r, False, 1),
+            c.SOSWM2: lambda k, r: self.sos(k, r, False, 2),
+            c.SOSM: lambda k, r: self.sos(k, r, True),
+            c.SOSMM1: lambda k, r: self.sos(k, r, True, 1),
+            c.SOSMM2: lambda k, r: self.sos(k, r, True, 2),
+            c.SODOSW: lambda k, r: self.sodos(k, r, False),
+            c.SODOSM: lambda k, r: self.sodos(k, r, True),
+            c.SOSTS: self._sosts,
+            c.SOSOSW: lambda k, r: self.sosos(k, r, False),
+            c.SOSOSM: lambda k, r: self.sosos(k, r, True),
+            c.EXT: lambda k, r: self.exploits(k, r, False),
+            c.EXR: lambda k, r: self.exploits(k, r, True),
         }
-        return simple[c]()
 
     def _sosts(self, key: str, r: int) -> int:
         if r < 0:

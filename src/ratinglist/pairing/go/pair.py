@@ -108,36 +108,27 @@ def pair_go(
             dtype=np.bool_,
         )
         i, j = i[keep], j[keep]
-    parts = model.parts(i, j)
-    total = parts.total
-    local = {model.index[k]: n for n, k in enumerate(free)}
-    li = [local[int(a)] for a in i]
-    lj = [local[int(b)] for b in j]
+    total = model.parts(i, j).total
+    local = np.full(len(rnd.players), -1, dtype=np.int64)
+    free_index = np.array([model.index[k] for k in free], dtype=np.int64)
+    local[free_index] = np.arange(len(free), dtype=np.int64)
     top = int(total.max(initial=0))
-    matched = min_cost_perfect_matching(len(free), li, lj, [top - int(w) for w in total])
+    matched = min_cost_perfect_matching(
+        len(free),
+        local[i].tolist(),
+        local[j].tolist(),
+        (top - total).tolist(),
+        levels=model.groups.group_number[free_index].tolist(),
+    )
     if matched is None:
         raise PairingError(f"expected a pairing of {len(free)} players, found none")
-    by_pair = {(int(a), int(b)): k for k, (a, b) in enumerate(zip(i, j, strict=True))}
-    chosen: list[tuple[str, str]] = []
-    costs: list[PairCost] = []
-    for x, y in matched:
-        ma, mb = model.index[free[x]], model.index[free[y]]
-        k = by_pair.get((ma, mb), by_pair.get((mb, ma)))
-        assert k is not None
-        chosen.append((rnd.players[int(i[k])].key, rnd.players[int(j[k])].key))
-        costs.append(_pair_cost(model, parts.parts[:, k], int(i[k]), int(j[k])))
-    for fa, fb in forced_pairs:
-        ia, ib = np.array([model.index[fa]]), np.array([model.index[fb]])
-        fp = model.parts(ia, ib)
-        chosen.append((fa, fb))
-        costs.append(_pair_cost(model, fp.parts[:, 0], model.index[fa], model.index[fb]))
+    chosen = [(free[x], free[y]) for x, y in matched] + forced_pairs
+    ci = np.array([model.index[a] for a, _ in chosen], dtype=np.int64)
+    cj = np.array([model.index[b] for _, b in chosen], dtype=np.int64)
+    parts = model.parts(ci, cj).parts
+    costs = [PairCost(a, b, tuple(int(v) for v in parts[:, k])) for k, (a, b) in enumerate(chosen)]
     games = tuple(game_between(rnd, model, a, b) for a, b in chosen)
     return GoPairing(games, rnd.bye, tuple(costs), sum(c.total for c in costs))
-
-
-def _pair_cost(model: CostModel, column: np.ndarray, a: int, b: int) -> PairCost:
-    ps = model.rnd.players
-    return PairCost(ps[a].key, ps[b].key, tuple(int(v) for v in column))
 
 
 def number_tables(

@@ -7,9 +7,10 @@ score-group order, draw-up/draw-down history, the bye); `pair_go_round` pairs it
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ratinglist.model.go_tournament import Criterion, GoBye, GoTournament
+from ratinglist.pairing.go.costs import CostModel
 from ratinglist.pairing.go.input import GothaPlayer, GothaRound, PastGame
 from ratinglist.pairing.go.pair import GoPairing, number_tables, pair_go
 from ratinglist.standings.go_scores import GoScores
@@ -26,9 +27,10 @@ def choose_bye(t: GoTournament, scores: GoScores, r: int, keys: list[str]) -> st
     for b in t.byes:
         if b.round < r:
             earlier[b.player] = earlier.get(b.player, 0) + 1
+    rank = {p.key: p.rank.value for p in t.players}
     best, best_w = keys[0], None
     for k in keys:
-        w = t.player(k).rank.value + scores.mms(k, r - 1) + 1000 * earlier.get(k, 0)
+        w = rank[k] + scores.mms(k, r - 1) + 1000 * earlier.get(k, 0)
         if best_w is None or w <= best_w:
             best, best_w = k, w
     return best
@@ -57,12 +59,13 @@ def gotha_round(t: GoTournament, r: int, *, bye: str | None = None) -> GothaRoun
     byes: dict[str, int] = {}
     for b in past.byes:
         byes[b.player] = byes.get(b.player, 0) + 1
+    by_key = {p.key: p for p in t.players}
     players = []
     for k in keys:
-        p = t.player(k)
+        p = by_key[k]
         du = dd = 0
-        for g in past.games:
-            if k not in (g.white, g.black):
+        for g in scores.players[k].games:
+            if g is None or g.round >= r:
                 continue
             mine = scores.main_x2(main, k, g.round - 1) // 2
             theirs = scores.main_x2(main, g.opponent(k), g.round - 1) // 2
@@ -136,3 +139,29 @@ def pair_go_round(
     rating = {p.key: p.rating for p in t.players}
     games = number_tables(pairing.games, placement, rating, used=(g.table for g in existing))
     return replace(pairing, games=games)
+
+
+@dataclass(frozen=True, slots=True)
+class GoRoundCosts:
+    """Every pair of players pairable in a round with its cost parts, and our pairing."""
+
+    costs: tuple[tuple[str, str, tuple[int, ...]], ...]
+    pairing: GoPairing
+
+
+def round_costs(t: GoTournament, r: int) -> GoRoundCosts:
+    """The cost parts of every pair pairable in round r (0-based) and our pairing of it.
+
+    The games of rounds >= r are dropped; every bye is kept (the one of round r included).
+    """
+    past = replace(t, games=tuple(g for g in t.games if g.round < r))
+    rnd = gotha_round(past, r)
+    model = CostModel(rnd)
+    i, j = model.all_pairs()
+    parts = model.parts(i, j).parts
+    keys = [p.key for p in rnd.players]
+    costs = tuple(
+        (keys[int(a)], keys[int(b)], tuple(int(v) for v in parts[:, k]))
+        for k, (a, b) in enumerate(zip(i, j, strict=True))
+    )
+    return GoRoundCosts(costs, pair_go_round(past, r))
