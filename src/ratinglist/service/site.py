@@ -10,6 +10,7 @@ check pages live in `service.site_players`, `site_tournaments`, `site_downloads`
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -163,8 +164,10 @@ def find_list_by_id(site: Site, list_id: int) -> PublishedList:
 # --- Countries and continents ----------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=4096)
 def country_code(spelling: str) -> str:
-    """The registry code of a country spelling; an unknown spelling as written."""
+    """The registry code of a country spelling; an unknown spelling as written (memoised:
+    the country table is package data)."""
     found = find_country(spelling) if spelling else None
     return found.code if found is not None else spelling
 

@@ -242,8 +242,11 @@ def player_page(site: Site, player_id: int) -> PlayerPage:
         names = names_of(conn, opponents)
         dates = [r.as_of for r in refs]
         pairs = set()
+        ref_of: dict[int, ListRef | None] = {}
         for r in rows:
-            ref = _list_before(refs, dates, r.start_date)
+            if r.tournament_id not in ref_of:
+                ref_of[r.tournament_id] = _list_before(refs, dates, r.start_date)
+            ref = ref_of[r.tournament_id]
             if ref is not None:
                 pairs.add((ref.id, r.second_id if r.first_id in own else r.first_id))
         at_time = ratings_at(conn, pairs)
@@ -297,6 +300,8 @@ def _tournaments(
 ) -> tuple[PlayerTournament, ...]:
     grouped: dict[int, list[PlayerGame]] = {}
     info: dict[int, PlayerGameRow] = {}
+    before: dict[int, ListRef | None] = {}
+    labels: dict[int, str] = {}
     for r in rows:
         first = r.first_id in own
         opponent = r.second_id if first else r.first_id
@@ -306,13 +311,17 @@ def _tournaments(
         colour = r.first_colour
         if colour is not None and not first:
             colour = {"B": "W", "W": "B"}.get(colour, colour)
-        ref = _list_before(refs, dates, r.start_date)
+        if r.tournament_id not in before:
+            before[r.tournament_id] = _list_before(refs, dates, r.start_date)
+        ref = before[r.tournament_id]
         rating = None if ref is None else at_time.get((ref.id, opponent))
+        if opponent not in labels:
+            labels[opponent] = _name(names.get(opponent), opponent)[0]
         grouped.setdefault(r.tournament_id, []).append(
             PlayerGame(
                 round=r.round,
                 opponent_id=opponent,
-                opponent_name=_name(names.get(opponent), opponent)[0],
+                opponent_name=labels[opponent],
                 opponent_rating=None if rating is None else round(rating),
                 colour=colour,
                 own_discs=r.first_discs if first else r.second_discs,
