@@ -1,0 +1,65 @@
+"""The site over the real archive: the list page's size and the ratings `ratinglist list` shows."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from ratinglist.cli.app import app as cli
+from ratinglist.store import compute_rating_list, import_paths, open_store
+from ratinglist.web.app import create_app
+
+pytestmark = [pytest.mark.realdata, pytest.mark.slow]
+
+AS_OF = "2026-05-31"
+MAX_LIST_GZIP = 150 * 1024
+"""Issue 9: the full list page at most 150 KB compressed."""
+
+
+@pytest.fixture(scope="module")
+def real_db(real_data: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The real archive imported and rated as of `AS_OF` (one list)."""
+    import datetime as dt
+
+    folder = tmp_path_factory.mktemp("real-site")
+    url = f"sqlite:///{folder / 'wof.db'}"
+    store = open_store(url)
+    try:
+        import_paths(store, [real_data / "othello-rating-pipeline" / "wof_results"])
+        compute_rating_list(store, dt.date.fromisoformat(AS_OF))
+    finally:
+        store.close()
+    return url
+
+
+@pytest.fixture(scope="module")
+def real_client(real_db: str) -> Iterator[TestClient]:
+    with TestClient(create_app(real_db)) as client:
+        yield client
+
+
+def test_full_list_page_is_small_enough(real_client: TestClient) -> None:
+    page = real_client.get("/")
+    assert page.status_code == 200
+    assert f"Rating list as of {AS_OF}" in page.text
+    assert len(gzip.compress(page.content, 6)) <= MAX_LIST_GZIP
+
+
+def test_player_pages_show_the_ratings_of_ratinglist_list(
+    real_db: str, real_client: TestClient
+) -> None:
+    shown = CliRunner().invoke(cli, ["list", "--json", "--limit", "30", "--db", real_db])
+    assert shown.exit_code == 0, shown.output
+    players = json.loads(shown.output)["players"]
+    for row in players:
+        api = real_client.get(f"/api/v1/players/{row['id']}").json()
+        assert api["rating"] == row["rating"]
+        assert api["world_place"] == row["rank"]
+        page = real_client.get(f"/players/{row['id']}").text
+        assert f'<span class="big">{row["rating"]}</span>' in page
