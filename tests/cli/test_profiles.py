@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 
@@ -88,3 +89,26 @@ def test_explain_profiles_parts_sum_to_the_difference(db: str) -> None:
     assert table.exit_code == 0 and "method" in table.stdout
     wrong = runner.invoke(app, ["explain", "120005", "--profiles", "--db", db])
     assert wrong.exit_code == 2
+
+
+def test_age_pause_option_changes_the_weights(db: str, tmp_path: Path) -> None:
+    def ratings(*extra: str) -> dict[str, str]:
+        out = tmp_path / "list.csv"
+        invoke("rate", "--as-of", "2026-07-31", "--csv", str(out), "--json", "--db", db, *extra)
+        rows = csv.DictReader(out.read_text(encoding="utf-8").splitlines())
+        return {row["id"]: row["rating"] for row in rows}
+
+    # games of January-July 2025 are 12-18 months old in July 2026 (weights 100 and 60);
+    # with August 2025 to June 2026 paused they are 1-7 months old (150 and 100)
+    plain = ratings()
+    paused = ratings("--age-pause", "2025-08-01:2026-06-30")
+    assert plain.keys() == paused.keys() and plain != paused
+    bad = runner.invoke(
+        app, ["rate", "--as-of", "2025-07-31", "--age-pause", "2025-02-01", "--db", db]
+    )
+    assert bad.exit_code == 1 and "FIRST:LAST" in bad.output
+    backwards = runner.invoke(
+        app,
+        ["rate", "--as-of", "2025-07-31", "--age-pause", "2025-06-01:2025-02-01", "--db", db],
+    )
+    assert backwards.exit_code == 1 and "age pause" in backwards.output

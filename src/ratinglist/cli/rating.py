@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import datetime as dt
 import io
 import json
@@ -155,6 +156,14 @@ def rate_command(
             "computes it (files received by the date, early-stopped ascent).",
         ),
     ] = "exact",
+    age_pause: Annotated[
+        str | None,
+        typer.Option(
+            "--age-pause",
+            help="FIRST:LAST (YYYY-MM-DD each): months in which game ages stood still, "
+            "e.g. 2020-03-01:2022-02-28 for the pandemic.",
+        ),
+    ] = None,
     db: str | None = DbOption,
 ) -> None:
     """Compute the rating list as of a date, store it and print a summary.
@@ -171,6 +180,14 @@ def rate_command(
     with user_errors():
         day = parse_day(as_of)
         profile = profile_by_name(profile_name)
+        if age_pause is not None:
+            first, sep, last = age_pause.partition(":")
+            if not sep:
+                raise RatingError(f"expected --age-pause FIRST:LAST, got {age_pause!r}")
+            params = dataclasses.replace(
+                profile.params, age_pause=(parse_day(first), parse_day(last))
+            )
+            profile = dataclasses.replace(profile, params=params)
         store = _open(db)
         try:
             done = compute_rating_list(
