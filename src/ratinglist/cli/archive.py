@@ -145,8 +145,10 @@ def received(
     from ratinglist.service.archive import set_received
 
     bulk = lag is not None or default_lag is not None
-    if not bulk and file_names and (date is None) == (not clear):
-        raise typer.BadParameter("expected --date or --clear with file names")
+    if bulk == bool(file_names) or (not bulk and (date is None) == (not clear)):
+        raise typer.BadParameter(
+            "expected file names with --date or --clear, or --lag/--default-lag for every file"
+        )
     with user_errors():
         count = set_received(
             database_url(db),

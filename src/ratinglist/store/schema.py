@@ -231,7 +231,7 @@ rating_entries = Table(
 for _name in ("surname", "firstname", "country"):
     id_history.append_column(Column(_name, Text, nullable=True))
 
-# --- Registry actors, list imports, list filters (migration 0007). ---
+# --- Registry actors, list imports, list filters (migration 0008). ---
 # ``id_history.actor``: who recorded the event (``kind:name``); ``list_imports``: each
 # players-list import with the players rows it changed (JSON), so it can be undone as one
 # step while it is the registry's latest change; ``registry_revision``: one row whose

@@ -9,8 +9,8 @@
   the list was computed (filled from ``players`` for older lists), indexed with the flags
   and the rating so a filtered page and its count are read from one index (`INDEXES`).
 
-Revision ID: 0007
-Revises: 0006
+Revision ID: 0008
+Revises: 0007
 Create Date: 2026-11-23
 """
 
@@ -21,8 +21,8 @@ from alembic import op
 
 from ratinglist.registry.countries import find_country
 
-revision = "0007"
-down_revision: str | None = "0006"
+revision = "0008"
+down_revision: str | None = "0007"
 branch_labels: str | None = None
 depends_on: str | None = None
 
