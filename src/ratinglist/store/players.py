@@ -23,7 +23,7 @@ from sqlalchemy.engine import Connection
 from ratinglist.errors import ConflictError, NotFoundError, RegistryError
 from ratinglist.formats.playerlist import PlayersList
 from ratinglist.model import Player, PlayerId
-from ratinglist.registry.countries import Country, country_code, get_country
+from ratinglist.registry.countries import Country, IdRange, country_code, get_country
 from ratinglist.registry.history import Merged, Registry
 from ratinglist.registry.ids import OTHER, lowest_unused_id
 from ratinglist.registry.list_import import ListPlan
@@ -182,6 +182,26 @@ def used_ids(conn: Connection, first: int = 0, last: int | None = None) -> set[P
     return {PlayerId(int(i)) for i in conn.execute(query).scalars()}
 
 
+class _UsedIds:
+    """The IDs of some ranges in use: registered ones read at once (the ``players`` key),
+    IDs that only games carry asked per ID through the ``games`` ID indexes, so finding the
+    lowest free ID reads no game beyond the first gaps of the range."""
+
+    def __init__(self, conn: Connection, ranges: list[IdRange]) -> None:
+        self._conn = conn
+        self._registered: set[int] = set()
+        for r in ranges:
+            query = select(players.c.id).where(players.c.id.between(r.first, r.last))
+            self._registered.update(int(i) for i in conn.execute(query).scalars())
+
+    def __contains__(self, pid: object) -> bool:
+        if pid in self._registered:
+            return True
+        g = games.c
+        query = select(g.id).where((g.first_id == pid) | (g.second_id == pid)).limit(1)
+        return self._conn.execute(query).first() is not None
+
+
 def new_player_id(conn: Connection, host: Country, *, fallback_to_other: bool = False) -> PlayerId:
     """The lowest ID of `host`'s range (or of ``OTHER`` with the fallback) that neither the
     registry nor a stored game uses (`registry.ids.lowest_unused_id`).
@@ -193,10 +213,7 @@ def new_player_id(conn: Connection, host: Country, *, fallback_to_other: bool = 
     if fallback_to_other and host.code != OTHER:
         other = get_country(OTHER).id_range
         ranges += [other] if other is not None else []
-    used: set[PlayerId] = set()
-    for r in ranges:
-        used |= used_ids(conn, r.first, r.last)
-    return lowest_unused_id(host, used, fallback_to_other)
+    return lowest_unused_id(host, _UsedIds(conn, ranges), fallback_to_other)
 
 
 def add_player(
