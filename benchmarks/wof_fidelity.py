@@ -5,7 +5,7 @@ Usage: ``.venv/bin/python benchmarks/wof_fidelity.py [--json] [--db PATH] [--pro
 Imports the real archive (``$RATINGLIST_REAL_DATA`` or ``../shared/data/real``) into a
 temporary SQLite database, or reuses the database given with ``--db`` (imported when it holds
 no tournament), sets every file's received day from the archive's dates (`ARCHIVE_LAGS`), then
-computes and stores, with `ratinglist.store.compute_rating_list`, for each profile
+computes and stores, with `ratinglist.service.rating_lists.compute_list`, for each profile
 (``exact`` with the sender pattern ``rating committee|unofficial|scrape``, and ``wof``):
 
 - the list as of 2024-12-31, compared with ``papp/joueurs-snapshots/2025-02-06_d353914``;
@@ -39,10 +39,10 @@ from ratinglist.rating.fidelity import Fidelity, compare_lists
 from ratinglist.rating.profile import EXACT, WOF, RatingProfile
 from ratinglist.rating.selection import Fate
 from ratinglist.registry.countries import Continent, find_country
+from ratinglist.service.actor import SYSTEM
+from ratinglist.service.rating_lists import ComputedList, compute_list
 from ratinglist.store import (
-    ComputedList,
     Store,
-    compute_rating_list,
     count_tournaments,
     import_paths,
     load_rating_games,
@@ -177,12 +177,13 @@ def measure_profile(
 ) -> dict[str, Any]:
     """Compute, store and compare one list; a JSON-ready result."""
     pattern = DEFAULT_PATTERN if profile.name == EXACT.name else None
-    done = compute_rating_list(
+    done = compute_list(
         store,
         target.as_of,
         exclude_sender=pattern,
         label=f"fidelity-{profile.name}",
         profile=profile,
+        actor=SYSTEM,
     )
     published = {int(p.id): p.rating for p in players if p.rating is not None}
     by_id = {int(p.id): p for p in players}

@@ -1,6 +1,6 @@
 """The layer order of the package, read from the import statements of every module.
 
-`model` <- `formats`, `pairing`, `standings`, `rating`, `registry` <- `tournament` <-
+`model` <- `formats`, `pairing`, `standings`, `rating`, `registry`, `archive` <- `tournament` <-
 `store` (persistence only) <- `service` <- `cli`, `web`. Imports under
 ``if TYPE_CHECKING:`` count too: a layer names only what it may import.
 """
@@ -22,8 +22,9 @@ ALLOWED: dict[str, set[str]] = {
     "standings": {"model"},
     "rating": {"model"},
     "registry": {"model"},
+    "archive": {"model", "formats"},
     "tournament": {"model", "formats", "pairing", "standings"},
-    "store": {"model", "formats", "registry", "tournament"},
+    "store": {"model", "formats", "registry", "archive", "tournament"},
     "service": {
         "model",
         "formats",
@@ -31,6 +32,7 @@ ALLOWED: dict[str, set[str]] = {
         "standings",
         "rating",
         "registry",
+        "archive",
         "tournament",
         "store",
     },
@@ -48,20 +50,13 @@ FORBIDDEN_FOREIGN: dict[str, set[str]] = {
     "standings": {"sqlalchemy"},
     "rating": {"sqlalchemy"},
     "registry": {"sqlalchemy"},
+    "archive": {"sqlalchemy"},
     "tournament": {"sqlalchemy"},
 }
 
 # Modules allowed to break the rules until the service layer takes their work over.
 # Each entry must still break them (the list only shrinks); empty it, do not extend it.
-KNOWN: set[str] = {
-    "cli/check.py",
-    "cli/demo.py",
-    "cli/importing.py",
-    "cli/players.py",
-    "cli/rating.py",
-    "cli/tournaments.py",
-    "store/rating_lists.py",
-}
+KNOWN: set[str] = set()
 
 
 def _imports(path: Path) -> list[tuple[int, str]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from tests.conftest import REPO
 
@@ -34,16 +35,63 @@ def test_make_run_builds_the_demo() -> None:
     assert run is not None and "ratinglist demo" in run.group(1)
 
 
-def test_readme_ratinglist_commands_exist() -> None:
-    from typer.testing import CliRunner
+def _readme_command_lines() -> list[list[str]]:
+    """Every ``ratinglist ...`` line of the README's shell blocks, as shell words (comments
+    and line continuations removed)."""
+    import shlex
+
+    lines = []
+    for block in re.findall(r"```sh\n(.*?)```", README, re.S):
+        text = block.replace("\\\n", " ")
+        for line in text.splitlines():
+            words = shlex.split(line, comments=True)
+            if words and words[0] == "ratinglist":
+                lines.append(words[1:])
+    return lines
+
+
+def problem(root: Any, words: list[str]) -> str | None:
+    """What is wrong with ``ratinglist WORDS`` (None when it names a command and only its
+    options): every group word must be a subcommand, the path must end on a command, and
+    each ``--option`` must belong to that command."""
+    command, rest, path = root, list(words), ["ratinglist"]
+    while hasattr(command, "commands"):
+        if not rest:
+            return f"`{' '.join(path)}` is a group: no command of it named"
+        name = rest.pop(0)
+        if name not in command.commands:
+            return f"`{' '.join(path)} {name}` is not a command"
+        command = command.commands[name]
+        path.append(name)
+    options = {o for p in command.params for o in (*p.opts, *p.secondary_opts)}
+    for word in rest:
+        if word.startswith("--") and word.split("=", 1)[0] not in options:
+            return f"`{' '.join(path)}` has no option {word}"
+    return None
+
+
+def _root() -> Any:
+    import typer.main
 
     from ratinglist.cli.app import app
 
-    commands = re.findall(r"^ratinglist ([a-z][a-z-]*(?: [a-z][a-z-]*)?)", README, re.M)
-    assert commands, "the README shows no ratinglist command"
-    for command in commands:
-        words = command.split()
-        result = CliRunner().invoke(app, [*words, "--help"])
-        if result.exit_code != 0:
-            result = CliRunner().invoke(app, [words[0], "--help"])
-        assert result.exit_code == 0, f"`ratinglist {command}` is not a command"
+    return typer.main.get_command(app)
+
+
+def test_readme_ratinglist_commands_exist() -> None:
+    root = _root()
+    lines = _readme_command_lines()
+    assert len(lines) >= 10, "the README shows fewer ratinglist commands than expected"
+    assert [problem(root, words) for words in lines] == [None] * len(lines)
+
+
+def test_the_check_refuses_unknown_commands_groups_and_options() -> None:
+    root = _root()
+    assert problem(root, ["players", "search", "x", "--country", "NLD"]) is None
+    assert problem(root, ["players", "frobnicate"]) == (
+        "`ratinglist players frobnicate` is not a command"
+    )
+    assert problem(root, ["players"]) == "`ratinglist players` is a group: no command of it named"
+    assert problem(root, ["players", "search", "x", "--nonsense"]) == (
+        "`ratinglist players search` has no option --nonsense"
+    )

@@ -15,6 +15,10 @@ class GoRankError(RatinglistError):
     """A text is not a Go rank, or a rank or rating is out of range."""
 
 
+class InputError(RatinglistError):
+    """A value typed by a user (a date, a number, a choice) could not be read."""
+
+
 class FormatError(RatinglistError):
     """A text format (results file, players list) could not be read or written."""
 

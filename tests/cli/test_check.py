@@ -76,7 +76,8 @@ def test_json_output(files: tuple[Path, Path]) -> None:
 def test_unreadable_file_is_a_user_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["check", str(tmp_path / "nope.ELO")])
     assert result.exit_code == 1
-    assert "cannot read results file" in result.output
+    assert "expected a .ELO file or a folder, got" in result.output
+    assert "nope.ELO' (not found)" in " ".join(result.output.split())
 
 
 def test_help_has_an_example() -> None:

@@ -10,9 +10,9 @@ from types import ModuleType
 import pytest
 from typer.testing import CliRunner
 
-from ratinglist.cli import demo as demo_module
 from ratinglist.cli.app import app
-from ratinglist.errors import StoreError
+from ratinglist.errors import NotFoundError
+from ratinglist.service import demo as demo_module
 from ratinglist.store import list_tournaments, open_store
 from tests.conftest import REPO
 
@@ -54,7 +54,11 @@ def test_write_demo_writes_files(tmp_path: Path) -> None:
 def test_demo_command_recreates_the_database(tmp_path: Path) -> None:
     db = tmp_path / "demo.db"
     db.write_bytes(b"not a database")
-    result = CliRunner().invoke(app, ["demo", "--db", str(db)])
+    refused = CliRunner().invoke(app, ["demo", "--db", str(db)])
+    assert refused.exit_code == 1
+    assert "expected a new file for the demo database" in refused.output
+    assert db.read_bytes() == b"not a database"
+    result = CliRunner().invoke(app, ["demo", "--db", str(db), "--force"])
     assert result.exit_code == 0, result.output
     assert "imported" in result.output and "duplicate" in result.output
     store = open_store(f"sqlite:///{db}")
@@ -70,7 +74,7 @@ def test_missing_demo_archive_is_a_clear_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(demo_module, "DEMO_ARCHIVE", Path("no") / "such_archive")
-    with pytest.raises(StoreError, match="expected the demo archive"):
+    with pytest.raises(NotFoundError, match="expected the demo archive"):
         demo_module.find_demo_archive(tmp_path)
     result = CliRunner().invoke(app, ["demo", "--db", str(tmp_path / "d.db")])
     assert result.exit_code == 1

@@ -23,6 +23,7 @@ RATE_KEYS = {
     "official",
     "excluded_files",
     "profile",
+    "self_games",
     "iterations",
     "seconds",
 }
@@ -101,9 +102,9 @@ def test_list_shows_latest_list_with_filters(db: str) -> None:
     assert shown["list"] == {"id": 1, "as_of": "2025-07-31", "selected": 5}
     players = shown["players"]
     assert isinstance(players, list)
-    assert [p["rank"] for p in players] == [1, 2, 3, 4, 5]
+    assert [p["place"] for p in players] == [1, 2, 3, 4, 5]
     assert set(players[0]) == {
-        "rank",
+        "place",
         "id",
         "name",
         "country",

@@ -102,7 +102,7 @@ def enter_round(db: Path, tmp_path: Path, rng: random.Random, one_by_one: bool) 
 def test_120_player_egp_through_the_cli(real_data: Path, tmp_path: Path) -> None:
     db = tmp_path / "egp.db"
     joueurs = real_data / "othello-rating-pipeline" / "joueurs.txt"
-    run(db, "players", "import-list", str(joueurs))
+    run(db, "players", "import-list", str(joueurs), "--apply")
     run(
         db,
         "tournament",

@@ -52,7 +52,9 @@ def db(tmp_path: Path) -> Path:
     path = tmp_path / "td.db"
     players = tmp_path / "joueurs.txt"
     players.write_text(PLAYERS, encoding="utf-8")
-    done = runner.invoke(app, ["players", "import-list", str(players), "--db", str(path)])
+    done = runner.invoke(
+        app, ["players", "import-list", str(players), "--apply", "--db", str(path)]
+    )
     assert done.exit_code == 0, done.output
     return path
 

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from ratinglist.store import compute_rating_list, open_store
+from ratinglist.service.actor import SYSTEM
+from ratinglist.service.rating_lists import compute_list
 from tests.conftest import REPO
 
 
@@ -93,11 +94,10 @@ def test_default_pattern_removes_only_third_party_files(measured: dict[str, Any]
 @pytest.mark.slow
 def test_list_with_a_lopsided_newcomer_converges(measured: dict[str, Any]) -> None:
     """As of 2025-01-31 an unbounded Newton step once saturated p and stalled the fit."""
-    store = open_store(f"sqlite:///{measured['db']}")
-    try:
-        done = compute_rating_list(
-            store, dt.date(2025, 1, 31), exclude_sender="rating committee|unofficial|scrape"
-        )
-    finally:
-        store.close()
+    done = compute_list(
+        f"sqlite:///{measured['db']}",
+        dt.date(2025, 1, 31),
+        exclude_sender="rating committee|unofficial|scrape",
+        actor=SYSTEM,
+    )
     assert done.ratings.max_residual < 1e-6 and done.info.iterations < 40

@@ -12,7 +12,7 @@ from ratinglist.formats.playerlist import read_players_list
 from ratinglist.model import Player, PlayerId
 from ratinglist.registry.history import (
     Assigned,
-    Change,
+    IdChange,
     IdEvent,
     Merged,
     Registry,
@@ -138,7 +138,7 @@ def test_real_id_reuse_between_snapshots(real_data: Path) -> None:
     before = {int(p.id): p for p in old.players()}
     events: list[IdEvent] = [Assigned(p, D(2018, 5, 1)) for p in old.players()]
     when = D(2025, 2, 1)
-    kinds = {Change.RENAMED: Renamed, Change.SPLIT: Split}
+    kinds = {IdChange.RENAMED: Renamed, IdChange.SPLIT: Split}
     for p in new.players():
         known = before.get(int(p.id))
         if known is None:
@@ -205,18 +205,18 @@ def test_a_logged_rename_needs_an_assignment_first() -> None:
 
 @pytest.mark.parametrize(
     ("new", "change"),
-    [(LEONG, Change.NONE),
-     (Player(PlayerId(170037), "LEONG", "Woo", "HKG", 1650), Change.UPDATED),
-     (Player(PlayerId(170037), "LEUNG", "Woo", "CHN"), Change.UPDATED),
-     (Player(PlayerId(170037), "CHAN", "Woo", "HKG"), Change.RENAMED),
-     (Player(PlayerId(170037), "CHAN", "woo", "HKG"), Change.RENAMED),
-     (MO, Change.SPLIT),
-     (Player(PlayerId(170037), "ZEBRA", "", "HKG"), Change.SPLIT)],
+    [(LEONG, IdChange.NONE),
+     (Player(PlayerId(170037), "LEONG", "Woo", "HKG", 1650), IdChange.UPDATED),
+     (Player(PlayerId(170037), "LEUNG", "Woo", "CHN"), IdChange.UPDATED),
+     (Player(PlayerId(170037), "CHAN", "Woo", "HKG"), IdChange.RENAMED),
+     (Player(PlayerId(170037), "CHAN", "woo", "HKG"), IdChange.RENAMED),
+     (MO, IdChange.SPLIT),
+     (Player(PlayerId(170037), "ZEBRA", "", "HKG"), IdChange.SPLIT)],
 )  # fmt: skip
-def test_classify_change(new: Player, change: Change) -> None:
+def test_classify_change(new: Player, change: IdChange) -> None:
     assert classify_change(LEONG, new) is change
 
 
 def test_classify_change_without_first_names_is_a_split() -> None:
     old = Player(PlayerId(3201), "ZEBRA", "", "GBR")
-    assert classify_change(old, Player(PlayerId(3201), "EDAX", "", "FRA")) is Change.SPLIT
+    assert classify_change(old, Player(PlayerId(3201), "EDAX", "", "FRA")) is IdChange.SPLIT

@@ -82,7 +82,7 @@ def test_refused_split_writes_nothing(listed: Store) -> None:
         split_player(listed, 5, "LI", "Na", on=D(2024, 3, 1))
     with pytest.raises(RegistryError, match="expected a surname"):
         split_player(listed, 170037, " ", "Na", on=D(2025, 3, 1))
-    with pytest.raises(RegistryError, match="known country"):
+    with pytest.raises(RegistryError, match="expected a country code or name"):
         split_player(listed, 170037, "LI", "Na", on=D(2025, 3, 1), country="Atlantis")
     assert len(id_events(listed, 170037)) == 2
     assert get_player(listed, 170037) == MO

@@ -19,7 +19,6 @@ from ratinglist.store import (
     id_events,
     import_players_list,
     merge_players,
-    search_players,
     unmerge_players,
 )
 
@@ -78,11 +77,10 @@ def test_import_list_updates_known_players(store: Store) -> None:
     assert martel is not None and martel.rating == 2050
 
 
-def test_export_and_search(store: Store) -> None:
+def test_export_sorts_by_name_within_a_country(store: Store) -> None:
     import_players_list(store, parse_players_list(LIST, "a.txt"))
     exported = export_players_list(store)
     assert [int(p.id) for p in exported.players()] == [50002, 50000]
-    assert int(search_players(store, "bernier claire")[0].player.id) == 50002
 
 
 def test_export_writes_registry_country_codes(store: Store) -> None:

@@ -6,12 +6,13 @@ import datetime as dt
 
 import pytest
 
-from ratinglist.errors import StoreError
+from ratinglist.errors import NotFoundError, StoreError
 from ratinglist.rating.profile import WOF, RatingProfile
 from ratinglist.rating.selection import Duplicates, Fate, FileDate, Selection
-from ratinglist.store import Store, compute_rating_list, import_paths
+from ratinglist.service.actor import SYSTEM
+from ratinglist.service.rating_lists import compute_list, load_selected_games
+from ratinglist.store import Store, import_paths
 from ratinglist.store.rating_games import results_files
-from ratinglist.store.rating_lists import load_selected_games
 from ratinglist.store.tournaments import received_by_lag, set_received_date, set_received_dates
 from tests.store.conftest import UTRECHT, ClearFile
 
@@ -69,7 +70,7 @@ def test_received_dates_per_file_and_in_bulk(two_files: Store) -> None:
         dt.date(2023, 1, 14),
         dt.date(2023, 1, 21),
     }
-    both = compute_rating_list(two_files, AS_OF, profile=RECEIVED)
+    both = compute_list(two_files, AS_OF, profile=RECEIVED, actor=SYSTEM)
     assert both.info.game_count > only_first and both.info.label == "received"
     set_received_date(two_files, "20230121_LATER.ELO", None)
     assert {f.file_name: f.received for f in results_files(two_files)}[
@@ -81,7 +82,7 @@ def test_unknown_files_are_refused_and_nothing_changes(two_files: Store) -> None
     with pytest.raises(StoreError, match=r"'NOPE\.ELO'"):
         set_received_dates(two_files, {"20230114_UTRECHT.ELO": AS_OF, "NOPE.ELO": AS_OF})
     assert AS_OF not in {f.received for f in results_files(two_files)}
-    with pytest.raises(StoreError, match=r"NOPE\.ELO"):
+    with pytest.raises(NotFoundError, match=r"NOPE\.ELO"):
         set_received_date(two_files, "NOPE.ELO", AS_OF)
 
 
@@ -96,8 +97,8 @@ def test_wof_profile_counts_both_copies_of_a_duplicate(store: Store, elo_file: C
         "20230114_UTRECHT.ELO": Fate.RATED,
         "20230115_UTRECHT_COPY.ELO": Fate.DUPLICATE,
     }
-    exact = compute_rating_list(store, AS_OF)
-    wof = compute_rating_list(store, AS_OF, profile=WOF)
+    exact = compute_list(store, AS_OF, actor=SYSTEM)
+    wof = compute_list(store, AS_OF, profile=WOF, actor=SYSTEM)
     assert WOF.selection.duplicates is Duplicates.BOTH
     assert wof.info.game_count == 2 * exact.info.game_count
     assert wof.info.label == "wof" and wof.ratings.params.solver.value == "ascent"

@@ -8,7 +8,9 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from ratinglist.store import compute_rating_list, import_paths, open_store
+from ratinglist.service.actor import SYSTEM
+from ratinglist.service.archive import import_archive
+from ratinglist.service.rating_lists import compute_list
 
 EVIL = "<script>alert(1)</script>"
 
@@ -81,11 +83,7 @@ def build_site_db(folder: Path) -> str:
     """Import the archive into a new SQLite file and compute the two lists; return its URL."""
     archive = write_archive(folder / "archive")
     url = f"sqlite:///{folder / 'site.db'}"
-    store = open_store(url)
-    try:
-        import_paths(store, [archive])
-        for day in LIST_DATES:
-            compute_rating_list(store, day)
-    finally:
-        store.close()
+    import_archive(url, [archive])
+    for day in LIST_DATES:
+        compute_list(url, day, actor=SYSTEM)
     return url

@@ -12,7 +12,9 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from ratinglist.cli.app import app as cli
-from ratinglist.store import compute_rating_list, import_paths, open_store
+from ratinglist.service.actor import SYSTEM
+from ratinglist.service.archive import import_archive
+from ratinglist.service.rating_lists import compute_list
 from ratinglist.web.app import create_app
 
 pytestmark = [pytest.mark.realdata, pytest.mark.slow]
@@ -29,12 +31,8 @@ def real_db(real_data: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
 
     folder = tmp_path_factory.mktemp("real-site")
     url = f"sqlite:///{folder / 'wof.db'}"
-    store = open_store(url)
-    try:
-        import_paths(store, [real_data / "othello-rating-pipeline" / "wof_results"])
-        compute_rating_list(store, dt.date.fromisoformat(AS_OF))
-    finally:
-        store.close()
+    import_archive(url, [real_data / "othello-rating-pipeline" / "wof_results"])
+    compute_list(url, dt.date.fromisoformat(AS_OF), actor=SYSTEM)
     return url
 
 
@@ -60,6 +58,6 @@ def test_player_pages_show_the_ratings_of_ratinglist_list(
     for row in players:
         api = real_client.get(f"/api/v1/players/{row['id']}").json()
         assert api["rating"] == row["rating"]
-        assert api["world_place"] == row["rank"]
+        assert api["world_place"] == row["place"]
         page = real_client.get(f"/players/{row['id']}").text
         assert f'<span class="big">{row["rating"]}</span>' in page

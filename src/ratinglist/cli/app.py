@@ -8,6 +8,9 @@ from __future__ import annotations
 import typer
 
 from ratinglist import __version__
+from ratinglist.cli.help_style import plain_help
+
+plain_help()
 
 app = typer.Typer(
     name="ratinglist",
@@ -27,6 +30,8 @@ def version() -> None:
 
 
 # Command groups register themselves here (one line each, keep sorted).
+from ratinglist.cli.archive import HELP as ARCHIVE_HELP  # noqa: E402
+from ratinglist.cli.archive import app as archive_app  # noqa: E402
 from ratinglist.cli.check import check  # noqa: E402
 from ratinglist.cli.demo import demo  # noqa: E402
 from ratinglist.cli.go_costs import costs as go_costs_command  # noqa: E402
@@ -42,7 +47,6 @@ from ratinglist.cli.rating import (  # noqa: E402
 )
 from ratinglist.cli.serve import serve  # noqa: E402
 from ratinglist.cli.tournament import app as tournament_app  # noqa: E402
-from ratinglist.cli.tournaments import app as tournaments_app  # noqa: E402
 
 app.command("check")(check)
 app.command("demo")(demo)
@@ -56,7 +60,14 @@ app.command("rate")(rate_command)
 app.command("list")(list_command)
 app.command("diff")(diff_command)
 app.command("explain")(explain_command)
-app.add_typer(tournaments_app, name="tournaments")
+app.add_typer(archive_app, name="archive")
+app.add_typer(
+    archive_app,
+    name="tournaments",
+    hidden=True,
+    help=f"{ARCHIVE_HELP} Deprecated: use `ratinglist archive`.",
+    deprecated=True,
+)
 app.command("serve")(serve)
 
 

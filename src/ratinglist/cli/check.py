@@ -1,4 +1,4 @@
-"""`ratinglist check FILE...`: read WOF results files and print their problems like a compiler."""
+"""`ratinglist check PATH...`: read WOF results files and print their problems like a compiler."""
 
 from __future__ import annotations
 
@@ -9,29 +9,19 @@ from typing import Annotated
 import typer
 
 from ratinglist.cli.common import user_errors
-from ratinglist.formats.diagnostics import Diagnostic, Severity, has_errors
-from ratinglist.formats.elo import read_elo
 
 
 def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    from ratinglist.model.text import format_count
 
-
-def summary_line(files: int, games: int, diagnostics: list[Diagnostic]) -> str:
-    """``checked 2 files, 130 games: 1 error, 3 warnings, 0 notes``."""
-    counts = {s: 0 for s in Severity}
-    for d in diagnostics:
-        counts[d.severity] += 1
-    return (
-        f"checked {_plural(files, 'file')}, {_plural(games, 'game')}: "
-        f"{_plural(counts[Severity.ERROR], 'error')}, "
-        f"{_plural(counts[Severity.WARNING], 'warning')}, "
-        f"{_plural(counts[Severity.NOTE], 'note')}"
-    )
+    return f"{format_count(count)} {word}" if count == 1 else f"{format_count(count)} {word}s"
 
 
 def check(
-    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Results files (.ELO).")],
+    paths: Annotated[
+        list[Path],
+        typer.Argument(metavar="PATH...", help="Results files (.ELO) or folders (recursively)."),
+    ],
     as_json: Annotated[
         bool, typer.Option("--json", help="Print a JSON list of diagnostics instead of text.")
     ] = False,
@@ -44,21 +34,27 @@ def check(
 ) -> None:
     """Check WOF results files (.ELO) and print every problem found.
 
-    Each problem prints as FILE:LINE:COL: severity[CODE]: message, then a one-line
-    summary. The exit code is 1 if any file has an error, else 0.
+    Folders are searched for .ELO files as `import` does.
+    Each problem prints as FILE:LINE:COL: severity[CODE]: message, then a summary line.
+    The exit code is 1 if any file has an error, else 0.
 
     Example: ratinglist check 2013/20130406_EGP_Barcelona.ELO --errors-only
     """
+    from ratinglist.service.archive import Severity, check_files
+
     with user_errors():
-        results = [read_elo(path) for path in files]
-    diagnostics = [d for r in results for d in r.diagnostics]
-    shown = [d for d in diagnostics if not errors_only or d.severity is Severity.ERROR]
+        checked = check_files(paths)
+    shown = [d for d in checked.diagnostics if not errors_only or d.severity is Severity.ERROR]
     if as_json:
         typer.echo(json.dumps([d.to_dict() for d in shown], ensure_ascii=False, indent=2))
     else:
         for d in shown:
             typer.echo(d.format())
-        games = sum(len(r.games) for r in results)
-        typer.echo(summary_line(len(results), games, diagnostics))
-    if has_errors(diagnostics):
+        typer.echo(
+            f"checked {_plural(checked.files, 'file')}, {_plural(checked.games, 'game')}: "
+            f"{_plural(checked.count(Severity.ERROR), 'error')}, "
+            f"{_plural(checked.count(Severity.WARNING), 'warning')}, "
+            f"{_plural(checked.count(Severity.NOTE), 'note')}"
+        )
+    if checked.has_errors:
         raise typer.Exit(1)

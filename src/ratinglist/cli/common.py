@@ -1,15 +1,23 @@
-"""Helpers shared by CLI commands: database option, error handling, consoles."""
+"""Helpers shared by CLI commands: database option, actor, error handling, consoles.
+
+Only typer, rich and the standard library at module level: commands import the service
+inside their function so `ratinglist version` starts fast.
+"""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
 
 from ratinglist.errors import RatinglistError
+
+if TYPE_CHECKING:
+    from ratinglist.service.actor import Actor
 
 console = Console()
 err_console = Console(stderr=True)
@@ -26,9 +34,23 @@ def database_url(db: str | None) -> str:
     return value if "://" in value else f"sqlite:///{value}"
 
 
+def cli_actor() -> Actor:
+    """The person at this terminal, as every write records them."""
+    from ratinglist.service.actor import Actor
+
+    return Actor.cli_user()
+
+
 DbOption = typer.Option(
     None, "--db", help="Database path or URL (default: $RATINGLIST_DB or ./ratinglist.db)."
 )
+
+
+def warn(message: str) -> None:
+    """A warning line on stderr (``warning: ...``)."""
+    err_console.print(
+        f"[yellow]warning:[/yellow] {message}", highlight=False, markup=True, soft_wrap=True
+    )
 
 
 @contextmanager
@@ -37,5 +59,5 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except RatinglistError as exc:
-        err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True)
+        err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True, soft_wrap=True)
         raise typer.Exit(1) from exc

@@ -4,61 +4,37 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from ratinglist.cli.common import DbOption, console, database_url, err_console, user_errors
-from ratinglist.store import (
-    FileResult,
-    FileStatus,
-    ImportSummary,
-    Store,
-    import_paths,
-    open_store,
-)
+
+if TYPE_CHECKING:
+    from ratinglist.service.archive import ImportSummary
 
 
 def summary_table(summary: ImportSummary, title: str = "Import") -> Table:
     """The summary as a two-column Rich table (the keys of `ImportSummary.to_dict`)."""
+    from ratinglist.model.text import format_count
+
     table = Table(title=title, show_header=True)
     table.add_column("what")
     table.add_column("count", justify="right")
     for key, value in summary.to_dict().items():
-        table.add_row(key, f"{value:,}")
+        table.add_row(key, format_count(value))
     return table
 
 
 def print_summary(summary: ImportSummary, title: str = "Import") -> None:
     """Print the summary table, then each rejected file with its first error."""
+    from ratinglist.service.archive import FileStatus
+
     console.print(summary_table(summary, title))
     for r in summary.results:
         if r.status is FileStatus.REJECTED:
             typer.echo(f"rejected {r.path}: {r.first_error}")
-
-
-def run_import(
-    store: Store, paths: list[Path], *, include_duplicates: bool, show_progress: bool
-) -> ImportSummary:
-    """Import `paths` into `store`, with a Rich progress bar on stderr when asked."""
-    if not show_progress:
-        return import_paths(store, paths, include_duplicates=include_duplicates)
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-    ) as bar:
-        task = bar.add_task("importing", total=None)
-
-        def advance(result: FileResult, done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total, description=result.name[:40])
-
-        return import_paths(store, paths, include_duplicates=include_duplicates, progress=advance)
 
 
 def import_command(
@@ -76,22 +52,63 @@ def import_command(
             "--include-duplicates", help="Rate the tournaments flagged as duplicates anyway."
         ),
     ] = False,
+    max_size: Annotated[
+        int,
+        typer.Option("--max-size", min=1, help="Largest file in KB without --force (256)."),
+    ] = 256,
+    force: Annotated[
+        bool, typer.Option("--force", help="Import files larger than --max-size too.")
+    ] = False,
 ) -> None:
     """Import results files into the database (idempotent: unchanged files are skipped).
 
     Prints a summary: files, imported, unchanged, duplicate, rejected, games, warnings,
-    errors; rejected files are listed with their first error.
+    errors; rejected files are listed with their first error. Creates the database file
+    when it does not exist. A file over --max-size KB is refused unless --force.
 
     Example: ratinglist import wof_results/ --db ratinglist.db
     """
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    from ratinglist.service.archive import FileResult, import_archive
+
     with user_errors():
-        store = open_store(database_url(db))
-        try:
-            summary = run_import(
-                store, paths, include_duplicates=include_duplicates, show_progress=not as_json
+        if as_json:
+            summary = import_archive(
+                database_url(db),
+                paths,
+                include_duplicates=include_duplicates,
+                max_size=max_size * 1024,
+                force=force,
             )
-        finally:
-            store.close()
+        else:
+            with Progress(
+                TextColumn("[progress.description]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=err_console,
+                transient=True,
+            ) as bar:
+                task = bar.add_task("importing", total=None)
+
+                def advance(result: FileResult, done: int, total: int) -> None:
+                    bar.update(task, completed=done, total=total, description=result.name[:40])
+
+                summary = import_archive(
+                    database_url(db),
+                    paths,
+                    include_duplicates=include_duplicates,
+                    progress=advance,
+                    max_size=max_size * 1024,
+                    force=force,
+                )
     if as_json:
         typer.echo(json.dumps(summary.to_dict()))
     else:

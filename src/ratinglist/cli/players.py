@@ -5,46 +5,22 @@ from __future__ import annotations
 import datetime as dt
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, console, database_url, user_errors
-from ratinglist.formats.playerlist import (
-    format_players_list,
-    read_players_list,
-    write_players_list,
-)
-from ratinglist.model import Player
-from ratinglist.registry.history import BEGINNING, IdEvent, Merged, Registry, Unmerged
-from ratinglist.store import (
-    IdChange,
-    Store,
-    add_player,
-    export_players_list,
-    import_players_list,
-    latest_rating_list,
-    merge_players,
-    open_store,
-    player_registry,
-    players_with_list_ratings,
-    rename_player,
-    search_players,
-    split_player,
-    unmerge_players,
-)
-from ratinglist.store.id_history import event_kind
+from ratinglist.cli.common import DbOption, cli_actor, console, database_url, user_errors, warn
+
+if TYPE_CHECKING:
+    from ratinglist.model import Player
+    from ratinglist.service.registry import IdEvent, IdTransition, Tenure
 
 app = typer.Typer(
     help="The player registry: search, new IDs, merges, players lists.", no_args_is_help=True
 )
 
 Reason = Annotated[str, typer.Option("--reason", help="Why (kept in the ID history).")]
-
-
-def _open(db: str | None) -> Store:
-    return open_store(database_url(db))
 
 
 @app.command("search")
@@ -61,25 +37,13 @@ def search(
 
     Example: ratinglist players search "de graaf" --country NLD
     """
+    from ratinglist.service import shapes
+    from ratinglist.service.registry import search_players
+
     with user_errors():
-        store = _open(db)
-        try:
-            found = search_players(store, name, limit=limit, country=country)
-        finally:
-            store.close()
+        found = search_players(database_url(db), name, limit=limit, country=country)
     if as_json:
-        rows = [
-            {
-                "id": int(m.player.id),
-                "surname": m.player.surname,
-                "firstname": m.player.firstname,
-                "country": m.player.country,
-                "rating": m.player.rating,
-                "score": round(m.score, 1),
-            }
-            for m in found
-        ]
-        typer.echo(json.dumps(rows))
+        typer.echo(json.dumps([shapes.match(m) for m in found]))
         return
     table = Table(title=f"Players matching {name!r}")
     for column in ("ID", "name", "country", "rating", "score"):
@@ -100,19 +64,36 @@ def add(
         str | None,
         typer.Option("--host-country", help="Country whose ID range to use (default: --country)."),
     ] = None,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Register even if a player of this name is registered."),
+    ] = False,
     db: str | None = DbOption,
 ) -> None:
     """Register a new player with the lowest unused ID of the host country's range; print it.
 
+    A player of the same name already registered is shown instead (exit 1), unless --force.
+
     Example: ratinglist players add "VAN DAM" Eva --country NLD --host-country BEL
     """
+    from ratinglist.service.registry import add_player
+
     with user_errors():
-        store = _open(db)
-        try:
-            player = add_player(store, surname, firstname, country, host_country=host_country)
-        finally:
-            store.close()
-    typer.echo(str(player.id))
+        done = add_player(
+            database_url(db),
+            surname,
+            firstname,
+            country,
+            host_country=host_country,
+            same_name_ok=force,
+            actor=cli_actor(),
+        )
+    for p in done.namesakes:
+        warn(f"already registered: {p.id} {_person(p)}")
+    if done.player is None:
+        warn("not added (add --force to register another person of that name)")
+        raise typer.Exit(1)
+    typer.echo(str(done.player.id))
 
 
 @app.command("merge")
@@ -126,12 +107,10 @@ def merge(
 
     Example: ratinglist players merge 4012 120034 --reason "same person, two IDs"
     """
+    from ratinglist.service.registry import merge_players
+
     with user_errors():
-        store = _open(db)
-        try:
-            merge_players(store, kept, removed, reason=reason)
-        finally:
-            store.close()
+        merge_players(database_url(db), kept, removed, reason=reason, actor=cli_actor())
     typer.echo(f"merged {removed} into {kept}")
 
 
@@ -145,12 +124,10 @@ def unmerge(
 
     Example: ratinglist players unmerge 120034 --reason "two different people"
     """
+    from ratinglist.service.registry import unmerge_players
+
     with user_errors():
-        store = _open(db)
-        try:
-            kept = unmerge_players(store, removed, reason=reason)
-        finally:
-            store.close()
+        kept = unmerge_players(database_url(db), removed, reason=reason, actor=cli_actor())
     typer.echo(f"unmerged {removed} from {kept}")
 
 
@@ -162,71 +139,112 @@ def export(
     ratings: Annotated[
         bool,
         typer.Option(
-            "--ratings", help="Ratings of the latest stored list (listed players, rounded)."
+            "--ratings", help="Ratings of the latest stored list (every rated player, rounded)."
         ),
     ] = False,
     db: str | None = DbOption,
 ) -> None:
     """Write the registry as a Papp players list.
 
-    With --ratings each listed player of the latest rating list gets %_<rating> (rounded)
-    and every other player none; without it the registry's stored ratings are written.
+    With --ratings every player rated in the latest rating list gets %_<rating> (rounded,
+    listed or not, as the WOF's file carries the latest rating of every rated player) and
+    every other player none; without it the registry's stored ratings are written.
 
     Example: ratinglist players export --ratings joueurs.txt
     """
+    from ratinglist.model.text import format_count
+    from ratinglist.service.registry import export_players
+
     with user_errors():
-        store = _open(db)
-        try:
-            chosen = None
-            if ratings:
-                chosen = players_with_list_ratings(store, latest_rating_list(store).id)
-            players_list = export_players_list(store, include=chosen)
-        finally:
-            store.close()
-        if file is None:
-            typer.echo(format_players_list(players_list), nl=False)
-        else:
-            write_players_list(players_list, file)
-            typer.echo(f"wrote {len(players_list.entries()):,} players to {file}")
+        done = export_players(database_url(db), ratings=ratings, path=file)
+    if file is None:
+        typer.echo(done.text, nl=False)
+    else:
+        typer.echo(
+            f"wrote {format_count(done.players)} players ({format_count(done.rated)} with a "
+            f"rating) to {file}"
+        )
 
 
 @app.command("import-list")
 def import_list(
     file: Annotated[Path, typer.Argument(help="A Papp players list (e.g. joueurs.txt).")],
     on: Annotated[
-        dt.datetime | None,
+        str | None,
         typer.Option(
             "--on",
-            formats=["%Y-%m-%d"],
+            metavar="YYYY-MM-DD",
             help="The list's date: renames and splits count from it (default: today).",
         ),
     ] = None,
+    apply: Annotated[
+        bool, typer.Option("--apply", help="Write the changes (default: only show them).")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object.")] = False,
     db: str | None = DbOption,
 ) -> None:
-    """Load a Papp players list into the registry.
+    """Load a Papp players list into the registry (a dry run unless --apply).
 
     New IDs are added; a known ID whose name is spelt differently is updated; a new surname
     with the same first name is recorded as a rename, another person as a split (from --on).
+    A file that is not a players list (no 'pays =' block, lines that are not player lines)
+    is refused. An applied import can be undone with `players undo-import`.
 
-    Example: ratinglist players import-list joueurs.txt --on 2025-02-06
+    Example: ratinglist players import-list joueurs.txt --on 2025-02-06 --apply
     """
+    from ratinglist.model.text import format_count, optional_day
+    from ratinglist.service import shapes
+    from ratinglist.service.player_lists import import_players_list
+
     with user_errors():
-        players_list = read_players_list(file)
-        store = _open(db)
-        try:
-            done = import_players_list(store, players_list, on=None if on is None else on.date())
-        finally:
-            store.close()
-    typer.echo(
-        f"players list {file}: {done.added:,} added, {done.updated:,} updated, "
-        f"{done.renamed:,} renamed, {done.split:,} split, {done.unchanged:,} unchanged"
+        result = import_players_list(
+            database_url(db),
+            file,
+            on=optional_day(on, "list date"),
+            apply=apply,
+            actor=cli_actor(),
+        )
+    if as_json:
+        typer.echo(json.dumps(shapes.list_import(result)))
+        return
+    plan = result.plan
+    for c in (*plan.renamed, *plan.split):
+        kind = "renamed" if c in plan.renamed else "split"
+        before = "" if c.before is None else _person(c.before)
+        typer.echo(f"  {kind:<7}  {c.after.id}  {before} -> {_person(c.after)}")
+    counts = (
+        f"{format_count(len(plan.added))} added, {format_count(len(plan.updates))} updated, "
+        f"{format_count(len(plan.renamed))} renamed, {format_count(len(plan.split))} split, "
+        f"{format_count(plan.unchanged)} unchanged"
     )
+    if result.applied is None:
+        typer.echo(f"players list {file} (dry run, nothing written; add --apply): {counts}")
+    else:
+        typer.echo(
+            f"players list {file}: {counts} (import {result.applied.import_id}; undo with "
+            f"`ratinglist players undo-import`)"
+        )
 
 
-Day = Annotated[
-    dt.datetime,
-    typer.Option("--from", formats=["%Y-%m-%d"], help="First day of the change (YYYY-MM-DD)."),
-]
+@app.command("undo-import")
+def undo_import(
+    import_id: Annotated[
+        int | None, typer.Argument(help="The import's number (default: the latest).")
+    ] = None,
+    db: str | None = DbOption,
+) -> None:
+    """Undo a players-list import as one step (only while it is the latest registry change).
+
+    Example: ratinglist players undo-import
+    """
+    from ratinglist.service.player_lists import undo_import as undo
+
+    with user_errors():
+        done = undo(database_url(db), import_id=import_id, actor=cli_actor())
+    typer.echo(
+        f"undid players-list import {done.import_id} ({done.source}): {done.removed} IDs "
+        f"removed, {done.restored} players restored, {done.events} ID events deleted"
+    )
 
 
 def _person(p: Player) -> str:
@@ -234,6 +252,8 @@ def _person(p: Player) -> str:
 
 
 def _day(day: dt.date | None) -> str:
+    from ratinglist.service.registry import BEGINNING
+
     return "(unknown)" if day is None or day == BEGINNING else day.isoformat()
 
 
@@ -242,11 +262,14 @@ def _until(end: dt.date | None) -> str:
     return "" if end is None else (end - dt.timedelta(days=1)).isoformat()
 
 
-def _print_change(verb: str, change: IdChange) -> None:
+def _print_change(verb: str, change: IdTransition) -> None:
     typer.echo(
         f"{verb} {change.player_id} from {change.when}: {_person(change.before)} before, "
         f"{_person(change.after)} from then"
     )
+
+
+Day = Annotated[str, typer.Option("--from", metavar="YYYY-MM-DD", help="First day of the change.")]
 
 
 @app.command("split")
@@ -267,20 +290,20 @@ def split(
 
     Example: ratinglist players split 170037 --from 2025-02-06 --surname MO --firstname Hau
     """
+    from ratinglist.model.text import parse_day
+    from ratinglist.service.registry import split_player
+
     with user_errors():
-        store = _open(db)
-        try:
-            change = split_player(
-                store,
-                player_id,
-                surname,
-                firstname,
-                on=when.date(),
-                country=country,
-                reason=reason,
-            )
-        finally:
-            store.close()
+        change = split_player(
+            database_url(db),
+            player_id,
+            surname,
+            firstname,
+            on=parse_day(when),
+            country=country,
+            reason=reason,
+            actor=cli_actor(),
+        )
     _print_change("split", change)
 
 
@@ -300,48 +323,27 @@ def rename(
 
     Example: ratinglist players rename 120116 --from 2021-06-01 --surname "DE VRIES"
     """
+    from ratinglist.model.text import parse_day
+    from ratinglist.service.registry import rename_player
+
     with user_errors():
-        store = _open(db)
-        try:
-            change = rename_player(
-                store,
-                player_id,
-                on=when.date(),
-                surname=surname,
-                firstname=firstname,
-                country=country,
-                reason=reason,
-            )
-        finally:
-            store.close()
+        change = rename_player(
+            database_url(db),
+            player_id,
+            on=parse_day(when),
+            surname=surname,
+            firstname=firstname,
+            country=country,
+            reason=reason,
+            actor=cli_actor(),
+        )
     _print_change("renamed", change)
 
 
-def _registry(db: str | None) -> Registry:
-    store = _open(db)
-    try:
-        return player_registry(store)
-    finally:
-        store.close()
-
-
-def _event_record(event: IdEvent) -> dict[str, object]:
-    record: dict[str, object] = {
-        "event": event_kind(event).value,
-        "date": None if event.when == BEGINNING else event.when.isoformat(),
-        "reason": event.reason,
-    }
-    if isinstance(event, Merged | Unmerged):
-        return record | {"kept": int(event.kept), "removed": int(event.removed)}
-    return record | {"player": _player_record(event.player)}
-
-
-def _player_record(p: Player) -> dict[str, object]:
-    return {"surname": p.surname, "firstname": p.firstname, "country": p.country}
-
-
 def _event_line(event: IdEvent) -> str:
-    kind = event_kind(event).value
+    from ratinglist.service.registry import Merged, Unmerged, event_name
+
+    kind = event_name(event)
     if isinstance(event, Merged):
         what = f"{event.removed} into {event.kept}"
     elif isinstance(event, Unmerged):
@@ -352,44 +354,35 @@ def _event_line(event: IdEvent) -> str:
     return f"  {_day(event.when):<10}  {kind:<8}  {what}{reason}"
 
 
+def _tenure_line(t: Tenure) -> str:
+    until = _until(t.end)
+    return f"  {_day(t.start):<10} .. {until:<10}  person {t.person + 1}  {_person(t.player)}"
+
+
 @app.command("history")
 def history(
     player_id: Annotated[int, typer.Argument(help="A player ID.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object.")] = False,
     db: str | None = DbOption,
 ) -> None:
-    """Show who an ID denoted when, and every event of the ID (splits, renames, merges).
+    """Show who an ID denoted when, and every event of the ID by date (splits, renames,
+    merges).
 
     Example: ratinglist players history 170037 --json
     """
+    from ratinglist.service import shapes
+    from ratinglist.service.registry import player_history
+
     with user_errors():
-        registry = _registry(db)
-        timeline = registry.timeline(player_id)
-        events = registry.history(player_id)
+        found = player_history(database_url(db), player_id)
     if as_json:
-        document = {
-            "id": player_id,
-            "timeline": [
-                {
-                    "from": None if t.start == BEGINNING else t.start.isoformat(),
-                    "until": _until(t.end) or None,
-                    "person": t.person + 1,
-                }
-                | _player_record(t.player)
-                for t in timeline
-            ],
-            "events": [_event_record(e) for e in events],
-        }
-        typer.echo(json.dumps(document))
+        typer.echo(json.dumps(shapes.history(found)))
         return
     typer.echo(f"{player_id}: who it denoted")
-    for t in timeline:
-        until = _until(t.end)
-        typer.echo(
-            f"  {_day(t.start):<10} .. {until:<10}  person {t.person + 1}  {_person(t.player)}"
-        )
+    for t in found.timeline:
+        typer.echo(_tenure_line(t))
     typer.echo("events")
-    for e in events:
+    for e in found.events:
         typer.echo(_event_line(e))
 
 
@@ -402,22 +395,21 @@ def show(
 
     Example: ratinglist players show 170037
     """
+    from ratinglist.service.registry import BEGINNING, show_player
+
     with user_errors():
-        registry = _registry(db)
-        current = registry.owner(player_id)
-        merge = registry.merge_of(player_id)
-        merged = registry.merged_ids(player_id)
-        timeline = registry.timeline(player_id)
+        view = show_player(database_url(db), player_id)
+    current = view.player
     rating = "unrated" if current.rating is None else f"rating {current.rating}"
     typer.echo(f"{player_id}  {_person(current)}  {rating}")
-    if merge is not None:
-        into = registry.resolve(player_id)
-        typer.echo(f"merged into {merge.kept} since {merge.when} (resolves to {into})")
-    if merged:
-        typer.echo(f"merged into this ID: {', '.join(str(pid) for pid in merged)}")
-    latest = timeline[-1].person
-    for t in timeline[:-1]:
-        until = _until(t.end)
-        label = "earlier name" if t.person == latest else "earlier owner"
+    if view.merge is not None:
+        typer.echo(
+            f"merged into {view.merge.kept} since {view.merge.when} (resolves to "
+            f"{view.resolves_to})"
+        )
+    if view.merged_ids:
+        typer.echo(f"merged into this ID: {', '.join(str(pid) for pid in view.merged_ids)}")
+    for t, same_person in view.earlier:
+        label = "earlier name" if same_person else "earlier owner"
         since = "" if t.start == BEGINNING else f" from {t.start}"
-        typer.echo(f"{label}: {_person(t.player)}{since} until {until}")
+        typer.echo(f"{label}: {_person(t.player)}{since} until {_until(t.end)}")

@@ -15,7 +15,8 @@ from ratinglist.cli.app import app
 
 
 def walk_commands() -> Iterator[tuple[str, Any]]:
-    """Every leaf command as (``"ratinglist players search"``, command), in name order.
+    """Every leaf command as (``"ratinglist players search"``, command), in name order;
+    hidden commands (deprecated aliases) left out.
 
     Commands are Typer's Click objects (Typer vendors Click, so they are typed `Any` here).
     """
@@ -24,7 +25,8 @@ def walk_commands() -> Iterator[tuple[str, Any]]:
     def walk(path: str, command: Any) -> Iterator[tuple[str, Any]]:
         if hasattr(command, "commands"):
             for name in sorted(command.commands):
-                yield from walk(f"{path} {name}", command.commands[name])
+                if not getattr(command.commands[name], "hidden", False):
+                    yield from walk(f"{path} {name}", command.commands[name])
         else:
             yield path, command
 

@@ -79,6 +79,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W208": (Severity.WARNING, "player-without-id"),
     "W209": (Severity.WARNING, "latin1-fallback"),
     "W210": (Severity.WARNING, "macroman-fallback"),
+    "W211": (Severity.WARNING, "repeated-pair"),
+    "W212": (Severity.WARNING, "more-games-than-rounds"),
     # For information (N3xx).
     "N301": (Severity.NOTE, "no-player-list"),
     "N302": (Severity.NOTE, "nonstandard-filename"),

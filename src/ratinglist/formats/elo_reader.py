@@ -26,6 +26,7 @@ from ratinglist.formats.elo_comments import (
 )
 from ratinglist.formats.elo_decode import decode_elo
 from ratinglist.formats.elo_lexer import FAST_GAME, RawGame, scan_games
+from ratinglist.formats.elo_plausibility import plausibility_warnings
 from ratinglist.formats.elo_players import PLAYER_PREFIX, is_unusable_id, parse_player_line
 from ratinglist.formats.results_file import GameLine, Header, PlayerLine, ResultsFile, RoundMarker
 from ratinglist.model import Colour, DateRange, Outcome
@@ -234,6 +235,7 @@ class _Reader:
         """Check the header and the game IDs, and build the `ResultsFile`."""
         header = self._header()
         games = self._check_games()
+        self.diagnostics.extend(plausibility_warnings(tuple(games), self.source))
         if not self.players and self.games:
             first = self.games[0]
             self.diagnostics.append(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ratinglist.model.ids import PlayerId
+from ratinglist.model.text import format_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,4 +21,4 @@ class Player:
     @property
     def name(self) -> str:
         """``SURNAME, Firstname`` as the players list and results files write it."""
-        return f"{self.surname}, {self.firstname}" if self.firstname else self.surname
+        return format_name(self.surname, self.firstname)

@@ -1,6 +1,6 @@
 """Rating lists: the WOF "European algorithm" (weighted maximum likelihood over all games)."""
 
-from ratinglist.rating.diff import Change, RatingDiff, diff_lists
+from ratinglist.rating.diff import RatingChange, RatingDiff, diff_lists
 from ratinglist.rating.european import rate
 from ratinglist.rating.explain import RatingChangeExplanation, explain_change
 from ratinglist.rating.games import GameArrays, month_index
@@ -8,10 +8,10 @@ from ratinglist.rating.params import EuropeanParams, MarginMethod, Solver
 from ratinglist.rating.rating_list import RatingEntry, RatingList
 
 __all__ = [
-    "Change",
     "EuropeanParams",
     "GameArrays",
     "MarginMethod",
+    "RatingChange",
     "RatingChangeExplanation",
     "RatingDiff",
     "RatingEntry",

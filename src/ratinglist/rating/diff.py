@@ -14,7 +14,7 @@ from ratinglist.rating.rating_list import RatingEntry
 
 
 @dataclass(frozen=True, slots=True)
-class Change:
+class RatingChange:
     """One player's entries in the earlier (`before`) and later (`after`) list.
 
     Either side is None when the player is not rated in that list.
@@ -41,7 +41,7 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class RatingDiff:
-    """The differences between two lists; every group is a tuple of `Change`.
+    """The differences between two lists; every group is a tuple of `RatingChange`.
 
     - `movers`: listed in both, by decreasing |change| (ties by player ID);
     - `newcomers`: listed in the later list only (new, or back inside the listing window),
@@ -52,11 +52,11 @@ class RatingDiff:
       the threshold) went from no to yes / from yes to no, by decreasing later rating.
     """
 
-    movers: tuple[Change, ...]
-    newcomers: tuple[Change, ...]
-    dropped: tuple[Change, ...]
-    became_official: tuple[Change, ...]
-    lost_official: tuple[Change, ...]
+    movers: tuple[RatingChange, ...]
+    newcomers: tuple[RatingChange, ...]
+    dropped: tuple[RatingChange, ...]
+    became_official: tuple[RatingChange, ...]
+    lost_official: tuple[RatingChange, ...]
 
 
 def _by_player(entries: Iterable[RatingEntry]) -> dict[PlayerId, RatingEntry]:
@@ -74,7 +74,9 @@ def diff_lists(before: Iterable[RatingEntry], after: Iterable[RatingEntry]) -> R
     """
     old = _by_player(before)
     new = _by_player(after)
-    changes = [Change(pid, old.get(pid), new.get(pid)) for pid in sorted(old.keys() | new.keys())]
+    changes = [
+        RatingChange(pid, old.get(pid), new.get(pid)) for pid in sorted(old.keys() | new.keys())
+    ]
 
     def listed(entry: RatingEntry | None) -> bool:
         return entry is not None and entry.listed
@@ -90,7 +92,7 @@ def diff_lists(before: Iterable[RatingEntry], after: Iterable[RatingEntry]) -> R
         key=lambda c: (-_rating(c.before), c.player),
     )
 
-    def official_went(was: bool) -> tuple[Change, ...]:
+    def official_went(was: bool) -> tuple[RatingChange, ...]:
         chosen = [
             c
             for c in both

@@ -156,6 +156,26 @@ def get_country(text: str) -> Country:
     return country
 
 
+def country_code(text: str) -> str:
+    """The registry code of a country spelling (``NL`` -> ``NLD``); unknown text unchanged."""
+    found = find_country(text) if text else None
+    return text if found is None else found.code
+
+
+def parse_continent(text: str) -> Continent:
+    """A continent by name, case and separators ignored (``europe``, ``north-america``).
+
+    Raises:
+        RegistryError: no continent has this name.
+    """
+    key = " ".join(text.replace("-", " ").replace("_", " ").split()).casefold()
+    for continent in Continent:
+        if continent.value.casefold() == key:
+            return continent
+    names = ", ".join(c.value for c in Continent)
+    raise RegistryError(f"expected a continent ({names}), got '{text}'")
+
+
 def country_of_id(pid: int) -> Country | None:
     """The country whose ID range holds `pid` (None for old IDs outside every range)."""
     for country in countries():

@@ -100,7 +100,7 @@ class Tenure:
     person: int
 
 
-class Change(enum.Enum):
+class IdChange(enum.Enum):
     """How a new record of a known ID differs from the registry's (`classify_change`)."""
 
     NONE = "none"
@@ -111,7 +111,7 @@ class Change(enum.Enum):
 
 def classify_change(
     old: Player, new: Player, *, same_person_score: float = SAME_PERSON_SCORE
-) -> Change:
+) -> IdChange:
     """Whether `new` is the person `old` records, under which name.
 
     - `NONE`: same surname, first name, country and rating.
@@ -128,14 +128,14 @@ def classify_change(
         new.country,
         new.rating,
     ):
-        return Change.NONE
+        return IdChange.NONE
     score = fuzz.token_sort_ratio(normalise_name(old.name), normalise_name(new.name))
     if score >= same_person_score:
-        return Change.UPDATED
+        return IdChange.UPDATED
     first = normalise_name(new.firstname)
     if first and normalise_name(old.firstname) == first:
-        return Change.RENAMED
-    return Change.SPLIT
+        return IdChange.RENAMED
+    return IdChange.SPLIT
 
 
 @dataclass(frozen=True, slots=True)

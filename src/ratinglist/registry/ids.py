@@ -8,7 +8,7 @@ unless the caller allows the ``OTHER`` range (9000-9500) with ``fallback_to_othe
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Container, Sequence
 
 from ratinglist.errors import RegistryError
 from ratinglist.model import PlayerId, is_temporary_id
@@ -17,11 +17,13 @@ from ratinglist.registry.countries import Country, get_country
 OTHER = "OTHER"
 
 
-def _as_set(used: Collection[int]) -> Collection[int]:
-    return used if isinstance(used, set | frozenset | dict) else set(used)
+def _as_set(used: Container[int]) -> Container[int]:
+    """`used` ready for many ``in`` tests: sequences become a set, any other container
+    (a set, or one that asks the database per ID) is used as it is."""
+    return set(used) if isinstance(used, list | tuple) else used
 
 
-def _lowest_in(country: Country, used: Collection[int]) -> PlayerId | None:
+def _lowest_in(country: Country, used: Container[int]) -> PlayerId | None:
     id_range = country.id_range
     if id_range is None:
         return None
@@ -32,7 +34,7 @@ def _lowest_in(country: Country, used: Collection[int]) -> PlayerId | None:
 
 
 def lowest_unused_id(
-    country: Country | str, used: Collection[int], fallback_to_other: bool = False
+    country: Country | str, used: Container[int], fallback_to_other: bool = False
 ) -> PlayerId:
     """The lowest ID of `country`'s range (its first range) that is not in `used`.
 

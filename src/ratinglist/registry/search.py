@@ -23,6 +23,7 @@ query of digits only looks up IDs: the exact ID scores 100, IDs starting with th
 from __future__ import annotations
 
 import bisect
+import heapq
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -203,20 +204,45 @@ class PlayerIndex:
                 for k in range(m + 1)
             )
         )
-        candidates: set[int] = set()
-        for scores in per_word:
-            for t in scores:
-                candidates.update(self._postings[t])
         key = _country_key(country) if country is not None else None
+        bounds = self._upper_bounds(per_word, weights, key)
         ranked: list[tuple[float, int, str, int, int]] = []
-        for n in candidates:
-            if key is not None and self._country[n] != key:
-                continue
+        best: list[float] = []  # min-heap of the `limit` best scores so far
+        for n in sorted(bounds, key=bounds.__getitem__, reverse=True):
+            if len(best) == limit and bounds[n] < best[0] - 1e-9:
+                break  # no later candidate can reach the current `limit`-th score
             score, surname_hit = self._aligned_score(n, per_word, weights, alignments)
             player = self._players[n]
             ranked.append((-round(score, 6), -surname_hit, player.name, int(player.id), n))
+            if len(best) < limit:
+                heapq.heappush(best, score)
+            elif score > best[0]:
+                heapq.heapreplace(best, score)
         ranked.sort()
         return [Match(self._players[n], -neg) for neg, _, _, _, n in ranked[:limit]]
+
+    def _upper_bounds(
+        self, per_word: list[dict[int, float]], weights: list[int], key: str | None
+    ) -> dict[int, float]:
+        """Candidate -> the highest score it could reach: each query word at its best token
+        anywhere in the name, every core token matched. Scoring candidates by decreasing
+        bound can stop once a bound is below the `limit`-th score found."""
+        total = sum(weights)
+        sums: dict[int, float] = {}
+        for scores, weight in zip(per_word, weights, strict=True):
+            top: dict[int, float] = {}
+            for t, sc in scores.items():
+                for n in self._postings[t]:
+                    if sc > top.get(n, 0.0):
+                        top[n] = sc
+            for n, sc in top.items():
+                sums[n] = sums.get(n, 0.0) + weight * sc
+        extra = (1 - QUERY_WEIGHT) * 100
+        return {
+            n: QUERY_WEIGHT * total_score / total + extra
+            for n, total_score in sums.items()
+            if key is None or self._country[n] == key
+        }
 
 
 def search_players(

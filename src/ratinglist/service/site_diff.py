@@ -6,9 +6,9 @@ import datetime as dt
 from dataclasses import dataclass
 
 from ratinglist.errors import NotFoundError
-from ratinglist.rating import Change, diff_lists
+from ratinglist.rating import RatingChange, diff_lists
+from ratinglist.service.rating_lists import stored_entries
 from ratinglist.service.site import Site, country_code, find_list
-from ratinglist.store import load_rating_entries
 from ratinglist.store.site_lists import ListRef
 from ratinglist.store.site_tournaments import names_of
 
@@ -75,7 +75,7 @@ def list_diff(
 
     def build() -> ListDiff:
         result = diff_lists(
-            load_rating_entries(site.store, earlier.id), load_rating_entries(site.store, later.id)
+            stored_entries(site.store, earlier.id), stored_entries(site.store, later.id)
         )
         chosen = {name: getattr(result, name)[:rows] for name, _ in GROUPS}
         ids = {int(c.player) for group in chosen.values() for c in group}
@@ -92,7 +92,7 @@ def list_diff(
     return site.cached(("diff", earlier.id, later.id, rows), build)
 
 
-def _row(change: Change, names: dict[int, tuple[str, str, str]]) -> DiffRow:
+def _row(change: RatingChange, names: dict[int, tuple[str, str, str]]) -> DiffRow:
     pid = int(change.player)
     surname, firstname, country = names.get(pid, (f"#{pid}", "", ""))
     return DiffRow(

@@ -11,9 +11,10 @@ from pathlib import Path
 
 from ratinglist.errors import NotFoundError
 from ratinglist.formats.playerlist import format_players_list
+from ratinglist.service.registry import players_with_list_ratings
 from ratinglist.service.site import ListQuery, Site, find_list, list_entries, lists
 from ratinglist.service.site_tournaments import read_checked
-from ratinglist.store import export_players_list, players_with_list_ratings
+from ratinglist.store import export_players_list
 from ratinglist.store.site_lists import ListRef
 from ratinglist.store.site_tournaments import archive_files, archive_years
 

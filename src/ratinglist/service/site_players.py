@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ratinglist.errors import NotFoundError
 from ratinglist.model import PlayerId
 from ratinglist.rating import explain_change
+from ratinglist.service.rating_lists import rated_games, stored_list
 from ratinglist.service.site import (
     PublishedList,
     Site,
@@ -23,7 +24,7 @@ from ratinglist.service.site import (
     find_list_by_id,
     lists,
 )
-from ratinglist.store import get_player, get_rating_list, id_events, load_game_arrays
+from ratinglist.store import get_player, id_events
 from ratinglist.store.site_lists import ListRef
 from ratinglist.store.site_players import (
     PlayerGameRow,
@@ -407,8 +408,8 @@ def explain_player(
         before, after = after, before
 
     def build() -> Explanation:
-        info = get_rating_list(site.store, after.id)
-        games = load_game_arrays(site.store, after.as_of, exclude_sender=info.exclude_sender)
+        info = stored_list(site.store, after.id)
+        games = rated_games(site.store, after.as_of, exclude_sender=info.exclude_sender)
         result = explain_change(games, PlayerId(player_id), before.as_of, after.as_of, info.params)
         return Explanation(
             player_id=player_id,

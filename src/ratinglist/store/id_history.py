@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 
 from sqlalchemy import bindparam, insert, select, update
@@ -36,7 +36,7 @@ from ratinglist.registry.history import (
     Split,
     Unmerged,
 )
-from ratinglist.store.schema import id_history, players
+from ratinglist.store.schema import id_history, players, registry_revision
 
 
 class IdEventKind(enum.Enum):
@@ -121,21 +121,34 @@ def _event(row: HistoryRow, people: dict[int, Player]) -> IdEvent:
     return (Split if kind_ is IdEventKind.SPLIT else Renamed)(person, day, reason)
 
 
-def load_registry(conn: Connection) -> StoredRegistry:
+def load_registry(conn: Connection, ids: Collection[int] | None = None) -> StoredRegistry:
     """The database's ID history as a `Registry` (the log is taken as stored, unchecked).
 
-    Each ID's latest record is the players row (name, country and rating).
+    Each ID's latest record is the players row (name, country and rating). With `ids`, only
+    the assignments, splits and renames of these IDs are read (no merges): enough for the
+    rules of adding, splitting and renaming them, without reading the whole registry.
 
     Raises:
         StoreError: a row the log cannot hold (unknown kind, no person for an ID).
     """
+    player_query = select(*_PLAYER_COLUMNS)
+    history_query = select(*_HISTORY_COLUMNS).order_by(id_history.c.id)
+    if ids is not None:
+        wanted = sorted({int(i) for i in ids})
+        player_query = player_query.where(players.c.id.in_(wanted))
+        history_query = history_query.where(
+            id_history.c.player_id.in_(wanted),
+            id_history.c.event.in_(
+                [IdEventKind.ASSIGNED.value, IdEventKind.SPLIT.value, IdEventKind.RENAMED.value]
+            ),
+        )
     people = {
         int(r[0]): Player(PlayerId(int(r[0])), r[1], r[2], r[3], r[4])
-        for r in conn.execute(select(*_PLAYER_COLUMNS))
+        for r in conn.execute(player_query)
     }
     rows: list[HistoryRow] = [
         (int(r[0]), int(r[1]), r[2], r[3], r[4], r[5], r[6], r[7], r[8])
-        for r in conn.execute(select(*_HISTORY_COLUMNS).order_by(id_history.c.id))
+        for r in conn.execute(history_query)
     ]
     assigned = {r[1] for r in rows if r[2] == IdEventKind.ASSIGNED.value}
     events: list[IdEvent] = [
@@ -143,28 +156,29 @@ def load_registry(conn: Connection) -> StoredRegistry:
         for pid, p in sorted(people.items())
         if pid not in assigned
     ]
-    ids: list[int | None] = [None] * len(events)
+    row_ids: list[int | None] = [None] * len(events)
     events.extend(_event(r, people) for r in rows)
-    ids.extend(r[0] for r in rows)
+    row_ids.extend(r[0] for r in rows)
     registry = Registry(tuple(events))
     for pid, person in people.items():
         index = registry.source(pid)
         record = events[index]
         if isinstance(record, Assigned | Split | Renamed) and record.player != person:
             events[index] = replace(record, player=person)
-    return StoredRegistry(Registry(tuple(events)), tuple(ids))
+    return StoredRegistry(Registry(tuple(events)), tuple(row_ids))
 
 
 def _names(player: Player) -> dict[str, object]:
     return {"surname": player.surname, "firstname": player.firstname, "country": player.country}
 
 
-def _row(event: IdEvent, now: dt.datetime) -> dict[str, object]:
+def _row(event: IdEvent, now: dt.datetime, actor: str | None = None) -> dict[str, object]:
     values: dict[str, object] = {
         "event": event_kind(event).value,
         "date": event.when,
         "reason": event.reason,
         "recorded_at": now,
+        "actor": actor,
     }
     if isinstance(event, Merged | Unmerged):
         return values | {"player_id": event.removed, "other_id": event.kept}
@@ -206,6 +220,24 @@ def _keep_superseded(conn: Connection, before: StoredRegistry, pids: list[int]) 
         )
 
 
+def current_revision(conn: Connection) -> int:
+    """The registry's revision: a counter every registry write increases."""
+    value = conn.execute(select(registry_revision.c.revision)).scalar()
+    return 0 if value is None else int(value)
+
+
+def bump_revision(conn: Connection) -> int:
+    """Increase the registry's revision (in the caller's transaction); return the new one."""
+    done = conn.execute(
+        update(registry_revision)
+        .where(registry_revision.c.id == 1)
+        .values(revision=registry_revision.c.revision + 1)
+    )
+    if done.rowcount != 1:
+        conn.execute(insert(registry_revision).values(id=1, revision=1))
+    return current_revision(conn)
+
+
 def update_player_rows(conn: Connection, people: Iterable[Player]) -> None:
     """Set name, country and rating of each person's players row (by `Player.id`)."""
     rows = [
@@ -230,16 +262,17 @@ def update_player_rows(conn: Connection, people: Iterable[Player]) -> None:
             ),
             rows,
         )
+        bump_revision(conn)
 
 
 def save_events(
-    conn: Connection, before: StoredRegistry, after: Registry, *, origin: str
+    conn: Connection, before: StoredRegistry, after: Registry, *, origin: str, actor: str
 ) -> tuple[IdEvent, ...]:
     """Write the events `after` logged since `before` and update the players rows to match.
 
     New IDs get a players row (`origin` says where they came from); a split or rename puts
     the ID's latest record in the players row; a merge or its undoing sets ``merged_into``.
-    Returns the events written.
+    Every row records `actor` (``kind:name``). Returns the events written.
     """
     new = after.events[len(before.registry.events) :]
     if not new:
@@ -253,7 +286,8 @@ def save_events(
         }
     )
     _keep_superseded(conn, before, renamed)
-    conn.execute(insert(id_history), [_row(e, now) for e in new])
+    conn.execute(insert(id_history), [_row(e, now, actor) for e in new])
+    bump_revision(conn)
     fresh = sorted({int(e.player.id) for e in new if isinstance(e, Assigned)})
     if fresh:
         conn.execute(

@@ -23,10 +23,10 @@ from pathlib import Path
 
 from sqlalchemy.engine import Connection
 
+from ratinglist.archive.duplicates import games_fingerprint
 from ratinglist.errors import StoreError
 from ratinglist.store.bulk import savepoint
 from ratinglist.store.database import Store, translate_errors
-from ratinglist.store.duplicates import games_fingerprint
 from ratinglist.store.parsed import ParsedFile, file_sha256, parse_bytes, parse_for_import
 from ratinglist.store.writer import ArchiveState, FileWrite, write_file, write_rejected
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from ratinglist.errors import ResultsFileError
 from ratinglist.formats.diagnostics import Diagnostic, Severity
 from ratinglist.formats.elo_reader import read_elo_bytes
+from ratinglist.formats.elo_totals import totals_notes
 
 PlayerRow = tuple[str, str, str, str]
 """token, surname, firstname, country of a ``%_%`` line."""
@@ -144,7 +145,9 @@ def parse_bytes(data: bytes, name: str, path: str | None = None) -> ParsedFile:
             )
             for g in results.games
         ),
-        diagnostics=_diagnostic_rows(results.diagnostics),
+        diagnostics=_diagnostic_rows(
+            (*results.diagnostics, *totals_notes(results.players, results.games, name))
+        ),
         warnings=sum(1 for d in results.diagnostics if d.severity is Severity.WARNING),
         errors=len(errors),
         first_error=errors[0].format() if errors else None,

@@ -2,43 +2,45 @@
 
 Every change to IDs goes through `registry.history.Registry` (the one place of the rules):
 the log is loaded (`store.id_history.load_registry`), the operation is applied there and the
-new event is saved in the same transaction. Rated games count merged-away IDs for the kept
-ID (``players.merged_into``).
+new events are saved in the same transaction with the actor who made them. Names and
+countries are checked by `registry.names.check_person`; new IDs follow `registry.ids`. Each
+write takes a `Store` (its own transaction) or a `Connection` (the caller's transaction, as
+the service layer does). Rated games count merged-away IDs for the kept ID
+(``players.merged_into``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+import json
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 
-from sqlalchemy import select, union
+from sqlalchemy import delete, func, insert, select, union, update
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import RegistryError
+from ratinglist.errors import ConflictError, NotFoundError, RegistryError
 from ratinglist.formats.playerlist import PlayersList
 from ratinglist.model import Player, PlayerId
-from ratinglist.registry.countries import find_country
-from ratinglist.registry.history import (
-    BEGINNING,
-    Assigned,
-    Change,
-    IdEvent,
-    Registry,
-    Renamed,
-    Split,
-    classify_change,
-)
-from ratinglist.registry.ids import lowest_unused_id
-from ratinglist.registry.search import Match, PlayerIndex
+from ratinglist.registry.countries import Country, IdRange, country_code, get_country
+from ratinglist.registry.history import Merged, Registry
+from ratinglist.registry.ids import OTHER, lowest_unused_id
+from ratinglist.registry.list_import import ListPlan
+from ratinglist.registry.names import check_person
 from ratinglist.store.database import Store
 from ratinglist.store.id_history import (
     IdEventKind,
+    bump_revision,
+    current_revision,
     load_registry,
     save_events,
     update_player_rows,
 )
-from ratinglist.store.schema import games, id_history, players
+from ratinglist.store.schema import games, id_history, list_imports, players
+
+DEFAULT_ACTOR = "system:ratinglist"
+"""The actor recorded when a caller names none (`service.actor.SYSTEM`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,32 +52,49 @@ class IdHistoryEntry:
     other_id: PlayerId | None
     date: dt.date
     reason: str
+    actor: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class ListImport:
-    """What `import_players_list` did with each ID of the list.
-
-    `added`: new IDs; `updated`: the same person with another spelling, country or rating;
-    `renamed`: the same first name with a new surname (a `renamed` event); `split`: another
-    person now holds the ID (a `split` event); `unchanged`: nothing differs.
-    """
+    """What `import_players_list` did with each ID of the list (see `ListPlan`), and the
+    import's number for `undo_list_import`."""
 
     added: int
     updated: int
     renamed: int
     split: int
     unchanged: int
+    import_id: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
-class IdChange:
+class IdTransition:
     """A split or rename of `player_id`: its latest record before, the new one from `when`."""
 
     player_id: PlayerId
     before: Player
     after: Player
     when: dt.date
+
+
+@contextmanager
+def _tx(source: Store | Connection) -> Iterator[Connection]:
+    """The caller's transaction (a `Connection`) or a new one of the `Store`."""
+    if isinstance(source, Connection):
+        yield source
+    else:
+        with source.begin() as conn:
+            yield conn
+
+
+@contextmanager
+def _read(source: Store | Connection) -> Iterator[Connection]:
+    if isinstance(source, Connection):
+        yield source
+    else:
+        with source.connect() as conn:
+            yield conn
 
 
 def _player(row: tuple[int, str, str, str, int | None]) -> Player:
@@ -91,49 +110,114 @@ _COLUMNS = (
 )
 
 
-def get_player(store: Store, player_id: int) -> Player | None:
+def get_player(source: Store | Connection, player_id: int) -> Player | None:
     """The player with this ID, or None."""
-    with store.connect() as conn:
+    with _read(source) as conn:
         row = conn.execute(select(*_COLUMNS).where(players.c.id == player_id)).first()
     return None if row is None else _player(row)
 
 
-def all_players(store: Store, *, include_merged: bool = False) -> tuple[Player, ...]:
+def players_by_id(source: Store | Connection, ids: Iterable[int]) -> dict[int, Player]:
+    """The registered players with these IDs (merged-away IDs included), by ID; unknown IDs
+    left out. One query per 500 IDs."""
+    wanted = sorted(set(ids))
+    found: dict[int, Player] = {}
+    with _read(source) as conn:
+        for start in range(0, len(wanted), 500):
+            query = select(*_COLUMNS).where(players.c.id.in_(wanted[start : start + 500]))
+            found.update((int(r[0]), _player(r)) for r in conn.execute(query))
+    return found
+
+
+def all_players(source: Store | Connection, *, include_merged: bool = False) -> tuple[Player, ...]:
     """Every registered player by ID; merged-away IDs only with `include_merged`."""
     query = select(*_COLUMNS).order_by(players.c.id)
     if not include_merged:
         query = query.where(players.c.merged_into.is_(None))
-    with store.connect() as conn:
+    with _read(source) as conn:
         return tuple(_player(r) for r in conn.execute(query))
 
 
-def player_registry(store: Store) -> Registry:
+def players_named(source: Store | Connection, surname: str, firstname: str) -> tuple[Player, ...]:
+    """Registered players (merged-away IDs left out) with exactly this surname and first
+    name, case ignored."""
+    query = (
+        select(*_COLUMNS)
+        .where(
+            func.lower(players.c.surname) == surname.strip().lower(),
+            func.lower(players.c.firstname) == firstname.strip().lower(),
+            players.c.merged_into.is_(None),
+        )
+        .order_by(players.c.id)
+    )
+    with _read(source) as conn:
+        return tuple(_player(r) for r in conn.execute(query))
+
+
+def registry_revision(source: Store | Connection) -> int:
+    """The registry's revision (increased by every registry write)."""
+    with _read(source) as conn:
+        return current_revision(conn)
+
+
+def player_registry(source: Store | Connection) -> Registry:
     """The whole ID history of the database as a `Registry` (read only).
 
     Raises:
         StoreError: the history has a row the log cannot hold.
     """
-    with store.connect() as conn:
+    with _read(source) as conn:
         return load_registry(conn).registry
 
 
-def used_ids(conn: Connection) -> set[PlayerId]:
-    """Every ID the registry or a stored game uses."""
+def used_ids(conn: Connection, first: int = 0, last: int | None = None) -> set[PlayerId]:
+    """Every ID from `first` to `last` that the registry or a stored game uses (read through
+    the indexes on ``players.id``, ``games.first_id`` and ``games.second_id``)."""
+    high = 2**62 if last is None else last
     query = union(
-        select(players.c.id),
-        select(games.c.first_id).where(games.c.first_id.is_not(None)),
-        select(games.c.second_id).where(games.c.second_id.is_not(None)),
+        select(players.c.id).where(players.c.id.between(first, high)),
+        select(games.c.first_id).where(games.c.first_id.between(first, high)),
+        select(games.c.second_id).where(games.c.second_id.between(first, high)),
     )
     return {PlayerId(int(i)) for i in conn.execute(query).scalars()}
 
 
-def _known_country(text: str) -> None:
-    if find_country(text) is None:
-        raise RegistryError(f"expected a known country name or code, got '{text}'")
+class _UsedIds:
+    """The IDs of some ranges in use: registered ones read at once (the ``players`` key),
+    IDs that only games carry asked per ID through the ``games`` ID indexes, so finding the
+    lowest free ID reads no game beyond the first gaps of the range."""
+
+    def __init__(self, conn: Connection, ranges: list[IdRange]) -> None:
+        self._conn = conn
+        self._registered: set[int] = set()
+        for r in ranges:
+            query = select(players.c.id).where(players.c.id.between(r.first, r.last))
+            self._registered.update(int(i) for i in conn.execute(query).scalars())
+
+    def __contains__(self, pid: object) -> bool:
+        if pid in self._registered:
+            return True
+        g = games.c
+        query = select(g.id).where((g.first_id == pid) | (g.second_id == pid)).limit(1)
+        return self._conn.execute(query).first() is not None
+
+
+def new_player_id(conn: Connection, host: Country, *, fallback_to_other: bool = False) -> PlayerId:
+    """The lowest ID of `host`'s range (or of ``OTHER`` with the fallback) that neither the
+    registry nor a stored game uses (`registry.ids.lowest_unused_id`).
+
+    Raises:
+        RegistryError: no range, or the range is used up.
+    """
+    ranges = [host.id_range] if host.id_range is not None else []
+    if fallback_to_other and host.code != OTHER:
+        other = get_country(OTHER).id_range
+        ranges += [other] if other is not None else []
+    return lowest_unused_id(host, _UsedIds(conn, ranges), fallback_to_other)
 
 
 def add_player(
-    store: Store,
+    source: Store | Connection,
     surname: str,
     firstname: str,
     country: str,
@@ -141,31 +225,36 @@ def add_player(
     host_country: str | None = None,
     on: dt.date | None = None,
     reason: str = "added by hand",
+    actor: str = DEFAULT_ACTOR,
+    origin: str = "cli",
 ) -> Player:
     """Register a new player with the lowest unused ID of the host country's range.
 
-    The host country (where the player first plays) defaults to `country`.
+    The host country (where the player first plays) defaults to `country`; the player is
+    stored under the country's registry code.
 
     Raises:
-        RegistryError: the country is unknown, or its range is used up.
+        RegistryError: a name Papp cannot write, an unknown country, or a used-up range.
     """
-    host = host_country or country
-    found = find_country(host)
-    if found is None:
-        raise RegistryError(f"expected a known country name or code, got '{host}'")
-    if not surname.strip():
-        raise RegistryError(f"expected a surname, got '{surname}'")
-    with store.begin() as conn:
-        pid = lowest_unused_id(found, used_ids(conn))
-        player = Player(PlayerId(int(pid)), surname.strip(), firstname.strip(), country)
-        before = load_registry(conn)
+    check_person(surname, firstname, country)
+    host = get_country(host_country or country)
+    with _tx(source) as conn:
+        pid = new_player_id(conn, host)
+        player = Player(pid, surname.strip(), firstname.strip(), country_code(country))
+        before = load_registry(conn, ids=[pid])
         after = before.registry.add_player(player, on or dt.date.today(), reason)
-        save_events(conn, before, after, origin="cli")
+        save_events(conn, before, after, origin=origin, actor=actor)
     return player
 
 
 def merge_players(
-    store: Store, kept: int, removed: int, *, reason: str = "", on: dt.date | None = None
+    source: Store | Connection,
+    kept: int,
+    removed: int,
+    *,
+    reason: str = "",
+    on: dt.date | None = None,
+    actor: str = DEFAULT_ACTOR,
 ) -> None:
     """Record that `removed` and `kept` are one person; games of `removed` count for `kept`.
 
@@ -173,40 +262,37 @@ def merge_players(
         RegistryError: the rules of `Registry.merge` (unknown or equal IDs, `removed` already
             merged, a cycle).
     """
-    with store.begin() as conn:
+    with _tx(source) as conn:
         before = load_registry(conn)
         after = before.registry.merge(kept, removed, on or dt.date.today(), reason)
-        save_events(conn, before, after, origin="cli")
+        save_events(conn, before, after, origin="cli", actor=actor)
 
 
 def unmerge_players(
-    store: Store, removed: int, *, reason: str = "", on: dt.date | None = None
+    source: Store | Connection,
+    removed: int,
+    *,
+    reason: str = "",
+    on: dt.date | None = None,
+    actor: str = DEFAULT_ACTOR,
 ) -> int:
     """Undo the merge in force on `removed`; return the ID it was merged into.
 
     Raises:
         RegistryError: the ID is unknown or not merged.
     """
-    with store.begin() as conn:
+    with _tx(source) as conn:
         before = load_registry(conn)
-        merge = before.registry.merge_of(removed)
+        merge: Merged | None = before.registry.merge_of(removed)
         if merge is None:
             raise RegistryError(f"expected a merged player ID, got {removed} (not merged)")
         after = before.registry.undo_merge(merge.kept, removed, on or dt.date.today(), reason)
-        save_events(conn, before, after, origin="cli")
+        save_events(conn, before, after, origin="cli", actor=actor)
     return int(merge.kept)
 
 
-def _check_identity(surname: str | None, country: str | None) -> None:
-    """Refuse an empty surname or an unknown country (None means "unchanged")."""
-    if surname is not None and not surname.strip():
-        raise RegistryError(f"expected a surname, got '{surname}'")
-    if country is not None:
-        _known_country(country)
-
-
 def split_player(
-    store: Store,
+    source: Store | Connection,
     player_id: int,
     surname: str,
     firstname: str,
@@ -214,33 +300,34 @@ def split_player(
     on: dt.date,
     country: str | None = None,
     reason: str = "",
-) -> IdChange:
+    actor: str = DEFAULT_ACTOR,
+) -> IdTransition:
     """From `on`, `player_id` denotes a new person; games before `on` stay with the old one.
 
     The new person has no rating; `country` defaults to the old person's. The old person's
     name stays in the history.
 
     Raises:
-        RegistryError: unknown ID, empty surname, unknown country, or `on` not after the
-            current owner's start (`Registry.split`).
+        RegistryError: unknown ID, empty or unwritable name, unknown country, or `on` not
+            after the current owner's start (`Registry.split`).
     """
-    _check_identity(surname, country)
-    with store.begin() as conn:
-        before = load_registry(conn)
+    check_person(surname, firstname, country)
+    with _tx(source) as conn:
+        before = load_registry(conn, ids=[player_id])
         old = before.registry.owner(player_id)
         new = Player(
             PlayerId(player_id),
             surname.strip(),
             firstname.strip(),
-            old.country if country is None else country,
+            old.country if country is None else country_code(country),
         )
         after = before.registry.split(new, on, reason)
-        save_events(conn, before, after, origin="cli")
-    return IdChange(PlayerId(player_id), old, new, on)
+        save_events(conn, before, after, origin="cli", actor=actor)
+    return IdTransition(PlayerId(player_id), old, new, on)
 
 
 def rename_player(
-    store: Store,
+    source: Store | Connection,
     player_id: int,
     *,
     on: dt.date,
@@ -248,24 +335,25 @@ def rename_player(
     firstname: str | None = None,
     country: str | None = None,
     reason: str = "",
-) -> IdChange:
+    actor: str = DEFAULT_ACTOR,
+) -> IdTransition:
     """From `on`, the person of `player_id` is recorded under a new name or country.
 
     Parts left None keep the current record's; the rating is kept.
 
     Raises:
-        RegistryError: unknown ID, nothing to change, empty surname, unknown country, or
-            `on` before the current owner's start (`Registry.rename`).
+        RegistryError: unknown ID, nothing to change, empty or unwritable name, unknown
+            country, or `on` before the current owner's start (`Registry.rename`).
     """
-    _check_identity(surname, country)
-    with store.begin() as conn:
-        before = load_registry(conn)
+    check_person(surname, firstname, country)
+    with _tx(source) as conn:
+        before = load_registry(conn, ids=[player_id])
         old = before.registry.owner(player_id)
         new = replace(
             old,
             surname=old.surname if surname is None else surname.strip(),
             firstname=old.firstname if firstname is None else firstname.strip(),
-            country=old.country if country is None else country,
+            country=old.country if country is None else country_code(country),
         )
         if new == old:
             raise RegistryError(
@@ -273,19 +361,19 @@ def rename_player(
                 f"current '{old.name}' ({old.country})"
             )
         after = before.registry.rename(new, on, reason)
-        save_events(conn, before, after, origin="cli")
-    return IdChange(PlayerId(player_id), old, new, on)
+        save_events(conn, before, after, origin="cli", actor=actor)
+    return IdTransition(PlayerId(player_id), old, new, on)
 
 
-def id_events(store: Store, player_id: int) -> tuple[IdHistoryEntry, ...]:
-    """The ID events of a player (as either side of a merge), oldest first."""
+def id_events(source: Store | Connection, player_id: int) -> tuple[IdHistoryEntry, ...]:
+    """The ID events of a player (as either side of a merge), by date then as recorded."""
     h = id_history.c
     query = (
-        select(h.player_id, h.event, h.other_id, h.date, h.reason)
+        select(h.player_id, h.event, h.other_id, h.date, h.reason, h.actor)
         .where((h.player_id == player_id) | (h.other_id == player_id))
         .order_by(h.date, h.id)
     )
-    with store.connect() as conn:
+    with _read(source) as conn:
         return tuple(
             IdHistoryEntry(
                 PlayerId(pid),
@@ -293,84 +381,160 @@ def id_events(store: Store, player_id: int) -> tuple[IdHistoryEntry, ...]:
                 None if other is None else PlayerId(other),
                 date,
                 reason,
+                actor,
             )
-            for pid, event, other, date, reason in conn.execute(query)
+            for pid, event, other, date, reason, actor in conn.execute(query)
         )
 
 
-def import_players_list(
-    store: Store, players_list: PlayersList, *, on: dt.date | None = None
+def _history_top(conn: Connection) -> int:
+    return int(conn.execute(select(func.coalesce(func.max(id_history.c.id), 0))).scalar_one())
+
+
+def _row_json(p: Player | None) -> list[object] | None:
+    return None if p is None else [p.surname, p.firstname, p.country, p.rating]
+
+
+def apply_list_plan(
+    source: Store | Connection, plan: ListPlan, *, actor: str = DEFAULT_ACTOR
 ) -> ListImport:
-    """Load a Papp players list, dated `on` (default today), into the registry.
+    """Write a players-list import planned by `registry.list_import.plan_list_import`.
 
-    Each ID of the list is compared with the registry's latest record (`classify_change`):
-    a new ID is assigned (from `BEGINNING`: a list does not say since when); the same
-    person with another spelling, country or rating is updated in place; a new surname with
-    the same first name is a rename from `on`; another person is a split from `on` (the old
-    person stays in the history). One transaction for the whole list.
-
-    Raises:
-        RegistryError: a rename or split the history refuses (e.g. `on` not after the
-            current owner's start); nothing is imported.
+    The registry the plan was made from must still be the database's (the plan is applied
+    in the caller's transaction, right after loading). The import is recorded in
+    ``list_imports`` with the players rows it changes, so `undo_list_import` can restore
+    them.
     """
-    incoming: dict[int, Player] = {}
-    for p in players_list.players():
-        incoming.setdefault(int(p.id), p)
-    day = on or dt.date.today()
-    origin = f"list:{players_list.source}"
-    events: list[IdEvent] = []
-    updated: list[Player] = []
-    counts = dict.fromkeys(Change, 0)
-    with store.begin() as conn:
+    origin = f"list:{plan.source}"
+    with _tx(source) as conn:
         before = load_registry(conn)
-        registry = before.registry
-        for pid, p in incoming.items():
-            if pid not in registry:
-                events.append(Assigned(p, BEGINNING, f"in {origin}"))
-                continue
-            change = classify_change(registry.owner(pid), p)
-            counts[change] += 1
-            if change is Change.UPDATED:
-                updated.append(p)
-            elif change is Change.RENAMED:
-                events.append(Renamed(p, day, f"new surname in {origin}"))
-            elif change is Change.SPLIT:
-                events.append(Split(p, day, f"another person in {origin}"))
-        try:
-            after = registry.extend(events)
-        except RegistryError as exc:
-            raise RegistryError(f"players list {players_list.source}: {exc}") from exc
-        save_events(conn, before, after, origin=origin)
-        update_player_rows(conn, updated)
+        history_before = _history_top(conn)
+        changed = [*plan.updates, *plan.renamed, *plan.split]
+        snapshot = {
+            "added": [int(c.after.id) for c in plan.added],
+            "rows": {str(int(c.after.id)): _row_json(c.before) for c in changed},
+        }
+        save_events(conn, before, before.registry.extend(plan.events), origin=origin, actor=actor)
+        update_player_rows(conn, plan.updated)
+        import_id = conn.execute(
+            insert(list_imports).values(
+                source=plan.source,
+                list_date=plan.on,
+                actor=actor,
+                recorded_at=dt.datetime.now(dt.UTC),
+                history_before=history_before,
+                history_after=_history_top(conn),
+                revision_after=bump_revision(conn),
+                snapshot=json.dumps(snapshot),
+                undone_at=None,
+            )
+        ).inserted_primary_key
     return ListImport(
-        added=len(incoming) - sum(counts.values()),
-        updated=counts[Change.UPDATED],
-        renamed=counts[Change.RENAMED],
-        split=counts[Change.SPLIT],
-        unchanged=counts[Change.NONE],
+        added=len(plan.added),
+        updated=len(plan.updates),
+        renamed=len(plan.renamed),
+        split=len(plan.split),
+        unchanged=plan.unchanged,
+        import_id=int(import_id[0]) if import_id else 0,
     )
 
 
-def search_players(
-    store: Store, query: str, *, limit: int = 10, country: str | None = None
-) -> list[Match]:
-    """Registered players (merged-away IDs left out) best matching `query`, best first.
+def import_players_list(
+    source: Store | Connection,
+    players_list: PlayersList,
+    *,
+    on: dt.date | None = None,
+    actor: str = DEFAULT_ACTOR,
+) -> ListImport:
+    """Plan and apply a players list dated `on` (default today) in one transaction.
 
-    Fuzzy on names (typos, accents, word order) or by ID digits; see `registry.search`.
+    Raises:
+        RegistryError: a rename or split the history refuses; nothing is imported.
     """
-    return PlayerIndex(all_players(store)).search(query, limit, country)
+    from ratinglist.registry.list_import import plan_list_import
+
+    with _tx(source) as conn:
+        plan = plan_list_import(
+            load_registry(conn).registry,
+            players_list.players(),
+            on=on or dt.date.today(),
+            source=players_list.source,
+        )
+        return apply_list_plan(conn, plan, actor=actor)
 
 
-def export_players_list(store: Store, *, include: Iterable[Player] | None = None) -> PlayersList:
+@dataclass(frozen=True, slots=True)
+class UndoneImport:
+    """A players-list import that was undone: its number, file, and what was restored."""
+
+    import_id: int
+    source: str
+    removed: int
+    restored: int
+    events: int
+
+
+def undo_list_import(
+    source: Store | Connection, import_id: int | None = None, *, actor: str = DEFAULT_ACTOR
+) -> UndoneImport:
+    """Undo a players-list import (default: the latest not undone) as one step.
+
+    `actor` is recorded as who undid it. Only the registry's latest change can be undone:
+    its ID events are deleted, the IDs it added are removed and the rows it changed get
+    their earlier names back.
+
+    Raises:
+        NotFoundError: no such import, or none left to undo.
+        ConflictError: the registry changed after the import (undo those changes first).
+    """
+    li = list_imports.c
+    with _tx(source) as conn:
+        query = select(
+            li.id, li.source, li.history_before, li.history_after, li.revision_after, li.snapshot
+        ).where(li.undone_at.is_(None))
+        if import_id is not None:
+            query = query.where(li.id == import_id)
+        row = conn.execute(query.order_by(li.id.desc()).limit(1)).first()
+        if row is None:
+            what = (
+                "a players-list import to undo"
+                if import_id is None
+                else (f"players-list import {import_id} (not undone yet)")
+            )
+            raise NotFoundError(f"expected {what}, got none")
+        number, name, h_before, h_after, rev_after, text = row
+        if current_revision(conn) != rev_after or _history_top(conn) != h_after:
+            raise ConflictError(
+                f"expected players-list import {number} ({name}) to be the registry's latest "
+                f"change, got later changes; nothing undone"
+            )
+        snapshot = json.loads(text)
+        events = conn.execute(delete(id_history).where(id_history.c.id > h_before)).rowcount
+        added = [int(i) for i in snapshot["added"]]
+        if added:
+            conn.execute(delete(players).where(players.c.id.in_(added)))
+        earlier = [
+            Player(PlayerId(int(pid)), r[0], r[1], r[2], r[3])
+            for pid, r in snapshot["rows"].items()
+            if r is not None
+        ]
+        update_player_rows(conn, earlier)
+        conn.execute(
+            update(list_imports)
+            .where(li.id == number)
+            .values(undone_at=dt.datetime.now(dt.UTC), undone_by=actor)
+        )
+        bump_revision(conn)
+    return UndoneImport(int(number), name, len(added), len(earlier), int(events or 0))
+
+
+def export_players_list(
+    source: Store | Connection, *, include: Iterable[Player] | None = None
+) -> PlayersList:
     """The registry as a Papp players list (merged-away IDs left out).
 
     Countries are written as the registry's codes (``NL`` from an old results file becomes
     ``NLD``); a spelling no country matches is kept as it is.
     """
-    chosen = include if include is not None else all_players(store)
-    return PlayersList.from_players(replace(p, country=_country_code(p.country)) for p in chosen)
-
-
-def _country_code(text: str) -> str:
-    found = find_country(text) if text else None
-    return text if found is None else found.code
+    chosen = include if include is not None else all_players(source)
+    return PlayersList.from_players(replace(p, country=country_code(p.country)) for p in chosen)

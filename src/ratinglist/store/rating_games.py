@@ -2,7 +2,8 @@
 
 A game is rated when both IDs are known, the reader did not exclude it, its tournament is not
 excluded by hand, and the tournament is not a duplicate (unless its `include_duplicate` flag
-is set). IDs are resolved through merges in force (`players.merged_into`).
+is set). IDs are resolved through merges in force (`players.merged_into`); a game that a
+merge turns into a player against himself is left out and reported (`SelfGame`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,24 @@ SCORES = {">": 2, "=": 1, "<": 0}
 
 
 @dataclass(frozen=True, slots=True)
+class SelfGame:
+    """A game left out because a merge made both sides one player: where it is written."""
+
+    file_name: str
+    line: int
+    player: int
+    first: int
+    second: int
+
+    def format(self) -> str:
+        """``FILE.ELO:12: note: ...`` as the diagnostics of a results file read."""
+        return (
+            f"{self.file_name}:{self.line}: note: game {self.first} against {self.second} left "
+            f"out of ratings: both IDs are merged into {self.player}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class RatingGames:
     """Parallel columns, one entry per game, in (start date, tournament, file order) order.
 
@@ -41,6 +60,7 @@ class RatingGames:
     score: array[int]
     day: array[int]
     tournament: array[int]
+    self_games: tuple[SelfGame, ...] = ()
 
     def __len__(self) -> int:
         return len(self.first)
@@ -106,7 +126,7 @@ def _games_for(conn: Connection, days: dict[int, int], include_excluded: bool) -
     sets the games' age), merges resolved, ordered by day, tournament, file order;
     reader-excluded games only with `include_excluded`."""
     g = games.c
-    game_query = select(g.tournament_id, g.first_id, g.second_id, g.outcome).where(
+    game_query = select(g.tournament_id, g.first_id, g.second_id, g.outcome, g.line).where(
         and_(g.first_id.is_not(None), g.second_id.is_not(None))
     )
     if not include_excluded:
@@ -115,12 +135,29 @@ def _games_for(conn: Connection, days: dict[int, int], include_excluded: bool) -
     merged = _resolve_merges(conn)
     rows = [r for r in _fetch_all(conn, game_query) if r[0] in days]
     rows.sort(key=lambda r: days[r[0]])
+    selfish: list[SelfGame] = []
+    if merged:
+        t = tournaments.c
+        files = {
+            int(tid): name
+            for tid, name in conn.execute(
+                select(t.id, t.file_name).where(t.id.in_(sorted({r[0] for r in rows})))
+            )
+        }
+        kept = []
+        for r in rows:
+            a, b = merged.get(r[1], r[1]), merged.get(r[2], r[2])
+            if a == b and r[1] != r[2]:
+                selfish.append(SelfGame(files[r[0]], int(r[4]), a, int(r[1]), int(r[2])))
+            else:
+                kept.append(r)
+        rows = kept
     first = array("q", [merged.get(r[1], r[1]) for r in rows])
     second = array("q", [merged.get(r[2], r[2]) for r in rows])
     score = array("q", [SCORES[r[3]] for r in rows])
     day = array("q", [days[r[0]] for r in rows])
     tournament = array("q", [r[0] for r in rows])
-    return RatingGames(first, second, score, day, tournament)
+    return RatingGames(first, second, score, day, tournament, tuple(selfish))
 
 
 def _fetch_all(conn: Connection, query: Select[Any]) -> list[Any]:

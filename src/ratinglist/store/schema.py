@@ -230,3 +230,66 @@ rating_entries = Table(
 
 for _name in ("surname", "firstname", "country"):
     id_history.append_column(Column(_name, Text, nullable=True))
+
+# --- Registry actors, list imports, list filters (migration 0008). ---
+# ``id_history.actor``: who recorded the event (``kind:name``); ``list_imports``: each
+# players-list import with the players rows it changed (JSON), so it can be undone as one
+# step while it is the registry's latest change; ``registry_revision``: one row whose
+# counter every registry write increases (new-ID allocation reads one range through the
+# ``games`` ID indexes of 0005); ``rating_entries.country``/``continent``: the player's
+# country code and continent when the list was computed, indexed with the rating for
+# filtered pages.
+
+id_history.append_column(Column("actor", Text, nullable=True))
+
+list_imports = Table(
+    "list_imports",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("source", Text, nullable=False),
+    Column("list_date", Date, nullable=False),
+    Column("actor", Text, nullable=False),
+    Column("recorded_at", DateTime(timezone=True), nullable=False),
+    Column("history_before", Integer, nullable=False),
+    Column("history_after", Integer, nullable=False),
+    Column("revision_after", Integer, nullable=False),
+    Column("snapshot", Text, nullable=False),
+    Column("undone_at", DateTime(timezone=True), nullable=True),
+    Column("undone_by", Text, nullable=True),
+)
+
+registry_revision = Table(
+    "registry_revision",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("revision", Integer, nullable=False),
+)
+
+rating_lists.append_column(Column("computed_by", Text, nullable=True))
+rating_entries.append_column(Column("country", String(100), nullable=True))
+rating_entries.append_column(Column("continent", String(20), nullable=True))
+_E = rating_entries.c
+Index("ix_rating_entries_list_id_listed_rating", _E.list_id, _E.listed, _E.rating)
+Index(
+    "ix_rating_entries_list_id_listed_official_rating",
+    _E.list_id,
+    _E.listed,
+    _E.official,
+    _E.rating,
+)
+Index(
+    "ix_rating_entries_list_id_country_listed_official_rating",
+    _E.list_id,
+    _E.country,
+    _E.listed,
+    _E.official,
+    _E.rating,
+)
+Index(
+    "ix_rating_entries_list_id_continent_listed_official_rating",
+    _E.list_id,
+    _E.continent,
+    _E.listed,
+    _E.official,
+    _E.rating,
+)

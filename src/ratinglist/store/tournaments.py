@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sqlalchemy import func, select, update
+from sqlalchemy.engine import Connection
 
-from ratinglist.errors import StoreError
+from ratinglist.errors import NotFoundError, StoreError
 from ratinglist.model.results_file import add_months
 from ratinglist.store.database import Store
 from ratinglist.store.schema import tournaments
@@ -37,7 +38,7 @@ class TournamentRow:
 
 
 def list_tournaments(
-    store: Store, *, limit: int | None = None, offset: int = 0
+    source: Store | Connection, *, limit: int | None = None, offset: int = 0
 ) -> tuple[TournamentRow, ...]:
     """Tournaments by start date then id, one page at a time when `limit` is given."""
     t = tournaments.c
@@ -58,7 +59,9 @@ def list_tournaments(
     )
     if limit is not None:
         query = query.limit(limit)
-    with store.connect() as conn:
+    if isinstance(source, Connection):
+        return tuple(TournamentRow(*row) for row in source.execute(query))
+    with source.connect() as conn:
         return tuple(TournamentRow(*row) for row in conn.execute(query))
 
 
@@ -84,38 +87,42 @@ def duplicate_groups(store: Store) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in groups.items()}
 
 
-def _set(store: Store, file_name: str, **values: object) -> None:
-    with store.begin() as conn:
-        done = conn.execute(
-            update(tournaments).where(tournaments.c.file_name == file_name).values(**values)
-        )
-        if done.rowcount != 1:
-            raise StoreError(f"expected the file name of a stored tournament, got '{file_name}'")
+def _set(source: Store | Connection, file_name: str, **values: object) -> None:
+    query = update(tournaments).where(tournaments.c.file_name == file_name).values(**values)
+    if isinstance(source, Connection):
+        done = source.execute(query)
+    else:
+        with source.begin() as conn:
+            done = conn.execute(query)
+    if done.rowcount != 1:
+        raise NotFoundError(f"expected the file name of a stored tournament, got '{file_name}'")
 
 
-def set_include_duplicate(store: Store, file_name: str, include: bool = True) -> None:
+def set_include_duplicate(source: Store | Connection, file_name: str, include: bool = True) -> None:
     """Rate (or stop rating) a tournament flagged as a duplicate.
 
     Raises:
-        StoreError: no tournament has this file name.
+        NotFoundError: no tournament has this file name.
     """
-    _set(store, file_name, include_duplicate=include)
+    _set(source, file_name, include_duplicate=include)
 
 
-def set_excluded_from_ratings(store: Store, file_name: str, reason: str | None) -> None:
+def set_excluded_from_ratings(
+    source: Store | Connection, file_name: str, reason: str | None
+) -> None:
     """Keep a tournament out of ratings (`reason` given) or put it back (`reason` None).
 
     Raises:
-        StoreError: no tournament has this file name.
+        NotFoundError: no tournament has this file name.
     """
-    _set(store, file_name, excluded_from_ratings=reason is not None, excluded_reason=reason)
+    _set(source, file_name, excluded_from_ratings=reason is not None, excluded_reason=reason)
 
 
 def set_received_date(store: Store, file_name: str, day: dt.date | None) -> None:
     """Record the day the federation received a file (`day` None: back to its import day).
 
     Raises:
-        StoreError: no tournament has this file name.
+        NotFoundError: no tournament has this file name.
     """
     _set(store, file_name, received_on=day)
 

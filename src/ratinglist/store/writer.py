@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from sqlalchemy import delete, insert, select, union, update
 from sqlalchemy.engine import Connection
 
+from ratinglist.archive.duplicates import Candidate, find_original
 from ratinglist.model import is_temporary_id
 from ratinglist.registry.countries import find_country, get_country
 from ratinglist.registry.ids import assign_temporary_ids
 from ratinglist.store.bulk import bulk_insert, insert_one
 from ratinglist.store.database import Store
-from ratinglist.store.duplicates import Candidate, find_original
 from ratinglist.store.parsed import DiagnosticRow, ParsedFile
 from ratinglist.store.schema import (
     diagnostics,

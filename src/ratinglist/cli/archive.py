@@ -1,8 +1,10 @@
-"""`ratinglist tournaments ...`: imported results files, and the rating officer's exclusions."""
+"""`ratinglist archive ...`: imported tournaments, and the rating officer's exclusions.
+
+`ratinglist tournaments ...` is the old name, kept as a hidden alias for scripts.
+"""
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from typing import Annotated
 
@@ -10,24 +12,13 @@ import typer
 from rich.table import Table
 
 from ratinglist.cli.common import DbOption, console, database_url, user_errors
-from ratinglist.store import (
-    TournamentRow,
-    list_tournaments,
-    open_store,
-    set_excluded_from_ratings,
+
+HELP = (
+    "Imported tournaments: list them, keep one out of ratings, put it back, set when "
+    "they were received."
 )
 
-app = typer.Typer(
-    help="Imported tournaments: list them, keep one out of ratings, put it back.",
-    no_args_is_help=True,
-)
-
-
-def status(row: TournamentRow) -> str:
-    """``rated``, ``excluded`` (by the rating officer) or ``duplicate`` (not included)."""
-    if row.excluded_from_ratings:
-        return "excluded"
-    return "rated" if row.rated else "duplicate"
+app = typer.Typer(help=HELP, no_args_is_help=True)
 
 
 @app.command("list")
@@ -43,38 +34,27 @@ def list_command(
 ) -> None:
     """List imported tournaments, newest last, with whether their games are rated.
 
-    Example: ratinglist tournaments list --not-rated
+    Example: ratinglist archive list --not-rated
     """
+    from ratinglist.model.text import format_count
+    from ratinglist.service import shapes
+    from ratinglist.service.archive import tournament_status, tournaments
+
     with user_errors():
-        store = open_store(database_url(db))
-        try:
-            rows = [r for r in list_tournaments(store) if not (not_rated and r.rated)]
-        finally:
-            store.close()
-    shown = rows if limit == 0 else rows[-limit:]
+        listing = tournaments(database_url(db), not_rated=not_rated, limit=limit or None)
     if as_json:
-        typer.echo(
-            json.dumps(
-                [
-                    {
-                        "id": r.id,
-                        "file_name": r.file_name,
-                        "name": r.name,
-                        "start_date": r.start_date.isoformat(),
-                        "games": r.game_count,
-                        "status": status(r),
-                    }
-                    for r in shown
-                ]
-            )
-        )
+        typer.echo(json.dumps(shapes.tournaments(listing)))
         return
-    table = Table(title=f"Tournaments ({len(rows):,})")
+    table = Table(title=f"Tournaments ({format_count(listing.selected)})")
     for column in ("id", "file", "start", "games", "status"):
         table.add_column(column, justify="right" if column in ("id", "games") else "left")
-    for r in shown:
+    for r in listing.rows:
         table.add_row(
-            str(r.id), r.file_name, r.start_date.isoformat(), f"{r.game_count:,}", status(r)
+            str(r.id),
+            r.file_name,
+            r.start_date.isoformat(),
+            format_count(r.game_count),
+            tournament_status(r),
         )
     console.print(table)
 
@@ -87,14 +67,12 @@ def exclude(
 ) -> None:
     """Keep a tournament out of every rating list computed from now on.
 
-    Example: ratinglist tournaments exclude 20240101_TEST.ELO --reason "test file"
+    Example: ratinglist archive exclude 20240101_TEST.ELO --reason "test file"
     """
+    from ratinglist.service.archive import exclude_tournament
+
     with user_errors():
-        store = open_store(database_url(db))
-        try:
-            set_excluded_from_ratings(store, file_name, reason)
-        finally:
-            store.close()
+        exclude_tournament(database_url(db), file_name, reason)
     typer.echo(f"excluded {file_name} from ratings: {reason}")
 
 
@@ -105,14 +83,12 @@ def include(
 ) -> None:
     """Put an excluded tournament back into the ratings.
 
-    Example: ratinglist tournaments include 20240101_TEST.ELO
+    Example: ratinglist archive include 20240101_TEST.ELO
     """
+    from ratinglist.service.archive import include_tournament
+
     with user_errors():
-        store = open_store(database_url(db))
-        try:
-            set_excluded_from_ratings(store, file_name, None)
-        finally:
-            store.close()
+        include_tournament(database_url(db), file_name)
     typer.echo(f"included {file_name} in ratings again")
 
 
@@ -163,38 +139,24 @@ def received(
     (without --default-lag, only the countries given with --lag; --since/--until restrict
     the files by start date).
 
-    Example: ratinglist tournaments received --default-lag 0 --lag Japan=4
+    Example: ratinglist archive received --default-lag 0 --lag Japan=4
     """
-    from ratinglist.cli.rating import parse_day
-    from ratinglist.store.tournaments import (
-        received_by_lag,
-        set_received_dates,
-    )
+    from ratinglist.model.text import format_count, optional_day
+    from ratinglist.service.archive import set_received
 
+    bulk = lag is not None or default_lag is not None
+    if bulk == bool(file_names) or (not bulk and (date is None) == (not clear)):
+        raise typer.BadParameter(
+            "expected file names with --date or --clear, or --lag/--default-lag for every file"
+        )
     with user_errors():
-        bulk = lag is not None or default_lag is not None
-        if bulk == bool(file_names) or (not bulk and (date is None) == (not clear)):
-            raise typer.BadParameter(
-                "expected file names with --date or --clear, or --lag/--default-lag for every file"
-            )
-        store = open_store(database_url(db))
-        try:
-            days: dict[str, dt.date | None]
-            if bulk:
-                lags = dict(_parse_lag(text) for text in lag or ())
-                days = dict(
-                    received_by_lag(
-                        store,
-                        lags,
-                        default_lag,
-                        started_from=None if since is None else parse_day(since),
-                        started_until=None if until is None else parse_day(until),
-                    )
-                )
-            else:
-                day = None if clear else parse_day(date or "")
-                days = dict.fromkeys(file_names or (), day)
-            count = set_received_dates(store, days)
-        finally:
-            store.close()
-    typer.echo(f"set the received day of {count:,} files")
+        count = set_received(
+            database_url(db),
+            file_names or (),
+            day=None if clear else optional_day(date),
+            lags=None if lag is None else dict(_parse_lag(text) for text in lag),
+            default_lag=default_lag,
+            since=optional_day(since),
+            until=optional_day(until),
+        )
+    typer.echo(f"set the received day of {format_count(count)} files")

@@ -1,0 +1,206 @@
+"""Archive use cases: import results files, check them, list imported tournaments, keep one
+out of ratings or put it back.
+
+A missing database file is created only by `import_archive`; the other use cases refuse it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ratinglist.errors import InputError
+from ratinglist.formats.diagnostics import Diagnostic, Severity, has_errors
+from ratinglist.formats.elo import read_elo
+from ratinglist.formats.elo_totals import totals_notes
+from ratinglist.model.text import format_count
+from ratinglist.service.databases import open_database
+from ratinglist.store import (
+    FileResult,
+    FileStatus,
+    ImportSummary,
+    TournamentRow,
+    collect_elo_files,
+    import_paths,
+    list_tournaments,
+    received_by_lag,
+    set_excluded_from_ratings,
+    set_received_dates,
+)
+
+__all__ = [
+    "CheckedFiles",
+    "FileResult",
+    "FileStatus",
+    "ImportSummary",
+    "Severity",
+    "TournamentListing",
+    "TournamentRow",
+    "check_files",
+    "exclude_tournament",
+    "import_archive",
+    "include_tournament",
+    "set_received",
+    "tournament_status",
+    "tournaments",
+]
+
+Progress = Callable[[FileResult, int, int], None]
+
+
+MAX_FILE_SIZE = 256 * 1024
+"""Bytes a results file may have before `import_archive` wants ``force``: the largest file of
+the real archive (1977-2026) has 28 KB; a file ten times that is more likely a generated or
+corrupted one (a game line repeated 400,000 times) than a tournament."""
+
+
+def import_archive(
+    db: str,
+    paths: Sequence[Path],
+    *,
+    include_duplicates: bool = False,
+    progress: Progress | None = None,
+    max_size: int = MAX_FILE_SIZE,
+    force: bool = False,
+) -> ImportSummary:
+    """Import results files and folders (idempotent: unchanged files are skipped); the
+    database is created when missing. `progress` is called after each file. A file over
+    `max_size` bytes is refused (nothing imported) unless `force`.
+
+    Raises:
+        ImportPathError: a path does not exist.
+        InputError: a file over `max_size` and no `force`.
+        StoreError: the database cannot be written.
+    """
+    if not force:
+        for path in collect_elo_files(paths):
+            size = path.stat().st_size
+            if size > max_size:
+                raise InputError(
+                    f"{path}: expected a results file of at most {format_count(max_size)} "
+                    f"bytes, got {format_count(size)} (add --force to import it anyway); "
+                    f"nothing imported"
+                )
+    store = open_database(db, create=True)
+    return import_paths(store, paths, include_duplicates=include_duplicates, progress=progress)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedFiles:
+    """Results files read without storing: how many, their games, every diagnostic."""
+
+    files: int
+    games: int
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def has_errors(self) -> bool:
+        """True when a diagnostic is an error."""
+        return has_errors(self.diagnostics)
+
+    def count(self, severity: Severity) -> int:
+        """How many diagnostics have this severity."""
+        return sum(1 for d in self.diagnostics if d.severity is severity)
+
+
+def check_files(paths: Sequence[Path]) -> CheckedFiles:
+    """Read results files, and the ``*.ELO`` files under folders, as `import` finds them;
+    besides the reader's diagnostics, declared scores the games cannot give are noted (N303).
+
+    Raises:
+        ImportPathError: a path does not exist.
+        FormatError: a file cannot be read.
+    """
+    results = [read_elo(path) for path in collect_elo_files(paths)]
+    found = []
+    for r in results:
+        notes = totals_notes(r.players, r.games, r.source)
+        found.extend(sorted((*r.diagnostics, *notes), key=lambda d: (d.line, d.column)))
+    return CheckedFiles(len(results), sum(len(r.games) for r in results), tuple(found))
+
+
+def tournament_status(row: TournamentRow) -> str:
+    """``rated``, ``excluded`` (by the rating officer) or ``duplicate`` (not included)."""
+    if row.excluded_from_ratings:
+        return "excluded"
+    return "rated" if row.rated else "duplicate"
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentListing:
+    """Imported tournaments (newest last): how many the filter selects and the last ones."""
+
+    selected: int
+    rows: tuple[TournamentRow, ...]
+
+
+def tournaments(db: str, *, not_rated: bool = False, limit: int | None = 50) -> TournamentListing:
+    """Imported tournaments by start date, only the ones not rated with `not_rated`, the
+    newest `limit` (all when None).
+
+    Raises:
+        NotFoundError: no such database file.
+    """
+    with open_database(db).connect() as conn:
+        rows = [r for r in list_tournaments(conn) if not (not_rated and r.rated)]
+    shown = rows if limit is None else rows[-limit:] if limit else []
+    return TournamentListing(len(rows), tuple(shown))
+
+
+def exclude_tournament(db: str, file_name: str, reason: str) -> None:
+    """Keep a tournament out of every rating list computed from now on (the reason is kept).
+
+    Raises:
+        StoreError: no tournament has this file name.
+    """
+    with open_database(db).begin() as conn:
+        set_excluded_from_ratings(conn, file_name, reason)
+
+
+def include_tournament(db: str, file_name: str) -> None:
+    """Put an excluded tournament back into the ratings.
+
+    Raises:
+        StoreError: no tournament has this file name.
+    """
+    with open_database(db).begin() as conn:
+        set_excluded_from_ratings(conn, file_name, None)
+
+
+def set_received(
+    db: str,
+    file_names: Sequence[str] = (),
+    *,
+    day: dt.date | None = None,
+    lags: Mapping[str, int] | None = None,
+    default_lag: int | None = None,
+    since: dt.date | None = None,
+    until: dt.date | None = None,
+) -> int:
+    """Set the day the federation received results files (the wof profile rates the files
+    received by the list date); return how many files were set.
+
+    With `file_names`: those files get `day` (None: back to their import day). With `lags`
+    or `default_lag`: every stored file (started within `since`..`until`) gets its last day
+    plus its country's lag in months (`lags` keyed by the ``%%Country`` text; other
+    countries `default_lag`, or left as they are when None).
+
+    Raises:
+        InputError: both or neither of file names and lags.
+        StoreError: a file name that is not stored (nothing changed).
+    """
+    bulk = lags is not None or default_lag is not None
+    if bulk == bool(file_names):
+        raise InputError(
+            "expected file names with --date or --clear, or --lag/--default-lag for every file"
+        )
+    store = open_database(db)
+    if bulk:
+        days: dict[str, dt.date | None] = dict(
+            received_by_lag(store, lags or {}, default_lag, started_from=since, started_until=until)
+        )
+    else:
+        days = dict.fromkeys(file_names, day)
+    return set_received_dates(store, days)

@@ -1,0 +1,35 @@
+"""Service fixtures: a database file URL, results files, the Utrecht archive imported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ratinglist.service.archive import import_archive
+from tests.store.conftest import UTRECHT, ClearFile, elo_file
+
+__all__ = ["UTRECHT", "ClearFile", "elo_file"]
+
+
+@pytest.fixture()
+def db(tmp_path: Path) -> str:
+    """The URL of a database file that does not exist yet."""
+    return f"sqlite:///{tmp_path / 'service.db'}"
+
+
+def scraped(text: str) -> str:
+    """The Utrecht file as the rating committee's scrape sends it a week later."""
+    return text.replace("Jan Tester", "WOF rating committee (scrape)").replace(
+        "14/01/2023", "21/01/2023"
+    )
+
+
+@pytest.fixture()
+def filled(db: str, elo_file: ClearFile) -> str:
+    """Two imported files: Utrecht (with a draw) and a scraped copy with one result flipped."""
+    draw = UTRECHT.replace("120005 (33)>(31) NEW1 B", "120005 (32)=(32) NEW1 B")
+    import_archive(db, [elo_file("20230114_UTRECHT.ELO", draw)])
+    second = scraped(draw).replace("50003 (20)<(44) NEW1 W", "50003 (44)>(20) NEW1 W")
+    import_archive(db, [elo_file("20230121_SCRAPED.ELO", second)])
+    return db
