@@ -215,7 +215,11 @@ def test_register_new_is_atomic_and_a_retry_keeps_the_id(
 def test_register_new_refuses_an_unknown_country(db: Path) -> None:
     run(db, "new", "Country Open", "--country", "NLD", "--date", "2026-04-01")
     out = fail(db, "register", "--new", "PIETERS,Joost", "--country", "ZZZ")
-    assert "expected a known country name or code, got 'ZZZ'" in out
+    assert "expected a country code or name such as 'FRA' or 'France', got 'ZZZ'" in out
+    # the same refusal, in the same words, as the registry's own command
+    added = runner.invoke(app, ["players", "add", "PIETERS", "Joost", "--country", "ZZZ",
+                                "--db", str(db)])  # fmt: skip
+    assert added.exit_code == 1 and added.output == out
 
 
 def test_sheet_is_one_transaction(

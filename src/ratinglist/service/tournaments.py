@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from ratinglist.errors import RegistryError, TournamentError
 from ratinglist.model import Player, PlayerId
-from ratinglist.registry.countries import find_country
+from ratinglist.model.text import format_name
+from ratinglist.registry.countries import country_code
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournament_log import Loaded, after, check, loaded, opened, write
 from ratinglist.service.tournament_values import (
@@ -163,7 +164,7 @@ def _same_person(e: ev.Registered, surname: str, firstname: str, country: str) -
     return e.new and (e.surname.casefold(), e.firstname.casefold(), e.country.casefold()) == (
         surname.strip().casefold(),
         firstname.strip().casefold(),
-        country.strip().casefold(),
+        country_code(country.strip()).casefold(),
     )
 
 
@@ -184,8 +185,8 @@ def register_players(
     registration event are written together or not at all. Registering the same new
     person again (same surname, first name and country) is a retry: no second ID.
     """
-    from ratinglist.store.new_players import new_registry_player
-    from ratinglist.store.players import all_players
+    from ratinglist.registry.names import check_person
+    from ratinglist.store.players import add_player, all_players
 
     if not queries and new_player is None:
         raise TournamentError("expected player names, IDs or --new, got nothing")
@@ -205,10 +206,7 @@ def register_players(
         with log_writer(store, base.info.id, base.seq, actor=actor.label) as writer:
             if new_player is not None and new_country is not None:
                 surname, _, firstname = new_player.partition(",")
-                if find_country(new_country) is None:
-                    raise RegistryError(
-                        f"expected a known country name or code, got {new_country!r}"
-                    )
+                check_person(surname, firstname, new_country)
                 known = (*base.events, *writer.newer)
                 earlier = [
                     e
@@ -222,7 +220,7 @@ def register_players(
                 else:
                     probe = Player(PlayerId(0), surname.strip(), firstname.strip(), new_country)
                     check(checked, [_registered(probe, entry, first, True)])
-                    p = new_registry_player(
+                    p = add_player(
                         writer.conn,
                         surname,
                         firstname,
@@ -230,7 +228,7 @@ def register_players(
                         host_country=d.settings.country,
                         on=d.settings.start_date,
                         reason=f"new player at {d.settings.name}",
-                        origin=actor.label,
+                        actor=actor.label,
                     )
                     actions.append(_registered(p, entry, first, True))
                     new_person = Person(p.id, p.name)
@@ -247,7 +245,7 @@ def register_players(
 
 
 def _name(e: ev.Registered) -> str:
-    return f"{e.surname}, {e.firstname}" if e.firstname else e.surname
+    return format_name(e.surname, e.firstname)
 
 
 def withdraw(

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
+from ratinglist.model.text import format_name
 from ratinglist.pairing import System, SystemPlan, system_for
 from ratinglist.pairing.finals import DrawWinChoice
 from ratinglist.standings import BrightwellRule, StandingsConfig, StandingsRow
@@ -133,7 +134,7 @@ def _register(d: FoldedTournament, e: Registered) -> FoldedTournament:
     _future_round(d, e.first_round, "a late entry")
     entrant = Entrant(
         id=e.player,
-        name=f"{e.surname}, {e.firstname}" if e.firstname else e.surname,
+        name=format_name(e.surname, e.firstname),
         country=e.country,
         rating=e.rating,
         female=e.female,
