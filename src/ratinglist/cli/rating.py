@@ -133,8 +133,9 @@ def rate_summary(done: ComputedList) -> dict[str, Any]:
 
 def rate_command(
     as_of: Annotated[
-        str, typer.Option("--as-of", help="Calculation date YYYY-MM-DD (weights count from it).")
-    ],
+        str | None,
+        typer.Option("--as-of", help="Calculation date YYYY-MM-DD (weights count from it)."),
+    ] = None,
     exclude_sender: Annotated[
         str | None,
         typer.Option(
@@ -155,9 +156,24 @@ def rate_command(
             "computes it (files received by the date, early-stopped ascent).",
         ),
     ] = "exact",
+    history: Annotated[
+        bool, typer.Option("--history", help="Store a list at every month end (see --from).")
+    ] = False,
+    first: Annotated[
+        str | None, typer.Option("--from", help="--history: first month YYYY-MM.")
+    ] = None,
+    last: Annotated[str | None, typer.Option("--to", help="--history: last month YYYY-MM.")] = None,
+    every: Annotated[
+        str, typer.Option("--every", help="--history: month, quarter or year.")
+    ] = "month",
     db: str | None = DbOption,
 ) -> None:
     """Compute the rating list as of a date, store it and print a summary.
+
+    With --history, instead store the list as of the last day of every month from --from to
+    --to (default: the months of the first and last rated game), each warm-started from the
+    one before, skipping months stored before with the same inputs (parameters, sender
+    exclusion, rated games up to the date); a progress bar shows the months.
 
     With the exact profile, tournaments whose first day is on or before --as-of take part;
     the wof profile takes the files received by --as-of (see `tournaments received`). Game
@@ -165,10 +181,18 @@ def rate_command(
     id,name,country,rating,margin,official,listed,games,last_played.
 
     Example: ratinglist rate --as-of 2026-05-12 --exclude-sender "rating committee" --csv list.csv
+    Example: ratinglist rate --history --from 1980-01 --to 2026-05 --every month
     """
     from ratinglist.rating.profile import profile_by_name
 
+    if history:
+        from ratinglist.cli.history import run_history
+
+        run_history(first, last, every, exclude_sender, label, as_json, profile_name, db)
+        return
     with user_errors():
+        if as_of is None:
+            raise RatingError("expected --as-of YYYY-MM-DD (or --history), got none")
         day = parse_day(as_of)
         profile = profile_by_name(profile_name)
         store = _open(db)
