@@ -39,6 +39,7 @@ from ratinglist.cli.go_files import app as go_file_app  # noqa: E402
 from ratinglist.cli.go_lists import app as go_list_app  # noqa: E402
 from ratinglist.cli.importing import import_command  # noqa: E402
 from ratinglist.cli.players import app as players_app  # noqa: E402
+from ratinglist.cli.publishing import publish_command, unpublish_command  # noqa: E402
 from ratinglist.cli.rating import (  # noqa: E402
     diff_command,
     explain_command,
@@ -68,6 +69,8 @@ app.add_typer(
     help=f"{ARCHIVE_HELP} Deprecated: use `ratinglist archive`.",
     deprecated=True,
 )
+app.command("publish")(publish_command)
+app.command("unpublish")(unpublish_command)
 app.command("serve")(serve)
 
 

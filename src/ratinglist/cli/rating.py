@@ -18,11 +18,11 @@ if TYPE_CHECKING:
 
 def rate_command(
     as_of: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--as-of", metavar="YYYY-MM-DD", help="Calculation date (weights count from it)."
         ),
-    ],
+    ] = None,
     exclude_sender: Annotated[
         str | None,
         typer.Option(
@@ -51,9 +51,24 @@ def rate_command(
             "e.g. 2020-03-01:2022-02-28 for the pandemic.",
         ),
     ] = None,
+    history: Annotated[
+        bool, typer.Option("--history", help="Store a list at every month end (see --from).")
+    ] = False,
+    first: Annotated[
+        str | None, typer.Option("--from", help="--history: first month YYYY-MM.")
+    ] = None,
+    last: Annotated[str | None, typer.Option("--to", help="--history: last month YYYY-MM.")] = None,
+    every: Annotated[
+        str, typer.Option("--every", help="--history: month, quarter or year.")
+    ] = "month",
     db: str | None = DbOption,
 ) -> None:
     """Compute the rating list as of a date, store it and print a summary.
+
+    With --history, instead store the list as of the last day of every month from --from to
+    --to (default: the months of the first and last rated game), each warm-started from the
+    one before, skipping months stored before with the same inputs (parameters, sender
+    exclusion, rated games up to the date); a progress bar shows the months.
 
     With the exact profile, tournaments whose first day is on or before --as-of take part;
     the wof profile takes the files received by --as-of (see `archive received`). Game
@@ -63,21 +78,29 @@ def rate_command(
     id,name,country,rating,margin,official,listed,games,last_played.
 
     Example: ratinglist rate --as-of 2026-05-12 --exclude-sender "rating committee" --csv list.csv
+    Example: ratinglist rate --history --from 1980-01 --to 2026-05 --every month
     """
     from ratinglist.errors import RatingError
     from ratinglist.model.text import format_count, parse_day
     from ratinglist.service import shapes
     from ratinglist.service.rating_lists import compute_list, profile_by_name
 
+    if history:
+        from ratinglist.cli.history import run_history
+
+        run_history(first, last, every, exclude_sender, label, as_json, profile_name, db)
+        return
     with user_errors():
+        if as_of is None:
+            raise RatingError("expected --as-of YYYY-MM-DD (or --history), got none")
         day = parse_day(as_of)
         profile = profile_by_name(profile_name)
         if age_pause is not None:
-            first, sep, last = age_pause.partition(":")
+            pause_from, sep, pause_to = age_pause.partition(":")
             if not sep:
                 raise RatingError(f"expected --age-pause FIRST:LAST, got {age_pause!r}")
             params = dataclasses.replace(
-                profile.params, age_pause=(parse_day(first), parse_day(last))
+                profile.params, age_pause=(parse_day(pause_from), parse_day(pause_to))
             )
             profile = dataclasses.replace(profile, params=params)
         done = compute_list(
