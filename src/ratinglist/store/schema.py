@@ -231,7 +231,7 @@ rating_entries = Table(
 for _name in ("surname", "firstname", "country"):
     id_history.append_column(Column(_name, Text, nullable=True))
 
-# --- Go rating lists (migration 0007): EGF, FFG and AGA lists as imported. ---
+# --- Go rating lists (migration 0008): EGF, FFG and AGA lists as imported. ---
 # One ``go_rating_lists`` row per imported list file; its players keyed by the file line.
 # Ratings are on the internal EGF scale; ``raw_rating`` is the list's own text.
 
