@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import time
 from pathlib import Path
 
 import pytest
@@ -128,12 +127,11 @@ def test_samples_parse_to_provenance_records(real_data: Path) -> None:
     ("name", "players", "bad_lines"),
     [("ech_ffg_V3.txt", 12511, [5893, 7989]), ("tdlista.txt", 22410, None)],
 )
-def test_full_lists_load_within_a_second(
+def test_full_lists_every_line_read_or_reported(
     real_data: Path, name: str, players: int, bad_lines: list[int] | None
 ) -> None:
-    start = time.perf_counter()
+    # Read times: benchmarks/go_files.py.
     read = read_go_list_file(real_data / "go" / "opengotha" / "ratinglists" / name)
-    assert time.perf_counter() - start <= 1.0
     assert len(read.rating_list.players) == players
     if bad_lines is not None:
         # The two licence statuses 'X' that GO.md does not document.

@@ -189,3 +189,15 @@ def test_opengotha_player_lines_read_and_write_back(real_data: Path, name: str, 
     lines = [line for line in data.decode("iso-8859-15").split("\n") if line and line[0] != ";"]
     write = h9_line if kind == "h9" else tou_line
     assert [write(row) for row in read.rows] == lines
+
+
+def test_h9_pins_written_and_read() -> None:
+    table = _table()
+    rows = (replace(table.rows[0], egf_pin="13633719"), table.rows[1])
+    data = write_h9(replace(table, rows=rows), pins=True)
+    lines = data.decode("iso-8859-15").split("\n")
+    assert lines[10].endswith("    2+/w0 |13633719")
+    assert not lines[11].endswith("|")  # no PIN, nothing added
+    back = read_h9(data, "x.h9")
+    assert [r.egf_pin for r in back.rows] == ["13633719", ""]
+    assert back.rows[0].rounds == table.rows[0].rounds

@@ -94,6 +94,9 @@ def export(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="File to write (default: stdout).")
     ] = None,
+    egd_pins: Annotated[
+        bool, typer.Option("--egd-pins", help="h9: end each line with the player's |EGF PIN.")
+    ] = False,
 ) -> None:
     """Write a tournament file as OpenGotha XML or as the EGF, FFG or AGA results file.
 
@@ -102,7 +105,7 @@ def export(
     from ratinglist.service.go_files import FileKind, export_go_file
 
     with user_errors():
-        data = export_go_file(path, FileKind(to.value))
+        data = export_go_file(path, FileKind(to.value), egd_pins=egd_pins)
     _write(data, output)
 
 

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import console, err_console, user_errors
+from ratinglist.cli.common import DbOption, console, database_url, err_console, user_errors
 
 if TYPE_CHECKING:
     from ratinglist.model.go_list import ListOrigin
 
 app = typer.Typer(
-    help="Go rating lists (EGF, FFG, AGA): check a list file, search it.", no_args_is_help=True
+    help="Go rating lists (EGF, FFG, AGA): check, import and search them.", no_args_is_help=True
 )
 
 
@@ -87,22 +87,95 @@ def check(
         raise typer.Exit(1)
 
 
+@app.command("import")
+def import_command(
+    path: ListFile,
+    list_format: FormatOption = None,
+    db: str | None = DbOption,
+) -> None:
+    """Store a rating list as its federation's latest (bad lines reported, never stored).
+
+    Example: ratinglist go-list import ech_ffg_V3.txt
+    """
+    from ratinglist.service.actor import Actor
+    from ratinglist.service.go_lists import import_list
+
+    with user_errors():
+        done = import_list(database_url(db), path, Actor.cli_user(), _origin(list_format))
+    for found in done.diagnostics:
+        err_console.print(found.format(), highlight=False, markup=False)
+    info = done.info
+    date = info.published.isoformat() if info.published else "no date"
+    console.print(
+        f"stored {info.origin.value} list #{info.id} of {date}: {info.players} players, "
+        f"{info.diagnostics} diagnostics, in {done.seconds:.2f} s",
+        highlight=False,
+    )
+
+
+@app.command("lists")
+def lists_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+    db: str | None = DbOption,
+) -> None:
+    """Show the stored Go rating lists.
+
+    Example: ratinglist go-list lists
+    """
+    from ratinglist.service.go_lists import stored_lists
+
+    with user_errors():
+        infos = stored_lists(database_url(db))
+    rows = [
+        {
+            "id": i.id,
+            "origin": i.origin.value,
+            "published": i.published.isoformat() if i.published else None,
+            "source": i.source,
+            "players": i.players,
+            "imported_by": i.imported_by,
+        }
+        for i in infos
+    ]
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    table = Table("id", "origin", "published", "source", "players", "imported by")
+    for row in rows:
+        table.add_row(*(str(row[k] or "") for k in row))
+    console.print(table)
+
+
 @app.command("search")
 def search(
-    path: ListFile,
     query: Annotated[str, typer.Argument(help="A name (either order, typos allowed) or number.")],
+    file: Annotated[
+        Path | None, typer.Option("--file", help="Search this list file (else the store).")
+    ] = None,
+    origin: Annotated[
+        ListFormat | None,
+        typer.Option("--origin", help="Stored list to search: egf, ffg or aga."),
+    ] = None,
     limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many players.")] = 10,
-    list_format: FormatOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+    db: str | None = DbOption,
 ) -> None:
     """Find players in a rating list as OpenGotha's registration does, nearest first.
 
-    Example: ratinglist go-list search ech_ffg_V3.txt "Mikael Abadya"
+    Searches a list file (`--file`) or the latest stored list of a federation (`--origin`).
+
+    Example: ratinglist go-list search "Mikael Abadya" --origin ffg
     """
-    from ratinglist.service.go_lists import search_list
+    from ratinglist.service.go_lists import search_list, search_stored
 
     with user_errors():
-        found = search_list(path, query, limit, _origin(list_format))
+        if file is not None:
+            found = search_list(file, query, limit, _origin(origin))
+        else:
+            chosen = _origin(origin)
+            if chosen is None:
+                raise typer.BadParameter("give --file FILE or --origin egf|ffg|aga")
+            found = search_stored(database_url(db), chosen, query, limit)
     rows = [
         {
             "distance": m.distance,

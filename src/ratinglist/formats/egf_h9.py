@@ -66,8 +66,8 @@ def h9_header(table: ResultsTable) -> list[str]:
     return lines
 
 
-def h9_line(row: ResultsRow, *, drop_by_default: bool = False) -> str:
-    """One player's line."""
+def h9_line(row: ResultsRow, *, drop_by_default: bool = False, pins: bool = False) -> str:
+    """One player's line; with `pins`, a player with an EGF PIN gets `` |PIN`` at the end."""
     place = "" if row.tied else str(row.place)
     country = row.country.strip() if len(row.country.strip()) >= 2 else "XX"
     club = row.club.strip() or "xxxx"
@@ -82,13 +82,19 @@ def h9_line(row: ResultsRow, *, drop_by_default: bool = False) -> str:
             parts.append(f" {'0=':>8}")
         else:
             parts.append(" " + format_half_game(game))
+    if pins and row.egf_pin.strip().isdigit():
+        parts.append(f" |{row.egf_pin.strip()}")
     return "".join(parts)
 
 
-def write_h9(table: ResultsTable, *, drop_by_default: bool = False) -> bytes:
-    """The ``.h9`` file of `table` (by-default games kept with ``!`` unless dropped)."""
+def write_h9(table: ResultsTable, *, drop_by_default: bool = False, pins: bool = False) -> bytes:
+    """The ``.h9`` file of `table` (by-default games kept with ``!`` unless dropped).
+
+    `pins` adds each known EGF PIN as `` |12345678`` at the end of the player's line: the
+    European Go Database reads it (OpenGotha up to 3.35 and Pairgoth write it, 3.5x not).
+    """
     lines = h9_header(table)
-    lines += [h9_line(row, drop_by_default=drop_by_default) for row in table.rows]
+    lines += [h9_line(row, drop_by_default=drop_by_default, pins=pins) for row in table.rows]
     return ("\n".join(lines) + "\n").encode(ENCODING, errors="replace")
 
 
@@ -150,6 +156,9 @@ def _row(line: str, criteria: int, previous_place: int) -> ResultsRow | str:
         return "expected rank, country and club after the name (column 36)"
     rank, country, club = tokens[:3]
     rest = tokens[3:]
+    pin = ""
+    if rest and rest[-1].startswith("|") and rest[-1][1:].isdigit():
+        pin, rest = rest[-1][1:], rest[:-1]
     first_game = next((i for i, t in enumerate(rest) if _is_round(t)), len(rest))
     values = tuple(rest[: min(criteria, first_game)] if criteria else rest[:first_game])
     rounds: list[HalfGame] = []
@@ -169,6 +178,7 @@ def _row(line: str, criteria: int, previous_place: int) -> ResultsRow | str:
         club=club,
         values=values,
         rounds=tuple(rounds),
+        egf_pin=pin,
     )
 
 

@@ -77,8 +77,10 @@ def read_go_file(path: Path) -> GoFile:
     return GoFile(path.name, read_xml.document, read_xml.diagnostics)
 
 
-def export_go_file(path: Path, kind: FileKind) -> bytes:
+def export_go_file(path: Path, kind: FileKind, *, egd_pins: bool = False) -> bytes:
     """The `kind` file of the tournament in `path` (standings after the last round).
+
+    `egd_pins` adds the players' EGF PINs to an ``.h9`` file (`` |12345678``).
 
     Raises:
         FormatError: the input cannot be read.
@@ -90,7 +92,7 @@ def export_go_file(path: Path, kind: FileKind) -> bytes:
     if kind is FileKind.AGA:
         return write_aga(aga_results(t))
     table = results_table(t)
-    return write_h9(table) if kind is FileKind.H9 else write_tou(table)
+    return write_h9(table, pins=egd_pins) if kind is FileKind.H9 else write_tou(table)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
-"""Use cases of Go rating lists: read a list file and report its bad lines, search it.
+"""Use cases of Go rating lists: check a list file, import it, search a file or the store.
 
-Lists are read from their files each time (the full AGA list of 22,000 players loads in
-about half a second): nothing is stored, so these calls take no `Actor`.
+`check_list` and `search_list` read a file and store nothing (no `Actor`); `import_list`
+stores a list (recording who imported it) and `search_stored` searches the latest stored
+list of a federation.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from ratinglist.formats.diagnostics import Diagnostic, has_errors
 from ratinglist.formats.go_lists import read_go_list_file
 from ratinglist.model.go_list import GoRatingList, ListOrigin
 from ratinglist.registry.go_search import GoListIndex, GoMatch
+from ratinglist.service.actor import Actor
+from ratinglist.store import open_store
+from ratinglist.store.go_lists import GoListInfo, go_list_infos, latest_go_list, save_go_list
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,3 +65,57 @@ def search_list(
     rating_list = read_go_list_file(path, origin).rating_list
     matches = GoListIndex(rating_list.players).search(query, limit)
     return ListSearch(rating_list, query, matches)
+
+
+@dataclass(frozen=True, slots=True)
+class ListImport:
+    """A list file stored: its row, the problems of its lines, the time the import took."""
+
+    info: GoListInfo
+    diagnostics: tuple[Diagnostic, ...]
+    seconds: float
+
+
+def import_list(url: str, path: Path, actor: Actor, origin: ListOrigin | None = None) -> ListImport:
+    """Read the list at `path` and store it as the latest list of its federation.
+
+    Raises:
+        FormatError: the file cannot be read or is not a rating list.
+        StoreError: the database cannot be opened or written.
+    """
+    start = time.perf_counter()
+    read = read_go_list_file(path, origin)
+    store = open_store(url)
+    try:
+        info = save_go_list(store, read.rating_list, len(read.diagnostics), actor.label)
+    finally:
+        store.close()
+    return ListImport(info, read.diagnostics, time.perf_counter() - start)
+
+
+def stored_lists(url: str) -> tuple[GoListInfo, ...]:
+    """Every stored Go rating list, oldest import first.
+
+    Raises:
+        StoreError: the database cannot be opened or read.
+    """
+    store = open_store(url)
+    try:
+        return go_list_infos(store)
+    finally:
+        store.close()
+
+
+def search_stored(url: str, origin: ListOrigin, query: str, limit: int = 10) -> ListSearch:
+    """The players of the latest stored `origin` list nearest to `query`.
+
+    Raises:
+        NotFoundError: no list of that federation was imported.
+        StoreError: the database cannot be opened or read.
+    """
+    store = open_store(url)
+    try:
+        rating_list = latest_go_list(store, origin)
+    finally:
+        store.close()
+    return ListSearch(rating_list, query, GoListIndex(rating_list.players).search(query, limit))

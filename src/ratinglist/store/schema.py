@@ -316,4 +316,37 @@ rating_list_publications = Table(
     Column("action", String(16), nullable=False),
     Column("actor", Text, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+
+# --- Go rating lists (migration 0010): EGF, FFG and AGA lists as imported. ---
+# One ``go_rating_lists`` row per imported list file; its players keyed by the file line.
+# Ratings are on the internal EGF scale; ``raw_rating`` is the list's own text.
+
+go_rating_lists = Table(
+    "go_rating_lists",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("origin", String(3), nullable=False, index=True),
+    Column("published", Date, nullable=True),
+    Column("source", Text, nullable=False),
+    Column("imported_at", DateTime(timezone=True), nullable=False),
+    Column("imported_by", Text, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("diagnostics", Integer, nullable=False),
+)
+
+go_list_players = Table(
+    "go_list_players",
+    metadata,
+    Column("list_id", ForeignKey("go_rating_lists.id"), primary_key=True),
+    Column("line", Integer, primary_key=True, autoincrement=False),
+    Column("number", Text, nullable=False),
+    Column("surname", Text, nullable=False),
+    Column("first_name", Text, nullable=False),
+    Column("country", Text, nullable=False),
+    Column("club", Text, nullable=False),
+    Column("rating", Integer, nullable=False),
+    Column("raw_rating", Text, nullable=False),
+    Column("grade", Text, nullable=False),
+    Column("licence_status", Text, nullable=False),
+    Column("expiry", Text, nullable=False),
 )
