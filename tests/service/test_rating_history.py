@@ -21,13 +21,8 @@ from ratinglist.service.rating_history import (
     build_demo_history,
     compute_history,
 )
-from ratinglist.store import (
-    find_rating_list,
-    import_paths,
-    load_game_arrays,
-    load_rating_entries,
-    open_store,
-)
+from ratinglist.service.rating_lists import find_stored_list, select_game_arrays, stored_entries
+from ratinglist.store import import_paths, open_store
 from tests.conftest import REPO
 
 ACTOR = Actor(ActorKind.CLI, "tester")
@@ -77,10 +72,10 @@ def test_stored_lists_equal_lists_computed_alone(db: str) -> None:
     try:
         for month in result.months[::7]:
             assert month.list_id is not None
-            info = find_rating_list(store, month.as_of.isoformat())
+            info = find_stored_list(store, month.as_of.isoformat())
             assert info.id == month.list_id and info.label == "history"
-            stored = load_rating_entries(store, month.list_id)
-            games = load_game_arrays(store, month.as_of)
+            stored = stored_entries(store, month.list_id)
+            games = select_game_arrays(store, month.as_of)[0]
             alone = rate(games, EuropeanParams(), month.as_of)
             assert info.game_count == len(games) == month.game_count
             assert [int(e.player) for e in stored] == alone.players.tolist()

@@ -11,7 +11,8 @@ import pytest
 from ratinglist.rating import EuropeanParams, rate
 from ratinglist.service.actor import SYSTEM
 from ratinglist.service.rating_history import HistoryRequest, MonthStatus, compute_history
-from ratinglist.store import import_paths, load_game_arrays, load_rating_entries, open_store
+from ratinglist.service.rating_lists import select_game_arrays, stored_entries
+from ratinglist.store import import_paths, open_store
 
 SAMPLE = (dt.date(2021, 1, 31), dt.date(2023, 2, 28), dt.date(2024, 12, 31), dt.date(2026, 5, 31))
 
@@ -33,8 +34,8 @@ def test_sampled_months_of_the_real_history_equal_lists_computed_alone(
         for as_of in SAMPLE:
             list_id = ids[as_of]
             assert list_id is not None
-            stored = load_rating_entries(store, list_id)
-            alone = rate(load_game_arrays(store, as_of), EuropeanParams(), as_of)
+            stored = stored_entries(store, list_id)
+            alone = rate(select_game_arrays(store, as_of)[0], EuropeanParams(), as_of)
             assert [int(e.player) for e in stored] == alone.players.tolist()
             ratings = np.array([e.rating for e in stored])
             assert float(np.abs(ratings - alone.ratings).max()) < 0.01

@@ -10,8 +10,9 @@ import datetime as dt
 
 from ratinglist.errors import NotFoundError
 from ratinglist.service.actor import Actor
+from ratinglist.service.rating_lists import find_stored_list
 from ratinglist.service.stores import opened_store
-from ratinglist.store import Store, find_rating_list
+from ratinglist.store import Store
 from ratinglist.store.publishing import (
     PublicationChange,
     PublicationEvent,
@@ -35,7 +36,7 @@ __all__ = [
 
 def _set(db: str | Store, ref: str, published: bool, actor: Actor) -> PublicationChange:
     with opened_store(db) as store:
-        info = find_rating_list(store, ref)
+        info = find_stored_list(store, ref)
         return set_published(
             store, info.id, published, actor=actor.label, at=dt.datetime.now(dt.UTC)
         )
@@ -87,4 +88,4 @@ def list_publications(db: str | Store, ref: str) -> tuple[PublicationEvent, ...]
         StoreError: `ref` names no stored list.
     """
     with opened_store(db) as store:
-        return publication_log(store, find_rating_list(store, ref).id)
+        return publication_log(store, find_stored_list(store, ref).id)

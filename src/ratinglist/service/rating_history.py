@@ -21,6 +21,7 @@ from ratinglist.rating import EuropeanParams, GameArrays, RatingList
 from ratinglist.rating.history import fingerprints, inputs_key, month_ends, rate_history
 from ratinglist.service.actor import SYSTEM, Actor
 from ratinglist.service.publishing import PublicationChange, publish_list
+from ratinglist.service.rating_lists import registry_homes
 from ratinglist.service.stores import opened_store
 from ratinglist.store import Store, load_rating_games
 from ratinglist.store.rating_history import ListRecord, save_list_records, stored_inputs
@@ -116,8 +117,15 @@ class HistoryResult:
 
 
 def _record(
-    ratings: RatingList, request: HistoryRequest, inputs: str, actor: Actor, game_count: int
+    ratings: RatingList,
+    request: HistoryRequest,
+    inputs: str,
+    actor: Actor,
+    game_count: int,
+    homes: dict[int, tuple[str, str | None]],
 ) -> ListRecord:
+    players = ratings.players.tolist()
+    where = [homes.get(pid, (None, None)) for pid in players]
     return ListRecord(
         as_of=ratings.as_of,
         label=request.label,
@@ -129,13 +137,15 @@ def _record(
         unrated=len(ratings.unrated),
         iterations=ratings.iterations,
         max_residual=float(ratings.max_residual),
-        players=ratings.players.tolist(),
+        players=players,
         ratings=ratings.ratings.tolist(),
         margins=ratings.margins.tolist(),
         official=ratings.official.tolist(),
         listed=ratings.listed.tolist(),
         games=ratings.games.tolist(),
         last_played=[dt.date.fromordinal(d) for d in ratings.last_day.tolist()],
+        countries=[country for country, _ in where],
+        continents=[continent for _, continent in where],
     )
 
 
@@ -190,6 +200,7 @@ def compute_history(
         ]
         existing = stored_inputs(store, dates[0], dates[-1])
         wanted = [(day, key) not in existing for day, key in zip(dates, keys, strict=True)]
+        homes = registry_homes(store)
         writer = _Writer(store)
         months: list[HistoryMonth] = []
         for k, result in enumerate(rate_history(games, request.params, dates, wanted=wanted)):
@@ -199,7 +210,7 @@ def compute_history(
                 month = HistoryMonth(result.as_of, MonthStatus.NOT_RATABLE, result.game_count)
             else:
                 ratings = result.ratings
-                writer.add(k, _record(ratings, request, keys[k], actor, result.game_count))
+                writer.add(k, _record(ratings, request, keys[k], actor, result.game_count, homes))
                 month = HistoryMonth(
                     result.as_of,
                     MonthStatus.COMPUTED,

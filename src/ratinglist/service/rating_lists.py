@@ -147,6 +147,16 @@ def _find(conn: Any, ref: str | None) -> RatingListInfo:
     return _info(list_row(conn, newest))
 
 
+def find_stored_list(source: Store | Connection, ref: str | None) -> RatingListInfo:
+    """The list named by `ref` (see `find_list`), for use cases that hold a store.
+
+    Raises:
+        NotFoundError: no such list.
+    """
+    with _reading(source) as conn:
+        return _find(conn, ref)
+
+
 def stored_list(source: Store | Connection, list_id: int) -> RatingListInfo:
     """The stored list `list_id` (for use cases that hold a store or a transaction).
 
@@ -289,7 +299,13 @@ class ComputedList:
     fates: tuple[tuple[ResultsFile, Fate], ...] = ()
 
 
-def _homes(players: dict[int, Player]) -> dict[int, tuple[str, str | None]]:
+def registry_homes(source: Store | Connection) -> dict[int, tuple[str, str | None]]:
+    """Player ID -> (country code, continent name) of every registry player (merged too)."""
+    with _reading(source) as conn:
+        return player_homes({int(p.id): p for p in all_players(conn, include_merged=True)})
+
+
+def player_homes(players: dict[int, Player]) -> dict[int, tuple[str, str | None]]:
     """Player ID -> (country code, continent name) as the registry has them now."""
     by_spelling: dict[str, tuple[str, str | None]] = {}
     for p in players.values():
@@ -337,7 +353,7 @@ def compute_list(
         if label is None and profile.name != EXACT.name:
             label = profile.name
         players = {int(p.id): p for p in all_players(conn, include_merged=True)}
-        homes = _homes(players)
+        homes = player_homes(players)
         days = [dt.date.fromordinal(d) for d in ratings.last_day.tolist()]
         entries = [
             (pid, rating, margin, official, listed, count, day, *homes.get(pid, (None, None)))

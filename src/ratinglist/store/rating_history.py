@@ -26,7 +26,7 @@ class ListRecord:
     """One list to store: the ``rating_lists`` row and its entries as parallel columns.
 
     `parameters` is the parameters' JSON text; `inputs` the digest of everything the list
-    depends on; `computed_by` the actor's label. The entry columns (`players` ... `last_played`)
+    depends on; `computed_by` the actor's label. The entry columns (`players` ... `continents`)
     have one value per rated player.
     """
 
@@ -47,6 +47,8 @@ class ListRecord:
     listed: Sequence[bool]
     games: Sequence[int]
     last_played: Sequence[dt.date]
+    countries: Sequence[str | None]
+    continents: Sequence[str | None]
 
     def row(self, computed_at: dt.datetime) -> dict[str, Any]:
         """The ``rating_lists`` values (counts of rated, listed and listed official players)."""
@@ -95,6 +97,8 @@ def save_list_records(
                     record.listed,
                     record.games,
                     record.last_played,
+                    record.countries,
+                    record.continents,
                     strict=True,
                 )
             )

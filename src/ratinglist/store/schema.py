@@ -316,6 +316,7 @@ rating_list_publications = Table(
     Column("action", String(16), nullable=False),
     Column("actor", Text, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+)
 
 # --- Go rating lists (migration 0010): EGF, FFG and AGA lists as imported. ---
 # One ``go_rating_lists`` row per imported list file; its players keyed by the file line.
