@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
@@ -42,7 +43,7 @@ def weights_by_month(params: EuropeanParams, months: NDArray[np.int64]) -> NDArr
     return result
 
 
-def _index_players(
+def player_indices(
     first: NDArray[np.int64], second: NDArray[np.int64]
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
     """Distinct IDs (sorted) and each game's two player indices into them."""
@@ -58,10 +59,11 @@ def _index_players(
     return ids.astype(np.int64), inverse[: len(first)], inverse[len(first) :]
 
 
-def rated_component(
+def largest_component(
     n: int, a: NDArray[np.int64], b: NDArray[np.int64], score: NDArray[np.float64]
-) -> NDArray[np.bool_]:
-    """Membership of the largest strongly connected component of "scored at least a draw".
+) -> NDArray[np.bool_] | None:
+    """Membership of the largest strongly connected component of "scored at least a draw",
+    or None when no component holds two players.
 
     Ties between equally large components go to the one holding the smallest index.
     """
@@ -73,15 +75,29 @@ def rated_component(
     _, labels = connected_components(graph, directed=True, connection="strong")
     sizes = np.bincount(labels)
     if sizes.max() < 2:
-        raise RatingError(
-            "expected a group of at least two players who each scored at least a draw against "
-            "one another directly or in a cycle, got none (nobody can be rated)"
-        )
+        return None
     first_of_label = np.full(len(sizes), n, dtype=np.int64)
     np.minimum.at(first_of_label, labels, np.arange(n, dtype=np.int64))
     candidates = np.flatnonzero(sizes == sizes.max())
     best = int(candidates[np.argmin(first_of_label[candidates])])
     member: NDArray[np.bool_] = labels == best
+    return member
+
+
+def rated_component(
+    n: int, a: NDArray[np.int64], b: NDArray[np.int64], score: NDArray[np.float64]
+) -> NDArray[np.bool_]:
+    """`largest_component`, required to exist.
+
+    Raises:
+        RatingError: no group of two or more players is strongly connected.
+    """
+    member = largest_component(n, a, b, score)
+    if member is None:
+        raise RatingError(
+            "expected a group of at least two players who each scored at least a draw against "
+            "one another directly or in a cycle, got none (nobody can be rated)"
+        )
     return member
 
 
@@ -113,13 +129,28 @@ def aggregate(
     )
 
 
-def rate(games: GameArrays, params: EuropeanParams, as_of: dt.date) -> RatingList:
-    """The rating list as of `as_of` from all `games` (none may start after `as_of`).
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One list's fit, ready to solve: the rated players and their aggregated games.
 
-    Never mutates `games`; deterministic; the result holds no NaN.
+    `ids`: the rated IDs, increasing (index k of `pairs` is player ``ids[k]``); `pairs`: their
+    games' weights and weighted scores per pair; `counts`: each rated player's plain number of
+    fitted games (all dates); `last_day`: the first day of each rated player's latest
+    tournament (any opponent); `unrated`: the IDs that played but are outside the rated set.
+    """
+
+    ids: NDArray[np.int64]
+    pairs: Pairs
+    counts: NDArray[np.int64]
+    last_day: NDArray[np.int32]
+    unrated: NDArray[np.int64]
+
+
+def problem(games: GameArrays, params: EuropeanParams, as_of: dt.date) -> Problem:
+    """The fit of `games` as of `as_of` (steps 1, 2 and the aggregation of step 3).
 
     Raises:
-        RatingError: no games, a game after `as_of`, nobody ratable, or no convergence.
+        RatingError: no games, a game after `as_of`, or nobody ratable.
     """
     if len(games) == 0:
         raise RatingError("expected at least one game to rate, got none")
@@ -130,30 +161,49 @@ def rate(games: GameArrays, params: EuropeanParams, as_of: dt.date) -> RatingLis
             f"tournament starting {dt.date.fromordinal(latest).isoformat()}"
         )
     ages = params.ages(games.months(), month_index(as_of))
-    ids, a_all, b_all = _index_players(games.first, games.second)
+    ids, a_all, b_all = player_indices(games.first, games.second)
     member = rated_component(len(ids), a_all, b_all, games.score)
     kept = member[a_all] & member[b_all]
     new_index = np.cumsum(member, dtype=np.int64) - 1
     n = int(member.sum())
     a, b = new_index[a_all[kept]], new_index[b_all[kept]]
     weight = weights_by_month(params, ages[kept])
-    pairs = aggregate(n, a, b, games.score[kept], weight)
+    last_day = np.full(len(ids), np.iinfo(np.int32).min, dtype=np.int32)
+    np.maximum.at(last_day, a_all, games.day)
+    np.maximum.at(last_day, b_all, games.day)
+    return Problem(
+        ids=ids[member],
+        pairs=aggregate(n, a, b, games.score[kept], weight),
+        counts=(np.bincount(a, minlength=n) + np.bincount(b, minlength=n)).astype(np.int64),
+        last_day=last_day[member],
+        unrated=ids[~member],
+    )
+
+
+def solve(
+    fitted: Problem,
+    params: EuropeanParams,
+    as_of: dt.date,
+    start: NDArray[np.float64] | None = None,
+) -> RatingList:
+    """Steps 3 to 6 for `fitted`: fit (Newton from `start` strengths when given; the ascent
+    always starts from equal ratings, its stopping point depends on the start), anchor,
+    listed flags and margins.
+
+    Raises:
+        RatingError: no convergence, or a non-finite result.
+    """
+    pairs, counts = fitted.pairs, fitted.counts
     if params.solver is Solver.ASCENT:
         result = ascend(pairs, params.stop_fraction, params.max_ascent_steps)
     else:
-        result = fit(pairs, params.tolerance, params.max_iterations)
-
-    counts = np.bincount(a, minlength=n) + np.bincount(b, minlength=n)
+        result = fit(pairs, params.tolerance, params.max_iterations, start)
     shares = counts / counts.sum()
     s = params.points_per_unit
     theta = result.theta - float(shares @ result.theta)
     ratings = params.anchor + s * theta
-
-    last_day = np.full(len(ids), np.iinfo(np.int32).min, dtype=np.int32)
-    np.maximum.at(last_day, a_all, games.day)
-    np.maximum.at(last_day, b_all, games.day)
-    last_day = last_day[member]
-    listed = params.ages(month_indices(last_day), month_index(as_of)) <= params.listing_months
+    ages = params.ages(month_indices(fitted.last_day), month_index(as_of))
+    listed = ages <= params.listing_months
 
     c = information(pairs, probabilities(pairs, result.theta)) / params.margin_weight_scale
     if params.margin_method is MarginMethod.DIAGONAL:
@@ -168,12 +218,23 @@ def rate(games: GameArrays, params: EuropeanParams, as_of: dt.date) -> RatingLis
         params=params,
         iterations=result.iterations,
         max_residual=result.max_residual,
-        players=ids[member],
+        players=fitted.ids,
         ratings=ratings,
         margins=margin,
         official=margin < params.official_margin,
         listed=listed,
-        games=counts.astype(np.int64),
-        last_day=last_day,
-        unrated=ids[~member],
+        games=counts,
+        last_day=fitted.last_day,
+        unrated=fitted.unrated,
     )
+
+
+def rate(games: GameArrays, params: EuropeanParams, as_of: dt.date) -> RatingList:
+    """The rating list as of `as_of` from all `games` (none may start after `as_of`).
+
+    Never mutates `games`; deterministic; the result holds no NaN.
+
+    Raises:
+        RatingError: no games, a game after `as_of`, nobody ratable, or no convergence.
+    """
+    return solve(problem(games, params, as_of), params, as_of)

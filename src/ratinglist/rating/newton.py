@@ -60,6 +60,13 @@ _FLOOR = math.exp(-_CLIP)
 _MAX_STEP = 3.0
 """The largest change of any strength in one Newton step (natural units, 546 points)."""
 
+STEP_TOLERANCE = 1e-7
+"""The fit also stops only when every ``|g_i| / L_ii`` is below this (natural units, 0.00002
+points): the move of player i's strength that would zero their residual with everyone else
+fixed. A score residual below `tolerance` alone leaves a player with almost no information
+(``L_ii`` tiny: a few games of weight 1 against far stronger opponents) free by many points,
+so two fits from different starts (a history's warm start, a cold start) could disagree."""
+
 
 @dataclass(frozen=True, slots=True)
 class _Point:
@@ -164,10 +171,12 @@ def solve(
     rtol: float,
     atol: float,
     max_steps: int,
+    xtol: float = math.inf,
 ) -> NDArray[np.float64]:
     """Jacobi-preconditioned CG for the consistent singular system ``L x = rhs``.
 
-    Stops when ``||r||_2 <= rtol ||rhs||_2`` or ``max |r| <= atol``; returns x with mean 0.
+    Stops when ``||r||_2 <= rtol ||rhs||_2``, or when both ``max |r| <= atol`` and
+    ``max |r_i / L_ii| <= xtol``; returns x with mean 0.
     """
     inv_diag = 1.0 / lap.diagonal
     x = np.zeros_like(rhs)
@@ -177,7 +186,9 @@ def solve(
     rz = _dot(r, z)
     target = rtol * rtol * _dot(rhs, rhs)
     for _ in range(max_steps):
-        if _dot(r, r) <= target or float(np.abs(r).max()) <= atol:
+        if _dot(r, r) <= target or (
+            float(np.abs(r).max()) <= atol and float(np.abs(z).max()) <= xtol
+        ):
             break
         q = lap.dot(d)
         alpha = rz / _dot(d, q)
@@ -192,7 +203,7 @@ def solve(
     return x
 
 
-def _start(pairs: Pairs) -> NDArray[np.float64]:
+def initial_strengths(pairs: Pairs) -> NDArray[np.float64]:
     """Smoothed log-odds of each player's weighted score, centred."""
     scored = pair_sums(pairs, pairs.score)[0] + pair_sums(pairs, pairs.weight - pairs.score)[1]
     played = pair_sums(pairs, pairs.weight).sum(axis=0)
@@ -201,15 +212,24 @@ def _start(pairs: Pairs) -> NDArray[np.float64]:
     return centred
 
 
-def fit(pairs: Pairs, tolerance: float, max_iterations: int) -> Fit:
-    """Maximise ``f`` until ``max_i |g_i| < tolerance``; strengths returned with mean 0.
+def fit(
+    pairs: Pairs,
+    tolerance: float,
+    max_iterations: int,
+    start: NDArray[np.float64] | None = None,
+    step_tolerance: float = STEP_TOLERANCE,
+) -> Fit:
+    """Maximise ``f`` until ``max_i |g_i| < tolerance`` and ``max_i |g_i| / L_ii <
+    step_tolerance`` (see `STEP_TOLERANCE`); strengths returned with mean 0.
 
-    Start: each player's smoothed weighted score log-odds ``log((S_i + 1) / (W_i - S_i + 1))``
+    Start: `start` when given (a warm start, e.g. the previous month's strengths; any gauge),
+    else each player's smoothed weighted score log-odds ``log((S_i + 1) / (W_i - S_i + 1))``
     (any start converges; this one saves a few steps). Inexact Newton: CG stops at relative
     residual ``eta_k`` (Eisenstat-Walker choice 2: ``eta_0 = 0.1``,
     ``eta_k = min(0.5, max(1e-8, 0.9 (||g_k|| / ||g_k-1||)^2))``) or at max residual
-    ``tolerance / 4``. A full step is taken when the slope ``g(theta + d) . d`` is still >= 0
-    (by concavity ``f`` then increased); otherwise the step is halved until ``f`` does not
+    ``tolerance / 4`` with max scaled residual ``step_tolerance / 4``. A full step is taken
+    when the slope ``g(theta + d) . d`` is still >= 0 (by concavity ``f`` then increased);
+    otherwise the step is halved until ``f`` does not
     decrease beyond rounding. A step that would move some strength by more than
     ``_MAX_STEP`` units is first scaled down to that length (a trust region): an inexact CG
     step can be huge along a nearly flat direction (a player whose games are almost all
@@ -218,23 +238,34 @@ def fit(pairs: Pairs, tolerance: float, max_iterations: int) -> Fit:
     Raises:
         RatingError: no convergence within `max_iterations` Newton steps.
     """
+    if start is not None and start.shape != (pairs.n,):
+        raise RatingError(f"expected {pairs.n} starting strengths, got shape {start.shape}")
     lap = Laplacian(pairs)
-    here = _point(pairs, _start(pairs))
+    here = _point(
+        pairs, initial_strengths(pairs) if start is None else np.array(start, dtype=np.float64)
+    )
     f_here: float | None = None
     previous = 0.0
     max_cg = 10 * pairs.n + 100
     for iteration in range(max_iterations + 1):
         worst = float(np.abs(here.g).max())
-        if worst < tolerance:
+        lap.set_weights(information(pairs, here.p))
+        if worst < tolerance and float(np.abs(here.g / lap.diagonal).max()) < step_tolerance:
             theta = here.theta - here.theta.mean()
             return Fit(theta=theta, iterations=iteration, max_residual=worst)
         if iteration == max_iterations:
             break
-        lap.set_weights(information(pairs, here.p))
         norm = math.sqrt(_dot(here.g, here.g))
         eta = 0.1 if iteration == 0 else min(0.5, max(1e-8, 0.9 * (norm / previous) ** 2))
         previous = norm
-        step = solve(lap, here.g, rtol=eta, atol=tolerance / 4, max_steps=max_cg)
+        step = solve(
+            lap,
+            here.g,
+            rtol=eta,
+            atol=tolerance / 4,
+            max_steps=max_cg,
+            xtol=step_tolerance / 4,
+        )
         largest = float(np.abs(step).max())
         if largest > _MAX_STEP:
             step *= _MAX_STEP / largest
