@@ -14,6 +14,7 @@ Tables:
 - ``id_history``: ID events (assigned, merged, unmerged, split) with dates and reasons.
 - ``temp_id_mappings``: temporary 4-character IDs replaced at import, per file version.
 - ``rating_lists`` / ``rating_entries``: stored rating lists (see the block at the end).
+- ``rating_list_publications``: every publish and unpublish of a list, with its actor.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 
 NAMING_CONVENTION = {
@@ -230,3 +232,26 @@ rating_entries = Table(
 
 for _name in ("surname", "firstname", "country"):
     id_history.append_column(Column(_name, Text, nullable=True))
+
+# --- Rating history and publication (migration 0005). ---
+# ``rating_lists.inputs``: a digest of the parameters, the sender exclusion and the rated games
+# up to the list's date (set by `ratinglist rate --history`, which skips a month whose newest
+# list has the same digest); ``computed_by``: the actor who computed the list. ``published``
+# with ``published_at``/``published_by``: the list is public (the website shows published
+# lists only). ``rating_list_publications``: every publish and unpublish with its actor.
+
+rating_lists.append_column(Column("inputs", String(64), nullable=True, index=True))
+rating_lists.append_column(Column("computed_by", Text, nullable=True))
+rating_lists.append_column(Column("published", Boolean, nullable=False, server_default=false()))
+rating_lists.append_column(Column("published_at", DateTime(timezone=True), nullable=True))
+rating_lists.append_column(Column("published_by", Text, nullable=True))
+
+rating_list_publications = Table(
+    "rating_list_publications",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("list_id", ForeignKey("rating_lists.id"), nullable=False, index=True),
+    Column("action", String(16), nullable=False),
+    Column("actor", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)

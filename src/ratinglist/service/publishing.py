@@ -1,0 +1,90 @@
+"""Use cases: publish and unpublish a stored rating list; the published lists for the site.
+
+A list is named as `ratinglist diff` names it: its id (``12``) or its as-of date
+(``2026-05-31``, the newest list of that date). Every change records the actor.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ratinglist.errors import NotFoundError
+from ratinglist.service.actor import Actor
+from ratinglist.service.stores import opened_store
+from ratinglist.store import Store, find_rating_list
+from ratinglist.store.publishing import (
+    PublicationChange,
+    PublicationEvent,
+    PublishedList,
+    publication_log,
+    set_published,
+)
+from ratinglist.store.publishing import published_lists as stored_published_lists
+
+__all__ = [
+    "PublicationChange",
+    "PublicationEvent",
+    "PublishedList",
+    "latest_published_list",
+    "list_publications",
+    "publish_list",
+    "published_lists",
+    "unpublish_list",
+]
+
+
+def _set(db: str | Store, ref: str, published: bool, actor: Actor) -> PublicationChange:
+    with opened_store(db) as store:
+        info = find_rating_list(store, ref)
+        return set_published(
+            store, info.id, published, actor=actor.label, at=dt.datetime.now(dt.UTC)
+        )
+
+
+def publish_list(db: str | Store, ref: str, actor: Actor) -> PublicationChange:
+    """Publish the list named `ref` (`changed` is False when it already was).
+
+    Raises:
+        StoreError: `ref` names no stored list, or the database could not be written.
+    """
+    return _set(db, ref, True, actor)
+
+
+def unpublish_list(db: str | Store, ref: str, actor: Actor) -> PublicationChange:
+    """Withdraw the list named `ref` from publication (`changed` is False when it was not
+    published).
+
+    Raises:
+        StoreError: `ref` names no stored list, or the database could not be written.
+    """
+    return _set(db, ref, False, actor)
+
+
+def published_lists(db: str | Store) -> tuple[PublishedList, ...]:
+    """Every published list, oldest first (by date, then id)."""
+    with opened_store(db) as store:
+        return stored_published_lists(store)
+
+
+def latest_published_list(db: str | Store) -> PublishedList:
+    """The published list with the latest date (the newest of that date).
+
+    Raises:
+        NotFoundError: no list is published.
+    """
+    lists = published_lists(db)
+    if not lists:
+        raise NotFoundError(
+            "expected a published rating list, got none (publish one with `ratinglist publish`)"
+        )
+    return lists[-1]
+
+
+def list_publications(db: str | Store, ref: str) -> tuple[PublicationEvent, ...]:
+    """Every publish and unpublish of the list named `ref`, oldest first.
+
+    Raises:
+        StoreError: `ref` names no stored list.
+    """
+    with opened_store(db) as store:
+        return publication_log(store, find_rating_list(store, ref).id)

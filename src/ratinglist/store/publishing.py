@@ -1,0 +1,155 @@
+"""Published rating lists: the flag, who set it when, and the log of every change.
+
+A list is public once published (`ratinglist publish`); the website shows published lists
+only. Each publish or unpublish that changes the flag sets ``published``, ``published_at`` and
+``published_by`` on the list and appends a row to ``rating_list_publications``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select, update
+
+from ratinglist.errors import NotFoundError
+from ratinglist.store.bulk import insert_one
+from ratinglist.store.database import Store, translate_errors
+from ratinglist.store.schema import rating_list_publications, rating_lists
+
+PUBLISHED = "published"
+UNPUBLISHED = "unpublished"
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedList:
+    """A published list: id, date, label, when and by whom it was published, its counts
+    (`game_count` games given to the engine; `rated`, `listed`, `official` players)."""
+
+    id: int
+    as_of: dt.date
+    label: str | None
+    published_at: dt.datetime
+    published_by: str
+    game_count: int
+    rated: int
+    listed: int
+    official: int
+
+
+@dataclass(frozen=True, slots=True)
+class PublicationChange:
+    """The outcome of a publish or unpublish: the list, its flag now, and whether it changed
+    (False when the list already had that state; nothing was written then)."""
+
+    list_id: int
+    as_of: dt.date
+    published: bool
+    changed: bool
+
+
+def _utc(value: dt.datetime) -> dt.datetime:
+    return value if value.tzinfo else value.replace(tzinfo=dt.UTC)
+
+
+def set_published(
+    store: Store, list_id: int, published: bool, *, actor: str, at: dt.datetime
+) -> PublicationChange:
+    """Publish (or unpublish) list `list_id` as `actor` at time `at`, in one transaction.
+
+    Raises:
+        NotFoundError: no list has this id.
+        StoreError: the database could not be written.
+    """
+    c = rating_lists.c
+    with translate_errors("publish a rating list"), store.begin() as conn:
+        row = conn.execute(select(c.as_of, c.published).where(c.id == list_id)).first()
+        if row is None:
+            raise NotFoundError(f"expected the id of a stored rating list, got '{list_id}'")
+        as_of, was = row[0], bool(row[1])
+        if was == published:
+            return PublicationChange(list_id, as_of, published, changed=False)
+        when = at.astimezone(dt.UTC)
+        values: dict[str, Any] = {
+            "published": published,
+            "published_at": when if published else None,
+            "published_by": actor if published else None,
+        }
+        conn.execute(update(rating_lists).where(c.id == list_id).values(values))
+        insert_one(
+            conn,
+            rating_list_publications,
+            {
+                "list_id": list_id,
+                "action": PUBLISHED if published else UNPUBLISHED,
+                "actor": actor,
+                "at": when,
+            },
+        )
+    return PublicationChange(list_id, as_of, published, changed=True)
+
+
+def published_lists(store: Store) -> tuple[PublishedList, ...]:
+    """Every published list, oldest first (by date, then id).
+
+    Raises:
+        StoreError: the database could not be read.
+    """
+    c = rating_lists.c
+    query = (
+        select(
+            c.id,
+            c.as_of,
+            c.label,
+            c.published_at,
+            c.published_by,
+            c.game_count,
+            c.rated,
+            c.listed,
+            c.official,
+        )
+        .where(c.published.is_(True))
+        .order_by(c.as_of, c.id)
+    )
+    with translate_errors("read the published rating lists"), store.connect() as conn:
+        rows = conn.execute(query).all()
+    return tuple(
+        PublishedList(
+            id=int(r[0]),
+            as_of=r[1],
+            label=r[2],
+            published_at=_utc(r[3]),
+            published_by=str(r[4]),
+            game_count=int(r[5]),
+            rated=int(r[6]),
+            listed=int(r[7]),
+            official=int(r[8]),
+        )
+        for r in rows
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PublicationEvent:
+    """One row of the publication log."""
+
+    list_id: int
+    action: str
+    actor: str
+    at: dt.datetime
+
+
+def publication_log(store: Store, list_id: int) -> tuple[PublicationEvent, ...]:
+    """Every publish and unpublish of list `list_id`, oldest first.
+
+    Raises:
+        StoreError: the database could not be read.
+    """
+    p = rating_list_publications.c
+    query = select(p.list_id, p.action, p.actor, p.at).where(p.list_id == list_id).order_by(p.id)
+    with translate_errors("read the publication log"), store.connect() as conn:
+        return tuple(
+            PublicationEvent(int(r[0]), str(r[1]), str(r[2]), _utc(r[3]))
+            for r in conn.execute(query)
+        )

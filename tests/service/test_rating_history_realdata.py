@@ -1,0 +1,47 @@
+"""The monthly history of the real archive: stored lists equal lists computed alone."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ratinglist.rating import EuropeanParams, rate
+from ratinglist.service.actor import SYSTEM
+from ratinglist.service.rating_history import HistoryRequest, MonthStatus, compute_history
+from ratinglist.store import import_paths, load_game_arrays, load_rating_entries, open_store
+
+SAMPLE = (dt.date(2021, 1, 31), dt.date(2023, 2, 28), dt.date(2024, 12, 31), dt.date(2026, 5, 31))
+
+
+@pytest.mark.realdata
+@pytest.mark.slow
+def test_sampled_months_of_the_real_history_equal_lists_computed_alone(
+    wof_results: Path, tmp_path: Path
+) -> None:
+    db = f"sqlite:///{tmp_path / 'real.db'}"
+    store = open_store(db)
+    try:
+        import_paths(store, [wof_results])
+        result = compute_history(
+            store, HistoryRequest(dt.date(2021, 1, 1), dt.date(2026, 5, 1)), SYSTEM
+        )
+        assert result.count(MonthStatus.COMPUTED) == len(result.months) == 65
+        ids = {m.as_of: m.list_id for m in result.months}
+        for as_of in SAMPLE:
+            list_id = ids[as_of]
+            assert list_id is not None
+            stored = load_rating_entries(store, list_id)
+            alone = rate(load_game_arrays(store, as_of), EuropeanParams(), as_of)
+            assert [int(e.player) for e in stored] == alone.players.tolist()
+            ratings = np.array([e.rating for e in stored])
+            assert float(np.abs(ratings - alone.ratings).max()) < 0.01
+            margins = np.array([e.margin for e in stored])
+            np.testing.assert_allclose(margins, alone.margins, rtol=1e-5, atol=0.01)
+            assert [e.listed for e in stored] == alone.listed.tolist()
+            assert [e.official for e in stored] == alone.official.tolist()
+            assert sum(e.listed for e in stored) > 1000
+    finally:
+        store.close()
