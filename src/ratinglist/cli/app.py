@@ -34,6 +34,7 @@ from ratinglist.cli.go_files import app as go_file_app  # noqa: E402
 from ratinglist.cli.go_lists import app as go_list_app  # noqa: E402
 from ratinglist.cli.importing import import_command  # noqa: E402
 from ratinglist.cli.players import app as players_app  # noqa: E402
+from ratinglist.cli.publishing import publish_command, unpublish_command  # noqa: E402
 from ratinglist.cli.rating import (  # noqa: E402
     diff_command,
     explain_command,
@@ -56,6 +57,8 @@ app.command("rate")(rate_command)
 app.command("list")(list_command)
 app.command("diff")(diff_command)
 app.command("explain")(explain_command)
+app.command("publish")(publish_command)
+app.command("unpublish")(unpublish_command)
 app.add_typer(tournaments_app, name="tournaments")
 app.command("serve")(serve)
 
