@@ -134,8 +134,9 @@ def rate_summary(done: ComputedList) -> dict[str, Any]:
 
 def rate_command(
     as_of: Annotated[
-        str, typer.Option("--as-of", help="Calculation date YYYY-MM-DD (weights count from it).")
-    ],
+        str | None,
+        typer.Option("--as-of", help="Calculation date YYYY-MM-DD (weights count from it)."),
+    ] = None,
     exclude_sender: Annotated[
         str | None,
         typer.Option(
@@ -164,9 +165,26 @@ def rate_command(
             "e.g. 2020-03-01:2022-02-28 for the pandemic.",
         ),
     ] = None,
+    history: Annotated[
+        bool, typer.Option("--history", help="Store a list at every month end (see --from).")
+    ] = False,
+    history_from: Annotated[
+        str | None, typer.Option("--from", help="--history: first month YYYY-MM.")
+    ] = None,
+    history_to: Annotated[
+        str | None, typer.Option("--to", help="--history: last month YYYY-MM.")
+    ] = None,
+    every: Annotated[
+        str, typer.Option("--every", help="--history: month, quarter or year.")
+    ] = "month",
     db: str | None = DbOption,
 ) -> None:
     """Compute the rating list as of a date, store it and print a summary.
+
+    With --history, instead store the list as of the last day of every month from --from to
+    --to (default: the months of the first and last rated game), each warm-started from the
+    one before, skipping months stored before with the same inputs (parameters, sender
+    exclusion, rated games up to the date); a progress bar shows the months.
 
     With the exact profile, tournaments whose first day is on or before --as-of take part;
     the wof profile takes the files received by --as-of (see `tournaments received`). Game
@@ -174,10 +192,20 @@ def rate_command(
     id,name,country,rating,margin,official,listed,games,last_played.
 
     Example: ratinglist rate --as-of 2026-05-12 --exclude-sender "rating committee" --csv list.csv
+    Example: ratinglist rate --history --from 1980-01 --to 2026-05 --every month
     """
     from ratinglist.rating.profile import profile_by_name
 
+    if history:
+        from ratinglist.cli.history import run_history
+
+        run_history(
+            history_from, history_to, every, exclude_sender, label, as_json, profile_name, db
+        )
+        return
     with user_errors():
+        if as_of is None:
+            raise RatingError("expected --as-of YYYY-MM-DD (or --history), got none")
         day = parse_day(as_of)
         profile = profile_by_name(profile_name)
         if age_pause is not None:

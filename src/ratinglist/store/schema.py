@@ -233,7 +233,7 @@ rating_entries = Table(
 for _name in ("surname", "firstname", "country"):
     id_history.append_column(Column(_name, Text, nullable=True))
 
-# --- Rating history and publication (migration 0007). ---
+# --- Rating history and publication (migration 0008). ---
 # ``rating_lists.inputs``: a digest of the parameters, the sender exclusion and the rated games
 # up to the list's date (set by `ratinglist rate --history`, which skips a month whose newest
 # list has the same digest); ``computed_by``: the actor who computed the list. ``published``
