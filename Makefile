@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test fast lint types unit demo-data docs
+.PHONY: run test fast browser lint types unit demo-data docs
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -26,7 +26,12 @@ lint: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+# Browser tests drive Debian's chromium (no browser download); install it when missing.
+browser:
+	@test -x /usr/bin/chromium || (apt-get update -q && apt-get install -y -q chromium) \
+		|| echo "could not install chromium: the browser tests will say so"
+
+unit: $(STAMP) browser
 	$(BIN)/pytest -n 2
 
 # For development only: skips tests marked slow or realdata (`make test` runs everything).
