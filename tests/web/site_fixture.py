@@ -8,6 +8,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from ratinglist.service.actor import Actor, ActorKind
+from ratinglist.service.publishing import publish_list
 from ratinglist.store import compute_rating_list, import_paths, open_store
 
 EVIL = "<script>alert(1)</script>"
@@ -54,6 +56,10 @@ BROKEN = "%%Tournament: Broken\n%%Country: France\n%%Date: 32/13/2026\n50001 (40
 """A results file with a bad date and a bad game line (for `/check`)."""
 
 LIST_DATES = (dt.date(2026, 2, 28), dt.date(2026, 3, 31))
+"""The published lists."""
+
+UNPUBLISHED = dt.date(2026, 4, 30)
+"""A list computed but not published: the site must not show it."""
 
 
 def write_archive(folder: Path) -> Path:
@@ -85,7 +91,9 @@ def build_site_db(folder: Path) -> str:
     try:
         import_paths(store, [archive])
         for day in LIST_DATES:
-            compute_rating_list(store, day)
+            done = compute_rating_list(store, day)
+            publish_list(store, str(done.info.id), Actor(ActorKind.CLI, "site-tests"))
+        compute_rating_list(store, UNPUBLISHED)
     finally:
         store.close()
     return url

@@ -12,6 +12,8 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from ratinglist.cli.app import app as cli
+from ratinglist.service.actor import Actor, ActorKind
+from ratinglist.service.publishing import publish_list
 from ratinglist.store import compute_rating_list, import_paths, open_store
 from ratinglist.web.app import create_app
 
@@ -32,7 +34,8 @@ def real_db(real_data: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
     store = open_store(url)
     try:
         import_paths(store, [real_data / "othello-rating-pipeline" / "wof_results"])
-        compute_rating_list(store, dt.date.fromisoformat(AS_OF))
+        done = compute_rating_list(store, dt.date.fromisoformat(AS_OF))
+        publish_list(store, str(done.info.id), Actor(ActorKind.CLI, "site-tests"))
     finally:
         store.close()
     return url
