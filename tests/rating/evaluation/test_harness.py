@@ -68,8 +68,9 @@ def test_wof_prediction_is_the_maximum_likelihood_share() -> None:
     (wof,) = report.systems
     assert wof.overall.log_loss == pytest.approx(-math.log(1 / 3), abs=1e-5)
     assert wof.overall.accuracy == 0.0
-    (variant,) = report.variants
-    assert variant.system == "wof-colour-draw"
+    assert [v.system for v in report.variants] == ["wof-colour", "wof-colour-draw"]
+    # Without colours the first-move term has nothing to fit.
+    assert dict(report.variants[0].fitted)["black_advantage_points"] == 0.0
 
 
 def test_fitted_k_is_chosen_on_the_fit_period() -> None:

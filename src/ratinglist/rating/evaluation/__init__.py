@@ -1,8 +1,8 @@
 """Evaluation of rating systems by their predictions of later games (issue 13)."""
 
 from ratinglist.rating.evaluation.harness import (
-    COLOUR_VARIANT,
     SYSTEM_NAMES,
+    VARIANTS,
     EvaluationConfig,
     EvaluationReport,
     OthelloFacts,
@@ -13,8 +13,8 @@ from ratinglist.rating.evaluation.harness import (
 from ratinglist.rating.evaluation.metrics import CalibrationBin, Scores
 
 __all__ = [
-    "COLOUR_VARIANT",
     "SYSTEM_NAMES",
+    "VARIANTS",
     "CalibrationBin",
     "EvaluationConfig",
     "EvaluationReport",

@@ -100,14 +100,15 @@ def egf_forecaster(params: EgfParams) -> Incremental:
 
 
 class Whr:
-    """WHR: the whole history so far, refitted by a few Newton sweeps after each month."""
+    """WHR: the whole history so far. Each month's new ratings are fitted with the rest held
+    fixed; every `refit_months` months all ratings take `refit_steps` Newton steps."""
 
     def __init__(self, params: WhrParams) -> None:
-        """An empty history; the first `observe` (all games before the replay) gets the full
-        number of sweeps."""
+        """An empty history; the first `observe` (all games before the replay) is fitted in
+        full."""
         self._history = WhrHistory(params)
         self._params = params
-        self._sweeps = params.iterations
+        self._months = -1
 
     def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
         """``1 / (1 + 10^(-(R_a - R_b) / 400))`` from the latest ratings."""
@@ -117,9 +118,14 @@ class Whr:
         return result
 
     def observe(self, games: GameArrays) -> None:
-        """Add the games and refit."""
-        self._history.add(games, self._sweeps)
-        self._sweeps = self._params.iterations_per_update
+        """Add the games, fit them, now and then refit everything."""
+        self._months += 1
+        if self._months == 0:
+            self._history.add(games, self._params.max_steps)
+            return
+        self._history.add(games, self._params.steps_per_update, local=True)
+        if self._months % self._params.refit_months == 0:
+            self._history.refit(self._params.refit_steps, cg_steps=self._params.refit_cg_steps)
 
 
 class Wof:

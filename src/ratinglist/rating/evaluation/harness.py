@@ -38,7 +38,9 @@ from ratinglist.rating.systems.glicko2 import Glicko2Params
 from ratinglist.rating.systems.whr import WhrParams
 
 SYSTEM_NAMES = ("wof", "elo", "elo-fitted", "glicko2", "whr", "egf", "constant")
-COLOUR_VARIANT = "wof-colour-draw"
+COLOUR_VARIANT = "wof-colour"
+DRAW_VARIANT = "wof-colour-draw"
+VARIANTS = (COLOUR_VARIANT, DRAW_VARIANT)
 _CANDIDATE = "elo-fitted@"
 
 
@@ -110,8 +112,9 @@ class OthelloFacts:
 
 @dataclass(frozen=True, slots=True)
 class EvaluationReport:
-    """Everything the evaluation found; `systems` in the order asked, `variants` holds the
-    WOF colour/draw variant (not a default system)."""
+    """Everything the evaluation found; `systems` in the order asked, `variants` the WOF
+    model with a fitted first-move term, then also with Davidson's draw term (neither is the
+    WOF default)."""
 
     start: dt.date
     end: dt.date
@@ -228,7 +231,7 @@ def evaluate(
         fit_start=month_start(fit_start),
         games=int(in_report.sum()),
         systems=tuple(reports[s] for s in config.systems),
-        variants=tuple(reports[s] for s in (COLOUR_VARIANT,) if s in reports),
+        variants=tuple(reports[s] for s in VARIANTS if s in reports),
         facts=_facts(scored.score, colours, fitted),
     )
 
@@ -289,15 +292,16 @@ def _predictions(
             newcomer = links.fit_newcomer(features[fit], score[fit], points, config.wof.anchor)
             result["wof"] = links.wof(features, colour, newcomer, 0.0, 0.0, points)
             fitted["wof"] = (("newcomer_rating", newcomer),)
-            eta, nu = links.fit_colour_draw(
-                features[fit], colour[fit], score[fit], newcomer, points
-            )
-            result[COLOUR_VARIANT] = links.wof(features, colour, newcomer, eta, nu, points)
-            fitted[COLOUR_VARIANT] = (
-                ("newcomer_rating", newcomer),
-                ("black_advantage_points", eta * points),
-                ("draw_nu", nu),
-            )
+            for variant, draw in ((COLOUR_VARIANT, False), (DRAW_VARIANT, True)):
+                eta, nu = links.fit_colour_draw(
+                    features[fit], colour[fit], score[fit], newcomer, points, draw=draw
+                )
+                result[variant] = links.wof(features, colour, newcomer, eta, nu, points)
+                fitted[variant] = (
+                    ("newcomer_rating", newcomer),
+                    ("black_advantage_points", eta * points),
+                    ("draw_nu", nu),
+                )
             places = features[:, 2:]
             top = np.all(places <= config.top_places, axis=1)
         elif name == "elo-fitted":
@@ -318,7 +322,7 @@ def _predictions(
 def _seconds(name: str, runs: dict[str, _Run]) -> float:
     if name == "elo-fitted":
         return sum(run.seconds for key, run in runs.items() if key.startswith(_CANDIDATE))
-    return runs["wof" if name == COLOUR_VARIANT else name].seconds
+    return runs["wof" if name in VARIANTS else name].seconds
 
 
 def _choose_k(runs: dict[str, _Run], score: NDArray[np.float64]) -> None:

@@ -70,14 +70,17 @@ def fit_colour_draw(
     score: NDArray[np.float64],
     newcomer: float,
     points: float,
+    *,
+    draw: bool = True,
 ) -> tuple[float, float]:
-    """``(eta, nu)`` with the least log-loss (eta in [-2, 2] natural units, nu in [0, 2])."""
+    """``(eta, nu)`` with the least log-loss (eta in [-2, 2] natural units, nu in [0, 20];
+    nu stays 0 unless `draw`)."""
     if len(score) == 0:
         return 0.0, 0.0
     found = minimize(
         lambda v: _loss(wof(features, colour, newcomer, float(v[0]), float(v[1]), points), score),
-        x0=np.array([0.0, 0.01]),
-        bounds=[(-2.0, 2.0), (0.0, 2.0)],
+        x0=np.array([0.0, 0.01 if draw else 0.0]),
+        bounds=[(-2.0, 2.0), (0.0, 20.0 if draw else 0.0)],
         method="L-BFGS-B",
     )
     return float(found.x[0]), float(found.x[1])
