@@ -166,10 +166,14 @@ def _info(row: Sequence[Any]) -> RatingListInfo:
     )
 
 
+_WOF = rating_lists.c.system == "wof"
+"""WOF lists only: the other systems' lists (`store.system_lists`) share the table."""
+
+
 def rating_list_infos(store: Store) -> tuple[RatingListInfo, ...]:
     """Every stored list, oldest first (by id)."""
     with store.connect() as conn:
-        rows = conn.execute(select(*_INFO_COLUMNS).order_by(rating_lists.c.id))
+        rows = conn.execute(select(*_INFO_COLUMNS).where(_WOF).order_by(rating_lists.c.id))
         return tuple(_info(row) for row in rows)
 
 
@@ -180,7 +184,7 @@ def get_rating_list(store: Store, list_id: int) -> RatingListInfo:
         StoreError: no list has this id.
     """
     with store.connect() as conn:
-        row = conn.execute(select(*_INFO_COLUMNS).where(rating_lists.c.id == list_id)).first()
+        row = conn.execute(select(*_INFO_COLUMNS).where(_WOF, rating_lists.c.id == list_id)).first()
     if row is None:
         raise StoreError(f"expected the id of a stored rating list, got '{list_id}'")
     return _info(row)
@@ -193,7 +197,7 @@ def latest_rating_list(store: Store) -> RatingListInfo:
         StoreError: no list is stored yet.
     """
     with store.connect() as conn:
-        newest = conn.execute(select(func.max(rating_lists.c.id))).scalar_one()
+        newest = conn.execute(select(func.max(rating_lists.c.id)).where(_WOF)).scalar_one()
     if newest is None:
         raise StoreError(
             "expected a stored rating list, got none (compute one with `ratinglist rate`)"
@@ -222,7 +226,7 @@ def find_rating_list(store: Store, ref: str) -> RatingListInfo:
         raise StoreError(f"expected a valid date YYYY-MM-DD, got {ref!r}") from exc
     with store.connect() as conn:
         newest = conn.execute(
-            select(func.max(rating_lists.c.id)).where(rating_lists.c.as_of == day)
+            select(func.max(rating_lists.c.id)).where(_WOF, rating_lists.c.as_of == day)
         ).scalar_one()
     if newest is None:
         raise StoreError(f"expected a stored rating list as of {text}, got none")
