@@ -6,10 +6,10 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from tests.cli.rating_fixture import build_store as build_file
 
 from ratinglist.errors import NotFoundError, RatingError, StoreError
 from ratinglist.service.rating_systems import compute_system_list, system_list_page
+from tests.cli.rating_fixture import build_store as build_file
 
 AS_OF = dt.date(2025, 8, 1)
 

@@ -14,6 +14,7 @@ import typer
 from rich.table import Table
 
 from ratinglist.cli.common import DbOption, console, database_url, user_errors
+from ratinglist.cli.rating_systems import SystemOption, list_other, rate_other
 from ratinglist.errors import RatingError, StoreError
 from ratinglist.model import Player, PlayerId
 from ratinglist.rating import Change, RatingEntry, diff_lists, explain_change
@@ -177,6 +178,7 @@ def rate_command(
     every: Annotated[
         str, typer.Option("--every", help="--history: month, quarter or year.")
     ] = "month",
+    system: SystemOption = "wof",
     db: str | None = DbOption,
 ) -> None:
     """Compute the rating list as of a date, store it and print a summary.
@@ -190,6 +192,9 @@ def rate_command(
     the wof profile takes the files received by --as-of (see `tournaments received`). Game
     weights count calendar months back from the month of --as-of. The CSV header is
     id,name,country,rating,margin,official,listed,games,last_played.
+
+    With --system elo|glicko2|whr|egf the list of that system is computed and stored instead
+    (see `ratinglist list --system`).
 
     Example: ratinglist rate --as-of 2026-05-12 --exclude-sender "rating committee" --csv list.csv
     Example: ratinglist rate --history --from 1980-01 --to 2026-05 --every month
@@ -216,6 +221,10 @@ def rate_command(
                 profile.params, age_pause=(parse_day(first), parse_day(last))
             )
             profile = dataclasses.replace(profile, params=params)
+    if system != "wof":
+        rate_other(system, day, label=label, exclude_sender=exclude_sender, as_json=as_json, db=db)
+        return
+    with user_errors():
         store = _open(db)
         try:
             done = compute_rating_list(
@@ -296,12 +305,19 @@ def list_command(
         str | None, typer.Option("--list", help="A list id or as-of date (default: the latest).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object.")] = False,
+    system: SystemOption = "wof",
     db: str | None = DbOption,
 ) -> None:
     """Show a stored rating list: listed players by rating (rank within the selection).
 
+    With --system elo|glicko2|whr|egf: the newest stored list of that system (or --list ID),
+    with deviations and the Elo rank titles.
+
     Example: ratinglist list --continent Europe --official-only --limit 20
     """
+    if system != "wof":
+        list_other(system, list_ref, limit, as_json=as_json, db=db)
+        return
     with user_errors():
         chosen_continent = None if continent is None else parse_continent(continent)
         if country is not None and find_country(country) is None:

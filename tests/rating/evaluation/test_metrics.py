@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from ratinglist.rating.evaluation.links import davidson, fit_newcomer, wof
+from ratinglist.rating.evaluation.links import davidson, fit_colour_draw, fit_newcomer, wof
 from ratinglist.rating.evaluation.metrics import calibration, scores
 
 
@@ -66,3 +66,13 @@ def test_newcomer_rating_fits_the_newcomers_results() -> None:
     features = np.array([[np.nan, 1800.0, np.nan, np.nan]] * 4)
     score = np.array([1.0, 0.0, 0.0, 0.0])
     assert fit_newcomer(features, score, s, 1800.0) == pytest.approx(1600.0, abs=0.5)
+
+
+def test_colour_term_fits_blacks_share() -> None:
+    # Equal ratings, Black (the first player, then the second) scores 3 of 4: sigma(eta) = 3/4.
+    features = np.array([[1800.0, 1800.0, 1.0, 2.0]] * 4)
+    colour = np.array([1, 1, -1, -1], dtype=np.int8)
+    score = np.array([1.0, 1.0, 0.0, 1.0])
+    eta, nu = fit_colour_draw(features, colour, score, 1800.0, 200 / math.log(3), draw=False)
+    assert eta == pytest.approx(math.log(3), abs=1e-4)
+    assert nu == 0.0

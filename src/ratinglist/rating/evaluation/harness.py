@@ -86,7 +86,12 @@ class EvaluationConfig:
 @dataclass(frozen=True, slots=True)
 class SystemReport:
     """One system's scores over the report months: overall, per year, per group, its
-    calibration bins, the parameters fitted on the fit period, the seconds it took."""
+    calibration bins, the parameters fitted on the fit period, the seconds it took.
+
+    Calibration counts every game from both sides (``p, s`` and ``1 - p, 1 - s``): results
+    files mostly list the winner first (the first player scores 81% of the archive), so
+    first-player bins would show the listing order, not the predictions' calibration. Every
+    system here predicts symmetrically, so its scores are the same either way."""
 
     system: str
     overall: Scores
@@ -365,7 +370,7 @@ def _report(
         by_group=tuple(
             (g, scores(pr[mask[in_report]], sr[mask[in_report]])) for g, mask in groups.items()
         ),
-        calibration=calibration(pr, sr, bins),
+        calibration=calibration(np.concatenate([pr, 1 - pr]), np.concatenate([sr, 1 - sr]), bins),
         fitted=fitted,
         seconds=round(seconds, 3),
     )

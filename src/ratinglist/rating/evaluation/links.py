@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.optimize import minimize, minimize_scalar
+from scipy.optimize import minimize_scalar
 
 from ratinglist.rating.evaluation.metrics import per_game
 
@@ -73,14 +73,28 @@ def fit_colour_draw(
     *,
     draw: bool = True,
 ) -> tuple[float, float]:
-    """``(eta, nu)`` with the least log-loss (eta in [-2, 2] natural units, nu in [0, 20];
-    nu stays 0 unless `draw`)."""
-    if len(score) == 0:
-        return 0.0, 0.0
-    found = minimize(
-        lambda v: _loss(wof(features, colour, newcomer, float(v[0]), float(v[1]), points), score),
-        x0=np.array([0.0, 0.01 if draw else 0.0]),
-        bounds=[(-2.0, 2.0), (0.0, 20.0 if draw else 0.0)],
-        method="L-BFGS-B",
-    )
-    return float(found.x[0]), float(found.x[1])
+    """``(eta, nu)``: `eta` (within +-2 natural units) with the least log-loss over the games
+    whose colour is known, then (with `draw`) `nu` (0 to 20) with the least log-loss over all
+    games given that `eta`; each a bounded one-dimensional search."""
+    known = colour != 0
+    eta = 0.0
+    if known.any():
+        f, c, s = features[known], colour[known], score[known]
+        eta = float(
+            minimize_scalar(
+                lambda e: _loss(wof(f, c, newcomer, float(e), 0.0, points), s),
+                bounds=(-2.0, 2.0),
+                method="bounded",
+                options={"xatol": 1e-6},
+            ).x
+        )
+    nu = 0.0
+    if draw and len(score):
+        nu = float(
+            minimize_scalar(
+                lambda v: _loss(wof(features, colour, newcomer, eta, float(v), points), score),
+                bounds=(0.0, 20.0),
+                method="bounded",
+            ).x
+        )
+    return eta, nu
