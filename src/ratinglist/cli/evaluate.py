@@ -12,8 +12,7 @@ from rich.table import Table
 from ratinglist.cli.common import DbOption, console, database_url, user_errors
 
 if TYPE_CHECKING:
-    from ratinglist.rating.evaluation import Scores, SystemReport
-    from ratinglist.service.evaluation import Evaluation
+    from ratinglist.service.evaluation import Evaluation, Scores, SystemReport
 
 ALL_SYSTEMS = "wof,elo,elo-fitted,glicko2,whr,egf,constant"
 

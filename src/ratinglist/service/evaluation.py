@@ -16,11 +16,28 @@ import numpy as np
 
 from ratinglist.errors import RatingError
 from ratinglist.rating import GameArrays
-from ratinglist.rating.evaluation import SYSTEM_NAMES, EvaluationConfig, EvaluationReport, evaluate
+from ratinglist.rating.evaluation import (
+    SYSTEM_NAMES,
+    EvaluationConfig,
+    EvaluationReport,
+    Scores,
+    SystemReport,
+    evaluate,
+)
 from ratinglist.rating.evaluation.plots import write_plots
 from ratinglist.rating.games import month_index
 from ratinglist.store import open_store
 from ratinglist.store.rating_games import load_rating_games
+
+__all__ = [
+    "SYSTEM_NAMES",
+    "Evaluation",
+    "EvaluationReport",
+    "Scores",
+    "SystemReport",
+    "evaluate_archive",
+    "parse_month",
+]
 
 _MONTH = re.compile(r"^(\d{4})-(\d{2})$")
 
