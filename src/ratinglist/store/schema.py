@@ -233,7 +233,7 @@ rating_entries = Table(
 for _name in ("surname", "firstname", "country"):
     id_history.append_column(Column(_name, Text, nullable=True))
 
-# --- Rating systems (migration 0007): lists of Elo, Glicko-2, WHR and EGF beside the WOF's. ---
+# --- Rating systems (migration 0008): lists of Elo, Glicko-2, WHR and EGF beside the WOF's. ---
 # ``rating_lists.system`` names the system (``wof`` by default and for older lists);
 # ``rating_entries.title`` holds the Elo rank title; other systems' deviations go in `margin`.
 
