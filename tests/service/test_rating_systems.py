@@ -58,7 +58,6 @@ def test_missing_list_and_unknown_system(tmp_path: Path) -> None:
 def test_wof_lists_ignore_other_systems(tmp_path: Path) -> None:
     from ratinglist.store import open_store
     from ratinglist.store.rating_lists import latest_rating_list, rating_list_infos
-    from ratinglist.store.site_lists import published_lists
 
     db = build_store(tmp_path)
     compute_system_list(db, "egf", AS_OF)
@@ -67,7 +66,5 @@ def test_wof_lists_ignore_other_systems(tmp_path: Path) -> None:
         assert rating_list_infos(store) == ()
         with pytest.raises(StoreError, match="expected a stored rating list"):
             latest_rating_list(store)
-        with store.connect() as conn:
-            assert published_lists(conn) == ()
     finally:
         store.close()

@@ -233,7 +233,30 @@ rating_entries = Table(
 for _name in ("surname", "firstname", "country"):
     id_history.append_column(Column(_name, Text, nullable=True))
 
-# --- Rating systems (migration 0008): lists of Elo, Glicko-2, WHR and EGF beside the WOF's. ---
+# --- Rating history and publication (migration 0008). ---
+# ``rating_lists.inputs``: a digest of the parameters, the sender exclusion and the rated games
+# up to the list's date (set by `ratinglist rate --history`, which skips a month whose newest
+# list has the same digest); ``computed_by``: the actor who computed the list. ``published``
+# with ``published_at``/``published_by``: the list is public (the website shows published
+# lists only). ``rating_list_publications``: every publish and unpublish with its actor.
+
+rating_lists.append_column(Column("inputs", String(64), nullable=True, index=True))
+rating_lists.append_column(Column("computed_by", Text, nullable=True))
+rating_lists.append_column(Column("published", Boolean, nullable=False, server_default=false()))
+rating_lists.append_column(Column("published_at", DateTime(timezone=True), nullable=True))
+rating_lists.append_column(Column("published_by", Text, nullable=True))
+
+rating_list_publications = Table(
+    "rating_list_publications",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("list_id", ForeignKey("rating_lists.id"), nullable=False, index=True),
+    Column("action", String(16), nullable=False),
+    Column("actor", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+# --- Rating systems (migration 0009): lists of Elo, Glicko-2, WHR and EGF beside the WOF's. ---
 # ``rating_lists.system`` names the system (``wof`` by default and for older lists);
 # ``rating_entries.title`` holds the Elo rank title; other systems' deviations go in `margin`.
 

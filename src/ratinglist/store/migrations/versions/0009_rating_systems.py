@@ -6,8 +6,8 @@
 - ``rating_entries.title``: the Elo rank title (null for the other systems). An entry's
   ``margin`` holds the system's deviation (Glicko-2's RD, WHR's), 0 when it has none.
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 Create Date: 2026-11-23
 """
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision: str | None = "0007"
+revision = "0009"
+down_revision: str | None = "0008"
 branch_labels: str | None = None
 depends_on: str | None = None
 
