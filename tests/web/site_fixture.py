@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ratinglist.service.actor import SYSTEM
 from ratinglist.service.archive import import_archive
+from ratinglist.service.publishing import publish_list
 from ratinglist.service.rating_lists import compute_list
 
 EVIL = "<script>alert(1)</script>"
@@ -56,6 +57,10 @@ BROKEN = "%%Tournament: Broken\n%%Country: France\n%%Date: 32/13/2026\n50001 (40
 """A results file with a bad date and a bad game line (for `/check`)."""
 
 LIST_DATES = (dt.date(2026, 2, 28), dt.date(2026, 3, 31))
+"""The published lists."""
+
+UNPUBLISHED = dt.date(2026, 4, 30)
+"""A list computed but not published: the site must not show it."""
 
 
 def write_archive(folder: Path) -> Path:
@@ -85,5 +90,7 @@ def build_site_db(folder: Path) -> str:
     url = f"sqlite:///{folder / 'site.db'}"
     import_archive(url, [archive])
     for day in LIST_DATES:
-        compute_list(url, day, actor=SYSTEM)
+        done = compute_list(url, day, actor=SYSTEM)
+        publish_list(url, str(done.info.id), SYSTEM)
+    compute_list(url, UNPUBLISHED, actor=SYSTEM)
     return url

@@ -7,7 +7,7 @@ import re
 
 from fastapi.testclient import TestClient
 
-from tests.web.site_fixture import BROKEN, EVIL, LIST_DATES, PLAYERS
+from tests.web.site_fixture import BROKEN, EVIL, LIST_DATES, PLAYERS, UNPUBLISHED
 
 
 def _rows(page: str, table_id: str) -> list[str]:
@@ -174,3 +174,12 @@ def test_openapi_page(client: TestClient) -> None:
     assert client.get("/api/docs").status_code == 200
     paths = client.get("/api/v1/openapi.json").json()["paths"]
     assert "/api/v1/lists/{date}/entries" in paths and "/api/v1/tournaments" in paths
+
+
+def test_only_published_lists_are_shown(client: TestClient) -> None:
+    assert client.get(f"/?date={UNPUBLISHED}").status_code == 404
+    assert f"Rating list as of {LIST_DATES[-1]}" in client.get("/").text
+    dates = [item["as_of"] for item in client.get("/api/v1/lists").json()]
+    assert dates == [str(d) for d in reversed(LIST_DATES)]
+    history = client.get("/api/v1/players/50002/history").json()
+    assert [h["as_of"] for h in history] == [str(d) for d in LIST_DATES]

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from ratinglist.cli.app import app as cli
 from ratinglist.service.actor import SYSTEM
 from ratinglist.service.archive import import_archive
+from ratinglist.service.publishing import publish_list
 from ratinglist.service.rating_lists import compute_list
 from ratinglist.web.app import create_app
 
@@ -32,7 +33,8 @@ def real_db(real_data: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
     folder = tmp_path_factory.mktemp("real-site")
     url = f"sqlite:///{folder / 'wof.db'}"
     import_archive(url, [real_data / "othello-rating-pipeline" / "wof_results"])
-    compute_list(url, dt.date.fromisoformat(AS_OF), actor=SYSTEM)
+    done = compute_list(url, dt.date.fromisoformat(AS_OF), actor=SYSTEM)
+    publish_list(url, str(done.info.id), SYSTEM)
     return url
 
 

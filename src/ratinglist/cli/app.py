@@ -34,6 +34,7 @@ from ratinglist.cli.archive import HELP as ARCHIVE_HELP  # noqa: E402
 from ratinglist.cli.archive import app as archive_app  # noqa: E402
 from ratinglist.cli.check import check  # noqa: E402
 from ratinglist.cli.demo import demo  # noqa: E402
+from ratinglist.cli.evaluate import evaluate_command  # noqa: E402
 from ratinglist.cli.go_costs import costs as go_costs_command  # noqa: E402
 from ratinglist.cli.go_files import app as go_file_app  # noqa: E402
 from ratinglist.cli.go_lists import app as go_list_app  # noqa: E402
@@ -51,6 +52,7 @@ from ratinglist.cli.tournament import app as tournament_app  # noqa: E402
 
 app.command("check")(check)
 app.command("demo")(demo)
+app.command("evaluate")(evaluate_command)
 app.add_typer(go_file_app, name="go-file")
 app.add_typer(go_list_app, name="go-list")
 app.command("import")(import_command)

@@ -11,6 +11,7 @@ import typer
 from rich.table import Table
 
 from ratinglist.cli.common import DbOption, cli_actor, console, database_url, user_errors, warn
+from ratinglist.cli.rating_systems import SystemOption, list_other, rate_other
 
 if TYPE_CHECKING:
     from ratinglist.service.rating_lists import ListPage
@@ -61,6 +62,7 @@ def rate_command(
     every: Annotated[
         str, typer.Option("--every", help="--history: month, quarter or year.")
     ] = "month",
+    system: SystemOption = "wof",
     db: str | None = DbOption,
 ) -> None:
     """Compute the rating list as of a date, store it and print a summary.
@@ -76,6 +78,9 @@ def rate_command(
     into a player against himself are left out with a note naming file and line. The CSV
     header is
     id,name,country,rating,margin,official,listed,games,last_played.
+
+    With --system elo|glicko2|whr|egf the list of that system is computed and stored instead
+    (see `ratinglist list --system`).
 
     Example: ratinglist rate --as-of 2026-05-12 --exclude-sender "rating committee" --csv list.csv
     Example: ratinglist rate --history --from 1980-01 --to 2026-05 --every month
@@ -103,6 +108,10 @@ def rate_command(
                 profile.params, age_pause=(parse_day(pause_from), parse_day(pause_to))
             )
             profile = dataclasses.replace(profile, params=params)
+    if system != "wof":
+        rate_other(system, day, label=label, exclude_sender=exclude_sender, as_json=as_json, db=db)
+        return
+    with user_errors():
         done = compute_list(
             database_url(db),
             day,
@@ -151,12 +160,19 @@ def list_command(
         str | None, typer.Option("--list", help="A list id or as-of date (default: the latest).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object.")] = False,
+    system: SystemOption = "wof",
     db: str | None = DbOption,
 ) -> None:
     """Show a stored rating list: listed players by rating (place within the selection).
 
+    With --system elo|glicko2|whr|egf: the newest stored list of that system (or --list ID),
+    with deviations and the Elo rank titles.
+
     Example: ratinglist list --continent Europe --official-only --limit 20
     """
+    if system != "wof":
+        list_other(system, list_ref, limit, as_json=as_json, db=db)
+        return
     from ratinglist.service import shapes
     from ratinglist.service.rating_lists import list_page
 

@@ -22,6 +22,7 @@ from sqlalchemy.engine import Connection
 from ratinglist.errors import NotFoundError
 from ratinglist.registry.countries import Continent, find_country
 from ratinglist.registry.search import PlayerIndex
+from ratinglist.service.publishing import published_lists as stored_published_lists
 from ratinglist.store import Store, all_players, open_store
 from ratinglist.store.site_lists import ListRef as ListRef
 from ratinglist.store.site_lists import (
@@ -29,7 +30,6 @@ from ratinglist.store.site_lists import (
     country_spellings,
     list_rows,
     listed_countries,
-    published_lists,
 )
 from ratinglist.store.site_lists import (
     data_version as store_data_version,
@@ -119,11 +119,11 @@ class PublishedList:
 
 
 def lists(site: Site) -> tuple[ListRef, ...]:
-    """The published lists, oldest first."""
+    """The published lists, oldest first: one per as-of date (the newest published for it)."""
 
     def build() -> tuple[ListRef, ...]:
-        with site.store.connect() as conn:
-            return published_lists(conn)
+        newest = {p.as_of: p.id for p in stored_published_lists(site.store)}
+        return tuple(ListRef(lid, day) for day, lid in sorted(newest.items()))
 
     return site.cached(("lists",), build)
 

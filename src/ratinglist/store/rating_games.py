@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Engine, Select, and_, or_, select
@@ -25,6 +25,9 @@ from ratinglist.store.schema import games, players, source_files, tournaments
 
 SCORES = {">": 2, "=": 1, "<": 0}
 """The first player's score in half points, by result sign."""
+
+COLOURS = {"B": 1, "W": -1}
+"""The first player's colour as a number (0 when the file does not say)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +54,8 @@ class RatingGames:
 
     `first`/`second` are player IDs, `score` the first player's score in half points (2 win,
     1 draw, 0 loss), `day` the tournament's start date as `date.toordinal()`, `tournament`
-    the tournament id. Columns are `array('q')`: `numpy.frombuffer(col, dtype=np.int64)`
+    the tournament id, `colour` the first player's colour (1 Black, -1 White, 0 unknown;
+    empty when built without it). Columns are `array('q')`: `numpy.frombuffer(col, dtype=np.int64)`
     wraps one without copying.
     """
 
@@ -61,6 +65,7 @@ class RatingGames:
     day: array[int]
     tournament: array[int]
     self_games: tuple[SelfGame, ...] = ()
+    colour: array[int] = field(default_factory=lambda: array("q"))
 
     def __len__(self) -> int:
         return len(self.first)
@@ -126,9 +131,9 @@ def _games_for(conn: Connection, days: dict[int, int], include_excluded: bool) -
     sets the games' age), merges resolved, ordered by day, tournament, file order;
     reader-excluded games only with `include_excluded`."""
     g = games.c
-    game_query = select(g.tournament_id, g.first_id, g.second_id, g.outcome, g.line).where(
-        and_(g.first_id.is_not(None), g.second_id.is_not(None))
-    )
+    game_query = select(
+        g.tournament_id, g.first_id, g.second_id, g.outcome, g.line, g.first_colour
+    ).where(and_(g.first_id.is_not(None), g.second_id.is_not(None)))
     if not include_excluded:
         game_query = game_query.where(g.excluded.is_(None))
     game_query = game_query.order_by(g.tournament_id, g.seq)
@@ -157,7 +162,8 @@ def _games_for(conn: Connection, days: dict[int, int], include_excluded: bool) -
     score = array("q", [SCORES[r[3]] for r in rows])
     day = array("q", [days[r[0]] for r in rows])
     tournament = array("q", [r[0] for r in rows])
-    return RatingGames(first, second, score, day, tournament, tuple(selfish))
+    colour = array("q", [COLOURS.get((r[5] or "").upper(), 0) for r in rows])
+    return RatingGames(first, second, score, day, tournament, tuple(selfish), colour)
 
 
 def _fetch_all(conn: Connection, query: Select[Any]) -> list[Any]:

@@ -132,9 +132,13 @@ def _info(row: Sequence[Any]) -> ListRow:
     )
 
 
+_WOF = rating_lists.c.system == "wof"
+"""WOF lists only: the other systems' lists (`store.system_lists`) share the table."""
+
+
 def list_rows(conn: Connection) -> tuple[ListRow, ...]:
-    """Every stored list, oldest first (by id)."""
-    rows = conn.execute(select(*_INFO_COLUMNS).order_by(rating_lists.c.id))
+    """Every stored WOF list, oldest first (by id)."""
+    rows = conn.execute(select(*_INFO_COLUMNS).where(_WOF).order_by(rating_lists.c.id))
     return tuple(_info(row) for row in rows)
 
 
@@ -144,7 +148,7 @@ def list_row(conn: Connection, list_id: int) -> ListRow:
     Raises:
         NotFoundError: no list has this id.
     """
-    row = conn.execute(select(*_INFO_COLUMNS).where(rating_lists.c.id == list_id)).first()
+    row = conn.execute(select(*_INFO_COLUMNS).where(_WOF, rating_lists.c.id == list_id)).first()
     if row is None:
         raise NotFoundError(f"expected the id of a stored rating list, got '{list_id}'")
     return _info(row)
@@ -152,7 +156,7 @@ def list_row(conn: Connection, list_id: int) -> ListRow:
 
 def newest_list_id(conn: Connection, as_of: dt.date | None = None) -> int | None:
     """The highest list id (computed for `as_of` when given), or None."""
-    query = select(func.max(rating_lists.c.id))
+    query = select(func.max(rating_lists.c.id)).where(_WOF)
     if as_of is not None:
         query = query.where(rating_lists.c.as_of == as_of)
     newest = conn.execute(query).scalar_one()

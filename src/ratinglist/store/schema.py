@@ -351,3 +351,11 @@ go_list_players = Table(
     Column("licence_status", Text, nullable=False),
     Column("expiry", Text, nullable=False),
 )
+
+# --- Rating systems (migration 0011): lists of Elo, Glicko-2, WHR and EGF beside the WOF's. ---
+# ``rating_lists.system`` names the system (``wof`` by default and for older lists);
+# ``rating_entries.title`` holds the Elo rank title; other systems' deviations go in `margin`.
+
+rating_lists.append_column(Column("system", String(16), nullable=False, server_default="wof"))
+Index("ix_rating_lists_system_id", rating_lists.c.system, rating_lists.c.id)
+rating_entries.append_column(Column("title", Text, nullable=True))

@@ -1,7 +1,6 @@
 """Read-side queries of the public site over stored rating lists (paged, filtered in SQL).
 
-The site shows published lists only. Until lists carry a ``published`` flag every stored
-list counts, one per as-of date (the newest computed for that date), see `published_lists`.
+The site shows published lists only (`service.publishing`), one per as-of date.
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ from ratinglist.store.schema import (
     id_history,
     players,
     rating_entries,
+    rating_list_publications,
     rating_lists,
     source_files,
     tournaments,
@@ -52,13 +52,6 @@ class ListRow:
     previous: float | None
 
 
-def published_lists(conn: Connection) -> tuple[ListRef, ...]:
-    """The published lists, oldest first: one per as-of date (the newest computed for it)."""
-    r = rating_lists.c
-    query = select(func.max(r.id), r.as_of).group_by(r.as_of).order_by(r.as_of)
-    return tuple(ListRef(int(lid), _date(day)) for lid, day in conn.execute(query))
-
-
 def _date(value: object) -> dt.date:
     if isinstance(value, dt.date):
         return value
@@ -68,10 +61,12 @@ def _date(value: object) -> dt.date:
 def data_version(conn: Connection) -> str:
     """A token that changes whenever data the site shows changes (lists, files, players)."""
     parts = []
-    for table in (rating_lists, source_files, id_history, tournaments):
+    for table in (rating_lists, rating_list_publications, source_files, id_history, tournaments):
         parts.append(conn.execute(select(func.max(table.c.id))).scalar_one())
     parts.append(conn.execute(select(func.count()).select_from(players)).scalar_one())
     parts.append(conn.execute(select(func.count()).select_from(rating_lists)).scalar_one())
+    published = select(func.count()).where(rating_lists.c.published.is_(True))
+    parts.append(conn.execute(published).scalar_one())
     return "-".join(str(p or 0) for p in parts)
 
 

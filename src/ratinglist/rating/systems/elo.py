@@ -284,8 +284,11 @@ def _k(rating: float, games: int, params: EloParams) -> float:
     return params.k_top if rating >= params.top_rating else params.k_general
 
 
-def to_list(state: EloState, params: EloParams, as_of: dt.date) -> SystemList:
-    """The list as of `as_of`: the state after every season end up to `as_of`, with titles."""
+def to_list(
+    state: EloState, params: EloParams, as_of: dt.date, *, titles: bool = True
+) -> SystemList:
+    """The list as of `as_of`: the state after every season end up to `as_of`, with titles
+    (left out with ``titles=False``, which the evaluation's monthly lists do not need)."""
     ratings = state.ratings
     if state.season is not None:
         ended = range(state.season, params.seasons_ended(as_of) + 1)
@@ -303,7 +306,9 @@ def to_list(state: EloState, params: EloParams, as_of: dt.date) -> SystemList:
         last_day=state.last_day[positions],
         titles=tuple(
             params.title(x, n) for x, n in zip(rated.tolist(), played.tolist(), strict=True)
-        ),
+        )
+        if titles
+        else (),
     )
 
 

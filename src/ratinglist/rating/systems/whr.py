@@ -1,147 +1,398 @@
 """Whole-History Rating (Rémi Coulom, "Whole-History Rating: A Bayesian Rating System for
-Players of Time-Varying Strength", Computers and Games 2008), through the `whr` package
-(PyPI ``whr``: a C++ implementation of the paper's algorithm, MIT licence).
+Players of Time-Varying Strength", Computers and Games 2008), on numpy/scipy.
 
-Model (paper, sections 2-3): each player's strength is a Wiener process in time,
-``r(t2) - r(t1) ~ N(0, w^2 |t2 - t1|)``, with Bradley-Terry games
-``P(i beats j at t) = 1 / (1 + 10^(-(R_i(t) - R_j(t)) / 400))`` (draws count as half a win
-and half a loss) and `virtual_games` draws against a virtual 0-rated player on each player's
-first day as prior. The maximum a posteriori history is found by Newton's method, one player
-at a time, each step solving the tridiagonal system of that player's days (paper, section 3.3).
+Model (paper, section 2): each player's strength is a Wiener process in time,
+``r(t2) - r(t1) ~ N(0, w^2 |t2 - t1|)``; games follow Bradley-Terry,
+``P(i beats j at t) = 1 / (1 + 10^(-(R_i(t) - R_j(t)) / 400))`` (a draw counts as half a win
+and half a loss); each player's first time step holds `virtual_games` draws against a virtual
+player rated 0, which keeps every rating finite (section 2.3). Time steps are calendar months
+(``w^2`` = `w2` Elo^2 per month).
 
-Time steps here are calendar months (``w^2`` in Elo^2 per month, `w2`). A rating as of a
-date is the player's rating at their latest month (the Wiener process keeps its mean); its
-deviation grows by ``w^2`` per month since.
+The maximum a posteriori ratings of all (player, month) pairs maximise, in natural units
+(``r = R ln 10 / 400``),
+
+    ``f(r) = sum_games [s ln sigma(r_a - r_b) + (1 - s) ln sigma(r_b - r_a)]
+    + V/2 sum_first [ln sigma(r) + ln sigma(-r)] - sum_chain (r_k+1 - r_k)^2 / (2 w^2 dt_k)``,
+
+a strictly concave function. The paper applies Newton's method one player at a time, each step
+solving that player's tridiagonal system (section 3.3). Here Newton's method runs on all
+ratings at once (the `whr` package's per-player sweeps, undamped, diverged to NaN on the WOF
+archive): the step solves ``A d = g`` (``A`` = minus the Hessian: the game Laplacian with
+weights ``p (1 - p)``, the Wiener chains with weights ``1 / (w^2 dt)``, the virtual games'
+diagonal) by conjugate gradients preconditioned with exactly the paper's per-player
+tridiagonal blocks, with a backtracking line search on ``f``. A rating's deviation is the
+paper's section 4 approximation: the inverse of the player's own Hessian block, at their
+latest month, grown by ``w^2`` per month since.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
-import whr as whr_library
+import scipy.sparse as sp
 from numpy.typing import NDArray
+from scipy.linalg import solve_banded
+from scipy.sparse.linalg import spsolve
 
 from ratinglist.errors import RatingError
 from ratinglist.rating.games import GameArrays, month_index
 from ratinglist.rating.systems.base import SystemList, check_order, logistic
 
 NAME = "whr"
-_WINNER = {1.0: "B", 0.0: "W", 0.5: "D"}
-"""The library's winner letter for the first player's score (the first player plays "B")."""
+NATURAL = math.log(10) / 400
+"""Natural units per Elo point."""
 
 
 @dataclass(frozen=True, slots=True)
 class WhrParams:
-    """``w2`` (Elo^2 per month), the number of virtual draws of the prior, the Newton sweeps
-    over all players (`iterations`) of a full rating and of each `WhrHistory.add`."""
+    """``w2`` (Elo^2 per month), the virtual draws of the prior, the fit's stopping rule
+    (max |gradient| below `tolerance`, at most `max_steps` Newton steps for a full rating,
+    each solved by at most `cg_steps` conjugate-gradient steps). The evaluation's monthly
+    update takes `steps_per_update` steps on the new month's ratings only, and every
+    `refit_months` months `refit_steps` steps on all ratings (`refit_cg_steps` each)."""
 
     w2: float = 300.0
-    virtual_games: int = 2
-    iterations: int = 50
-    iterations_per_update: int = 1
+    virtual_games: float = 2.0
+    tolerance: float = 1e-6
+    max_steps: int = 50
+    cg_steps: int = 300
+    steps_per_update: int = 2
+    refit_months: int = 12
+    refit_steps: int = 3
+    refit_cg_steps: int = 30
 
     def __post_init__(self) -> None:
-        """Reject values the library cannot use."""
-        if not (self.w2 > 0 and self.virtual_games >= 0):
+        """Reject values the fit cannot use."""
+        if not (self.w2 > 0 and self.virtual_games > 0):
             raise RatingError(
-                f"expected w2 > 0 and virtual_games >= 0, got {self.w2}, {self.virtual_games}"
+                f"expected w2 > 0 and virtual_games > 0, got {self.w2}, {self.virtual_games}"
             )
-        if self.iterations < 1 or self.iterations_per_update < 1:
-            raise RatingError("expected at least one iteration")
+        counts = (self.max_steps, self.cg_steps, self.steps_per_update, self.refit_months)
+        if min(counts) < 1 or self.refit_steps < 0 or not self.tolerance > 0:
+            raise RatingError("expected at least one Newton step and a positive tolerance")
+
+
+@dataclass(frozen=True, slots=True)
+class _Chains:
+    """The (player, month) nodes ordered by player then month, the Wiener links between a
+    player's consecutive nodes (`a` -> `b` with weight ``1 / (w^2 dt)``), first nodes."""
+
+    order: NDArray[np.int64]
+    linked: NDArray[np.bool_]
+    a: NDArray[np.int64]
+    b: NDArray[np.int64]
+    weight: NDArray[np.float64]
+    first: NDArray[np.int64]
+
+
+def _log_sigma(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    result: NDArray[np.float64] = -np.logaddexp(0.0, -x)
+    return result
+
+
+def _sigma(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    result: NDArray[np.float64] = 1.0 / (1.0 + np.exp(-np.clip(x, -500, 500)))
+    return result
 
 
 class WhrHistory:
-    """A growing game history and its WHR fit (the library's state; mutable on purpose: the
-    harness adds a month and refits a few sweeps instead of refitting from scratch)."""
+    """A growing game history and its MAP fit (mutable on purpose: the evaluation adds a
+    month and takes a few Newton steps from the previous optimum instead of refitting)."""
 
     def __init__(self, params: WhrParams) -> None:
         """An empty history."""
         self.params = params
-        self._base = whr_library.Base(
-            config={"w2": params.w2, "virtual_games": params.virtual_games}
-        )
+        self._node: dict[tuple[int, int], int] = {}
+        self._player: list[int] = []
+        self._month: list[int] = []
+        self._r = np.zeros(0)
+        self._a: list[NDArray[np.int64]] = []
+        self._b: list[NDArray[np.int64]] = []
+        self._s: list[NDArray[np.float64]] = []
+        self._latest: dict[int, int] = {}
         self._games: dict[int, int] = {}
         self._last_day: dict[int, int] = {}
-        self._last_month: int | None = None
 
-    def add(self, games: GameArrays, iterations: int) -> None:
-        """Add `games` (after every game added so far) and run `iterations` Newton sweeps.
+    def add(self, games: GameArrays, steps: int, *, local: bool = False) -> None:
+        """Add `games` (none before a month already added) and take up to `steps` Newton
+        steps: on every rating, or with `local` on the ratings of the added months only
+        (everything else held fixed; the paper's incremental update, section 3.4).
 
         Raises:
-            RatingError: games out of order or before the latest month added.
+            RatingError: games out of order, before the latest month, or no convergence.
         """
         check_order(games)
-        months = games.months()
         if len(games) == 0:
             return
-        if self._last_month is not None and int(months[0]) < self._last_month:
+        months = games.months().tolist()
+        if self._month and months[0] < max(self._month):
             raise RatingError(
-                f"expected games from month {self._last_month} on, got month {int(months[0])}"
+                f"expected games from month {max(self._month)} on, got month {months[0]}"
             )
-        rows = [
-            [str(a), str(b), _WINNER[s], m]
-            for a, b, s, m in zip(
-                games.first.tolist(),
-                games.second.tolist(),
-                games.score.tolist(),
-                months.tolist(),
-                strict=True,
-            )
-        ]
-        self._base.create_games(rows)
-        for ids in (games.first.tolist(), games.second.tolist()):
-            for pid, day in zip(ids, games.day.tolist(), strict=True):
+        grown: list[float] = []
+        columns: list[list[int]] = [[], []]
+        for side, ids in enumerate((games.first.tolist(), games.second.tolist())):
+            for pid, month, day in zip(ids, months, games.day.tolist(), strict=True):
+                key = (pid, month)
+                node = self._node.get(key)
+                if node is None:
+                    node = len(self._player)
+                    self._node[key] = node
+                    self._player.append(pid)
+                    self._month.append(month)
+                    before = self._latest.get(pid)
+                    if before is None:
+                        grown.append(0.0)
+                    elif before < len(self._r):
+                        grown.append(float(self._r[before]))
+                    else:
+                        grown.append(grown[before - len(self._r)])
+                    self._latest[pid] = node
+                columns[side].append(node)
                 self._games[pid] = self._games.get(pid, 0) + 1
                 self._last_day[pid] = day
-        self._last_month = int(months[-1])
-        self._base.iterate(iterations)
+        self._r = np.concatenate([self._r, np.array(grown)])
+        self._a.append(np.array(columns[0], dtype=np.int64))
+        self._b.append(np.array(columns[1], dtype=np.int64))
+        self._s.append(games.score.copy())
+        touched = np.unique(np.concatenate([self._a[-1], self._b[-1]]))
+        self.refit(steps, touched if local else None)
 
-    def latest(self, ids: Iterable[int]) -> dict[int, tuple[int, float, float]]:
-        """``(month, rating, deviation)`` of each known player at their latest month."""
-        result: dict[int, tuple[int, float, float]] = {}
-        for pid in ids:
-            if pid in self._games:
-                month, rating, deviation = self._base.ratings_for_player(str(pid))[-1]
-                result[pid] = (int(month), float(rating), float(deviation))
-        return result
+    def _chains(self) -> _Chains:
+        player = np.array(self._player, dtype=np.int64)
+        month = np.array(self._month, dtype=np.int64)
+        order = np.lexsort((month, player))
+        linked = player[order][1:] == player[order][:-1]
+        a, b = order[:-1][linked], order[1:][linked]
+        w2 = self.params.w2 * NATURAL**2
+        first = order[np.concatenate([[True], ~linked])]
+        weight = 1.0 / (w2 * (month[b] - month[a]))
+        return _Chains(order, linked, a, b, weight, first)
+
+    def _objective(
+        self,
+        r: NDArray[np.float64],
+        ga: NDArray[np.int64],
+        gb: NDArray[np.int64],
+        s: NDArray[np.float64],
+        chains: _Chains,
+    ) -> float:
+        d = r[ga] - r[gb]
+        v = self.params.virtual_games
+        rv = r[chains.first]
+        gap = r[chains.b] - r[chains.a]
+        return float(
+            (s * _log_sigma(d) + (1 - s) * _log_sigma(-d)).sum()
+            + v / 2 * (_log_sigma(rv) + _log_sigma(-rv)).sum()
+            - (chains.weight * gap**2).sum() / 2
+        )
+
+    def refit(
+        self, steps: int, nodes: NDArray[np.int64] | None = None, cg_steps: int | None = None
+    ) -> None:
+        """Up to `steps` damped Newton steps on all ratings (each solved by at most `cg_steps`
+        conjugate-gradient steps, default the parameters'), or on `nodes` only.
+
+        Raises:
+            RatingError: a non-finite rating.
+        """
+        ga, gb, s = np.concatenate(self._a), np.concatenate(self._b), np.concatenate(self._s)
+        self._a, self._b, self._s = [ga], [gb], [s]
+        chains = self._chains()
+        n = len(self._r)
+        if nodes is not None:
+            # Only the terms holding one of `nodes` change: keep those games and links.
+            inside = np.zeros(n, dtype=bool)
+            inside[nodes] = True
+            games = inside[ga] | inside[gb]
+            ga, gb, s = ga[games], gb[games], s[games]
+            links = inside[chains.a] | inside[chains.b]
+            chains = replace(
+                chains,
+                a=chains.a[links],
+                b=chains.b[links],
+                weight=chains.weight[links],
+                first=chains.first[inside[chains.first]],
+            )
+        v = self.params.virtual_games
+        r = self._r
+        f = self._objective(r, ga, gb, s, chains)
+        for _ in range(steps):
+            p = _sigma(r[ga] - r[gb])
+            residual = s - p
+            g = _sums(ga, gb, residual, n, -1.0)
+            pv = _sigma(r[chains.first])
+            g[chains.first] += v * (0.5 - pv)
+            gap = chains.weight * (r[chains.b] - r[chains.a])
+            g += _sums(chains.a, chains.b, gap, n, -1.0)
+            if nodes is not None:
+                g[~inside] = 0.0
+            if float(np.abs(g).max()) < self.params.tolerance:
+                break
+            w = p * (1 - p)
+            diagonal = np.zeros(n)
+            diagonal[chains.first] += v * pv * (1 - pv)
+            if nodes is None:
+                matrix = _laplacian(n, ga, gb, w) + _laplacian(n, chains.a, chains.b, chains.weight)
+                step = _pcg(
+                    matrix + sp.diags(diagonal), g, chains, cg_steps or self.params.cg_steps
+                )
+            else:
+                step = _local_step(n, nodes, ga, gb, w, chains, diagonal, g)
+            alpha = 1.0
+            while True:
+                trial = r + alpha * step
+                f_trial = self._objective(trial, ga, gb, s, chains)
+                if f_trial >= f - 1e-12 * abs(f) or alpha < 1e-8:
+                    break
+                alpha /= 2
+            r, f = trial, f_trial
+        if not np.isfinite(r).all():
+            raise RatingError("expected finite WHR ratings, got a non-finite value")
+        self._r = r
 
     def ratings(self, ids: NDArray[np.int64]) -> NDArray[np.float64]:
-        """The latest rating of each of `ids`, 0 (the prior's centre) for unknown players."""
-        known = self.latest(set(ids.tolist()))
-        return np.array([known[p][1] if p in known else 0.0 for p in ids.tolist()])
+        """The latest rating (Elo points) of each of `ids`, 0 for unknown players."""
+        known = np.array([self._latest.get(p, -1) for p in ids.tolist()], dtype=np.int64)
+        result = np.zeros(len(known))
+        found = known >= 0
+        result[found] = self._r[known[found]] / NATURAL
+        return result
 
     def to_list(self, as_of: dt.date) -> SystemList:
-        """Every player's latest rating; the deviation aged to `as_of`'s month."""
-        now = month_index(as_of)
-        ids = sorted(self._games)
-        known = self.latest(ids)
-        deviations = [
-            math.sqrt(known[p][2] ** 2 + self.params.w2 * max(0, now - known[p][0])) for p in ids
-        ]
+        """Every player's latest rating; its deviation from the player's own Hessian block,
+        grown by ``w^2`` per month up to `as_of`'s month."""
+        ids = sorted(self._latest)
+        nodes = np.array([self._latest[p] for p in ids], dtype=np.int64)
+        variance = self._latest_variances()
+        months = np.array(self._month, dtype=np.int64)[nodes] if len(nodes) else nodes
+        elapsed = np.maximum(0, month_index(as_of) - months)
+        deviation = np.sqrt(variance[nodes] / NATURAL**2 + self.params.w2 * elapsed)
         return SystemList(
             system=NAME,
             as_of=as_of,
             players=np.array(ids, dtype=np.int64),
-            ratings=np.array([known[p][1] for p in ids], dtype=np.float64),
-            deviations=np.array(deviations, dtype=np.float64),
+            ratings=self._r[nodes] / NATURAL,
+            deviations=deviation.astype(np.float64),
             games=np.array([self._games[p] for p in ids], dtype=np.int64),
             last_day=np.array([self._last_day[p] for p in ids], dtype=np.int32),
         )
 
+    def _latest_variances(self) -> NDArray[np.float64]:
+        """Per node: ``1 / s_k`` from the forward elimination ``s_k = d_k - e_k^2 / s_k-1``
+        along the player's chain, which is ``(T^-1)_kk`` at the chain's last node."""
+        if not self._player:
+            return np.zeros(0)
+        ga, gb, s = np.concatenate(self._a), np.concatenate(self._b), np.concatenate(self._s)
+        del s
+        chains = self._chains()
+        n = len(self._r)
+        p = _sigma(self._r[ga] - self._r[gb])
+        d = _sums(ga, gb, p * (1 - p), n, 1.0)
+        pv = _sigma(self._r[chains.first])
+        d[chains.first] += self.params.virtual_games * pv * (1 - pv)
+        d += _sums(chains.a, chains.b, chains.weight, n, 1.0)
+        off = np.zeros(n)
+        off[chains.b] = chains.weight
+        pivot = np.zeros(n)
+        previous = 0.0
+        for k, link in zip(chains.order.tolist(), [False, *chains.linked.tolist()], strict=True):
+            previous = d[k] - (off[k] ** 2 / previous if link else 0.0)
+            pivot[k] = previous
+        result: NDArray[np.float64] = 1.0 / pivot
+        return result
+
+
+def _sums(
+    a: NDArray[np.int64], b: NDArray[np.int64], w: NDArray[np.float64], n: int, sign: float
+) -> NDArray[np.float64]:
+    """``sum of w over a`` plus `sign` times ``sum of w over b``, per node."""
+    result: NDArray[np.float64] = np.bincount(a, w, n).astype(np.float64) + sign * np.bincount(
+        b, w, n
+    ).astype(np.float64)
+    return result
+
+
+def _laplacian(
+    n: int, a: NDArray[np.int64], b: NDArray[np.int64], w: NDArray[np.float64]
+) -> sp.csr_matrix:
+    rows = np.concatenate([a, b, a, b])
+    cols = np.concatenate([a, b, b, a])
+    data = np.concatenate([w, w, -w, -w])
+    return sp.csr_matrix((data, (rows, cols)), shape=(n, n))
+
+
+def _local_step(
+    n: int,
+    nodes: NDArray[np.int64],
+    ga: NDArray[np.int64],
+    gb: NDArray[np.int64],
+    w: NDArray[np.float64],
+    chains: _Chains,
+    diagonal: NDArray[np.float64],
+    g: NDArray[np.float64],
+) -> NDArray[np.float64]:
+    """The Newton step on `nodes` only (the rest held fixed), by a direct sparse solve; the
+    games and links given are those that hold one of `nodes`."""
+    matrix = _laplacian(n, ga, gb, w) + _laplacian(n, chains.a, chains.b, chains.weight)
+    matrix = (matrix + sp.diags(diagonal)).tocsr()[nodes][:, nodes]
+    step = np.zeros(n)
+    step[nodes] = spsolve(matrix.tocsc(), g[nodes])
+    return step
+
+
+def _pcg(
+    matrix: sp.csr_matrix, g: NDArray[np.float64], chains: _Chains, limit: int
+) -> NDArray[np.float64]:
+    """Solve ``matrix x = g`` by conjugate gradients preconditioned with the per-player
+    tridiagonal blocks (the paper's one-player Newton systems)."""
+    order = chains.order
+    diagonal = matrix.diagonal()
+    band = np.zeros((3, len(order)))
+    band[1] = diagonal[order]
+    off = np.zeros(len(order) - 1) if len(order) else np.zeros(0)
+    if len(off):
+        off[chains.linked] = -chains.weight
+        band[0, 1:] = off
+        band[2, :-1] = off
+
+    def precondition(x: NDArray[np.float64]) -> NDArray[np.float64]:
+        result = np.empty_like(x)
+        result[order] = solve_banded((1, 1), band, x[order], check_finite=False)
+        return result
+
+    x = np.zeros_like(g)
+    r = g.copy()
+    z = precondition(r)
+    d = z.copy()
+    rz = float(r @ z)
+    target = 1e-12 * float(g @ g)
+    for _ in range(limit):
+        if float(r @ r) <= target:
+            break
+        q = matrix @ d
+        alpha = rz / float(d @ q)
+        x += alpha * d
+        r -= alpha * q
+        z = precondition(r)
+        rz_next = float(r @ z)
+        d = z + (rz_next / rz) * d
+        rz = rz_next
+    return x
+
 
 def rate(games: GameArrays, params: WhrParams, as_of: dt.date) -> SystemList:
-    """The WHR list as of `as_of`: the whole history up to it fitted with `iterations` sweeps.
+    """The WHR list as of `as_of`: the whole history up to it fitted to convergence.
 
     Raises:
         RatingError: games out of order or after `as_of`.
     """
     check_order(games, as_of)
     history = WhrHistory(params)
-    history.add(games, params.iterations)
+    history.add(games, params.max_steps)
     return history.to_list(as_of)
 
 

@@ -1,0 +1,52 @@
+"""Time the whole evaluation of issue 13 on the imported real archive (target: 10 minutes).
+
+Usage: ``.venv/bin/python benchmarks/evaluate.py --db sqlite:////tmp/ratesys.db
+[--from 2005-01] [--to 2026-05] [--systems ...] [--json]``
+
+Import the archive first (``ratinglist import .../wof_results --db /tmp/ratesys.db``). Runs
+the `evaluate` use case once (no charts) and reports the load time, each system's time inside
+the replay (its predictions and updates over the fit and report months), and the total.
+JSON: ``{"games", "load_s", "total_s", "systems": [{"system", "seconds", "log_loss"}]}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ratinglist.rating.evaluation import SYSTEM_NAMES
+from ratinglist.service.evaluation import evaluate_archive
+
+
+def main() -> None:
+    """Run the evaluation once and print a table (or JSON with ``--json``)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", required=True, help="database URL holding the archive")
+    parser.add_argument("--from", dest="start", default="2005-01", help="first month")
+    parser.add_argument("--to", dest="end", default="2026-05", help="last month")
+    parser.add_argument("--systems", default=",".join(SYSTEM_NAMES), help="comma-separated")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args()
+    done = evaluate_archive(args.db, args.start, args.end, systems=tuple(args.systems.split(",")))
+    rows = [
+        {"system": s.system, "seconds": s.seconds, "log_loss": round(s.overall.log_loss, 4)}
+        for s in done.report.systems
+    ]
+    result = {
+        "games": done.report.games,
+        "load_s": round(done.load_seconds, 2),
+        "total_s": round(done.seconds, 2),
+        "systems": rows,
+    }
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    print(f"{done.report.games} games scored; load {result['load_s']} s")
+    print(f"{'system':12} {'seconds':>9} {'log-loss':>9}")
+    for row in rows:
+        print(f"{row['system']:12} {row['seconds']:>9.1f} {row['log_loss']:>9.4f}")
+    print(f"{'total':12} {result['total_s']:>9.1f}")
+
+
+if __name__ == "__main__":
+    main()

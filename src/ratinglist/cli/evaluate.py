@@ -1,0 +1,144 @@
+"""`ratinglist evaluate`: score rating systems by how well they predict the archive's games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.table import Table
+
+from ratinglist.cli.common import DbOption, console, database_url, user_errors
+
+if TYPE_CHECKING:
+    from ratinglist.service.evaluation import Evaluation, Scores, SystemReport
+
+ALL_SYSTEMS = "wof,elo,elo-fitted,glicko2,whr,egf,constant"
+
+
+def _scores(scores: Scores) -> dict[str, Any]:
+    return {
+        "games": scores.games,
+        "log_loss": scores.log_loss,
+        "brier": scores.brier,
+        "accuracy": scores.accuracy,
+    }
+
+
+def _system(report: SystemReport) -> dict[str, Any]:
+    return {
+        "system": report.system,
+        **_scores(report.overall),
+        "by_year": {str(year): _scores(s) for year, s in report.by_year},
+        "by_group": {group: _scores(s) for group, s in report.by_group},
+        "calibration": [
+            {
+                "low": b.low,
+                "high": b.high,
+                "games": b.games,
+                "predicted": b.predicted,
+                "observed": b.observed,
+            }
+            for b in report.calibration
+        ],
+        "fitted": dict(report.fitted),
+        "seconds": report.seconds,
+    }
+
+
+def evaluation_json(done: Evaluation) -> dict[str, Any]:
+    """The `--json` object: ``systems`` (one object per system) and the rest of the report."""
+    report = done.report
+    facts = report.facts
+    return {
+        "from": report.start.isoformat(),
+        "to": report.end.isoformat(),
+        "fit_from": report.fit_start.isoformat(),
+        "games": report.games,
+        "systems": [_system(s) for s in report.systems],
+        "variants": [_system(s) for s in report.variants],
+        "facts": {
+            "games": facts.games,
+            "draw_rate": facts.draw_rate,
+            "coloured_games": facts.coloured_games,
+            "black_score": facts.black_score,
+            "black_advantage_points": facts.black_advantage,
+        },
+        "plots": [str(p) for p in done.plots],
+        "load_seconds": round(done.load_seconds, 3),
+        "seconds": round(done.seconds, 3),
+    }
+
+
+def _table(done: Evaluation) -> Table:
+    report = done.report
+    table = Table(
+        title=f"Predictions {report.start:%Y-%m} to {report.end:%Y-%m} ({report.games:,} games; "
+        f"fitted on {report.fit_start:%Y-%m} to {report.start:%Y-%m} excluded)"
+    )
+    for name in ("system", "log-loss", "Brier", "accuracy", "newcomer LL", "top LL", "fitted", "s"):
+        table.add_column(name, justify="left" if name in ("system", "fitted") else "right")
+    for s in report.systems + report.variants:
+        groups = dict(s.by_group)
+        table.add_row(
+            s.system,
+            f"{s.overall.log_loss:.4f}",
+            f"{s.overall.brier:.4f}",
+            f"{s.overall.accuracy:.4f}",
+            f"{groups['newcomer'].log_loss:.4f}" if "newcomer" in groups else "",
+            f"{groups['top'].log_loss:.4f}" if "top" in groups else "",
+            ", ".join(f"{k}={v:.4g}" for k, v in s.fitted),
+            f"{s.seconds:.1f}",
+        )
+    return table
+
+
+def evaluate_command(
+    start: Annotated[str, typer.Option("--from", help="First month scored, YYYY-MM.")],
+    end: Annotated[str, typer.Option("--to", help="Last month scored, YYYY-MM.")],
+    systems: Annotated[
+        str, typer.Option("--systems", help="Comma-separated systems to evaluate.")
+    ] = ALL_SYSTEMS,
+    fit_months: Annotated[
+        int, typer.Option("--fit-months", help="Months before --from that fit parameters.")
+    ] = 60,
+    plots: Annotated[
+        Path | None, typer.Option("--plots", help="Write the calibration and per-year charts here.")
+    ] = None,
+    plot_format: Annotated[str, typer.Option("--plot-format", help="svg, png or pdf.")] = "svg",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    db: str | None = DbOption,
+) -> None:
+    """Replay the archive month by month and score each rating system's predictions.
+
+    Each month's games are predicted from the games strictly before it (log-loss, Brier
+    score, accuracy; overall, per year, per group), the same games for every system.
+
+    Example: ratinglist evaluate --from 2005-01 --to 2026-05 --plots charts
+    """
+    from ratinglist.service.evaluation import evaluate_archive
+
+    with user_errors():
+        names = tuple(s.strip() for s in systems.split(",") if s.strip())
+        done = evaluate_archive(
+            database_url(db),
+            start,
+            end,
+            systems=names,
+            fit_months=fit_months,
+            plots=plots,
+            plot_format=plot_format,
+        )
+    if as_json:
+        typer.echo(json.dumps(evaluation_json(done), indent=2))
+        return
+    console.print(_table(done))
+    facts = done.report.facts
+    console.print(
+        f"draw rate {facts.draw_rate:.2%} of {facts.games:,} games; Black known in "
+        f"{facts.coloured_games:,} games, Black scored {facts.black_score:.2%}, fitted Black "
+        f"advantage {facts.black_advantage:+.1f} WOF points"
+    )
+    for path in done.plots:
+        console.print(f"wrote {path}")

@@ -1,0 +1,179 @@
+"""Forecasters: each system's running state in the evaluation's month-by-month replay.
+
+A forecaster `observe`s the games of each month once, in time order, after it was asked to
+`predict` them from what it had seen before (the games strictly before the month). It is the
+harness's private, mutable state: the rating systems themselves stay pure functions.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ratinglist.rating.european import rate as wof_rate
+from ratinglist.rating.games import GameArrays
+from ratinglist.rating.params import EuropeanParams
+from ratinglist.rating.systems import egf, elo, glicko2
+from ratinglist.rating.systems.base import SystemList, lookup
+from ratinglist.rating.systems.egf import EgfParams
+from ratinglist.rating.systems.elo import EloParams
+from ratinglist.rating.systems.glicko2 import Glicko2Params
+from ratinglist.rating.systems.whr import WhrHistory, WhrParams
+
+
+class Forecaster(Protocol):
+    """Predicts a month's games from the games observed before, then observes them."""
+
+    def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
+        """One row per game: the first player's expected score (or the features the harness
+        turns into one, for the WOF list)."""
+        ...
+
+    def observe(self, games: GameArrays) -> None:
+        """Take in the next games (time order)."""
+        ...
+
+
+class Constant:
+    """The same prediction, 1/2, for every game: the baseline a system has to beat."""
+
+    def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
+        """1/2 for each game."""
+        del as_of
+        return np.full(len(games), 0.5)
+
+    def observe(self, games: GameArrays) -> None:
+        """Nothing to learn."""
+        del games
+
+
+class Incremental:
+    """An incremental system (Elo, Glicko-2, EGF): its state after the games observed."""
+
+    def __init__(
+        self,
+        params: Any,
+        initial: Callable[[Any], Any],
+        update: Callable[[Any, GameArrays, Any], Any],
+        to_list: Callable[[Any, Any, dt.date], SystemList],
+        expected: Callable[[SystemList, NDArray[np.int64], NDArray[np.int64], Any], Any],
+    ) -> None:
+        """The system's functions and parameters, starting from its initial state."""
+        self._params = params
+        self._update = update
+        self._to_list = to_list
+        self._expected = expected
+        self._state = initial(params)
+
+    def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
+        """The system's expected scores from its list as of `as_of`."""
+        ratings = self._to_list(self._state, self._params, as_of)
+        result: NDArray[np.float64] = self._expected(
+            ratings, games.first, games.second, self._params
+        )
+        return result
+
+    def observe(self, games: GameArrays) -> None:
+        """Apply the games."""
+        self._state = self._update(self._state, games, self._params)
+
+
+def elo_forecaster(params: EloParams) -> Incremental:
+    """Seed 002's Elo (its monthly lists without titles)."""
+    to_list = functools.partial(elo.to_list, titles=False)
+    return Incremental(params, elo.initial, elo.update, to_list, elo.expected)
+
+
+def glicko2_forecaster(params: Glicko2Params) -> Incremental:
+    """Glicko-2 with monthly rating periods."""
+    return Incremental(params, glicko2.initial, glicko2.update, glicko2.to_list, glicko2.expected)
+
+
+def egf_forecaster(params: EgfParams) -> Incremental:
+    """The EGF GoR formula."""
+    return Incremental(params, egf.initial, egf.update, egf.to_list, egf.expected)
+
+
+class Whr:
+    """WHR: the whole history so far. Each month's new ratings are fitted with the rest held
+    fixed; every `refit_months` months all ratings take `refit_steps` Newton steps."""
+
+    def __init__(self, params: WhrParams) -> None:
+        """An empty history; the first `observe` (all games before the replay) is fitted in
+        full."""
+        self._history = WhrHistory(params)
+        self._params = params
+        self._months = -1
+
+    def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
+        """``1 / (1 + 10^(-(R_a - R_b) / 400))`` from the latest ratings."""
+        del as_of
+        difference = self._history.ratings(games.first) - self._history.ratings(games.second)
+        result: NDArray[np.float64] = 1.0 / (1.0 + 10.0 ** (-difference / 400.0))
+        return result
+
+    def observe(self, games: GameArrays) -> None:
+        """Add the games, fit them, now and then refit everything."""
+        self._months += 1
+        if self._months == 0:
+            self._history.add(games, self._params.max_steps)
+            return
+        self._history.add(games, self._params.steps_per_update, local=True)
+        if self._months % self._params.refit_months == 0:
+            self._history.refit(self._params.refit_steps, cg_steps=self._params.refit_cg_steps)
+
+
+class Wof:
+    """The WOF list recomputed as of the end of each month from every game before.
+
+    `predict` returns four columns per game: both players' WOF ratings (NaN when not in the
+    rated set) and their places in the published list (NaN when not listed); the harness
+    turns them into probabilities with a newcomer rating fitted on the fit period.
+    """
+
+    def __init__(self, params: EuropeanParams) -> None:
+        """No games yet."""
+        self._params = params
+        self._chunks: list[GameArrays] = []
+
+    def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
+        """Ratings and places of both players as of `as_of`."""
+        seen = concatenate(self._chunks)
+        self._chunks = [seen]
+        result = np.full((len(games), 4), np.nan)
+        if len(seen) == 0:
+            return result
+        ratings = wof_rate(seen, self._params, as_of)
+        rows = np.flatnonzero(ratings.listed)
+        ranked = rows[np.lexsort((ratings.players[rows], -ratings.ratings[rows]))]
+        places = np.full(len(ratings), np.nan)
+        places[ranked] = np.arange(1, len(ranked) + 1, dtype=np.float64)
+        for column, ids in ((0, games.first), (1, games.second)):
+            result[:, column] = lookup(ratings.players, ratings.ratings, ids, np.nan)
+            result[:, column + 2] = lookup(ratings.players, places, ids, np.nan)
+        return result
+
+    def observe(self, games: GameArrays) -> None:
+        """Keep the games for the next lists."""
+        self._chunks.append(games)
+
+
+def concatenate(chunks: list[GameArrays]) -> GameArrays:
+    """The games of `chunks` one after the other (tournament ids kept when all have them)."""
+    if len(chunks) == 1:
+        return chunks[0]
+    tournaments = [c.tournament for c in chunks]
+    return GameArrays(
+        first=np.concatenate([c.first for c in chunks] or [np.zeros(0, dtype=np.int64)]),
+        second=np.concatenate([c.second for c in chunks] or [np.zeros(0, dtype=np.int64)]),
+        score=np.concatenate([c.score for c in chunks] or [np.zeros(0)]),
+        day=np.concatenate([c.day for c in chunks] or [np.zeros(0, dtype=np.int32)]),
+        tournament=None
+        if not chunks or any(t is None for t in tournaments)
+        else np.concatenate([t for t in tournaments if t is not None]),
+    )

@@ -1,0 +1,393 @@
+"""The evaluation harness: replay history month by month and score each system's predictions.
+
+For every calendar month ``M`` from ``start - fit_months`` to `end`, each forecaster predicts
+every game of ``M`` (the first player's expected score) from the games strictly before ``M``
+(lists as of the last day of ``M - 1``), then observes ``M``. Months before `start` form the
+*fit period*: the parameters a system fits (Elo's K as `elo-fitted`, the WOF newcomer rating,
+the colour/draw variant's two parameters) are chosen there, by log-loss, and every score
+reported is over the months from `start` to `end` only, the same games for every system.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ratinglist.errors import RatingError
+from ratinglist.rating.evaluation import links
+from ratinglist.rating.evaluation.forecasters import (
+    Constant,
+    Forecaster,
+    Whr,
+    Wof,
+    egf_forecaster,
+    elo_forecaster,
+    glicko2_forecaster,
+)
+from ratinglist.rating.evaluation.metrics import CalibrationBin, Scores, calibration, scores
+from ratinglist.rating.games import GameArrays
+from ratinglist.rating.params import EuropeanParams
+from ratinglist.rating.systems.base import check_order, select
+from ratinglist.rating.systems.egf import EgfParams
+from ratinglist.rating.systems.elo import EloParams
+from ratinglist.rating.systems.glicko2 import Glicko2Params
+from ratinglist.rating.systems.whr import WhrParams
+
+SYSTEM_NAMES = ("wof", "elo", "elo-fitted", "glicko2", "whr", "egf", "constant")
+COLOUR_VARIANT = "wof-colour"
+DRAW_VARIANT = "wof-colour-draw"
+VARIANTS = (COLOUR_VARIANT, DRAW_VARIANT)
+_CANDIDATE = "elo-fitted@"
+
+
+def month_start(month: int) -> dt.date:
+    """The first day of month index `month` (``12 * year + month - 1``)."""
+    return dt.date(month // 12, month % 12 + 1, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class EvaluationConfig:
+    """What to evaluate: report months `start`..`end` (month indices), the fit period's
+    length, the systems and their parameters, the group thresholds."""
+
+    start: int
+    end: int
+    fit_months: int = 60
+    systems: tuple[str, ...] = SYSTEM_NAMES
+    wof: EuropeanParams = field(default_factory=EuropeanParams)
+    elo: EloParams = field(default_factory=EloParams)
+    elo_k_scales: tuple[float, ...] = (0.5, 0.7, 1.0, 1.4, 2.0, 2.8)
+    glicko2: Glicko2Params = field(default_factory=Glicko2Params)
+    whr: WhrParams = field(default_factory=WhrParams)
+    egf: EgfParams = field(default_factory=EgfParams)
+    newcomer_games: int = 10
+    top_places: int = 100
+    calibration_bins: int = 10
+
+    def __post_init__(self) -> None:
+        """Reject an empty range or unknown systems."""
+        if self.end < self.start or self.fit_months < 1:
+            raise RatingError(
+                f"expected a first month on or before the last and fit_months >= 1, got "
+                f"{month_start(self.start):%Y-%m}..{month_start(self.end):%Y-%m}, "
+                f"{self.fit_months}"
+            )
+        unknown = [s for s in self.systems if s not in SYSTEM_NAMES]
+        if unknown or not self.systems:
+            raise RatingError(
+                f"expected systems among {', '.join(SYSTEM_NAMES)}, got {', '.join(unknown)!r}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class SystemReport:
+    """One system's scores over the report months: overall, per year, per group, its
+    calibration bins, the parameters fitted on the fit period, the seconds it took.
+
+    Calibration counts every game from both sides (``p, s`` and ``1 - p, 1 - s``): results
+    files mostly list the winner first (the first player scores 81% of the archive), so
+    first-player bins would show the listing order, not the predictions' calibration. Every
+    system here predicts symmetrically, so its scores are the same either way."""
+
+    system: str
+    overall: Scores
+    by_year: tuple[tuple[int, Scores], ...]
+    by_group: tuple[tuple[str, Scores], ...]
+    calibration: tuple[CalibrationBin, ...]
+    fitted: tuple[tuple[str, float], ...]
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class OthelloFacts:
+    """Draws and colours over the fit and report months: the draw rate, the number of games
+    with Black known, Black's mean score, and Black's advantage in rating points fitted on the
+    fit period against the WOF list (0 without colours or without `wof`)."""
+
+    games: int
+    draw_rate: float
+    coloured_games: int
+    black_score: float
+    black_advantage: float
+
+
+@dataclass(frozen=True, slots=True)
+class EvaluationReport:
+    """Everything the evaluation found; `systems` in the order asked, `variants` the WOF
+    model with a fitted first-move term, then also with Davidson's draw term (neither is the
+    WOF default)."""
+
+    start: dt.date
+    end: dt.date
+    fit_start: dt.date
+    games: int
+    systems: tuple[SystemReport, ...]
+    variants: tuple[SystemReport, ...]
+    facts: OthelloFacts
+
+
+@dataclass(slots=True)
+class _Run:
+    """A forecaster, what it predicted over the fit and report months, its time."""
+
+    forecaster: Forecaster
+    outputs: list[NDArray[np.float64]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def predict(self, games: GameArrays, as_of: dt.date) -> None:
+        begin = time.perf_counter()
+        self.outputs.append(self.forecaster.predict(games, as_of))
+        self.seconds += time.perf_counter() - begin
+
+    def observe(self, games: GameArrays) -> None:
+        begin = time.perf_counter()
+        self.forecaster.observe(games)
+        self.seconds += time.perf_counter() - begin
+
+
+def _forecasters(config: EvaluationConfig) -> dict[str, Forecaster]:
+    chosen = set(config.systems)
+    result: dict[str, Forecaster] = {}
+    if "wof" in chosen:
+        result["wof"] = Wof(config.wof)
+    if "elo" in chosen:
+        result["elo"] = elo_forecaster(config.elo)
+    if "elo-fitted" in chosen:
+        for scale in config.elo_k_scales:
+            result[f"{_CANDIDATE}{scale}"] = elo_forecaster(_scaled(config.elo, scale))
+    if "glicko2" in chosen:
+        result["glicko2"] = glicko2_forecaster(config.glicko2)
+    if "whr" in chosen:
+        result["whr"] = Whr(config.whr)
+    if "egf" in chosen:
+        result["egf"] = egf_forecaster(config.egf)
+    if "constant" in chosen:
+        result["constant"] = Constant()
+    return result
+
+
+def _scaled(params: EloParams, scale: float) -> EloParams:
+    return replace(
+        params,
+        k_new=params.k_new * scale,
+        k_general=params.k_general * scale,
+        k_top=params.k_top * scale,
+    )
+
+
+def evaluate(
+    games: GameArrays,
+    config: EvaluationConfig,
+    colour: NDArray[np.int8] | None = None,
+) -> EvaluationReport:
+    """Replay `games` (time order) and score every system of `config`.
+
+    `colour` (optional, one per game): +1 when the first player had Black, -1 White, 0 unknown.
+
+    Raises:
+        RatingError: games out of order, or no game in the report months.
+    """
+    check_order(games)
+    fit_start = config.start - config.fit_months
+    months = games.months()
+    lo = int(np.searchsorted(months, fit_start, side="left"))
+    hi = int(np.searchsorted(months, config.end, side="right"))
+    index = np.arange(len(games))
+    scored = select(games, (index >= lo) & (index < hi))
+    in_report = months[lo:hi] >= config.start
+    if not in_report.any():
+        raise RatingError(
+            f"expected games from {month_start(config.start):%Y-%m} to "
+            f"{month_start(config.end):%Y-%m}, got none"
+        )
+    runs = {name: _Run(f) for name, f in _forecasters(config).items()}
+    prior = select(games, index < lo)
+    for run in runs.values():
+        run.observe(prior)
+    newcomer = _replay(games, months, lo, fit_start, config, runs)
+    report_months = months[lo:hi][in_report]
+    colours = np.zeros(hi - lo, dtype=np.int8) if colour is None else colour[lo:hi]
+    outputs = {name: np.concatenate(run.outputs) for name, run in runs.items()}
+    predictions, fitted, top = _predictions(outputs, scored.score, colours, in_report, config)
+    groups = {"newcomer": newcomer, "established": ~newcomer}
+    if top is not None:
+        groups["top"] = top
+    reports: dict[str, SystemReport] = {}
+    for name, p in predictions.items():
+        seconds = _seconds(name, runs)
+        reports[name] = _report(
+            name,
+            p,
+            scored.score,
+            in_report,
+            report_months,
+            groups,
+            fitted.get(name, ()),
+            seconds,
+            config.calibration_bins,
+        )
+    return EvaluationReport(
+        start=month_start(config.start),
+        end=month_start(config.end + 1) - dt.timedelta(days=1),
+        fit_start=month_start(fit_start),
+        games=int(in_report.sum()),
+        systems=tuple(reports[s] for s in config.systems),
+        variants=tuple(reports[s] for s in VARIANTS if s in reports),
+        facts=_facts(scored.score, colours, fitted),
+    )
+
+
+def _replay(
+    games: GameArrays,
+    months: NDArray[np.int64],
+    lo: int,
+    fit_start: int,
+    config: EvaluationConfig,
+    runs: dict[str, _Run],
+) -> NDArray[np.bool_]:
+    """Predict then observe each month; returns which games involve a newcomer."""
+    ids, dense = np.unique(np.concatenate([games.first, games.second]), return_inverse=True)
+    n = len(games)
+    played = np.bincount(dense[:lo], minlength=len(ids)) + np.bincount(
+        dense[n : n + lo], minlength=len(ids)
+    )
+    newcomer: list[NDArray[np.bool_]] = []
+    for month in range(fit_start, config.end + 1):
+        a = int(np.searchsorted(months, month, side="left"))
+        b = int(np.searchsorted(months, month, side="right"))
+        if month == config.start:
+            _choose_k(runs, games.score[lo:a])
+        if a == b:
+            continue
+        chunk = select(games, (np.arange(n) >= a) & (np.arange(n) < b))
+        i, j = dense[a:b], dense[n + a : n + b]
+        newcomer.append((played[i] < config.newcomer_games) | (played[j] < config.newcomer_games))
+        played += np.bincount(i, minlength=len(ids)) + np.bincount(j, minlength=len(ids))
+        as_of = month_start(month) - dt.timedelta(days=1)
+        for run in runs.values():
+            run.predict(chunk, as_of)
+            run.observe(chunk)
+    return np.concatenate(newcomer) if newcomer else np.zeros(0, dtype=bool)
+
+
+def _predictions(
+    outputs: dict[str, NDArray[np.float64]],
+    score: NDArray[np.float64],
+    colour: NDArray[np.int8],
+    in_report: NDArray[np.bool_],
+    config: EvaluationConfig,
+) -> tuple[
+    dict[str, NDArray[np.float64]],
+    dict[str, tuple[tuple[str, float], ...]],
+    NDArray[np.bool_] | None,
+]:
+    """Every system's probabilities, the parameters fitted on the fit period, the top group."""
+    fit = ~in_report
+    result: dict[str, NDArray[np.float64]] = {}
+    fitted: dict[str, tuple[tuple[str, float], ...]] = {}
+    top = None
+    for name in config.systems:
+        if name == "wof":
+            features = outputs["wof"]
+            points = config.wof.points_per_unit
+            newcomer = links.fit_newcomer(features[fit], score[fit], points, config.wof.anchor)
+            result["wof"] = links.wof(features, colour, newcomer, 0.0, 0.0, points)
+            fitted["wof"] = (("newcomer_rating", newcomer),)
+            for variant, draw in ((COLOUR_VARIANT, False), (DRAW_VARIANT, True)):
+                eta, nu = links.fit_colour_draw(
+                    features[fit], colour[fit], score[fit], newcomer, points, draw=draw
+                )
+                result[variant] = links.wof(features, colour, newcomer, eta, nu, points)
+                fitted[variant] = (
+                    ("newcomer_rating", newcomer),
+                    ("black_advantage_points", eta * points),
+                    ("draw_nu", nu),
+                )
+            places = features[:, 2:]
+            top = np.all(places <= config.top_places, axis=1)
+        elif name == "elo-fitted":
+            key = next(k for k in outputs if k.startswith(_CANDIDATE))
+            scale = float(key.removeprefix(_CANDIDATE))
+            result[name] = outputs[key]
+            fitted[name] = (
+                ("k_scale", scale),
+                ("k_new", config.elo.k_new * scale),
+                ("k_general", config.elo.k_general * scale),
+                ("k_top", config.elo.k_top * scale),
+            )
+        else:
+            result[name] = outputs[name]
+    return result, fitted, top
+
+
+def _seconds(name: str, runs: dict[str, _Run]) -> float:
+    if name == "elo-fitted":
+        return sum(run.seconds for key, run in runs.items() if key.startswith(_CANDIDATE))
+    return runs["wof" if name in VARIANTS else name].seconds
+
+
+def _choose_k(runs: dict[str, _Run], score: NDArray[np.float64]) -> None:
+    """Keep the Elo K candidate with the least log-loss over the fit period (`score`); the
+    others stop here (their time still counts for `elo-fitted`)."""
+    candidates = [k for k in runs if k.startswith(_CANDIDATE)]
+    if not candidates:
+        return
+    losses = {
+        k: scores(np.concatenate(runs[k].outputs or [np.zeros(0)]), score).log_loss
+        for k in candidates
+    }
+    best = min(candidates, key=lambda k: (np.nan_to_num(losses[k], nan=np.inf), k))
+    spent = sum(runs[k].seconds for k in candidates)
+    for k in candidates:
+        if k != best:
+            del runs[k]
+    runs[best].seconds = spent
+
+
+def _report(
+    name: str,
+    p: NDArray[np.float64],
+    s: NDArray[np.float64],
+    in_report: NDArray[np.bool_],
+    report_months: NDArray[np.int64],
+    groups: dict[str, NDArray[np.bool_]],
+    fitted: tuple[tuple[str, float], ...],
+    seconds: float,
+    bins: int,
+) -> SystemReport:
+    pr, sr = p[in_report], s[in_report]
+    years = report_months // 12
+    return SystemReport(
+        system=name,
+        overall=scores(pr, sr),
+        by_year=tuple(
+            (int(y), scores(pr[years == y], sr[years == y])) for y in np.unique(years).tolist()
+        ),
+        by_group=tuple(
+            (g, scores(pr[mask[in_report]], sr[mask[in_report]])) for g, mask in groups.items()
+        ),
+        calibration=calibration(np.concatenate([pr, 1 - pr]), np.concatenate([sr, 1 - sr]), bins),
+        fitted=fitted,
+        seconds=round(seconds, 3),
+    )
+
+
+def _facts(
+    score: NDArray[np.float64],
+    colour: NDArray[np.int8],
+    fitted: dict[str, tuple[tuple[str, float], ...]],
+) -> OthelloFacts:
+    known = colour != 0
+    black = np.where(colour[known] > 0, score[known], 1.0 - score[known])
+    advantage = dict(fitted.get(COLOUR_VARIANT, ())).get("black_advantage_points", 0.0)
+    return OthelloFacts(
+        games=len(score),
+        draw_rate=float((score == 0.5).mean()) if len(score) else 0.0,
+        coloured_games=int(known.sum()),
+        black_score=float(black.mean()) if len(black) else float("nan"),
+        black_advantage=float(advantage),
+    )

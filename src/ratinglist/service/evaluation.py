@@ -1,0 +1,101 @@
+"""Use case: score rating systems by their predictions of the stored archive (issue 13).
+
+Read-only (no `Actor`): loads the rated games (with the first player's colour where the file
+gives one), replays them month by month through `rating.evaluation`, and writes the charts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ratinglist.errors import RatingError
+from ratinglist.rating import GameArrays
+from ratinglist.rating.evaluation import (
+    SYSTEM_NAMES,
+    EvaluationConfig,
+    EvaluationReport,
+    Scores,
+    SystemReport,
+    evaluate,
+)
+from ratinglist.rating.evaluation.plots import write_plots
+from ratinglist.rating.games import month_index
+from ratinglist.store import open_store
+from ratinglist.store.rating_games import load_rating_games
+
+__all__ = [
+    "SYSTEM_NAMES",
+    "Evaluation",
+    "EvaluationReport",
+    "Scores",
+    "SystemReport",
+    "evaluate_archive",
+    "parse_month",
+]
+
+_MONTH = re.compile(r"^(\d{4})-(\d{2})$")
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """An evaluation: the report, the chart files written, the seconds spent loading the
+    games and in total."""
+
+    report: EvaluationReport
+    plots: tuple[Path, ...]
+    load_seconds: float
+    seconds: float
+
+
+def parse_month(text: str) -> int:
+    """The month index of ``YYYY-MM``.
+
+    Raises:
+        RatingError: not a month.
+    """
+    found = _MONTH.match(text.strip())
+    if found is None or not 1 <= int(found.group(2)) <= 12:
+        raise RatingError(f"expected a month as YYYY-MM, got {text!r}")
+    return month_index(dt.date(int(found.group(1)), int(found.group(2)), 1))
+
+
+def evaluate_archive(
+    db: str,
+    start: str,
+    end: str,
+    *,
+    systems: tuple[str, ...] = SYSTEM_NAMES,
+    fit_months: int = 60,
+    plots: Path | None = None,
+    plot_format: str = "svg",
+) -> Evaluation:
+    """Evaluate `systems` on the stored archive, reporting months `start`..`end` (YYYY-MM),
+    parameters fitted on the `fit_months` before; charts into `plots` when given.
+
+    Raises:
+        RatingError: a bad month or system, no games to report, a chart that cannot be written.
+        StoreError: the database cannot be read.
+    """
+    begin = time.perf_counter()
+    config = EvaluationConfig(
+        start=parse_month(start), end=parse_month(end), fit_months=fit_months, systems=systems
+    )
+    store = open_store(db)
+    try:
+        rows = load_rating_games(store)
+    finally:
+        store.close()
+    games = GameArrays.from_half_points(
+        rows.first, rows.second, rows.score, rows.day, rows.tournament
+    )
+    colour = np.asarray(rows.colour, dtype=np.int8)
+    loaded = time.perf_counter() - begin
+    report = evaluate(games, config, colour)
+    written = () if plots is None else write_plots(report, plots, plot_format)
+    return Evaluation(report, written, loaded, time.perf_counter() - begin)

@@ -1,0 +1,154 @@
+"""Use cases of the other rating systems: rate the stored games with Elo (seed 002),
+Glicko-2, WHR or the EGF formula and store the list beside the WOF lists; read one back with
+names and (Elo) rank titles.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from dataclasses import dataclass
+
+from ratinglist.errors import NotFoundError
+from ratinglist.rating import GameArrays
+from ratinglist.rating.systems import SystemList, system
+from ratinglist.store import open_store
+from ratinglist.store.players import all_players
+from ratinglist.store.rating_games import load_rating_games
+from ratinglist.store.system_lists import (
+    SystemListRow,
+    save_system_list,
+    system_entry_rows,
+    system_list_row,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SystemListEntry:
+    """One line of a stored list: place, player and names, rating, deviation, games, latest
+    tournament, title (empty for systems without titles)."""
+
+    place: int
+    player: int
+    surname: str
+    firstname: str
+    country: str
+    rating: float
+    deviation: float
+    games: int
+    last_played: dt.date
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class ComputedSystemList:
+    """A list computed and stored: its row, the ratings, the seconds (load, rate, store)."""
+
+    info: SystemListRow
+    ratings: SystemList
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class SystemListPage:
+    """A stored list with its entries by decreasing rating (at most the limit asked)."""
+
+    info: SystemListRow
+    entries: tuple[SystemListEntry, ...]
+
+
+def compute_system_list(
+    db: str,
+    name: str,
+    as_of: dt.date,
+    *,
+    label: str | None = None,
+    exclude_sender: str | None = None,
+) -> ComputedSystemList:
+    """Rate the stored games up to `as_of` with system `name` and store the list.
+
+    Raises:
+        RatingError: an unknown system, or nothing to rate.
+        StoreError: the database could not be read or written.
+    """
+    begin = time.perf_counter()
+    chosen = system(name)
+    store = open_store(db)
+    try:
+        with store.begin() as conn:
+            rows = load_rating_games(conn, as_of=as_of, exclude_sender=exclude_sender)
+            games = GameArrays.from_half_points(
+                rows.first, rows.second, rows.score, rows.day, rows.tournament
+            )
+            ratings = chosen.rate(games, as_of)
+            titles = ratings.titles or ("",) * len(ratings)
+            entries = [
+                (p, r, d, n, dt.date.fromordinal(day), t or None)
+                for p, r, d, n, day, t in zip(
+                    ratings.players.tolist(),
+                    ratings.ratings.tolist(),
+                    ratings.deviations.tolist(),
+                    ratings.games.tolist(),
+                    ratings.last_day.tolist(),
+                    titles,
+                    strict=True,
+                )
+            ]
+            info = save_system_list(
+                conn,
+                system=chosen.name,
+                as_of=as_of,
+                label=label,
+                parameters=chosen.parameters(),
+                game_count=len(games),
+                entries=entries,
+            )
+    finally:
+        store.close()
+    return ComputedSystemList(info, ratings, time.perf_counter() - begin)
+
+
+def system_list_page(
+    db: str, name: str, list_id: int | None = None, limit: int | None = None
+) -> SystemListPage:
+    """The stored list `list_id` of system `name` (its newest when None), best first.
+
+    Raises:
+        RatingError: an unknown system.
+        NotFoundError: no such list.
+        StoreError: the database could not be read.
+    """
+    chosen = system(name)
+    store = open_store(db)
+    try:
+        with store.connect() as conn:
+            info = system_list_row(conn, chosen.name, list_id)
+            if info is None:
+                which = "any list" if list_id is None else f"list {list_id}"
+                raise NotFoundError(
+                    f"expected a stored {chosen.name} list, found no {which} (compute one "
+                    f"with `ratinglist rate --system {chosen.name}`)"
+                )
+            rows = system_entry_rows(conn, info.id)
+        people = {int(p.id): p for p in all_players(store, include_merged=True)}
+    finally:
+        store.close()
+    shown = rows if limit is None else rows[:limit]
+    entries = []
+    for place, row in enumerate(shown, start=1):
+        person = people.get(row.player)
+        entries.append(
+            SystemListEntry(
+                place=place,
+                player=row.player,
+                surname="" if person is None else person.surname,
+                firstname="" if person is None else person.firstname,
+                country="" if person is None else person.country,
+                rating=row.rating,
+                deviation=row.deviation,
+                games=row.games,
+                last_played=row.last_played,
+                title=row.title or "",
+            )
+        )
+    return SystemListPage(info, tuple(entries))

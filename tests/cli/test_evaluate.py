@@ -1,0 +1,80 @@
+"""`ratinglist evaluate` on the four-file rating fixture (games in January to July 2025)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from ratinglist.cli.app import app
+from tests.cli.rating_fixture import build_store
+
+runner = CliRunner()
+SYSTEMS = ["wof", "elo", "elo-fitted", "glicko2", "whr", "egf", "constant"]
+
+
+def test_evaluate_json_and_plots(tmp_path: Path) -> None:
+    db = build_store(tmp_path)
+    plots = tmp_path / "charts"
+    result = runner.invoke(
+        app,
+        [
+            "evaluate",
+            "--from",
+            "2025-06",
+            "--to",
+            "2025-07",
+            "--fit-months",
+            "5",
+            "--json",
+            "--plots",
+            str(plots),
+            "--db",
+            db,
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert [s["system"] for s in report["systems"]] == SYSTEMS
+    # June (3 games) and July (6 games) are scored, by every system.
+    assert {s["games"] for s in report["systems"]} == {9}
+    for system in report["systems"]:
+        assert {"system", "log_loss", "brier", "accuracy", "games"} <= set(system)
+        assert system["log_loss"] > 0 and 0 <= system["brier"] <= 1
+    constant = report["systems"][-1]
+    assert constant["log_loss"] == math.log(2)
+    # One of the nine is a draw (50003=120005 in July), which 1/2 predicts exactly.
+    assert constant["brier"] == 8 * 0.25 / 9
+    assert constant["accuracy"] == 0.5
+    assert sorted(p.name for p in plots.iterdir()) == ["calibration.svg", "log_loss_by_year.svg"]
+    assert (plots / "calibration.svg").read_text().lstrip().startswith("<?xml")
+
+
+def test_evaluate_table_and_a_subset(tmp_path: Path) -> None:
+    db = build_store(tmp_path)
+    result = runner.invoke(
+        app,
+        [
+            "evaluate",
+            "--from",
+            "2025-07",
+            "--to",
+            "2025-07",
+            "--systems",
+            "elo,constant",
+            "--db",
+            db,
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "constant" in result.stdout and "0.6931" in result.stdout
+    assert "wof" not in result.stdout.split("draw rate")[0]
+
+
+def test_evaluate_bad_month_is_a_clear_error(tmp_path: Path) -> None:
+    db = build_store(tmp_path)
+    result = runner.invoke(app, ["evaluate", "--from", "2025-13", "--to", "2025-07", "--db", db])
+    assert result.exit_code == 1
+    assert "expected a month as YYYY-MM, got '2025-13'" in result.output

@@ -1,0 +1,123 @@
+"""The evaluation harness on tiny histories whose predictions follow by hand."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+
+import numpy as np
+import pytest
+
+from ratinglist.errors import RatingError
+from ratinglist.rating import GameArrays
+from ratinglist.rating.evaluation import EvaluationConfig, evaluate
+from ratinglist.rating.games import month_index
+
+JAN = dt.date(2020, 1, 11)
+FEB = dt.date(2020, 2, 8)
+
+
+def history(rows: list[tuple[int, int, float, dt.date, int]]) -> GameArrays:
+    first, second, score, day, tournament = zip(*rows, strict=True)
+    return GameArrays.from_arrays(first, second, score, [d.toordinal() for d in day], tournament)
+
+
+def config(**changes: object) -> EvaluationConfig:
+    values: dict[str, object] = {
+        "start": month_index(FEB),
+        "end": month_index(FEB),
+        "fit_months": 1,
+    }
+    values.update(changes)
+    return EvaluationConfig(**values)  # type: ignore[arg-type]
+
+
+def test_elo_and_constant_on_two_games() -> None:
+    # January: 1 beats 2 (both new, 1000, K 50: +25 / -25). February: 1 beats 2 again and is
+    # predicted P = 1 / (1 + 10^(-50/500)) from the list as of 31 January.
+    games = history([(1, 2, 1.0, JAN, 1), (1, 2, 1.0, FEB, 2)])
+    report = evaluate(games, config(systems=("elo", "constant")))
+    elo, constant = report.systems
+    p = 1 / (1 + 10 ** (-50 / 500))
+    assert report.games == 1
+    assert elo.overall.games == 1
+    assert elo.overall.log_loss == pytest.approx(-math.log(p))
+    assert elo.overall.brier == pytest.approx((1 - p) ** 2)
+    assert elo.overall.accuracy == 1.0
+    assert constant.overall.log_loss == pytest.approx(math.log(2))
+    assert constant.overall.brier == pytest.approx(0.25)
+    assert constant.overall.accuracy == 0.5
+    assert elo.by_year == ((2020, elo.overall),)
+    groups = dict(elo.by_group)
+    assert groups["newcomer"].games == 1
+    assert groups["established"].games == 0
+
+
+def test_wof_prediction_is_the_maximum_likelihood_share() -> None:
+    # January: 1 beats 2 twice, 2 beats 1 once: P(1) = 2/3 in the WOF model, whatever the
+    # weights (one month). February: 2 beats 1.
+    games = history(
+        [
+            (1, 2, 1.0, JAN, 1),
+            (1, 2, 1.0, JAN, 1),
+            (2, 1, 1.0, JAN, 1),
+            (2, 1, 1.0, FEB, 2),
+        ]
+    )
+    report = evaluate(games, config(systems=("wof",)))
+    (wof,) = report.systems
+    assert wof.overall.log_loss == pytest.approx(-math.log(1 / 3), abs=1e-5)
+    assert wof.overall.accuracy == 0.0
+    assert [v.system for v in report.variants] == ["wof-colour", "wof-colour-draw"]
+    # Without colours the first-move term has nothing to fit.
+    assert dict(report.variants[0].fitted)["black_advantage_points"] == 0.0
+
+
+def test_fitted_k_is_chosen_on_the_fit_period() -> None:
+    # 1 beats 2 three times a month, January to June: a larger K makes every later
+    # prediction of 1's win more confident, so the largest K scale fits best.
+    rows = [(1, 2, 1.0, dt.date(2020, month, 5), month) for month in range(1, 7) for _ in range(3)]
+    june = month_index(dt.date(2020, 6, 1))
+    report = evaluate(
+        history(rows),
+        config(
+            start=june,
+            end=june,
+            fit_months=5,
+            systems=("elo-fitted", "elo"),
+            elo_k_scales=(0.5, 1.0, 2.0),
+        ),
+    )
+    fitted, seed = report.systems
+    assert dict(fitted.fitted)["k_scale"] == 2.0
+    assert dict(fitted.fitted)["k_new"] == 100.0
+    assert fitted.overall.log_loss < seed.overall.log_loss
+
+
+def test_colour_and_draw_facts() -> None:
+    games = history(
+        [
+            (1, 2, 1.0, JAN, 1),
+            (3, 4, 0.5, JAN, 1),
+            (1, 2, 0.0, FEB, 2),
+            (3, 4, 1.0, FEB, 2),
+        ]
+    )
+    colour = np.array([1, 0, -1, 1], dtype=np.int8)
+    report = evaluate(games, config(systems=("constant",)), colour)
+    assert report.facts.games == 4
+    assert report.facts.draw_rate == 0.25
+    assert report.facts.coloured_games == 3
+    # Black scored 1 (game 1), 1 (game 3: White lost), 1 (game 4).
+    assert report.facts.black_score == 1.0
+
+
+def test_no_game_in_the_report_months_is_refused() -> None:
+    games = history([(1, 2, 1.0, JAN, 1)])
+    with pytest.raises(RatingError, match="expected games from 2020-02"):
+        evaluate(games, config())
+
+
+def test_unknown_system_is_refused() -> None:
+    with pytest.raises(RatingError, match="expected systems among"):
+        config(systems=("trueskill",))

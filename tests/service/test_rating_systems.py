@@ -1,0 +1,70 @@
+"""Lists of the other rating systems, stored beside the WOF lists and read back."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from ratinglist.errors import NotFoundError, RatingError, StoreError
+from ratinglist.service.rating_systems import compute_system_list, system_list_page
+from tests.cli.rating_fixture import build_store as build_file
+
+AS_OF = dt.date(2025, 8, 1)
+
+
+def build_store(folder: Path) -> str:
+    """The rating fixture's database, as a URL."""
+    return f"sqlite:///{build_file(folder)}"
+
+
+def test_elo_list_is_stored_with_titles(tmp_path: Path) -> None:
+    db = build_store(tmp_path)
+    done = compute_system_list(db, "elo", AS_OF, label="trial")
+    assert done.info.system == "elo"
+    assert done.info.label == "trial"
+    assert done.info.rated == len(done.ratings) == 5
+    page = system_list_page(db, "elo")
+    assert page.info.id == done.info.id
+    assert [e.rating for e in page.entries] == sorted(done.ratings.ratings.tolist(), reverse=True)
+    # Seed 002's bands: 900-1099 Soldier, 1100-1199 Knight (no match minimum below 1300).
+    assert all(900 <= e.rating < 1200 for e in page.entries)
+    assert [e.title for e in page.entries] == [
+        "Knight" if e.rating >= 1100 else "Soldier" for e in page.entries
+    ]
+    assert page.entries[0].title == "Knight"
+    assert page.entries[0].surname != ""
+    assert page.info.parameters["k_new"] == 50.0
+
+
+def test_glicko2_list_keeps_deviations_and_a_limit(tmp_path: Path) -> None:
+    db = build_store(tmp_path)
+    compute_system_list(db, "glicko2", AS_OF)
+    page = system_list_page(db, "glicko2", limit=2)
+    assert len(page.entries) == 2
+    assert all(0 < e.deviation < 350 for e in page.entries)
+    assert all(e.title == "" for e in page.entries)
+
+
+def test_missing_list_and_unknown_system(tmp_path: Path) -> None:
+    db = build_store(tmp_path)
+    with pytest.raises(NotFoundError, match="expected a stored egf list"):
+        system_list_page(db, "egf")
+    with pytest.raises(RatingError, match="expected a rating system among"):
+        compute_system_list(db, "trueskill", AS_OF)
+
+
+def test_wof_lists_ignore_other_systems(tmp_path: Path) -> None:
+    from ratinglist.store import open_store
+    from ratinglist.store.rating_lists import latest_rating_list, rating_list_infos
+
+    db = build_store(tmp_path)
+    compute_system_list(db, "egf", AS_OF)
+    store = open_store(db)
+    try:
+        assert rating_list_infos(store) == ()
+        with pytest.raises(StoreError, match="expected a stored rating list"):
+            latest_rating_list(store)
+    finally:
+        store.close()
