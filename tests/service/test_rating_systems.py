@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ratinglist.errors import NotFoundError, RatingError, StoreError
+from ratinglist.errors import NotFoundError, RatingError
 from ratinglist.service.rating_systems import compute_system_list, system_list_page
 from tests.cli.rating_fixture import build_store as build_file
 
@@ -56,15 +56,11 @@ def test_missing_list_and_unknown_system(tmp_path: Path) -> None:
 
 
 def test_wof_lists_ignore_other_systems(tmp_path: Path) -> None:
-    from ratinglist.store import open_store
-    from ratinglist.store.rating_lists import latest_rating_list, rating_list_infos
+    from ratinglist.errors import NotFoundError
+    from ratinglist.service.rating_lists import find_list, list_infos
 
     db = build_store(tmp_path)
     compute_system_list(db, "egf", AS_OF)
-    store = open_store(db)
-    try:
-        assert rating_list_infos(store) == ()
-        with pytest.raises(StoreError, match="expected a stored rating list"):
-            latest_rating_list(store)
-    finally:
-        store.close()
+    assert list_infos(db) == ()
+    with pytest.raises(NotFoundError, match="expected a stored rating list"):
+        find_list(db)
