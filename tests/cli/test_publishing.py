@@ -44,3 +44,11 @@ def test_an_unknown_list_is_an_error_not_a_traceback(db: str) -> None:
     result = runner.invoke(app, ["publish", "2025-08-31", "--db", db])
     assert result.exit_code == 1
     assert "expected a stored rating list as of 2025-08-31, got none" in result.output
+
+
+def test_publish_refuses_a_missing_database_file(tmp_path: Path) -> None:
+    missing = tmp_path / "typo.db"
+    done = runner.invoke(app, ["publish", "2025-07-31", "--db", str(missing)])
+    assert done.exit_code == 1
+    assert "expected an existing database file" in done.output
+    assert not missing.exists()

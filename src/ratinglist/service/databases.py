@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from ratinglist.errors import NotFoundError
@@ -74,3 +76,15 @@ def forget_database(url: str) -> None:
         cached = _OPEN.pop(url, None)
     if cached is not None:
         cached[0].close()
+
+
+@contextmanager
+def opened_store(db: str | Store) -> Iterator[Store]:
+    """`open_database(db)` as a context manager, for use cases written as ``with`` blocks
+    (the store stays open and shared; a missing SQLite file is refused the same way).
+
+    Raises:
+        NotFoundError: `db` names an SQLite file that does not exist.
+        StoreError: the database cannot be opened or migrated.
+    """
+    yield open_database(db)

@@ -10,8 +10,8 @@ import datetime as dt
 
 from ratinglist.errors import NotFoundError
 from ratinglist.service.actor import Actor
+from ratinglist.service.databases import opened_store
 from ratinglist.service.rating_lists import find_stored_list
-from ratinglist.service.stores import opened_store
 from ratinglist.store import Store
 from ratinglist.store.publishing import (
     PublicationChange,

@@ -20,9 +20,9 @@ from ratinglist.errors import NotFoundError
 from ratinglist.rating import EuropeanParams, GameArrays, RatingList
 from ratinglist.rating.history import fingerprints, inputs_key, month_ends, rate_history
 from ratinglist.service.actor import SYSTEM, Actor
+from ratinglist.service.databases import opened_store
 from ratinglist.service.publishing import PublicationChange, publish_list
 from ratinglist.service.rating_lists import registry_homes
-from ratinglist.service.stores import opened_store
 from ratinglist.store import Store, load_rating_games
 from ratinglist.store.rating_history import ListRecord, save_list_records, stored_inputs
 
