@@ -61,3 +61,15 @@ class ConflictError(RatinglistError):
 
 class NotFoundError(RatinglistError):
     """A named thing (player, tournament, rating list) does not exist."""
+
+
+class AccountError(RatinglistError):
+    """An account, password, session or grant was refused (unknown user, bad password)."""
+
+
+class PermissionDenied(RatinglistError):
+    """A signed-in user lacks the role an action needs."""
+
+
+class RateLimited(RatinglistError):
+    """Too many failed sign-in attempts; try again later."""

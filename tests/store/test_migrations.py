@@ -17,7 +17,7 @@ from ratinglist.store.schema import metadata
 def test_empty_database_is_migrated_to_head(tmp_path: Path) -> None:
     store = open_store(f"sqlite:///{tmp_path / 'a.db'}")
     try:
-        assert current_revision(store) == head_revision() == "0011"
+        assert current_revision(store) == head_revision() == "0012"
         tables = set(inspect(store.engine).get_table_names())
         assert tables == set(metadata.tables) | {"alembic_version"}
     finally:
@@ -48,7 +48,7 @@ def test_reopening_keeps_data_and_revision(tmp_path: Path) -> None:
         migrate(again.engine)
         with again.connect() as conn:
             assert conn.exec_driver_sql("SELECT surname FROM players").scalar_one() == "DE GRAAF"
-        assert current_revision(again) == "0011"
+        assert current_revision(again) == "0012"
     finally:
         again.close()
 

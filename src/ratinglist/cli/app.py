@@ -49,6 +49,7 @@ from ratinglist.cli.rating import (  # noqa: E402
 )
 from ratinglist.cli.serve import serve  # noqa: E402
 from ratinglist.cli.tournament import app as tournament_app  # noqa: E402
+from ratinglist.cli.users import app as users_app  # noqa: E402
 
 app.command("check")(check)
 app.command("demo")(demo)
@@ -74,6 +75,7 @@ app.add_typer(
 app.command("publish")(publish_command)
 app.command("unpublish")(unpublish_command)
 app.command("serve")(serve)
+app.add_typer(users_app, name="users")
 
 
 def main() -> None:

@@ -8,13 +8,16 @@ the actions are rebased on the newer log if they touch nothing that changed
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ratinglist.errors import ConflictError
 from ratinglist.service.actor import Actor
-from ratinglist.store import Store, open_store
+from ratinglist.service.databases import open_database
+from ratinglist.store import Store
 from ratinglist.store.tournament_events import (
     LogWriter,
     TournamentInfo,
@@ -29,12 +32,10 @@ from ratinglist.tournament.fold import FoldedTournament, apply, fold
 
 @contextmanager
 def opened(url: str) -> Iterator[Store]:
-    """The store at `url`, closed when the block ends."""
-    store = open_store(url)
-    try:
-        yield store
-    finally:
-        store.close()
+    """The store at `url`, shared within the process (`service.databases.open_database`):
+    a served app answers every request on the same engine and its connection pool. A
+    tournament command may create the database file."""
+    yield open_database(url, create=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,11 +52,42 @@ class Loaded:
         return len(self.events)
 
 
+_FOLDS: OrderedDict[tuple[int, int], tuple[Store, Loaded]] = OrderedDict()
+_FOLDS_LOCK = threading.Lock()
+FOLDS_KEPT = 32
+"""Folded tournaments kept per process (a server answers many requests on few tournaments)."""
+
+
 def loaded(store: Store, tournament: str | None) -> Loaded:
-    """The tournament named or numbered `tournament` (None: the most recent), folded."""
+    """The tournament named or numbered `tournament` (None: the most recent), folded.
+
+    The last fold of each tournament is kept: when the log only grew since (no undo among
+    the new events), only the new events are read and applied, which gives the same state
+    as folding the whole log (`fold` is `apply` over the actions in force).
+    """
     info = find_directed(store, tournament)
+    key = (id(store), info.id)
+    with _FOLDS_LOCK:
+        kept = _FOLDS.get(key)
+    if kept is not None and kept[0] is store and kept[1].seq <= info.events:
+        base = kept[1]
+        newer = load_events(store, info.id, after=base.seq)
+        if not any(isinstance(e, Undone) for e in newer):
+            folded = base.folded
+            for e in newer:
+                folded = apply(folded, e)
+            return _keep(key, store, Loaded(info, base.events + newer, folded))
     events = load_events(store, info.id)
-    return Loaded(info, events, fold(events))
+    return _keep(key, store, Loaded(info, events, fold(events)))
+
+
+def _keep(key: tuple[int, int], store: Store, found: Loaded) -> Loaded:
+    with _FOLDS_LOCK:
+        _FOLDS[key] = (store, found)
+        _FOLDS.move_to_end(key)
+        while len(_FOLDS) > FOLDS_KEPT:
+            _FOLDS.popitem(last=False)
+    return found
 
 
 def check(folded: FoldedTournament, actions: Sequence[Event]) -> FoldedTournament:

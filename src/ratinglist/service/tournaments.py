@@ -75,8 +75,14 @@ class NewSettings:
     sender: str = "tournament director"
 
 
-def new_tournament(url: str, new: NewSettings, actor: Actor) -> Created:
-    """Create a tournament (it becomes the default one); its id and seed."""
+def new_tournament(
+    url: str, new: NewSettings, actor: Actor, *, director: str | None = None
+) -> Created:
+    """Create a tournament (it becomes the default one); its id and seed.
+
+    `director` names the account that directs it (web): it gets the tournament's ``td``
+    grant in the same transaction.
+    """
     settings = ev.Settings(
         name=new.name,
         country=new.country,
@@ -92,7 +98,7 @@ def new_tournament(url: str, new: NewSettings, actor: Actor) -> Created:
         bq_rule=bq_rule(new.bq_rule).value,
     )
     with opened(url) as store:
-        tid = create_tournament(store, ev.Created(settings), actor=actor.label)
+        tid = create_tournament(store, ev.Created(settings), actor=actor.label, director=director)
     return Created(tid, settings.name, settings.seed)
 
 

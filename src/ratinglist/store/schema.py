@@ -359,3 +359,52 @@ go_list_players = Table(
 rating_lists.append_column(Column("system", String(16), nullable=False, server_default="wof"))
 Index("ix_rating_lists_system_id", rating_lists.c.system, rating_lists.c.id)
 rating_entries.append_column(Column("title", Text, nullable=True))
+
+# --- Accounts (migration 0012): users of a served app, their roles, sessions, failed sign-ins.
+# ``accounts``: one row per user (argon2 password hash, never the password);
+# ``account_grants``: a role with its scope ('' none, a country code, a tournament id);
+# ``web_sessions``: signed-in browsers and API clients (the sha256 of the cookie's token and
+# the session's CSRF token), shared by every worker process; ``login_failures``: failed
+# sign-ins by name and address, for the rate limit.
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(64), nullable=False, unique=True),
+    Column("password_hash", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_by", Text, nullable=False),
+)
+
+account_grants = Table(
+    "account_grants",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("account_id", ForeignKey("accounts.id"), nullable=False),
+    Column("role", String(32), nullable=False),
+    Column("scope", String(40), nullable=False, server_default=""),
+    Column("granted_at", DateTime(timezone=True), nullable=False),
+    Column("granted_by", Text, nullable=False),
+    UniqueConstraint("account_id", "role", "scope"),
+)
+
+web_sessions = Table(
+    "web_sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("account_id", ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("csrf", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+login_failures = Table(
+    "login_failures",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("address", String(64), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_login_failures_name_at", "name", "at"),
+)

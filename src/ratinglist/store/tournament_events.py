@@ -20,6 +20,8 @@ from sqlalchemy import func, insert, select, update
 from sqlalchemy.engine import Connection
 
 from ratinglist.errors import ConflictError, NotFoundError, TournamentError
+from ratinglist.model.account import Grant, Role
+from ratinglist.store.accounts import add_grant
 from ratinglist.store.database import Store
 from ratinglist.store.schema import td_tournaments, tournament_events
 from ratinglist.tournament.events import Created, Event, from_json, to_json
@@ -49,8 +51,13 @@ def create_tournament(
     now: dt.datetime | None = None,
     *,
     actor: str = SYSTEM_ACTOR,
+    director: str | None = None,
 ) -> int:
-    """Store a new tournament with its creation event; return its id."""
+    """Store a new tournament with its creation event; return its id.
+
+    `director` names an account that becomes the tournament's director (its ``td`` grant
+    is written in the same transaction).
+    """
     s = created.settings
     moment = now or dt.datetime.now(dt.UTC)
     with store.begin() as conn:
@@ -71,6 +78,8 @@ def create_tournament(
         assert tid is not None
         new_id = int(tid[0])
         _insert(conn, new_id, 1, created, moment, actor)
+        if director is not None:
+            add_grant(conn, director, Grant(Role.TD, str(new_id)), moment, actor)
     return new_id
 
 
@@ -191,10 +200,10 @@ def append_event(
     return last + 1
 
 
-def load_events(store: Store, tournament_id: int) -> tuple[Event, ...]:
-    """The log of a tournament in order (empty for an unknown id)."""
+def load_events(store: Store, tournament_id: int, after: int = 0) -> tuple[Event, ...]:
+    """The log of a tournament in order, from event `after` + 1 (empty for an unknown id)."""
     with store.connect() as conn:
-        return _events(conn, tournament_id)
+        return _events(conn, tournament_id, after)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,9 +13,19 @@ from fastapi.staticfiles import StaticFiles
 from ratinglist import __version__
 from ratinglist.errors import StoreError
 from ratinglist.service.site import Site, data_version, open_site
+from ratinglist.web.auth import AuthGate
 from ratinglist.web.cache import ResponseCache
 from ratinglist.web.errors import install_error_handlers
-from ratinglist.web.views import api, check, downloads, lists, players, tournaments
+from ratinglist.web.views import (
+    account,
+    api,
+    check,
+    downloads,
+    lists,
+    players,
+    td_api,
+    tournaments,
+)
 
 STATIC = Path(__file__).resolve().parent / "static"
 DB_ENV = "RATINGLIST_DB"
@@ -44,10 +54,12 @@ def create_app(url: str, *, cache_bytes: int = 64 * 1024 * 1024) -> FastAPI:
         openapi_url="/api/v1/openapi.json",
     )
     app.state.site = site
+    app.state.url = url
     install_error_handlers(app)
-    for module in (lists, players, tournaments, downloads, check, api):
+    for module in (lists, players, tournaments, downloads, check, api, account, td_api):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(AuthGate, url=url)
     app.add_middleware(ResponseCache, version=lambda: data_version(site), max_bytes=cache_bytes)
 
     return app

@@ -33,6 +33,23 @@ class _Entry:
     size: int = field(default=0)
 
 
+UNCACHED_PREFIXES = (
+    "/td",
+    "/live",
+    "/intake",
+    "/login",
+    "/account",
+    "/api/v1/td",
+    "/api/v1/live",
+    "/api/v1/intake",
+)
+"""Pages that change with every result or differ per user: never cached, always fresh."""
+
+
+def _uncached(path: str) -> bool:
+    return any(path == p or path.startswith(p + "/") for p in UNCACHED_PREFIXES)
+
+
 def _header(scope: Scope, name: bytes) -> bytes:
     for key, value in scope.get("headers", []):
         if key == name:
@@ -59,7 +76,7 @@ class ResponseCache:
         self._lock = threading.Lock()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "GET":
+        if scope["type"] != "http" or scope["method"] != "GET" or _uncached(str(scope["path"])):
             await self.app(scope, receive, send)
             return
         version = self.version()

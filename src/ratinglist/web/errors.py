@@ -1,7 +1,9 @@
 """One HTML error page for pages, one JSON error shape for the API.
 
 The JSON shape is ``{"error": {"status": 404, "code": "not_found", "message": "..."}}``.
-Our `NotFoundError` answers 404, any other `RatinglistError` 400 (the request named
+Our `NotFoundError` answers 404, `AccountError` 401 (a failed sign-in), `PermissionDenied`
+403, `ConflictError` 409 (another device changed the same thing first), `RateLimited` 429,
+any other `RatinglistError` 400 (the request named
 something the data refuses), a malformed parameter 400, an unknown route 404. Anything else
 is a bug: 500 with the same shapes and no details.
 """
@@ -16,11 +18,38 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
-from ratinglist.errors import NotFoundError, RatinglistError
+from ratinglist.errors import (
+    AccountError,
+    ConflictError,
+    NotFoundError,
+    PermissionDenied,
+    RateLimited,
+    RatinglistError,
+)
 from ratinglist.web.templating import templates
 
-CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 500: "internal_error"}
-TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 500: "Server error"}
+CODES = {
+    400: "bad_request",
+    401: "unauthenticated",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "too_large",
+    429: "too_many_requests",
+    500: "internal_error",
+}
+TITLES = {
+    400: "Bad request",
+    401: "Sign-in needed",
+    403: "Not allowed",
+    404: "Not found",
+    405: "Method not allowed",
+    409: "Changed meanwhile",
+    413: "Too large",
+    429: "Too many attempts",
+    500: "Server error",
+}
 log = logging.getLogger("ratinglist.web")
 
 
@@ -52,6 +81,19 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(NotFoundError)
     async def not_found(request: Request, exc: NotFoundError) -> Response:
         return error_response(request, 404, str(exc))
+
+    statuses: tuple[tuple[type[RatinglistError], int], ...] = (
+        (AccountError, 401),
+        (PermissionDenied, 403),
+        (ConflictError, 409),
+        (RateLimited, 429),
+    )
+    for kind, status in statuses:
+
+        async def handler(request: Request, exc: Exception, status: int = status) -> Response:
+            return error_response(request, status, str(exc))
+
+        app.add_exception_handler(kind, handler)
 
     @app.exception_handler(RatinglistError)
     async def refused(request: Request, exc: RatinglistError) -> Response:

@@ -1,0 +1,126 @@
+"""`ratinglist users add|passwd|grant|revoke|list`: accounts of a served app, from the terminal.
+
+The first admin is made here (`users add` then `users grant NAME admin`); later ones too, or
+by an admin. Passwords are read without echo from the terminal, or from standard input with
+`--password-stdin` (scripts).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from ratinglist.cli.common import DbOption, cli_actor, database_url, user_errors
+
+app = typer.Typer(
+    help="Users of a served app and their roles: add, passwd, grant, revoke, list.",
+    no_args_is_help=True,
+)
+
+NameArgument = Annotated[str, typer.Argument(help="The user name (no spaces).")]
+RoleArgument = Annotated[
+    str, typer.Argument(help="admin, rating_officer, id_officer, td or assistant.")
+]
+ScopeArgument = Annotated[
+    str | None,
+    typer.Argument(help="id_officer: the country; td/assistant: the tournament number."),
+]
+StdinOption = Annotated[
+    bool, typer.Option("--password-stdin", help="Read the password from standard input.")
+]
+
+
+def _password(from_stdin: bool) -> str:
+    if from_stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    first = typer.prompt("password", hide_input=True)
+    again = typer.prompt("password again", hide_input=True)
+    if first != again:
+        typer.echo("error: expected the same password twice, got two different", err=True)
+        raise typer.Exit(1)
+    return str(first)
+
+
+@app.command("add")
+def add(name: NameArgument, password_stdin: StdinOption = False, db: str | None = DbOption) -> None:
+    """Add a user (no role yet: give one with `users grant`).
+
+    Example: ratinglist users add alice --db ratinglist.db
+    """
+    from ratinglist.service.accounts import add_user
+
+    password = _password(password_stdin)
+    with user_errors():
+        add_user(database_url(db), name, password, cli_actor())
+    typer.echo(f"user {name} added")
+
+
+@app.command("passwd")
+def passwd(
+    name: NameArgument, password_stdin: StdinOption = False, db: str | None = DbOption
+) -> None:
+    """Set a user's password (their sessions end).
+
+    Example: ratinglist users passwd alice
+    """
+    from ratinglist.service.accounts import set_password
+
+    password = _password(password_stdin)
+    with user_errors():
+        set_password(database_url(db), name, password, cli_actor())
+    typer.echo(f"password of {name} changed")
+
+
+@app.command("grant")
+def grant_command(
+    name: NameArgument,
+    role: RoleArgument,
+    scope: ScopeArgument = None,
+    db: str | None = DbOption,
+) -> None:
+    """Give a user a role (with its country or tournament where the role has one).
+
+    Example: ratinglist users grant bob id_officer NED
+    """
+    from ratinglist.service.accounts import grant, parse_grant
+
+    with user_errors():
+        given = parse_grant(role, scope)
+        changed = grant(database_url(db), name, given, cli_actor())
+    typer.echo(f"{name} {'now has' if changed else 'already had'} {given.label}")
+
+
+@app.command("revoke")
+def revoke_command(
+    name: NameArgument,
+    role: RoleArgument,
+    scope: ScopeArgument = None,
+    db: str | None = DbOption,
+) -> None:
+    """Take a role away from a user.
+
+    Example: ratinglist users revoke bob id_officer NED
+    """
+    from ratinglist.service.accounts import parse_grant, revoke
+
+    with user_errors():
+        taken = parse_grant(role, scope)
+        changed = revoke(database_url(db), name, taken, cli_actor())
+    typer.echo(f"{name} {'no longer has' if changed else 'did not have'} {taken.label}")
+
+
+@app.command("list")
+def list_users(db: str | None = DbOption) -> None:
+    """List the users and their roles.
+
+    Example: ratinglist users list
+    """
+    from ratinglist.service.accounts import users
+
+    with user_errors():
+        found = users(database_url(db))
+    for account in found:
+        roles = ", ".join(sorted(g.label for g in account.grants)) or "(no role)"
+        typer.echo(f"{account.name}\t{roles}")

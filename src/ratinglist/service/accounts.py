@@ -1,0 +1,227 @@
+"""Account use cases: users, passwords, grants, signing in and out, sessions.
+
+Passwords are hashed with argon2 (argon2-cffi's defaults, RFC 9106's second recommended
+parameter set); the database keeps the hash only. A session is a random token given to the
+browser in an HttpOnly cookie; the database keeps its sha256 and the session's CSRF token, so
+every worker process (and a restarted server) sees the same sessions. Failed sign-ins are
+counted per user name: after `MAX_FAILURES` within `FAILURE_WINDOW` the name is refused until
+the window has passed, whatever the password (`RateLimited`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import secrets
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from ratinglist.errors import AccountError, InputError, PermissionDenied, RateLimited
+from ratinglist.model.account import SCOPED, Account, Grant, Role
+from ratinglist.service.actor import Actor
+from ratinglist.service.databases import open_database
+from ratinglist.store import accounts as stored
+
+if TYPE_CHECKING:
+    from argon2 import PasswordHasher
+
+MAX_FAILURES = 5
+"""Failed sign-ins of one user name allowed within `FAILURE_WINDOW`."""
+FAILURE_WINDOW = dt.timedelta(minutes=15)
+SESSION_LIFETIME = dt.timedelta(days=7)
+"""How long a session stays valid (a tournament weekend and its submission)."""
+MIN_PASSWORD = 8
+"""The shortest password accepted."""
+
+
+@cache
+def _hasher() -> PasswordHasher:
+    from argon2 import PasswordHasher
+
+    return PasswordHasher()
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _check_name(name: str) -> str:
+    name = name.strip()
+    if not name or len(name) > 64 or any(c.isspace() for c in name):
+        raise InputError(f"expected a user name of 1-64 characters without spaces, got {name!r}")
+    return name
+
+
+def _check_password(password: str) -> str:
+    if len(password) < MIN_PASSWORD:
+        raise InputError(
+            f"expected a password of at least {MIN_PASSWORD} characters, got {len(password)}"
+        )
+    return password
+
+
+def parse_grant(role: str, scope: str | None = None) -> Grant:
+    """The grant a user typed: a role name and, for scoped roles, its country or tournament.
+
+    Raises:
+        InputError: an unknown role, or a scope missing or not of the role's kind.
+    """
+    try:
+        kind = Role(role.strip().lower())
+    except ValueError:
+        roles = ", ".join(r.value for r in Role)
+        raise InputError(f"expected a role among {roles}, got {role!r}") from None
+    text = (scope or "").strip()
+    need = SCOPED.get(kind)
+    if need is not None and not text:
+        raise InputError(f"expected a {need} for the role {kind.value}, got none")
+    if kind in (Role.ADMIN, Role.RATING_OFFICER) and text:
+        raise InputError(f"expected no scope for the role {kind.value}, got {text!r}")
+    if kind in (Role.TD, Role.ASSISTANT) and text and not text.isdigit():
+        raise InputError(f"expected a tournament number for the role {kind.value}, got {text!r}")
+    if kind is Role.ID_OFFICER:
+        from ratinglist.registry.countries import find_country
+
+        if find_country(text) is None:
+            raise InputError(f"expected a country for the role id_officer, got {text!r}")
+        text = text.upper()
+    return Grant(kind, text)
+
+
+def add_user(url: str, name: str, password: str, actor: Actor) -> Account:
+    """Create a user with a password and no role.
+
+    Raises:
+        InputError: the name or password is not acceptable.
+        AccountError: the name is taken.
+    """
+    name = _check_name(name)
+    digest = _hasher().hash(_check_password(password))
+    store = open_database(url, create=True)
+    with store.begin() as conn:
+        stored.add_account(conn, name, digest, _now(), actor.label)
+    return Account(name, frozenset())
+
+
+def set_password(url: str, name: str, password: str, actor: Actor) -> None:
+    """Replace a user's password; the user's sessions end."""
+    digest = _hasher().hash(_check_password(password))
+    store = open_database(url)
+    with store.begin() as conn:
+        stored.set_password_hash(conn, name, digest)
+
+
+def grant(url: str, name: str, given: Grant, actor: Actor) -> bool:
+    """Give a role; False when the user already had it."""
+    store = open_database(url)
+    with store.begin() as conn:
+        return stored.add_grant(conn, name, given, _now(), actor.label)
+
+
+def revoke(url: str, name: str, taken: Grant, actor: Actor) -> bool:
+    """Take a role away; False when the user did not have it."""
+    store = open_database(url)
+    with store.begin() as conn:
+        return stored.remove_grant(conn, name, taken)
+
+
+def users(url: str) -> tuple[Account, ...]:
+    """Every user with their roles."""
+    store = open_database(url)
+    with store.connect() as conn:
+        return stored.all_accounts(conn)
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A new session: the token for the cookie (shown once, never stored) and its CSRF token."""
+
+    account: Account
+    token: str
+    csrf: str
+    expires_at: dt.datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SignedIn:
+    """The account behind a session token, and the CSRF token its forms must carry."""
+
+    account: Account
+    csrf: str
+
+    @property
+    def actor(self) -> Actor:
+        """The actor recorded on what this user writes."""
+        from ratinglist.service.actor import ActorKind
+
+        return Actor(ActorKind.WEB, self.account.name)
+
+
+def sign_in(url: str, name: str, password: str, address: str) -> Session:
+    """Check a password and open a session.
+
+    Raises:
+        RateLimited: too many failed attempts for this name recently; nothing checked.
+        AccountError: unknown name or wrong password (one message for both).
+    """
+    from argon2.exceptions import InvalidHashError, VerificationError
+
+    now = _now()
+    store = open_database(url)
+    name = name.strip()
+    with store.connect() as conn:
+        failures = stored.recent_failures(conn, name, now - FAILURE_WINDOW)
+        found = stored.find_account(conn, name)
+    if failures >= MAX_FAILURES:
+        minutes = int(FAILURE_WINDOW.total_seconds() // 60)
+        raise RateLimited(
+            f"expected at most {MAX_FAILURES} failed sign-ins in {minutes} minutes, got "
+            f"{failures}: try again later"
+        )
+    try:
+        if found is None:
+            raise VerificationError("unknown user")
+        _hasher().verify(found.password_hash, password)
+    except (VerificationError, InvalidHashError):
+        with store.begin() as conn:
+            stored.record_failure(conn, name, address, now)
+        raise AccountError("expected a known user name and its password, got no match") from None
+    token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+    expires = now + SESSION_LIFETIME
+    with store.begin() as conn:
+        stored.clear_failures(conn, name)
+        stored.add_session(conn, found.name, _token_hash(token), csrf, now, expires)
+    return Session(found.account, token, csrf, expires)
+
+
+def session_of(url: str, token: str) -> SignedIn | None:
+    """The signed-in account of a session token (None: unknown or expired)."""
+    if not token:
+        return None
+    store = open_database(url)
+    with store.connect() as conn:
+        found = stored.find_session(conn, _token_hash(token), _now())
+    return None if found is None else SignedIn(found.account, found.csrf)
+
+
+def sign_out(url: str, token: str) -> None:
+    """End a session."""
+    store = open_database(url)
+    with store.begin() as conn:
+        stored.remove_session(conn, _token_hash(token))
+
+
+def check_csrf(signed_in: SignedIn, sent: str | None) -> None:
+    """Refuse a write whose CSRF token is not the session's.
+
+    Raises:
+        PermissionDenied: missing or different.
+    """
+    if not sent or not secrets.compare_digest(sent, signed_in.csrf):
+        got = "none" if not sent else "another"
+        raise PermissionDenied(f"expected the form's CSRF token, got {got}: reload the page")

@@ -1,0 +1,134 @@
+"""Who is asking: the sign-in gate, the role checks and the CSRF check of every write.
+
+`AuthGate` (ASGI middleware) runs before any route: a request that writes (any method but
+GET/HEAD/OPTIONS, except the few public ones in `PUBLIC_WRITES`) or reads a private page
+(`PRIVATE_PREFIXES`) must carry a valid session cookie, else it is refused before its body
+is read: 401 for the API, a redirect to the sign-in page for pages. The route's dependency
+(`permit`) then checks the role (403) and, for writes, the session's CSRF token, sent as the
+form field ``csrf_token`` or the header ``X-CSRF-Token`` (403 when missing or wrong).
+Everything public stays public: reads of the site, the API and the live pages need nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from http.cookies import SimpleCookie
+from urllib.parse import quote
+
+from fastapi import Request
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import JSONResponse, RedirectResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from ratinglist.errors import PermissionDenied
+from ratinglist.model.account import Account
+from ratinglist.service.accounts import SignedIn, check_csrf, session_of
+
+SESSION_COOKIE = "rl_session"
+CSRF_HEADER = "x-csrf-token"
+CSRF_FIELD = "csrf_token"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+PUBLIC_WRITES = frozenset({"/login", "/api/v1/login", "/check"})
+"""Writes open to anyone: signing in, and checking a file (which stores nothing)."""
+PRIVATE_PREFIXES = ("/td", "/api/v1/td", "/intake", "/api/v1/intake", "/account")
+"""Pages and API paths that need a signed-in user even to read."""
+
+
+def is_private(path: str) -> bool:
+    """True for paths under a private prefix (``/td`` and ``/td/...``, not ``/tdx``)."""
+    return any(path == p or path.startswith(p + "/") for p in PRIVATE_PREFIXES)
+
+
+def needs_sign_in(method: str, path: str) -> bool:
+    """True when the gate must find a session before the request goes on."""
+    if method in SAFE_METHODS:
+        return is_private(path)
+    return path not in PUBLIC_WRITES
+
+
+def _cookie(scope: Scope, name: str) -> str:
+    for key, value in scope.get("headers", []):
+        if key == b"cookie":
+            jar: SimpleCookie = SimpleCookie()
+            jar.load(value.decode("latin-1"))
+            if name in jar:
+                return jar[name].value
+    return ""
+
+
+class AuthGate:
+    """ASGI middleware: find the session; refuse anonymous writes and private reads."""
+
+    def __init__(self, app: ASGIApp, url: str) -> None:
+        self.app = app
+        self.url = url
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path, method = str(scope["path"]), str(scope["method"])
+        token = _cookie(scope, SESSION_COOKIE)
+        who = await run_in_threadpool(session_of, self.url, token) if token else None
+        scope.setdefault("state", {})["signed_in"] = who
+        if who is None and needs_sign_in(method, path):
+            await self._refuse(scope, path, method)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+    @staticmethod
+    def _refuse(scope: Scope, path: str, method: str) -> ASGIApp:
+        if path.startswith("/api/"):
+            body = {
+                "error": {
+                    "status": 401,
+                    "code": "unauthenticated",
+                    "message": "expected a signed-in session (POST /api/v1/login), got none",
+                }
+            }
+            return JSONResponse(body, status_code=401, headers={"WWW-Authenticate": "Cookie"})
+        target = path if method in SAFE_METHODS else "/td"
+        return RedirectResponse(f"/login?next={quote(target)}", status_code=303)
+
+
+def signed_in(request: Request) -> SignedIn | None:
+    """The session the gate found for this request (None: anonymous)."""
+    who: SignedIn | None = getattr(request.state, "signed_in", None)
+    return who
+
+
+Check = Callable[[Account, Request], bool]
+
+
+def path_tournament(request: Request) -> int:
+    """The tournament number in the path (``{tid}``)."""
+    return int(request.path_params["tid"])
+
+
+def permit(check: Check, what: str) -> Callable[[Request], Awaitable[SignedIn]]:
+    """A dependency: the signed-in user, if `check` allows them; writes must carry the CSRF token.
+
+    `what` names the permission in the refusal ("direct this tournament").
+    """
+
+    async def dependency(request: Request) -> SignedIn:
+        who = signed_in(request)
+        if who is None:  # the gate lets only public writes through anonymously
+            raise PermissionDenied("expected a signed-in user, got none")
+        if not check(who.account, request):
+            raise PermissionDenied(f"expected a user allowed to {what}, got {who.account.name}")
+        if request.method not in SAFE_METHODS:
+            sent = request.headers.get(CSRF_HEADER)
+            if sent is None and _is_form(request):
+                form = await request.form()
+                field = form.get(CSRF_FIELD)
+                sent = field if isinstance(field, str) else None
+            check_csrf(who, sent)
+        return who
+
+    return dependency
+
+
+def _is_form(request: Request) -> bool:
+    kind = request.headers.get("content-type", "")
+    return kind.startswith(("application/x-www-form-urlencoded", "multipart/form-data"))

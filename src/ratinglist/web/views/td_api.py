@@ -1,0 +1,275 @@
+"""The JSON API of every tournament-director action (``/api/v1/td/...``).
+
+Each route is one service call, the same the TD pages and the CLI make. The gate
+(`web.auth.AuthGate`) refuses anonymous requests before anything else; each route's
+dependency then checks the role (director of the tournament; assistants may enter and
+correct results only) and the CSRF token (header ``X-CSRF-Token``). A write based on an
+older state that another device changed answers 409 with what changed.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import PlainTextResponse, Response
+from pydantic import BaseModel, Field
+
+from ratinglist.model.account import (
+    Account,
+    may_create_tournament,
+    may_direct,
+    may_enter_results,
+)
+from ratinglist.service.accounts import SignedIn
+from ratinglist.service.tournament_results import ResultSpec, enter_result
+from ratinglist.service.tournament_server import (
+    Overview,
+    invite_assistant,
+    overview,
+    results_text,
+    running,
+)
+from ratinglist.service.tournament_values import (
+    Created,
+    EnteredResult,
+    FinalsView,
+    PlayerAction,
+    Registration,
+    RoundView,
+    StandingsView,
+    SubmittedFile,
+    Undid,
+)
+from ratinglist.service.tournament_views import show_round, standings, submit
+from ratinglist.service.tournaments import (
+    Entry,
+    NewSettings,
+    new_tournament,
+    pair,
+    register_players,
+    start_finals,
+    undo,
+    withdraw,
+)
+from ratinglist.web.auth import path_tournament, permit, signed_in
+
+router = APIRouter(prefix="/api/v1/td", tags=["tournament director"])
+
+
+def _create(account: Account, _request: Request) -> bool:
+    return may_create_tournament(account)
+
+
+def _direct(account: Account, request: Request) -> bool:
+    return may_direct(account, path_tournament(request))
+
+
+def _results(account: Account, request: Request) -> bool:
+    return may_enter_results(account, path_tournament(request))
+
+
+Creator = Annotated[SignedIn, Depends(permit(_create, "create tournaments"))]
+Director = Annotated[SignedIn, Depends(permit(_direct, "direct this tournament"))]
+Reporter = Annotated[SignedIn, Depends(permit(_results, "enter results of this tournament"))]
+
+
+class NewTournament(BaseModel):
+    """A new tournament; `system` None: the EOC table by player count at the first pairing."""
+
+    name: str = Field(min_length=1, max_length=200)
+    country: str = Field(min_length=2, max_length=100)
+    start_date: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+    end_date: str | None = Field(default=None, pattern=r"^\d{4}-\d{2}-\d{2}$")
+    rounds: int = Field(default=13, ge=1, le=30)
+    system: str | None = Field(default=None, max_length=40)
+    seed: int | None = None
+
+
+class NewPlayer(BaseModel):
+    """A player not in the registry: gets an ID from the host country's range."""
+
+    surname: str = Field(min_length=1, max_length=100)
+    firstname: str = Field(default="", max_length=100)
+    country: str = Field(min_length=2, max_length=100)
+
+
+class Players(BaseModel):
+    """Players to enter: registry IDs or names (fuzzy), and at most one new player."""
+
+    players: list[str] = Field(default_factory=list, max_length=1000)
+    new: NewPlayer | None = None
+    first_round: int | None = Field(default=None, ge=1)
+    female: bool = False
+    youth: bool = False
+
+
+class ResultIn(BaseModel):
+    """A result by round and table: a disc score (``40-24``) or a special result and winner."""
+
+    round: int | str | None = None
+    table: int | None = Field(default=None, ge=1)
+    black: int | None = None
+    white: int | None = None
+    score: str | None = Field(default=None, max_length=10)
+    special: str | None = Field(default=None, max_length=20)
+    winner: int | None = None
+    based_on: int | None = Field(default=None, ge=1)
+
+    def spec(self) -> ResultSpec:
+        """As the service takes it."""
+        return ResultSpec(
+            round=None if self.round is None else str(self.round),
+            black=self.black,
+            white=self.white,
+            table=self.table,
+            score=self.score,
+            special=self.special,
+            winner=self.winner,
+        )
+
+
+class Withdrawal(BaseModel):
+    """Withdraw a player from a round on (default: the next round)."""
+
+    player: int
+    from_round: int | None = Field(default=None, ge=1)
+
+
+class Assistant(BaseModel):
+    """An existing user who may enter results of the tournament."""
+
+    user: str = Field(min_length=1, max_length=64)
+
+
+class GrantOut(BaseModel):
+    """A role given."""
+
+    user: str
+    role: str
+
+
+@router.get("/tournaments")
+def list_mine(request: Request) -> list[Overview]:
+    """The running tournaments the signed-in user may direct or enter results of."""
+    who = signed_in(request)
+    if who is None:
+        return []
+    found = running(request.app.state.url)
+    return [o for o in found if may_enter_results(who.account, o.id)]
+
+
+@router.post("/tournaments", status_code=201)
+def create(request: Request, body: NewTournament, who: Creator) -> Created:
+    """Create a tournament; the signed-in user becomes its director."""
+    settings = NewSettings(
+        name=body.name,
+        country=body.country,
+        start=body.start_date,
+        end=body.end_date,
+        system=body.system,
+        rounds=body.rounds,
+        seed=body.seed,
+    )
+    return new_tournament(request.app.state.url, settings, who.actor, director=who.account.name)
+
+
+@router.get("/tournaments/{tid}")
+def show(request: Request, tid: int, who: Director) -> Overview:
+    """The overview (counts, current round, the log's event number)."""
+    return overview(request.app.state.url, tid)
+
+
+@router.post("/tournaments/{tid}/players", status_code=201)
+def add_players(request: Request, tid: int, body: Players, who: Director) -> Registration:
+    """Register players (late entries take part from `first_round`, default the next round)."""
+    new = body.new
+    return register_players(
+        request.app.state.url,
+        str(tid),
+        body.players,
+        who.actor,
+        new_player=None if new is None else f"{new.surname}, {new.firstname}",
+        new_country=None if new is None else new.country,
+        entry=Entry(first_round=body.first_round, female=body.female, youth=body.youth),
+    )
+
+
+@router.post("/tournaments/{tid}/withdrawals", status_code=201)
+def withdraw_player(request: Request, tid: int, body: Withdrawal, who: Director) -> PlayerAction:
+    """Withdraw a player."""
+    return withdraw(request.app.state.url, str(tid), body.player, who.actor, body.from_round)
+
+
+@router.post("/tournaments/{tid}/rounds", status_code=201)
+def pair_round(request: Request, tid: int, who: Director) -> RoundView:
+    """Pair the next round and publish it."""
+    return pair(request.app.state.url, str(tid), who.actor)
+
+
+@router.get("/tournaments/{tid}/rounds/{number}")
+def round_view(request: Request, tid: int, number: int, who: Reporter) -> RoundView:
+    """A published round with its tables and results so far."""
+    return show_round(request.app.state.url, str(tid), number)
+
+
+@router.post("/tournaments/{tid}/results", status_code=201)
+def add_result(request: Request, tid: int, body: ResultIn, who: Reporter) -> EnteredResult:
+    """Enter a result (409 when the game already has one or changed since `based_on`)."""
+    return enter_result(
+        request.app.state.url, str(tid), body.spec(), who.actor, based_on=body.based_on
+    )
+
+
+@router.post("/tournaments/{tid}/corrections", status_code=201)
+def correct_result(request: Request, tid: int, body: ResultIn, who: Reporter) -> EnteredResult:
+    """Correct an entered result."""
+    return enter_result(
+        request.app.state.url,
+        str(tid),
+        body.spec(),
+        who.actor,
+        correction=True,
+        based_on=body.based_on,
+    )
+
+
+@router.post("/tournaments/{tid}/undo")
+def undo_last(request: Request, tid: int, who: Director) -> Undid:
+    """Cancel the latest action still in force."""
+    return undo(request.app.state.url, str(tid), who.actor)
+
+
+@router.post("/tournaments/{tid}/finals", status_code=201)
+def finals(request: Request, tid: int, who: Director) -> FinalsView:
+    """Start the finals stage (semi-finals or final by the entrant count)."""
+    return start_finals(request.app.state.url, str(tid), who.actor)
+
+
+@router.get("/tournaments/{tid}/standings")
+def standings_view(request: Request, tid: int, who: Reporter) -> StandingsView:
+    """The standings now."""
+    return standings(request.app.state.url, str(tid))
+
+
+@router.get("/tournaments/{tid}/export", response_class=PlainTextResponse)
+def export_elo(request: Request, tid: int, who: Director) -> Response:
+    """The .ELO results file of the games so far."""
+    found = results_text(request.app.state.url, tid)
+    return PlainTextResponse(
+        found.text,
+        headers={"Content-Disposition": f'attachment; filename="{found.name}"'},
+    )
+
+
+@router.post("/tournaments/{tid}/submit", status_code=201)
+def submit_results(request: Request, tid: int, who: Director) -> SubmittedFile:
+    """Close the tournament and send its results file to the rating officer."""
+    return submit(request.app.state.url, str(tid), who.actor)
+
+
+@router.post("/tournaments/{tid}/assistants", status_code=201)
+def add_assistant(request: Request, tid: int, body: Assistant, who: Director) -> GrantOut:
+    """Let an existing user enter results of this tournament."""
+    given = invite_assistant(request.app.state.url, tid, body.user, who.actor)
+    return GrantOut(user=body.user, role=given.label)

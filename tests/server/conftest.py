@@ -1,0 +1,27 @@
+"""Fixtures of the tournament-server tests: a seeded database and an app over it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ratinglist.web.app import create_app
+from tests.server.fixtures import seed_server
+
+
+@pytest.fixture
+def server_url(tmp_path: Path) -> str:
+    """A fresh seeded database."""
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    seed_server(url)
+    return url
+
+
+@pytest.fixture
+def app_client(server_url: str) -> Iterator[TestClient]:
+    """A client of the app over `server_url` (no cookies yet)."""
+    with TestClient(create_app(server_url)) as client:
+        yield client
