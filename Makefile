@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test fast browser lint types unit demo-data docs
+.PHONY: run test fast browser postgresql lint types unit demo-data docs
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -36,11 +36,18 @@ browser:
 	@test -x /usr/bin/chromium || (apt-get update -q && apt-get install -y -q chromium) \
 		|| echo "could not install chromium: the browser tests will say so"
 
-unit: $(STAMP) browser
+# The PostgreSQL tests start a throwaway server from Debian's binaries (tests/postgres_server.py);
+# install them when missing. The package's own cluster is not used (nor needed running).
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+		|| (apt-get update -q && apt-get install -y -q postgresql) \
+		|| echo "could not install postgresql: the PostgreSQL tests will say so"
+
+unit: $(STAMP) browser postgresql
 	$(BIN)/pytest -n 2
 
 # For development only: skips tests marked slow or realdata (`make test` runs everything).
-fast: $(STAMP)
+fast: $(STAMP) postgresql
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/pytest -n 2 -m 'not slow and not realdata'
 

@@ -89,14 +89,15 @@ def elo_text(name: str, sender: str, games: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def build_store(folder: Path) -> str:
-    """Write the files under `folder`, import them into `folder/r.db`; the db path."""
+def build_store(folder: Path, db: str | None = None) -> str:
+    """Write the files under `folder`, import them into `db` (a path or URL; default
+    `folder/r.db`); return `db`."""
     archive = folder / "archive"
     for name, sender, games in FILES:
         path = archive / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(elo_text(name, sender, games), encoding="ascii")
-    db = str(folder / "r.db")
+    db = db or str(folder / "r.db")
     result = CliRunner().invoke(app, ["import", str(archive), "--db", db, "--json"])
     assert result.exit_code == 0, result.output
     return db

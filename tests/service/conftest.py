@@ -1,8 +1,6 @@
-"""Service fixtures: a database file URL, results files, the Utrecht archive imported."""
+"""Service fixtures: a database URL (both backends), results files, the Utrecht archive imported."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
@@ -13,9 +11,9 @@ __all__ = ["UTRECHT", "ClearFile", "elo_file"]
 
 
 @pytest.fixture()
-def db(tmp_path: Path) -> str:
-    """The URL of a database file that does not exist yet."""
-    return f"sqlite:///{tmp_path / 'service.db'}"
+def db(db_url: str) -> str:
+    """The URL of a fresh, empty database (SQLite and PostgreSQL)."""
+    return db_url
 
 
 def scraped(text: str) -> str:

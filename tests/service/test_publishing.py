@@ -59,8 +59,8 @@ def save_rating_list(store: Store, ratings: RatingList, game_count: int) -> None
 
 
 @pytest.fixture()
-def store() -> Iterator[Store]:
-    opened = open_store("sqlite://")
+def store(db_url: str) -> Iterator[Store]:
+    opened = open_store(db_url)
     day = dt.date(2026, 1, 10).toordinal()
     games = GameArrays.from_arrays([1, 2, 3, 1], [2, 3, 1, 3], [1.0, 1.0, 1.0, 0.5], [day] * 4)
     for as_of in (dt.date(2026, 1, 31), dt.date(2026, 2, 28), dt.date(2026, 3, 31)):

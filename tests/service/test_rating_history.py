@@ -4,7 +4,6 @@ skip unchanged months, a late file recomputes exactly the months from its date o
 from __future__ import annotations
 
 import datetime as dt
-import shutil
 from pathlib import Path
 
 import numpy as np
@@ -23,7 +22,7 @@ from ratinglist.service.rating_history import (
 )
 from ratinglist.service.rating_lists import find_stored_list, select_game_arrays, stored_entries
 from ratinglist.store import import_paths, open_store
-from tests.conftest import REPO
+from tests.conftest import REPO, Seeder
 
 ACTOR = Actor(ActorKind.CLI, "tester")
 DEMO = REPO / "examples" / "demo_archive"
@@ -42,22 +41,18 @@ LATE_FILE = """\
 """
 
 
-@pytest.fixture(scope="module")
-def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("demo") / "demo.db"
-    store = open_store(f"sqlite:///{path}")
+def import_demo(url: str) -> None:
+    store = open_store(url)
     try:
         import_paths(store, [DEMO])
     finally:
         store.close()
-    return path
 
 
 @pytest.fixture()
-def db(demo_db: Path, tmp_path: Path) -> str:
-    copy = tmp_path / "copy.db"
-    shutil.copy(demo_db, copy)
-    return f"sqlite:///{copy}"
+def db(seeded_db: Seeder) -> str:
+    """A fresh copy of the demo archive imported once (SQLite and PostgreSQL)."""
+    return seeded_db("demo", import_demo)
 
 
 def test_stored_lists_equal_lists_computed_alone(db: str) -> None:

@@ -3,24 +3,28 @@
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 
 from ratinglist.errors import NotFoundError, RatingError
 from ratinglist.service.rating_systems import compute_system_list, system_list_page
 from tests.cli.rating_fixture import build_store as build_file
+from tests.conftest import Seeder
 
 AS_OF = dt.date(2025, 8, 1)
 
 
-def build_store(folder: Path) -> str:
-    """The rating fixture's database, as a URL."""
-    return f"sqlite:///{build_file(folder)}"
+@pytest.fixture()
+def db(seeded_db: Seeder, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A fresh copy of the rating fixture's database (SQLite and PostgreSQL)."""
+
+    def build(url: str) -> None:
+        build_file(tmp_path_factory.mktemp("rating-fixture"), url)
+
+    return seeded_db("rating", build)
 
 
-def test_elo_list_is_stored_with_titles(tmp_path: Path) -> None:
-    db = build_store(tmp_path)
+def test_elo_list_is_stored_with_titles(db: str) -> None:
     done = compute_system_list(db, "elo", AS_OF, label="trial")
     assert done.info.system == "elo"
     assert done.info.label == "trial"
@@ -38,8 +42,7 @@ def test_elo_list_is_stored_with_titles(tmp_path: Path) -> None:
     assert page.info.parameters["k_new"] == 50.0
 
 
-def test_glicko2_list_keeps_deviations_and_a_limit(tmp_path: Path) -> None:
-    db = build_store(tmp_path)
+def test_glicko2_list_keeps_deviations_and_a_limit(db: str) -> None:
     compute_system_list(db, "glicko2", AS_OF)
     page = system_list_page(db, "glicko2", limit=2)
     assert len(page.entries) == 2
@@ -47,19 +50,17 @@ def test_glicko2_list_keeps_deviations_and_a_limit(tmp_path: Path) -> None:
     assert all(e.title == "" for e in page.entries)
 
 
-def test_missing_list_and_unknown_system(tmp_path: Path) -> None:
-    db = build_store(tmp_path)
+def test_missing_list_and_unknown_system(db: str) -> None:
     with pytest.raises(NotFoundError, match="expected a stored egf list"):
         system_list_page(db, "egf")
     with pytest.raises(RatingError, match="expected a rating system among"):
         compute_system_list(db, "trueskill", AS_OF)
 
 
-def test_wof_lists_ignore_other_systems(tmp_path: Path) -> None:
+def test_wof_lists_ignore_other_systems(db: str) -> None:
     from ratinglist.errors import NotFoundError
     from ratinglist.service.rating_lists import find_list, list_infos
 
-    db = build_store(tmp_path)
     compute_system_list(db, "egf", AS_OF)
     assert list_infos(db) == ()
     with pytest.raises(NotFoundError, match="expected a stored rating list"):

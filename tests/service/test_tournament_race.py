@@ -1,4 +1,5 @@
-"""Several writers on one tournament, in separate processes on one SQLite file.
+"""Several writers on one tournament, in separate processes on one database (SQLite file
+and PostgreSQL).
 
 Two processes enter 200 results each (different tables of one round) at the same time: all
 400 are stored exactly once. Two processes correct the same game based on the same log:
@@ -55,8 +56,10 @@ def _env() -> dict[str, str]:
 
 
 @pytest.mark.slow
-def test_two_processes_enter_200_results_each_all_400_stored_once(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'race.db'}"
+def test_two_processes_enter_200_results_each_all_400_stored_once(
+    db_url: str, tmp_path: Path
+) -> None:
+    url = db_url
     tid, pairs = _tournament(url, GAMES)
     start = tmp_path / "go"
     half = GAMES // 2
@@ -98,7 +101,7 @@ def test_two_processes_enter_200_results_each_all_400_stored_once(tmp_path: Path
     print(f"race: {GAMES} results by 2 processes in {elapsed:.1f} s, {switches} switches")
 
 
-def _correct(db: Path, black: int, white: int, score: str, based_on: int) -> subprocess.Popen[str]:
+def _correct(db: str, black: int, white: int, score: str, based_on: int) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [
             sys.executable,
@@ -113,7 +116,7 @@ def _correct(db: Path, black: int, white: int, score: str, based_on: int) -> sub
             "--based-on",
             str(based_on),
             "--db",
-            str(db),
+            db,
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -123,9 +126,8 @@ def _correct(db: Path, black: int, white: int, score: str, based_on: int) -> sub
 
 
 @pytest.mark.slow
-def test_two_processes_correcting_one_game_one_conflicts(tmp_path: Path) -> None:
-    db = tmp_path / "race.db"
-    url = f"sqlite:///{db}"
+def test_two_processes_correcting_one_game_one_conflicts(db_url: str) -> None:
+    db = url = db_url
     tid, pairs = _tournament(url, 4)
     (b, w), (b2, w2) = pairs[0], pairs[1]
     with open_store(url) as store, log_writer(store, tid, 10, actor="system:test") as writer:

@@ -1,4 +1,4 @@
-"""Store fixtures: an in-memory migrated database and small hand-written .ELO files."""
+"""Store fixtures: a fresh migrated database (both backends) and small hand-written .ELO files."""
 
 from __future__ import annotations
 
@@ -32,9 +32,9 @@ ClearFile = Callable[[str, str], Path]
 
 
 @pytest.fixture()
-def store() -> Iterator[Store]:
-    """A fresh in-memory database at the newest migration."""
-    opened = open_store("sqlite://")
+def store(db_url: str) -> Iterator[Store]:
+    """A fresh database at the newest migration, on SQLite and on PostgreSQL."""
+    opened = open_store(db_url)
     yield opened
     opened.close()
 

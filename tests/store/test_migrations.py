@@ -1,4 +1,5 @@
-"""Migrations from empty: the registry table, the schema matches the tables, re-open is a no-op."""
+"""Migrations from empty (SQLite and PostgreSQL): the registry table, the schema matches the
+tables, re-open is a no-op."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from ratinglist.store.database import current_revision, head_revision, migrate, 
 from ratinglist.store.schema import metadata
 
 
-def test_empty_database_is_migrated_to_head(tmp_path: Path) -> None:
-    store = open_store(f"sqlite:///{tmp_path / 'a.db'}")
+def test_empty_database_is_migrated_to_head(empty_db_url: str) -> None:
+    store = open_store(empty_db_url)
     try:
         assert current_revision(store) == head_revision() == "0012"
         tables = set(inspect(store.engine).get_table_names())
@@ -24,8 +25,8 @@ def test_empty_database_is_migrated_to_head(tmp_path: Path) -> None:
         store.close()
 
 
-def test_migrations_create_exactly_the_schema_tables() -> None:
-    store = open_store("sqlite://")
+def test_migrations_create_exactly_the_schema_tables(empty_db_url: str) -> None:
+    store = open_store(empty_db_url)
     try:
         with store.engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), metadata)
@@ -34,8 +35,8 @@ def test_migrations_create_exactly_the_schema_tables() -> None:
         store.close()
 
 
-def test_reopening_keeps_data_and_revision(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'b.db'}"
+def test_reopening_keeps_data_and_revision(empty_db_url: str) -> None:
+    url = empty_db_url
     store = open_store(url)
     with store.begin() as conn:
         conn.exec_driver_sql(

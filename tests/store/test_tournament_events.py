@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from sqlalchemy import inspect
 
@@ -75,8 +73,8 @@ def test_find_by_name_id_or_most_recent(store: Store) -> None:
     ]
 
 
-def test_log_survives_reopening(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'td.db'}"
+def test_log_survives_reopening(db_url: str) -> None:
+    url = db_url
     with open_store(url) as s:
         tid = create_tournament(s, Created(SETTINGS))
         append_event(s, tid, Registered(PlayerId(7), "SEVEN", "Sam", "NLD"))

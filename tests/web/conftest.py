@@ -9,13 +9,32 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ratinglist.web.app import create_app
+from tests.conftest import BACKENDS, fresh_postgres_database
+from tests.postgres_server import PostgresServer
 from tests.web.site_fixture import build_site_db
 
 
+@pytest.fixture(scope="session", params=BACKENDS)
+def site_backend(request: pytest.FixtureRequest) -> str:
+    """The backend the site tests run on (each runs on SQLite and on PostgreSQL)."""
+    value: str = request.param
+    return value
+
+
 @pytest.fixture(scope="session")
-def site_db(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The URL of the small site database (built once per session)."""
-    return build_site_db(tmp_path_factory.mktemp("site"))
+def site_dir(site_backend: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of the small archive (and of the SQLite site database)."""
+    return tmp_path_factory.mktemp(f"site-{site_backend}")
+
+
+@pytest.fixture(scope="session")
+def site_db(site_backend: str, site_dir: Path, request: pytest.FixtureRequest) -> str:
+    """The URL of the small site database (built once per session and backend)."""
+    if site_backend == "sqlite":
+        return build_site_db(site_dir, f"sqlite:///{site_dir / 'site.db'}")
+    server: PostgresServer = request.getfixturevalue("postgres")
+    name = fresh_postgres_database(server, request.getfixturevalue("postgres_template"))
+    return build_site_db(site_dir, server.url(name))
 
 
 @pytest.fixture(scope="session")
@@ -26,6 +45,6 @@ def client(site_db: str) -> Iterator[TestClient]:
 
 
 @pytest.fixture(scope="session")
-def archive_dir(site_db: str) -> Path:
+def archive_dir(site_db: str, site_dir: Path) -> Path:
     """The folder the small archive was written to."""
-    return Path(site_db.removeprefix("sqlite:///")).parent / "archive"
+    return site_dir / "archive"

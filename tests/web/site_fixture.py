@@ -84,10 +84,10 @@ def write_archive(folder: Path) -> Path:
     return folder
 
 
-def build_site_db(folder: Path) -> str:
-    """Import the archive into a new SQLite file and compute the two lists; return its URL."""
+def build_site_db(folder: Path, url: str) -> str:
+    """Write the archive under `folder`, import it into the empty database at `url` and
+    compute the lists; return `url`."""
     archive = write_archive(folder / "archive")
-    url = f"sqlite:///{folder / 'site.db'}"
     import_archive(url, [archive])
     for day in LIST_DATES:
         done = compute_list(url, day, actor=SYSTEM)

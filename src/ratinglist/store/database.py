@@ -7,6 +7,7 @@ migrations ship in the package (``store/migrations``) and run with a `Config` bu
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,7 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DisconnectionError,
+    OperationalError,
+    ProgrammingError,
+    SQLAlchemyError,
+)
 from sqlalchemy.pool import StaticPool
 
 if TYPE_CHECKING:
@@ -54,7 +61,8 @@ class Store:
 
         On SQLite the transaction starts with ``BEGIN IMMEDIATE``: it takes the write lock
         first (waiting up to `BUSY_TIMEOUT_S` for another writer), so two writers queue
-        instead of failing with ``database is locked`` when a read turns into a write.
+        instead of failing with ``database is locked`` when a read turns into a write. On
+        PostgreSQL it takes an advisory lock first, with the same effect.
         """
         with translate_errors("write to the database"), self.engine.connect() as conn:
             conn.execution_options(**{WRITE_OPTION: True})
@@ -107,8 +115,65 @@ def _sqlite_events(engine: Engine, *, memory: bool) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write and not memory else "BEGIN")
 
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+"""URL schemes taken to mean PostgreSQL through psycopg 3 (the driver we ship)."""
+
+
+def engine_url(url: str) -> str:
+    """`url` with a plain ``postgresql://`` (or ``postgres://``) mapped to psycopg 3."""
+    for scheme in POSTGRES_SCHEMES:
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url.removeprefix(scheme)
+    return url
+
+
+def _forked_pool_guard(engine: Engine) -> None:
+    """Never hand a connection inherited across ``fork`` to the child (SQLAlchemy's recipe).
+
+    `ratinglist serve --workers N` starts its workers by spawning, but a caller that forks
+    after opening a store must not share the parent's sockets: a connection checked out in
+    another process than the one that opened it is discarded and a new one made.
+    """
+
+    @event.listens_for(engine, "connect")
+    def on_connect(_dbapi_connection: Any, record: Any) -> None:
+        record.info["pid"] = os.getpid()
+
+    @event.listens_for(engine, "checkout")
+    def on_checkout(_dbapi_connection: Any, record: Any, proxy: Any) -> None:
+        pid = os.getpid()
+        if record.info.get("pid") != pid:
+            record.dbapi_connection = proxy.dbapi_connection = None
+            raise DisconnectionError(
+                f"connection made in process {record.info.get('pid')}, used in {pid}"
+            )
+
+
+WRITE_LOCK_KEY = 0x52_61_74_69_6E_67  # "Rating"
+"""The PostgreSQL advisory lock every write transaction takes (see `_postgres_events`)."""
+
+
+def _postgres_events(engine: Engine) -> None:
+    """Write transactions take one database-wide advisory lock, so writers queue as on SQLite.
+
+    The store's writes read and then write in one transaction (the next event number, the
+    lowest unused player ID, an import's duplicate check): under PostgreSQL's READ COMMITTED
+    two such writers could both read the same state. Holding ``pg_advisory_xact_lock`` from
+    the first statement to commit gives them SQLite's ``BEGIN IMMEDIATE`` order; readers
+    never wait. See docs/decisions.md, "Issue 10".
+    """
+
+    @event.listens_for(engine, "begin")
+    def on_begin(conn: Connection) -> None:
+        if conn.get_execution_options().get(WRITE_OPTION, False):
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITE_LOCK_KEY})")
+
+
 def make_engine(url: str) -> Engine:
     """An engine for `url`; in-memory SQLite shares one connection so every session sees it.
+
+    PostgreSQL (``postgresql://`` means psycopg 3) gets a connection pool per process, with
+    connections checked before use (a restarted server does not break the next request).
 
     Raises:
         StoreError: the URL is malformed or names a driver that is not installed.
@@ -124,7 +189,11 @@ def make_engine(url: str) -> Engine:
                 engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
             _sqlite_events(engine, memory=memory)
             return engine
-        return create_engine(url)
+        engine = create_engine(engine_url(url), pool_pre_ping=True)
+        _forked_pool_guard(engine)
+        if engine.dialect.name == "postgresql":
+            _postgres_events(engine)
+        return engine
     except (ArgumentError, ImportError) as exc:
         raise StoreError(f"expected a database path or URL, got {url!r} ({exc})") from exc
 
@@ -166,7 +235,7 @@ def shipped_head() -> str:
 def _stored_revision(conn: Connection) -> str | None:
     try:
         return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
-    except OperationalError:
+    except (OperationalError, ProgrammingError):  # no such table: SQLite, PostgreSQL
         conn.rollback()
         return None
 
