@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -13,11 +12,10 @@ from tests.server.fixtures import seed_server
 
 
 @pytest.fixture
-def server_url(tmp_path: Path) -> str:
-    """A fresh seeded database."""
-    url = f"sqlite:///{tmp_path / 'server.db'}"
-    seed_server(url)
-    return url
+def server_url(db_url: str) -> str:
+    """A fresh seeded database (SQLite and PostgreSQL)."""
+    seed_server(db_url)
+    return db_url
 
 
 @pytest.fixture
