@@ -85,7 +85,11 @@ def export_go_file(path: Path, kind: FileKind, *, egd_pins: bool = False) -> byt
     Raises:
         FormatError: the input cannot be read.
     """
-    document = read_go_file(path).document
+    return go_file_bytes(read_go_file(path).document, kind, egd_pins=egd_pins)
+
+
+def go_file_bytes(document: OpenGothaDocument, kind: FileKind, *, egd_pins: bool = False) -> bytes:
+    """The `kind` file of `document` (results files: standings after the last round)."""
     if kind is FileKind.XML:
         return write_opengotha(document)
     t = document.tournament

@@ -17,10 +17,17 @@ from dataclasses import dataclass
 from ratinglist.errors import TournamentError
 from ratinglist.model import Colour, PlayerId
 from ratinglist.service.actor import Actor
+from ratinglist.service.go_tournaments import go_person, go_result_event, result_text
 from ratinglist.service.tournament_log import check, loaded, opened, write
 from ratinglist.service.tournament_values import EnteredResult, Person
-from ratinglist.tournament.events import ResultCorrected, ResultEntered
+from ratinglist.tournament.events import (
+    GoResultCorrected,
+    GoResultEntered,
+    ResultCorrected,
+    ResultEntered,
+)
 from ratinglist.tournament.fold import FoldedTournament, require_open
+from ratinglist.tournament.games.go_state import go_result
 from ratinglist.tournament.results import Result, SpecialResult, counted_discs, make_result
 from ratinglist.tournament.tables import at_table, board_order
 
@@ -31,7 +38,7 @@ SPECIALS = {
     "forfeit": SpecialResult.FORFEIT,
 }
 
-ResultEvent = ResultEntered | ResultCorrected
+ResultEvent = ResultEntered | ResultCorrected | GoResultEntered | GoResultCorrected
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +112,19 @@ def _result(spec: ResultSpec, black: PlayerId, white: PlayerId) -> Result:
 def result_event(
     d: FoldedTournament, spec: ResultSpec, correction: bool
 ) -> tuple[ResultEvent, int | None]:
-    """The entry (or correction) event a spec describes, and its table."""
+    """The entry (or correction) event a spec describes, and its table.
+
+    In a Go tournament `black` and `white` are the two players in the order named (the
+    score is for them in that order) and the score is a Go result (`service.go_tournaments`).
+    """
+    if d.go is not None:
+        if spec.special is not None or spec.winner is not None:
+            raise TournamentError(
+                "expected a Go result such as 1-0 or 0-1! (! for by default), got --special"
+            )
+        return go_result_event(
+            d.go, spec.round, spec.black, spec.white, spec.table, spec.score, correction
+        )
     label, black, white, table = _game(d, spec)
     res = _result(spec, black, white)
     cls = ResultCorrected if correction else ResultEntered
@@ -113,6 +132,20 @@ def result_event(
 
 
 def _entered(d: FoldedTournament, e: ResultEvent, table: int | None) -> EnteredResult:
+    if isinstance(e, GoResultEntered | GoResultCorrected):
+        s = d.go
+        assert s is not None
+        return EnteredResult(
+            round=str(e.round),
+            table=table,
+            black=go_person(s, e.black),
+            white=go_person(s, e.white),
+            black_discs=0,
+            white_discs=0,
+            special="none",
+            corrected=isinstance(e, GoResultCorrected),
+            go_result=result_text(go_result(e)),
+        )
     return EnteredResult(
         round=e.round,
         table=table,

@@ -71,7 +71,10 @@ class PlayerAction:
 
 @dataclass(frozen=True, slots=True)
 class TableLine:
-    """One table of a round: number (1 = top board), Black, White, points before, result."""
+    """One table of a round: number (1 = top board), Black, White, points before, result.
+
+    A Go game has its `handicap`; its points are the main score (MMS, NBW...) before the round.
+    """
 
     table: int
     black: Person
@@ -79,6 +82,7 @@ class TableLine:
     white: Person
     white_points: float
     result: str
+    handicap: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,11 +96,15 @@ class RoundView:
     tables: tuple[TableLine, ...]
     byes: tuple[tuple[Person, float], ...]
     absent: tuple[Person, ...]
+    game: str = "othello"
 
 
 @dataclass(frozen=True, slots=True)
 class EnteredResult:
-    """A result stored: stage, table (None in the finals), players, discs, special kind."""
+    """A result stored: stage, table (None in the finals), players, discs, special kind.
+
+    A Go result is `go_result` as typed for White - Black (``1-0``, ``0-1!``), discs 0.
+    """
 
     round: str
     table: int | None
@@ -106,6 +114,7 @@ class EnteredResult:
     white_discs: int
     special: str
     corrected: bool
+    go_result: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,3 +205,40 @@ class SubmittedFile:
     status: str
     games: int
     kept: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GoStandingLine:
+    """One line of Go standings: place (shared by full ties), player, criteria, half-games."""
+
+    place: int
+    tied: bool
+    player: Person
+    rank: str
+    country: str
+    club: str
+    values: tuple[str, ...]
+    rounds: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GoStandingsView:
+    """Go standings after `rounds` rounds on the placement `criteria` (OpenGotha's names)."""
+
+    tournament: str
+    rounds: int
+    criteria: tuple[str, ...]
+    lines: tuple[GoStandingLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GoImported:
+    """An OpenGotha file stored as a directed tournament: id, name, what it holds."""
+
+    id: int
+    name: str
+    players: int
+    rounds: int
+    games: int
+    events: int
+    diagnostics: tuple[str, ...]

@@ -11,10 +11,18 @@ from pathlib import Path
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.service.actor import Actor
+from ratinglist.service.go_tournament_files import GoFiles, export_go
+from ratinglist.service.go_tournaments import (
+    go_explain_view,
+    go_round_view,
+    go_standings_view,
+    require_othello,
+)
 from ratinglist.service.tournament_log import loaded, opened
 from ratinglist.service.tournament_values import (
     CostLine,
     ExplainView,
+    GoStandingsView,
     Person,
     RoundView,
     StandingLine,
@@ -34,6 +42,8 @@ def _person(d: FoldedTournament, pid: PlayerId) -> Person:
 
 def round_view(d: FoldedTournament, number: int, seq: int) -> RoundView:
     """Round `number`'s tables in board order (table 1 = top board), byes and absentees."""
+    if d.go is not None:
+        return go_round_view(d, number, seq)
     r = d.state.rounds[number - 1]
     points = {row.player: row.points for row in d.standings(number - 1)}
     tables = tuple(
@@ -69,6 +79,7 @@ def result_slips(url: str, tournament: str | None, number: int | None = None) ->
 
     with opened(url) as store:
         d = loaded(store, tournament).folded
+    require_othello(d, "result slips")
     k = d.paired if number is None else number
     if not 1 <= k <= d.paired:
         raise TournamentError(f"expected a paired round (1-{d.paired}), got {k}")
@@ -89,6 +100,7 @@ def standings(url: str, tournament: str | None, class_name: str | None = None) -
 
     with opened(url) as store:
         d = loaded(store, tournament).folded
+    require_othello(d, "these standings")
     ranking = final_ranking(d)
     rows = ranking if class_name is None else class_rows(d, ranking, class_rule(d, class_name))
     lines = tuple(
@@ -107,12 +119,33 @@ def standings(url: str, tournament: str | None, class_name: str | None = None) -
     return StandingsView(d.settings.name, label, rounds_with_results(d), lines)
 
 
+def any_standings(
+    url: str, tournament: str | None, class_name: str | None = None, criteria: str | None = None
+) -> StandingsView | GoStandingsView:
+    """The standings of an Othello tournament (`standings`) or a Go tournament (on its
+    placement criteria or `criteria`, comma separated OpenGotha names)."""
+    with opened(url) as store:
+        d = loaded(store, tournament).folded
+    if d.go is None:
+        if criteria is not None:
+            raise TournamentError(f"expected --criteria for a Go tournament only, got {criteria!r}")
+        return standings(url, tournament, class_name)
+    if class_name is not None:
+        raise TournamentError(f"expected no --class for a Go tournament, got {class_name!r}")
+    return go_standings_view(d.go, d.settings.name, criteria)
+
+
 def explain(url: str, tournament: str | None, number: int) -> ExplainView:
-    """Each pair's cost by criterion in a published Swiss round, and the forced pairs' extra."""
+    """Each pair's cost by criterion in a published Swiss round, and the forced pairs' extra.
+
+    For a Go round: OpenGotha's cost parts of each published pair.
+    """
     from ratinglist.tournament.planning import explain_round
 
     with opened(url) as store:
         d = loaded(store, tournament).folded
+    if d.go is not None:
+        return go_explain_view(d, number)
     ex = explain_round(d, number)
     pairs = tuple(
         CostLine(
@@ -136,16 +169,26 @@ def export(
     html: Path | None = None,
     csv_file: Path | None = None,
     sheets: Path | None = None,
+    go_files: GoFiles | None = None,
 ) -> Written:
-    """Write the results file, the HTML page, the standings CSV and/or pairing sheets."""
+    """Write the results file, the HTML page, the standings CSV and/or pairing sheets; for a
+    Go tournament, OpenGotha's XML and the EGF, FFG and AGA results files (`go_files`)."""
     from ratinglist.formats.elo import format_elo
     from ratinglist.tournament.exports import pairing_sheet, results_file, standings_csv
     from ratinglist.tournament.html_page import html_page
 
-    if not any((elo, html, csv_file, sheets)):
-        raise TournamentError("expected --elo, --html, --csv or --sheets, got none")
     with opened(url) as store:
         d = loaded(store, tournament).folded
+    if d.go is not None:
+        if any((elo, html, csv_file, sheets)):
+            raise TournamentError(
+                "expected --xml, --h9, --tou or --aga for a Go tournament, got an Othello export"
+            )
+        return export_go(d.go, go_files or GoFiles())
+    if go_files is not None and go_files.any:
+        raise TournamentError("expected --elo, --html, --csv or --sheets, got a Go file export")
+    if not any((elo, html, csv_file, sheets)):
+        raise TournamentError("expected --elo, --html, --csv or --sheets, got none")
     written: list[str] = []
     try:
         if elo is not None:
@@ -186,6 +229,7 @@ def submit(
     with opened(url) as store:
         base = loaded(store, tournament)
         d = base.folded
+        require_othello(d, "a submission (export --h9 or --tou for a Go rating body)")
         name = results_file_name(d)
         data = format_elo(results_file(d)).encode("utf-8")
         with log_writer(store, base.info.id, base.seq, actor=actor.label) as writer:

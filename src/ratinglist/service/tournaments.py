@@ -18,6 +18,7 @@ from ratinglist.model import Player, PlayerId
 from ratinglist.model.text import format_name
 from ratinglist.registry.countries import country_code
 from ratinglist.service.actor import Actor
+from ratinglist.service.go_tournaments import go_created_settings, go_person, require_othello
 from ratinglist.service.tournament_log import Loaded, after, check, loaded, opened, write
 from ratinglist.service.tournament_values import (
     Created,
@@ -38,6 +39,7 @@ from ratinglist.tournament import events as ev
 from ratinglist.tournament.concurrency import describe
 from ratinglist.tournament.finals_stage import match_label, scheduled
 from ratinglist.tournament.fold import FoldedTournament, effective, require_open
+from ratinglist.tournament.games.go_play import next_go_pairing
 from ratinglist.tournament.planning import finalists, next_pairing, parse_system
 
 MATCH_THRESHOLD = 80.0
@@ -53,7 +55,9 @@ def bq_rule(text: str) -> BrightwellRule:
 
 
 def person(d: FoldedTournament, pid: PlayerId) -> Person:
-    """The entrant `pid` as ID and name."""
+    """The entrant `pid` as ID (a Go player's number) and name."""
+    if d.go is not None:
+        return go_person(d.go, pid)
     return Person(pid, d.state.entrant(pid).name)
 
 
@@ -67,12 +71,53 @@ class NewSettings:
     end: str | None = None
     system: str | None = None
     preset: str = "eoc"
-    rounds: int = 13
+    rounds: int | None = None
     seed: int | None = None
     bye_discs: float = 32.0
     bq_constant: float = 6.0
     bq_rule: str = "standard"
     sender: str = "tournament director"
+    game: str = ev.OTHELLO
+    bar: str | None = None
+    floor: str | None = None
+    criteria: str | None = None
+
+
+def _settings(new: NewSettings) -> ev.Settings:
+    seed = secrets.randbelow(2**31) if new.seed is None else new.seed
+    if new.game == ev.GO:
+        return go_created_settings(
+            name=new.name,
+            country=new.country,
+            start=new.start,
+            end=new.end,
+            system=new.system,
+            rounds=new.rounds,
+            bar=new.bar,
+            floor=new.floor,
+            criteria=new.criteria,
+            sender=new.sender,
+            seed=seed,
+        )
+    if new.game != ev.OTHELLO:
+        raise TournamentError(f"expected a game othello or go, got {new.game!r}")
+    for option, value in (("--bar", new.bar), ("--floor", new.floor), ("--criteria", new.criteria)):
+        if value is not None:
+            raise TournamentError(f"expected {option} only with --game go, got {value!r}")
+    return ev.Settings(
+        name=new.name,
+        country=new.country,
+        start=new.start,
+        end=new.end,
+        sender=new.sender,
+        system=None if new.system is None else parse_system(new.system).value,
+        preset=new.preset,
+        rounds=ev.DEFAULT_ROUNDS if new.rounds is None else new.rounds,
+        seed=seed,
+        bye_discs=new.bye_discs,
+        bq_constant=new.bq_constant,
+        bq_rule=bq_rule(new.bq_rule).value,
+    )
 
 
 def new_tournament(
@@ -83,20 +128,7 @@ def new_tournament(
     `director` names the account that directs it (web): it gets the tournament's ``td``
     grant in the same transaction.
     """
-    settings = ev.Settings(
-        name=new.name,
-        country=new.country,
-        start=new.start,
-        end=new.end,
-        sender=new.sender,
-        system=None if new.system is None else parse_system(new.system).value,
-        preset=new.preset,
-        rounds=new.rounds,
-        seed=secrets.randbelow(2**31) if new.seed is None else new.seed,
-        bye_discs=new.bye_discs,
-        bq_constant=new.bq_constant,
-        bq_rule=bq_rule(new.bq_rule).value,
-    )
+    settings = _settings(new)
     with opened(url) as store:
         tid = create_tournament(store, ev.Created(settings), actor=actor.label, director=director)
     return Created(tid, settings.name, settings.seed)
@@ -202,6 +234,11 @@ def register_players(
         base = loaded(store, tournament)
         d = base.folded
         require_open(d, "a registration")
+        if d.go is not None:
+            raise TournamentError(
+                "expected a Go player with --new 'SURNAME,First' --rank (Go tournament), "
+                "got a registry search"
+            )
         first = entry.first_round if entry.first_round is not None else d.paired + 1
         found = _resolve(all_players(store), queries, threshold) if queries else []
         registry = {p.id: p for p in all_players(store)} if found else {}
@@ -302,9 +339,13 @@ def pair(url: str, tournament: str | None, actor: Actor) -> RoundView:
     with opened(url) as store:
         base = loaded(store, tournament)
         require_open(base.folded, "a pairing")
-        event, _ = next_pairing(base.folded)
+        event: ev.Event
+        if base.folded.go is not None:
+            event = next_go_pairing(base.folded.go)
+        else:
+            event, _ = next_pairing(base.folded)
         d = write(store, base, [event], actor)
-    return round_view(d, event.round, base.seq + 1)
+    return round_view(d, d.paired, base.seq + 1)
 
 
 def _finals_view(d: FoldedTournament, started: bool) -> FinalsView:
@@ -326,6 +367,7 @@ def start_finals(url: str, tournament: str | None, actor: Actor) -> FinalsView:
     """Start the finals with the top 4 of the standings; the games due."""
     with opened(url) as store:
         base = loaded(store, tournament)
+        require_othello(base.folded, "finals")
         d = write(store, base, [ev.FinalsStarted(finalists(base.folded))], actor)
     return _finals_view(d, True)
 

@@ -19,6 +19,10 @@ from ratinglist.tournament.events import (
     FinalsStarted,
     Forbidden,
     Forced,
+    GoPaired,
+    GoRegistered,
+    GoResultCorrected,
+    GoResultEntered,
     Paired,
     Registered,
     Reopened,
@@ -40,7 +44,10 @@ def footprint(event: Event) -> frozenset[Mark]:
         case ResultEntered() | ResultCorrected():
             a, b = sorted((int(event.black), int(event.white)))
             return frozenset({("game", event.round.strip().upper(), a, b)})
-        case Registered() | Withdrawn() | Absent():
+        case GoResultEntered() | GoResultCorrected():
+            a, b = sorted((int(event.white), int(event.black)))
+            return frozenset({("game", str(event.round), a, b)})
+        case Registered() | GoRegistered() | Withdrawn() | Absent():
             return frozenset({("player", "", int(event.player), 0)})
         case Forbidden(first=x, second=y):
             a, b = sorted((int(x), int(y)))
@@ -61,7 +68,19 @@ def describe(event: Event) -> str:
                 f"{what} {event.black_discs}-{event.white_discs} of round {event.round} "
                 f"({event.black} - {event.white})"
             )
-        case Registered(player=p, surname=sn, firstname=fn):
+        case GoResultEntered() | GoResultCorrected():
+            what = "result" if isinstance(event, GoResultEntered) else "correction"
+            mark = "!" if event.by_default else ""
+            return (
+                f"{what} {event.outcome}{mark} of round {event.round} "
+                f"({event.white} - {event.black})"
+            )
+        case GoPaired(round=k):
+            return f"pairing of round {k}"
+        case (
+            Registered(player=p, surname=sn, firstname=fn)
+            | GoRegistered(player=p, surname=sn, firstname=fn)
+        ):
             return f"registration of {sn}, {fn} ({p})" if fn else f"registration of {sn} ({p})"
         case Withdrawn(player=p, from_round=k):
             return f"withdrawal of {p} from round {k}"

@@ -21,6 +21,9 @@ from ratinglist.standings import BrightwellRule
 from ratinglist.tournament.results import SpecialResult
 
 DEFAULT_ROUNDS = 13
+OTHELLO = "othello"
+GO = "go"
+GAMES = (OTHELLO, GO)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,8 @@ class Settings:
     bq_rule: str = BrightwellRule.IFRL.value
     third_place_choice: str = "colour"
     semifinals_from: int = 10
+    game: str = OTHELLO
+    go: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -68,7 +73,12 @@ class Settings:
             raise TournamentError(
                 f"expected semi-finals from 4 entrants or more, got {self.semifinals_from}"
             )
-        if self.system is not None:
+        if self.game not in GAMES:
+            raise TournamentError(f"expected a game among {', '.join(GAMES)}, got {self.game!r}")
+        if self.game == GO:
+            if self.go is None:
+                raise TournamentError("expected the Go parameters of a Go tournament, got none")
+        elif self.system is not None:
             try:
                 System(self.system)
             except ValueError as exc:
@@ -241,6 +251,71 @@ class Undone(Event):
     kind: ClassVar[str] = "undo"
 
 
+@dataclass(frozen=True, slots=True)
+class GoRegistered(Event):
+    """A Go player entered; `player` is the player's number in the tournament (1, 2, ...).
+
+    `rank` is as typed (``3k``, ``2d``, ``1p``), `rating` on the EGF scale; `not_playing`
+    lists the (1-based) rounds the player does not take part in (OpenGotha's participation,
+    from a file), `first_round` > 1 a late entry; `final` False a preliminary registration.
+    """
+
+    kind: ClassVar[str] = "go-registered"
+    player: PlayerId
+    surname: str
+    firstname: str
+    rank: str
+    rating: int
+    country: str = ""
+    club: str = ""
+    egf_pin: str = ""
+    ffg_licence: str = ""
+    aga_id: str = ""
+    first_round: int = 1
+    final: bool = True
+    smms_correction: int = 0
+    not_playing: tuple[int, ...] = ()
+    details: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GoPaired(Event):
+    """The published games of a Go round: (White, Black, handicap, table), and its byes.
+
+    `unknown_colour` lists the tables whose colours are not known (games read from a file).
+    """
+
+    kind: ClassVar[str] = "go-paired"
+    round: int
+    games: tuple[tuple[PlayerId, PlayerId, int, int], ...]
+    byes: tuple[PlayerId, ...] = ()
+    unknown_colour: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GoResultEntered(Event):
+    """The result of a Go game: an `Outcome` value, and whether it was decided by default."""
+
+    kind: ClassVar[str] = "go-result"
+    round: int
+    white: PlayerId
+    black: PlayerId
+    outcome: str
+    by_default: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GoResultCorrected(Event):
+    """A Go result already entered is replaced (later pairings are not changed)."""
+
+    kind: ClassVar[str] = "go-correction"
+    round: int
+    white: PlayerId
+    black: PlayerId
+    outcome: str
+    by_default: bool = False
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
@@ -257,6 +332,10 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Submitted,
         Reopened,
         Undone,
+        GoRegistered,
+        GoPaired,
+        GoResultEntered,
+        GoResultCorrected,
     )
 }
 
@@ -264,6 +343,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
 def to_json(event: Event) -> tuple[str, str]:
     """The stored form: (kind, JSON object of the fields, keys sorted)."""
     payload = asdict(event)  # type: ignore[call-overload]
+    if isinstance(event, Created) and event.settings.game == OTHELLO:
+        del payload["settings"]["game"], payload["settings"]["go"]
     return event.kind, json.dumps(payload, sort_keys=True, ensure_ascii=False)
 
 

@@ -19,12 +19,17 @@ from ratinglist.pairing import System, SystemPlan, system_for
 from ratinglist.pairing.finals import DrawWinChoice
 from ratinglist.standings import BrightwellRule, StandingsConfig, StandingsRow
 from ratinglist.tournament.events import (
+    GO,
     Absent,
     Created,
     Event,
     FinalsStarted,
     Forbidden,
     Forced,
+    GoPaired,
+    GoRegistered,
+    GoResultCorrected,
+    GoResultEntered,
     Paired,
     Registered,
     Reopened,
@@ -36,6 +41,7 @@ from ratinglist.tournament.events import (
     Withdrawn,
 )
 from ratinglist.tournament.finals_stage import Finals, record_finals_result
+from ratinglist.tournament.games import go_state as go
 from ratinglist.tournament.results import Result, SpecialResult
 from ratinglist.tournament.scoring import standings_of
 from ratinglist.tournament.state import (
@@ -54,7 +60,8 @@ from ratinglist.tournament.state import (
 @dataclass(frozen=True, slots=True)
 class FoldedTournament:
     """A directed tournament folded from its log: settings, the pure tournament state,
-    registrations, forced pairs, the finals, and whether it is closed (submitted).
+    registrations, forced pairs, the finals, and whether it is closed (submitted); a Go
+    tournament keeps its players, rounds and pairs in `go` (`tournament.games.go_state`).
 
     `forced` holds every forced pair with its round (pending ones are those of round
     `paired + 1`), so a published round can be paired again with the same constraints.
@@ -66,10 +73,13 @@ class FoldedTournament:
     forced: tuple[Forced, ...] = ()
     finals: Finals | None = None
     closed: bool = False
+    go: go.GoState | None = None
 
     @property
     def paired(self) -> int:
         """The number of rounds published so far."""
+        if self.go is not None:
+            return self.go.paired
         return paired_rounds(self.state)
 
     @property
@@ -249,6 +259,10 @@ ACTION_WORDS = {
     "result": "a result",
     "correction": "a correction",
     "submitted": "a submission",
+    "go-registered": "a registration",
+    "go-paired": "a pairing",
+    "go-result": "a result",
+    "go-correction": "a correction",
 }
 """The actions in words, for messages."""
 
@@ -287,9 +301,11 @@ def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
             raise TournamentError("expected a closed tournament to reopen, got one still open")
         return replace(d, closed=False)
     require_open(d, ACTION_WORDS.get(event.kind, f"a {event.kind} action"))
+    if isinstance(event, Submitted):
+        return replace(d, closed=True)
+    if d.go is not None:
+        return replace(d, go=_apply_go(d.go, event))
     match event:
-        case Submitted():
-            return replace(d, closed=True)
         case Registered():
             return _register(d, event)
         case Withdrawn(player=p, from_round=k):
@@ -310,6 +326,26 @@ def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
         case ResultEntered() | ResultCorrected():
             return _result(d, event)
     raise TournamentError(f"expected an action, got a {event.kind!r} event out of place")
+
+
+def _apply_go(s: go.GoState, event: Event) -> go.GoState:
+    """The Go state after one action of a Go tournament."""
+    match event:
+        case GoRegistered():
+            return go.register(s, event)
+        case Withdrawn(player=p, from_round=k):
+            return go.withdraw(s, p, k)
+        case Absent(player=p, round=k):
+            return go.absent(s, p, k)
+        case Forbidden(first=a, second=b):
+            return go.forbid(s, a, b)
+        case Forced():
+            return go.force(s, event)
+        case GoPaired():
+            return go.pair(s, event)
+        case GoResultEntered() | GoResultCorrected():
+            return go.record(s, event)
+    raise TournamentError(f"expected an action of a Go tournament, got a {event.kind!r} event")
 
 
 def effective(events: Iterable[Event]) -> list[Event]:
@@ -335,7 +371,12 @@ def fold(events: Sequence[Event]) -> FoldedTournament:
     if not actions or not isinstance(actions[0], Created):
         raise TournamentError("expected a log starting with the creation event, got none")
     first = actions[0]
-    d = FoldedTournament(settings=first.settings, state=TournamentState(seed=first.settings.seed))
+    settings = first.settings
+    d = FoldedTournament(
+        settings=settings,
+        state=TournamentState(seed=settings.seed),
+        go=go.new_go_state(settings) if settings.game == GO else None,
+    )
     for e in actions[1:]:
         if isinstance(e, Created):
             raise TournamentError("expected one creation event, got a second one")

@@ -38,6 +38,7 @@ for name, command in (
     ("submit", views.submit),
     ("reopen", setup.reopen),
     ("replay", views.replay),
+    ("import", views.import_command),
     ("list", setup.list_command),
     ("show", views.show),
 ):

@@ -51,6 +51,11 @@ def pair(db: str | None = DbOption, tournament: str | None = TournamentOption) -
     console.print(round_table(view))
 
 
+def _is_score(word: str) -> bool:
+    """An Othello disc score (``40-24``) or a Go result (``1-0``, ``=``, ``0-1!``)."""
+    return "-" in word or word.rstrip("!") in ("=", "½-½")
+
+
 def _spec(
     words: list[str], table: int | None, special: str | None, winner: int | None
 ) -> ResultSpec:
@@ -61,7 +66,7 @@ def _spec(
             raise TournamentError(
                 f"expected [ROUND] SCORE with --table, got {' '.join(words) or 'nothing'!r}"
             )
-        score = words[-1] if words and "-" in words[-1] else None
+        score = words[-1] if words and _is_score(words[-1]) else None
         head = words[:-1] if score is not None else words
         round_label = head[0] if head else None
         return ResultSpec(round_label, None, None, table, score, special, winner)
@@ -111,7 +116,10 @@ def result_command(
     """Enter a game's result (the winner gets the empty squares; a draw is 32-32).
 
     By players: ROUND BLACK WHITE SCORE. By table of the current round: --table 7 40-24.
+    Go: ROUND P1 P2 RESULT for the players as named (1-0: P1 wins, 0-1, = jigo, 0-0 both
+    lose, 1-1 both win; ! after it: by default), or --table 2 1-0 (White first).
     Example: ratinglist tournament result 3 4012 4013 40-24
+    Example: ratinglist tournament result 2 --table 1 0-1!
     """
     _enter(False, words, table, special, winner, based_on, db, tournament)
 

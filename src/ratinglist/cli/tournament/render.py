@@ -25,10 +25,12 @@ def num(value: float) -> str:
 
 
 def round_table(view: RoundView) -> Table:
-    """The tables of a round (table 1 = top board), then byes."""
+    """The tables of a round (table 1 = top board), then byes; Go: White first, handicap."""
     table = Table(
         title=f"{view.tournament}: round {view.number}", caption=f"log at event {view.seq}"
     )
+    if view.game == "go":
+        return _go_round_table(table, view)
     for col in ("table", "Black", "pts", "White", "pts", "result"):
         table.add_column(col, justify="left" if col in ("Black", "White") else "right")
     for t in view.tables:
@@ -45,9 +47,35 @@ def round_table(view: RoundView) -> Table:
     return table
 
 
+def _go_round_table(table: Table, view: RoundView) -> Table:
+    for col in ("table", "White", "pts", "Black", "pts", "hd", "result"):
+        table.add_column(col, justify="left" if col in ("White", "Black") else "right")
+    for t in view.tables:
+        table.add_row(
+            str(t.table),
+            t.white.label,
+            num(t.white_points),
+            t.black.label,
+            num(t.black_points),
+            str(t.handicap or 0),
+            t.result,
+        )
+    for who, points in view.byes:
+        table.add_row("bye", who.label, num(points), "", "", "", "")
+    for who in view.absent:
+        table.add_row("absent", who.label, "", "", "", "", "")
+    return table
+
+
 def result_line(r: EnteredResult) -> str:
-    """``3 (table 7): 4012 40-24 4013 entered``; the special kind when there is one."""
+    """``3 (table 7): 4012 40-24 4013 entered``; the special kind when there is one.
+
+    Go: ``3 (table 2): 5 1-0! 7 entered``, White first.
+    """
     where = r.round if r.table is None else f"{r.round} (table {r.table})"
+    if r.go_result is not None:
+        verb = "corrected" if r.corrected else "entered"
+        return f"{where}: {r.white.id} {r.go_result} {r.black.id} {verb}"
     special = "" if r.special == "none" else f" ({r.special})"
     verb = "corrected" if r.corrected else "entered"
     return f"{where}: {r.black.id} {r.black_discs}-{r.white_discs} {r.white.id}{special} {verb}"

@@ -26,10 +26,26 @@ def new(
     date: Annotated[str, typer.Option("--date", help="First day, YYYY-MM-DD.")],
     end: Annotated[str | None, typer.Option("--end", help="Last day, YYYY-MM-DD.")] = None,
     system: Annotated[
-        str | None, typer.Option("--system", help="swiss, rr, double-rr, ... (default: EOC table).")
+        str | None,
+        typer.Option(
+            "--system",
+            help="swiss, rr, double-rr, ... (default: EOC table); Go: mcmahon (default), swiss, "
+            "swisscat, cup, round-robin.",
+        ),
     ] = None,
     preset: Annotated[str, typer.Option("--preset", help="Swiss cost model: eoc or papp.")] = "eoc",
-    rounds: Annotated[int, typer.Option("--rounds", min=1, help="Swiss rounds.")] = 13,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", min=1, help="Swiss rounds (13; Go: rounds, 5).")
+    ] = None,
+    game: Annotated[str, typer.Option("--game", help="othello or go.")] = "othello",
+    bar: Annotated[str | None, typer.Option("--bar", help="Go McMahon bar, e.g. 4d.")] = None,
+    floor: Annotated[
+        str | None, typer.Option("--floor", help="Go McMahon floor, e.g. 20k.")
+    ] = None,
+    criteria: Annotated[
+        str | None,
+        typer.Option("--criteria", help="Go placement criteria, e.g. MMS,SOSM,SOSOSM."),
+    ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of every draw (default: random, stored).")
     ] = None,
@@ -43,7 +59,11 @@ def new(
 ) -> None:
     """Create a tournament; it becomes the default one of later commands.
 
+    A Go tournament (--game go) takes OpenGotha's defaults for its system, then --rounds,
+    --bar, --floor and --criteria.
     Example: ratinglist tournament new "EGP Haarlem" --country NLD --date 2026-03-14 --rounds 13
+    Example: ratinglist tournament new "Paris Go" --game go --system mcmahon --bar 4d --floor 20k
+    --country FRA --date 2026-04-04 --rounds 5
     """
     with user_errors():
         from ratinglist.service.actor import Actor
@@ -62,6 +82,10 @@ def new(
             bq_constant=bq_constant,
             bq_rule=bq_rule,
             sender=sender,
+            game=game.strip().lower(),
+            bar=bar,
+            floor=floor,
+            criteria=criteria,
         )
         created = new_tournament(database_url(db), settings, Actor.cli_user())
     typer.echo(f"created tournament {created.id}: {created.name} (seed {created.seed})")
@@ -87,6 +111,16 @@ def register(
     threshold: Annotated[
         float, typer.Option("--threshold", help="Lowest fuzzy score accepted (0-100).")
     ] = MATCH_THRESHOLD,
+    rank: Annotated[
+        str | None, typer.Option("--rank", help="Go: the --new player's rank, e.g. 3k, 2d.")
+    ] = None,
+    rating: Annotated[
+        int | None, typer.Option("--rating", help="Go: EGF-scale rating (default: from rank).")
+    ] = None,
+    club: Annotated[str, typer.Option("--club", help="Go: club.")] = "",
+    egf_pin: Annotated[str, typer.Option("--egf-pin", help="Go: EGF PIN.")] = "",
+    ffg_licence: Annotated[str, typer.Option("--ffg-licence", help="Go: FFG licence.")] = "",
+    aga_id: Annotated[str, typer.Option("--aga-id", help="Go: AGA id.")] = "",
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
@@ -94,8 +128,25 @@ def register(
 
     A new player gets the lowest unused ID of the host country's range and joins the
     registry, in the same transaction as the registration; running the same --new again
-    does not give a second ID. Example: ratinglist tournament register "Tastet Marc" 4012
+    does not give a second ID. In a Go tournament a player is --new with --rank and gets the
+    next player number. Example: ratinglist tournament register "Tastet Marc" 4012
+    Example: ratinglist tournament register --new "Dupont,Jean" --rank 3k --country FR --club Par
     """
+    if rank is not None:
+        _register_go(
+            new_player,
+            rank,
+            rating,
+            country,
+            club,
+            egf_pin,
+            ffg_licence,
+            aga_id,
+            first_round,
+            db,
+            tournament,
+        )
+        return
     with user_errors():
         from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments import Entry, register_players
@@ -121,6 +172,35 @@ def register(
                 f"gets ID {done.new_player.id}"
             )
     typer.echo(f"{done.entrants} players entered")
+
+
+def _register_go(
+    name: str | None,
+    rank: str,
+    rating: int | None,
+    country: str | None,
+    club: str,
+    egf_pin: str,
+    ffg_licence: str,
+    aga_id: str,
+    first_round: int | None,
+    db: str | None,
+    tournament: str | None,
+) -> None:
+    with user_errors():
+        from ratinglist.errors import TournamentError
+        from ratinglist.service.actor import Actor
+        from ratinglist.service.go_tournaments import GoEntry, register_go
+
+        if name is None:
+            raise TournamentError("expected --new 'SURNAME,First' with --rank, got none")
+        entry = GoEntry(
+            name, rank, rating, country or "", club, egf_pin, ffg_licence, aga_id, first_round
+        )
+        people, count = register_go(database_url(db), tournament, [entry], Actor.cli_user())
+    for p in people:
+        typer.echo(f"entered {p.name} ({rank}) as player {p.id}")
+    typer.echo(f"{count} players entered")
 
 
 def withdraw_command(

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from ratinglist.cli.common import DbOption, console, database_url, user_errors
 from ratinglist.cli.tournament.render import TournamentOption, num, round_table
+
+if TYPE_CHECKING:
+    from ratinglist.service.tournament_values import GoStandingsView
 
 BqRuleOption = typer.Option(
     "--bq-rule", help="Brightwell rule for byes and absences: standard (IFRL) or singapore."
@@ -59,17 +62,26 @@ def standings(
         str | None,
         typer.Option("--class", help="female, youth, 50+, 60+, debutants or rating:LOW-HIGH."),
     ] = None,
+    criteria: Annotated[
+        str | None,
+        typer.Option("--criteria", help="Go: placement criteria, e.g. MMS,SOSM,SOSOSM."),
+    ] = None,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
     """Print the standings (points, Brightwell quotient, discs; finals places first).
 
+    Go: placement criteria (the tournament's or --criteria) and each round's half-game.
     Example: ratinglist tournament standings --class rating:1600-1800
     """
     with user_errors():
-        from ratinglist.service.tournament_views import standings as standings_of
+        from ratinglist.service.tournament_values import GoStandingsView
+        from ratinglist.service.tournament_views import any_standings
 
-        view = standings_of(database_url(db), tournament, class_name)
+        view = any_standings(database_url(db), tournament, class_name, criteria)
+    if isinstance(view, GoStandingsView):
+        _go_standings(view, as_json)
+        return
     if as_json:
         out = [
             {
@@ -99,6 +111,42 @@ def standings(
             num(line.points),
             num(line.brightwell),
             num(line.discs),
+        )
+    console.print(table)
+
+
+def _go_standings(view: GoStandingsView, as_json: bool) -> None:
+    if as_json:
+        out = [
+            {
+                "place": line.place,
+                "id": int(line.player.id),
+                "name": line.player.name,
+                "rank": line.rank,
+                "country": line.country,
+                "club": line.club,
+                **dict(zip(view.criteria, line.values, strict=True)),
+                "rounds": list(line.rounds),
+            }
+            for line in view.lines
+        ]
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        return
+    rounds = "round" if view.rounds == 1 else "rounds"
+    table = Table(title=f"{view.tournament} after {view.rounds} {rounds}")
+    for col in ("#", "ID", "name", "rank", "club", *view.criteria):
+        table.add_column(col, justify="left" if col in ("name", "club") else "right")
+    for n in range(1, view.rounds + 1):
+        table.add_column(f"R{n}", justify="right")
+    for line in view.lines:
+        table.add_row(
+            "" if line.tied else str(line.place),
+            str(line.player.id),
+            line.player.name,
+            line.rank,
+            line.club,
+            *line.values,
+            *line.rounds,
         )
     console.print(table)
 
@@ -140,18 +188,35 @@ def export(
     sheets: Annotated[
         Path | None, typer.Option("--sheets", help="Write one pairing sheet per round here.")
     ] = None,
+    xml: Annotated[Path | None, typer.Option("--xml", help="Go: write OpenGotha's XML.")] = None,
+    h9: Annotated[Path | None, typer.Option("--h9", help="Go: write the EGF .h9 file.")] = None,
+    tou: Annotated[Path | None, typer.Option("--tou", help="Go: write the FFG .tou file.")] = None,
+    aga: Annotated[Path | None, typer.Option("--aga", help="Go: write the AGA results.")] = None,
+    egd_pins: Annotated[
+        bool, typer.Option("--egd-pins", metavar="", help="Go: EGF PINs in the .h9 (|PIN).")
+    ] = False,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
-    """Export the results file, the standings page, a CSV, pairing sheets.
+    """Export the results file, the standings page, a CSV, pairing sheets; a Go tournament:
+    OpenGotha's XML, the EGF .h9, the FFG .tou, the AGA results.
 
     Example: ratinglist tournament export --elo 20260314_EGP_Haarlem.ELO --html haarlem.html
+    Example: ratinglist tournament export --xml paris.xml --h9 paris.h9
     """
     with user_errors():
+        from ratinglist.service.go_tournament_files import GoFiles
         from ratinglist.service.tournament_views import export as export_files
 
+        go_files = GoFiles(xml, h9, tou, aga, egd_pins)
         done = export_files(
-            database_url(db), tournament, elo=elo, html=html, csv_file=csv_file, sheets=sheets
+            database_url(db),
+            tournament,
+            elo=elo,
+            html=html,
+            csv_file=csv_file,
+            sheets=sheets,
+            go_files=go_files,
         )
     for path in done.paths:
         typer.echo(f"wrote {path}")
@@ -181,16 +246,31 @@ def submit(
 
 
 def replay(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A .ELO results file.")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A .ELO results file or an OpenGotha .xml file.")
+    ],
     bye_discs: Annotated[float, typer.Option("--bye-discs", help="Discs of a bye.")] = 40.0,
     bq_constant: Annotated[float, typer.Option("--bq-constant", help="Brightwell C.")] = 6.0,
     bq_rule: Annotated[str, BqRuleOption] = "standard",
     as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print a JSON list.")] = False,
+    criteria: Annotated[
+        str | None,
+        typer.Option("--criteria", help="Go: placement criteria (default: the file's)."),
+    ] = None,
 ) -> None:
-    """Rebuild a tournament from a results file and print its standings.
+    """Rebuild a tournament from a results file and print its standings; an OpenGotha file
+    is replayed through the engine's log (its placement criteria, or --criteria).
 
     Example: ratinglist tournament replay 20190331_23_Singapore_open.ELO --json
+    Example: ratinglist tournament replay Tournoi_de_Juvisy.xml
     """
+    if file.suffix.lower() == ".xml":
+        with user_errors():
+            from ratinglist.service.go_tournament_files import replay_opengotha
+
+            view = replay_opengotha(file, criteria)
+        _go_standings(view, as_json)
+        return
     with user_errors():
         from ratinglist.service.tournament_views import replay as replay_file
 
@@ -204,3 +284,25 @@ def replay(
     for r in rows:
         table.add_row(str(r.rank), str(r.id), r.name, num(r.points), num(r.bq), num(r.discs))
     console.print(table)
+
+
+def import_command(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="An OpenGotha .xml file.")],
+    db: str | None = DbOption,
+) -> None:
+    """Store an OpenGotha tournament as a directed tournament (players, rounds, results); it
+    becomes the default one, to go on pairing, entering results and exporting.
+
+    Example: ratinglist tournament import Tournoi_de_Juvisy.xml
+    """
+    with user_errors():
+        from ratinglist.service.actor import Actor
+        from ratinglist.service.go_tournament_files import import_opengotha
+
+        done = import_opengotha(database_url(db), file, Actor.cli_user())
+    for line in done.diagnostics:
+        typer.echo(line, err=True)
+    typer.echo(
+        f"imported tournament {done.id}: {done.name} ({done.players} players, "
+        f"{done.rounds} rounds, {done.games} games, {done.events} events)"
+    )
