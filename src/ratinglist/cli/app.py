@@ -1,26 +1,28 @@
 """The `ratinglist` Typer application; each command group lives in its own module.
 
 Commands catch only `RatinglistError`, print it and exit 1; a traceback means a bug.
+
+Startup: Typer builds every registered command (and its parameter adapters) on each run, so
+`main` registers only the command named on the command line (`ratinglist tournament ...`
+imports and builds the `tournament` group alone); help, no arguments or an unknown name get
+the whole application. `app` (for tests and the reference) is always the whole application.
 """
 
 from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable
+from typing import Any
 
 import typer
 
 from ratinglist import __version__
 from ratinglist.cli.help_style import plain_help
 
-plain_help()
-
-app = typer.Typer(
-    name="ratinglist",
-    help="Othello tournaments, WOF results files and the world rating list.",
-    no_args_is_help=True,
-    add_completion=False,
-)
+HELP = "Othello tournaments, WOF results files and the world rating list."
 
 
-@app.command()
 def version() -> None:
     """Print the version.
 
@@ -29,55 +31,96 @@ def version() -> None:
     typer.echo(__version__)
 
 
-# Command groups register themselves here (one line each, keep sorted).
-from ratinglist.cli.archive import HELP as ARCHIVE_HELP  # noqa: E402
-from ratinglist.cli.archive import app as archive_app  # noqa: E402
-from ratinglist.cli.check import check  # noqa: E402
-from ratinglist.cli.demo import demo  # noqa: E402
-from ratinglist.cli.evaluate import evaluate_command  # noqa: E402
-from ratinglist.cli.go_costs import costs as go_costs_command  # noqa: E402
-from ratinglist.cli.go_files import app as go_file_app  # noqa: E402
-from ratinglist.cli.go_lists import app as go_list_app  # noqa: E402
-from ratinglist.cli.importing import import_command  # noqa: E402
-from ratinglist.cli.players import app as players_app  # noqa: E402
-from ratinglist.cli.publishing import publish_command, unpublish_command  # noqa: E402
-from ratinglist.cli.rating import (  # noqa: E402
-    diff_command,
-    explain_command,
-    list_command,
-    rate_command,
-)
-from ratinglist.cli.serve import serve  # noqa: E402
-from ratinglist.cli.tournament import app as tournament_app  # noqa: E402
-from ratinglist.cli.users import app as users_app  # noqa: E402
+def _command(module: str, attribute: str) -> Callable[[typer.Typer, str], None]:
+    def register(app: typer.Typer, name: str) -> None:
+        app.command(name)(getattr(importlib.import_module(module), attribute))
 
-app.command("check")(check)
-app.command("demo")(demo)
-app.command("evaluate")(evaluate_command)
-app.add_typer(go_file_app, name="go-file")
-app.add_typer(go_list_app, name="go-list")
-app.command("import")(import_command)
-app.add_typer(players_app, name="players")
-tournament_app.command("costs")(go_costs_command)
-app.add_typer(tournament_app, name="tournament")
-app.command("rate")(rate_command)
-app.command("list")(list_command)
-app.command("diff")(diff_command)
-app.command("explain")(explain_command)
-app.add_typer(archive_app, name="archive")
-app.add_typer(
-    archive_app,
-    name="tournaments",
-    hidden=True,
-    help=f"{ARCHIVE_HELP} Deprecated: use `ratinglist archive`.",
-    deprecated=True,
-)
-app.command("publish")(publish_command)
-app.command("unpublish")(unpublish_command)
-app.command("serve")(serve)
-app.add_typer(users_app, name="users")
+    return register
+
+
+def _group(module: str, **options: Any) -> Callable[[typer.Typer, str], None]:
+    def register(app: typer.Typer, name: str) -> None:
+        app.add_typer(importlib.import_module(module).app, name=name, **options)
+
+    return register
+
+
+def _tournament(app: typer.Typer, name: str) -> None:
+    from ratinglist.cli.go_costs import costs
+    from ratinglist.cli.tournament import app as tournament_app
+
+    if not any(c.name == "costs" for c in tournament_app.registered_commands):
+        tournament_app.command("costs")(costs)
+    app.add_typer(tournament_app, name=name)
+
+
+def _archive_alias(app: typer.Typer, name: str) -> None:
+    from ratinglist.cli.archive import HELP as ARCHIVE_HELP
+    from ratinglist.cli.archive import app as archive_app
+
+    help_text = f"{ARCHIVE_HELP} Deprecated: use `ratinglist archive`."
+    app.add_typer(archive_app, name=name, hidden=True, help=help_text, deprecated=True)
+
+
+# Every command and command group after `version`, in help order (one line each).
+COMMANDS: dict[str, Callable[[typer.Typer, str], None]] = {
+    "check": _command("ratinglist.cli.check", "check"),
+    "demo": _command("ratinglist.cli.demo", "demo"),
+    "evaluate": _command("ratinglist.cli.evaluate", "evaluate_command"),
+    "go-file": _group("ratinglist.cli.go_files"),
+    "go-list": _group("ratinglist.cli.go_lists"),
+    "import": _command("ratinglist.cli.importing", "import_command"),
+    "players": _group("ratinglist.cli.players"),
+    "tournament": _tournament,
+    "rate": _command("ratinglist.cli.rating", "rate_command"),
+    "list": _command("ratinglist.cli.rating", "list_command"),
+    "diff": _command("ratinglist.cli.rating", "diff_command"),
+    "explain": _command("ratinglist.cli.rating", "explain_command"),
+    "archive": _group("ratinglist.cli.archive"),
+    "tournaments": _archive_alias,
+    "publish": _command("ratinglist.cli.publishing", "publish_command"),
+    "unpublish": _command("ratinglist.cli.publishing", "unpublish_command"),
+    "serve": _command("ratinglist.cli.serve", "serve"),
+    "users": _group("ratinglist.cli.users"),
+}
+
+
+def build_app(names: list[str] | None = None) -> typer.Typer:
+    """The application with `version` and the commands `names` (None: every command)."""
+    plain_help()
+    built = typer.Typer(name="ratinglist", help=HELP, no_args_is_help=True, add_completion=False)
+
+    @built.callback()
+    def _root() -> None:  # a group even when it holds one command
+        pass
+
+    built.command("version")(version)
+    for name in COMMANDS if names is None else names:
+        COMMANDS[name](built, name)
+    return built
+
+
+def command_line_app(argv: list[str]) -> typer.Typer:
+    """The application `argv` needs: only the command it names, else every command."""
+    first = argv[0] if argv else ""
+    if first == "version":
+        return build_app([])
+    return build_app([first] if first in COMMANDS else None)
+
+
+_whole: typer.Typer | None = None
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """`app`: the whole application, built on first use."""
+    global _whole
+    if name != "app":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if _whole is None:
+        _whole = build_app()
+    return _whole
 
 
 def main() -> None:
     """Console-script entry point."""
-    app()
+    command_line_app(sys.argv[1:])()
