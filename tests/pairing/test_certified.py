@@ -5,8 +5,10 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scipy.optimize import linear_sum_assignment
 
-from ratinglist.pairing.matching import min_cost_perfect_matching
+from ratinglist.pairing.certified import assignment_duals, by_components, potentials
+from ratinglist.pairing.matching import _rustworkx_perfect, min_cost_perfect_matching
 
 
 def _cost(pairs: list[tuple[int, int]], table: dict[tuple[int, int], int]) -> int:
@@ -34,3 +36,64 @@ def test_same_optimum_as_the_full_graph(seed: int, n: int) -> None:
     assert len(certified) == n // 2
     assert len({v for p in certified for v in p}) == n
     assert _cost(certified, table) == _cost(full, table)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=2**31),
+    st.integers(min_value=1, max_value=40),
+    st.sampled_from([2, 5, 1000, 2**45]),
+    st.booleans(),
+)
+def test_assignment_duals_are_optimal_and_feasible(
+    seed: int, n: int, spread: int, symmetric: bool
+) -> None:
+    """Against scipy's assignment solver; small spreads give many ties (row reduction)."""
+    rng = np.random.default_rng(seed)
+    a = rng.integers(0, spread, (n, n)).astype(np.int64)
+    if symmetric:
+        a = np.minimum(a, a.T)
+    u, v, owner = assignment_duals(a)
+    rows, cols = linear_sum_assignment(a)
+    assert int((a - u[:, None] - v[None, :]).min()) >= 0
+    assert int(u.sum() + v.sum()) == int(a[rows, cols].sum())
+    assert sorted(owner.tolist()) == list(range(n))
+    assert all(a[owner[c], c] == u[owner[c]] + v[c] for c in range(n))
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(min_value=0, max_value=2**31), st.integers(min_value=2, max_value=60))
+def test_levels_start_the_same_duals(seed: int, n: int) -> None:
+    """Duals started from each level's own assignment are as good as the plain ones."""
+    rng = np.random.default_rng(seed)
+    levels = np.sort(rng.integers(0, 6, n))
+    i, j = np.triu_indices(n, k=1)
+    keep = rng.random(len(i)) < 0.8
+    i, j = i[keep], j[keep]
+    cost = (10**6 * np.abs(levels[i] - levels[j]) + rng.integers(0, 50, len(i))).astype(np.int64)
+    plain = potentials(n, i, j, cost)
+    started = potentials(n, i, j, cost, levels)
+    assert bool((started[i] + started[j] <= 2 * cost).all())
+    assert int(started.sum()) == int(plain.sum())
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(min_value=0, max_value=2**31))
+def test_components_apart_give_the_whole_optimum(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(1, 6, 5) * 2
+    n = int(sizes.sum())
+    group = np.repeat(np.arange(len(sizes)), sizes)
+    i, j = np.triu_indices(n, k=1)
+    inside = group[i] == group[j]
+    i, j = i[inside], j[inside]
+    cost = rng.integers(0, 100, len(i)).astype(np.int64)
+    table = {(int(a), int(b)): int(c) for a, b, c in zip(i, j, cost, strict=True)}
+    whole = min_cost_perfect_matching(n, i.tolist(), j.tolist(), cost.tolist())
+    apart = by_components(n, i, j, cost, _rustworkx_perfect)
+    assert whole is not None and apart is not None
+    assert len({v for p in apart for v in p}) == n
+    assert _cost(apart, table) == _cost(whole, table)
+    odd = np.flatnonzero(group == 0)[1:]  # leave a vertex out: an odd component
+    sub = ~np.isin(i, odd[:1]) & ~np.isin(j, odd[:1])
+    assert by_components(n, i[sub], j[sub], cost[sub], _rustworkx_perfect) is None

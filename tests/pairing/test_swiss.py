@@ -189,3 +189,17 @@ def test_papp_colour_bound_below_every_matching(players: int, seed: int) -> None
             cheapest = np.minimum(cheapest, neutral)
         old = int(cheapest[~f.is_bye].sum())
         assert bound >= old
+
+
+@pytest.mark.parametrize("preset", [Preset.EOC, Preset.PAPP])
+@pytest.mark.parametrize(("players", "seed"), [(64, 3), (81, 4), (96, 5)])
+def test_certified_matching_equals_the_complete_graph_from_64_players(
+    preset: Preset, players: int, seed: int
+) -> None:
+    """From 64 players the matcher runs on certified sparse graphs (duals, odd cuts,
+    components): the same cost as networkx on every pair, without any certificate."""
+    _, requests = simulate(players, 7, seed, preset, churn=seed == 4)
+    for req in requests[2::2]:
+        fast = pair_swiss(req, preset)
+        full = pair_swiss(req, preset, Backend.NETWORKX, complete_graph=True)
+        assert fast.cost == full.cost

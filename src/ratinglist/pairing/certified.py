@@ -19,48 +19,125 @@ from collections.abc import Callable
 import numba
 import numpy as np
 from numpy.typing import NDArray
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
 
 I64 = NDArray[np.int64]
 Solver = Callable[[int, I64, I64, I64], "list[tuple[int, int]] | None"]
 
 SAFE_COST = 2**50
 """Costs below this keep every sum of the algorithm inside int64."""
-NEAREST = 8
-"""Edges of least reduced cost kept per vertex in the starting graph."""
 
 
 @numba.njit(cache=True)
-def _hungarian(a: I64) -> tuple[I64, I64]:  # pragma: no cover - compiled
-    """Row and column duals of the minimum-cost assignment of the square matrix `a`."""
+def _row_reduction(a: I64) -> tuple[I64, I64]:  # pragma: no cover - compiled
+    """Column prices and a partial assignment by Jonker-Volgenant augmenting row reduction.
+
+    Every assigned row holds a column of least ``a[i, j] - v[j]`` for it, so the duals
+    u_i = min_j (a[i, j] - v[j]) make every assigned edge tight. The work is capped (2 passes
+    over the free rows, 8n steps in all); rows left free are for the shortest augmenting paths.
+    """
+    n = a.shape[0]
+    inf = np.int64(2**62)
+    v = np.empty(n, dtype=np.int64)
+    for j in range(n):
+        best = inf
+        for i in range(n):
+            if a[i, j] < best:
+                best = a[i, j]
+        v[j] = best
+    x = np.full(n, -1, dtype=np.int64)  # column of each row
+    y = np.full(n, -1, dtype=np.int64)  # row of each column
+    free = np.arange(n, dtype=np.int64)
+    nfree = n
+    steps = 0
+    for _ in range(2):
+        k = 0
+        previous = nfree
+        nfree = 0
+        while k < previous:
+            steps += 1
+            if steps > 8 * n:  # cap: the rows not yet placed stay free
+                for r in range(k, previous):
+                    free[nfree] = free[r]
+                    nfree += 1
+                return v, y
+            i = free[k]
+            k += 1
+            u1 = inf
+            u2 = inf
+            uf = inf
+            j1 = 0
+            j2 = 0
+            jf = -1
+            for j in range(n):
+                h = a[i, j] - v[j]
+                if y[j] < 0 and h < uf:
+                    uf = h
+                    jf = j
+                if h < u2:
+                    if h >= u1:
+                        u2 = h
+                        j2 = j
+                    else:
+                        u2 = u1
+                        j2 = j1
+                        u1 = h
+                        j1 = j
+            if uf == u1:  # a free column of least reduced cost: take it
+                x[i] = jf
+                y[jf] = i
+                continue
+            i0 = y[j1]
+            lowered = u1 < u2 < inf
+            if lowered:
+                v[j1] -= u2 - u1
+            elif i0 >= 0:
+                j1 = j2
+                i0 = y[j2]
+            x[i] = j1
+            y[j1] = i
+            if i0 >= 0:
+                x[i0] = -1
+                if lowered:
+                    k -= 1
+                    free[k] = i0
+                else:
+                    free[nfree] = i0
+                    nfree += 1
+    return v, y
+
+
+@numba.njit(cache=True)
+def _hungarian(a: I64, prices: I64, owner: I64) -> tuple[I64, I64, I64]:  # pragma: no cover
+    """Row duals, column duals and the column of each row of the minimum-cost assignment of
+    the square matrix `a`, by shortest augmenting paths from a start: column `prices` and
+    `owner` rows (-1: none). Rows get u_i = min_j (a[i, j] - prices[j]), so the duals are
+    feasible; an owner keeps its column only when that edge is tight, and only the rows
+    left without one need an augmenting path."""
     n = a.shape[0]
     inf = np.int64(2**62)
     u = np.zeros(n + 1, dtype=np.int64)
     v = np.zeros(n + 1, dtype=np.int64)
-    p = np.zeros(n + 1, dtype=np.int64)
+    p = np.zeros(n + 1, dtype=np.int64)  # 1-based row of each 1-based column, 0: none
     way = np.zeros(n + 1, dtype=np.int64)
     minv = np.empty(n + 1, dtype=np.int64)
     used = np.empty(n + 1, dtype=np.bool_)
     assigned = np.zeros(n + 1, dtype=np.bool_)
-    # Column reduction, then row reduction with tight edges to free columns (Jonker-Volgenant
-    # style start): the duals stay feasible and assigned edges tight, so fewer rows augment.
     for j in range(1, n + 1):
-        best = inf
-        for i in range(n):
-            if a[i, j - 1] < best:
-                best = a[i, j - 1]
-        v[j] = best
+        v[j] = prices[j - 1]
     for i in range(1, n + 1):
         best = inf
-        jb = 0
         for j in range(1, n + 1):
             cur = a[i - 1, j - 1] - v[j]
             if cur < best:
                 best = cur
-                jb = j
         u[i] = best
-        if p[jb] == 0:
-            p[jb] = i
-            assigned[i] = True
+    for j in range(1, n + 1):
+        r = owner[j - 1] + 1
+        if r > 0 and not assigned[r] and a[r - 1, j - 1] - u[r] - v[j] == 0:
+            p[j] = r
+            assigned[r] = True
     for i in range(1, n + 1):
         if assigned[i]:
             continue
@@ -97,29 +174,43 @@ def _hungarian(a: I64) -> tuple[I64, I64]:  # pragma: no cover - compiled
             j0 = j1
             if j0 == 0:
                 break
-    return u[1:], v[1:]
+    return u[1:], v[1:], p[1:] - 1
 
 
-@numba.njit(cache=True)
-def _greedy(n: int, i: I64, j: I64, order: I64) -> NDArray[np.bool_]:  # pragma: no cover
-    taken = np.zeros(n, dtype=np.bool_)
-    chosen = np.zeros(len(i), dtype=np.bool_)
-    for e in order:
-        a, b = i[e], j[e]
-        if not taken[a] and not taken[b]:
-            taken[a] = True
-            taken[b] = True
-            chosen[e] = True
-    return chosen
+def assignment_duals(
+    a: I64, prices: I64 | None = None, owner: I64 | None = None
+) -> tuple[I64, I64, I64]:
+    """(u, v, owner) of the minimum-cost assignment of `a`: u[i] + v[j] <= a[i, j], equal on
+    the assignment (`owner[j]` is the row of column j). The start is `prices` and `owner`
+    when given, else Jonker-Volgenant row reduction."""
+    if prices is None or owner is None:
+        prices, owner = _row_reduction(a)
+    return _hungarian(a, prices, owner)
 
 
-def potentials(n: int, i: I64, j: I64, cost: I64) -> I64:
-    """Vertex potentials Y with Y[a] + Y[b] <= 2 cost(a, b) on every edge (a, b)."""
+def potentials(n: int, i: I64, j: I64, cost: I64, levels: I64 | None = None) -> I64:
+    """Vertex potentials Y with Y[a] + Y[b] <= 2 cost(a, b) on every edge (a, b): the exact
+    duals of the double-cover assignment (the Hungarian algorithm on the n x n matrix).
+
+    With `levels`, each level's own edges are solved first (small matrices) and their duals
+    and assignments start the whole one: pairing costs put most pairs inside levels, so few
+    rows are left to augment.
+    """
     big = int(cost.max(initial=0)) * 4 + 4
     a = np.full((n, n), big, dtype=np.int64)
     a[i, j] = cost
     a[j, i] = cost
-    u, v = _hungarian(a)
+    if levels is None:
+        u, v, _ = assignment_duals(a)
+        return np.asarray(u + v, dtype=np.int64)
+    prices = np.zeros(n, dtype=np.int64)
+    owner = np.full(n, -1, dtype=np.int64)
+    for level in np.unique(levels):
+        members = np.flatnonzero(levels == level)
+        _, v, own = assignment_duals(np.ascontiguousarray(a[np.ix_(members, members)]))
+        prices[members] = v
+        owner[members] = members[own]
+    u, v, _ = assignment_duals(a, prices, owner)
     return np.asarray(u + v, dtype=np.int64)
 
 
@@ -146,33 +237,58 @@ def cut_charges(levels: I64, i: I64, j: I64, reduced: I64) -> tuple[I64, int]:
     return charged, total
 
 
-def nearest_edges(n: int, i: I64, j: I64, reduced: I64, k: int) -> NDArray[np.bool_]:
-    """For every vertex, its `k` edges of least reduced cost."""
-    m = len(i)
-    keep = np.zeros(m, dtype=np.bool_)
-    if m == 0:
-        return keep
-    r = np.full((n, n), np.iinfo(np.int64).max, dtype=np.int64)
-    r[i, j] = reduced
-    r[j, i] = reduced
-    edge = np.full((n, n), -1, dtype=np.int64)
-    edge[i, j] = np.arange(m)
-    edge[j, i] = np.arange(m)
-    k = min(k, n - 1)
-    cols = np.argpartition(r, k - 1, axis=1)[:, :k] if k > 0 else np.empty((n, 0), np.int64)
-    chosen = edge[np.arange(n)[:, None], cols].ravel()
-    keep[chosen[chosen >= 0]] = True
-    return keep
+def _components(n: int, i: I64, j: I64) -> tuple[int, I64]:
+    """Number of connected components of the graph on 0..n-1, and each vertex's component."""
+    graph = coo_matrix((np.ones(len(i), dtype=np.int8), (i, j)), shape=(n, n))
+    count, label = connected_components(graph, directed=False)
+    return int(count), np.asarray(label, dtype=np.int64)
 
 
-def completed(n: int, i: I64, j: I64, reduced: I64, start: NDArray[np.bool_]) -> NDArray[np.bool_]:
-    """`start` plus every edge between the vertices a greedy matching on it leaves alone."""
-    sub = np.flatnonzero(start)
-    chosen = _greedy(n, i[sub], j[sub], np.argsort(reduced[sub], kind="stable"))
-    covered = np.zeros(n, dtype=np.bool_)
-    covered[i[sub[chosen]]] = True
-    covered[j[sub[chosen]]] = True
-    return np.asarray(start | (~covered[i] & ~covered[j]))
+def by_components(n: int, i: I64, j: I64, cost: I64, solve: Solver) -> list[tuple[int, int]] | None:
+    """`solve` run on each connected component of the graph apart.
+
+    A perfect matching is one of every component, so the optimum is the union of the
+    components' optima, and there is none when a component has none (an odd one, say). A
+    matcher's time grows faster than linearly in vertices and edges: apart is far faster.
+    """
+    count, label = _components(n, i, j)
+    if count == 1:
+        return solve(n, i, j, cost) if len(i) else None
+    sizes = np.bincount(label, minlength=count)
+    if (sizes % 2).any():
+        return None
+    order = np.argsort(label, kind="stable")
+    first = np.cumsum(sizes) - sizes  # each component's first position in `order`
+    local = np.empty(n, dtype=np.int64)
+    local[order] = np.arange(n) - np.repeat(first, sizes)
+    edge_order = np.argsort(label[i], kind="stable")
+    bounds = np.searchsorted(label[i][edge_order], np.arange(count + 1))
+    pairs: list[tuple[int, int]] = []
+    for c in range(count):
+        members = order[first[c] : first[c] + sizes[c]]
+        edges = edge_order[bounds[c] : bounds[c + 1]]
+        found = solve(int(sizes[c]), local[i[edges]], local[j[edges]], cost[edges])
+        if found is None:
+            return None
+        pairs.extend((int(members[a]), int(members[b])) for a, b in found)
+    return sorted((min(a, b), max(a, b)) for a, b in pairs)
+
+
+def _next_threshold(n: int, i: I64, j: I64, reduced: I64, t: int) -> int | None:
+    """A threshold above `t` at which the graph of edges of reduced cost <= it may have a
+    perfect matching: the least reduced cost of an edge leaving an odd component of the graph
+    at `t` (at least doubling), or None when an odd component has no edge out (no perfect
+    matching at all)."""
+    keep = reduced <= t
+    count, label = _components(n, i[keep], j[keep])
+    odd = np.bincount(label, minlength=count) % 2 == 1
+    if not odd.any():
+        return 2 * t + 1
+    li, lj = label[i], label[j]
+    leaving = (li != lj) & (odd[li] | odd[lj])
+    if not leaving.any():
+        return None
+    return max(int(reduced[leaving].min()), 2 * t)
 
 
 def certified_matching(
@@ -180,25 +296,34 @@ def certified_matching(
 ) -> list[tuple[int, int]] | None:
     """A minimum-cost perfect matching found by `solve` on a certified sparse graph.
 
-    `solve(n, i, j, cost)` is an exact matcher; it runs twice on small graphs: once on the
-    nearest edges (to bound the optimum), once on the edges the bound certifies. Returns None
-    when no perfect matching exists.
+    `solve(n, i, j, cost)` is an exact matcher, run on the connected components of small
+    graphs: first the edges of reduced cost <= t, from t = 0 up until they hold a perfect
+    matching (its cost bounds the optimum), then, unless t already covers it, the edges the
+    bound certifies. Returns None when no perfect matching exists.
     """
-    y = potentials(n, i, j, cost)
+    y = potentials(n, i, j, cost, levels)
     reduced = 2 * cost - y[i] - y[j]
     lower = int(y.sum())
     if levels is not None:
         charged, total = cut_charges(levels, i, j, reduced)
         reduced = reduced - charged
         lower += total
-    start = completed(n, i, j, reduced, nearest_edges(n, i, j, reduced, NEAREST))
-    si, sj, sc = i[start], j[start], cost[start]
-    first = solve(n, si, sj, sc)
-    if first is None:
-        return solve(n, i, j, cost)
-    price = {(int(a), int(b)): int(c) for a, b, c in zip(si, sj, sc, strict=True)}
-    upper = sum(price.get(p, price.get((p[1], p[0]), 0)) for p in first)
-    keep = reduced <= 2 * upper - lower
-    if int(keep.sum()) == int(start.sum()) and bool((keep <= start).all()):
+    t = 0
+    while True:
+        keep = reduced <= t
+        first = by_components(n, i[keep], j[keep], cost[keep], solve)
+        if first is not None:
+            break
+        if bool(keep.all()):
+            return None
+        step = _next_threshold(n, i, j, reduced, t)
+        if step is None:
+            return None
+        t = step
+    price = {(int(a), int(b)): int(c) for a, b, c in zip(i[keep], j[keep], cost[keep], strict=True)}
+    upper = sum(price[p] if p in price else price[(p[1], p[0])] for p in first)
+    bound = 2 * upper - lower
+    if bound <= t:
         return first
-    return solve(n, i[keep], j[keep], cost[keep])
+    keep = reduced <= bound
+    return by_components(n, i[keep], j[keep], cost[keep], solve)

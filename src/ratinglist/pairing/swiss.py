@@ -192,7 +192,9 @@ def _solve(
             keep = np.flatnonzero(_hard_ok(c, allow_repeats))
             li, lj = local[i[keep]], local[j[keep]]
             lc = totals if keep.size == len(totals) else [totals[k] for k in keep.tolist()]
-            found = min_cost_perfect_matching(vertices.size, li.tolist(), lj.tolist(), lc, backend)
+            found = min_cost_perfect_matching(
+                vertices.size, li.tolist(), lj.tolist(), lc, backend, levels[vertices].tolist()
+            )
             if found is not None:
                 chosen = _edges_of(vertices.size, li, lj, keep, found)
                 cost = sum(totals[k] for k in chosen)
