@@ -1,0 +1,450 @@
+"""Reliability harness: 20 TD devices enter a 200-player, 7-round tournament at once (issue 10).
+
+Usage: ``.venv/bin/python benchmarks/td_load.py [--json] [--backends sqlite,postgresql]
+[--devices 20] [--players 200] [--rounds 7] [--workers 2]``
+
+Bounded and loopback only. For each backend (an SQLite file; a throwaway PostgreSQL server
+started by `tests.postgres_server`) and each of "no kill" / "kill": a fresh database gets
+`players` registry players and an admin (through ``ratinglist users add|grant``); a real
+``ratinglist serve --workers N`` (uvicorn) serves it on a free loopback port. A director
+device creates the tournament and registers everyone; for each round it pairs, then the
+devices (one thread and one signed-in session each) enter the round's results at once, each
+its share of the tables. In the kill run the server's whole process group gets SIGKILL once
+half the results of the middle round are acknowledged, and is started again; devices retry
+what was not acknowledged (a retry the server already stored answers 409 / "already": it
+counts acknowledged once).
+
+Checks, from the stored event log (read with the store, outside the server): every
+acknowledged result is present exactly once (`lost`, `duplicated`), every table of every
+round has its result with the score the device sent, the log's numbers run 1..N without a
+gap and no stored result is one the devices did not send (`half_written` counts the
+exceptions), and the standings the API shows equal the standings a fresh fold of the
+stored events gives (`standings_match`). ``--json`` prints a list, one object
+per run: backend, kill, devices, results (acknowledged), lost, duplicated, p95_ms (result
+entries answered 201, retries excluded), results_per_s (acknowledged results over the
+wall time of the rounds' result bursts, the kill's restart included), and beside them
+standings_match, expected (rounds x tables), half_written, restart_s (kill to answering).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import httpx
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from tests.postgres_server import PostgresServer  # noqa: E402
+
+PASSWORD = "td-load password"
+USER = "td"
+FIRST_ID = 900001
+BIN = Path(sys.executable).parent
+START_TIMEOUT_S = 120.0
+REQUEST_TIMEOUT_S = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One run's figures (the JSON object)."""
+
+    backend: str
+    kill: bool
+    devices: int
+    results: int
+    lost: int
+    duplicated: int
+    p95_ms: float
+    results_per_s: float
+    standings_match: bool
+    expected: int
+    half_written: int
+    restart_s: float
+
+
+@dataclass(slots=True)
+class Tally:
+    """What the devices saw, shared between threads under `lock`."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    acknowledged: dict[tuple[int, int], str] = field(default_factory=dict)
+    latencies_ms: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def ack(self, key: tuple[int, int], score: str, ms: float | None) -> None:
+        with self.lock:
+            if key in self.acknowledged:
+                self.errors.append(f"round {key[0]} table {key[1]} acknowledged twice")
+            self.acknowledged[key] = score
+            if ms is not None:
+                self.latencies_ms.append(ms)
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback interface."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def cli(*args: str, stdin: str | None = None) -> None:
+    """Run ``ratinglist ARGS`` (raises with its output when it fails)."""
+    done = subprocess.run(
+        [str(BIN / "ratinglist"), *args], input=stdin, capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"ratinglist {' '.join(args)}: {done.stderr or done.stdout}")
+
+
+def seed(url: str, players: int) -> None:
+    """Registry players (IDs FIRST_ID...) and the admin user of the devices."""
+    from sqlalchemy import insert
+
+    from ratinglist.store import open_store
+    from ratinglist.store.schema import players as players_table
+
+    rows = [
+        {
+            "id": FIRST_ID + k,
+            "surname": f"LOAD{k:03d}",
+            "firstname": "Test",
+            "country": "NLD",
+            "rating": 1200 + 3 * k,
+            "origin": "td_load",
+            "merged_into": None,
+        }
+        for k in range(players)
+    ]
+    with open_store(url) as store, store.begin() as conn:
+        conn.execute(insert(players_table), rows)
+    cli("users", "add", USER, "--password-stdin", "--db", url, stdin=PASSWORD + "\n")
+    cli("users", "grant", USER, "admin", "--db", url)
+
+
+class Server:
+    """A ``ratinglist serve`` subprocess in its own process group (killable as a whole)."""
+
+    def __init__(self, url: str, workers: int, folder: Path) -> None:
+        self.url, self.workers, self.folder = url, workers, folder
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+
+    def start(self) -> None:
+        self.starts += 1
+        log = (self.folder / f"serve-{self.starts}.log").open("wb")
+        command = [str(BIN / "ratinglist"), "serve", "--db", self.url, "--port", str(self.port)]
+        self.process = subprocess.Popen(
+            [*command, "--workers", str(self.workers)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: see {log.name}")
+            try:
+                if httpx.get(self.base + "/api/v1/openapi.json", timeout=2).status_code == 200:
+                    # every worker must be up: ask a few times on fresh connections
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"the server did not answer within {START_TIMEOUT_S:.0f} s")
+
+    def kill(self) -> None:
+        """SIGKILL the whole process group (uvicorn's supervisor and its workers)."""
+        assert self.process is not None
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+
+
+def sign_in(base: str) -> tuple[httpx.Client, dict[str, str]]:
+    """A client signed in as the admin, and its CSRF header."""
+    client = httpx.Client(base_url=base, timeout=REQUEST_TIMEOUT_S)
+    response = client.post("/api/v1/login", json={"username": USER, "password": PASSWORD})
+    response.raise_for_status()
+    return client, {"X-CSRF-Token": response.json()["csrf"]}
+
+
+def score_of(round_no: int, table: int) -> str:
+    """The disc score a device enters at a table (varied, deterministic, 64 discs)."""
+    black = random.Random(round_no * 1000 + table).randint(14, 50)
+    return f"{black}-{64 - black}"
+
+
+def already(response: httpx.Response) -> bool:
+    """True when the server says this game already has a result (a retry that was stored)."""
+    return response.status_code == 409 or (
+        response.status_code == 400 and "already" in response.text.lower()
+    )
+
+
+def device(
+    client: httpx.Client,
+    headers: dict[str, str],
+    tid: int,
+    round_no: int,
+    tables: list[int],
+    tally: Tally,
+    restarted: threading.Event,
+) -> None:
+    """Enter the results of `tables`; retry what is not acknowledged once `restarted`."""
+    pending = list(tables)
+    while pending:
+        retry: list[int] = []
+        for table in pending:
+            score = score_of(round_no, table)
+            body = {"round": round_no, "table": table, "score": score}
+            began = time.perf_counter()
+            try:
+                response = client.post(
+                    f"/api/v1/td/tournaments/{tid}/results", json=body, headers=headers
+                )
+            except httpx.HTTPError:
+                retry.append(table)
+                continue
+            ms = (time.perf_counter() - began) * 1000
+            if response.status_code == 201:
+                tally.ack((round_no, table), score, ms)
+            elif already(response) and restarted.is_set():
+                tally.ack((round_no, table), score, None)
+            elif response.status_code >= 500 or response.status_code == 503:
+                retry.append(table)
+            else:
+                with tally.lock:
+                    tally.errors.append(f"table {table}: {response.status_code} {response.text}")
+        if retry:
+            restarted.wait(timeout=START_TIMEOUT_S)
+            time.sleep(0.2)
+        pending = retry
+
+
+@contextmanager
+def database(backend: str, folder: Path, pg: PostgresServer | None, name: str) -> Iterator[str]:
+    """A fresh database URL on `backend`."""
+    if backend == "sqlite":
+        yield f"sqlite:///{folder / (name + '.db')}"
+        return
+    assert pg is not None
+    pg.execute(f"CREATE DATABASE {name}")
+    yield pg.url(name)
+
+
+Boards = dict[tuple[int, frozenset[int]], int]
+"""(round, the two players) -> table number, as the API published the round."""
+
+
+def stored_results(
+    url: str, tid: int, boards: Boards
+) -> tuple[Counter[tuple[int, int]], dict[tuple[int, int], str], list[int], int]:
+    """From the store: how often each (round, table) has a result, its score, the log's
+    numbers, and the results of games the API never published (should be none)."""
+    from ratinglist.store import open_store
+    from ratinglist.store.tournament_events import load_log
+    from ratinglist.tournament.events import ResultEntered
+
+    with open_store(url) as store:
+        log = load_log(store, tid)
+    counts: Counter[tuple[int, int]] = Counter()
+    scores: dict[tuple[int, int], str] = {}
+    strays = 0
+    for entry in log:
+        event = entry.event
+        if not isinstance(event, ResultEntered):
+            continue
+        table = boards.get((int(event.round), frozenset((int(event.black), int(event.white)))))
+        if table is None:
+            strays += 1
+            continue
+        key = (int(event.round), table)
+        counts[key] += 1
+        scores[key] = f"{event.black_discs}-{event.white_discs}"
+    return counts, scores, [e.seq for e in log], strays
+
+
+def run_one(
+    backend: str, kill: bool, args: argparse.Namespace, folder: Path, pg: PostgresServer | None
+) -> Run:
+    """One run: a fresh database, a served app, the tournament, the checks."""
+    from ratinglist.service.tournament_views import standings
+
+    name = f"load_{backend}_{'kill' if kill else 'calm'}"
+    with database(backend, folder, pg, name) as url:
+        seed(url, args.players)
+        server = Server(url, args.workers, folder)
+        server.start()
+        tally = Tally()
+        boards: Boards = {}
+        burst_s = restart_s = 0.0
+        try:
+            director, dh = sign_in(server.base)
+            devices = [sign_in(server.base) for _ in range(args.devices)]
+            created = director.post(
+                "/api/v1/td/tournaments",
+                json={
+                    "name": f"Load Open {backend}",
+                    "country": "Netherlands",
+                    "start_date": "2026-11-21",
+                    "rounds": args.rounds,
+                    "system": "swiss",
+                },
+                headers=dh,
+            )
+            created.raise_for_status()
+            tid = int(created.json()["id"])
+            ids = [str(FIRST_ID + k) for k in range(args.players)]
+            director.post(
+                f"/api/v1/td/tournaments/{tid}/players", json={"players": ids}, headers=dh
+            ).raise_for_status()
+            kill_round = (args.rounds + 1) // 2
+            for round_no in range(1, args.rounds + 1):
+                paired = director.post(f"/api/v1/td/tournaments/{tid}/rounds", headers=dh)
+                paired.raise_for_status()
+                lines = paired.json()["tables"]
+                tables = [int(t["table"]) for t in lines]
+                for t in lines:
+                    pair = frozenset((int(t["black"]["id"]), int(t["white"]["id"])))
+                    boards[(round_no, pair)] = int(t["table"])
+                share = [tables[k :: args.devices] for k in range(args.devices)]
+                restarted = threading.Event()
+                if not (kill and round_no == kill_round):
+                    restarted.set()
+                began = time.perf_counter()
+                threads = [
+                    threading.Thread(
+                        target=device, args=(c, h, tid, round_no, mine, tally, restarted)
+                    )
+                    for (c, h), mine in zip(devices, share, strict=True)
+                ]
+                for t in threads:
+                    t.start()
+                if not restarted.is_set():
+                    goal = sum(1 for k in tally.acknowledged if k[0] < round_no) + len(tables) // 2
+                    while len(tally.acknowledged) < goal:
+                        time.sleep(0.002)
+                    down = time.perf_counter()
+                    server.kill()
+                    server.start()
+                    restart_s = time.perf_counter() - down
+                    restarted.set()
+                for t in threads:
+                    t.join()
+                burst_s += time.perf_counter() - began
+            shown = director.get(f"/api/v1/td/tournaments/{tid}/standings")
+            shown.raise_for_status()
+            api_lines = shown.json()["lines"]
+            for client, _ in [*devices, (director, dh)]:
+                client.close()
+        finally:
+            server.stop()
+        if tally.errors:
+            raise RuntimeError(f"{len(tally.errors)} device errors, first: {tally.errors[0]}")
+        counts, scores, seqs, strays = stored_results(url, tid, boards)
+        from ratinglist.service.databases import forget_database
+
+        folded = standings(url, str(tid))
+        forget_database(url)
+        fresh = [
+            {"place": x.place, "id": int(x.player.id), "points": x.points, "bw": x.brightwell}
+            for x in folded.lines
+        ]
+        seen = [
+            {"place": x["place"], "id": int(x["player"]["id"]), "points": x["points"],
+             "bw": x["brightwell"]}
+            for x in api_lines
+        ]  # fmt: skip
+    acknowledged = tally.acknowledged
+    lost = sum(1 for key in acknowledged if counts[key] == 0)
+    duplicated = sum(n - 1 for n in counts.values() if n > 1)
+    wrong = sum(1 for key, score in acknowledged.items() if scores.get(key, score) != score)
+    expected = args.rounds * (args.players // 2)
+    half_written = (0 if seqs == list(range(1, len(seqs) + 1)) else 1) + wrong
+    half_written += strays + sum(1 for key in counts if key not in acknowledged)
+    latencies = np.array(tally.latencies_ms)
+    return Run(
+        backend=backend,
+        kill=kill,
+        devices=args.devices,
+        results=len(acknowledged),
+        lost=lost,
+        duplicated=duplicated,
+        p95_ms=round(float(np.percentile(latencies, 95)), 1) if len(latencies) else 0.0,
+        results_per_s=round(len(acknowledged) / burst_s, 1) if burst_s else 0.0,
+        standings_match=fresh == seen,
+        expected=expected,
+        half_written=half_written,
+        restart_s=round(restart_s, 1),
+    )
+
+
+def main() -> None:
+    """Run the four runs (two backends, with and without the kill); print a table or JSON."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--backends", default="sqlite,postgresql", help="comma-separated")
+    parser.add_argument("--devices", type=int, default=20, help="simulated TD devices")
+    parser.add_argument("--players", type=int, default=200, help="entrants (even)")
+    parser.add_argument("--rounds", type=int, default=7, help="rounds")
+    parser.add_argument("--workers", type=int, default=2, help="server worker processes")
+    parser.add_argument("--no-kill", action="store_true", help="skip the SIGKILL runs")
+    args = parser.parse_args()
+    backends = [b.strip() for b in args.backends.split(",") if b.strip()]
+    runs: list[Run] = []
+    pg: PostgresServer | None = None
+    with tempfile.TemporaryDirectory(prefix="td-load-") as tmp:
+        try:
+            if "postgresql" in backends:
+                pg = PostgresServer.start()
+            for backend in backends:
+                for kill in (False,) if args.no_kill else (False, True):
+                    runs.append(run_one(backend, kill, args, Path(tmp), pg))
+        finally:
+            if pg is not None:
+                pg.stop()
+    if args.json:
+        print(json.dumps([asdict(r) for r in runs], indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="td_load: result entry through the TD API")
+    columns: list[str] = list(asdict(runs[0])) if runs else []
+    for column in columns:
+        table.add_column(column, justify="right")
+    for r in runs:
+        table.add_row(*(str(v) for v in asdict(r).values()))
+    Console(width=200).print(table)
+
+
+if __name__ == "__main__":
+    main()
