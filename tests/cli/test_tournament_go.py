@@ -113,8 +113,15 @@ def test_mcmahon_round_scores_handicaps_and_results(tmp_path: Path) -> None:
     assert _state(db).go.rounds[0].games[2].result.outcome.value in ("white", "black")
     run(db, "pair")
     assert _state(db).go.paired == 2
-    explained = run(db, "explain", "2")
-    assert "opengotha" in explained
+    assert "opengotha" in run(db, "explain", "2")
+    # GO.md d: a pair that never met gets the whole duplicate-game weight (5e14), a pair
+    # that met gets 0; the asked pair is round 1's table 1.
+    ex = json.loads(run(db, "explain", "2", "--json", "--pair", f"{w}-{b}"))
+    chosen = [p for p in ex["pairs"] if p["kind"] == "round"]
+    asked = [p for p in ex["pairs"] if p["kind"] == "asked"]
+    assert len(chosen) == 3 and all(p["baseDuplicateGameCost"] == 5 * 10**14 for p in chosen)
+    assert [({p["black"], p["white"]}, p["baseDuplicateGameCost"]) for p in asked] == [({w, b}, 0)]
+    assert ex["total"] == sum(p["cost"] for p in chosen)
 
 
 def test_pairing_waits_for_results_and_undo(tmp_path: Path) -> None:
@@ -175,6 +182,33 @@ def test_go_options_are_checked(tmp_path: Path) -> None:
         db, *base, "--game", "go", "--bar", "10k", "--floor", "5k"
     )
     assert "placement criteria" in fail(db, *base, "--game", "go", "--criteria", "MMS,XYZ")
+
+
+FFG = (
+    "#Echelle au 11/01/2021 07:09:39\n"
+    "ABADIA Mickaël                        -1400 - 9728205 94MJ FR\n"
+    "ABADIE Yves                           -1500 L 0452000 31To FR\n"
+)
+
+
+def test_register_from_a_stored_rating_list(tmp_path: Path) -> None:
+    db = tmp_path / "go.db"
+    listed = tmp_path / "ech_ffg.txt"
+    listed.write_bytes(FFG.encode("iso-8859-15"))
+    done = runner.invoke(app, ["go-list", "import", str(listed), "--db", str(db)])
+    assert done.exit_code == 0, done.output
+    run(db, "new", "Club", "--game", "go", "--country", "FRA", "--date", "2026-04-04")
+    out = run(db, "register", "--list", "ffg", "Yves Abadi", "9728205")
+    assert "distance 1" in out and "2 players entered" in out
+    s = _state(db).go
+    yves, mickael = s.player(1), s.player(2)  # type: ignore[arg-type]
+    # GO.md b: FFG rating = raw + 2050; rank = (R + 950) // 100 - 30.
+    assert (yves.rating, yves.rank.value) == (550, (550 + 950) // 100 - 30)
+    assert (mickael.rating, mickael.rank.value) == (650, (650 + 950) // 100 - 30)
+    assert (yves.ffg_licence, yves.club, yves.country) == ("0452000", "31To", "FR")
+    assert (yves.rating_origin, yves.ffg_licence_status) == ("FFG", "L")
+    assert "got none" in fail(db, "register", "--list", "ffg", "Zzzzzzzzzz Qqqqqqqq")
+    assert "expected a list egf, ffg or aga" in fail(db, "register", "--list", "xyz", "A")
 
 
 @pytest.mark.realdata

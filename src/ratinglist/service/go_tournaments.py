@@ -327,22 +327,29 @@ def go_standings_view(
     return GoStandingsView(name, last, tuple(c.value for c in crits), lines)
 
 
-def go_explain_view(d: FoldedTournament, number: int) -> ExplainView:
-    """OpenGotha's cost parts of each pair of published round `number`."""
-    from ratinglist.tournament.games.go_play import explain_go_round
+def go_explain_view(
+    d: FoldedTournament, number: int, asked: Sequence[tuple[int, int]] = ()
+) -> ExplainView:
+    """OpenGotha's cost parts of each pair of published round `number`, and of `asked` pairs."""
+    from ratinglist.tournament.games.go_play import GoPairExplained, explain_go_round
 
     s = require_go(d)
-    pairs = tuple(
-        CostLine(
+    chosen, others = explain_go_round(
+        s, number, tuple((PlayerId(a), PlayerId(b)) for a, b in asked)
+    )
+
+    def line(p: GoPairExplained) -> CostLine:
+        return CostLine(
             black=go_person(s, p.black),
             white=go_person(s, p.white),
             forced=p.forced,
             parts=p.parts,
             cost=p.total,
         )
-        for p in explain_go_round(s, number)
-    )
-    return ExplainView(number, "opengotha", pairs, sum(p.cost for p in pairs), None)
+
+    pairs = tuple(line(p) for p in chosen)
+    total = sum(p.cost for p in pairs)
+    return ExplainView(number, "opengotha", pairs, total, None, tuple(line(p) for p in others))
 
 
 def file_date(text: str) -> str:

@@ -161,13 +161,15 @@ class CostLine:
 
 @dataclass(frozen=True, slots=True)
 class ExplainView:
-    """Each pair's cost by criterion for a Swiss round, with the total and forced extra."""
+    """Each pair's cost by criterion for a Swiss round, with the total and forced extra;
+    `asked`: pairs the director asked about (Go), not in the round."""
 
     number: int
     preset: str
     pairs: tuple[CostLine, ...]
     total: int
     forced_extra: int | None
+    asked: tuple[CostLine, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

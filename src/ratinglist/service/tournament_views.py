@@ -6,6 +6,7 @@ store and closes the tournament (a `Submitted` event) in one transaction.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from ratinglist.errors import TournamentError
@@ -135,17 +136,22 @@ def any_standings(
     return go_standings_view(d.go, d.settings.name, criteria)
 
 
-def explain(url: str, tournament: str | None, number: int) -> ExplainView:
+def explain(
+    url: str, tournament: str | None, number: int, asked: Sequence[tuple[int, int]] = ()
+) -> ExplainView:
     """Each pair's cost by criterion in a published Swiss round, and the forced pairs' extra.
 
-    For a Go round: OpenGotha's cost parts of each published pair.
+    For a Go round: OpenGotha's cost parts of each published pair, and of the `asked` pairs
+    (player numbers) the director wants to compare.
     """
     from ratinglist.tournament.planning import explain_round
 
     with opened(url) as store:
         d = loaded(store, tournament).folded
     if d.go is not None:
-        return go_explain_view(d, number)
+        return go_explain_view(d, number, asked)
+    if asked:
+        raise TournamentError("expected --pair for a Go tournament only")
     ex = explain_round(d, number)
     pairs = tuple(
         CostLine(

@@ -121,6 +121,12 @@ def register(
     egf_pin: Annotated[str, typer.Option("--egf-pin", help="Go: EGF PIN.")] = "",
     ffg_licence: Annotated[str, typer.Option("--ffg-licence", help="Go: FFG licence.")] = "",
     aga_id: Annotated[str, typer.Option("--aga-id", help="Go: AGA id.")] = "",
+    from_list: Annotated[
+        str | None,
+        typer.Option(
+            "--list", help="Go: find the NAME|ID players in the stored egf, ffg or aga list."
+        ),
+    ] = None,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
@@ -129,9 +135,14 @@ def register(
     A new player gets the lowest unused ID of the host country's range and joins the
     registry, in the same transaction as the registration; running the same --new again
     does not give a second ID. In a Go tournament a player is --new with --rank and gets the
-    next player number. Example: ratinglist tournament register "Tastet Marc" 4012
+    next player number, or comes from a stored Go rating list (--list, `go-list import`).
+    Example: ratinglist tournament register "Tastet Marc" 4012
     Example: ratinglist tournament register --new "Dupont,Jean" --rank 3k --country FR --club Par
+    Example: ratinglist tournament register --list egf "Minieri Davide" 13633719
     """
+    if from_list is not None:
+        _register_from_list(from_list, players or [], rank, first_round, db, tournament)
+        return
     if rank is not None:
         _register_go(
             new_player,
@@ -172,6 +183,35 @@ def register(
                 f"gets ID {done.new_player.id}"
             )
     typer.echo(f"{done.entrants} players entered")
+
+
+def _register_from_list(
+    origin: str,
+    queries: list[str],
+    rank: str | None,
+    first_round: int | None,
+    db: str | None,
+    tournament: str | None,
+) -> None:
+    with user_errors():
+        from ratinglist.service.actor import Actor
+        from ratinglist.service.go_registration import register_from_list
+
+        entries, count = register_from_list(
+            database_url(db),
+            tournament,
+            origin,
+            queries,
+            Actor.cli_user(),
+            rank=rank,
+            first_round=first_round,
+        )
+    for e in entries:
+        typer.echo(
+            f"{e.query!r} -> {e.player.name} [{origin.upper()} {e.number}, distance "
+            f"{e.distance}] as player {e.player.id}"
+        )
+    typer.echo(f"{count} players entered")
 
 
 def _register_go(

@@ -151,29 +151,79 @@ def _go_standings(view: GoStandingsView, as_json: bool) -> None:
     console.print(table)
 
 
+GO_PART_LABELS = {
+    "baseDuplicateGameCost": "duplicate",
+    "baseRandomCost": "random",
+    "baseBWBalanceCost": "colour",
+    "mainCategoryCost": "category",
+    "mainScoreDiffCost": "score",
+    "mainDUDDCost": "DU/DD",
+    "mainSeedCost": "seed",
+    "secHandiCost": "handicap",
+    "secGeoCost": "geo",
+}
+"""Short column titles for OpenGotha's cost part names (`--json` keeps the full names)."""
+
+
 def explain(
     round_number: Annotated[int, typer.Argument(metavar="ROUND", help="A paired Swiss round.")],
+    pair: Annotated[
+        list[str] | None,
+        typer.Option("--pair", metavar="P1-P2", help="Go: also the cost of this pair, e.g. 3-5."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
     """Show each pair's cost by criterion, and what the forced pairs cost in total.
 
+    Go: OpenGotha's cost parts (higher is better) of each pair, and of the --pair
+    alternatives asked about.
     Example: ratinglist tournament explain 5
+    Example: ratinglist tournament explain 2 --pair 3-5 --pair 4-7
     """
     with user_errors():
+        from ratinglist.errors import TournamentError
         from ratinglist.service.tournament_views import explain as explain_round
 
-        view = explain_round(database_url(db), tournament, round_number)
+        asked = []
+        for text in pair or []:
+            left, _, right = text.partition("-")
+            if not (left.strip().isdigit() and right.strip().isdigit()):
+                raise TournamentError(f"expected --pair as two player numbers P1-P2, got {text!r}")
+            asked.append((int(left), int(right)))
+        view = explain_round(database_url(db), tournament, round_number, asked)
+    if as_json:
+        lines = [("round", p) for p in view.pairs] + [("asked", p) for p in view.asked]
+        out = {
+            "round": view.number,
+            "total": view.total,
+            "pairs": [
+                {
+                    "kind": kind,
+                    "black": None if p.black is None else int(p.black.id),
+                    "white": None if p.white is None else int(p.white.id),
+                    "forced": p.forced,
+                    **dict(p.parts),
+                    "cost": p.cost,
+                }
+                for kind, p in lines
+            ],
+        }
+        typer.echo(json.dumps(out))
+        return
     names = [name for name, _ in view.pairs[0].parts] if view.pairs else []
+    labels = [GO_PART_LABELS.get(name, name) for name in names]
     table = Table(title=f"Round {view.number}: cost by criterion ({view.preset})")
     table.add_column("Black", justify="left")
     table.add_column("White", justify="left")
-    for name in names:
-        table.add_column(name, justify="right")
+    for label in labels:
+        table.add_column(label, justify="right")
     table.add_column("cost", justify="right")
-    for p in view.pairs:
+    for p in (*view.pairs, *view.asked):
         white = "BYE" if p.white is None else p.white.label
         mark = " [forced]" if p.forced else ""
+        mark += " [asked]" if p in view.asked else ""
         table.add_row(p.black.label + mark, white, *(str(v) for _, v in p.parts), str(p.cost))
     console.print(table)
     typer.echo(f"total cost {view.total}")

@@ -105,7 +105,8 @@ def _round_robin_games(
 
 @dataclass(frozen=True, slots=True)
 class GoPairExplained:
-    """A published game's pair with OpenGotha's cost parts (the weight the matching saw)."""
+    """A pair with OpenGotha's cost parts (the weight the matching saw); a published game
+    has White first."""
 
     white: PlayerId
     black: PlayerId
@@ -118,11 +119,14 @@ class GoPairExplained:
         return 1 + sum(v for _, v in self.parts)
 
 
-def explain_go_round(s: GoState, k: int) -> tuple[GoPairExplained, ...]:
-    """The cost parts of each pair of published round `k`, as the pairing of `k` saw them.
+def explain_go_round(
+    s: GoState, k: int, asked: tuple[tuple[PlayerId, PlayerId], ...] = ()
+) -> tuple[tuple[GoPairExplained, ...], tuple[GoPairExplained, ...]]:
+    """The cost parts of each pair of published round `k` as the pairing of `k` saw them,
+    and of the `asked` pairs (alternatives a director asks about).
 
     Raises:
-        TournamentError: round `k` is not published.
+        TournamentError: round `k` is not published, or an asked player was not pairable.
     """
     if not 1 <= k <= s.paired:
         raise TournamentError(f"expected a paired round (1-{s.paired}), got {k}")
@@ -131,20 +135,33 @@ def explain_go_round(s: GoState, k: int) -> tuple[GoPairExplained, ...]:
     bye = rnd_state.byes[0] if rnd_state.byes else None
     rnd = gotha_round(t, k - 1, bye=bye)
     model = CostModel(rnd)
-    games = [g for g in rnd_state.games if g.white in model.index and g.black in model.index]
-    if not games:
-        return ()
-    i = np.array([model.index[g.white] for g in games], dtype=np.int64)
-    j = np.array([model.index[g.black] for g in games], dtype=np.int64)
+    pairs = [
+        (g.white, g.black)
+        for g in rnd_state.games
+        if g.white in model.index and g.black in model.index
+    ]
+    for a, b in asked:
+        for pid in (a, b):
+            if s.key(pid) not in model.index:
+                raise TournamentError(f"expected a player pairable in round {k}, got {pid}")
+        if a == b:
+            raise TournamentError(f"expected two different players, got {a} twice")
+        pairs.append((s.key(a), s.key(b)))
+    if not pairs:
+        return (), ()
+    i = np.array([model.index[w] for w, _ in pairs], dtype=np.int64)
+    j = np.array([model.index[b] for _, b in pairs], dtype=np.int64)
     parts = model.parts(i, j).parts
     number = s.numbers()
     forced = {frozenset((f.black, f.white)) for f in s.forced if f.round == k}
-    return tuple(
+    out = tuple(
         GoPairExplained(
-            number[g.white],
-            number[g.black],
+            number[w],
+            number[b],
             tuple((name, int(parts[n, c])) for n, name in enumerate(PART_NAMES)),
-            frozenset((number[g.white], number[g.black])) in forced,
+            frozenset((number[w], number[b])) in forced,
         )
-        for c, g in enumerate(games)
+        for c, (w, b) in enumerate(pairs)
     )
+    cut = len(pairs) - len(asked)
+    return out[:cut], out[cut:]
