@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from ratinglist.cli.app import app
 from ratinglist.formats.egf_h9 import read_h9
 from ratinglist.formats.opengotha_document import read_opengotha_document
+from ratinglist.service.tournament_server import overview
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.fold import fold
@@ -129,6 +130,8 @@ def test_pairing_waits_for_results_and_undo(tmp_path: Path) -> None:
     _new(db, "--rounds", "2")
     run(db, "pair")
     assert "expected every result of round 1" in fail(db, "pair")
+    seen = overview(f"sqlite:///{db}", 1)
+    assert (seen.entrants, seen.paired, seen.games_due, seen.results_in) == (7, 1, 3, 0)
     run(db, "result", "--table", "1", "1-0")
     run(db, "undo")
     assert all(g.result.outcome.value == "unknown" for g in _state(db).go.rounds[0].games)

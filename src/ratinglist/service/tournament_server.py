@@ -9,6 +9,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from ratinglist.model.account import Grant, Role
+from ratinglist.model.go_tournament import Outcome
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournament_log import loaded, opened
 from ratinglist.service.tournament_views import rounds_with_results
@@ -46,7 +47,14 @@ def overview(url: str, tournament: int) -> Overview:
         base = loaded(store, str(tournament))
     d = base.folded
     s = d.settings
-    current = d.state.rounds[d.paired - 1].pairings if d.paired else ()
+    if d.go is not None:
+        games = d.go.rounds[-1].games if d.paired else ()
+        due, entered = len(games), sum(1 for g in games if g.result.outcome is not Outcome.UNKNOWN)
+        entrants = len(d.go.players)
+    else:
+        current = d.state.rounds[d.paired - 1].pairings if d.paired else ()
+        due, entered = len(current), sum(1 for p in current if p.result is not None)
+        entrants = len(d.state.entrants)
     return Overview(
         id=base.info.id,
         name=s.name,
@@ -57,9 +65,9 @@ def overview(url: str, tournament: int) -> Overview:
         rounds=s.rounds,
         paired=d.paired,
         with_results=rounds_with_results(d),
-        entrants=len(d.state.entrants),
-        games_due=len(current),
-        results_in=sum(1 for p in current if p.result is not None),
+        entrants=entrants,
+        games_due=due,
+        results_in=entered,
         finals=d.finals is not None,
         closed=d.closed,
         seq=base.seq,

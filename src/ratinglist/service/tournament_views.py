@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
+from ratinglist.model.go_tournament import Outcome
 from ratinglist.service.actor import Actor
 from ratinglist.service.go_tournament_files import GoFiles, export_go
 from ratinglist.service.go_tournaments import (
@@ -89,6 +90,10 @@ def result_slips(url: str, tournament: str | None, number: int | None = None) ->
 
 def rounds_with_results(d: FoldedTournament) -> int:
     """The rounds with at least one result entered (the "after N rounds" of the standings)."""
+    if d.go is not None:
+        return sum(
+            1 for r in d.go.rounds if any(g.result.outcome is not Outcome.UNKNOWN for g in r.games)
+        )
     return sum(
         1 for r in d.state.rounds[: d.paired] if any(p.result is not None for p in r.pairings)
     )

@@ -17,7 +17,7 @@ import numpy as np
 
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
-from ratinglist.model.go_tournament import GoSystem, GoTournament
+from ratinglist.model.go_tournament import GoSystem, GoTournament, Outcome
 from ratinglist.pairing.go.costs import PART_NAMES, CostModel
 from ratinglist.pairing.go.pair import NewGame, game_between, number_tables
 from ratinglist.pairing.round_robin import round_robin
@@ -29,7 +29,7 @@ from ratinglist.tournament.games.go_state import GoState
 def _require_complete(s: GoState, k: int) -> None:
     for r in s.rounds:
         if not r.complete:
-            missing = sum(1 for g in r.games if g.result.outcome.value == "unknown")
+            missing = sum(1 for g in r.games if g.result.outcome is Outcome.UNKNOWN)
             raise TournamentError(
                 f"expected every result of round {r.number} before pairing round {k}, "
                 f"got {missing} missing"
