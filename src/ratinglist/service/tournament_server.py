@@ -12,8 +12,9 @@ from ratinglist.model.account import Grant, Role
 from ratinglist.model.go_tournament import Outcome
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournament_log import loaded, opened
+from ratinglist.service.tournament_values import FinalsView, RoundView, StandingsView
 from ratinglist.service.tournament_views import rounds_with_results
-from ratinglist.store.tournament_events import RUNNING, list_directed
+from ratinglist.store.tournament_events import RUNNING, last_seq, list_directed
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +83,34 @@ def running(url: str) -> tuple[Overview, ...]:
 
 
 def log_seq(url: str, tournament: int) -> int:
-    """The number of the newest event of a tournament's log (0: no such tournament)."""
+    """The number of the newest event of a tournament's log (0: no such tournament): what a
+    live page polls to know whether anything changed, in any worker process."""
     with opened(url) as store:
-        found = [i.events for i in list_directed(store) if i.id == tournament]
-    return found[0] if found else 0
+        return last_seq(store, tournament)
+
+
+@dataclass(frozen=True, slots=True)
+class LiveView:
+    """What a live page shows: the overview, the current round, the finals, the standings."""
+
+    overview: Overview
+    round: RoundView | None
+    finals: FinalsView | None
+    standings: StandingsView
+
+
+def live_view(url: str, tournament: int, number: int | None = None) -> LiveView:
+    """The live view of a tournament (round `number`, default the last paired)."""
+    from ratinglist.service.tournament_views import show_round, standings
+    from ratinglist.service.tournaments import finals_games
+
+    top = overview(url, tournament)
+    key = str(tournament)
+    shown = None
+    if top.paired:
+        shown = show_round(url, key, top.paired if number is None else number)
+    finals = finals_games(url, key) if top.finals else None
+    return LiveView(top, shown, finals, standings(url, key))
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,3 +141,24 @@ def invite_assistant(url: str, tournament: int, user: str, actor: Actor) -> Gran
         with store.begin() as conn:
             add_grant(conn, user, given, dt.datetime.now(dt.UTC), actor.label)
     return given
+
+
+def system_names() -> tuple[str, ...]:
+    """The pairing systems a director may choose instead of the EOC table by player count."""
+    from ratinglist.pairing.systems import System
+
+    return tuple(s.value for s in System)
+
+
+def class_names() -> tuple[str, ...]:
+    """The classes standings can be shown for (besides ``rating:LOW-HIGH``)."""
+    from ratinglist.tournament.ranking_views import CLASS_NAMES
+
+    return tuple(k for k in CLASS_NAMES if k != "debutant")
+
+
+def special_results() -> tuple[str, ...]:
+    """The special results a director can enter (besides a disc score)."""
+    from ratinglist.service.tournament_results import SPECIALS
+
+    return tuple(SPECIALS)

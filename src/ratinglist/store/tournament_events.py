@@ -200,6 +200,14 @@ def append_event(
     return last + 1
 
 
+def last_seq(store: Store, tournament_id: int) -> int:
+    """The number of the newest event of a tournament's log (0 for an unknown id)."""
+    e = tournament_events.c
+    with store.connect() as conn:
+        last = conn.execute(select(func.max(e.seq)).where(e.tournament_id == tournament_id))
+        return int(last.scalar() or 0)
+
+
 def load_events(store: Store, tournament_id: int, after: int = 0) -> tuple[Event, ...]:
     """The log of a tournament in order, from event `after` + 1 (empty for an unknown id)."""
     with store.connect() as conn:

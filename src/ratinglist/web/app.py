@@ -22,8 +22,10 @@ from ratinglist.web.views import (
     check,
     downloads,
     lists,
+    live,
     players,
     td_api,
+    td_pages,
     tournaments,
 )
 
@@ -56,8 +58,20 @@ def create_app(url: str, *, cache_bytes: int = 64 * 1024 * 1024) -> FastAPI:
     app.state.site = site
     app.state.url = url
     install_error_handlers(app)
-    for module in (lists, players, tournaments, downloads, check, api, account, td_api):
+    for module in (
+        lists,
+        players,
+        tournaments,
+        downloads,
+        check,
+        api,
+        account,
+        td_api,
+        td_pages,
+        live,
+    ):
         app.include_router(module.router)
+    app.include_router(live.api)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(AuthGate, url=url)
     app.add_middleware(ResponseCache, version=lambda: data_version(site), max_bytes=cache_bytes)

@@ -1,0 +1,139 @@
+"""Live pages of running tournaments (public): pairings, results as they are entered,
+standings, and a projector view that pages through long lists by itself.
+
+A live page carries the log's event number it was drawn at; `static/live.js` asks
+``/api/v1/live/N/seq`` every few seconds (a database read, so any worker process answers the
+same) and redraws the page's main part when the number moved. Without JavaScript the page
+refreshes itself (``<meta http-equiv="refresh">`` inside ``<noscript>``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+from pydantic import BaseModel
+
+from ratinglist.service.tournament_server import (
+    LiveView,
+    Overview,
+    live_view,
+    log_seq,
+    running,
+)
+from ratinglist.service.tournament_values import RoundView, StandingsView
+from ratinglist.service.tournament_views import show_round, standings
+from ratinglist.web.templating import templates
+
+router = APIRouter(include_in_schema=False)
+api = APIRouter(prefix="/api/v1/live", tags=["live tournaments"])
+NO_STORE = {"Cache-Control": "no-store"}
+PROJECTOR_ROWS = 16
+"""Rows on one projector page (large type, readable from the back of the hall)."""
+PROJECTOR_SECONDS = 12
+"""Seconds a projector page stays before the next."""
+
+
+def _url(request: Request) -> str:
+    url: str = request.app.state.url
+    return url
+
+
+@router.get("/live")
+def live_index(request: Request) -> Response:
+    """The running tournaments."""
+    found = running(_url(request))
+    return templates.TemplateResponse(
+        request, "live_index.html", {"found": found}, headers=NO_STORE
+    )
+
+
+@router.get("/live/{tid}")
+def live_page(
+    request: Request, tid: int, round: Annotated[int | None, Query(ge=1)] = None
+) -> Response:
+    """A tournament's live page: the round (default the current one), finals, standings."""
+    view = live_view(_url(request), tid, round)
+    fragment = request.headers.get("x-live-fragment") == "1"
+    return templates.TemplateResponse(
+        request,
+        "live_fragment.html" if fragment else "live.html",
+        {"v": view},
+        headers=NO_STORE,
+    )
+
+
+def _pages(rows: int) -> int:
+    return max(1, -(-rows // PROJECTOR_ROWS))
+
+
+@router.get("/live/{tid}/projector")
+def projector(
+    request: Request,
+    tid: int,
+    view: Annotated[str, Query(pattern="^(round|standings)$")] = "round",
+    page: Annotated[int, Query(ge=1)] = 1,
+) -> Response:
+    """One screenful; the page moves on to the next by itself (round pages, then standings)."""
+    live = live_view(_url(request), tid)
+    round_pages = _pages(len(live.round.tables)) if live.round is not None else 0
+    standing_pages = _pages(len(live.standings.lines))
+    if view == "round" and round_pages == 0:
+        view, page = "standings", 1
+    count = round_pages if view == "round" else standing_pages
+    page = min(page, count)
+    if page < count:
+        next_view, next_page = view, page + 1
+    elif view == "round":
+        next_view, next_page = "standings", 1
+    else:
+        next_view, next_page = ("round", 1) if round_pages else ("standings", 1)
+    start = (page - 1) * PROJECTOR_ROWS
+    context = {
+        "v": live,
+        "view": view,
+        "page": page,
+        "pages": count,
+        "start": start,
+        "rows": PROJECTOR_ROWS,
+        "seconds": PROJECTOR_SECONDS,
+        "next": f"/live/{tid}/projector?view={next_view}&page={next_page}",
+    }
+    return templates.TemplateResponse(request, "live_projector.html", context, headers=NO_STORE)
+
+
+class Seq(BaseModel):
+    """The newest event number of a tournament's log: it moves with every change."""
+
+    seq: int
+
+
+@api.get("")
+def api_running(request: Request) -> list[Overview]:
+    """The running tournaments."""
+    return list(running(_url(request)))
+
+
+@api.get("/{tid}")
+def api_live(request: Request, tid: int) -> LiveView:
+    """Overview, current round, finals and standings of a tournament."""
+    return live_view(_url(request), tid)
+
+
+@api.get("/{tid}/seq")
+def api_seq(request: Request, tid: int) -> Seq:
+    """The log's newest event number (poll it; fetch the rest when it moves)."""
+    return Seq(seq=log_seq(_url(request), tid))
+
+
+@api.get("/{tid}/rounds/{number}")
+def api_round(request: Request, tid: int, number: int) -> RoundView:
+    """A published round with its results so far."""
+    return show_round(_url(request), str(tid), number)
+
+
+@api.get("/{tid}/standings")
+def api_standings(request: Request, tid: int) -> StandingsView:
+    """The standings now."""
+    return standings(_url(request), str(tid))
