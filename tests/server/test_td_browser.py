@@ -1,0 +1,163 @@
+"""The tournament server in a browser: a 16-player Swiss tournament with its finals, run by
+a director and an assistant in two browser contexts entering results at the same time (each
+on a page drawn before the other's entries), while a third, anonymous context watches the
+live page update by itself. The exported .ELO file reads back with no error."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from ratinglist.formats.diagnostics import Severity
+from ratinglist.formats.elo import parse_elo
+from ratinglist.web.app import create_app
+from tests.server.fixtures import EVIL, PASSWORD, PLAYER_IDS, seed_server
+from tests.web.test_browser import ARGS, CHROMIUM, SCREENSHOTS, _ensure_chromium, _free_port
+
+pytestmark = pytest.mark.slow
+ROUNDS = 3
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    url = f"sqlite:///{tmp_path_factory.mktemp('td') / 'server.db'}"
+    seed_server(url)
+    port = _free_port()
+    config = uvicorn.Config(create_app(url), host="127.0.0.1", port=port, log_level="error")
+    live = uvicorn.Server(config)
+    thread = threading.Thread(target=live.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not live.started:
+        if time.monotonic() > deadline:
+            pytest.fail("the test server did not start within 30 s")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    live.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    _ensure_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+def _sign_in(page: Any, base: str, user: str) -> None:
+    page.goto(f"{base}/login?next=/td")
+    page.fill("input[name=username]", user)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form[action='/login'] button[type=submit]")
+    page.wait_for_url(f"{base}/td")
+
+
+def _shot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
+
+
+def _enter(page: Any, table: int, score: str) -> None:
+    page.fill(f"#table-{table} input[name=score]", score)
+    with page.expect_navigation():
+        page.click(f"#table-{table} button[type=submit]")
+    assert page.locator(".conflict").count() == 0, page.inner_text(".conflict")
+    assert f"table {table}:" in page.inner_text(".notice")
+
+
+def _score(round_number: int, table: int) -> str:
+    # varied results: black wins at odd tables, white at even ones, by varying margins
+    margin = 2 * ((round_number + table) % 7) + 2
+    black = 32 + margin // 2 if table % 2 else 32 - margin // 2
+    return f"{black}-{64 - black}"
+
+
+def test_two_directors_and_a_live_viewer(served: str, browser: Any, tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    director = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    assistant = browser.new_context(viewport={"width": 1280, "height": 900})
+    viewer = browser.new_context(viewport={"width": 1280, "height": 900})
+    d, a, v = director.new_page(), assistant.new_page(), viewer.new_page()
+    _sign_in(d, served, "director")
+    d.fill("#new-tournament input[name=name]", "Browser Open")
+    d.fill("#new-tournament input[name=country]", "France")
+    d.fill("#new-tournament input[name=start_date]", "2026-11-21")
+    d.fill("#new-tournament input[name=rounds]", str(ROUNDS))
+    d.select_option("#new-tournament select[name=system]", "swiss")
+    with d.expect_navigation():
+        d.click("#new-tournament button[type=submit]")
+    tid = re.search(r"/td/(\d+)", d.url).group(1)  # type: ignore[union-attr]
+    d.fill("#players", "\n".join(str(p) for p in PLAYER_IDS))
+    with d.expect_navigation():
+        d.click("#register button[type=submit]")
+    expect(d.locator("#entrants tbody tr")).to_have_count(16)
+    d.fill("input[name=user]", "assistant")
+    with d.expect_navigation():
+        d.click("text=Let them enter results")
+    _sign_in(a, served, "assistant")
+
+    v.goto(f"{served}/live/{tid}")
+    expect(v.locator("#live-standings tbody tr")).to_have_count(16)
+    expect(v.locator("#live-standings")).to_contain_text(EVIL)  # shown as text
+    assert v.locator("#live-standings img").count() == 0
+    before = v.inner_text("#live-standings")
+
+    for k in range(1, ROUNDS + 1):
+        with d.expect_navigation():
+            d.click("#pair")
+        a.goto(f"{served}/td/{tid}")
+        d.goto(f"{served}/td/{tid}")
+        # both pages are now drawn at the same event; each enters half the tables in turn,
+        # the other's page being stale every time
+        for table in range(1, 9, 2):
+            _enter(d, table, _score(k, table))
+            _enter(a, table + 1, _score(k, table + 1))
+        d.goto(f"{served}/td/{tid}")
+        expect(d.locator("#round-entry strong.entered")).to_have_count(8)
+        if k == 1:
+            # the viewer's page changed by itself, without a reload
+            v.wait_for_function(
+                "before => document.querySelector('#live-standings').innerText !== before",
+                arg=before,
+                timeout=15000,
+            )
+            _shot(v, "td-live-after-round-1.png")
+    with d.expect_navigation():
+        d.click("#start-finals")
+    for _ in range(10):
+        open_games = d.locator("#finals-entry tbody tr:not(:has(strong.entered))")
+        if open_games.count() == 0:
+            break
+        row = open_games.first
+        row.locator("input[name=score]").fill("40-24")
+        with d.expect_navigation():
+            row.locator("button[type=submit]").click()
+    assert d.locator("#finals-entry tbody tr").count() >= 2
+    assert d.locator("#finals-entry tbody tr:not(:has(strong.entered))").count() == 0
+    _shot(d, "td-phone-finals.png")
+    v.goto(f"{served}/live/{tid}")
+    expect(v.locator("#finals")).to_be_visible()
+    _shot(v, "td-live-finals.png")
+
+    exported = d.request.get(f"{served}/td/{tid}/export")
+    assert exported.ok
+    text = exported.text()
+    parsed = parse_elo(text, "export.ELO")
+    errors = [x for x in parsed.diagnostics if x.severity is Severity.ERROR]
+    assert errors == []
+    finals_games = d.locator("#finals-entry tbody tr").count()
+    assert len(parsed.games) == ROUNDS * 8 + finals_games
+    for context in (director, assistant, viewer):
+        context.close()
