@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from ratinglist.errors import ConflictError
+from ratinglist.errors import ConflictError, TournamentError
 from ratinglist.service.actor import Actor
 from ratinglist.service.databases import open_database
 from ratinglist.store import Store
@@ -25,7 +25,7 @@ from ratinglist.store.tournament_events import (
     load_events,
     log_writer,
 )
-from ratinglist.tournament.concurrency import rebase
+from ratinglist.tournament.concurrency import rebase, require_no_clash
 from ratinglist.tournament.events import Event, Undone
 from ratinglist.tournament.fold import FoldedTournament, apply, fold
 
@@ -129,9 +129,23 @@ def write(
     `base` was loaded at).
     """
     seq = base.seq if based_on is None else based_on
-    start = base if seq == base.seq else _prefix(base, seq)
-    with log_writer(store, base.info.id, seq, actor=actor.label) as writer:
-        state = after(writer, start, actions)
+    start = base
+    if seq != base.seq:
+        if any(isinstance(a, Undone) for a in actions) or not 1 <= seq <= base.seq:
+            start = _prefix(base, seq)
+        else:
+            # the events since `seq` are known: refuse a clash with them, then go on from
+            # the newest fold (the same state as rebasing the prefix's fold, without a refold)
+            require_no_clash(actions, base.events[seq:], seq)
+    with log_writer(store, base.info.id, start.seq, actor=actor.label) as writer:
+        try:
+            state = after(writer, start, actions)
+        except TournamentError as exc:
+            if start.seq == seq:
+                raise
+            raise ConflictError(
+                f"expected the action to apply after the newer events, got: {exc}"
+            ) from exc
         for action in actions:
             writer.append(action)
     return state

@@ -103,6 +103,22 @@ def describe(event: Event) -> str:
     return f"{event.kind} event"
 
 
+def require_no_clash(actions: Sequence[Event], newer: Sequence[Event], based_on: int) -> None:
+    """Refuse actions that touch what an event appended since `based_on` touched.
+
+    Raises:
+        ConflictError: the first clash, in words.
+    """
+    for event in newer:
+        for action in actions:
+            if _clash(footprint(action), footprint(event)):
+                raise ConflictError(
+                    f"expected the log at event {based_on}, got {based_on + len(newer)}: "
+                    f"a newer {describe(event)} conflicts with this {describe(action)}; "
+                    f"nothing written, look at the tournament again"
+                )
+
+
 def rebase(
     based: FoldedTournament, actions: Sequence[Event], newer: Sequence[Event], based_on: int
 ) -> FoldedTournament:
@@ -112,15 +128,9 @@ def rebase(
         ConflictError: an action touches what a newer event touched, or no longer applies
             to the newer state; nothing is to be written.
     """
+    require_no_clash(actions, newer, based_on)
     state = based
     for event in newer:
-        for action in actions:
-            if _clash(footprint(action), footprint(event)):
-                raise ConflictError(
-                    f"expected the log at event {based_on}, got {based_on + len(newer)}: "
-                    f"a newer {describe(event)} conflicts with this {describe(action)}; "
-                    f"nothing written, look at the tournament again"
-                )
         state = apply(state, event)
     for action in actions:
         try:
