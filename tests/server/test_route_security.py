@@ -87,7 +87,9 @@ def test_a_user_without_the_role_is_refused(app_client: TestClient, tournament: 
             continue
         if method == "GET" and "{" not in path:  # a listing: empty for a user without roles
             listing = app_client.get(path)
-            assert listing.status_code == 200, path
+            assert listing.status_code in (200, 403), path
+            if listing.status_code == 403:
+                continue
             if path.startswith("/api/"):
                 assert listing.json() == [], path
             else:

@@ -85,12 +85,22 @@ def parse_grant(role: str, scope: str | None = None) -> Grant:
     if kind in (Role.TD, Role.ASSISTANT) and text and not text.isdigit():
         raise InputError(f"expected a tournament number for the role {kind.value}, got {text!r}")
     if kind is Role.ID_OFFICER:
-        from ratinglist.registry.countries import find_country
-
-        if find_country(text) is None:
-            raise InputError(f"expected a country for the role id_officer, got {text!r}")
-        text = text.upper()
+        text = country_scope(text)
     return Grant(kind, text)
+
+
+def country_scope(text: str) -> str:
+    """The registry's code of a country as typed (code, alias or name): an ID officer's scope.
+
+    Raises:
+        InputError: not a country the registry knows.
+    """
+    from ratinglist.registry.countries import find_country
+
+    found = find_country(text)
+    if found is None:
+        raise InputError(f"expected a country (code or name), got {text!r}")
+    return found.code
 
 
 def add_user(url: str, name: str, password: str, actor: Actor) -> Account:

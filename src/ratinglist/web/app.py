@@ -24,6 +24,7 @@ from ratinglist.web.views import (
     lists,
     live,
     players,
+    registry_pages,
     td_api,
     td_pages,
     tournaments,
@@ -69,9 +70,11 @@ def create_app(url: str, *, cache_bytes: int = 64 * 1024 * 1024) -> FastAPI:
         td_api,
         td_pages,
         live,
+        registry_pages,
     ):
         app.include_router(module.router)
     app.include_router(live.api)
+    app.include_router(registry_pages.api)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(AuthGate, url=url)
     app.add_middleware(ResponseCache, version=lambda: data_version(site), max_bytes=cache_bytes)

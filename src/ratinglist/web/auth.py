@@ -30,7 +30,15 @@ CSRF_FIELD = "csrf_token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 PUBLIC_WRITES = frozenset({"/login", "/api/v1/login", "/check"})
 """Writes open to anyone: signing in, and checking a file (which stores nothing)."""
-PRIVATE_PREFIXES = ("/td", "/api/v1/td", "/intake", "/api/v1/intake", "/account")
+PRIVATE_PREFIXES = (
+    "/td",
+    "/api/v1/td",
+    "/intake",
+    "/api/v1/intake",
+    "/registry",
+    "/api/v1/registry",
+    "/account",
+)
 """Pages and API paths that need a signed-in user even to read."""
 
 

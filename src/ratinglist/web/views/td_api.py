@@ -41,10 +41,13 @@ from ratinglist.service.tournament_values import (
     SubmittedFile,
     Undid,
 )
-from ratinglist.service.tournament_views import show_round, standings, submit
+from ratinglist.service.tournament_views import result_slips, show_round, standings, submit
 from ratinglist.service.tournaments import (
     Entry,
     NewSettings,
+    absent,
+    forbid,
+    force,
     new_tournament,
     pair,
     register_players,
@@ -136,6 +139,28 @@ class Withdrawal(BaseModel):
     from_round: int | None = Field(default=None, ge=1)
 
 
+class Absence(BaseModel):
+    """A player absent from one round (default: the next round)."""
+
+    player: int
+    round: int | None = Field(default=None, ge=1)
+
+
+class PlayerPair(BaseModel):
+    """Two players: a pair never to be paired (`forbidden`) or imposed on the next round."""
+
+    first: int
+    second: int
+
+
+class PairOut(BaseModel):
+    """A forbidden or forced pair, with the round it is forced in (None: forbidden)."""
+
+    round: int | None
+    first: str
+    second: str
+
+
 class Assistant(BaseModel):
     """An existing user who may enter results of the tournament."""
 
@@ -201,6 +226,26 @@ def withdraw_player(request: Request, tid: int, body: Withdrawal, who: Director)
     return withdraw(request.app.state.url, str(tid), body.player, who.actor, body.from_round)
 
 
+@router.post("/tournaments/{tid}/absences", status_code=201)
+def mark_absent(request: Request, tid: int, body: Absence, who: Director) -> PlayerAction:
+    """Declare a player absent for one round (no game, no bye)."""
+    return absent(request.app.state.url, str(tid), body.player, who.actor, body.round)
+
+
+@router.post("/tournaments/{tid}/forbidden", status_code=201)
+def forbid_pair(request: Request, tid: int, body: PlayerPair, who: Director) -> PairOut:
+    """Never pair two players together (e.g. members of one family)."""
+    first, second = forbid(request.app.state.url, str(tid), body.first, body.second, who.actor)
+    return PairOut(round=None, first=first.name, second=second.name)
+
+
+@router.post("/tournaments/{tid}/forced", status_code=201)
+def force_pair(request: Request, tid: int, body: PlayerPair, who: Director) -> PairOut:
+    """Impose a pair on the next round (`first` has Black)."""
+    k, black, white = force(request.app.state.url, str(tid), body.first, body.second, who.actor)
+    return PairOut(round=k, first=black.name, second=white.name)
+
+
 @router.post("/tournaments/{tid}/rounds", status_code=201)
 def pair_round(request: Request, tid: int, who: Director) -> RoundView:
     """Pair the next round and publish it."""
@@ -247,9 +292,18 @@ def finals(request: Request, tid: int, who: Director) -> FinalsView:
 
 
 @router.get("/tournaments/{tid}/standings")
-def standings_view(request: Request, tid: int, who: Reporter) -> StandingsView:
-    """The standings now."""
-    return standings(request.app.state.url, str(tid))
+def standings_view(
+    request: Request, tid: int, who: Reporter, cls: str | None = None
+) -> StandingsView:
+    """The standings now, of one class if `cls` names one (female, youth, 50+, 60+,
+    debutants, rating:LOW-HIGH)."""
+    return standings(request.app.state.url, str(tid), cls or None)
+
+
+@router.get("/tournaments/{tid}/slips", response_class=PlainTextResponse)
+def slips(request: Request, tid: int, who: Reporter) -> Response:
+    """Result slips of the current round, to print."""
+    return PlainTextResponse(result_slips(request.app.state.url, str(tid)))
 
 
 @router.get("/tournaments/{tid}/export", response_class=PlainTextResponse)
