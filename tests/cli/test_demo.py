@@ -79,3 +79,26 @@ def test_missing_demo_archive_is_a_clear_error(
     result = CliRunner().invoke(app, ["demo", "--db", str(tmp_path / "d.db")])
     assert result.exit_code == 1
     assert "expected the demo archive" in result.output
+
+
+def test_demo_live_adds_a_running_tournament_and_accounts(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from ratinglist.service.demo import DEMO_PASSWORD
+    from ratinglist.service.tournament_server import overview
+    from ratinglist.web.app import create_app
+
+    db = tmp_path / "demo.db"
+    done = CliRunner().invoke(app, ["demo", "--db", str(db), "--live"])
+    assert done.exit_code == 0, done.output
+    url = f"sqlite:///{db}"
+    shown = overview(url, 1)
+    # three rounds of 8 tables paired; rounds 1-2 complete and 4 of round 3's 8 results in
+    assert (shown.entrants, shown.paired, shown.games_due, shown.results_in) == (16, 3, 8, 4)
+    with TestClient(create_app(url)) as client:
+        assert client.get("/live/1").status_code == 200
+        signed = client.post(
+            "/api/v1/login", json={"username": "demo-director", "password": DEMO_PASSWORD}
+        )
+        assert signed.status_code == 200
+        assert client.get("/td/1").status_code == 200

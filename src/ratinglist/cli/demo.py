@@ -22,6 +22,14 @@ def demo(
     force: Annotated[
         bool, typer.Option("--force", help="Replace the file if it exists (deletes it first).")
     ] = False,
+    live: Annotated[
+        bool,
+        typer.Option(
+            "--live",
+            help="Add a running tournament and demo accounts (demo-admin, demo-director, "
+            "demo-assistant; password demo-password) for the live and director pages.",
+        ),
+    ] = False,
 ) -> None:
     """Create the demo database from the bundled synthetic archive and show the import.
 
@@ -29,7 +37,7 @@ def demo(
     `make demo-data`). Then computes and stores the rating list as of the last demo
     tournament and prints its top.
 
-    Example: ratinglist demo --db demo.db --force
+    Example: ratinglist demo --db demo.db --force --live
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
@@ -62,4 +70,13 @@ def demo(
         f"{format_count(info.rated)} rated, {format_count(info.listed)} listed, "
         f"{format_count(info.official)} official ({built.rated.seconds:.2f} s)"
     )
+    if live:
+        from ratinglist.service.demo import DEMO_PASSWORD, add_live_demo
+
+        with user_errors():
+            shown = add_live_demo(database_url(str(db)), actor=cli_actor())
+        typer.echo(
+            f"running tournament {shown.tournament} with {shown.results} results: /live/"
+            f"{shown.tournament}; accounts {', '.join(shown.users)} (password {DEMO_PASSWORD})"
+        )
     typer.echo(f"demo database ready: {db}")

@@ -10,7 +10,7 @@ from ratinglist.service.actor import SYSTEM, Actor
 from ratinglist.service.archive import Progress, import_archive
 from ratinglist.service.databases import forget_database, open_database
 from ratinglist.service.player_lists import import_players_list
-from ratinglist.service.rating_lists import ComputedList, compute_list
+from ratinglist.service.rating_lists import ComputedList, compute_list, list_page
 from ratinglist.store import ImportSummary, list_tournaments
 
 DEMO_ARCHIVE = Path("examples") / "demo_archive"
@@ -90,3 +90,63 @@ def build_demo(
         raise NotFoundError(f"expected tournaments in the demo archive '{folder}', got none")
     rated = compute_list(url, max(r.start_date for r in rows), actor=actor, label="demo")
     return DemoDatabase(path, summary, rated)
+
+
+DEMO_PASSWORD = "demo-password"
+"""The password of the demo accounts (a demo database only; `make run` serves it on loopback)."""
+DEMO_USERS = (("demo-admin", "admin"), ("demo-director", "td"), ("demo-assistant", None))
+
+
+@dataclass(frozen=True, slots=True)
+class LiveDemo:
+    """The running demo tournament and the demo accounts (all with `DEMO_PASSWORD`)."""
+
+    tournament: int
+    users: tuple[str, ...]
+    results: int
+
+
+def add_live_demo(url: str, *, players: int = 16, actor: Actor = SYSTEM) -> LiveDemo:
+    """A running tournament for the demo's live and director pages: the `players` best
+    of the stored rating list, three Swiss rounds paired, rounds 1-2 complete and half of round 3
+    entered (the higher rated wins by a margin from a fixed draw); and the demo accounts.
+
+    Raises:
+        NotFoundError: the registry has fewer than `players` rated players.
+    """
+    import random
+
+    from ratinglist.model.account import Grant, Role
+    from ratinglist.service.accounts import add_user, grant
+    from ratinglist.service.tournament_results import ResultSpec, enter_result
+    from ratinglist.service.tournament_server import invite_assistant
+    from ratinglist.service.tournament_views import show_round
+    from ratinglist.service.tournaments import NewSettings, new_tournament, pair, register_players
+
+    top = list_page(url, limit=players).rows
+    if len(top) < players:
+        raise NotFoundError(f"expected {players} rated players for the live demo, got {len(top)}")
+    for name, role in DEMO_USERS:
+        add_user(url, name, DEMO_PASSWORD, actor)
+        if role is not None:
+            grant(url, name, Grant(Role(role)), actor)
+    settings = NewSettings(name="Demo Open (live)", country=top[0].country, start="2025-09-06",
+                           system="swiss", rounds=5, seed=2025)  # fmt: skip
+    made = new_tournament(url, settings, actor, director="demo-director")
+    key = str(made.id)
+    invite_assistant(url, made.id, "demo-assistant", actor)
+    register_players(url, key, [str(p.entry.player) for p in top], actor)
+    rating = {p.entry.player: p.entry.rating for p in top}
+    draw = random.Random(2025)
+    entered = 0
+    for k in (1, 2, 3):
+        pair(url, key, actor)
+        tables = show_round(url, key, k).tables
+        for line in tables[: len(tables) if k < 3 else len(tables) // 2]:
+            margin = 2 * draw.randint(1, 12)
+            black_wins = rating[line.black.id] >= rating[line.white.id] or draw.random() < 0.25
+            black = 32 + margin // 2 if black_wins else 32 - margin // 2
+            score = f"{black}-{64 - black}"
+            enter_result(url, key, ResultSpec(round=str(k), table=line.table, score=score), actor)
+            entered += 1
+    return LiveDemo(made.id, tuple(n for n, _ in DEMO_USERS), entered)
