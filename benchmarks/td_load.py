@@ -1,7 +1,7 @@
 """Reliability harness: 20 TD devices enter a 200-player, 7-round tournament at once (issue 10).
 
 Usage: ``.venv/bin/python benchmarks/td_load.py [--json] [--backends sqlite,postgresql]
-[--devices 20] [--players 200] [--rounds 7] [--workers 2]``
+[--devices 20] [--players 200] [--rounds 7] [--workers 2] [--think-ms 0] [--no-kill]``
 
 Bounded and loopback only. For each backend (an SQLite file; a throwaway PostgreSQL server
 started by `tests.postgres_server`) and each of "no kill" / "kill": a fresh database gets
@@ -23,7 +23,10 @@ stored events gives (`standings_match`). ``--json`` prints a list, one object
 per run: backend, kill, devices, results (acknowledged), lost, duplicated, p95_ms (result
 entries answered 201, retries excluded), results_per_s (acknowledged results over the
 wall time of the rounds' result bursts, the kill's restart included), and beside them
-standings_match, expected (rounds x tables), half_written, restart_s (kill to answering).
+standings_match, expected (rounds x tables), half_written, restart_s (kill to answering),
+think_ms. By default devices send back to back (no pause), so the latency includes the
+queue of 20 devices waiting for each other's writes (a closed loop: about devices /
+throughput); ``--think-ms`` adds a TD's pause before each result.
 """
 
 from __future__ import annotations
@@ -77,6 +80,7 @@ class Run:
     expected: int
     half_written: int
     restart_s: float
+    think_ms: float
 
 
 @dataclass(slots=True)
@@ -217,12 +221,16 @@ def device(
     tables: list[int],
     tally: Tally,
     restarted: threading.Event,
+    think_s: float,
 ) -> None:
-    """Enter the results of `tables`; retry what is not acknowledged once `restarted`."""
+    """Enter the results of `tables` (waiting `think_s` before each, as a TD reads a slip);
+    retry what is not acknowledged once `restarted`."""
     pending = list(tables)
     while pending:
         retry: list[int] = []
         for table in pending:
+            if think_s:
+                time.sleep(think_s)
             score = score_of(round_no, table)
             body = {"round": round_no, "table": table, "score": score}
             began = time.perf_counter()
@@ -342,7 +350,8 @@ def run_one(
                 began = time.perf_counter()
                 threads = [
                     threading.Thread(
-                        target=device, args=(c, h, tid, round_no, mine, tally, restarted)
+                        target=device,
+                        args=(c, h, tid, round_no, mine, tally, restarted, args.think_ms / 1000),
                     )
                     for (c, h), mine in zip(devices, share, strict=True)
                 ]
@@ -404,6 +413,7 @@ def run_one(
         expected=expected,
         half_written=half_written,
         restart_s=round(restart_s, 1),
+        think_ms=args.think_ms,
     )
 
 
@@ -417,6 +427,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7, help="rounds")
     parser.add_argument("--workers", type=int, default=2, help="server worker processes")
     parser.add_argument("--no-kill", action="store_true", help="skip the SIGKILL runs")
+    parser.add_argument(
+        "--think-ms",
+        type=float,
+        default=0.0,
+        help="pause of a device before each result (default 0: back to back, the worst case)",
+    )
     args = parser.parse_args()
     backends = [b.strip() for b in args.backends.split(",") if b.strip()]
     runs: list[Run] = []
