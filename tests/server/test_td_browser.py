@@ -6,20 +6,16 @@ live page update by itself. The exported .ELO file reads back with no error."""
 from __future__ import annotations
 
 import re
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 
 from ratinglist.formats.diagnostics import Severity
 from ratinglist.formats.elo import parse_elo
-from ratinglist.web.app import create_app
 from tests.server.fixtures import EVIL, PASSWORD, PLAYER_IDS, seed_server
-from tests.web.test_browser import ARGS, CHROMIUM, SCREENSHOTS, _ensure_chromium, _free_port
+from tests.web.test_browser import SCREENSHOTS, launched, serving
 
 pytestmark = pytest.mark.slow
 ROUNDS = 3
@@ -29,30 +25,14 @@ ROUNDS = 3
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     url = f"sqlite:///{tmp_path_factory.mktemp('td') / 'server.db'}"
     seed_server(url)
-    port = _free_port()
-    config = uvicorn.Config(create_app(url), host="127.0.0.1", port=port, log_level="error")
-    live = uvicorn.Server(config)
-    thread = threading.Thread(target=live.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not live.started:
-        if time.monotonic() > deadline:
-            pytest.fail("the test server did not start within 30 s")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    live.should_exit = True
-    thread.join(timeout=10)
+    with serving(url) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    _ensure_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        yield launched
-        launched.close()
+    with launched() as found:
+        yield found
 
 
 def _sign_in(page: Any, base: str, user: str) -> None:

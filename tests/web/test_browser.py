@@ -15,7 +15,9 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
@@ -56,11 +58,11 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def server(site_db: str) -> Iterator[str]:
-    """A live server of the small site on a free port; yields its base URL."""
+@contextmanager
+def serving(url: str) -> Iterator[str]:
+    """A live server of the app over the database `url` on a free port; its base URL."""
     port = _free_port()
-    config = uvicorn.Config(create_app(site_db), host="127.0.0.1", port=port, log_level="error")
+    config = uvicorn.Config(create_app(url), host="127.0.0.1", port=port, log_level="error")
     live = uvicorn.Server(config)
     thread = threading.Thread(target=live.run, daemon=True)
     thread.start()
@@ -69,21 +71,39 @@ def server(site_db: str) -> Iterator[str]:
         if time.monotonic() > deadline:
             pytest.fail("the test server did not start within 30 s")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    live.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        live.should_exit = True
+        thread.join(timeout=10)
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
+def server(site_db: str) -> Iterator[str]:
+    """A live server of the small site on a free port; yields its base URL."""
+    with serving(site_db) as base:
+        yield base
+
+
+@contextmanager
+def launched() -> Iterator[Any]:
     """Headless Debian chromium under Playwright."""
     _ensure_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        yield launched
-        launched.close()
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """Headless Debian chromium under Playwright."""
+    with launched() as found:
+        yield found
 
 
 @pytest.fixture()

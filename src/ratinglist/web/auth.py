@@ -23,6 +23,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from ratinglist.errors import PermissionDenied
 from ratinglist.model.account import Account
 from ratinglist.service.accounts import SignedIn, check_csrf, session_of
+from ratinglist.web.paths import is_under
 
 SESSION_COOKIE = "rl_session"
 CSRF_HEADER = "x-csrf-token"
@@ -44,7 +45,7 @@ PRIVATE_PREFIXES = (
 
 def is_private(path: str) -> bool:
     """True for paths under a private prefix (``/td`` and ``/td/...``, not ``/tdx``)."""
-    return any(path == p or path.startswith(p + "/") for p in PRIVATE_PREFIXES)
+    return is_under(path, PRIVATE_PREFIXES)
 
 
 def needs_sign_in(method: str, path: str) -> bool:

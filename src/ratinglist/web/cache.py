@@ -20,6 +20,8 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ratinglist.web.paths import is_under
+
 COMPRESSIBLE = (b"text/", b"application/json", b"image/svg+xml", b"application/javascript")
 MIN_COMPRESS = 1024
 
@@ -47,7 +49,7 @@ UNCACHED_PREFIXES = (
 
 
 def _uncached(path: str) -> bool:
-    return any(path == p or path.startswith(p + "/") for p in UNCACHED_PREFIXES)
+    return is_under(path, UNCACHED_PREFIXES)
 
 
 def _header(scope: Scope, name: bytes) -> bytes:
