@@ -8,15 +8,53 @@ view of a round (show, pairing sheets, result slips, `result --table`) uses this
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.standings import draw_lots
 from ratinglist.tournament.fold import FoldedTournament
 from ratinglist.tournament.state import Pairing
 
+_PLACES: OrderedDict[tuple[int, ...], tuple[tuple[object, ...], dict[PlayerId, int]]] = (
+    OrderedDict()
+)
+_PLACES_LOCK = threading.Lock()
+PLACES_KEPT = 64
+"""Standings-before-a-round kept per process: entering a result by table needs the table
+order of its round, and the standings before it do not change with that round's results."""
+
 
 def places_before(d: FoldedTournament, number: int) -> dict[PlayerId, int]:
-    """Each entrant's place (1 = top) in the standings before round `number`."""
+    """Each entrant's place (1 = top) in the standings before round `number`.
+
+    States are immutable and share the objects that did not change (a result replaces its
+    own round only), so the places are kept per identity of everything they are computed
+    from (settings, entrants, withdrawals and the rounds before `number`); the kept entry
+    holds those objects, so their identities cannot be reused while it is kept.
+    """
+    inputs: tuple[object, ...] = (
+        d.settings,
+        d.state.entrants,
+        d.state.withdrawals,
+        *d.state.rounds[: max(number - 1, 0)],
+    )
+    key = (number, *(id(x) for x in inputs))
+    with _PLACES_LOCK:
+        kept = _PLACES.get(key)
+        if kept is not None:
+            _PLACES.move_to_end(key)
+            return kept[1]
+    places = _places_before(d, number)
+    with _PLACES_LOCK:
+        _PLACES[key] = (inputs, places)
+        while len(_PLACES) > PLACES_KEPT:
+            _PLACES.popitem(last=False)
+    return places
+
+
+def _places_before(d: FoldedTournament, number: int) -> dict[PlayerId, int]:
     if number <= 1:
         ids = [e.id for e in d.state.entrants]
         lots = draw_lots(ids, d.settings.seed)
