@@ -1,4 +1,5 @@
-"""Every real OpenGotha file: read without error, only explained diagnostics, write-read equal.
+"""Every real OpenGotha file: read without error, only explained diagnostics, write-read equal,
+and the file as a directed tournament's log (stored JSON, folded) gives the same tournament.
 
 775 uploads of the OpenGotha site (2020-21), OpenGotha's own examples, the two European Go
 Congress main tournaments, the team files, Pairgoth's fixtures and a MacMahon 3.9 file.
@@ -16,6 +17,10 @@ from ratinglist.formats.opengotha_document import (
     read_opengotha_document_file,
 )
 from ratinglist.formats.opengotha_write import write_opengotha
+from ratinglist.model.go_tournament import GoTournament
+from ratinglist.tournament.events import from_json, to_json
+from ratinglist.tournament.fold import fold
+from ratinglist.tournament.games.go_log import opengotha_log
 
 FOLDERS = ("opengotha-remote", "opengotha", "opengotha-rgf", "pairgoth")
 # Three uploads give a player several games in one round (hand-made test files): W502.
@@ -26,6 +31,35 @@ SEVERAL_GAMES_A_ROUND = {
 }
 
 
+def _as_log(t: GoTournament) -> GoTournament | None:
+    """`t` through the log of a directed tournament; None when the engine refuses it."""
+    from ratinglist.errors import TournamentError
+
+    log = opengotha_log(t, name="corpus", start="2020-01-01", end=None)
+    try:
+        state = fold([from_json(*to_json(e)) for e in log]).go
+    except TournamentError:
+        return None
+    assert state is not None
+    return state.tournament()
+
+
+def _same(a: GoTournament, b: GoTournament) -> bool:
+    def games(t: GoTournament) -> list[object]:
+        return sorted(t.games, key=lambda g: (g.round, g.table))
+
+    def byes(t: GoTournament) -> list[object]:
+        return sorted(t.byes, key=lambda x: (x.round, x.player))
+
+    return (a.parameters, a.players, a.clubs_groups, games(a), byes(a)) == (
+        b.parameters,
+        b.players,
+        b.clubs_groups,
+        games(b),
+        byes(b),
+    )
+
+
 @pytest.mark.realdata
 @pytest.mark.slow
 def test_every_real_file(real_data: Path) -> None:
@@ -33,6 +67,8 @@ def test_every_real_file(real_data: Path) -> None:
     assert sum(1 for f in files if f.parent.name == "opengotha-remote") == 775
     with_warnings: set[str] = set()
     unequal: list[str] = []
+    refused: set[str] = set()
+    log_unequal: list[str] = []
     for path in files:
         read = read_opengotha_document_file(path)
         codes = {d.code for d in read.diagnostics}
@@ -42,5 +78,14 @@ def test_every_real_file(real_data: Path) -> None:
         data = write_opengotha(read.document, dt.datetime(2024, 1, 1))
         if read_opengotha_document(data, path.name).document != read.document:
             unequal.append(path.name)
+        t = read.document.tournament
+        again = _as_log(t)
+        if again is None:
+            refused.add(path.name)
+        elif not _same(again, t):
+            log_unequal.append(path.name)
     assert with_warnings == SEVERAL_GAMES_A_ROUND
     assert unequal == []
+    # The engine allows one game per player and round: those three files are refused.
+    assert refused == SEVERAL_GAMES_A_ROUND
+    assert log_unequal == []
