@@ -97,3 +97,22 @@ def test_components_apart_give_the_whole_optimum(seed: int) -> None:
     odd = np.flatnonzero(group == 0)[1:]  # leave a vertex out: an odd component
     sub = ~np.isin(i, odd[:1]) & ~np.isin(j, odd[:1])
     assert by_components(n, i[sub], j[sub], cost[sub], _rustworkx_perfect) is None
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(min_value=0, max_value=2**31), st.sampled_from([64, 70]))
+def test_no_perfect_matching_is_found_as_on_the_full_graph(seed: int, n: int) -> None:
+    """A vertex left with one neighbour that another such vertex shares: no perfect
+    matching, certified or not."""
+    rng = np.random.default_rng(seed)
+    levels = np.sort(rng.integers(0, 5, n))
+    i, j = np.triu_indices(n, k=1)
+    cost = (10**6 * np.abs(levels[i] - levels[j]) + rng.integers(0, 100, len(i))).astype(np.int64)
+    a, b, hub = (int(x) for x in rng.choice(n, 3, replace=False))
+    alone = ((i == a) | (j == a) | (i == b) | (j == b)) & (i != hub) & (j != hub)
+    i, j, cost = i[~alone], j[~alone], cost[~alone]
+    assert min_cost_perfect_matching(n, i.tolist(), j.tolist(), cost.tolist()) is None
+    certified = min_cost_perfect_matching(
+        n, i.tolist(), j.tolist(), cost.tolist(), levels=levels.tolist()
+    )
+    assert certified is None
