@@ -55,6 +55,10 @@ class TournamentError(RatinglistError):
     """A tournament action is not allowed in the current state."""
 
 
+class IntakeError(RatinglistError):
+    """A results file was refused by the intake, or a decision on a queue item is not allowed."""
+
+
 class ConflictError(RatinglistError):
     """A write was based on a state that another writer has changed meanwhile; nothing written."""
 

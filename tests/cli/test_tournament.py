@@ -178,12 +178,33 @@ def test_whole_small_tournament(db: Path, tmp_path: Path) -> None:
     assert len(list(sheets.iterdir())) == 4
 
 
-def test_submit_stores_the_same_games_as_importing_the_export(db: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("import_now", [False, True])
+def test_submit_stores_the_same_games_as_importing_the_export(
+    db: Path, tmp_path: Path, import_now: bool
+) -> None:
     _play(db, tmp_path)
     exported = tmp_path / "export" / "20260501_Test_Open_2026.ELO"
     exported.parent.mkdir()
     run(db, "export", "--elo", str(exported))
-    run(db, "submit", "--to", str(tmp_path / "archive"))
+    if import_now:
+        out = run(db, "submit", "--import-now", "--to", str(tmp_path / "archive"))
+        assert "submitted 20260501_Test_Open_2026.ELO: imported, 28 games" in out
+    else:
+        out = run(db, "submit", "--to", str(tmp_path / "archive"))
+        assert "submitted 20260501_Test_Open_2026.ELO: queue item 1, 28 games" in out
+        with open_store(f"sqlite:///{db}") as store, store.connect() as conn:
+            assert conn.execute(select(games.c.id)).first() is None
+        queued = runner.invoke(app, ["intake", "list", "--json", "--db", str(db)])
+        [item] = json.loads(queued.output)
+        assert (item["origin"], item["status"], item["file_name"]) == (
+            "tournament",
+            "queued",
+            "20260501_Test_Open_2026.ELO",
+        )
+        assert item["td_tournament"] == find_directed_id(db)
+        accepted = runner.invoke(app, ["intake", "accept", "1", "--db", str(db)])
+        assert accepted.exit_code == 0, accepted.output
+    assert (tmp_path / "archive" / exported.name).read_bytes() == exported.read_bytes()
     other = tmp_path / "other.db"
     assert runner.invoke(app, ["import", str(exported), "--db", str(other)]).exit_code == 0
 
@@ -212,6 +233,11 @@ def test_submit_stores_the_same_games_as_importing_the_export(db: Path, tmp_path
     assert stored(db) == stored(other)
     assert len(stored(db)) == 4 * 7
     assert "submitted" in run(db, "list")
+
+
+def find_directed_id(db: Path) -> int:
+    with open_store(f"sqlite:///{db}") as store:
+        return find_directed(store, None).id
 
 
 def test_undo_correct_and_errors(db: Path, tmp_path: Path) -> None:

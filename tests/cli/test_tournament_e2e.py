@@ -169,7 +169,11 @@ def test_120_player_egp_through_the_cli(real_data: Path, tmp_path: Path) -> None
     assert len(rf.games) == 6 * 60 + 7 * 59 + len(finals_games)
     assert sum(g.added for g in rf.games) == len(finals_games)
 
-    run(db, "tournament", "submit", "--to", str(tmp_path / "archive"))
+    out = run(db, "tournament", "submit", "--to", str(tmp_path / "archive"))
+    assert f"submitted {elo.name}: queue item 1, {len(rf.games)} games" in out
+    with open_store(f"sqlite:///{db}") as store, store.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(games)).scalar_one() == 0
+    assert "imported" in run(db, "intake", "accept", "1")
     with open_store(f"sqlite:///{db}") as store, store.connect() as conn:
         stored = conn.execute(select(func.count()).select_from(games)).scalar_one()
     assert stored == len(rf.games)

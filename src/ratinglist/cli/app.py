@@ -70,6 +70,7 @@ COMMANDS: dict[str, Callable[[typer.Typer, str], None]] = {
     "go-file": _group("ratinglist.cli.go_files"),
     "go-list": _group("ratinglist.cli.go_lists"),
     "import": _command("ratinglist.cli.importing", "import_command"),
+    "intake": _group("ratinglist.cli.intake"),
     "players": _group("ratinglist.cli.players"),
     "tournament": _tournament,
     "rate": _command("ratinglist.cli.rating", "rate_command"),

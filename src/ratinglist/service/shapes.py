@@ -10,6 +10,7 @@ from ratinglist.model import Player
 from ratinglist.registry.history import BEGINNING, IdEvent, Merged, Unmerged
 from ratinglist.registry.search import Match
 from ratinglist.service.archive import TournamentListing, tournament_status
+from ratinglist.service.intake import CheckedPlayer, FixedId, IntakeSummary, ItemView
 from ratinglist.service.player_lists import ListImportResult
 from ratinglist.service.rating_lists import (
     DIFF_GROUPS,
@@ -214,4 +215,65 @@ def profile_comparison(player: int, found: ProfileComparison) -> JSON:
             {"choice": step.choice, "rating": step.rating, "part": step.part}
             for step in result.steps
         ],
+    }
+
+
+def when(value: dt.datetime | None) -> str | None:
+    """An ISO time in UTC, None for none."""
+    return None if value is None else value.astimezone(dt.UTC).isoformat()
+
+
+def intake_item(item: IntakeSummary) -> JSON:
+    """One queue item (`intake list --json`, `intake upload --json`)."""
+    return {
+        "id": item.id,
+        "origin": item.origin,
+        "td_tournament": item.td_tournament_id,
+        "file_name": item.file_name,
+        "country": item.country,
+        "submitted_by": item.submitted_by,
+        "submitted_at": when(item.submitted_at),
+        "status": item.status,
+        "decided_by": item.decided_by,
+        "decided_at": when(item.decided_at),
+        "message": item.message,
+        "errors": item.errors,
+        "warnings": item.warnings,
+        "import_status": item.import_status,
+        "tournament": item.tournament_id,
+    }
+
+
+def checked_player(p: CheckedPlayer) -> JSON:
+    """A player of a queued file to look at, and the registry's player of that ID."""
+    return {
+        "token": p.token,
+        "surname": p.surname,
+        "firstname": p.firstname,
+        "country": p.country,
+        "line": p.line,
+        "problem": p.problem,
+        "registered": None if p.registered is None else person(p.registered),
+    }
+
+
+def intake_view(view: ItemView) -> JSON:
+    """`intake show --json`: the item, its diagnostics (at submission and now), the players
+    to look at and the ID fixes applied."""
+    return intake_item(view.item) | {
+        "submitted_diagnostics": [d.to_dict() for d in view.submitted_diagnostics],
+        "diagnostics": [d.to_dict() for d in view.diagnostics],
+        "players": [checked_player(p) for p in view.players],
+        "fixes": [{"old": old, "new": new} for old, new in view.fixes],
+    }
+
+
+def fixed_id(done: FixedId) -> JSON:
+    """`intake fix-id --json`."""
+    return {
+        "item": intake_item(done.item),
+        "old": done.old,
+        "new": done.new,
+        "replaced": done.replaced,
+        "added": None if done.added is None else {"id": int(done.added.id)} | person(done.added),
     }

@@ -201,12 +201,15 @@ class Written:
 
 @dataclass(frozen=True, slots=True)
 class SubmittedFile:
-    """What `submit` stored: the results file name, import status, games, and kept copy."""
+    """What `submit` stored: the results file name, its status (``queued`` for the rating
+    officer, or the import status with ``--import-now``), its games, the kept copy, and the
+    queue item's number when queued."""
 
     name: str
     status: str
     games: int
     kept: str | None
+    item: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

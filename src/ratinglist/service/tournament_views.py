@@ -1,7 +1,8 @@
 """Tournament views and files: rounds, standings, cost explanations, exports, submit, replay.
 
-Everything here reads, except `submit`, which imports the results file into the rating
-store and closes the tournament (a `Submitted` event) in one transaction.
+Everything here reads, except `submit`, which puts the results file in the rating officer's
+queue (or, with `import_now`, imports it) and closes the tournament (a `Submitted` event) in
+one transaction.
 """
 
 from __future__ import annotations
@@ -223,16 +224,29 @@ def export(
 
 
 def submit(
-    url: str, tournament: str | None, actor: Actor, keep: Path | None = None
+    url: str,
+    tournament: str | None,
+    actor: Actor,
+    keep: Path | None = None,
+    *,
+    import_now: bool = False,
 ) -> SubmittedFile:
-    """Import the tournament's results file into the rating store and close the tournament.
+    """Send the tournament's results file to the rating officer's queue and close the
+    tournament; with `import_now` (one person on one laptop) import it into the rating store
+    at once instead.
 
-    The import and the `Submitted` event are one transaction; no file is written unless
-    `keep` names a folder for a copy.
+    The queue item (or the import) and the `Submitted` event are one transaction; no file is
+    written unless `keep` names a folder for a copy.
+
+    Raises:
+        TournamentError: the tournament is closed, or (`import_now`) its file cannot be
+            imported.
     """
     from ratinglist.formats.elo import format_elo
+    from ratinglist.service.intake import queue_on
     from ratinglist.service.tournament_log import after
     from ratinglist.store.importer import import_text_on
+    from ratinglist.store.intake import TOURNAMENT
     from ratinglist.store.tournament_events import SUBMITTED, log_writer, set_status_on
     from ratinglist.tournament.events import Submitted
     from ratinglist.tournament.exports import results_file, results_file_name
@@ -242,12 +256,26 @@ def submit(
         d = base.folded
         require_othello(d, "a submission (export --h9 or --tou for a Go rating body)")
         name = results_file_name(d)
-        data = format_elo(results_file(d)).encode("utf-8")
+        rf = results_file(d)
+        data = format_elo(rf).encode("utf-8")
+        item = None
         with log_writer(store, base.info.id, base.seq, actor=actor.label) as writer:
             after(writer, base, [Submitted()])
-            outcome = import_text_on(writer.conn, store, name, data)
-            if outcome.first_error is not None and outcome.games == 0:
-                raise TournamentError(f"expected an importable file, got {outcome.first_error}")
+            if import_now:
+                outcome = import_text_on(writer.conn, store, name, data)
+                if outcome.first_error is not None and outcome.games == 0:
+                    raise TournamentError(f"expected an importable file, got {outcome.first_error}")
+                status, games = outcome.status.value, outcome.games
+            else:
+                item = queue_on(
+                    writer.conn,
+                    origin=TOURNAMENT,
+                    name=name,
+                    data=data,
+                    actor=actor,
+                    td_tournament_id=base.info.id,
+                )
+                status, games = "queued", len(rf.games)
             writer.append(Submitted())
             set_status_on(writer.conn, base.info.id, SUBMITTED)
     kept = None
@@ -258,7 +286,7 @@ def submit(
         except OSError as exc:
             raise TournamentError(f"could not keep the results file in {keep}: {exc}") from exc
         kept = str(keep / name)
-    return SubmittedFile(outcome.name, outcome.status.value, outcome.games, kept)
+    return SubmittedFile(name, status, games, kept, item)
 
 
 def replay(

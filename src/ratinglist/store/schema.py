@@ -15,6 +15,7 @@ Tables:
 - ``temp_id_mappings``: temporary 4-character IDs replaced at import, per file version.
 - ``rating_lists`` / ``rating_entries``: stored rating lists (see the block at the end).
 - ``rating_list_publications``: every publish and unpublish of a list, with its actor.
+- ``intake_items``: the rating officer's queue of submitted results files (see the end).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -407,4 +409,37 @@ login_failures = Table(
     Column("address", String(64), nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
     Index("ix_login_failures_name_at", "name", "at"),
+)
+
+# --- Results intake (migration 0013): the rating officer's queue of results files. ---
+# One ``intake_items`` row per file submitted by a TD (`origin` ``tournament``, with the
+# directed tournament) or uploaded (``upload``): the bytes as submitted (`original`) and as
+# they stand after the ID fixes (`data`), the header's country code, who sent it when, the
+# status (``queued``, ``accepted``, ``rejected``), the decision (by, at, message), the
+# diagnostics read at submission (JSON), the error and warning counts of `data`, the ID fixes
+# applied (JSON ``[[old, new], ...]``) and, once accepted, the import's status and tournament.
+
+intake_items = Table(
+    "intake_items",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("origin", String(16), nullable=False),
+    Column("td_tournament_id", ForeignKey("td_tournaments.id"), nullable=True, index=True),
+    Column("file_name", String(200), nullable=False),
+    Column("original", LargeBinary, nullable=False),
+    Column("data", LargeBinary, nullable=False),
+    Column("country", String(100), nullable=False),
+    Column("submitted_by", Text, nullable=False),
+    Column("submitted_at", DateTime(timezone=True), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("decided_by", Text, nullable=True),
+    Column("decided_at", DateTime(timezone=True), nullable=True),
+    Column("message", Text, nullable=True),
+    Column("diagnostics", Text, nullable=False),
+    Column("errors", Integer, nullable=False),
+    Column("warnings", Integer, nullable=False),
+    Column("fixes", Text, nullable=False),
+    Column("import_status", String(16), nullable=True),
+    Column("tournament_id", ForeignKey("tournaments.id"), nullable=True),
+    Index(None, "status", "country"),
 )

@@ -277,11 +277,19 @@ def submit(
         Path | None,
         typer.Option("--to", help="Also keep the submitted .ELO file in this folder."),
     ] = None,
+    import_now: Annotated[
+        bool,
+        typer.Option(
+            "--import-now",
+            help="Import into the rating store at once instead of queueing for the rating "
+            "officer (one person on one laptop).",
+        ),
+    ] = False,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
-    """Put the tournament into the rating store (its .ELO text, imported as any file) and
-    close it; `reopen` opens it again.
+    """Send the tournament's .ELO file to the rating officer's queue (`ratinglist intake`)
+    and close it; `reopen` opens it again. --import-now imports it at once instead.
 
     Example: ratinglist tournament submit --to archive/2026
     """
@@ -289,8 +297,13 @@ def submit(
         from ratinglist.service.actor import Actor
         from ratinglist.service.tournament_views import submit as submit_tournament
 
-        done = submit_tournament(database_url(db), tournament, Actor.cli_user(), to)
-    typer.echo(f"submitted {done.name}: {done.status}, {done.games} games")
+        done = submit_tournament(
+            database_url(db), tournament, Actor.cli_user(), to, import_now=import_now
+        )
+    if done.item is not None:
+        typer.echo(f"submitted {done.name}: queue item {done.item}, {done.games} games")
+    else:
+        typer.echo(f"submitted {done.name}: {done.status}, {done.games} games")
     if done.kept is not None:
         typer.echo(f"kept a copy in {done.kept}")
 

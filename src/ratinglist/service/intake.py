@@ -1,0 +1,432 @@
+"""Results intake use cases: upload, queue, show, fix an ID, accept, reject.
+
+A results file reaches the rating officer's queue from a tournament director (`submit` of a
+directed tournament, `service.tournament_views`) or as an upload by a federation. Uploads are
+bounded (bytes, lines) and read by the .ELO reader before anything is stored; a file with no
+game line at all is refused with its diagnostics. The officer (or the country's ID officer)
+fixes IDs, then accepts (the file is imported into the archive in the same transaction as the
+decision) or rejects with a message the submitter sees. Each function is one transaction,
+takes the `Actor` and returns frozen values; who may do what is the caller's check (roles).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from sqlalchemy.engine import Connection
+
+from ratinglist.errors import ConflictError, IntakeError, NotFoundError
+from ratinglist.formats.diagnostics import Diagnostic
+from ratinglist.formats.elo_decode import decode_elo
+from ratinglist.formats.elo_ids import replace_player_id_bytes
+from ratinglist.formats.elo_reader import read_elo_bytes
+from ratinglist.formats.results_file import PlayerLine, ResultsFile
+from ratinglist.model import Player, is_temporary_id
+from ratinglist.model.text import format_count
+from ratinglist.registry.countries import country_code, find_country
+from ratinglist.registry.search import normalise_name
+from ratinglist.service.actor import Actor
+from ratinglist.service.databases import opened_store
+from ratinglist.store import Store
+from ratinglist.store.intake import (
+    ACCEPTED,
+    QUEUED,
+    REJECTED,
+    STATUSES,
+    UPLOAD,
+    IntakeRecord,
+    IntakeSummary,
+    NewItem,
+    add_item_on,
+    decide_on,
+    get_item,
+    get_item_on,
+    list_items,
+    set_data_on,
+    tournament_of_file,
+)
+
+__all__ = [
+    "MAX_BYTES",
+    "MAX_LINES",
+    "STATUSES",
+    "CheckedPlayer",
+    "FixedId",
+    "IntakeSummary",
+    "ItemView",
+    "accept",
+    "fix_id",
+    "queue",
+    "queue_on",
+    "reject",
+    "show",
+    "upload",
+]
+
+MAX_BYTES = 1_000_000
+"""Default largest upload, in bytes (the largest real .ELO file has 27,981)."""
+MAX_LINES = 20_000
+"""Default most lines in an upload (the longest real .ELO file has 982)."""
+SHOWN_DIAGNOSTICS = 20
+"""Diagnostics quoted in the message refusing a file that is not a results file."""
+
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedPlayer:
+    """A player line of a queued file the officer should look at: `problem` is ``new`` (a
+    temporary ID such as ``NEW1``), ``unknown`` (a numeric ID the registry does not hold) or
+    ``name`` (the registry's name for the ID differs); `registered` is the registry's player."""
+
+    token: str
+    surname: str
+    firstname: str
+    country: str
+    line: int
+    problem: str
+    registered: Player | None
+
+
+@dataclass(frozen=True, slots=True)
+class ItemView:
+    """One queue item: its summary, the diagnostics read at submission, the diagnostics of
+    the file as it stands now (after ID fixes), the players to look at, the fixes applied."""
+
+    item: IntakeSummary
+    submitted_diagnostics: tuple[Diagnostic, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    players: tuple[CheckedPlayer, ...]
+    fixes: tuple[tuple[str, int], ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class FixedId:
+    """The outcome of `fix_id`: the token replaced, the registry ID written instead, how many
+    times it was replaced, the new player when one was registered, and the counts after."""
+
+    item: IntakeSummary
+    old: str
+    new: int
+    replaced: int
+    added: Player | None
+
+
+def _now(now: dt.datetime | None) -> dt.datetime:
+    return now or dt.datetime.now(dt.UTC)
+
+
+def _line_count(text: str) -> int:
+    if not text:
+        return 0
+    breaks = len(_NEWLINE.findall(text))
+    return breaks if _NEWLINE.fullmatch(text[-1]) else breaks + 1
+
+
+def _file_name(name: str) -> str:
+    base = name.replace("\\", "/").rsplit("/", 1)[-1].strip()
+    if not base or len(base) > 200:
+        raise IntakeError(f"expected a file name of 1 to 200 characters, got {name!r}")
+    return base
+
+
+def country_of(rf: ResultsFile) -> str:
+    """The registry code of the file's ``%%Country:`` (the text itself when unknown)."""
+    return country_code((rf.header.country or "").strip())
+
+
+def check_upload(
+    name: str, data: bytes, *, max_bytes: int = MAX_BYTES, max_lines: int = MAX_LINES
+) -> ResultsFile:
+    """Read an uploaded file within the bounds; the `ResultsFile` when it is one at all.
+
+    Raises:
+        IntakeError: too many bytes or lines, or no game line (the message lists the
+            diagnostics, as `ratinglist check` prints them).
+    """
+    if len(data) > max_bytes:
+        raise IntakeError(
+            f"expected a file of at most {format_count(max_bytes)} bytes, got {name!r} with more"
+        )
+    lines = _line_count(decode_elo(data, name)[0])
+    if lines > max_lines:
+        raise IntakeError(
+            f"expected a file of at most {format_count(max_lines)} lines, got {name!r} with "
+            f"{format_count(lines)} lines"
+        )
+    rf = read_elo_bytes(data, name)
+    if not rf.games:
+        shown = "".join(f"\n{d.format()}" for d in rf.diagnostics[:SHOWN_DIAGNOSTICS])
+        more = len(rf.diagnostics) - SHOWN_DIAGNOSTICS
+        tail = f"\n... and {format_count(more)} more" if more > 0 else ""
+        raise IntakeError(
+            f"expected a WOF results file (.ELO) with game lines, got {name!r} with none"
+            f"{shown}{tail}"
+        )
+    return rf
+
+
+def queue_on(
+    conn: Connection,
+    *,
+    origin: str,
+    name: str,
+    data: bytes,
+    actor: Actor,
+    td_tournament_id: int | None = None,
+    now: dt.datetime | None = None,
+) -> int:
+    """Put a results file in the queue inside the caller's transaction; the item's number.
+
+    The file is read (diagnostics stored with it) but not bounded: callers that take bytes
+    from outside use `upload`.
+    """
+    rf = read_elo_bytes(data, name)
+    item = NewItem(
+        origin=origin,
+        td_tournament_id=td_tournament_id,
+        file_name=name,
+        data=data,
+        country=country_of(rf),
+        submitted_by=actor.label,
+        submitted_at=_now(now),
+        diagnostics=rf.diagnostics,
+    )
+    return add_item_on(conn, item)
+
+
+def upload(
+    db: str | Store,
+    name: str,
+    data: bytes,
+    actor: Actor,
+    *,
+    max_bytes: int = MAX_BYTES,
+    max_lines: int = MAX_LINES,
+    now: dt.datetime | None = None,
+) -> IntakeSummary:
+    """Check an uploaded .ELO file and queue it for the rating officer.
+
+    Nothing is stored when the file is refused. Warnings and errors are stored with it.
+
+    Raises:
+        IntakeError: more than `max_bytes` bytes or `max_lines` lines, a bad file name, or
+            not a results file (no game line; the message lists the diagnostics).
+    """
+    base = _file_name(name)
+    check_upload(base, data, max_bytes=max_bytes, max_lines=max_lines)
+    with opened_store(db) as store:
+        with store.begin() as conn:
+            number = queue_on(conn, origin=UPLOAD, name=base, data=data, actor=actor, now=now)
+        return get_item(store, number).summary
+
+
+def queue(
+    db: str | Store, *, status: str | None = None, country: str | None = None
+) -> tuple[IntakeSummary, ...]:
+    """The queue items, oldest first, of one status and/or country (code or name).
+
+    Raises:
+        IntakeError: an unknown status.
+    """
+    if status is not None and status not in STATUSES:
+        raise IntakeError(f"expected a status among {', '.join(STATUSES)}, got {status!r}")
+    code = None if country is None else country_code(country.strip())
+    with opened_store(db) as store:
+        return list_items(store, status=status, country=code)
+
+
+def _names_differ(line: PlayerLine, registered: Player) -> bool:
+    return normalise_name(f"{line.surname} {line.firstname}") != normalise_name(
+        f"{registered.surname} {registered.firstname}"
+    )
+
+
+def checked_players(conn: Connection, rf: ResultsFile) -> tuple[CheckedPlayer, ...]:
+    """The file's players that are new, unknown to the registry, or named differently."""
+    from ratinglist.store.players import players_by_id
+
+    numeric = [int(p.token) for p in rf.players if p.token.isdigit() and p.token.isascii()]
+    registered = players_by_id(conn, numeric)
+    found: list[CheckedPlayer] = []
+    for p in rf.players:
+        if is_temporary_id(p.token):
+            problem, known = "new", None
+        elif p.token.isdigit() and p.token.isascii():
+            known = registered.get(int(p.token))
+            if known is not None and not _names_differ(p, known):
+                continue
+            problem = "unknown" if known is None else "name"
+        else:
+            continue
+        found.append(
+            CheckedPlayer(p.token, p.surname, p.firstname, p.country, p.line, problem, known)
+        )
+    return tuple(found)
+
+
+def _view(conn: Connection, record: IntakeRecord) -> ItemView:
+    name = record.summary.file_name
+    rf = read_elo_bytes(record.data, name)
+    return ItemView(
+        item=record.summary,
+        submitted_diagnostics=record.diagnostics,
+        diagnostics=rf.diagnostics,
+        players=checked_players(conn, rf),
+        fixes=record.fixes,
+        text=decode_elo(record.data, name)[0],
+    )
+
+
+def show(db: str | Store, number: int) -> ItemView:
+    """Queue item `number` with its diagnostics and the players to look at.
+
+    Raises:
+        NotFoundError: no such item.
+    """
+    with opened_store(db) as store, store.connect() as conn:
+        return _view(conn, get_item_on(conn, number))
+
+
+def _queued(conn: Connection, number: int) -> IntakeRecord:
+    record = get_item_on(conn, number)
+    if record.summary.status != QUEUED:
+        s = record.summary
+        raise ConflictError(
+            f"expected a queued item, got item {number} {s.status} by {s.decided_by}"
+        )
+    return record
+
+
+def _new_player(conn: Connection, rf: ResultsFile, old: str, actor: Actor, number: int) -> Player:
+    from ratinglist.store.players import add_player
+
+    line = next((p for p in rf.players if p.token == old), None)
+    if line is None:
+        raise IntakeError(
+            f"expected a '%_%' player line for {old!r} to register the new player from, "
+            f"got none in {rf.source!r}"
+        )
+    host = find_country((rf.header.country or "").strip())
+    return add_player(
+        conn,
+        line.surname,
+        line.firstname,
+        line.country or (rf.header.country or ""),
+        host_country=None if host is None else host.code,
+        reason=f"new player of {rf.source} (intake item {number})",
+        actor=actor.label,
+        origin="intake",
+    )
+
+
+def fix_id(
+    db: str | Store,
+    number: int,
+    old: str,
+    new: int | None,
+    actor: Actor,
+) -> FixedId:
+    """Replace the player ID `old` in a queued file by the registry ID `new`, or (`new` None)
+    by a new ID from the host country's range registered for the player of `old`'s line
+    (the registry's new-ID allocation); then read the file again.
+
+    Raises:
+        NotFoundError: no such item, or `new` is not a registered player.
+        ConflictError: the item is no longer queued.
+        IntakeError: `old` names no player of the file, or `new` is already in it.
+        RegistryError: a new player cannot be registered (name, country, range).
+    """
+    from ratinglist.store.players import get_player
+
+    old = old.strip()
+    with opened_store(db) as store, store.begin() as conn:
+        record = _queued(conn, number)
+        name = record.summary.file_name
+        rf = read_elo_bytes(record.data, name)
+        tokens = {p.token for p in rf.players} | {t for g in rf.games for t in (g.first, g.second)}
+        if old not in tokens:
+            raise IntakeError(f"expected the ID of a player in {name!r}, got {old!r}")
+        added = None
+        if new is None:
+            added = _new_player(conn, rf, old, actor, number)
+            new_id = int(added.id)
+        else:
+            if get_player(conn, new) is None:
+                raise NotFoundError(f"expected a registered player ID, got {new}")
+            new_id = new
+        if str(new_id) in tokens:
+            raise IntakeError(f"expected an ID that {name!r} does not use yet, got {new_id}")
+        data, replaced = replace_player_id_bytes(record.data, old, str(new_id))
+        found = read_elo_bytes(data, name).diagnostics
+        set_data_on(conn, number, data, found, (*record.fixes, (old, new_id)))
+        summary = get_item_on(conn, number).summary
+    return FixedId(summary, old, new_id, replaced, added)
+
+
+def accept(
+    db: str | Store,
+    number: int,
+    actor: Actor,
+    *,
+    message: str | None = None,
+    now: dt.datetime | None = None,
+) -> IntakeSummary:
+    """Import queued item `number` into the archive and mark it accepted, in one transaction.
+
+    Raises:
+        NotFoundError: no such item.
+        ConflictError: the item is no longer queued (accepted or rejected already).
+        IntakeError: the file cannot be imported (the importer rejects it: no usable
+            header date); nothing is written and the item stays queued.
+        StoreError: the database failed; nothing is written and the item stays queued.
+    """
+    from ratinglist.store.importer import FileStatus, import_text_on
+
+    moment = _now(now)
+    with opened_store(db) as store:
+        with store.begin() as conn:
+            record = _queued(conn, number)
+            name = record.summary.file_name
+            outcome = import_text_on(conn, store, name, record.data, now=moment)
+            if outcome.status is FileStatus.REJECTED:
+                raise IntakeError(f"expected an importable file, got {outcome.first_error}")
+            decide_on(
+                conn,
+                number,
+                ACCEPTED,
+                by=actor.label,
+                at=moment,
+                message=message or None,
+                import_status=outcome.status.value,
+                tournament_id=tournament_of_file(conn, name),
+            )
+        return get_item(store, number).summary
+
+
+def reject(
+    db: str | Store,
+    number: int,
+    message: str,
+    actor: Actor,
+    *,
+    now: dt.datetime | None = None,
+) -> IntakeSummary:
+    """Reject queued item `number` with a message for the submitter; nothing is imported.
+
+    Raises:
+        IntakeError: an empty message.
+        NotFoundError: no such item.
+        ConflictError: the item is no longer queued.
+    """
+    text = message.strip()
+    if not text:
+        raise IntakeError("expected a message telling the submitter why, got none")
+    with opened_store(db) as store:
+        with store.begin() as conn:
+            _queued(conn, number)
+            decide_on(conn, number, REJECTED, by=actor.label, at=_now(now), message=text)
+        return get_item(store, number).summary
