@@ -57,7 +57,9 @@ __all__ = [
     "IntakeSummary",
     "ItemView",
     "accept",
+    "country_key",
     "fix_id",
+    "item",
     "queue",
     "queue_on",
     "reject",
@@ -131,6 +133,12 @@ def _file_name(name: str) -> str:
     if not base or len(base) > 200:
         raise IntakeError(f"expected a file name of 1 to 200 characters, got {name!r}")
     return base
+
+
+def country_key(text: str) -> str:
+    """The registry code of a country spelling (``NED``, ``Netherlands`` -> ``NLD``), as
+    queue items store it; unknown text unchanged."""
+    return country_code(text.strip())
 
 
 def country_of(rf: ResultsFile) -> str:
@@ -289,6 +297,16 @@ def show(db: str | Store, number: int) -> ItemView:
     """
     with opened_store(db) as store, store.connect() as conn:
         return _view(conn, get_item_on(conn, number))
+
+
+def item(db: str | Store, number: int) -> IntakeSummary:
+    """Queue item `number` without its file (for permission checks and listings).
+
+    Raises:
+        NotFoundError: no such item.
+    """
+    with opened_store(db) as store:
+        return get_item(store, number).summary
 
 
 def _queued(conn: Connection, number: int) -> IntakeRecord:

@@ -21,6 +21,8 @@ from ratinglist.web.views import (
     api,
     check,
     downloads,
+    intake,
+    intake_api,
     lists,
     live,
     players,
@@ -71,6 +73,8 @@ def create_app(url: str, *, cache_bytes: int = 64 * 1024 * 1024) -> FastAPI:
         td_pages,
         live,
         registry_pages,
+        intake,
+        intake_api,
     ):
         app.include_router(module.router)
     app.include_router(live.api)

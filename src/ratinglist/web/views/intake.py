@@ -1,0 +1,140 @@
+"""The results intake pages: the queue (``/intake``), one item (``/intake/{n}``) with its
+forms (accept, reject with a message, fix an ID), and the upload form (``/intake/upload``).
+
+Each page is one service call; writes answer with a redirect to the item (303). Forms carry
+the session's CSRF token (``csrf_token``); the gate and `permit` check sign-in, role, token.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData, UploadFile
+
+from ratinglist.errors import IntakeError
+from ratinglist.model.account import may_officiate
+from ratinglist.service.intake import MAX_BYTES, STATUSES, queue, show, upload
+from ratinglist.web.auth import signed_in
+from ratinglist.web.templating import templates
+from ratinglist.web.views.intake_common import (
+    Bounded,
+    Fixer,
+    Officer,
+    Uploader,
+    Viewer,
+    may_fix,
+    require_signed_in,
+    visible,
+)
+
+router = APIRouter(include_in_schema=False)
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def _text(form: FormData, key: str) -> str:
+    value = form.get(key)
+    return value.strip() if isinstance(value, str) else ""
+
+
+@router.get("/intake")
+def queue_page(
+    request: Request,
+    status: Annotated[str | None, Query(max_length=16)] = "queued",
+    country: Annotated[str | None, Query(max_length=100)] = None,
+) -> Response:
+    """The queue items the signed-in user may see (default: those still queued)."""
+    who = require_signed_in(signed_in(request))
+    wanted = status or None
+    items = visible(who.account, queue(request.app.state.url, status=wanted, country=country))
+    context = {
+        "items": items,
+        "status": wanted or "",
+        "country": country or "",
+        "statuses": STATUSES,
+        "user": who.account.name,
+    }
+    return templates.TemplateResponse(request, "intake.html", context, headers=NO_STORE)
+
+
+@router.get("/intake/upload")
+def upload_form(request: Request, who: Uploader) -> Response:
+    """The upload form."""
+    context = {"csrf": who.csrf, "message": None, "max_bytes": MAX_BYTES}
+    return templates.TemplateResponse(request, "intake_upload.html", context, headers=NO_STORE)
+
+
+@router.post("/intake/upload")
+async def upload_post(request: Request, _bounded: Bounded, who: Uploader) -> Response:
+    """Queue the uploaded file and show it; a refused file shows the form with the reason."""
+    form = await request.form()
+    file = form.get("upload")
+    if not isinstance(file, UploadFile) or not file.filename:
+        message = "expected a .ELO file to upload, got none"
+    else:
+        data = await file.read(MAX_BYTES + 1)
+        try:
+            done = await run_in_threadpool(
+                upload, request.app.state.url, file.filename, data, who.actor
+            )
+        except IntakeError as exc:
+            message = str(exc)
+        else:
+            return RedirectResponse(f"/intake/{done.id}", status_code=303)
+    context = {"csrf": who.csrf, "message": message, "max_bytes": MAX_BYTES}
+    return templates.TemplateResponse(
+        request, "intake_upload.html", context, status_code=400, headers=NO_STORE
+    )
+
+
+@router.get("/intake/{n}")
+def item_page(request: Request, n: int, who: Viewer) -> Response:
+    """One item: diagnostics, the players to look at, and the forms the user may use."""
+    view = show(request.app.state.url, n)
+    account = who.account
+    context = {
+        "v": view,
+        "csrf": who.csrf,
+        "may_decide": may_officiate(account),
+        "may_fix": may_fix(account, view.item.country),
+    }
+    return templates.TemplateResponse(request, "intake_item.html", context, headers=NO_STORE)
+
+
+@router.post("/intake/{n}/accept")
+async def accept_post(request: Request, n: int, who: Officer) -> Response:
+    """Accept: import the file with the decision."""
+    from ratinglist.service.intake import accept
+
+    note = _text(await request.form(), "message") or None
+    await run_in_threadpool(accept, request.app.state.url, n, who.actor, message=note)
+    return RedirectResponse(f"/intake/{n}", status_code=303)
+
+
+@router.post("/intake/{n}/reject")
+async def reject_post(request: Request, n: int, who: Officer) -> Response:
+    """Reject with the message the submitter sees."""
+    from ratinglist.service.intake import reject
+
+    message = _text(await request.form(), "message")
+    await run_in_threadpool(reject, request.app.state.url, n, message, who.actor)
+    return RedirectResponse(f"/intake/{n}", status_code=303)
+
+
+@router.post("/intake/{n}/fix")
+async def fix_post(request: Request, n: int, who: Fixer) -> Response:
+    """Replace an ID: by the registry ID typed, or a new one when "new ID" is ticked."""
+    from ratinglist.service.intake import fix_id
+
+    form = await request.form()
+    old, typed = _text(form, "old"), _text(form, "new")
+    if _text(form, "new_id"):
+        new = None
+    elif typed.isdigit() and typed.isascii():
+        new = int(typed)
+    else:
+        raise IntakeError(f"expected a registry ID (digits) or 'new ID' ticked, got {typed!r}")
+    await run_in_threadpool(fix_id, request.app.state.url, n, old, new, who.actor)
+    return RedirectResponse(f"/intake/{n}", status_code=303)
