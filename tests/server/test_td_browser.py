@@ -131,7 +131,7 @@ def test_two_directors_and_a_live_viewer(served: str, browser: Any, tmp_path: Pa
     expect(v.locator("#finals")).to_be_visible()
     _shot(v, "td-live-finals.png")
 
-    exported = d.request.get(f"{served}/td/{tid}/export")
+    exported = d.request.get(f"{served}/api/v1/td/tournaments/{tid}/export")
     assert exported.ok
     text = exported.text()
     parsed = parse_elo(text, "export.ELO")

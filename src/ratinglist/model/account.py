@@ -81,6 +81,11 @@ def may_assign_ids(account: Account, country: str) -> bool:
     return may_officiate(account) or account.has(Role.ID_OFFICER, country.upper())
 
 
+def may_assign_some_ids(account: Account) -> bool:
+    """Open the ID officer's page: the rating officer, or an ID officer of any country."""
+    return may_officiate(account) or any(g.role is Role.ID_OFFICER for g in account.grants)
+
+
 def may_manage_accounts(account: Account) -> bool:
     """Add users and change grants: admins."""
     return account.is_admin

@@ -13,15 +13,21 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from http.cookies import SimpleCookie
+from typing import Annotated
 from urllib.parse import quote
 
-from fastapi import Request
+from fastapi import Depends, Request
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse, RedirectResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ratinglist.errors import PermissionDenied
-from ratinglist.model.account import Account
+from ratinglist.model.account import (
+    Account,
+    may_create_tournament,
+    may_direct,
+    may_enter_results,
+)
 from ratinglist.service.accounts import SignedIn, check_csrf, session_of
 from ratinglist.web.paths import is_under
 
@@ -141,3 +147,24 @@ def permit(check: Check, what: str) -> Callable[[Request], Awaitable[SignedIn]]:
 def _is_form(request: Request) -> bool:
     kind = request.headers.get("content-type", "")
     return kind.startswith(("application/x-www-form-urlencoded", "multipart/form-data"))
+
+
+Creator = Annotated[
+    SignedIn, Depends(permit(lambda a, _r: may_create_tournament(a), "create tournaments"))
+]
+"""A user who may create tournaments (pages and API)."""
+Director = Annotated[
+    SignedIn,
+    Depends(permit(lambda a, r: may_direct(a, path_tournament(r)), "direct this tournament")),
+]
+"""The director of the tournament in the path (or an admin)."""
+Reporter = Annotated[
+    SignedIn,
+    Depends(
+        permit(
+            lambda a, r: may_enter_results(a, path_tournament(r)),
+            "enter results of this tournament",
+        )
+    ),
+]
+"""A user who may enter results of the tournament in the path: its director or assistant."""

@@ -19,10 +19,10 @@ from ratinglist.errors import PermissionDenied
 from ratinglist.service.accounts import SESSION_LIFETIME, Session, SignedIn, sign_in, sign_out
 from ratinglist.web.auth import SESSION_COOKIE, permit
 from ratinglist.web.templating import templates
+from ratinglist.web.views.common import NO_STORE, db_url
 
 router = APIRouter()
 LOGIN_CSRF_COOKIE = "rl_login"
-NO_STORE = {"Cache-Control": "no-store"}
 signed = permit(lambda _a, _r: True, "sign out")
 
 
@@ -74,7 +74,7 @@ async def login_post(
     if not expected or not secrets.compare_digest(expected, csrf_token):
         raise PermissionDenied("expected the sign-in form's CSRF token, got none: reload the page")
     session = await run_in_threadpool(
-        sign_in, request.app.state.url, username, password, _address(request)
+        sign_in, db_url(request), username, password, _address(request)
     )
     response = RedirectResponse(_safe_next(next), status_code=303)
     _set_session(response, request, session)
@@ -86,7 +86,7 @@ async def login_post(
 async def logout_post(request: Request, who: Annotated[SignedIn, Depends(signed)]) -> Response:
     """End the session."""
     token = request.cookies.get(SESSION_COOKIE, "")
-    await run_in_threadpool(sign_out, request.app.state.url, token)
+    await run_in_threadpool(sign_out, db_url(request), token)
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(SESSION_COOKIE)
     return response
@@ -111,7 +111,7 @@ class SessionOut(BaseModel):
 async def api_login(request: Request, body: Credentials) -> Response:
     """Sign in: sets the HttpOnly session cookie and returns the CSRF token for writes."""
     session = await run_in_threadpool(
-        sign_in, request.app.state.url, body.username, body.password, _address(request)
+        sign_in, db_url(request), body.username, body.password, _address(request)
     )
     out = SessionOut(
         user=session.account.name,
@@ -128,9 +128,7 @@ async def api_login(request: Request, body: Credentials) -> Response:
 @router.post("/api/v1/logout", status_code=204, tags=["accounts"])
 async def api_logout(request: Request, who: Annotated[SignedIn, Depends(signed)]) -> Response:
     """End the session."""
-    await run_in_threadpool(
-        sign_out, request.app.state.url, request.cookies.get(SESSION_COOKIE, "")
-    )
+    await run_in_threadpool(sign_out, db_url(request), request.cookies.get(SESSION_COOKIE, ""))
     response = Response(status_code=204)
     response.delete_cookie(SESSION_COOKIE)
     return response

@@ -12,6 +12,9 @@ LIST_CACHE = {"Cache-Control": "public, max-age=300"}
 PAGE_CACHE = {"Cache-Control": "public, max-age=60"}
 """Cache-Control of other pages."""
 
+NO_STORE = {"Cache-Control": "no-store"}
+"""Cache-Control of pages that change with every write or differ per user (TD, live, forms)."""
+
 MAX_LIMIT = 1000
 """The largest page size the API and paged pages accept."""
 
@@ -20,3 +23,9 @@ def site_of(request: Request) -> Site:
     """The `Site` the application was created with."""
     site: Site = request.app.state.site
     return site
+
+
+def db_url(request: Request) -> str:
+    """The database URL the application was created with (what every service call takes)."""
+    url: str = request.app.state.url
+    return url

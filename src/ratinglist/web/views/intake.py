@@ -19,6 +19,7 @@ from ratinglist.model.account import may_officiate
 from ratinglist.service.intake import MAX_BYTES, STATUSES, queue, show, upload
 from ratinglist.web.auth import signed_in
 from ratinglist.web.templating import templates
+from ratinglist.web.views.common import NO_STORE, db_url
 from ratinglist.web.views.intake_common import (
     Bounded,
     Fixer,
@@ -31,7 +32,6 @@ from ratinglist.web.views.intake_common import (
 )
 
 router = APIRouter(include_in_schema=False)
-NO_STORE = {"Cache-Control": "no-store"}
 
 
 def _text(form: FormData, key: str) -> str:
@@ -48,7 +48,7 @@ def queue_page(
     """The queue items the signed-in user may see (default: those still queued)."""
     who = require_signed_in(signed_in(request))
     wanted = status or None
-    items = visible(who.account, queue(request.app.state.url, status=wanted, country=country))
+    items = visible(who.account, queue(db_url(request), status=wanted, country=country))
     context = {
         "items": items,
         "status": wanted or "",
@@ -76,9 +76,7 @@ async def upload_post(request: Request, _bounded: Bounded, who: Uploader) -> Res
     else:
         data = await file.read(MAX_BYTES + 1)
         try:
-            done = await run_in_threadpool(
-                upload, request.app.state.url, file.filename, data, who.actor
-            )
+            done = await run_in_threadpool(upload, db_url(request), file.filename, data, who.actor)
         except IntakeError as exc:
             message = str(exc)
         else:
@@ -92,7 +90,7 @@ async def upload_post(request: Request, _bounded: Bounded, who: Uploader) -> Res
 @router.get("/intake/{n}")
 def item_page(request: Request, n: int, who: Viewer) -> Response:
     """One item: diagnostics, the players to look at, and the forms the user may use."""
-    view = show(request.app.state.url, n)
+    view = show(db_url(request), n)
     account = who.account
     context = {
         "v": view,
@@ -109,7 +107,7 @@ async def accept_post(request: Request, n: int, who: Officer) -> Response:
     from ratinglist.service.intake import accept
 
     note = _text(await request.form(), "message") or None
-    await run_in_threadpool(accept, request.app.state.url, n, who.actor, message=note)
+    await run_in_threadpool(accept, db_url(request), n, who.actor, message=note)
     return RedirectResponse(f"/intake/{n}", status_code=303)
 
 
@@ -119,7 +117,7 @@ async def reject_post(request: Request, n: int, who: Officer) -> Response:
     from ratinglist.service.intake import reject
 
     message = _text(await request.form(), "message")
-    await run_in_threadpool(reject, request.app.state.url, n, message, who.actor)
+    await run_in_threadpool(reject, db_url(request), n, message, who.actor)
     return RedirectResponse(f"/intake/{n}", status_code=303)
 
 
@@ -136,5 +134,5 @@ async def fix_post(request: Request, n: int, who: Fixer) -> Response:
         new = int(typed)
     else:
         raise IntakeError(f"expected a registry ID (digits) or 'new ID' ticked, got {typed!r}")
-    await run_in_threadpool(fix_id, request.app.state.url, n, old, new, who.actor)
+    await run_in_threadpool(fix_id, db_url(request), n, old, new, who.actor)
     return RedirectResponse(f"/intake/{n}", status_code=303)

@@ -27,6 +27,7 @@ from ratinglist.service.intake import (
     upload,
 )
 from ratinglist.web.auth import signed_in
+from ratinglist.web.views.common import db_url
 from ratinglist.web.views.intake_common import (
     Bounded,
     Fixer,
@@ -72,7 +73,7 @@ def list_queue(
     who = signed_in(request)
     if who is None:
         return []
-    return visible(who.account, queue(request.app.state.url, status=status, country=country))
+    return visible(who.account, queue(db_url(request), status=status, country=country))
 
 
 @router.post("", status_code=201, openapi_extra=UPLOAD_BODY)
@@ -87,19 +88,19 @@ async def upload_file(
     A file over the bounds or with no game line is refused (400) and not stored.
     """
     data = await read_bounded(request, MAX_BYTES)
-    return await run_in_threadpool(upload, request.app.state.url, name, data, who.actor)
+    return await run_in_threadpool(upload, db_url(request), name, data, who.actor)
 
 
 @router.get("/{n}")
 def show_item(request: Request, n: int, who: Viewer) -> ItemView:
     """One queue item: diagnostics (at submission and now), players to look at, fixes."""
-    return show(request.app.state.url, n)
+    return show(db_url(request), n)
 
 
 @router.post("/{n}/fix")
 def fix_item(request: Request, n: int, body: IdFix, who: Fixer) -> FixedId:
     """Replace a player ID in the queued file (then read it again)."""
-    return fix_id(request.app.state.url, n, body.old, body.new, who.actor)
+    return fix_id(db_url(request), n, body.old, body.new, who.actor)
 
 
 @router.post("/{n}/accept")
@@ -108,10 +109,10 @@ def accept_item(
 ) -> IntakeSummary:
     """Import the queued file into the archive with the decision (409 if decided already)."""
     note = None if body is None else body.message or None
-    return accept(request.app.state.url, n, who.actor, message=note)
+    return accept(db_url(request), n, who.actor, message=note)
 
 
 @router.post("/{n}/reject")
 def reject_item(request: Request, n: int, body: Decision, who: Officer) -> IntakeSummary:
     """Reject the queued file with a message the submitter sees."""
-    return reject(request.app.state.url, n, body.message, who.actor)
+    return reject(db_url(request), n, body.message, who.actor)

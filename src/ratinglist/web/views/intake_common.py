@@ -26,6 +26,7 @@ from ratinglist.model.account import (
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.intake import MAX_BYTES, IntakeSummary, country_key, item
 from ratinglist.web.auth import permit
+from ratinglist.web.views.common import db_url
 
 FORM_OVERHEAD = 64 * 1024
 """Bytes a form upload may carry beyond the file (the other fields and the part headers)."""
@@ -71,7 +72,7 @@ def _see(account: Account, request: Request) -> bool:
         return True
     if not has_any_role(account):
         return False
-    return may_see(account, item(request.app.state.url, _number(request)))
+    return may_see(account, item(db_url(request), _number(request)))
 
 
 def _fix(account: Account, request: Request) -> bool:
@@ -79,7 +80,7 @@ def _fix(account: Account, request: Request) -> bool:
         return True
     if not _may_fix_some_country(account):
         return False
-    return may_fix(account, item(request.app.state.url, _number(request)).country)
+    return may_fix(account, item(db_url(request), _number(request)).country)
 
 
 def _decide(account: Account, _request: Request) -> bool:

@@ -25,25 +25,20 @@ from ratinglist.service.tournament_server import (
 from ratinglist.service.tournament_values import RoundView, StandingsView
 from ratinglist.service.tournament_views import show_round, standings
 from ratinglist.web.templating import templates
+from ratinglist.web.views.common import NO_STORE, db_url
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/v1/live", tags=["live tournaments"])
-NO_STORE = {"Cache-Control": "no-store"}
 PROJECTOR_ROWS = 16
 """Rows on one projector page (large type, readable from the back of the hall)."""
 PROJECTOR_SECONDS = 12
 """Seconds a projector page stays before the next."""
 
 
-def _url(request: Request) -> str:
-    url: str = request.app.state.url
-    return url
-
-
 @router.get("/live")
 def live_index(request: Request) -> Response:
     """The running tournaments."""
-    found = running(_url(request))
+    found = running(db_url(request))
     return templates.TemplateResponse(
         request, "live_index.html", {"found": found}, headers=NO_STORE
     )
@@ -54,7 +49,7 @@ def live_page(
     request: Request, tid: int, round: Annotated[int | None, Query(ge=1)] = None
 ) -> Response:
     """A tournament's live page: the round (default the current one), finals, standings."""
-    view = live_view(_url(request), tid, round)
+    view = live_view(db_url(request), tid, round)
     fragment = request.headers.get("x-live-fragment") == "1"
     return templates.TemplateResponse(
         request,
@@ -76,7 +71,7 @@ def projector(
     page: Annotated[int, Query(ge=1)] = 1,
 ) -> Response:
     """One screenful; the page moves on to the next by itself (round pages, then standings)."""
-    live = live_view(_url(request), tid)
+    live = live_view(db_url(request), tid)
     round_pages = _pages(len(live.round.tables)) if live.round is not None else 0
     standing_pages = _pages(len(live.standings.lines))
     if view == "round" and round_pages == 0:
@@ -112,28 +107,28 @@ class Seq(BaseModel):
 @api.get("")
 def api_running(request: Request) -> list[Overview]:
     """The running tournaments."""
-    return list(running(_url(request)))
+    return list(running(db_url(request)))
 
 
 @api.get("/{tid}")
 def api_live(request: Request, tid: int) -> LiveView:
     """Overview, current round, finals and standings of a tournament."""
-    return live_view(_url(request), tid)
+    return live_view(db_url(request), tid)
 
 
 @api.get("/{tid}/seq")
 def api_seq(request: Request, tid: int) -> Seq:
     """The log's newest event number (poll it; fetch the rest when it moves)."""
-    return Seq(seq=log_seq(_url(request), tid))
+    return Seq(seq=log_seq(db_url(request), tid))
 
 
 @api.get("/{tid}/rounds/{number}")
 def api_round(request: Request, tid: int, number: int) -> RoundView:
     """A published round with its results so far."""
-    return show_round(_url(request), str(tid), number)
+    return show_round(db_url(request), str(tid), number)
 
 
 @api.get("/{tid}/standings")
 def api_standings(request: Request, tid: int) -> StandingsView:
     """The standings now."""
-    return standings(_url(request), str(tid))
+    return standings(db_url(request), str(tid))

@@ -14,30 +14,20 @@ from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from ratinglist.errors import PermissionDenied, RatinglistError
-from ratinglist.model.account import Role, may_assign_ids
+from ratinglist.model.account import may_assign_ids, may_assign_some_ids
 from ratinglist.service.accounts import SignedIn, country_scope
 from ratinglist.service.registry import add_player, merge_players, show_player
 from ratinglist.web.auth import permit
 from ratinglist.web.templating import templates
+from ratinglist.web.views.common import NO_STORE, db_url
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/v1/registry", tags=["registry"])
-NO_STORE = {"Cache-Control": "no-store"}
 
 
-def _officer(account: object, _request: Request) -> bool:
-    from ratinglist.model.account import Account, may_officiate
-
-    assert isinstance(account, Account)
-    return may_officiate(account) or any(g.role is Role.ID_OFFICER for g in account.grants)
-
-
-Officer = Annotated[SignedIn, Depends(permit(_officer, "assign player IDs"))]
-
-
-def _url(request: Request) -> str:
-    url: str = request.app.state.url
-    return url
+Officer = Annotated[
+    SignedIn, Depends(permit(lambda a, _r: may_assign_some_ids(a), "assign player IDs"))
+]
 
 
 def _require_country(who: SignedIn, country: str) -> str:
@@ -54,7 +44,7 @@ def _add(
 ) -> str:
     code = _require_country(who, host or country)
     added = add_player(
-        _url(request), surname, firstname, country, actor=who.actor, host_country=code
+        db_url(request), surname, firstname, country, actor=who.actor, host_country=code
     )
     if added.player is None:
         names = ", ".join(f"{p.name} ({p.id})" for p in added.namesakes)
@@ -63,7 +53,7 @@ def _add(
 
 
 def _merge(request: Request, who: SignedIn, kept: int, removed: int, reason: str) -> str:
-    url = _url(request)
+    url = db_url(request)
     for pid in (kept, removed):
         _require_country(who, show_player(url, pid).player.country)
     merge_players(url, kept, removed, actor=who.actor, reason=reason)

@@ -9,19 +9,13 @@ older state that another device changed answers 409 with what changed.
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
 from ratinglist.model.account import (
-    Account,
-    may_create_tournament,
-    may_direct,
     may_enter_results,
 )
-from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournament_results import ResultSpec, enter_result
 from ratinglist.service.tournament_server import (
     Overview,
@@ -55,26 +49,10 @@ from ratinglist.service.tournaments import (
     undo,
     withdraw,
 )
-from ratinglist.web.auth import path_tournament, permit, signed_in
+from ratinglist.web.auth import Creator, Director, Reporter, signed_in
+from ratinglist.web.views.common import db_url
 
 router = APIRouter(prefix="/api/v1/td", tags=["tournament director"])
-
-
-def _create(account: Account, _request: Request) -> bool:
-    return may_create_tournament(account)
-
-
-def _direct(account: Account, request: Request) -> bool:
-    return may_direct(account, path_tournament(request))
-
-
-def _results(account: Account, request: Request) -> bool:
-    return may_enter_results(account, path_tournament(request))
-
-
-Creator = Annotated[SignedIn, Depends(permit(_create, "create tournaments"))]
-Director = Annotated[SignedIn, Depends(permit(_direct, "direct this tournament"))]
-Reporter = Annotated[SignedIn, Depends(permit(_results, "enter results of this tournament"))]
 
 
 class NewTournament(BaseModel):
@@ -180,7 +158,7 @@ def list_mine(request: Request) -> list[Overview]:
     who = signed_in(request)
     if who is None:
         return []
-    found = running(request.app.state.url)
+    found = running(db_url(request))
     return [o for o in found if may_enter_results(who.account, o.id)]
 
 
@@ -196,13 +174,13 @@ def create(request: Request, body: NewTournament, who: Creator) -> Created:
         rounds=body.rounds,
         seed=body.seed,
     )
-    return new_tournament(request.app.state.url, settings, who.actor, director=who.account.name)
+    return new_tournament(db_url(request), settings, who.actor, director=who.account.name)
 
 
 @router.get("/tournaments/{tid}")
 def show(request: Request, tid: int, who: Director) -> Overview:
     """The overview (counts, current round, the log's event number)."""
-    return overview(request.app.state.url, tid)
+    return overview(db_url(request), tid)
 
 
 @router.post("/tournaments/{tid}/players", status_code=201)
@@ -210,7 +188,7 @@ def add_players(request: Request, tid: int, body: Players, who: Director) -> Reg
     """Register players (late entries take part from `first_round`, default the next round)."""
     new = body.new
     return register_players(
-        request.app.state.url,
+        db_url(request),
         str(tid),
         body.players,
         who.actor,
@@ -223,54 +201,52 @@ def add_players(request: Request, tid: int, body: Players, who: Director) -> Reg
 @router.post("/tournaments/{tid}/withdrawals", status_code=201)
 def withdraw_player(request: Request, tid: int, body: Withdrawal, who: Director) -> PlayerAction:
     """Withdraw a player."""
-    return withdraw(request.app.state.url, str(tid), body.player, who.actor, body.from_round)
+    return withdraw(db_url(request), str(tid), body.player, who.actor, body.from_round)
 
 
 @router.post("/tournaments/{tid}/absences", status_code=201)
 def mark_absent(request: Request, tid: int, body: Absence, who: Director) -> PlayerAction:
     """Declare a player absent for one round (no game, no bye)."""
-    return absent(request.app.state.url, str(tid), body.player, who.actor, body.round)
+    return absent(db_url(request), str(tid), body.player, who.actor, body.round)
 
 
 @router.post("/tournaments/{tid}/forbidden", status_code=201)
 def forbid_pair(request: Request, tid: int, body: PlayerPair, who: Director) -> PairOut:
     """Never pair two players together (e.g. members of one family)."""
-    first, second = forbid(request.app.state.url, str(tid), body.first, body.second, who.actor)
+    first, second = forbid(db_url(request), str(tid), body.first, body.second, who.actor)
     return PairOut(round=None, first=first.name, second=second.name)
 
 
 @router.post("/tournaments/{tid}/forced", status_code=201)
 def force_pair(request: Request, tid: int, body: PlayerPair, who: Director) -> PairOut:
     """Impose a pair on the next round (`first` has Black)."""
-    k, black, white = force(request.app.state.url, str(tid), body.first, body.second, who.actor)
+    k, black, white = force(db_url(request), str(tid), body.first, body.second, who.actor)
     return PairOut(round=k, first=black.name, second=white.name)
 
 
 @router.post("/tournaments/{tid}/rounds", status_code=201)
 def pair_round(request: Request, tid: int, who: Director) -> RoundView:
     """Pair the next round and publish it."""
-    return pair(request.app.state.url, str(tid), who.actor)
+    return pair(db_url(request), str(tid), who.actor)
 
 
 @router.get("/tournaments/{tid}/rounds/{number}")
 def round_view(request: Request, tid: int, number: int, who: Reporter) -> RoundView:
     """A published round with its tables and results so far."""
-    return show_round(request.app.state.url, str(tid), number)
+    return show_round(db_url(request), str(tid), number)
 
 
 @router.post("/tournaments/{tid}/results", status_code=201)
 def add_result(request: Request, tid: int, body: ResultIn, who: Reporter) -> EnteredResult:
     """Enter a result (409 when the game already has one or changed since `based_on`)."""
-    return enter_result(
-        request.app.state.url, str(tid), body.spec(), who.actor, based_on=body.based_on
-    )
+    return enter_result(db_url(request), str(tid), body.spec(), who.actor, based_on=body.based_on)
 
 
 @router.post("/tournaments/{tid}/corrections", status_code=201)
 def correct_result(request: Request, tid: int, body: ResultIn, who: Reporter) -> EnteredResult:
     """Correct an entered result."""
     return enter_result(
-        request.app.state.url,
+        db_url(request),
         str(tid),
         body.spec(),
         who.actor,
@@ -282,13 +258,13 @@ def correct_result(request: Request, tid: int, body: ResultIn, who: Reporter) ->
 @router.post("/tournaments/{tid}/undo")
 def undo_last(request: Request, tid: int, who: Director) -> Undid:
     """Cancel the latest action still in force."""
-    return undo(request.app.state.url, str(tid), who.actor)
+    return undo(db_url(request), str(tid), who.actor)
 
 
 @router.post("/tournaments/{tid}/finals", status_code=201)
 def finals(request: Request, tid: int, who: Director) -> FinalsView:
     """Start the finals stage (semi-finals or final by the entrant count)."""
-    return start_finals(request.app.state.url, str(tid), who.actor)
+    return start_finals(db_url(request), str(tid), who.actor)
 
 
 @router.get("/tournaments/{tid}/standings")
@@ -297,19 +273,19 @@ def standings_view(
 ) -> StandingsView:
     """The standings now, of one class if `cls` names one (female, youth, 50+, 60+,
     debutants, rating:LOW-HIGH)."""
-    return standings(request.app.state.url, str(tid), cls or None)
+    return standings(db_url(request), str(tid), cls or None)
 
 
 @router.get("/tournaments/{tid}/slips", response_class=PlainTextResponse)
 def slips(request: Request, tid: int, who: Reporter) -> Response:
     """Result slips of the current round, to print."""
-    return PlainTextResponse(result_slips(request.app.state.url, str(tid)))
+    return PlainTextResponse(result_slips(db_url(request), str(tid)))
 
 
 @router.get("/tournaments/{tid}/export", response_class=PlainTextResponse)
 def export_elo(request: Request, tid: int, who: Director) -> Response:
     """The .ELO results file of the games so far."""
-    found = results_text(request.app.state.url, tid)
+    found = results_text(db_url(request), tid)
     return PlainTextResponse(
         found.text,
         headers={"Content-Disposition": f'attachment; filename="{found.name}"'},
@@ -319,11 +295,11 @@ def export_elo(request: Request, tid: int, who: Director) -> Response:
 @router.post("/tournaments/{tid}/submit", status_code=201)
 def submit_results(request: Request, tid: int, who: Director) -> SubmittedFile:
     """Close the tournament and send its results file to the rating officer."""
-    return submit(request.app.state.url, str(tid), who.actor)
+    return submit(db_url(request), str(tid), who.actor)
 
 
 @router.post("/tournaments/{tid}/assistants", status_code=201)
 def add_assistant(request: Request, tid: int, body: Assistant, who: Director) -> GrantOut:
     """Let an existing user enter results of this tournament."""
-    given = invite_assistant(request.app.state.url, tid, body.user, who.actor)
+    given = invite_assistant(db_url(request), tid, body.user, who.actor)
     return GrantOut(user=body.user, role=given.label)

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import Annotated, Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, Depends, Form, Request
-from fastapi.responses import PlainTextResponse, RedirectResponse, Response
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import RedirectResponse, Response
 
 from ratinglist.errors import ConflictError, RatinglistError
 from ratinglist.model.account import may_create_tournament, may_direct, may_enter_results
@@ -24,12 +24,11 @@ from ratinglist.service.tournament_server import (
     class_names,
     invite_assistant,
     live_view,
-    results_text,
     running,
     special_results,
     system_names,
 )
-from ratinglist.service.tournament_views import result_slips, standings, submit
+from ratinglist.service.tournament_views import standings, submit
 from ratinglist.service.tournaments import (
     Entry,
     NewSettings,
@@ -40,33 +39,11 @@ from ratinglist.service.tournaments import (
     undo,
     withdraw,
 )
-from ratinglist.web.auth import path_tournament, permit, signed_in
+from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.templating import templates
+from ratinglist.web.views.common import NO_STORE, db_url
 
 router = APIRouter(prefix="/td", include_in_schema=False)
-NO_STORE = {"Cache-Control": "no-store"}
-
-Creator = Annotated[
-    SignedIn, Depends(permit(lambda a, _r: may_create_tournament(a), "create tournaments"))
-]
-Director = Annotated[
-    SignedIn,
-    Depends(permit(lambda a, r: may_direct(a, path_tournament(r)), "direct this tournament")),
-]
-Reporter = Annotated[
-    SignedIn,
-    Depends(
-        permit(
-            lambda a, r: may_enter_results(a, path_tournament(r)),
-            "enter results of this tournament",
-        )
-    ),
-]
-
-
-def _url(request: Request) -> str:
-    url: str = request.app.state.url
-    return url
 
 
 def _back(tid: int, message: str, where: str = "") -> RedirectResponse:
@@ -76,7 +53,7 @@ def _back(tid: int, message: str, where: str = "") -> RedirectResponse:
 def _page(
     request: Request, tid: int, who: SignedIn, status: int = 200, error: str | None = None
 ) -> Response:
-    live = live_view(_url(request), tid)
+    live = live_view(db_url(request), tid)
     context: dict[str, Any] = {
         "v": live,
         "who": who,
@@ -109,7 +86,7 @@ def home(request: Request) -> Response:
     """The signed-in user's tournaments, and the form to create one."""
     who = signed_in(request)
     assert who is not None  # the gate guarantees a session on /td
-    mine = [o for o in running(_url(request)) if may_enter_results(who.account, o.id)]
+    mine = [o for o in running(db_url(request)) if may_enter_results(who.account, o.id)]
     context = {
         "who": who,
         "csrf": who.csrf,
@@ -134,7 +111,7 @@ def create(
     settings = NewSettings(
         name=name, country=country, start=start_date, rounds=rounds, system=system or None
     )
-    made = new_tournament(_url(request), settings, who.actor, director=who.account.name)
+    made = new_tournament(db_url(request), settings, who.actor, director=who.account.name)
     return _back(made.id, f"created {made.name}")
 
 
@@ -159,7 +136,7 @@ def add_players(
 
     def action() -> str:
         done = register_players(
-            _url(request),
+            db_url(request),
             str(tid),
             queries,
             who.actor,
@@ -182,7 +159,7 @@ def withdraw_player(
     """Withdraw a player from the next round on."""
 
     def action() -> str:
-        done = withdraw(_url(request), str(tid), player, who.actor)
+        done = withdraw(db_url(request), str(tid), player, who.actor)
         return f"{done.player.name} withdrawn from round {done.round}"
 
     return _act(request, tid, who, action)
@@ -193,7 +170,7 @@ def pair_round(request: Request, tid: int, who: Director) -> Response:
     """Pair the next round."""
 
     def action() -> str:
-        done = pair(_url(request), str(tid), who.actor)
+        done = pair(db_url(request), str(tid), who.actor)
         return f"round {done.number} paired: {len(done.tables)} tables"
 
     return _act(request, tid, who, action)
@@ -227,7 +204,7 @@ def add_result(
 
     def action() -> str:
         done = enter_result(
-            _url(request), str(tid), spec, who.actor, correction=correction, based_on=based_on
+            db_url(request), str(tid), spec, who.actor, correction=correction, based_on=based_on
         )
         verb = "corrected" if done.corrected else "entered"
         where = f"table {table}" if table is not None else done.round
@@ -244,7 +221,7 @@ def undo_last(request: Request, tid: int, who: Director) -> Response:
     """Cancel the latest action in force."""
 
     def action() -> str:
-        return f"undid: {undo(_url(request), str(tid), who.actor).what}"
+        return f"undid: {undo(db_url(request), str(tid), who.actor).what}"
 
     return _act(request, tid, who, action)
 
@@ -254,7 +231,7 @@ def finals(request: Request, tid: int, who: Director) -> Response:
     """Start the finals."""
 
     def action() -> str:
-        done = start_finals(_url(request), str(tid), who.actor)
+        done = start_finals(db_url(request), str(tid), who.actor)
         return f"finals started: {len(done.games)} games"
 
     return _act(request, tid, who, action)
@@ -267,7 +244,7 @@ def add_assistant(
     """Let an existing user enter results."""
 
     def action() -> str:
-        invite_assistant(_url(request), tid, user.strip(), who.actor)
+        invite_assistant(db_url(request), tid, user.strip(), who.actor)
         return f"{user.strip()} may now enter results"
 
     return _act(request, tid, who, action)
@@ -278,7 +255,7 @@ def submit_results(request: Request, tid: int, who: Director) -> Response:
     """Close the tournament and send its results file to the rating officer."""
 
     def action() -> str:
-        done = submit(_url(request), str(tid), who.actor)
+        done = submit(db_url(request), str(tid), who.actor)
         return f"submitted {done.name}: {done.games} games ({done.status})"
 
     return _act(request, tid, who, action)
@@ -287,22 +264,6 @@ def submit_results(request: Request, tid: int, who: Director) -> Response:
 @router.get("/{tid}/standings")
 def standings_page(request: Request, tid: int, who: Reporter, cls: str | None = None) -> Response:
     """The standings, of one class if chosen."""
-    view = standings(_url(request), str(tid), cls or None)
+    view = standings(db_url(request), str(tid), cls or None)
     context = {"s": view, "tid": tid, "classes": class_names(), "chosen": cls or ""}
     return templates.TemplateResponse(request, "td_standings.html", context, headers=NO_STORE)
-
-
-@router.get("/{tid}/slips")
-def slips(request: Request, tid: int, who: Reporter) -> Response:
-    """Result slips of the current round, to print."""
-    text = result_slips(_url(request), str(tid))
-    return PlainTextResponse(text, headers=NO_STORE)
-
-
-@router.get("/{tid}/export")
-def export_elo(request: Request, tid: int, who: Director) -> Response:
-    """The .ELO results file of the games so far."""
-    found = results_text(_url(request), tid)
-    return PlainTextResponse(
-        found.text, headers={"Content-Disposition": f'attachment; filename="{found.name}"'}
-    )
