@@ -204,10 +204,9 @@ class FinalsStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ResultEntered(Event):
-    """The official disc score of a game; `round` is a round number or a finals stage."""
+class OthelloResultEvent(Event):
+    """The fields of an Othello result event; `round` is a round number or a finals stage."""
 
-    kind: ClassVar[str] = "result"
     round: str
     black: PlayerId
     white: PlayerId
@@ -217,16 +216,17 @@ class ResultEntered(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ResultCorrected(Event):
+class ResultEntered(OthelloResultEvent):
+    """The official disc score of a game."""
+
+    kind: ClassVar[str] = "result"
+
+
+@dataclass(frozen=True, slots=True)
+class ResultCorrected(OthelloResultEvent):
     """A result already entered is replaced (later pairings are not changed)."""
 
     kind: ClassVar[str] = "correction"
-    round: str
-    black: PlayerId
-    white: PlayerId
-    black_discs: int
-    white_discs: int
-    special: str = SpecialResult.NONE.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,10 +293,9 @@ class GoPaired(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class GoResultEntered(Event):
-    """The result of a Go game: an `Outcome` value, and whether it was decided by default."""
+class GoResultEvent(Event):
+    """The fields of a Go result event: an `Outcome` value, and whether it was by default."""
 
-    kind: ClassVar[str] = "go-result"
     round: int
     white: PlayerId
     black: PlayerId
@@ -305,15 +304,17 @@ class GoResultEntered(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class GoResultCorrected(Event):
+class GoResultEntered(GoResultEvent):
+    """The result of a Go game."""
+
+    kind: ClassVar[str] = "go-result"
+
+
+@dataclass(frozen=True, slots=True)
+class GoResultCorrected(GoResultEvent):
     """A Go result already entered is replaced (later pairings are not changed)."""
 
     kind: ClassVar[str] = "go-correction"
-    round: int
-    white: PlayerId
-    black: PlayerId
-    outcome: str
-    by_default: bool = False
 
 
 EVENT_TYPES: dict[str, type[Event]] = {
