@@ -6,8 +6,9 @@ load every other one.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from ratinglist import lazy_exports
 
 # `round_robin` is a module and a function: import it now, or importing the module would
 # set the package attribute to the module instead of the function.
@@ -39,13 +40,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> object:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(globals(), _WHERE)
 
 
 __all__ = [

@@ -21,8 +21,9 @@ load every other one.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from ratinglist import lazy_exports
 
 if TYPE_CHECKING:
     from ratinglist.store.database import (
@@ -160,13 +161,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> object:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(globals(), _WHERE)
 
 
 __all__ = [
