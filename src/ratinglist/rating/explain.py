@@ -25,9 +25,6 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-import numpy as np
-from numpy.typing import NDArray
-
 from ratinglist.errors import RatingError
 from ratinglist.model import PlayerId
 from ratinglist.rating.european import rate
@@ -60,17 +57,6 @@ class RatingChangeExplanation:
     def total(self) -> float:
         """``after - before``, equal to ``aging + new_games + others`` up to rounding."""
         return self.after - self.before
-
-
-def _select(games: GameArrays, keep: NDArray[np.bool_]) -> GameArrays:
-    """The games where `keep` is True (a new value)."""
-    return GameArrays(
-        first=games.first[keep],
-        second=games.second[keep],
-        score=games.score[keep],
-        day=games.day[keep],
-        tournament=None if games.tournament is None else games.tournament[keep],
-    )
 
 
 def _rating_of(ratings: RatingList, player: PlayerId, step: str) -> float:
@@ -106,10 +92,10 @@ def explain_change(
     later = games.until(after_date)
     old = later.day <= before_date.toordinal()
     own = (later.first == player) | (later.second == player)
-    earlier = _select(later, old)
+    earlier = later.select(old)
     r0 = _rating_of(rate(earlier, params, before_date), player, "the earlier list")
     r1 = _rating_of(rate(earlier, params, after_date), player, "the aged earlier games")
-    with_own = _select(later, old | own)
+    with_own = later.select(old | own)
     r2 = _rating_of(rate(with_own, params, after_date), player, "the fit with own new games")
     r3 = _rating_of(rate(later, params, after_date), player, "the later list")
     return RatingChangeExplanation(

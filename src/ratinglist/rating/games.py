@@ -156,7 +156,10 @@ class GameArrays:
 
     def until(self, as_of: dt.date) -> GameArrays:
         """The games whose tournament started on or before `as_of` (a new value)."""
-        keep = self.day <= as_of.toordinal()
+        return self.select(self.day <= as_of.toordinal())
+
+    def select(self, keep: NDArray[np.bool_]) -> GameArrays:
+        """The games where `keep` is true (a new value)."""
         return GameArrays(
             first=self.first[keep],
             second=self.second[keep],

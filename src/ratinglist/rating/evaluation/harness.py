@@ -31,7 +31,7 @@ from ratinglist.rating.evaluation.forecasters import (
 from ratinglist.rating.evaluation.metrics import CalibrationBin, Scores, calibration, scores
 from ratinglist.rating.games import GameArrays
 from ratinglist.rating.params import EuropeanParams
-from ratinglist.rating.systems.base import check_order, select
+from ratinglist.rating.systems.base import check_order
 from ratinglist.rating.systems.egf import EgfParams
 from ratinglist.rating.systems.elo import EloParams
 from ratinglist.rating.systems.glicko2 import Glicko2Params
@@ -197,7 +197,7 @@ def evaluate(
     lo = int(np.searchsorted(months, fit_start, side="left"))
     hi = int(np.searchsorted(months, config.end, side="right"))
     index = np.arange(len(games))
-    scored = select(games, (index >= lo) & (index < hi))
+    scored = games.select((index >= lo) & (index < hi))
     in_report = months[lo:hi] >= config.start
     if not in_report.any():
         raise RatingError(
@@ -205,7 +205,7 @@ def evaluate(
             f"{month_start(config.end):%Y-%m}, got none"
         )
     runs = {name: _Run(f) for name, f in _forecasters(config).items()}
-    prior = select(games, index < lo)
+    prior = games.select(index < lo)
     for run in runs.values():
         run.observe(prior)
     newcomer = _replay(games, months, lo, fit_start, config, runs)
@@ -263,7 +263,7 @@ def _replay(
             _choose_k(runs, games.score[lo:a])
         if a == b:
             continue
-        chunk = select(games, (np.arange(n) >= a) & (np.arange(n) < b))
+        chunk = games.select((np.arange(n) >= a) & (np.arange(n) < b))
         i, j = dense[a:b], dense[n + a : n + b]
         newcomer.append((played[i] < config.newcomer_games) | (played[j] < config.newcomer_games))
         played += np.bincount(i, minlength=len(ids)) + np.bincount(j, minlength=len(ids))

@@ -168,17 +168,6 @@ def check_order(games: GameArrays, as_of: dt.date | None = None) -> None:
         )
 
 
-def select(games: GameArrays, keep: NDArray[np.bool_]) -> GameArrays:
-    """The games where `keep` is true (a new value)."""
-    return GameArrays(
-        first=games.first[keep],
-        second=games.second[keep],
-        score=games.score[keep],
-        day=games.day[keep],
-        tournament=None if games.tournament is None else games.tournament[keep],
-    )
-
-
 def rate_incrementally(
     initial: Callable[[Params], State],
     update: Callable[[State, GameArrays, Params], State],
