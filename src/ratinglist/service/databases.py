@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from sqlalchemy.engine import Connection
+
 from ratinglist.errors import NotFoundError
 from ratinglist.store import Store, open_store
 
@@ -88,3 +90,14 @@ def opened_store(db: str | Store) -> Iterator[Store]:
         StoreError: the database cannot be opened or migrated.
     """
     yield open_database(db)
+
+
+@contextmanager
+def reading(source: Store | Connection) -> Iterator[Connection]:
+    """A connection to read from: `source` itself when it is one (the caller's transaction),
+    else a new connection of the store `source`, closed on leaving."""
+    if isinstance(source, Connection):
+        yield source
+    else:
+        with source.connect() as conn:
+            yield conn

@@ -11,8 +11,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -40,7 +38,7 @@ from ratinglist.rating.profile_explain import ProfileExplanation, explain_profil
 from ratinglist.rating.selection import Fate, ResultsFile, Selection
 from ratinglist.registry.countries import country_code, find_country, get_country, parse_continent
 from ratinglist.service.actor import Actor
-from ratinglist.service.databases import open_database
+from ratinglist.service.databases import open_database, reading
 from ratinglist.store import (
     EntryRow,
     ListRow,
@@ -153,7 +151,7 @@ def find_stored_list(source: Store | Connection, ref: str | None) -> RatingListI
     Raises:
         NotFoundError: no such list.
     """
-    with _reading(source) as conn:
+    with reading(source) as conn:
         return _find(conn, ref)
 
 
@@ -163,13 +161,13 @@ def stored_list(source: Store | Connection, list_id: int) -> RatingListInfo:
     Raises:
         NotFoundError: no list has this id.
     """
-    with _reading(source) as conn:
+    with reading(source) as conn:
         return _info(list_row(conn, list_id))
 
 
 def stored_entries(source: Store | Connection, list_id: int) -> tuple[RatingEntry, ...]:
     """Every rated player of the stored list `list_id`, in increasing player ID."""
-    with _reading(source) as conn:
+    with reading(source) as conn:
         return tuple(_rating_entry(e) for e in entry_rows(conn, list_id))
 
 
@@ -188,7 +186,7 @@ def load_selected_games(
     """The rated games of the list as of `as_of` under `selection` (games age from their
     tournament's start date; reader-excluded games and unknown IDs are never rated; games a
     merge turned into self-games left out)."""
-    with _reading(source) as conn:
+    with reading(source) as conn:
         files = [f for f in results_files(conn) if f.start <= as_of]
         fates = selection.fates(files, as_of)
         days = {f.tournament: f.start.toordinal() for f, fate in fates if fate.rated}
@@ -238,15 +236,6 @@ def _arrays(loaded: RatingGames) -> GameArrays:
     return GameArrays.from_half_points(
         loaded.first, loaded.second, loaded.score, loaded.day, loaded.tournament
     )
-
-
-@contextmanager
-def _reading(source: Store | Connection) -> Iterator[Connection]:
-    if isinstance(source, Connection):
-        yield source
-    else:
-        with source.connect() as conn:
-            yield conn
 
 
 def find_list(db: str, ref: str | None = None) -> RatingListInfo:
@@ -301,7 +290,7 @@ class ComputedList:
 
 def registry_homes(source: Store | Connection) -> dict[int, tuple[str, str | None]]:
     """Player ID -> (country code, continent name) of every registry player (merged too)."""
-    with _reading(source) as conn:
+    with reading(source) as conn:
         return player_homes({int(p.id): p for p in all_players(conn, include_merged=True)})
 
 

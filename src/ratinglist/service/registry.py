@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -25,7 +23,7 @@ from ratinglist.model import Player, PlayerId
 from ratinglist.registry.history import BEGINNING, IdEvent, Merged, Registry, Tenure, Unmerged
 from ratinglist.registry.search import Match, PlayerIndex
 from ratinglist.service.actor import Actor
-from ratinglist.service.databases import open_database
+from ratinglist.service.databases import open_database, reading
 from ratinglist.store import (
     IdTransition,
     Store,
@@ -297,18 +295,9 @@ def players_with_list_ratings(source: Store | Connection, list_id: int) -> tuple
     """The registry's players (merged-away IDs left out), each with the rounded rating of
     stored list `list_id` when rated there (listed or not, as the WOF's players file carries
     the latest rating of every rated player), else None."""
-    with _reading(source) as conn:
+    with reading(source) as conn:
         rated = {e.player_id: round(e.rating) for e in entry_rows(conn, list_id)}
         return tuple(replace(p, rating=rated.get(int(p.id))) for p in all_players(conn))
-
-
-@contextmanager
-def _reading(source: Store | Connection) -> Iterator[Connection]:
-    if isinstance(source, Connection):
-        yield source
-    else:
-        with source.connect() as conn:
-            yield conn
 
 
 def _players_list(db: str, ratings: bool) -> PlayersList:
