@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ratinglist.cli.common import cli_actor, database_url, err_console, user_errors
+from ratinglist.cli.common import cli_actor, database_url, user_errors
 
 DEMO_TOP = 10
 """How many players of the demo rating list `ratinglist demo` prints."""
@@ -39,28 +39,14 @@ def demo(
 
     Example: ratinglist demo --db demo.db --force --live
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    from ratinglist.cli.importing import print_summary
+    from ratinglist.cli.importing import import_progress, print_summary
     from ratinglist.cli.rating import print_page
     from ratinglist.model.text import format_count
-    from ratinglist.service.archive import FileResult
     from ratinglist.service.demo import build_demo
     from ratinglist.service.rating_lists import list_page
 
     with user_errors():
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            console=err_console,
-            transient=True,
-        ) as bar:
-            task = bar.add_task("importing", total=None)
-
-            def advance(result: FileResult, done: int, total: int) -> None:
-                bar.update(task, completed=done, total=total, description=result.name[:40])
-
+        with import_progress() as advance:
             built = build_demo(db, force=force, actor=cli_actor(), progress=advance)
         print_summary(built.summary, title=f"Demo database {db}")
         print_page(list_page(database_url(str(db)), limit=DEMO_TOP))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -12,7 +14,7 @@ from rich.table import Table
 from ratinglist.cli.common import DbOption, console, database_url, err_console, user_errors
 
 if TYPE_CHECKING:
-    from ratinglist.service.archive import ImportSummary
+    from ratinglist.service.archive import FileResult, ImportSummary
 
 
 def summary_table(summary: ImportSummary, title: str = "Import") -> Table:
@@ -25,6 +27,28 @@ def summary_table(summary: ImportSummary, title: str = "Import") -> Table:
     for key, value in summary.to_dict().items():
         table.add_row(key, format_count(value))
     return table
+
+
+@contextmanager
+def import_progress() -> Iterator[Callable[[FileResult, int, int], None]]:
+    """A transient progress bar on stderr for an archive import; yields the `progress`
+    callback the import calls after each file (file, files done, files in all)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("importing", total=None)
+
+        def advance(result: FileResult, done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total, description=result.name[:40])
+
+        yield advance
 
 
 def print_summary(summary: ImportSummary, title: str = "Import") -> None:
@@ -68,15 +92,7 @@ def import_command(
 
     Example: ratinglist import wof_results/ --db ratinglist.db
     """
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-    )
-
-    from ratinglist.service.archive import FileResult, import_archive
+    from ratinglist.service.archive import import_archive
 
     with user_errors():
         if as_json:
@@ -88,19 +104,7 @@ def import_command(
                 force=force,
             )
         else:
-            with Progress(
-                TextColumn("[progress.description]{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                console=err_console,
-                transient=True,
-            ) as bar:
-                task = bar.add_task("importing", total=None)
-
-                def advance(result: FileResult, done: int, total: int) -> None:
-                    bar.update(task, completed=done, total=total, description=result.name[:40])
-
+            with import_progress() as advance:
                 summary = import_archive(
                     database_url(db),
                     paths,

@@ -73,6 +73,20 @@ def passwd(
     typer.echo(f"password of {name} changed")
 
 
+def _change_role(name: str, role: str, scope: str | None, db: str | None, *, give: bool) -> None:
+    """Grant (`give`) or revoke the role and say whether anything changed."""
+    from ratinglist.service.accounts import grant, parse_grant, revoke
+
+    with user_errors():
+        role_grant = parse_grant(role, scope)
+        changed = (grant if give else revoke)(database_url(db), name, role_grant, cli_actor())
+    if give:
+        said = "now has" if changed else "already had"
+    else:
+        said = "no longer has" if changed else "did not have"
+    typer.echo(f"{name} {said} {role_grant.label}")
+
+
 @app.command("grant")
 def grant_command(
     name: NameArgument,
@@ -84,12 +98,7 @@ def grant_command(
 
     Example: ratinglist users grant bob id_officer NED
     """
-    from ratinglist.service.accounts import grant, parse_grant
-
-    with user_errors():
-        given = parse_grant(role, scope)
-        changed = grant(database_url(db), name, given, cli_actor())
-    typer.echo(f"{name} {'now has' if changed else 'already had'} {given.label}")
+    _change_role(name, role, scope, db, give=True)
 
 
 @app.command("revoke")
@@ -103,12 +112,7 @@ def revoke_command(
 
     Example: ratinglist users revoke bob id_officer NED
     """
-    from ratinglist.service.accounts import parse_grant, revoke
-
-    with user_errors():
-        taken = parse_grant(role, scope)
-        changed = revoke(database_url(db), name, taken, cli_actor())
-    typer.echo(f"{name} {'no longer has' if changed else 'did not have'} {taken.label}")
+    _change_role(name, role, scope, db, give=False)
 
 
 @app.command("list")
