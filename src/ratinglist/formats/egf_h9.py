@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
 from ratinglist.formats.go_half_game import format_half_game, is_half_game, parse_half_game
+from ratinglist.formats.go_list_text import GO_ENCODING, decode_go_text
 from ratinglist.model.go_results import (
     HalfGame,
     ResultsRow,
@@ -34,7 +35,7 @@ from ratinglist.model.go_results import (
     egf_class,
 )
 
-ENCODING = "iso-8859-15"
+ENCODING = GO_ENCODING
 COLUMNS = "; Pl Name                            Rk Co Club"
 MIN_CRITERIA = 4
 
@@ -110,10 +111,7 @@ class H9Read:
 
 def read_h9(data: bytes, source: str) -> H9Read:
     """The rows of an ``.h9`` file (UTF-8 if valid, else ISO-8859-15); bad lines reported."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode(ENCODING)
+    text = decode_go_text(data)
     tags: dict[str, str] = {}
     criteria: tuple[str, ...] = ()
     rows: list[ResultsRow] = []

@@ -27,9 +27,10 @@ from dataclasses import dataclass
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
 from ratinglist.formats.egf_h9 import h9_name, split_h9_name
 from ratinglist.formats.go_half_game import format_half_game, parse_half_game
+from ratinglist.formats.go_list_text import GO_ENCODING, decode_go_text
 from ratinglist.model.go_results import HalfGame, ResultsRow, ResultsTable, adjusted_time
 
-ENCODING = "iso-8859-15"
+ENCODING = GO_ENCODING
 COLUMNS = ";Num Nom Prenom               Niv Licence Club"
 ROUNDS_AT = 46
 
@@ -80,10 +81,7 @@ class TouRead:
 
 def read_tou(data: bytes, source: str) -> TouRead:
     """The rows of a ``.tou`` file (UTF-8 if valid, else ISO-8859-15); bad lines reported."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode(ENCODING)
+    text = decode_go_text(data)
     fields: dict[str, str] = {}
     rows: list[ResultsRow] = []
     found: list[Diagnostic] = []

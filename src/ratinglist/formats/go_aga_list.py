@@ -14,7 +14,7 @@ from pathlib import Path
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
 from ratinglist.formats.go_list_text import (
     ListRead,
-    decode_list,
+    decode_go_text,
     duplicate_numbers,
     read_bytes,
     split_name,
@@ -103,4 +103,4 @@ def read_aga_list(text: str, source: str) -> ListRead:
 
 def read_aga_list_file(path: Path) -> ListRead:
     """`read_aga_list` of a file (UTF-8 or ISO-8859-15)."""
-    return read_aga_list(decode_list(read_bytes(path)), path.name)
+    return read_aga_list(decode_go_text(read_bytes(path)), path.name)

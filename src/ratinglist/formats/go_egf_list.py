@@ -15,7 +15,7 @@ from pathlib import Path
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
 from ratinglist.formats.go_list_text import (
     ListRead,
-    decode_list,
+    decode_go_text,
     duplicate_numbers,
     read_bytes,
     split_name,
@@ -98,4 +98,4 @@ def read_egf_list(text: str, source: str) -> ListRead:
 
 def read_egf_list_file(path: Path) -> ListRead:
     """`read_egf_list` of a file (ISO-8859-15 or UTF-8)."""
-    return read_egf_list(decode_list(read_bytes(path)), path.name)
+    return read_egf_list(decode_go_text(read_bytes(path)), path.name)

@@ -15,7 +15,7 @@ from pathlib import Path
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
 from ratinglist.formats.go_list_text import (
     ListRead,
-    decode_list,
+    decode_go_text,
     duplicate_numbers,
     read_bytes,
     split_name,
@@ -111,4 +111,4 @@ def read_ffg_list(text: str, source: str) -> ListRead:
 
 def read_ffg_list_file(path: Path) -> ListRead:
     """`read_ffg_list` of a file (ISO-8859-15 or UTF-8)."""
-    return read_ffg_list(decode_list(read_bytes(path)), path.name)
+    return read_ffg_list(decode_go_text(read_bytes(path)), path.name)

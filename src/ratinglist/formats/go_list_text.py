@@ -25,12 +25,16 @@ class ListRead:
     diagnostics: tuple[Diagnostic, ...]
 
 
-def decode_list(data: bytes) -> str:
-    """The text of a list file: UTF-8 if it is valid UTF-8, else ISO-8859-15."""
+GO_ENCODING = "iso-8859-15"
+"""The encoding of the Go files (rating lists, ``.h9``, ``.tou``) when not UTF-8."""
+
+
+def decode_go_text(data: bytes) -> str:
+    """The text of a Go file (a list, ``.h9``, ``.tou``): UTF-8 if valid, else ISO-8859-15."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        return data.decode("iso-8859-15")
+        return data.decode(GO_ENCODING)
 
 
 def read_bytes(path: Path) -> bytes:

@@ -12,7 +12,7 @@ from ratinglist.errors import FormatError
 from ratinglist.formats.go_aga_list import read_aga_list
 from ratinglist.formats.go_egf_list import is_egf_data_line, read_egf_list
 from ratinglist.formats.go_ffg_list import HEADER, read_ffg_list
-from ratinglist.formats.go_list_text import ListRead, decode_list, read_bytes
+from ratinglist.formats.go_list_text import ListRead, decode_go_text, read_bytes
 from ratinglist.model.go_list import ListOrigin
 
 READERS = {
@@ -52,4 +52,4 @@ def read_go_list_file(path: Path, origin: ListOrigin | None = None) -> ListRead:
     Raises:
         FormatError: the file cannot be read or its layout is not recognised.
     """
-    return read_go_list(decode_list(read_bytes(path)), path.name, origin)
+    return read_go_list(decode_go_text(read_bytes(path)), path.name, origin)
