@@ -167,12 +167,15 @@ class GoScores:
             return (mms if mcmahon else nbw)[r]
         return self.mms(opp, r) if mcmahon else self.nbw(opp, r)
 
+    def _games_to(self, key: str, r: int) -> tuple[GoGame | None, ...]:
+        """The player's games of rounds 0..r (None: not played); none when r < 0."""
+        return self.players[key].games[: max(r + 1, 0)]
+
     def sos_terms(self, key: str, r: int, mcmahon: bool) -> list[int]:
         """The per-round SOS terms of rounds 0..r (X2), substitutes included."""
         p = self.players[key]
         terms = []
-        for rr in range(r + 1):
-            g = p.games[rr]
+        for g in self._games_to(key, r):
             if g is None:
                 terms.append(2 * p.smms if mcmahon else 0)
                 continue
@@ -197,24 +200,18 @@ class GoScores:
 
     def sodos(self, key: str, r: int, mcmahon: bool) -> int:
         """SODOSW / SODOSM (X4): opponents' scores weighted by the points won against them."""
-        if r < 0:
-            return 0
         p = self.players[key]
-        total = 0
-        for rr in range(r + 1):
-            g = p.games[rr]
-            if g is not None:
-                total += self._opp_score(g.opponent(key), r, mcmahon) * p.won_x2(rr)
-        return total
+        return sum(
+            self._opp_score(g.opponent(key), r, mcmahon) * p.won_x2(rr)
+            for rr, g in enumerate(self._games_to(key, r))
+            if g is not None
+        )
 
     def sosos(self, key: str, r: int, mcmahon: bool) -> int:
         """SOSOSW / SOSOSM (X2): the sum of the opponents' SOS."""
-        if r < 0:
-            return 0
         p = self.players[key]
         total = 0
-        for rr in range(r + 1):
-            g = p.games[rr]
+        for g in self._games_to(key, r):
             if g is not None:
                 total += self.sos(g.opponent(key), r, mcmahon)
             elif mcmahon:
@@ -231,8 +228,7 @@ class GoScores:
         p = self.players[key]
         rank = self.by_key[key].rank.value
         total = 0
-        for rr in range(r + 1):
-            g = p.games[rr]
+        for rr, g in enumerate(self._games_to(key, r)):
             if g is None or g.result.outcome.value == "unknown":
                 continue
             if won_only and p.won_x2(rr) != 2:
@@ -291,12 +287,9 @@ class GoScores:
         }
 
     def _sosts(self, key: str, r: int) -> int:
-        if r < 0:
-            return 0
         p = self.players[key]
         total = 0
-        for rr in range(r + 1):
-            g = p.games[rr]
+        for g in self._games_to(key, r):
             if g is None:
                 total += 2 * p.smms
             else:
