@@ -107,10 +107,21 @@ def save_list(
     """Insert a list row (`values`: the ``rating_lists`` columns but ``id``; ``parameters``
     a dict) and its entries (tuples of `ENTRY_COLUMNS` without ``list_id``)."""
     stored = values | {"parameters": json.dumps(values["parameters"], sort_keys=True)}
-    list_id = insert_one(conn, rating_lists, stored)
-    rows = [(list_id, *e) for e in entries]
-    bulk_insert(conn, rating_entries, ENTRY_COLUMNS, rows)
+    list_id = insert_list(conn, stored, ENTRY_COLUMNS[1:], entries)
     return _info((list_id, *(stored[c.name] for c in _INFO_COLUMNS[1:])))
+
+
+def insert_list(
+    conn: Connection,
+    values: dict[str, Any],
+    columns: Sequence[str],
+    entries: Iterable[Sequence[Any]],
+) -> int:
+    """Insert a ``rating_lists`` row (`values`, ``parameters`` as JSON text) and its entries
+    (tuples of the ``rating_entries`` `columns` after ``list_id``); the new list's id."""
+    list_id = insert_one(conn, rating_lists, values)
+    bulk_insert(conn, rating_entries, ("list_id", *columns), [(list_id, *e) for e in entries])
+    return list_id
 
 
 def _info(row: Sequence[Any]) -> ListRow:

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.engine import Connection
 
-from ratinglist.store.bulk import bulk_insert, insert_one
+from ratinglist.store.rating_lists import insert_list
 from ratinglist.store.schema import rating_entries, rating_lists
 
 
@@ -102,22 +102,11 @@ def save_system_list(
         "iterations": 0,
         "max_residual": 0.0,
     }
-    list_id = insert_one(conn, rating_lists, values)
-    bulk_insert(
+    list_id = insert_list(
         conn,
-        rating_entries,
-        (
-            "list_id",
-            "player_id",
-            "rating",
-            "margin",
-            "official",
-            "listed",
-            "games",
-            "last_played",
-            "title",
-        ),
-        [(list_id, p, r, d, True, True, n, day, t) for p, r, d, n, day, t in entries],
+        values,
+        ("player_id", "rating", "margin", "official", "listed", "games", "last_played", "title"),
+        [(p, r, d, True, True, n, day, t) for p, r, d, n, day, t in entries],
     )
     found = system_list_row(conn, system, list_id)
     if found is None:
