@@ -14,7 +14,10 @@ computes and stores, with `ratinglist.service.rating_lists.compute_list`, for ea
 For listed players with a published rating it removes the median offset taken over ALL of
 them (not per group) and prints the shares within 1 and 2 points overall and for players whose
 country (registry continent) is in Europe; for reference also Europe with its own median
-offset. Then the 20 largest European differences of each list (wof profile) with their cause
+offset. The columns "int" compare the two lists as printed: our ratings rounded to integers
+like the WOF's (`compare_lists(..., as_published=True)`), offset again over all listed
+players; the other columns compare our unrounded ratings with the WOF's integers. Then the
+20 largest European differences of each list (wof profile) with their cause
 where one is known: a file of theirs that the list leaves out or counts twice, few games, or a
 known unexplained pool. Also how many files each sender pattern matches, and the times.
 """
@@ -192,6 +195,10 @@ def measure_profile(
     overall = compare_lists(entries, published)
     european = compare_lists(entries, published, members=europe, offset=overall.median_offset)
     european_own = compare_lists(entries, published, members=europe)
+    printed = compare_lists(entries, published, as_published=True)
+    european_printed = compare_lists(
+        entries, published, members=europe, offset=printed.median_offset, as_published=True
+    )
     causes = _causes(store, done) if profile.name == WOF.name else {}
     games = {e.player: e.games for e in entries}
     largest = []
@@ -227,6 +234,8 @@ def measure_profile(
         "overall": _group(overall),
         "europe": _group(european),
         "europe_own_offset": _group(european_own),
+        "overall_as_published": _group(printed),
+        "europe_as_published": _group(european_printed),
         "largest": largest,
     }
 
@@ -288,7 +297,7 @@ def print_report(result: dict[str, Any]) -> None:
     print(
         f"\n{'list':<11} {'profile':<7} {'offset':>7} {'EU <=1':>7} {'EU <=2':>7} "
         f"{'all <=1':>7} {'all <=2':>7} {'EU own <=2':>10} {'EU n':>5} {'all n':>6} "
-        f"{'steps':>6} {'rate s':>7}"
+        f"{'steps':>6} {'rate s':>7} {'EU <=1 int':>10} {'EU <=2 int':>10}"
     )
     for lst in result["lists"]:
         for name, p in lst["profiles"].items():
@@ -297,7 +306,9 @@ def print_report(result: dict[str, Any]) -> None:
                 f"{_pct(p['europe']['within_1']):>7} {_pct(p['europe']['within_2']):>7} "
                 f"{_pct(p['overall']['within_1']):>7} {_pct(p['overall']['within_2']):>7} "
                 f"{_pct(p['europe_own_offset']['within_2']):>10} {p['europe']['players']:>5} "
-                f"{p['overall']['players']:>6} {p['iterations']:>6} {p['rate_s']:>7.1f}"
+                f"{p['overall']['players']:>6} {p['iterations']:>6} {p['rate_s']:>7.1f} "
+                f"{_pct(p['europe_as_published']['within_1']):>10} "
+                f"{_pct(p['europe_as_published']['within_2']):>10}"
             )
     for lst in result["lists"]:
         name = WOF.name if WOF.name in lst["profiles"] else next(iter(lst["profiles"]))

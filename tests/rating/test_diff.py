@@ -61,3 +61,16 @@ def test_fidelity_removes_the_median_offset_of_the_group() -> None:
     assert fid.within_1 == 2 / 3 and fid.within_2 == 2 / 3
     fixed = compare_lists(ours, published, members={1, 2}, offset=0.0)
     assert fixed.within_1 == 0.0 and fixed.players == 2
+
+
+def test_fidelity_as_published_compares_the_rounded_ratings() -> None:
+    # ours print as 2005, 1806 (1805.6 rounds up), 1610; offsets 5, 6, 10: median 6
+    ours = [entry(1, 2004.6), entry(2, 1805.6), entry(3, 1610.4)]
+    published = {1: 2000, 2: 1800, 3: 1600}
+    fid = compare_lists(ours, published, as_published=True)
+    assert fid.median_offset == 6.0
+    assert sorted(d.difference for d in fid.differences) == [-1.0, 0.0, 4.0]
+    assert fid.within_1 == 2 / 3
+    # unrounded: offsets 4.6, 5.6, 10.4, median 5.6: differences -1.0, 0.0, 4.8
+    raw = compare_lists(ours, published)
+    assert round(raw.median_offset, 6) == 5.6 and raw.within_1 == 2 / 3

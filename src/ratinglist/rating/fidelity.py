@@ -4,6 +4,11 @@ Published WOF ratings are integers relative to an anchor that depends on the who
 so a list computed from a slightly different archive is shifted by a constant. The comparison
 therefore removes the median offset ``median(ours - published)`` of the compared group first
 and then counts players within 1 and 2 points: ``|ours - published - offset| <= k``.
+
+``ours`` is our unrounded rating by default. With ``as_published=True`` it is our rating as our
+list publishes it (`RatingEntry.published`, rounded to an integer like the WOF's), so that two
+published lists are compared as they are printed: comparing an unrounded value with a rounded
+one adds the WOF's rounding error (up to half a point) to every difference.
 """
 
 from __future__ import annotations
@@ -46,15 +51,17 @@ def compare_lists(
     *,
     members: Collection[int] | None = None,
     offset: float | None = None,
+    as_published: bool = False,
 ) -> Fidelity:
     """Compare our listed players that also have a published rating (restricted to
-    `members` when given), removing `offset` or, by default, the group's median offset.
+    `members` when given), removing `offset` or, by default, the group's median offset;
+    with `as_published`, our ratings rounded as our list prints them.
 
     Raises:
         RatingError: no player is in both lists.
     """
     pairs = [
-        (e.player, e.rating, published[e.player])
+        (e.player, float(e.published) if as_published else e.rating, published[e.player])
         for e in ours
         if e.listed and e.player in published and (members is None or e.player in members)
     ]
