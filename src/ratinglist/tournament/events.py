@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
@@ -183,6 +184,31 @@ class Forced(Event):
     round: int
     black: PlayerId
     white: PlayerId
+
+    def check(
+        self, paired: int, forced: Iterable[Forced], available: Callable[[PlayerId], bool]
+    ) -> None:
+        """Raise unless the pair can be forced after `paired` published rounds: the next
+        round, two different players, each `available` in it and in no other pair of `forced`
+        for that round.
+
+        Raises:
+            TournamentError: the rule it breaks.
+        """
+        if self.round != paired + 1:
+            raise TournamentError(
+                f"expected a forced pair for the next round {paired + 1}, got {self.round}"
+            )
+        if self.black == self.white:
+            raise TournamentError(f"expected two different players, got {self.black} twice")
+        same_round = [f for f in forced if f.round == self.round]
+        for pid in (self.black, self.white):
+            if not available(pid):
+                raise TournamentError(
+                    f"expected a player available in round {self.round}, got {pid}"
+                )
+            if any(pid in (f.black, f.white) for f in same_round):
+                raise TournamentError(f"expected each player in one forced pair, got {pid} twice")
 
 
 @dataclass(frozen=True, slots=True)

@@ -157,17 +157,7 @@ def _register(d: FoldedTournament, e: Registered) -> FoldedTournament:
 
 
 def _force(d: FoldedTournament, e: Forced) -> FoldedTournament:
-    if e.round != d.paired + 1:
-        raise TournamentError(
-            f"expected a forced pair for the next round {d.paired + 1}, got {e.round}"
-        )
-    if e.black == e.white:
-        raise TournamentError(f"expected two different players, got {e.black} twice")
-    for pid in (e.black, e.white):
-        if not d.state.is_available(pid, e.round):
-            raise TournamentError(f"expected a player available in round {e.round}, got {pid}")
-        if any(pid in (f.black, f.white) for f in d.forced if f.round == e.round):
-            raise TournamentError(f"expected each player in one forced pair, got {pid} twice")
+    e.check(d.paired, d.forced, lambda pid: d.state.is_available(pid, e.round))
     return replace(d, forced=(*d.forced, e))
 
 

@@ -233,17 +233,7 @@ def forbid(s: GoState, a: PlayerId, b: PlayerId) -> GoState:
 
 def force(s: GoState, e: Forced) -> GoState:
     """Pair `e.black` with `e.white` in the next round (colours by the handicap rules)."""
-    if e.round != s.paired + 1:
-        raise TournamentError(
-            f"expected a forced pair for the next round {s.paired + 1}, got {e.round}"
-        )
-    if e.black == e.white:
-        raise TournamentError(f"expected two different players, got {e.black} twice")
-    for pid in (e.black, e.white):
-        if not s.player(pid).plays(e.round - 1):
-            raise TournamentError(f"expected a player available in round {e.round}, got {pid}")
-        if any(pid in (f.black, f.white) for f in s.forced if f.round == e.round):
-            raise TournamentError(f"expected each player in one forced pair, got {pid} twice")
+    e.check(s.paired, s.forced, lambda pid: s.player(pid).plays(e.round - 1))
     return replace(s, forced=(*s.forced, e))
 
 
