@@ -15,12 +15,13 @@ from ratinglist.formats.diagnostics import Diagnostic, diagnostic
 from ratinglist.formats.go_list_text import (
     ListRead,
     decode_go_text,
-    duplicate_numbers,
+    list_read,
+    numbered_lines,
     read_bytes,
     split_name,
 )
 from ratinglist.model.go import rating_from_aga
-from ratinglist.model.go_list import GoListPlayer, GoRatingList, ListOrigin, aga_unrated_rating
+from ratinglist.model.go_list import GoListPlayer, ListOrigin, aga_unrated_rating
 
 MIN_FIELDS = 5
 FOREIGN = "Forgn"
@@ -85,20 +86,8 @@ def parse_aga_line(
 
 def read_aga_list(text: str, source: str) -> ListRead:
     """Every player of an AGA list and a diagnostic per bad line."""
-    players: list[GoListPlayer] = []
-    found: list[Diagnostic] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip("\r\n")
-        if len(line) < 10:
-            continue
-        player, problem = parse_aga_line(line, source, number)
-        if player is not None:
-            players.append(player)
-        if problem is not None:
-            found.append(problem)
-    found.extend(duplicate_numbers(players, source))
-    found.sort(key=lambda d: d.line)
-    return ListRead(GoRatingList(ListOrigin.AGA, None, source, tuple(players)), tuple(found))
+    data = [(n, line) for n, line in numbered_lines(text) if len(line) >= 10]
+    return list_read(ListOrigin.AGA, None, source, data, parse_aga_line)
 
 
 def read_aga_list_file(path: Path) -> ListRead:

@@ -16,12 +16,13 @@ from ratinglist.formats.diagnostics import Diagnostic, diagnostic
 from ratinglist.formats.go_list_text import (
     ListRead,
     decode_go_text,
-    duplicate_numbers,
+    list_read,
+    numbered_lines,
     read_bytes,
     split_name,
 )
 from ratinglist.model.go import clamp_rating
-from ratinglist.model.go_list import GoListPlayer, GoRatingList, ListOrigin
+from ratinglist.model.go_list import GoListPlayer, ListOrigin
 
 
 def is_egf_data_line(line: str) -> bool:
@@ -75,25 +76,13 @@ def parse_egf_line(
 
 def read_egf_list(text: str, source: str) -> ListRead:
     """Every player of an EGF list, its date, and a diagnostic per bad data line."""
-    players: list[GoListPlayer] = []
-    found: list[Diagnostic] = []
-    published: dt.date | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip("\r\n")
-        if not is_egf_data_line(line):
-            if published is None and "(" in line:
-                published = publication_date(line)
-            continue
-        player, problem = parse_egf_line(line, source, number)
-        if player is not None:
-            players.append(player)
-        if problem is not None:
-            found.append(problem)
-    found.extend(duplicate_numbers(players, source))
-    if published is None:
-        found.append(diagnostic("N404", "no '(dd Mon yyyy)' publication date line", source, 1))
-    found.sort(key=lambda d: d.line)
-    return ListRead(GoRatingList(ListOrigin.EGF, published, source, tuple(players)), tuple(found))
+    lines = numbered_lines(text)
+    dates = (publication_date(line) for _, line in lines if not is_egf_data_line(line))
+    published = next((d for d in dates if d is not None), None)
+    missing = diagnostic("N404", "no '(dd Mon yyyy)' publication date line", source, 1)
+    data = [(n, line) for n, line in lines if is_egf_data_line(line)]
+    extra = () if published is not None else (missing,)
+    return list_read(ListOrigin.EGF, published, source, data, parse_egf_line, extra=extra)
 
 
 def read_egf_list_file(path: Path) -> ListRead:

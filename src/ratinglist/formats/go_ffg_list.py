@@ -16,12 +16,13 @@ from ratinglist.formats.diagnostics import Diagnostic, diagnostic
 from ratinglist.formats.go_list_text import (
     ListRead,
     decode_go_text,
-    duplicate_numbers,
+    list_read,
+    numbered_lines,
     read_bytes,
     split_name,
 )
 from ratinglist.model.go import rating_from_ffg
-from ratinglist.model.go_list import GoListPlayer, GoRatingList, ListOrigin
+from ratinglist.model.go_list import GoListPlayer, ListOrigin
 
 HEADER = "#Echelle au "
 NO_LICENCE = "-------"
@@ -87,26 +88,21 @@ def parse_ffg_line(
 
 def read_ffg_list(text: str, source: str) -> ListRead:
     """Every player of an FFG list, its date, and a diagnostic per bad line."""
-    players: list[GoListPlayer] = []
-    found: list[Diagnostic] = []
-    published: dt.date | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip("\r\n")
-        if not line.strip():
-            continue
-        if line.startswith("#"):
-            published = published or header_date(line)
-            continue
-        player, problem = parse_ffg_line(line, source, number)
-        if player is not None:
-            players.append(player)
-        if problem is not None:
-            found.append(problem)
-    found.extend(duplicate_numbers(players, source, frozenset({NO_LICENCE})))
-    if published is None:
-        found.append(diagnostic("N404", f"no '{HEADER}dd/mm/yyyy' header line", source, 1))
-    found.sort(key=lambda d: d.line)
-    return ListRead(GoRatingList(ListOrigin.FFG, published, source, tuple(players)), tuple(found))
+    lines = numbered_lines(text)
+    dates = (header_date(line) for _, line in lines if line.startswith("#"))
+    published = next((d for d in dates if d is not None), None)
+    missing = diagnostic("N404", f"no '{HEADER}dd/mm/yyyy' header line", source, 1)
+    data = [(n, line) for n, line in lines if line.strip() and not line.startswith("#")]
+    extra = () if published is not None else (missing,)
+    return list_read(
+        ListOrigin.FFG,
+        published,
+        source,
+        data,
+        parse_ffg_line,
+        no_number=frozenset({NO_LICENCE}),
+        extra=extra,
+    )
 
 
 def read_ffg_list_file(path: Path) -> ListRead:

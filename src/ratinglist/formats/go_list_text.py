@@ -6,12 +6,14 @@ as UTF-8 (the AGA list is plain ASCII, re-saved lists are often UTF-8).
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ratinglist.errors import FormatError
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
-from ratinglist.model.go_list import GoListPlayer, GoRatingList
+from ratinglist.model.go_list import GoListPlayer, GoRatingList, ListOrigin
 
 NO_FIRST_NAME = "x"
 """OpenGotha's first name for a list name without one (EGF reader rule, applied to all)."""
@@ -105,3 +107,38 @@ def duplicate_numbers(
                 )
             )
     return found
+
+
+LineParser = Callable[[str, str, int], tuple[GoListPlayer | None, Diagnostic | None]]
+"""A list format's line reader: (line, source, line number) to the player and a problem."""
+
+
+def numbered_lines(text: str) -> list[tuple[int, str]]:
+    """The lines of `text` with their 1-based numbers, line ends removed."""
+    return [(n, raw.rstrip("\r\n")) for n, raw in enumerate(text.splitlines(), start=1)]
+
+
+def list_read(
+    origin: ListOrigin,
+    published: dt.date | None,
+    source: str,
+    data_lines: Iterable[tuple[int, str]],
+    parse: LineParser,
+    *,
+    no_number: frozenset[str] = frozenset(),
+    extra: Sequence[Diagnostic] = (),
+) -> ListRead:
+    """The list of the players `parse` reads from `data_lines` (numbered), with its problems,
+    the repeated numbers (but `no_number`) and `extra`, in line order."""
+    players: list[GoListPlayer] = []
+    found: list[Diagnostic] = []
+    for number, line in data_lines:
+        player, problem = parse(line, source, number)
+        if player is not None:
+            players.append(player)
+        if problem is not None:
+            found.append(problem)
+    found.extend(duplicate_numbers(players, source, no_number))
+    found.extend(extra)
+    found.sort(key=lambda d: d.line)
+    return ListRead(GoRatingList(origin, published, source, tuple(players)), tuple(found))
