@@ -1,0 +1,207 @@
+"""Papp's players list, one line: the line grammar (``pays =``, player lines, ``ID {CTRY}``)
+and the ``P1xx`` diagnostics of a line that does not fit it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ratinglist.formats.diagnostics import Diagnostic, Severity
+from ratinglist.formats.playerlist_values import (
+    PROGRAM_NAME,
+    PROGRAMS_BLOCK,
+    CountryChange,
+    CountryLine,
+    LineKind,
+    ListItem,
+    NameStyle,
+    PlayerEntry,
+    TextLine,
+)
+from ratinglist.model import PlayerId
+
+_PLAYER = re.compile(r"(\s*)(\d+)(?=\s|\{|$)(.*)")
+COUNTRY_LINE = re.compile(r"\s*[Pp]ays\s*=\s*(\S*)\s*")
+_RATING = re.compile(r"(?:%_)?\s*<\s*(-?\d+)\s*>\s*$")
+_OVERRIDE = re.compile(r"\{\s*([^{}]*?)\s*\}")
+
+
+def line_diagnostic(
+    code: str, severity: Severity, message: str, source: str, line: int, text: str, token: str
+) -> Diagnostic:
+    """A diagnostic pointing at `token` inside the line `text`."""
+    column = text.find(token) + 1 if token and token in text else 1
+    return Diagnostic(code, severity, message, source, line, column, text)
+
+
+def parse_line(line: str, n: int, country: str, source: str, diags: list[Diagnostic]) -> ListItem:
+    """Line `n` as an item (`country`: the block it is in); its problems go to `diags`."""
+    stripped = line.strip()
+    if not stripped:
+        return TextLine(line, LineKind.BLANK, n)
+    if stripped.startswith("%") or stripped[:10].lower() == "federation":
+        return TextLine(line, LineKind.COMMENT, n)
+    match = COUNTRY_LINE.fullmatch(line)
+    if match:
+        code = match.group(1)
+        if not code:
+            diags.append(
+                line_diagnostic(
+                    "P101",
+                    Severity.ERROR,
+                    "expected a country code after 'pays =', got nothing",
+                    source,
+                    n,
+                    line,
+                    "",
+                )
+            )
+            return TextLine(line, LineKind.UNKNOWN, n)
+        if not (len(code) == 3 and code.isascii() and code.isalpha() and code.isupper()) and (
+            code != PROGRAMS_BLOCK
+        ):
+            diags.append(
+                line_diagnostic(
+                    "P107",
+                    Severity.NOTE,
+                    f"expected a 3-letter country code, got {code!r}",
+                    source,
+                    n,
+                    line,
+                    code,
+                )
+            )
+        return CountryLine(code, n)
+    if _PLAYER.match(line):
+        parsed = parse_player(line, n, country, source, diags)
+        if parsed is not None:
+            return parsed
+        return TextLine(line, LineKind.UNKNOWN, n)
+    diags.append(
+        line_diagnostic(
+            "P101",
+            Severity.WARNING,
+            f"expected 'pays = CODE', a player line "
+            f"'ID NAME, Firstname' or a '%' comment, got {stripped[:40]!r}",
+            source,
+            n,
+            line,
+            stripped[:1],
+        )
+    )
+    return TextLine(line, LineKind.UNKNOWN, n)
+
+
+def parse_player(
+    line: str, n: int, country: str, source: str, diags: list[Diagnostic]
+) -> PlayerEntry | CountryChange | None:
+    """Parse a line that starts with an ID; None (with a diagnostic) when it is unusable."""
+    match = _PLAYER.match(line)
+    if match is None:
+        return None
+    pid = PlayerId(int(match.group(2)))
+    rest = match.group(3)
+    comment: str | None = None
+    tick = rest.find("`")
+    if tick >= 0:
+        rest, comment = rest[:tick], rest[tick + 1 :]
+    rating: int | None = None
+    rmatch = _RATING.search(rest)
+    if rmatch:
+        rating = int(rmatch.group(1))
+        rest = rest[: rmatch.start()]
+    elif "%_" in rest:
+        at = rest.index("%_")
+        diags.append(
+            line_diagnostic(
+                "P104",
+                Severity.WARNING,
+                f"expected a rating '%_<number>', got {rest[at:].strip()!r}",
+                source,
+                n,
+                line,
+                rest[at:].strip(),
+            )
+        )
+        rest = rest[:at]
+    if "%" in rest:  # Papp: '%' starts a comment up to the end of the line
+        rest = rest[: rest.index("%")]
+    override: str | None = None
+    omatch = _OVERRIDE.search(rest)
+    if omatch:
+        override = omatch.group(1)
+        rest = rest[: omatch.start()] + rest[omatch.end() :]
+    name = " ".join(rest.split())
+    if pid == 0:
+        diags.append(
+            line_diagnostic(
+                "P103",
+                Severity.ERROR,
+                f"expected a player number above 0, got {match.group(2)!r}",
+                source,
+                n,
+                line,
+                match.group(2),
+            )
+        )
+        return None
+    if not name:
+        if override is not None:
+            return CountryChange(pid, override, comment, n)
+        diags.append(
+            line_diagnostic(
+                "P102",
+                Severity.ERROR,
+                f"expected a name after player number {pid}, got nothing",
+                source,
+                n,
+                line,
+                match.group(2),
+            )
+        )
+        return None
+    if not country and override is None:
+        diags.append(
+            line_diagnostic(
+                "P106",
+                Severity.WARNING,
+                f"expected a 'pays = CODE' line before player {pid}, got none",
+                source,
+                n,
+                line,
+                match.group(2),
+            )
+        )
+    program = PROGRAM_NAME.fullmatch(name)
+    if program and "," not in name:
+        surname, firstname, style = program.group(1), program.group(2), NameStyle.PROGRAM
+    elif "," in name:
+        surname, _, firstname = name.partition(",")
+        surname, firstname, style = surname.strip(), firstname.strip(), NameStyle.COMMA
+    else:
+        surname, _, firstname = name.rpartition(" ")
+        if not surname:
+            surname, firstname = firstname, ""
+        style = NameStyle.PLAIN
+        diags.append(
+            line_diagnostic(
+                "P108",
+                Severity.NOTE,
+                f"expected 'SURNAME, Firstname', got {name!r}; read {surname!r} as the surname",
+                source,
+                n,
+                line,
+                name,
+            )
+        )
+    return PlayerEntry(
+        id=pid,
+        surname=surname,
+        firstname=firstname,
+        country=override if override is not None else country,
+        rating=rating,
+        style=style,
+        country_override=override,
+        comment=comment,
+        line=n,
+    )
