@@ -9,17 +9,8 @@ publication date.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
-from ratinglist.formats.go_list_text import (
-    ListRead,
-    decode_go_text,
-    list_read,
-    numbered_lines,
-    read_bytes,
-    split_name,
-)
+from ratinglist.formats.go_list_text import ListRead, list_read, numbered_lines, split_name
 from ratinglist.model.go import rating_from_aga
 from ratinglist.model.go_list import GoListPlayer, ListOrigin, aga_unrated_rating
 
@@ -88,8 +79,3 @@ def read_aga_list(text: str, source: str) -> ListRead:
     """Every player of an AGA list and a diagnostic per bad line."""
     data = [(n, line) for n, line in numbered_lines(text) if len(line) >= 10]
     return list_read(ListOrigin.AGA, None, source, data, parse_aga_line)
-
-
-def read_aga_list_file(path: Path) -> ListRead:
-    """`read_aga_list` of a file (UTF-8 or ISO-8859-15)."""
-    return read_aga_list(decode_go_text(read_bytes(path)), path.name)

@@ -10,17 +10,9 @@ token starts with ``20``: ``(22 Feb 2018)``.
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
-from ratinglist.formats.go_list_text import (
-    ListRead,
-    decode_go_text,
-    list_read,
-    numbered_lines,
-    read_bytes,
-    split_name,
-)
+from ratinglist.formats.go_list_text import ListRead, list_read, numbered_lines, split_name
 from ratinglist.model.go import clamp_rating
 from ratinglist.model.go_list import GoListPlayer, ListOrigin
 
@@ -83,8 +75,3 @@ def read_egf_list(text: str, source: str) -> ListRead:
     data = [(n, line) for n, line in lines if is_egf_data_line(line)]
     extra = () if published is not None else (missing,)
     return list_read(ListOrigin.EGF, published, source, data, parse_egf_line, extra=extra)
-
-
-def read_egf_list_file(path: Path) -> ListRead:
-    """`read_egf_list` of a file (ISO-8859-15 or UTF-8)."""
-    return read_egf_list(decode_go_text(read_bytes(path)), path.name)

@@ -10,17 +10,9 @@ other line is reported.
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
-from ratinglist.formats.go_list_text import (
-    ListRead,
-    decode_go_text,
-    list_read,
-    numbered_lines,
-    read_bytes,
-    split_name,
-)
+from ratinglist.formats.go_list_text import ListRead, list_read, numbered_lines, split_name
 from ratinglist.model.go import rating_from_ffg
 from ratinglist.model.go_list import GoListPlayer, ListOrigin
 
@@ -103,8 +95,3 @@ def read_ffg_list(text: str, source: str) -> ListRead:
         no_number=frozenset({NO_LICENCE}),
         extra=extra,
     )
-
-
-def read_ffg_list_file(path: Path) -> ListRead:
-    """`read_ffg_list` of a file (ISO-8859-15 or UTF-8)."""
-    return read_ffg_list(decode_go_text(read_bytes(path)), path.name)
