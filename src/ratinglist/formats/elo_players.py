@@ -49,10 +49,16 @@ def _fields(line: str, start: int) -> list[tuple[int, str]]:
     return out
 
 
-def _number(text: str) -> float | str | None:
-    """A score or disc count: a float, None when empty or ``-``, else the text (bad)."""
+def _bare(text: str) -> str | None:
+    """The field without its ``%`` comment, stripped; None when that is empty or ``-``."""
     text = text.split("%", 1)[0].strip()
-    if text in ("", "-"):
+    return None if text in ("", "-") else text
+
+
+def _number(field: str) -> float | str | None:
+    """A score or disc count: a float, None when empty or ``-``, else the text (bad)."""
+    text = _bare(field)
+    if text is None:
         return None
     if _NUMBER.fullmatch(text):
         return float(text)
@@ -62,14 +68,10 @@ def _number(text: str) -> float | str | None:
     return text
 
 
-def _rating(text: str) -> int | str | None:
+def _rating(field: str) -> int | str | None:
     """A rating: an int (negative allowed), None when empty or ``-``, else the text (bad)."""
-    text = text.split("%", 1)[0].strip()
-    if text in ("", "-"):
-        return None
-    if _INT.fullmatch(text):
-        return int(text)
-    return text
+    text = _bare(field)
+    return int(text) if text is not None and _INT.fullmatch(text) else text
 
 
 def parse_player_line(
