@@ -6,13 +6,15 @@ inside their function so `ratinglist version` starts fast.
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
+from rich.table import Table
 
 from ratinglist.errors import RatinglistError
 
@@ -61,3 +63,20 @@ def user_errors() -> Iterator[None]:
     except RatinglistError as exc:
         err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True, soft_wrap=True)
         raise typer.Exit(1) from exc
+
+
+def print_figures(
+    figures: Mapping[str, Any], keys: Sequence[str], title: str, *, as_json: bool
+) -> None:
+    """`figures` as one JSON object (`as_json`), else a what/value table of its `keys`
+    (whole numbers with thousands separators, the others with two decimals)."""
+    if as_json:
+        typer.echo(json.dumps(figures))
+        return
+    table = Table(title=title)
+    table.add_column("what")
+    table.add_column("value", justify="right")
+    for key in keys:
+        value = figures[key]
+        table.add_row(key, f"{value:,}" if isinstance(value, int) else f"{value:.2f}")
+    console.print(table)

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from typing import TYPE_CHECKING, Any
 
-import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
-from ratinglist.cli.common import console, database_url, err_console, user_errors
+from ratinglist.cli.common import database_url, err_console, print_figures, user_errors
 from ratinglist.errors import RatingError
 
 if TYPE_CHECKING:
@@ -105,13 +102,9 @@ def run_history(
 
             result = compute_history(database_url(db), request, Actor.cli_user(), progress=advance)
     summary = history_summary(result)
-    if as_json:
-        typer.echo(json.dumps(summary))
-        return
-    table = Table(title=f"Rating history {summary['from']} to {summary['to']}")
-    table.add_column("what")
-    table.add_column("value", justify="right")
-    for key in ("dates", "computed", "unchanged", "not_ratable", "iterations", "seconds"):
-        value = summary[key]
-        table.add_row(key, f"{value:,}" if isinstance(value, int) else f"{value:.2f}")
-    console.print(table)
+    print_figures(
+        summary,
+        ("dates", "computed", "unchanged", "not_ratable", "iterations", "seconds"),
+        f"Rating history {summary['from']} to {summary['to']}",
+        as_json=as_json,
+    )

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import console, database_url, user_errors
+from ratinglist.cli.common import console, database_url, print_figures, user_errors
 
 SYSTEM_HELP = "Rating system: wof (the WOF list), elo (seed 002), glicko2, whr or egf."
 SystemOption = Annotated[str, typer.Option("--system", help=SYSTEM_HELP)]
@@ -41,16 +41,8 @@ def rate_other(
         "rated": done.info.rated,
         "seconds": round(done.seconds, 3),
     }
-    if as_json:
-        typer.echo(json.dumps(summary))
-        return
-    table = Table(title=f"{system} list {done.info.id} as of {day.isoformat()}")
-    table.add_column("what")
-    table.add_column("value", justify="right")
-    for key in ("games", "rated", "seconds"):
-        value = summary[key]
-        table.add_row(key, f"{value:,}" if isinstance(value, int) else f"{value:.2f}")
-    console.print(table)
+    title = f"{system} list {done.info.id} as of {day.isoformat()}"
+    print_figures(summary, ("games", "rated", "seconds"), title, as_json=as_json)
 
 
 def list_other(
