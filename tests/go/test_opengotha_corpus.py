@@ -1,5 +1,6 @@
 """Every real OpenGotha file: read without error, only explained diagnostics, write-read equal,
-and the file as a directed tournament's log (stored JSON, folded) gives the same tournament.
+and the file as a directed tournament's log (stored JSON, folded) gives the same tournament
+(teams and their members included).
 
 775 uploads of the OpenGotha site (2020-21), OpenGotha's own examples, the two European Go
 Congress main tournaments, the team files, Pairgoth's fixtures and a MacMahon 3.9 file.
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from ratinglist.formats.opengotha_document import (
+    OpenGothaDocument,
     read_opengotha_document,
     read_opengotha_document_file,
 )
@@ -31,17 +33,24 @@ SEVERAL_GAMES_A_ROUND = {
 }
 
 
-def _as_log(t: GoTournament) -> GoTournament | None:
-    """`t` through the log of a directed tournament; None when the engine refuses it."""
+def _as_log(doc: OpenGothaDocument) -> OpenGothaDocument | None:
+    """`doc` through the log of a directed tournament; None when the engine refuses it."""
     from ratinglist.errors import TournamentError
 
-    log = opengotha_log(t, name="corpus", start="2020-01-01", end=None)
+    log = opengotha_log(
+        doc.tournament,
+        name="corpus",
+        start="2020-01-01",
+        end=None,
+        teams=doc.teams,
+        team_parameters=doc.team_parameters,
+    )
     try:
         state = fold([from_json(*to_json(e)) for e in log]).go
     except TournamentError:
         return None
     assert state is not None
-    return state.tournament()
+    return state.document()
 
 
 def _same(a: GoTournament, b: GoTournament) -> bool:
@@ -69,6 +78,7 @@ def test_every_real_file(real_data: Path) -> None:
     unequal: list[str] = []
     refused: set[str] = set()
     log_unequal: list[str] = []
+    teams: set[str] = set()
     for path in files:
         read = read_opengotha_document_file(path)
         codes = {d.code for d in read.diagnostics}
@@ -78,14 +88,22 @@ def test_every_real_file(real_data: Path) -> None:
         data = write_opengotha(read.document, dt.datetime(2024, 1, 1))
         if read_opengotha_document(data, path.name).document != read.document:
             unequal.append(path.name)
-        t = read.document.tournament
-        again = _as_log(t)
+        again = _as_log(read.document)
         if again is None:
             refused.add(path.name)
-        elif not _same(again, t):
+        elif not _same(again.tournament, read.document.tournament) or (
+            again.teams,
+            again.team_parameters,
+        ) != (read.document.teams, read.document.team_parameters):
             log_unequal.append(path.name)
+        elif read.document.teams:
+            teams.add(path.name)
     assert with_warnings == SEVERAL_GAMES_A_ROUND
     assert unequal == []
     # The engine allows one game per player and round: those three files are refused.
     assert refused == SEVERAL_GAMES_A_ROUND
     assert log_unequal == []
+    # The 60 files with teams (56 uploads among them; `grep -l "<Team "` finds the same 60):
+    # their teams and members, round by round, come back through the log too.
+    assert len(teams) == 60
+    assert {"tournoi_equipe_LGO_2020.xml", "TeamEGC2013.xml"} <= teams

@@ -89,6 +89,11 @@ class GoTeam:
         members.sort(key=lambda m: (m.round, m.board))
         return replace(self, members=tuple(members))
 
+    def without_member(self, round_: int, board: int) -> GoTeam:
+        """The team with nobody on `board` in `round_` (later rounds unchanged)."""
+        members = tuple(m for m in self.members if not (m.round == round_ and m.board == board))
+        return replace(self, members=members)
+
     def ordered_by_rating(self, round_: int, ratings: dict[str, int]) -> GoTeam:
         """The team with `round_`'s members reordered, strongest (highest rating) on board 1."""
         players = sorted(

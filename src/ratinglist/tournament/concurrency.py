@@ -4,8 +4,9 @@ Every write states the sequence number of the log it was based on. When other ev
 appended since, the action is *rebased* on the newer log if it touches nothing they touched,
 and refused with `ConflictError` otherwise. What an event touches is its `footprint`: a
 result touches its game; a registration, withdrawal or absence its player; a forbidden pair
-that pair. Pairing a round, the finals, undo, submit, reopen, forced pairs and the creation
-touch everything (they depend on the whole state), so they conflict with any newer event.
+that pair. Pairing a round, the finals, undo, submit, reopen, forced pairs, the creation
+and the team actions (entries, members) touch everything (they depend on the whole state),
+so they conflict with any newer event.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from ratinglist.tournament.events import (
     GoRegistered,
     GoResultCorrected,
     GoResultEntered,
+    GoTeamBoards,
+    GoTeamEntered,
     Paired,
     Registered,
     Reopened,
@@ -77,6 +80,10 @@ def describe(event: Event) -> str:
             )
         case GoPaired(round=k):
             return f"pairing of round {k}"
+        case GoTeamEntered(team=n, name=name):
+            return f"team {n} {name!r}"
+        case GoTeamBoards(team=n, round=k):
+            return f"members of team {n} in round {k}"
         case (
             Registered(player=p, surname=sn, firstname=fn)
             | GoRegistered(player=p, surname=sn, firstname=fn)

@@ -343,6 +343,27 @@ class GoResultCorrected(GoResultEvent):
     kind: ClassVar[str] = "go-correction"
 
 
+@dataclass(frozen=True, slots=True)
+class GoTeamEntered(Event):
+    """A team of a Go team tournament entered, numbered `team` (1, 2, ...)."""
+
+    kind: ClassVar[str] = "go-team"
+    team: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class GoTeamBoards(Event):
+    """The members of team `team` in (1-based) `round`, board 1 first (player numbers; 0
+    leaves a board empty). Each member is copied to the later rounds whose board is still
+    empty (OpenGotha's rule, GO.md h)."""
+
+    kind: ClassVar[str] = "go-team-boards"
+    team: int
+    round: int
+    players: tuple[PlayerId, ...]
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
@@ -363,6 +384,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         GoPaired,
         GoResultEntered,
         GoResultCorrected,
+        GoTeamEntered,
+        GoTeamBoards,
     )
 }
 

@@ -30,6 +30,8 @@ from ratinglist.tournament.events import (
     GoRegistered,
     GoResultCorrected,
     GoResultEntered,
+    GoTeamBoards,
+    GoTeamEntered,
     Paired,
     Registered,
     Reopened,
@@ -253,6 +255,8 @@ ACTION_WORDS = {
     "go-paired": "a pairing",
     "go-result": "a result",
     "go-correction": "a correction",
+    "go-team": "a team",
+    "go-team-boards": "team members",
 }
 """The actions in words, for messages."""
 
@@ -335,6 +339,10 @@ def _apply_go(s: go.GoState, event: Event) -> go.GoState:
             return go.pair(s, event)
         case GoResultEntered() | GoResultCorrected():
             return go.record(s, event)
+        case GoTeamEntered():
+            return go.enter_team(s, event)
+        case GoTeamBoards():
+            return go.set_team_boards(s, event)
     raise TournamentError(f"expected an action of a Go tournament, got a {event.kind!r} event")
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from ratinglist.errors import GoRankError, TournamentError
 from ratinglist.model.go import GoRank, format_rank, parse_rank
+from ratinglist.model.go_team import MAX_TEAM_SIZE, MIN_TEAM_SIZE, TeamParameters
 from ratinglist.model.go_tournament import (
     ClubsGroup,
     GoParameters,
@@ -73,14 +74,38 @@ def _decode_fields(cls: type, data: dict[str, Any], default: Any) -> Any:
 
 
 def go_settings(
-    system: GoSystem, parameters: GoParameters, clubs_groups: tuple[ClubsGroup, ...] = ()
+    system: GoSystem,
+    parameters: GoParameters,
+    clubs_groups: tuple[ClubsGroup, ...] = (),
+    teams: TeamParameters | None = None,
 ) -> dict[str, Any]:
-    """The JSON object stored in `Settings.go`."""
-    return {
+    """The JSON object stored in `Settings.go` (``teams``: the team parameters, when given)."""
+    data: dict[str, Any] = {
         "system": system.value,
         "parameters": _encode(parameters),
         "clubs_groups": [_encode(g) for g in clubs_groups],
     }
+    if teams is not None:
+        data["teams"] = _encode(teams)
+    return data
+
+
+def go_team_parameters(data: dict[str, Any]) -> TeamParameters:
+    """The team parameters of a stored Go settings object (OpenGotha's defaults if none).
+
+    Raises:
+        TournamentError: the stored team parameters are not valid.
+    """
+    try:
+        found = _decode_fields(TeamParameters, dict(data.get("teams", {})), TeamParameters())
+    except (TypeError, ValueError, KeyError) as exc:
+        raise TournamentError(f"expected valid team parameters, got {exc}") from exc
+    assert isinstance(found, TeamParameters)
+    if not MIN_TEAM_SIZE <= found.team_size <= MAX_TEAM_SIZE:
+        raise TournamentError(
+            f"expected a team size {MIN_TEAM_SIZE}-{MAX_TEAM_SIZE}, got {found.team_size}"
+        )
+    return found
 
 
 def go_system(data: dict[str, Any]) -> GoSystem:

@@ -2,7 +2,8 @@
 
 A Go tournament's log holds the shared events (creation, withdrawals, absences, forbidden
 and forced pairs, submission, undo) and the Go ones (`GoRegistered`, `GoPaired`,
-`GoResultEntered`, `GoResultCorrected`); `tournament.fold` hands each action of a Go
+`GoResultEntered`, `GoResultCorrected`, and for team tournaments `GoTeamEntered` and
+`GoTeamBoards`); `tournament.fold` hands each action of a Go
 tournament to the functions here, which check it and return a new `GoState`. Players are
 numbered 1, 2, ... in order of registration (the number is their `PlayerId` in the log);
 `GoState.tournament()` is the `GoTournament` the pairing, standings and files work on
@@ -14,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ratinglist.errors import GoRankError, TournamentError
+from ratinglist.formats.opengotha_document import OpenGothaDocument
 from ratinglist.model import PlayerId
 from ratinglist.model.go import parse_rank
+from ratinglist.model.go_team import GoTeam, TeamParameters
 from ratinglist.model.go_tournament import (
     MAX_ROUNDS,
     ClubsGroup,
@@ -34,9 +37,11 @@ from ratinglist.tournament.events import (
     GoRegistered,
     GoResultCorrected,
     GoResultEntered,
+    GoTeamBoards,
+    GoTeamEntered,
     Settings,
 )
-from ratinglist.tournament.games.go_settings import go_parameters, go_system
+from ratinglist.tournament.games.go_settings import go_parameters, go_system, go_team_parameters
 
 DETAIL_FIELDS = ("ffg_licence_status", "aga_expiration", "rating_origin", "grade")
 """The `GoPlayer` fields a registration carries in `GoRegistered.details`."""
@@ -65,11 +70,14 @@ class GoRound:
 
 @dataclass(frozen=True, slots=True)
 class GoState:
-    """Parameters, players (by number), published rounds, forced and forbidden pairs."""
+    """Parameters, players (by number), published rounds, forced and forbidden pairs, and
+    the teams of a team tournament (members by player key)."""
 
     system: GoSystem
     parameters: GoParameters
     clubs_groups: tuple[ClubsGroup, ...] = ()
+    team_parameters: TeamParameters = field(default_factory=TeamParameters)
+    teams: tuple[GoTeam, ...] = ()
     players: tuple[GoPlayer, ...] = ()
     ids: tuple[PlayerId, ...] = ()
     rounds: tuple[GoRound, ...] = ()
@@ -127,6 +135,18 @@ class GoState:
             clubs_groups=self.clubs_groups,
         )
 
+    def document(self) -> OpenGothaDocument:
+        """The tournament with its teams, as an OpenGotha file holds them."""
+        return OpenGothaDocument(self.tournament(), self.teams, self.team_parameters)
+
+    def team(self, number: int) -> GoTeam:
+        """Team number `number`."""
+        for team in self.teams:
+            if team.number == number:
+                return team
+        known = ", ".join(str(t.number) for t in self.teams) or "none yet"
+        raise TournamentError(f"expected a team number ({known}), got {number}")
+
     def withdrawn_from(self, player: PlayerId) -> int | None:
         """The first round a withdrawn player does not play, or None."""
         return next((k for pid, k in self.withdrawn if pid == player), None)
@@ -136,7 +156,8 @@ def new_go_state(settings: Settings) -> GoState:
     """The state of a Go tournament just created with `settings`."""
     assert settings.go is not None
     parameters, groups = go_parameters(settings.go)
-    return GoState(go_system(settings.go), parameters, groups)
+    teams = go_team_parameters(settings.go)
+    return GoState(go_system(settings.go), parameters, groups, teams)
 
 
 def _future_round(s: GoState, k: int, what: str) -> None:
@@ -316,3 +337,60 @@ def record(s: GoState, e: GoResultEntered | GoResultCorrected) -> GoState:
     rounds = list(s.rounds)
     rounds[e.round - 1] = replace(rnd, games=games)
     return replace(s, rounds=tuple(rounds))
+
+
+def enter_team(s: GoState, e: GoTeamEntered) -> GoState:
+    """Enter a team (a number of its own, 1 or more; a name of its own)."""
+    if e.team < 1 or any(t.number == e.team for t in s.teams):
+        used = ", ".join(str(t.number) for t in s.teams) or "none"
+        raise TournamentError(f"expected a new team number >= 1 (used: {used}), got {e.team}")
+    name = e.name.strip()
+    if not name:
+        raise TournamentError("expected a team name, got an empty one")
+    for team in s.teams:
+        if team.name.casefold() == name.casefold():
+            raise TournamentError(f"expected a new team name, got {name!r} (team {team.number})")
+    return replace(s, teams=(*s.teams, GoTeam(e.team, name)))
+
+
+def set_team_boards(s: GoState, e: GoTeamBoards) -> GoState:
+    """Set the members of a team in a round not yet paired, board 1 first; each is copied
+    to the later rounds whose board is empty. OpenGotha's files may have a player on two
+    boards (see `board_clash`, which the team commands check first)."""
+    team = s.team(e.team)
+    _future_round(s, e.round, "team members")
+    size = s.team_parameters.team_size
+    if not 1 <= len(e.players) <= size:
+        raise TournamentError(f"expected 1 to {size} players (the team size), got {len(e.players)}")
+    named = [p for p in e.players if int(p) != 0]
+    r = e.round - 1
+    keys = {pid: s.key(pid) for pid in named}
+    changed = team
+    for board, pid in enumerate(e.players):
+        if int(pid) == 0:
+            changed = changed.without_member(r, board)
+        else:
+            changed = changed.with_member(r, board, keys[pid], MAX_ROUNDS)
+    teams = tuple(changed if t.number == team.number else t for t in s.teams)
+    return replace(s, teams=teams)
+
+
+def board_clash(s: GoState, e: GoTeamBoards) -> str | None:
+    """Why a director's `e` would put a player on two boards of round `e.round` (of one
+    team or of two), or None. OpenGotha allows it (real files have it), so `set_team_boards`
+    does not refuse it; the team commands do."""
+    named = [p for p in e.players if int(p) != 0]
+    if len(set(named)) != len(named):
+        return f"expected each player on one board, got {[int(p) for p in named]}"
+    r = e.round - 1
+    for other in s.teams:
+        if other.number == e.team:
+            continue
+        taken = set(other.board_players(r).values())
+        for pid in named:
+            if s.key(pid) in taken:
+                return (
+                    f"expected players of no other team in round {e.round}, got {int(pid)} "
+                    f"in team {other.number} {other.name!r}"
+                )
+    return None
