@@ -37,8 +37,8 @@ class GoFiles:
 
 
 def go_document(s: GoState) -> OpenGothaDocument:
-    """The OpenGotha document of a directed Go tournament."""
-    return OpenGothaDocument(s.tournament())
+    """The OpenGotha document of a directed Go tournament (its teams included)."""
+    return s.document()
 
 
 def export_go(s: GoState, files: GoFiles) -> Written:
@@ -78,7 +78,15 @@ def file_log(path: Path, seed: int = 0) -> tuple[list[Event], tuple[str, ...]]:
     name = (g.name or g.short_name or path.stem).strip() or path.stem
     start = file_date(g.begin_date)
     end = file_date(g.end_date)
-    log = opengotha_log(t, name=name, start=start, end=end, seed=seed)
+    log = opengotha_log(
+        t,
+        name=name,
+        start=start,
+        end=end,
+        seed=seed,
+        teams=read.document.teams,
+        team_parameters=read.document.team_parameters,
+    )
     try:
         fold(log)
     except TournamentError as exc:

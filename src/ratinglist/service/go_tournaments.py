@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from ratinglist.errors import GoRankError, TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.model.go import format_rank, parse_rank
+from ratinglist.model.go_team import TeamParameters
 from ratinglist.model.go_tournament import (
     Criterion,
     GoResult,
@@ -103,8 +104,10 @@ def go_created_settings(
     criteria: str | None,
     sender: str,
     seed: int,
+    teams: TeamParameters | None = None,
 ) -> ev.Settings:
-    """The settings of a new Go tournament: OpenGotha's defaults for the system, overridden."""
+    """The settings of a new Go tournament: OpenGotha's defaults for the system, overridden;
+    `teams`: the team parameters of a team tournament."""
     chosen = parse_go_system(system)
     count = DEFAULT_GO_ROUNDS if rounds is None else rounds
     if not 1 <= count <= 20:
@@ -140,7 +143,7 @@ def go_created_settings(
         rounds=count,
         seed=seed,
         game=ev.GO,
-        go=go_settings(chosen, parameters),
+        go=go_settings(chosen, parameters, teams=teams),
     )
 
 

@@ -18,6 +18,7 @@ from ratinglist.model import Player, PlayerId
 from ratinglist.model.text import format_name
 from ratinglist.registry.countries import country_code
 from ratinglist.service.actor import Actor
+from ratinglist.service.go_teams import team_parameters
 from ratinglist.service.go_tournaments import go_created_settings, go_person, require_othello
 from ratinglist.service.tournament_log import Loaded, after, check, loaded, opened, write
 from ratinglist.service.tournament_values import (
@@ -81,6 +82,8 @@ class NewSettings:
     bar: str | None = None
     floor: str | None = None
     criteria: str | None = None
+    team_size: int | None = None
+    team_criteria: str | None = None
 
 
 def _settings(new: NewSettings) -> ev.Settings:
@@ -98,10 +101,17 @@ def _settings(new: NewSettings) -> ev.Settings:
             criteria=new.criteria,
             sender=new.sender,
             seed=seed,
+            teams=team_parameters(new.team_size, new.team_criteria),
         )
     if new.game != ev.OTHELLO:
         raise TournamentError(f"expected a game othello or go, got {new.game!r}")
-    for option, value in (("--bar", new.bar), ("--floor", new.floor), ("--criteria", new.criteria)):
+    for option, value in (
+        ("--bar", new.bar),
+        ("--floor", new.floor),
+        ("--criteria", new.criteria),
+        ("--team-size", new.team_size),
+        ("--team-criteria", new.team_criteria),
+    ):
         if value is not None:
             raise TournamentError(f"expected {option} only with --game go, got {value!r}")
     return ev.Settings(
@@ -341,6 +351,11 @@ def pair(url: str, tournament: str | None, actor: Actor) -> RoundView:
         require_open(base.folded, "a pairing")
         event: ev.Event
         if base.folded.go is not None:
+            if base.folded.go.teams:
+                raise TournamentError(
+                    "expected a tournament without teams, got a team tournament "
+                    "(pair it with tournament team pair)"
+                )
             event = next_go_pairing(base.folded.go)
         else:
             event, _ = next_pairing(base.folded)

@@ -6,7 +6,7 @@ their sum, and the match is worth 2 (won: wx2 above both half the boards' total 
 team's), 1 (equal) or 0. Criteria: TEAMP (sum of match values), SOST (sum of the opponents'
 TEAMP), BDW (board wins, doubled), BDWxU (board wins on boards 1..x), MNR (sum of the ratings
 of round 1's members / team size, integer). Teams sort on the criteria, each descending, then
-by team number.
+by team number. A match counts once every game of it has a result.
 """
 
 from __future__ import annotations
@@ -15,17 +15,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ratinglist.model.go_team import GoTeam, TeamCriterion, TeamParameters
-from ratinglist.model.go_tournament import GoGame, GoTournament
+from ratinglist.model.go_tournament import GoGame, GoTournament, Outcome
 
 
 @dataclass(frozen=True, slots=True)
 class TeamMatch:
-    """One round of a team: the opponent team's number, board points (X2, board order)."""
+    """One round of a team: the opponent team's number, board points (X2, board order);
+    `finished` once every game of the match has a result (only finished matches count)."""
 
     round: int
     opponent: int
     boards_x2: tuple[int, ...]
     opponent_x2: int
+    finished: bool = True
 
     @property
     def points_x2(self) -> int:
@@ -40,6 +42,8 @@ class TeamMatch:
 
     def text(self, team_size: int) -> str:
         """``opp(3)+=(wins)``-style match string: opponent, +/=/-, board wins."""
+        if not self.finished:
+            return f"{self.opponent}?"
         mark = {2: "+", 1: "=", 0: "-"}[self.value(team_size)]
         wins = self.points_x2 / 2
         return f"{self.opponent}{mark}{wins:g}"
@@ -75,6 +79,7 @@ def team_matches(
             points: list[int] = []
             opponents: dict[int, int] = {}
             boards_against: dict[int, int] = {}
+            unknown = 0
             for board in range(team_size):
                 key = boards.get(board)
                 game = games.get((r, key)) if key else None
@@ -82,6 +87,7 @@ def team_matches(
                     points.append(0)
                     continue
                 white = game.white == key
+                unknown += game.result.outcome is Outcome.UNKNOWN
                 points.append(game.result.points_x2(white))
                 other = team_of.get((r, game.opponent(key)))
                 if other is not None:
@@ -91,7 +97,7 @@ def team_matches(
                 rounds.append(None)
                 continue
             opponent = max(boards_against, key=lambda n: (boards_against[n], -n))
-            rounds.append(TeamMatch(r, opponent, tuple(points), opponents[opponent]))
+            rounds.append(TeamMatch(r, opponent, tuple(points), opponents[opponent], unknown == 0))
         result[team.number] = rounds
     return result
 
@@ -106,11 +112,14 @@ def team_standings(
     r = t.parameters.general.number_of_rounds - 1 if last_round is None else last_round
     size = parameters.team_size
     matches = team_matches(t, teams, size, r)
-    teamp = {n: sum(m.value(size) for m in ms if m is not None) for n, ms in matches.items()}
+    teamp = {
+        n: sum(m.value(size) for m in ms if m is not None and m.finished)
+        for n, ms in matches.items()
+    }
     ratings = {p.key: p.rating for p in t.players}
 
     def value(team: GoTeam, criterion: TeamCriterion) -> int:
-        played = [m for m in matches[team.number] if m is not None]
+        played = [m for m in matches[team.number] if m is not None and m.finished]
         if criterion is TeamCriterion.TEAMP:
             return teamp[team.number]
         if criterion is TeamCriterion.SOST:

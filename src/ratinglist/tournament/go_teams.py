@@ -128,7 +128,7 @@ def team_seeds(
     return [
         TeamSeed(
             s.team.number,
-            sum(m.value(size) for m in matches[s.team.number] if m is not None),
+            sum(m.value(size) for m in matches[s.team.number] if m is not None and m.finished),
             byes.get(s.team.number, 0),
         )
         for s in ordered

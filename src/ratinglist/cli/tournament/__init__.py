@@ -4,14 +4,15 @@ Each command parses its arguments, calls one function of `ratinglist.service.tou
 (or `tournament_results`, `tournament_views`) and renders what it returns; the services
 load the log, check the action and append it in one transaction. Modules: `setup`
 (create, enter players, withdraw, ...), `play` (pair, results, undo, finals), `views`
-(standings, show, explain, exports, submit, replay), `render` (tables and numbers).
+(standings, show, explain, exports, submit, replay), `teams` (a Go team tournament's teams:
+``tournament team ...``), `render` (tables and numbers).
 """
 
 from __future__ import annotations
 
 import typer
 
-from ratinglist.cli.tournament import play, setup, views
+from ratinglist.cli.tournament import play, setup, teams, views
 
 app = typer.Typer(
     help="Direct a tournament: players, pairings, results, standings, finals, exports.",
@@ -43,3 +44,5 @@ for name, command in (
     ("show", views.show),
 ):
     app.command(name)(command)
+
+app.add_typer(teams.app, name="team")

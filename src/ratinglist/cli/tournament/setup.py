@@ -46,6 +46,16 @@ def new(
         str | None,
         typer.Option("--criteria", help="Go placement criteria, e.g. MMS,SOSM,SOSOSM."),
     ] = None,
+    team_size: Annotated[
+        int | None,
+        typer.Option("--team-size", help="Go team tournament: boards per team, 2-10 (4)."),
+    ] = None,
+    team_criteria: Annotated[
+        str | None,
+        typer.Option(
+            "--team-criteria", help="Go team criteria (default TEAMP,BDW,BDW3U,BDW2U,BDW1U,MNR)."
+        ),
+    ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of every draw (default: random, stored).")
     ] = None,
@@ -60,7 +70,7 @@ def new(
     """Create a tournament; it becomes the default one of later commands.
 
     A Go tournament (--game go) takes OpenGotha's defaults for its system, then --rounds,
-    --bar, --floor and --criteria.
+    --bar, --floor and --criteria; a Go team tournament --team-size (then tournament team).
     Example: ratinglist tournament new "EGP Haarlem" --country NLD --date 2026-03-14 --rounds 13
     Example: ratinglist tournament new "Paris Go" --game go --system mcmahon --bar 4d --floor 20k
     --country FRA --date 2026-04-04 --rounds 5
@@ -86,6 +96,8 @@ def new(
             bar=bar,
             floor=floor,
             criteria=criteria,
+            team_size=team_size,
+            team_criteria=team_criteria,
         )
         created = new_tournament(database_url(db), settings, Actor.cli_user())
     typer.echo(f"created tournament {created.id}: {created.name} (seed {created.seed})")

@@ -26,7 +26,8 @@ from ratinglist.tournament.games.go import gotha_round, pair_go_round, table_pla
 from ratinglist.tournament.games.go_state import GoState
 
 
-def _require_complete(s: GoState, k: int) -> None:
+def require_complete(s: GoState, k: int) -> None:
+    """Raise `TournamentError` when a published round misses a result (before pairing `k`)."""
     for r in s.rounds:
         if not r.complete:
             missing = sum(1 for g in r.games if g.result.outcome is Outcome.UNKNOWN)
@@ -49,7 +50,7 @@ def next_go_pairing(s: GoState) -> GoPaired:
         raise TournamentError(
             f"expected a round to pair, got all {s.number_of_rounds} rounds already paired"
         )
-    _require_complete(s, k)
+    require_complete(s, k)
     t = s.tournament()
     if s.system is GoSystem.ROUND_ROBIN:
         games, bye = _round_robin_games(s, t, k - 1)
