@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
-from ratinglist.formats.go_list_text import ListRead, list_read, numbered_lines, split_name
+from ratinglist.formats.go_list_text import ListRead, int_at, list_read, numbered_lines, split_name
 from ratinglist.model.go import clamp_rating
 from ratinglist.model.go_list import GoListPlayer, ListOrigin
 
@@ -40,13 +40,9 @@ def parse_egf_line(
     line: str, source: str, number: int
 ) -> tuple[GoListPlayer | None, Diagnostic | None]:
     """The record of one data line (None if unusable) and the problem found on it, if any."""
-    gor = line[71:75].strip()
-    try:
-        rating = int(gor)
-    except ValueError:
-        return None, diagnostic(
-            "E401", f"expected a GoR in columns 72-75, found {gor!r}", source, number, 72, line
-        )
+    gor, rating, bad = int_at(line, 71, 75, "a GoR", source, number)
+    if rating is None:
+        return None, bad
     name = line[11:48].strip()
     surname, _, first = name.partition(" ")
     surname, first, problem = split_name(surname, first, source, number, line)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
-from ratinglist.formats.go_list_text import ListRead, list_read, numbered_lines, split_name
+from ratinglist.formats.go_list_text import ListRead, int_at, list_read, numbered_lines, split_name
 from ratinglist.model.go import rating_from_ffg
 from ratinglist.model.go_list import GoListPlayer, ListOrigin
 
@@ -44,13 +44,9 @@ def parse_ffg_line(
             number,
             text=line,
         )
-    raw = line[38:43].strip()
-    try:
-        rating = int(raw)
-    except ValueError:
-        return None, diagnostic(
-            "E401", f"expected a rating in columns 39-43, found {raw!r}", source, number, 39, line
-        )
+    raw, rating, bad = int_at(line, 38, 43, "a rating", source, number)
+    if rating is None:
+        return None, bad
     surname, _, first = line[0:38].strip().partition(" ")
     surname, first, problem = split_name(surname, first, source, number, line)
     if not surname:

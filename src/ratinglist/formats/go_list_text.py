@@ -51,6 +51,19 @@ def read_bytes(path: Path) -> bytes:
         raise FormatError(f"cannot read rating list {str(path)!r}: {exc.strerror}") from exc
 
 
+def int_at(
+    line: str, start: int, end: int, what: str, source: str, number: int
+) -> tuple[str, int | None, Diagnostic | None]:
+    """The text of columns [`start`, `end`) of `line`, stripped, and its whole number; None
+    and an ``E401`` error naming `what` when it is not one."""
+    text = line[start:end].strip()
+    try:
+        return text, int(text), None
+    except ValueError:
+        message = f"expected {what} in columns {start + 1}-{end}, found {text!r}"
+        return text, None, diagnostic("E401", message, source, number, start + 1, line)
+
+
 def split_name(
     surname: str, first_name: str, source: str, line_number: int, text: str
 ) -> tuple[str, str, Diagnostic | None]:
