@@ -138,7 +138,9 @@ def test_teams_by_hand_and_errors(tmp_path: Path) -> None:
     run(db, "team", "add", "Red", "Blue", "Green")
     assert "new team name" in fail(db, "team", "add", "red")
     run(db, "team", "boards", "1", "1", "2")
-    run(db, "team", "boards", "Blue", "3", "4")
+    # Blue Two (1k, 2000) typed first; by rating Blue One (2d, 2200) goes on board 1.
+    run(db, "team", "boards", "Blue", "4", "3", "--by-rating")
+    assert _state(db).team(2).board_players(0) == {0: _state(db).key(3), 1: _state(db).key(4)}
     assert "expected a team number or name" in fail(db, "team", "boards", "Pink", "5", "6")
     assert "TEAM:TEAM" in fail(db, "team", "pair", "1-2")
     # Green has no players yet: it sits out; the match is given by hand, Blue first.
@@ -149,3 +151,32 @@ def test_teams_by_hand_and_errors(tmp_path: Path) -> None:
     blue_one = s.key(3)
     assert sorted(s.rounds[0].games, key=lambda g: g.table)[0].white == blue_one
     assert "Green" in run(db, "team", "show", "--round", "1")
+
+
+def test_odd_number_of_teams_rotates_the_bye(tmp_path: Path) -> None:
+    """Three teams, three rounds: each round the bye goes to a team with the fewest byes,
+    and no match repeats while another is possible, so every team sits out once and each
+    pair of teams meets once (a round robin)."""
+    db = tmp_path / "odd.db"
+    run(db, "new", "Odd Cup", "--game", "go", "--system", "swiss", "--rounds", "3",
+        "--team-size", "2", "--country", "FRA", "--date", "2026-05-01")  # fmt: skip
+    for name, rank in PLAYERS[:6]:
+        run(db, "register", "--new", name, "--rank", rank, "--country", "FR")
+    run(db, "team", "add", "Red", "Blue", "Green")
+    for team, first in (("Red", 1), ("Blue", 3), ("Green", 5)):
+        run(db, "team", "boards", team, str(first), str(first + 1))
+    byes: list[str] = []
+    met: list[frozenset[str]] = []
+    for k in (1, 2, 3):
+        output = run(db, "team", "pair")
+        byes += [line.split(" ", 2)[2] for line in output.splitlines() if line.startswith("bye:")]
+        met += [frozenset(_matches(_state(db), k)[0])]
+        run(db, "result", str(k), "--table", "1", "1-0")
+        run(db, "result", str(k), "--table", "2", "1-0")
+    assert sorted(byes) == ["Blue", "Green", "Red"]
+    assert len(set(met)) == 3
+    # Round 1: MNR order Red (2200), Blue (2100), Green (1950): the lowest, Green, sits out.
+    assert byes[0] == "Green"
+    rows = json.loads(run(db, "team", "standings", "--json"))
+    # A team's bye is a round without a match ("-"), worth nothing.
+    assert sorted(r["matches"].count("-") for r in rows) == [1, 1, 1]

@@ -178,9 +178,11 @@ def set_team_boards(
     players: Sequence[int],
     actor: Actor,
     round_number: int | None = None,
+    by_rating: bool = False,
 ) -> TeamsView:
     """Set a team's players of a round (default: the next), board 1 first (0: empty board);
-    they stay for the later rounds whose boards are empty (OpenGotha's rule).
+    they stay for the later rounds whose boards are empty (OpenGotha's rule). `by_rating`
+    puts them in rating order instead, the highest on board 1 (GO.md h), empty boards last.
 
     Raises:
         TournamentError: the round is paired, a player is unknown or already on a board.
@@ -196,10 +198,13 @@ def set_team_boards(
                 f"expected a round of the tournament (1-{s.number_of_rounds}), got round {k}"
             )
         found = find_team(s, team)
-        event = ev.GoTeamBoards(found.number, k, tuple(PlayerId(p) for p in players))
-        for pid in event.players:
+        chosen = [PlayerId(p) for p in players]
+        for pid in chosen:
             if int(pid) != 0:
                 s.key(pid)
+        if by_rating:
+            chosen.sort(key=lambda p: (int(p) == 0, -s.player(p).rating if p else 0, int(p)))
+        event = ev.GoTeamBoards(found.number, k, tuple(chosen))
         clash = board_clash(s, event)
         if clash is not None:
             raise TournamentError(clash)

@@ -70,13 +70,16 @@ def boards(
         typer.Argument(metavar="PLAYER...", help="Player numbers, board 1 first (0: empty)."),
     ],
     round_number: RoundOpt = None,
+    by_rating: Annotated[
+        bool, typer.Option("--by-rating", help="Boards in rating order, the highest on board 1.")
+    ] = False,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
     """Set a team's players of a round, board 1 (the strongest) first.
 
     They stay on their boards in the later rounds whose boards are still empty (OpenGotha's
-    rule).
+    rule). With --by-rating the players go on the boards in rating order.
 
     Example: ratinglist tournament team boards Angers 4 9 12 --round 1
     """
@@ -85,7 +88,7 @@ def boards(
         from ratinglist.service.go_teams import set_team_boards
 
         view = set_team_boards(
-            database_url(db), tournament, team, players, Actor.cli_user(), round_number
+            database_url(db), tournament, team, players, Actor.cli_user(), round_number, by_rating
         )
     console.print(_teams_table(view))
 
