@@ -5,13 +5,19 @@ Usage: .venv/bin/python benchmarks/site_load.py DB [--clients 50] [--seconds 30]
 
 Copies the SQLite database DB (with its -wal file) to a temporary folder, serves the copy with
 `ratinglist serve` (its defaults unless --workers is given) on a free port of 127.0.0.1, and
-drives it with --clients asyncio clients (aiohttp, keep-alive, gzip accepted) that request
+drives it with --clients asyncio clients (aiohttp, keep-alive, gzip accepted and not
+decompressed, so that the client, which shares the machine's cores, costs less) that request
 without pause for --seconds after --warmup seconds whose requests are not counted. Each
 client takes the page kinds in turn: the rating list, a list filtered by a random country,
 a random listed player's page, a random tournament page, a random page of the tournaments
 list (random sort), a random page of the API list entries. Prints requests per second and
 p50/p95/p99 latency per page kind and overall, and the compressed size of the full list
 page; --json prints one object. Only loopback traffic; the server is stopped at the end.
+
+Preparing DB: the real archive imported, the monthly history computed, the latest list
+published, then its pages made in advance once, as `ratinglist serve` does in the background:
+``python -m ratinglist.web.prerender --db sqlite:///DB`` (minutes; the copy carries them).
+Without that step the run measures a server whose renderer is still making them.
 """
 
 from __future__ import annotations
@@ -164,7 +170,12 @@ async def drive(
                 if not ok:
                     errors[kind] += 1
 
-    async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
+    async with aiohttp.ClientSession(
+        connector=connector,
+        timeout=timeout,
+        auto_decompress=False,
+        headers={"Accept-Encoding": "gzip"},
+    ) as session:
         await asyncio.gather(*(client(k, session) for k in range(clients)))
     return latencies, errors, seconds
 

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from typing import Annotated
 
 import typer
 
 from ratinglist.cli.common import DbOption, database_url, user_errors
+
+PRERENDER_EVERY_S = 30
+"""Seconds between two rounds of the page renderer (each one cheap when nothing changed)."""
+
+PRERENDER_NICE = 10
+"""How much the page renderer's priority is lowered (requests go first)."""
 
 
 def default_workers() -> int:
@@ -23,10 +31,20 @@ def serve(
         int | None,
         typer.Option("--workers", min=1, max=64, help="Worker processes (default: CPU cores)."),
     ] = None,
+    prerender: Annotated[
+        bool,
+        typer.Option(
+            "--prerender/--no-prerender",
+            help="Make player and tournament pages in advance, in a background process.",
+        ),
+    ] = True,
 ) -> None:
     """Serve the rating list website and the JSON API (/api/docs) until interrupted.
 
     Shows published lists only. Opens (and migrates) the database once before starting.
+    Beside the workers, a background process at lower priority makes the player and
+    tournament pages in advance and stores them in the database (again after each import or
+    publication), so that a page seen for the first time costs one read.
 
     Example: ratinglist serve --db ratinglist.db --port 8000
     """
@@ -40,12 +58,25 @@ def serve(
     os.environ["RATINGLIST_DB"] = url
     count = workers or default_workers()
     typer.echo(f"serving {url} on http://{host}:{port}/ ({count} worker(s)); Ctrl-C stops")
-    uvicorn.run(
-        "ratinglist.web.app:create_app_from_env",
-        factory=True,
-        host=host,
-        port=port,
-        workers=count,
-        log_level="warning",
-        access_log=False,
-    )
+    renderer = _start_renderer(url) if prerender else None
+    try:
+        uvicorn.run(
+            "ratinglist.web.app:create_app_from_env",
+            factory=True,
+            host=host,
+            port=port,
+            workers=count,
+            log_level="warning",
+            access_log=False,
+        )
+    finally:
+        if renderer is not None:
+            renderer.terminate()
+            renderer.wait()
+
+
+def _start_renderer(url: str) -> subprocess.Popen[bytes]:
+    """The page renderer (`ratinglist.web.prerender`) in its own process."""
+    command = [sys.executable, "-m", "ratinglist.web.prerender", "--db", url]
+    command += ["--watch", str(PRERENDER_EVERY_S), "--nice", str(PRERENDER_NICE)]
+    return subprocess.Popen(command)

@@ -19,8 +19,10 @@ from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import NotFoundError
+from ratinglist.errors import NotFoundError, RegistryError
 from ratinglist.registry.countries import Continent, find_country
+from ratinglist.registry.countries import country_code as registry_country_code
+from ratinglist.registry.countries import parse_continent as registry_continent
 from ratinglist.registry.search import PlayerIndex
 from ratinglist.service.publishing import published_lists as stored_published_lists
 from ratinglist.store import Store, all_players, open_store
@@ -168,8 +170,7 @@ def find_list_by_id(site: Site, list_id: int) -> PublishedList:
 def country_code(spelling: str) -> str:
     """The registry code of a country spelling; an unknown spelling as written (memoised:
     the country table is package data)."""
-    found = find_country(spelling) if spelling else None
-    return found.code if found is not None else spelling
+    return registry_country_code(spelling)
 
 
 def continent_of(code: str) -> Continent | None:
@@ -184,13 +185,10 @@ def parse_continent(text: str) -> Continent:
     Raises:
         NotFoundError: no continent has this name.
     """
-    key = " ".join(text.replace("-", " ").replace("_", " ").split()).casefold()
-    for continent in Continent:
-        if continent.value.casefold() == key:
-            return continent
-    raise NotFoundError(
-        f"expected a continent ({', '.join(c.value for c in Continent)}), got {text!r}"
-    )
+    try:
+        return registry_continent(text)
+    except RegistryError as exc:
+        raise NotFoundError(str(exc)) from exc
 
 
 def _spellings_by_code(site: Site) -> dict[str, tuple[str, ...]]:
@@ -315,15 +313,24 @@ def list_entries(site: Site, query: ListQuery) -> ListEntries:
     Raises:
         NotFoundError: no such published list, or an unknown continent.
     """
+    chosen, codes = _chosen(site, query)
+    with site.store.connect() as conn:
+        rows, total = _rows(conn, site, chosen, codes, query)
+    return ListEntries(chosen, tuple(_entry(r) for r in rows), total, query.offset, query.limit)
+
+
+def _chosen(site: Site, query: ListQuery) -> tuple[PublishedList, set[str] | None]:
+    """The published list a query names and the country codes it selects (None: all).
+
+    Raises:
+        NotFoundError: no such published list, or an unknown continent.
+    """
     chosen = (
         find_list_by_id(site, query.list_id)
         if query.list_id is not None
         else find_list(site, query.as_of)
     )
-    codes = _selected_codes(query, _spellings_by_code(site))
-    with site.store.connect() as conn:
-        rows, total = _rows(conn, site, chosen, codes, query)
-    return ListEntries(chosen, tuple(_entry(r) for r in rows), total, query.offset, query.limit)
+    return chosen, _selected_codes(query, _spellings_by_code(site))
 
 
 def _rows(
@@ -351,12 +358,7 @@ def list_page(site: Site, query: ListQuery) -> ListPage:
     Raises:
         NotFoundError: no such published list, or an unknown continent.
     """
-    chosen = (
-        find_list_by_id(site, query.list_id)
-        if query.list_id is not None
-        else find_list(site, query.as_of)
-    )
-    codes = _selected_codes(query, _spellings_by_code(site))
+    chosen, codes = _chosen(site, query)
     with site.store.connect() as conn:
         rows, total = _rows(conn, site, chosen, codes, query)
         per_spelling = listed_countries(conn, chosen.id)

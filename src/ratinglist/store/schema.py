@@ -16,6 +16,7 @@ Tables:
 - ``rating_lists`` / ``rating_entries``: stored rating lists (see the block at the end).
 - ``rating_list_publications``: every publish and unpublish of a list, with its actor.
 - ``intake_items``: the rating officer's queue of submitted results files (see the end).
+- ``site_pages``: the public site's pages rendered in advance, per data version (the end).
 """
 
 from __future__ import annotations
@@ -442,4 +443,24 @@ intake_items = Table(
     Column("import_status", String(16), nullable=True),
     Column("tournament_id", ForeignKey("tournaments.id"), nullable=True),
     Index(None, "status", "country"),
+)
+
+# --- Site pages (migration 0014): the public site's pages as served, made in advance. ---
+# The same migration indexes ``players.merged_into`` and ``id_history.other_id`` (a player
+# page looks up the IDs merged into its player and the ID events naming it on either side).
+
+Index("ix_players_merged_into", players.c.merged_into)
+Index("ix_id_history_other_id", id_history.c.other_id)
+
+# One row per page (`key`: path and query string, e.g. ``/players/4012``): the data version
+# it was rendered at (`service.site.data_version`; a row of another version is stale and
+# never served), its response headers (JSON ``[[name, value], ...]``) and its gzip body.
+
+site_pages = Table(
+    "site_pages",
+    metadata,
+    Column("key", String(300), primary_key=True),
+    Column("version", String(200), nullable=False),
+    Column("headers", Text, nullable=False),
+    Column("body", LargeBinary, nullable=False),
 )

@@ -10,7 +10,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, func, select
+from sqlalchemy import and_, case, func, select
 from sqlalchemy.engine import Connection
 
 from ratinglist.store.schema import (
@@ -19,6 +19,7 @@ from ratinglist.store.schema import (
     rating_entries,
     rating_list_publications,
     rating_lists,
+    registry_revision,
     source_files,
     tournaments,
 )
@@ -59,7 +60,8 @@ def _date(value: object) -> dt.date:
 
 
 def data_version(conn: Connection) -> str:
-    """A token that changes whenever data the site shows changes (lists, files, players)."""
+    """A token that changes whenever data the site shows changes (lists, files, players,
+    registry edits, the rated/excluded/duplicate flags of tournaments)."""
     parts = []
     for table in (rating_lists, rating_list_publications, source_files, id_history, tournaments):
         parts.append(conn.execute(select(func.max(table.c.id))).scalar_one())
@@ -67,6 +69,15 @@ def data_version(conn: Connection) -> str:
     parts.append(conn.execute(select(func.count()).select_from(rating_lists)).scalar_one())
     published = select(func.count()).where(rating_lists.c.published.is_(True))
     parts.append(conn.execute(published).scalar_one())
+    parts.append(conn.execute(select(func.max(registry_revision.c.revision))).scalar_one())
+    t = tournaments.c
+    flags = select(
+        func.count(),
+        func.sum(case((t.excluded_from_ratings.is_(True), 1), else_=0)),
+        func.sum(case((t.include_duplicate.is_(True), 1), else_=0)),
+        func.count(t.duplicate_of),
+    )
+    parts.extend(conn.execute(flags).one())
     return "-".join(str(p or 0) for p in parts)
 
 

@@ -12,7 +12,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, or_, select, tuple_
+from sqlalchemy import and_, or_, select
 from sqlalchemy.engine import Connection
 
 from ratinglist.store.schema import games, players, rating_entries, tournaments
@@ -166,15 +166,22 @@ def _game_row(row: Sequence[Any]) -> PlayerGameRow:
 def ratings_at(
     conn: Connection, pairs: Collection[tuple[int, int]]
 ) -> dict[tuple[int, int], float]:
-    """(list id, player ID) -> rating, for the pairs that have an entry (listed or not)."""
+    """(list id, player ID) -> rating, for the pairs that have an entry (listed or not).
+
+    One primary-key range per list (``list_id = ? AND player_id IN (...)``): SQLite does not
+    use the key for a row-value ``IN`` of many pairs and scans instead.
+    """
     e = rating_entries.c
-    wanted = sorted(pairs)
+    by_list: dict[int, list[int]] = {}
+    for list_id, player_id in pairs:
+        by_list.setdefault(list_id, []).append(player_id)
     found: dict[tuple[int, int], float] = {}
-    for start in range(0, len(wanted), CHUNK):
-        chunk = wanted[start : start + CHUNK]
-        query = select(e.list_id, e.player_id, e.rating).where(
-            tuple_(e.list_id, e.player_id).in_(chunk)
-        )
-        for lid, pid, rating in conn.execute(query):
-            found[(int(lid), int(pid))] = float(rating)
+    for list_id, ids in sorted(by_list.items()):
+        wanted = sorted(set(ids))
+        for start in range(0, len(wanted), CHUNK):
+            query = select(e.player_id, e.rating).where(
+                and_(e.list_id == list_id, e.player_id.in_(wanted[start : start + CHUNK]))
+            )
+            for pid, rating in conn.execute(query):
+                found[(list_id, int(pid))] = float(rating)
     return found

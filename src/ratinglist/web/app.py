@@ -1,4 +1,5 @@
-"""The application factory: routes, one error page / one JSON error shape, the response cache."""
+"""The application factory: routes, one error page / one JSON error shape, the response cache
+(over the pages made in advance, `web.prerender`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from ratinglist import __version__
 from ratinglist.errors import StoreError
 from ratinglist.service.site import Site, data_version, open_site
+from ratinglist.service.site_pages import stored_site_page
 from ratinglist.web.auth import AuthGate
 from ratinglist.web.cache import ResponseCache
 from ratinglist.web.errors import install_error_handlers
@@ -81,7 +83,12 @@ def create_app(url: str, *, cache_bytes: int = 64 * 1024 * 1024) -> FastAPI:
     app.include_router(registry_pages.api)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(AuthGate, url=url)
-    app.add_middleware(ResponseCache, version=lambda: data_version(site), max_bytes=cache_bytes)
+    app.add_middleware(
+        ResponseCache,
+        version=lambda: data_version(site),
+        max_bytes=cache_bytes,
+        stored=lambda version, key: stored_site_page(site, version, key),
+    )
 
     return app
 

@@ -3,9 +3,11 @@
 Everything the site shows is a function of the URL and of the stored data, and stored data
 changes only on import, rating or publication. So a 200 answer to a GET is kept under
 (data version, path, query) and served again until the version changes; its gzip form is made
-once. Each answer carries an ``ETag`` (the version and URL hashed) and ``Vary:
-Accept-Encoding``; a request whose ``If-None-Match`` matches gets 304. Bodies larger than
-`max_body` and zip files pass through uncached and uncompressed.
+once. On a miss, a page made in advance at the same version (`service.site_pages`, shared by
+every server process) is served before the app is asked. Each answer carries an ``ETag``
+(the version and URL hashed) and ``Vary: Accept-Encoding``; a request whose
+``If-None-Match`` matches gets 304. Bodies larger than `max_body` and zip files pass through
+uncached and uncompressed.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ratinglist.service.site_pages import StoredPage, page_key
 from ratinglist.web.paths import is_under
 
 COMPRESSIBLE = (b"text/", b"application/json", b"image/svg+xml", b"application/javascript")
@@ -28,11 +31,17 @@ MIN_COMPRESS = 1024
 
 @dataclass(slots=True)
 class _Entry:
+    """An answer kept: its plain body, its gzip body, or both (made when first needed)."""
+
     status: int
     headers: list[tuple[bytes, bytes]]
-    body: bytes
+    body: bytes | None
     gzipped: bytes | None = None
     size: int = field(default=0)
+
+
+Stored = Callable[[str, str], StoredPage | None]
+"""(data version, page key) -> the page made in advance, or None."""
 
 
 UNCACHED_PREFIXES = (
@@ -68,9 +77,11 @@ class ResponseCache:
         version: Callable[[], str],
         max_bytes: int = 64 * 1024 * 1024,
         max_body: int = 4 * 1024 * 1024,
+        stored: Stored | None = None,
     ) -> None:
         self.app = app
         self.version = version
+        self.stored = stored
         self.max_bytes = max_bytes
         self.max_body = max_body
         self._entries: OrderedDict[tuple[str, str, bytes], _Entry] = OrderedDict()
@@ -94,10 +105,26 @@ class ResponseCache:
             if entry is not None:
                 self._entries.move_to_end(key)
         if entry is None:
+            entry = self._made_in_advance(key, etag)
+        if entry is None:
             entry = await self._fetch(scope, receive, send, key, etag)
             if entry is None:
                 return
         await self._send(entry, wants_gzip, send)
+
+    def _made_in_advance(self, key: tuple[str, str, bytes], etag: bytes) -> _Entry | None:
+        """The page made in advance for `key`, kept in memory too (None when there is none)."""
+        if self.stored is None:
+            return None
+        version, path, query = key
+        found = self.stored(version, page_key(path, query.decode("latin-1")))
+        if found is None:
+            return None
+        headers = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in found.headers]
+        headers += [(b"etag", etag), (b"vary", b"Accept-Encoding")]
+        entry = _Entry(200, headers, None, found.body, len(found.body))
+        self._store(key, entry)
+        return entry
 
     async def _fetch(
         self, scope: Scope, receive: Receive, send: Send, key: Any, etag: bytes
@@ -131,8 +158,8 @@ class ResponseCache:
         headers = [(k, v) for k, v in start.get("headers", []) if k.lower() != b"content-length"]
         headers.append((b"etag", etag))
         headers.append((b"vary", b"Accept-Encoding"))
-        entry = _Entry(int(start["status"]), headers, b"".join(chunks))
-        entry.size = len(entry.body)
+        body = b"".join(chunks)
+        entry = _Entry(int(start["status"]), headers, body, size=len(body))
         if entry.status == 200:
             self._store(key, entry)
         return entry
@@ -155,17 +182,38 @@ class ResponseCache:
                 self._bytes -= old.size
 
     async def _send(self, entry: _Entry, wants_gzip: bool, send: Send) -> None:
-        body = entry.body
         headers = list(entry.headers)
-        content_type = next((v for k, v in headers if k.lower() == b"content-type"), b"")
-        if wants_gzip and len(body) >= MIN_COMPRESS and content_type.startswith(COMPRESSIBLE):
-            if entry.gzipped is None:
-                entry.gzipped = gzip.compress(body, compresslevel=6, mtime=0)
-                with self._lock:
-                    self._bytes += len(entry.gzipped)
-                    entry.size += len(entry.gzipped)
-            body = entry.gzipped
+        if wants_gzip and self._compressible(entry):
+            body = self._gzipped(entry)
             headers.append((b"content-encoding", b"gzip"))
+        else:
+            body = self._plain(entry)
         headers.append((b"content-length", str(len(body)).encode()))
         await send({"type": "http.response.start", "status": entry.status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+    @staticmethod
+    def _compressible(entry: _Entry) -> bool:
+        if entry.body is None:
+            return True
+        content_type = next((v for k, v in entry.headers if k.lower() == b"content-type"), b"")
+        return len(entry.body) >= MIN_COMPRESS and content_type.startswith(COMPRESSIBLE)
+
+    def _gzipped(self, entry: _Entry) -> bytes:
+        """The gzip body, compressed once."""
+        if entry.gzipped is None:
+            entry.gzipped = gzip.compress(entry.body or b"", compresslevel=6, mtime=0)
+            self._grow(entry, len(entry.gzipped))
+        return entry.gzipped
+
+    def _plain(self, entry: _Entry) -> bytes:
+        """The plain body, decompressed once."""
+        if entry.body is None:
+            entry.body = gzip.decompress(entry.gzipped or b"")
+            self._grow(entry, len(entry.body))
+        return entry.body
+
+    def _grow(self, entry: _Entry, size: int) -> None:
+        with self._lock:
+            self._bytes += size
+            entry.size += size
