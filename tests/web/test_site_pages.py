@@ -158,7 +158,7 @@ def test_serve_makes_the_pages_in_the_background_and_stops_its_renderer(db: str)
     finally:
         server.terminate()
         server.wait(timeout=30)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while _renderers(db) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert _renderers(db) == []

@@ -76,7 +76,22 @@ def serve(
 
 
 def _start_renderer(url: str) -> subprocess.Popen[bytes]:
-    """The page renderer (`ratinglist.web.prerender`) in its own process."""
+    """The page renderer (`ratinglist.web.prerender`) in its own process.
+
+    uvicorn ends `serve` by raising the signal that stopped it again, so no ``finally`` runs:
+    on Linux the kernel sends the renderer SIGTERM when `serve` ends (``PR_SET_PDEATHSIG``);
+    elsewhere the renderer notices within a second that its parent is gone.
+    """
     command = [sys.executable, "-m", "ratinglist.web.prerender", "--db", url]
     command += ["--watch", str(PRERENDER_EVERY_S), "--nice", str(PRERENDER_NICE)]
-    return subprocess.Popen(command)
+    on_linux = sys.platform.startswith("linux")
+    return subprocess.Popen(command, preexec_fn=_die_with_parent if on_linux else None)
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: SIGTERM when the parent ends (Linux ``prctl``)."""
+    import ctypes
+    import signal
+
+    pr_set_pdeathsig = 1
+    ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
