@@ -34,7 +34,7 @@ from ratinglist.store.site_players import (
     player_games,
     ratings_at,
 )
-from ratinglist.store.site_tournaments import names_of
+from ratinglist.store.site_tournaments import TournamentSummary, names_of
 
 RESULT_WORDS = {">": "win", "<": "loss", "=": "draw"}
 """The first player's result by sign."""
@@ -239,19 +239,19 @@ def player_page(site: Site, player_id: int) -> PlayerPage:
         merged = merged_ids(conn, player_id)
         own = {player_id, *merged}
         rows = player_games(conn, own)
-        opponents = {r.second_id if r.first_id in own else r.first_id for r in rows}
-        names = names_of(conn, opponents)
+        names = names_of(conn, {_opponent(r, own)[1] for r in rows})
         dates = [r.as_of for r in refs]
-        pairs = set()
-        ref_of: dict[int, ListRef | None] = {}
+        before: dict[int, ListRef | None] = {}
         for r in rows:
-            if r.tournament_id not in ref_of:
-                ref_of[r.tournament_id] = _list_before(refs, dates, r.start_date)
-            ref = ref_of[r.tournament_id]
+            if r.tournament.id not in before:
+                before[r.tournament.id] = _list_before(refs, dates, r.tournament.start_date)
+        pairs = set()
+        for r in rows:
+            ref = before[r.tournament.id]
             if ref is not None:
-                pairs.add((ref.id, r.second_id if r.first_id in own else r.first_id))
+                pairs.add((ref.id, _opponent(r, own)[1]))
         at_time = ratings_at(conn, pairs)
-    tournaments = _tournaments(rows, own, names, refs, dates, at_time)
+    tournaments = _tournaments(rows, own, names, before, at_time)
     events = tuple(
         IdEvent(e.event.value, int(e.player_id), e.other_id, e.date, e.reason)
         for e in id_events(site.store, player_id)
@@ -291,51 +291,55 @@ def _list_before(refs: Sequence[ListRef], dates: Sequence[dt.date], day: dt.date
     return refs[k - 1] if k > 0 else None
 
 
+def _opponent(row: PlayerGameRow, own: set[int]) -> tuple[bool, int]:
+    """(whether the player is the first side, the opponent's ID) of a game of theirs."""
+    first = row.game.first_id in own
+    opponent = row.game.second_id if first else row.game.first_id
+    assert opponent is not None  # `player_games` keeps games whose both IDs are known
+    return first, opponent
+
+
 def _tournaments(
     rows: Sequence[PlayerGameRow],
     own: set[int],
     names: dict[int, tuple[str, str, str]],
-    refs: Sequence[ListRef],
-    dates: Sequence[dt.date],
+    before: dict[int, ListRef | None],
     at_time: dict[tuple[int, int], float],
 ) -> tuple[PlayerTournament, ...]:
     grouped: dict[int, list[PlayerGame]] = {}
-    info: dict[int, PlayerGameRow] = {}
-    before: dict[int, ListRef | None] = {}
+    info: dict[int, TournamentSummary] = {}
     labels: dict[int, str] = {}
     for r in rows:
-        first = r.first_id in own
-        opponent = r.second_id if first else r.first_id
-        result = RESULT_WORDS.get(r.outcome, "draw")
+        g = r.game
+        first, opponent = _opponent(r, own)
+        result = RESULT_WORDS.get(g.outcome, "draw")
         if not first:
             result = {"win": "loss", "loss": "win"}.get(result, result)
-        colour = r.first_colour
+        colour = g.first_colour
         if colour is not None and not first:
             colour = {"B": "W", "W": "B"}.get(colour, colour)
-        if r.tournament_id not in before:
-            before[r.tournament_id] = _list_before(refs, dates, r.start_date)
-        ref = before[r.tournament_id]
+        ref = before[r.tournament.id]
         rating = None if ref is None else at_time.get((ref.id, opponent))
         if opponent not in labels:
             labels[opponent] = _name(names.get(opponent), opponent)[0]
-        grouped.setdefault(r.tournament_id, []).append(
+        grouped.setdefault(r.tournament.id, []).append(
             PlayerGame(
-                round=r.round,
+                round=g.round,
                 opponent_id=opponent,
                 opponent_name=labels[opponent],
                 opponent_rating=None if rating is None else round(rating),
                 colour=colour,
-                own_discs=r.first_discs if first else r.second_discs,
-                opponent_discs=r.second_discs if first else r.first_discs,
+                own_discs=g.first_discs if first else g.second_discs,
+                opponent_discs=g.second_discs if first else g.first_discs,
                 result=result,
             )
         )
-        info.setdefault(r.tournament_id, r)
+        info.setdefault(r.tournament.id, r.tournament)
     result_list = [
         PlayerTournament(
             id=tid,
-            name=info[tid].tournament_name,
-            country=info[tid].tournament_country,
+            name=info[tid].name,
+            country=info[tid].country,
             start_date=info[tid].start_date,
             games=tuple(grouped[tid]),
         )

@@ -7,16 +7,21 @@ archive.
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import and_, or_, select
 from sqlalchemy.engine import Connection
 
 from ratinglist.store.schema import games, players, rating_entries, tournaments
-from ratinglist.store.site_lists import _date
+from ratinglist.store.site_tournaments import (
+    GAME_COLUMNS,
+    SUMMARY_COLUMNS,
+    GameRow,
+    TournamentSummary,
+    game_row,
+    summary_row,
+)
 
 CHUNK = 500
 """Rows of parameters per query when looking up many (list, player) pairs."""
@@ -36,22 +41,10 @@ class EntryRow:
 
 @dataclass(frozen=True, slots=True)
 class PlayerGameRow:
-    """A stored game of a player as the file gives it (IDs as written, merges not applied)."""
+    """A stored game of a player and its tournament (IDs as written, merges not applied)."""
 
-    tournament_id: int
-    tournament_name: str
-    tournament_country: str
-    start_date: dt.date
-    end_date: dt.date | None
-    seq: int
-    round: int | None
-    first_id: int
-    second_id: int
-    outcome: str
-    first_discs: int | None
-    second_discs: int | None
-    first_colour: str | None
-    excluded: str | None
+    tournament: TournamentSummary
+    game: GameRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,22 +106,7 @@ def player_games(conn: Connection, player_ids: Collection[int]) -> tuple[PlayerG
     t = tournaments.c
     ids = sorted(player_ids)
     query = (
-        select(
-            g.tournament_id,
-            t.name,
-            t.country,
-            t.start_date,
-            t.end_date,
-            g.seq,
-            g.round,
-            g.first_id,
-            g.second_id,
-            g.outcome,
-            g.first_discs,
-            g.second_discs,
-            g.first_colour,
-            g.excluded,
-        )
+        select(*SUMMARY_COLUMNS, *GAME_COLUMNS)
         .select_from(games.join(tournaments, tournaments.c.id == g.tournament_id))
         .where(
             and_(
@@ -141,25 +119,10 @@ def player_games(conn: Connection, player_ids: Collection[int]) -> tuple[PlayerG
         )
         .order_by(t.start_date, t.id, g.seq)
     )
-    return tuple(_game_row(row) for row in conn.execute(query))
-
-
-def _game_row(row: Sequence[Any]) -> PlayerGameRow:
-    return PlayerGameRow(
-        tournament_id=int(row[0]),
-        tournament_name=str(row[1]),
-        tournament_country=str(row[2]),
-        start_date=_date(row[3]),
-        end_date=None if row[4] is None else _date(row[4]),
-        seq=int(row[5]),
-        round=None if row[6] is None else int(row[6]),
-        first_id=int(row[7]),
-        second_id=int(row[8]),
-        outcome=str(row[9]),
-        first_discs=None if row[10] is None else int(row[10]),
-        second_discs=None if row[11] is None else int(row[11]),
-        first_colour=None if row[12] is None else str(row[12]),
-        excluded=None if row[13] is None else str(row[13]),
+    width = len(SUMMARY_COLUMNS)
+    return tuple(
+        PlayerGameRow(summary_row(row[:width]), game_row(row[width:]))
+        for row in conn.execute(query)
     )
 
 

@@ -97,7 +97,7 @@ def _rated() -> Any:
     )
 
 
-_SUMMARY = (
+SUMMARY_COLUMNS = (
     tournaments.c.id,
     tournaments.c.name,
     tournaments.c.country,
@@ -107,7 +107,8 @@ _SUMMARY = (
 )
 
 
-def _summary(row: Sequence[Any]) -> TournamentSummary:
+def summary_row(row: Sequence[Any]) -> TournamentSummary:
+    """A `TournamentSummary` from the values of `SUMMARY_COLUMNS`."""
     return TournamentSummary(
         id=int(row[0]),
         name=str(row[1]),
@@ -153,8 +154,8 @@ def tournament_page(
     if sort is not TournamentSort.DATE:
         order.append(t.start_date.desc())
     order.append(t.id.desc() if descending else t.id.asc())
-    query = select(*_SUMMARY).where(where).order_by(*order).limit(limit).offset(offset)
-    return tuple(_summary(row) for row in conn.execute(query)), total
+    query = select(*SUMMARY_COLUMNS).where(where).order_by(*order).limit(limit).offset(offset)
+    return tuple(summary_row(row) for row in conn.execute(query)), total
 
 
 def tournament_detail(conn: Connection, tournament_id: int) -> TournamentDetail | None:
@@ -163,7 +164,7 @@ def tournament_detail(conn: Connection, tournament_id: int) -> TournamentDetail 
     s = source_files.c
     query = (
         select(
-            *_SUMMARY,
+            *SUMMARY_COLUMNS,
             t.file_name,
             t.sender,
             t.excluded_from_ratings,
@@ -182,7 +183,7 @@ def tournament_detail(conn: Connection, tournament_id: int) -> TournamentDetail 
         return None
     excluded, duplicate_of, include = bool(row[8]), row[10], bool(row[11])
     return TournamentDetail(
-        summary=_summary(row),
+        summary=summary_row(row),
         file_name=str(row[6]),
         sender=str(row[7]),
         rated=not excluded and (duplicate_of is None or include),
@@ -194,42 +195,42 @@ def tournament_detail(conn: Connection, tournament_id: int) -> TournamentDetail 
     )
 
 
+GAME_COLUMNS = (
+    games.c.seq,
+    games.c.round,
+    games.c.first_id,
+    games.c.second_id,
+    games.c.first_token,
+    games.c.second_token,
+    games.c.outcome,
+    games.c.first_discs,
+    games.c.second_discs,
+    games.c.first_colour,
+    games.c.excluded,
+)
+
+
+def game_row(r: Sequence[Any]) -> GameRow:
+    """A `GameRow` from the values of `GAME_COLUMNS`."""
+    return GameRow(
+        seq=int(r[0]),
+        round=None if r[1] is None else int(r[1]),
+        first_id=None if r[2] is None else int(r[2]),
+        second_id=None if r[3] is None else int(r[3]),
+        first_token=r[4],
+        second_token=r[5],
+        outcome=str(r[6]),
+        first_discs=None if r[7] is None else int(r[7]),
+        second_discs=None if r[8] is None else int(r[8]),
+        first_colour=r[9],
+        excluded=r[10],
+    )
+
+
 def tournament_games(conn: Connection, tournament_id: int) -> tuple[GameRow, ...]:
     """Every stored game of a tournament, in file order."""
-    g = games.c
-    query = (
-        select(
-            g.seq,
-            g.round,
-            g.first_id,
-            g.second_id,
-            g.first_token,
-            g.second_token,
-            g.outcome,
-            g.first_discs,
-            g.second_discs,
-            g.first_colour,
-            g.excluded,
-        )
-        .where(g.tournament_id == tournament_id)
-        .order_by(g.seq)
-    )
-    return tuple(
-        GameRow(
-            seq=int(r[0]),
-            round=None if r[1] is None else int(r[1]),
-            first_id=None if r[2] is None else int(r[2]),
-            second_id=None if r[3] is None else int(r[3]),
-            first_token=r[4],
-            second_token=r[5],
-            outcome=str(r[6]),
-            first_discs=None if r[7] is None else int(r[7]),
-            second_discs=None if r[8] is None else int(r[8]),
-            first_colour=r[9],
-            excluded=r[10],
-        )
-        for r in conn.execute(query)
-    )
+    query = select(*GAME_COLUMNS).where(games.c.tournament_id == tournament_id)
+    return tuple(game_row(r) for r in conn.execute(query.order_by(games.c.seq)))
 
 
 def file_diagnostics(conn: Connection, source_file_id: int) -> tuple[DiagnosticRow, ...]:
@@ -293,6 +294,9 @@ def latest_tournaments(conn: Connection, limit: int) -> tuple[TournamentSummary,
     """The most recent rated tournaments, newest first."""
     t = tournaments.c
     query = (
-        select(*_SUMMARY).where(_rated()).order_by(t.start_date.desc(), t.id.desc()).limit(limit)
+        select(*SUMMARY_COLUMNS)
+        .where(_rated())
+        .order_by(t.start_date.desc(), t.id.desc())
+        .limit(limit)
     )
-    return tuple(_summary(row) for row in conn.execute(query))
+    return tuple(summary_row(row) for row in conn.execute(query))
