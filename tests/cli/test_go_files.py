@@ -106,6 +106,16 @@ def test_team_commands(real_data: Path, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)
     assert rows[0]["team"] == "Lorient" and rows[0]["values"][0] == 10  # five matches won
+    # the table names the criteria and shows board wins halved (BDW: 2 per won board)
+    table = runner.invoke(app, ["go-file", "team-standings", str(source)])
+    assert table.exit_code == 0, table.output
+    header = next(line for line in table.stdout.splitlines() if "TEAMP" in line)
+    cells = [c.strip() for c in header.split("┃") if c.strip()]
+    assert cells[:4] == ["pl", "team", "TEAMP", "BDW"]
+    lorient = next(line for line in table.stdout.splitlines() if "Lorient" in line)
+    shown = [c.strip() for c in lorient.split("│") if c.strip()]
+    bdw = rows[0]["values"][1]
+    assert shown[3] == (f"{bdw // 2}½" if bdw % 2 else str(bdw // 2))
     doc = read_opengotha_document_file(source).document
     t = doc.tournament
     last = t.parameters.general.number_of_rounds - 1

@@ -177,9 +177,11 @@ def team_standings_command(
     Example: ratinglist go-file team-standings tournoi_equipe_LGO_2020.xml --round 3
     """
     from ratinglist.service.go_files import go_team_standings
+    from ratinglist.service.go_teams import team_value
 
     with user_errors():
-        standings = go_team_standings(path, round_number)
+        found = go_team_standings(path, round_number)
+    standings = found.lines
     rows = [
         {
             "place": s.place,
@@ -193,12 +195,12 @@ def team_standings_command(
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False))
         return
-    table = Table("pl", "team", "values", "opponents")
+    table = Table("pl", "team", *(c.value for c in found.criteria), "opponents")
     for s in standings:
         table.add_row(
             str(s.place),
             f"{s.team.number} {s.team.name}",
-            " ".join(str(v) for v in s.values),
+            *(team_value(c, v) for c, v in zip(found.criteria, s.values, strict=True)),
             " ".join("-" if m is None else str(m.opponent) for m in s.matches),
         )
     console.print(table)

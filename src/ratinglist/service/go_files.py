@@ -25,7 +25,7 @@ from ratinglist.formats.opengotha_document import (
 )
 from ratinglist.formats.opengotha_write import write_opengotha
 from ratinglist.model.go_list import GoRatingList, ListOrigin
-from ratinglist.model.go_team import GoTeam
+from ratinglist.model.go_team import GoTeam, TeamCriterion
 from ratinglist.model.go_tournament import GoTournament
 from ratinglist.registry.go_search import GoListIndex
 from ratinglist.registry.go_update import RatingUpdate, RegisteredRating, rating_updates
@@ -143,7 +143,16 @@ def plan_rating_updates(
     )
 
 
-def go_team_standings(path: Path, last_round: int | None = None) -> tuple[TeamStanding, ...]:
+@dataclass(frozen=True, slots=True)
+class FileTeamStandings:
+    """A team file's standings: the file's team criteria and a line per team, whose values
+    follow `criteria` (board wins kept doubled)."""
+
+    criteria: tuple[TeamCriterion, ...]
+    lines: tuple[TeamStanding, ...]
+
+
+def go_team_standings(path: Path, last_round: int | None = None) -> FileTeamStandings:
     """The team standings of the team tournament in `path` after (1-based) `last_round`.
 
     Raises:
@@ -153,7 +162,11 @@ def go_team_standings(path: Path, last_round: int | None = None) -> tuple[TeamSt
     if not document.teams:
         raise FormatError(f"{path.name}: expected a team tournament, found no <Team>")
     r = None if last_round is None else last_round - 1
-    return team_standings(document.tournament, document.teams, document.team_parameters, r)
+    parameters = document.team_parameters
+    return FileTeamStandings(
+        parameters.criteria,
+        team_standings(document.tournament, document.teams, parameters, r),
+    )
 
 
 def pair_go_teams(path: Path, round_number: int, first: str, second: str) -> bytes:

@@ -241,7 +241,7 @@ def pair_team_round(
     """
     from ratinglist.service.tournament_log import loaded, opened, write
     from ratinglist.service.tournament_views import round_view
-    from ratinglist.tournament.games.go_play import require_complete
+    from ratinglist.tournament.games.go_play import round_to_pair
     from ratinglist.tournament.go_teams import (
         TeamRound,
         auto_pair_teams,
@@ -254,12 +254,7 @@ def pair_team_round(
         s = require_go(base.folded)
         if not s.teams:
             raise TournamentError("expected teams to pair (tournament team add), got none")
-        k = s.paired + 1
-        if k > s.number_of_rounds:
-            raise TournamentError(
-                f"expected a round to pair, got all {s.number_of_rounds} rounds already paired"
-            )
-        require_complete(s, k)
+        k = round_to_pair(s)
         t = s.tournament()
         size = s.team_parameters.team_size
         if matches is None:

@@ -37,6 +37,21 @@ def require_complete(s: GoState, k: int) -> None:
             )
 
 
+def round_to_pair(s: GoState) -> int:
+    """The (1-based) number of the next round to pair of `s`.
+
+    Raises:
+        TournamentError: every round is paired, or a published round misses a result.
+    """
+    k = s.paired + 1
+    if k > s.number_of_rounds:
+        raise TournamentError(
+            f"expected a round to pair, got all {s.number_of_rounds} rounds already paired"
+        )
+    require_complete(s, k)
+    return k
+
+
 def next_go_pairing(s: GoState) -> GoPaired:
     """The pairing of the next round of `s` (not yet published).
 
@@ -45,12 +60,7 @@ def next_go_pairing(s: GoState) -> GoPaired:
             the round robin does not fit the number of rounds.
         PairingError: no pairing exists under the forced and forbidden pairs.
     """
-    k = s.paired + 1
-    if k > s.number_of_rounds:
-        raise TournamentError(
-            f"expected a round to pair, got all {s.number_of_rounds} rounds already paired"
-        )
-    require_complete(s, k)
+    k = round_to_pair(s)
     t = s.tournament()
     if s.system is GoSystem.ROUND_ROBIN:
         games, bye = _round_robin_games(s, t, k - 1)
