@@ -1,7 +1,7 @@
 """Reliability harness: 20 TD devices enter a 200-player, 7-round tournament at once (issue 10).
 
 Usage: ``.venv/bin/python benchmarks/td_load.py [--json] [--backends sqlite,postgresql]
-[--devices 20] [--players 200] [--rounds 7] [--workers 2] [--think-ms 0] [--no-kill]``
+[--devices 20] [--players 200] [--rounds 7] [--workers 2] [--think-ms 1000] [--no-kill]``
 
 Bounded and loopback only. For each backend (an SQLite file; a throwaway PostgreSQL server
 started by `tests.postgres_server`) and each of "no kill" / "kill": a fresh database gets
@@ -24,9 +24,17 @@ per run: backend, kill, devices, results (acknowledged), lost, duplicated, p95_m
 entries answered 201, retries excluded), results_per_s (acknowledged results over the
 wall time of the rounds' result bursts, the kill's restart included), and beside them
 standings_match, expected (rounds x tables), half_written, restart_s (kill to answering),
-think_ms. By default devices send back to back (no pause), so the latency includes the
-queue of 20 devices waiting for each other's writes (a closed loop: about devices /
-throughput); ``--think-ms`` adds a TD's pause before each result.
+think_ms, and server_p95_ms (the same entries as the server timed them: its
+``Server-Timing`` header, from the request reaching the app to the response).
+
+Think time (docs/decisions.md, "Issue 10: load"): a TD enters a result after reading a
+slip and typing it, which takes seconds. By default each device pauses before each result
+for a time drawn uniformly between 0 and 2 x ``--think-ms`` (mean 1,000 ms; a seeded
+generator per device): 20 devices then send about 20 results a second, a 100-table round
+in about 5 s, faster than any real tournament hall, and they do not send in lock-step (a
+fixed pause made all 20 fire at the same instant every second, a burst no hall produces).
+``--think-ms 0`` sends back to back, the worst case: a closed loop whose latency is mostly
+the queue of 20 devices waiting for each other's writes (about devices / throughput).
 """
 
 from __future__ import annotations
@@ -81,6 +89,7 @@ class Run:
     half_written: int
     restart_s: float
     think_ms: float
+    server_p95_ms: float
 
 
 @dataclass(slots=True)
@@ -90,15 +99,29 @@ class Tally:
     lock: threading.Lock = field(default_factory=threading.Lock)
     acknowledged: dict[tuple[int, int], str] = field(default_factory=dict)
     latencies_ms: list[float] = field(default_factory=list)
+    server_ms: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
-    def ack(self, key: tuple[int, int], score: str, ms: float | None) -> None:
+    def ack(
+        self, key: tuple[int, int], score: str, ms: float | None, server: float | None = None
+    ) -> None:
         with self.lock:
             if key in self.acknowledged:
                 self.errors.append(f"round {key[0]} table {key[1]} acknowledged twice")
             self.acknowledged[key] = score
             if ms is not None:
                 self.latencies_ms.append(ms)
+            if server is not None:
+                self.server_ms.append(server)
+
+
+def server_ms(response: httpx.Response) -> float | None:
+    """The application's own time for a response (its ``Server-Timing: app;dur=MS``)."""
+    for part in response.headers.get("server-timing", "").split(","):
+        name, _, rest = part.strip().partition(";dur=")
+        if name == "app" and rest:
+            return float(rest)
+    return None
 
 
 def free_port() -> int:
@@ -223,14 +246,15 @@ def device(
     restarted: threading.Event,
     think_s: float,
 ) -> None:
-    """Enter the results of `tables` (waiting `think_s` before each, as a TD reads a slip);
-    retry what is not acknowledged once `restarted`."""
+    """Enter the results of `tables` (pausing 0 to 2 x `think_s` before each, as a TD reads
+    a slip and types); retry what is not acknowledged once `restarted`."""
+    pause = random.Random(round_no * 100_003 + (tables[0] if tables else 0))
     pending = list(tables)
     while pending:
         retry: list[int] = []
         for table in pending:
             if think_s:
-                time.sleep(think_s)
+                time.sleep(pause.uniform(0, 2 * think_s))
             score = score_of(round_no, table)
             body = {"round": round_no, "table": table, "score": score}
             began = time.perf_counter()
@@ -243,7 +267,7 @@ def device(
                 continue
             ms = (time.perf_counter() - began) * 1000
             if response.status_code == 201:
-                tally.ack((round_no, table), score, ms)
+                tally.ack((round_no, table), score, ms, server_ms(response))
             elif already(response) and restarted.is_set():
                 tally.ack((round_no, table), score, None)
             elif response.status_code >= 500 or response.status_code == 503:
@@ -400,6 +424,7 @@ def run_one(
     half_written = (0 if seqs == list(range(1, len(seqs) + 1)) else 1) + wrong
     half_written += strays + sum(1 for key in counts if key not in acknowledged)
     latencies = np.array(tally.latencies_ms)
+    on_server = np.array(tally.server_ms)
     return Run(
         backend=backend,
         kill=kill,
@@ -414,6 +439,7 @@ def run_one(
         half_written=half_written,
         restart_s=round(restart_s, 1),
         think_ms=args.think_ms,
+        server_p95_ms=round(float(np.percentile(on_server, 95)), 1) if len(on_server) else 0.0,
     )
 
 
@@ -430,8 +456,9 @@ def main() -> None:
     parser.add_argument(
         "--think-ms",
         type=float,
-        default=0.0,
-        help="pause of a device before each result (default 0: back to back, the worst case)",
+        default=1000.0,
+        help="mean pause of a device before each result, drawn from 0 to twice this "
+        "(default 1000: a fast TD; 0: back to back, the worst case)",
     )
     args = parser.parse_args()
     backends = [b.strip() for b in args.backends.split(",") if b.strip()]

@@ -6,6 +6,11 @@ browser in an HttpOnly cookie; the database keeps its sha256 and the session's C
 every worker process (and a restarted server) sees the same sessions. Failed sign-ins are
 counted per user name: after `MAX_FAILURES` within `FAILURE_WINDOW` the name is refused until
 the window has passed, whatever the password (`RateLimited`).
+
+A worker process trusts a session it looked up for `SESSION_CHECK_S` (every request of a
+signed-in device asks; the lookup is two queries): signing out, a new password, a grant or a
+revocation take effect at once in the process that made them and within `SESSION_CHECK_S` in
+the others (and in a server started by another command).
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import secrets
+import threading
+import time
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -33,6 +40,10 @@ SESSION_LIFETIME = dt.timedelta(days=7)
 """How long a session stays valid (a tournament weekend and its submission)."""
 MIN_PASSWORD = 8
 """The shortest password accepted."""
+SESSION_CHECK_S = 5.0
+"""How long a process answers from its last lookup of a session (see the module's text)."""
+SESSIONS_KEPT = 4096
+"""Sessions remembered per process (all forgotten when more are signed in)."""
 
 
 @cache
@@ -124,20 +135,25 @@ def set_password(url: str, name: str, password: str, actor: Actor) -> None:
     store = open_database(url)
     with store.begin() as conn:
         stored.set_password_hash(conn, name, digest)
+    _forget_sessions(url)
 
 
 def grant(url: str, name: str, given: Grant, actor: Actor) -> bool:
     """Give a role; False when the user already had it."""
     store = open_database(url)
     with store.begin() as conn:
-        return stored.add_grant(conn, name, given, _now(), actor.label)
+        added = stored.add_grant(conn, name, given, _now(), actor.label)
+    _forget_sessions(url)
+    return added
 
 
 def revoke(url: str, name: str, taken: Grant, actor: Actor) -> bool:
     """Take a role away; False when the user did not have it."""
     store = open_database(url)
     with store.begin() as conn:
-        return stored.remove_grant(conn, name, taken)
+        removed = stored.remove_grant(conn, name, taken)
+    _forget_sessions(url)
+    return removed
 
 
 def users(url: str) -> tuple[Account, ...]:
@@ -170,6 +186,21 @@ class SignedIn:
         from ratinglist.service.actor import ActorKind
 
         return Actor(ActorKind.WEB, self.account.name)
+
+
+_SEEN: dict[tuple[str, str], tuple[float, SignedIn, dt.datetime]] = {}
+_SEEN_LOCK = threading.Lock()
+_clock = time.monotonic
+
+
+def _forget_sessions(url: str, token_hash: str | None = None) -> None:
+    """Drop what this process remembers of one session, or of every session of `url`."""
+    with _SEEN_LOCK:
+        if token_hash is not None:
+            _SEEN.pop((url, token_hash), None)
+            return
+        for key in [k for k in _SEEN if k[0] == url]:
+            del _SEEN[key]
 
 
 def sign_in(url: str, name: str, password: str, address: str) -> Session:
@@ -209,14 +240,31 @@ def sign_in(url: str, name: str, password: str, address: str) -> Session:
     return Session(found.account, token, csrf, expires)
 
 
-def session_of(url: str, token: str) -> SignedIn | None:
-    """The signed-in account of a session token (None: unknown or expired)."""
+def session_of(url: str, token: str, *, fresh: bool = False) -> SignedIn | None:
+    """The signed-in account of a session token (None: unknown or expired).
+
+    The answer may be up to `SESSION_CHECK_S` old; `fresh` reads the database (a caller
+    about to refuse a role asks again: a grant made in another process counts at once).
+    """
     if not token:
         return None
+    key, now = (url, _token_hash(token)), _now()
+    with _SEEN_LOCK:
+        seen = _SEEN.get(key)
+    if not fresh and seen is not None and seen[0] > _clock() and seen[2] > now:
+        return seen[1]
     store = open_database(url)
     with store.connect() as conn:
-        found = stored.find_session(conn, _token_hash(token), _now())
-    return None if found is None else SignedIn(found.account, found.csrf)
+        found = stored.find_session(conn, key[1], now)
+    if found is None:
+        _forget_sessions(url, key[1])
+        return None
+    who = SignedIn(found.account, found.csrf)
+    with _SEEN_LOCK:
+        if len(_SEEN) >= SESSIONS_KEPT:
+            _SEEN.clear()
+        _SEEN[key] = (_clock() + SESSION_CHECK_S, who, found.expires_at)
+    return who
 
 
 def sign_out(url: str, token: str) -> None:
@@ -224,6 +272,7 @@ def sign_out(url: str, token: str) -> None:
     store = open_database(url)
     with store.begin() as conn:
         stored.remove_session(conn, _token_hash(token))
+    _forget_sessions(url, _token_hash(token))
 
 
 def check_csrf(signed_in: SignedIn, sent: str | None) -> None:

@@ -71,6 +71,8 @@ def loaded(store: Store, tournament: str | None) -> Loaded:
         kept = _FOLDS.get(key)
     if kept is not None and kept[0] is store and kept[1].seq <= info.events:
         base = kept[1]
+        if base.seq == info.events:
+            return _keep(key, store, Loaded(info, base.events, base.folded))
         newer = load_events(store, info.id, after=base.seq)
         if not any(isinstance(e, Undone) for e in newer):
             folded = base.folded

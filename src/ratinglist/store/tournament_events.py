@@ -255,6 +255,26 @@ def list_directed(store: Store) -> tuple[TournamentInfo, ...]:
         )
 
 
+def _directed_by_id(store: Store, tournament_id: int) -> TournamentInfo | None:
+    """The tournament numbered `tournament_id` (None: no such one), by its key alone.
+
+    The event count is the newest event number (the log has events 1..N): one lookup in
+    the (tournament, seq) index, where `list_directed` counts every log (a result entry
+    asks for its tournament on every request).
+    """
+    t, e = td_tournaments.c, tournament_events.c
+    newest = select(func.max(e.seq)).where(e.tournament_id == t.id).scalar_subquery()
+    query = select(t.id, t.name, t.country, t.start_date, t.status, newest).where(
+        t.id == tournament_id
+    )
+    with store.connect() as conn:
+        row = conn.execute(query).first()
+    if row is None or row[5] is None:
+        return None
+    i, name, country, start, status, n = row
+    return TournamentInfo(int(i), name, country, start, status, int(n))
+
+
 def find_directed(store: Store, name_or_id: str | None) -> TournamentInfo:
     """The tournament named (exactly, case-insensitive) or numbered `name_or_id`;
     None: the most recent one.
@@ -263,16 +283,16 @@ def find_directed(store: Store, name_or_id: str | None) -> TournamentInfo:
         NotFoundError: no tournament matches.
         TournamentError: the name is ambiguous.
     """
+    key = "" if name_or_id is None else name_or_id.strip()
+    if key.isdigit():
+        numbered = _directed_by_id(store, int(key))
+        if numbered is not None:
+            return numbered
     found = list_directed(store)
     if not found:
         raise NotFoundError("expected a tournament in the database, got none (use new)")
     if name_or_id is None:
         return found[0]
-    key = name_or_id.strip()
-    if key.isdigit():
-        for info in found:
-            if info.id == int(key):
-                return info
     named = [info for info in found if info.name.casefold() == key.casefold()]
     if len(named) == 1:
         return named[0]

@@ -18,6 +18,7 @@ from ratinglist.service.site_pages import stored_site_page
 from ratinglist.web.auth import AuthGate
 from ratinglist.web.cache import ResponseCache
 from ratinglist.web.errors import install_error_handlers
+from ratinglist.web.timing import ServerTiming
 from ratinglist.web.views import (
     account,
     api,
@@ -89,6 +90,7 @@ def create_app(url: str, *, cache_bytes: int = 64 * 1024 * 1024) -> FastAPI:
         max_bytes=cache_bytes,
         stored=lambda version, key: stored_site_page(site, version, key),
     )
+    app.add_middleware(ServerTiming)
 
     return app
 

@@ -4,7 +4,8 @@
 GET/HEAD/OPTIONS, except the few public ones in `PUBLIC_WRITES`) or reads a private page
 (`PRIVATE_PREFIXES`) must carry a valid session cookie, else it is refused before its body
 is read: 401 for the API, a redirect to the sign-in page for pages. The route's dependency
-(`permit`) then checks the role (403) and, for writes, the session's CSRF token, sent as the
+(`permit`) then checks the role (403, after reading the session again when the gate's
+possibly few seconds old answer lacks it) and, for writes, the session's CSRF token, sent as the
 form field ``csrf_token`` or the header ``X-CSRF-Token`` (403 when missing or wrong).
 Everything public stays public: reads of the site, the API and the live pages need nothing.
 """
@@ -12,6 +13,7 @@ Everything public stays public: reads of the site, the API and the live pages ne
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 from http.cookies import SimpleCookie
 from typing import Annotated
 from urllib.parse import quote
@@ -131,7 +133,9 @@ def permit(check: Check, what: str) -> Callable[[Request], Awaitable[SignedIn]]:
         if who is None:  # the gate lets only public writes through anonymously
             raise PermissionDenied("expected a signed-in user, got none")
         if not check(who.account, request):
-            raise PermissionDenied(f"expected a user allowed to {what}, got {who.account.name}")
+            who = await _fresh(request) or who
+            if not check(who.account, request):
+                raise PermissionDenied(f"expected a user allowed to {what}, got {who.account.name}")
         if request.method not in SAFE_METHODS:
             sent = request.headers.get(CSRF_HEADER)
             if sent is None and _is_form(request):
@@ -142,6 +146,16 @@ def permit(check: Check, what: str) -> Callable[[Request], Awaitable[SignedIn]]:
         return who
 
     return dependency
+
+
+async def _fresh(request: Request) -> SignedIn | None:
+    """The request's session read again from the database (the gate's answer may be a few
+    seconds old: `service.accounts.SESSION_CHECK_S`), e.g. to see a role granted meanwhile."""
+    token = request.cookies.get(SESSION_COOKIE, "")
+    url: str = request.app.state.url
+    who = await run_in_threadpool(partial(session_of, url, token, fresh=True))
+    request.state.signed_in = who
+    return who
 
 
 def _is_form(request: Request) -> bool:
