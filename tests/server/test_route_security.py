@@ -11,6 +11,7 @@ import pytest
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
+from ratinglist.web.app import create_app
 from ratinglist.web.auth import PUBLIC_WRITES, SAFE_METHODS, is_private
 from tests.server.fixtures import PLAYER_IDS, sign_in
 
@@ -155,3 +156,13 @@ def test_the_session_cookie_is_httponly_and_samesite(app_client: TestClient) -> 
     response = app_client.post("/api/v1/login", json={"username": "admin", "password": PASSWORD})
     cookie = response.headers["set-cookie"].lower()
     assert "httponly" in cookie and "samesite=lax" in cookie
+
+
+def test_a_private_page_is_never_served_from_the_cache_to_someone_else(server_url: str) -> None:
+    app = create_app(server_url)
+    with TestClient(app) as officer, TestClient(app) as anonymous:
+        csrf = sign_in(officer, "officer").csrf
+        assert officer.get("/registry").status_code == 200
+        again = anonymous.get("/registry", follow_redirects=False)
+        assert again.status_code == 303
+        assert csrf not in again.text

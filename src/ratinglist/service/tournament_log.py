@@ -13,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ratinglist.errors import ConflictError, TournamentError
 from ratinglist.service.actor import Actor
@@ -28,6 +29,9 @@ from ratinglist.store.tournament_events import (
 from ratinglist.tournament.concurrency import rebase, require_no_clash
 from ratinglist.tournament.events import Event, Undone
 from ratinglist.tournament.fold import FoldedTournament, apply, fold
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Connection
 
 
 @contextmanager
@@ -58,14 +62,15 @@ FOLDS_KEPT = 32
 """Folded tournaments kept per process (a server answers many requests on few tournaments)."""
 
 
-def loaded(store: Store, tournament: str | None) -> Loaded:
-    """The tournament named or numbered `tournament` (None: the most recent), folded.
+def loaded(store: Store, tournament: str | None, conn: Connection | None = None) -> Loaded:
+    """The tournament named or numbered `tournament` (None: the most recent), folded; read
+    on `conn` when given (a write transaction: the fold is then the log's head).
 
     The last fold of each tournament is kept: when the log only grew since (no undo among
     the new events), only the new events are read and applied, which gives the same state
     as folding the whole log (`fold` is `apply` over the actions in force).
     """
-    info = find_directed(store, tournament)
+    info = find_directed(store, tournament, conn)
     key = (id(store), info.id)
     with _FOLDS_LOCK:
         kept = _FOLDS.get(key)
@@ -73,13 +78,13 @@ def loaded(store: Store, tournament: str | None) -> Loaded:
         base = kept[1]
         if base.seq == info.events:
             return _keep(key, store, Loaded(info, base.events, base.folded))
-        newer = load_events(store, info.id, after=base.seq)
+        newer = load_events(store, info.id, after=base.seq, conn=conn)
         if not any(isinstance(e, Undone) for e in newer):
             folded = base.folded
             for e in newer:
                 folded = apply(folded, e)
             return _keep(key, store, Loaded(info, base.events + newer, folded))
-    events = load_events(store, info.id)
+    events = load_events(store, info.id, conn=conn)
     return _keep(key, store, Loaded(info, events, fold(events)))
 
 
@@ -124,8 +129,10 @@ def write(
     actions: Sequence[Event],
     actor: Actor,
     based_on: int | None = None,
+    conn: Connection | None = None,
 ) -> FoldedTournament:
-    """Append `actions` in one transaction; the state after them.
+    """Append `actions` in one transaction (the caller's `conn` when given); the state
+    after them.
 
     `based_on` is the sequence number the caller's decision rests on (default: the one
     `base` was loaded at).
@@ -139,7 +146,7 @@ def write(
             # the events since `seq` are known: refuse a clash with them, then go on from
             # the newest fold (the same state as rebasing the prefix's fold, without a refold)
             require_no_clash(actions, base.events[seq:], seq)
-    with log_writer(store, base.info.id, start.seq, actor=actor.label) as writer:
+    with log_writer(store, base.info.id, start.seq, actor=actor.label, conn=conn) as writer:
         try:
             state = after(writer, start, actions)
         except TournamentError as exc:

@@ -177,11 +177,13 @@ def enter_result(
         TournamentError: the game is not due, the score is not valid, or the tournament
             is closed.
     """
-    with opened(url) as store:
-        base = loaded(store, tournament)
+    with opened(url) as store, store.begin() as conn:
+        # one transaction, the write lock taken first: the log is read at its head and
+        # appended to on one connection (a handful of statements, one round trip each)
+        base = loaded(store, tournament, conn)
         require_open(base.folded, "a result" if not correction else "a correction")
         event, table = result_event(base.folded, spec, correction)
-        d = write(store, base, [event], actor, based_on)
+        d = write(store, base, [event], actor, based_on, conn)
     return _entered(d, event, table)
 
 

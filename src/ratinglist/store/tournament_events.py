@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import asdict, dataclass, field
 
 from sqlalchemy import func, insert, select, update
@@ -152,24 +152,27 @@ def log_writer(
     *,
     actor: str,
     now: dt.datetime | None = None,
+    conn: Connection | None = None,
 ) -> Iterator[LogWriter]:
     """One write transaction on a log, holding the write lock; committed when the block ends.
 
     The writer carries the events appended after `based_on` so the caller can decide
-    whether its action still holds (and raise to write nothing).
+    whether its action still holds (and raise to write nothing). With `conn` (a
+    transaction the caller opened with `Store.begin`) the writer works inside it and the
+    caller commits.
 
     Raises:
         NotFoundError: the tournament does not exist.
         ConflictError: `based_on` is beyond the stored log.
     """
-    with store.begin() as conn:
-        last = _last_seq(conn, tournament_id)
+    with nullcontext(conn) if conn is not None else store.begin() as tx:
+        last = _last_seq(tx, tournament_id)
         if based_on > last:
             raise ConflictError(
                 f"expected a log of at least {based_on} events, got {last}: it was rolled back"
             )
-        newer = _events(conn, tournament_id, after=based_on) if last > based_on else ()
-        yield LogWriter(conn, tournament_id, based_on, newer, actor, now or dt.datetime.now(dt.UTC))
+        newer = _events(tx, tournament_id, after=based_on) if last > based_on else ()
+        yield LogWriter(tx, tournament_id, based_on, newer, actor, now or dt.datetime.now(dt.UTC))
 
 
 def append_event(
@@ -208,10 +211,15 @@ def last_seq(store: Store, tournament_id: int) -> int:
         return int(last.scalar() or 0)
 
 
-def load_events(store: Store, tournament_id: int, after: int = 0) -> tuple[Event, ...]:
-    """The log of a tournament in order, from event `after` + 1 (empty for an unknown id)."""
-    with store.connect() as conn:
+def load_events(
+    store: Store, tournament_id: int, after: int = 0, conn: Connection | None = None
+) -> tuple[Event, ...]:
+    """The log of a tournament in order, from event `after` + 1 (empty for an unknown id),
+    read on `conn` when given."""
+    if conn is not None:
         return _events(conn, tournament_id, after)
+    with store.connect() as own:
+        return _events(own, tournament_id, after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +263,7 @@ def list_directed(store: Store) -> tuple[TournamentInfo, ...]:
         )
 
 
-def _directed_by_id(store: Store, tournament_id: int) -> TournamentInfo | None:
+def _directed_by_id(conn: Connection, tournament_id: int) -> TournamentInfo | None:
     """The tournament numbered `tournament_id` (None: no such one), by its key alone.
 
     The event count is the newest event number (the log has events 1..N): one lookup in
@@ -267,17 +275,19 @@ def _directed_by_id(store: Store, tournament_id: int) -> TournamentInfo | None:
     query = select(t.id, t.name, t.country, t.start_date, t.status, newest).where(
         t.id == tournament_id
     )
-    with store.connect() as conn:
-        row = conn.execute(query).first()
+    row = conn.execute(query).first()
     if row is None or row[5] is None:
         return None
     i, name, country, start, status, n = row
     return TournamentInfo(int(i), name, country, start, status, int(n))
 
 
-def find_directed(store: Store, name_or_id: str | None) -> TournamentInfo:
+def find_directed(
+    store: Store, name_or_id: str | None, conn: Connection | None = None
+) -> TournamentInfo:
     """The tournament named (exactly, case-insensitive) or numbered `name_or_id`;
-    None: the most recent one.
+    None: the most recent one. A number is looked up on `conn` when given (the caller's
+    transaction), else on a connection of its own.
 
     Raises:
         NotFoundError: no tournament matches.
@@ -285,7 +295,11 @@ def find_directed(store: Store, name_or_id: str | None) -> TournamentInfo:
     """
     key = "" if name_or_id is None else name_or_id.strip()
     if key.isdigit():
-        numbered = _directed_by_id(store, int(key))
+        if conn is None:
+            with store.connect() as own:
+                numbered = _directed_by_id(own, int(key))
+        else:
+            numbered = _directed_by_id(conn, int(key))
         if numbered is not None:
             return numbered
     found = list_directed(store)

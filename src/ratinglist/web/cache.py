@@ -53,12 +53,25 @@ UNCACHED_PREFIXES = (
     "/api/v1/td",
     "/api/v1/live",
     "/api/v1/intake",
+    "/registry",
+    "/api/v1/registry",
 )
-"""Pages that change with every result or differ per user: never cached, always fresh."""
+"""Pages that change with every result or differ per user: never cached, always fresh.
+An answer marked ``Cache-Control: no-store`` or ``private`` is not kept either."""
 
 
 def _uncached(path: str) -> bool:
     return is_under(path, UNCACHED_PREFIXES)
+
+
+def _personal(headers: list[tuple[bytes, bytes]]) -> bool:
+    """True for an answer that must not be served to anyone else (``no-store``, ``private``)."""
+    for key, value in headers:
+        if key.lower() == b"cache-control":
+            words = {w.strip() for w in value.lower().split(b",")}
+            if words & {b"no-store", b"private"}:
+                return True
+    return False
 
 
 def _header(scope: Scope, name: bytes) -> bytes:
@@ -160,7 +173,7 @@ class ResponseCache:
         headers.append((b"vary", b"Accept-Encoding"))
         body = b"".join(chunks)
         entry = _Entry(int(start["status"]), headers, body, size=len(body))
-        if entry.status == 200:
+        if entry.status == 200 and not _personal(headers):
             self._store(key, entry)
         return entry
 
