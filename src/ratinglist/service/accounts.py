@@ -240,6 +240,19 @@ def sign_in(url: str, name: str, password: str, address: str) -> Session:
     return Session(found.account, token, csrf, expires)
 
 
+def remembered_session(url: str, token: str) -> SignedIn | None:
+    """The account of a session token as this process looked it up less than
+    `SESSION_CHECK_S` ago (None: not remembered; ask `session_of`). No I/O: an async
+    caller needs no worker thread for it."""
+    if not token:
+        return None
+    with _SEEN_LOCK:
+        seen = _SEEN.get((url, _token_hash(token)))
+    if seen is not None and seen[0] > _clock() and seen[2] > _now():
+        return seen[1]
+    return None
+
+
 def session_of(url: str, token: str, *, fresh: bool = False) -> SignedIn | None:
     """The signed-in account of a session token (None: unknown or expired).
 
@@ -248,11 +261,11 @@ def session_of(url: str, token: str, *, fresh: bool = False) -> SignedIn | None:
     """
     if not token:
         return None
+    if not fresh:
+        seen = remembered_session(url, token)
+        if seen is not None:
+            return seen
     key, now = (url, _token_hash(token)), _now()
-    with _SEEN_LOCK:
-        seen = _SEEN.get(key)
-    if not fresh and seen is not None and seen[0] > _clock() and seen[2] > now:
-        return seen[1]
     store = open_database(url)
     with store.connect() as conn:
         found = stored.find_session(conn, key[1], now)

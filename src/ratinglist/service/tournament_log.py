@@ -131,8 +131,8 @@ def write(
     based_on: int | None = None,
     conn: Connection | None = None,
 ) -> FoldedTournament:
-    """Append `actions` in one transaction (the caller's `conn` when given); the state
-    after them.
+    """Append `actions` in one transaction (the caller's `conn` when given, in which
+    `base` was loaded); the state after them.
 
     `based_on` is the sequence number the caller's decision rests on (default: the one
     `base` was loaded at).
@@ -146,7 +146,10 @@ def write(
             # the events since `seq` are known: refuse a clash with them, then go on from
             # the newest fold (the same state as rebasing the prefix's fold, without a refold)
             require_no_clash(actions, base.events[seq:], seq)
-    with log_writer(store, base.info.id, start.seq, actor=actor.label, conn=conn) as writer:
+    head = None if conn is None else base.seq  # `base` was read in `conn`'s transaction
+    with log_writer(
+        store, base.info.id, start.seq, actor=actor.label, conn=conn, last=head
+    ) as writer:
         try:
             state = after(writer, start, actions)
         except TournamentError as exc:

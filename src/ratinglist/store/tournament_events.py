@@ -153,20 +153,23 @@ def log_writer(
     actor: str,
     now: dt.datetime | None = None,
     conn: Connection | None = None,
+    last: int | None = None,
 ) -> Iterator[LogWriter]:
     """One write transaction on a log, holding the write lock; committed when the block ends.
 
     The writer carries the events appended after `based_on` so the caller can decide
     whether its action still holds (and raise to write nothing). With `conn` (a
     transaction the caller opened with `Store.begin`) the writer works inside it and the
-    caller commits.
+    caller commits; `last` is then the log's newest event number as the caller read it in
+    that transaction (not read again).
 
     Raises:
         NotFoundError: the tournament does not exist.
         ConflictError: `based_on` is beyond the stored log.
     """
     with nullcontext(conn) if conn is not None else store.begin() as tx:
-        last = _last_seq(tx, tournament_id)
+        if conn is None or last is None:
+            last = _last_seq(tx, tournament_id)
         if based_on > last:
             raise ConflictError(
                 f"expected a log of at least {based_on} events, got {last}: it was rolled back"

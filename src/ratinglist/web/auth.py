@@ -30,7 +30,7 @@ from ratinglist.model.account import (
     may_direct,
     may_enter_results,
 )
-from ratinglist.service.accounts import SignedIn, check_csrf, session_of
+from ratinglist.service.accounts import SignedIn, check_csrf, remembered_session, session_of
 from ratinglist.web.paths import is_under
 
 SESSION_COOKIE = "rl_session"
@@ -86,7 +86,9 @@ class AuthGate:
             return
         path, method = str(scope["path"]), str(scope["method"])
         token = _cookie(scope, SESSION_COOKIE)
-        who = await run_in_threadpool(session_of, self.url, token) if token else None
+        who = remembered_session(self.url, token)
+        if who is None and token:
+            who = await run_in_threadpool(session_of, self.url, token)
         scope.setdefault("state", {})["signed_in"] = who
         if who is None and needs_sign_in(method, path):
             await self._refuse(scope, path, method)(scope, receive, send)
@@ -106,6 +108,15 @@ class AuthGate:
             return JSONResponse(body, status_code=401, headers={"WWW-Authenticate": "Cookie"})
         target = path if method in SAFE_METHODS else "/td"
         return RedirectResponse(f"/login?next={quote(target)}", status_code=303)
+
+
+def shows_intake(request: Request) -> bool:
+    """True when the navigation links the intake: a signed-in user with a role (any role
+    may upload; officers review), on a private page. Public pages are cached for everyone
+    (`web.cache`), so their navigation is the same for all and names no private link but
+    "Director"."""
+    who = signed_in(request)
+    return who is not None and bool(who.account.grants) and is_private(request.url.path)
 
 
 def signed_in(request: Request) -> SignedIn | None:

@@ -6,6 +6,8 @@ from pathlib import Path
 
 from fastapi.templating import Jinja2Templates
 
+from ratinglist.web.auth import shows_intake
+
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 templates = Jinja2Templates(directory=TEMPLATES)
@@ -30,5 +32,6 @@ def half(value: float | None) -> str:
 
 templates.env.filters["signed"] = signed
 templates.env.filters["half"] = half
+templates.env.globals["shows_intake"] = shows_intake
 templates.env.trim_blocks = True
 templates.env.lstrip_blocks = True
