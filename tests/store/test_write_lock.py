@@ -51,3 +51,19 @@ def test_a_write_inside_a_write_of_the_same_thread_does_not_wait_for_itself(
 def test_in_memory_databases_have_no_lock_file() -> None:
     with open_store("sqlite://") as store:
         assert store.write_lock is None
+
+
+def test_two_stores_of_one_file_share_its_lock(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    with open_store(f"sqlite:///{db}") as outer:
+        with open_store(f"sqlite:///{db}") as inner:
+            assert inner.write_lock is outer.write_lock is not None
+            # a second store's write inside the first one's held lock does not wait for
+            # itself (it would for ever with two lock files of one process)
+            with outer.write_lock.held(), inner.begin() as conn:
+                conn.execute(text("CREATE TABLE probe (x INTEGER)"))
+        assert outer.write_lock is not None and outer.write_lock._fd is not None
+        with outer.begin() as conn:  # closing the inner store left the lock usable
+            conn.execute(text("INSERT INTO probe VALUES (1)"))
+    with open_store(f"sqlite:///{db}") as again:
+        assert again.write_lock is not None and again.write_lock is not outer.write_lock

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 from ratinglist.errors import StoreError
-from ratinglist.store.write_lock import WriteLock
+from ratinglist.store.write_lock import WriteLock, release_write_lock, shared_write_lock
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_S = 60.0
@@ -85,7 +85,7 @@ class Store:
         """Release the engine's connections."""
         self.engine.dispose()
         if self.write_lock is not None:
-            self.write_lock.close()
+            release_write_lock(self.write_lock)
 
     def __enter__(self) -> Store:
         return self
@@ -298,4 +298,4 @@ def _write_lock(engine: Engine) -> WriteLock | None:
     name = engine.url.database
     if not name or name == ":memory:" or "mode=memory" in str(engine.url):
         return None
-    return WriteLock(Path(name).resolve())
+    return shared_write_lock(Path(name))

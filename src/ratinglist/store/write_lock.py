@@ -11,6 +11,11 @@ dies, even by SIGKILL). SQLite's own locking still guards the data: a writer tha
 use the lock (another program) is waited for by the busy handler as before. Where ``flock``
 is missing (Windows) or the lock file cannot be made (a read-only folder), only the thread
 lock is used.
+
+The stores of one file in one process share one `WriteLock` (`shared_write_lock`): a lock
+file opened twice would be two locks, and a thread writing through a second store inside a
+write of the first would wait for itself for ever. Shared, the inner write goes on to SQLite,
+whose busy handler answers it as before.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ class WriteLock:
         self._depth = 0
         self._fd: int | None = None
         self._pid = 0
+        self._users = 0
 
     def _file(self) -> int | None:
         """The lock file, opened once per process (a forked child must not share the
@@ -77,3 +83,31 @@ class WriteLock:
             if self._fd is not None and self._pid == os.getpid():
                 os.close(self._fd)
             self._fd = None
+
+
+_SHARED: dict[Path, WriteLock] = {}
+_SHARED_GUARD = threading.Lock()
+
+
+def shared_write_lock(database: Path) -> WriteLock:
+    """The process's `WriteLock` of the SQLite file `database`, shared by every store of the
+    file; give it back with `release_write_lock` when the store closes."""
+    key = database.resolve()
+    with _SHARED_GUARD:
+        lock = _SHARED.get(key)
+        if lock is None:
+            lock = _SHARED[key] = WriteLock(key)
+        lock._users += 1
+        return lock
+
+
+def release_write_lock(lock: WriteLock) -> None:
+    """One store of the file is done with `lock`; the last one closes the lock file."""
+    with _SHARED_GUARD:
+        lock._users -= 1
+        if lock._users > 0:
+            return
+        key = lock.path.with_name(lock.path.name.removesuffix(SUFFIX))
+        if _SHARED.get(key) is lock:
+            del _SHARED[key]
+    lock.close()
