@@ -34,7 +34,8 @@ from rich.table import Table
 from ratinglist.rating import EuropeanParams, rate
 from ratinglist.service.actor import SYSTEM
 from ratinglist.service.rating_history import HistoryRequest, MonthStatus, compute_history
-from ratinglist.store import load_game_arrays, load_rating_entries, open_store
+from ratinglist.service.rating_lists import rated_games, stored_entries
+from ratinglist.store import open_store
 
 
 def month(text: str) -> dt.date:
@@ -50,8 +51,8 @@ def check(db: str, months: list[tuple[dt.date, int]]) -> dict[str, Any]:
     store = open_store(db)
     try:
         for as_of, list_id in months:
-            stored = load_rating_entries(store, list_id)
-            alone = rate(load_game_arrays(store, as_of), EuropeanParams(), as_of)
+            stored = stored_entries(store, list_id)
+            alone = rate(rated_games(store, as_of), EuropeanParams(), as_of)
             same_set = [int(e.player) for e in stored] == alone.players.tolist()
             flags_equal &= same_set
             if not same_set:
