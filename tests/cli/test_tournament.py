@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import select
-from typer.testing import CliRunner
 
 from ratinglist.cli.app import app
 from ratinglist.formats.elo import read_elo
@@ -20,8 +19,7 @@ from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.finals_stage import scheduled
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.scoring import standings_of
-
-runner = CliRunner()
+from tests.cli.tournament_cli import fail, run, runner
 
 PLAYERS = """\
 % Liste des joueurs par pays
@@ -61,18 +59,6 @@ NAMES = [
     "Visser Daan",
     "Bos Lotte",
 ]
-
-
-def run(db: Path, *args: str) -> str:
-    result = runner.invoke(app, ["tournament", *args, "--db", str(db)])
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
-def fail(db: Path, *args: str) -> str:
-    result = runner.invoke(app, ["tournament", *args, "--db", str(db)])
-    assert result.exit_code == 1, result.output
-    return result.output
 
 
 @pytest.fixture()

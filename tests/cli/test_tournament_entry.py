@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from ratinglist.cli.app import app
 from ratinglist.errors import StoreError
@@ -20,21 +19,7 @@ from ratinglist.store.tournament_events import LogWriter, find_directed, load_lo
 from ratinglist.tournament.events import Registered, ResultEntered
 from ratinglist.tournament.fold import FoldedTournament, fold
 from tests.cli.test_tournament import NAMES, PLAYERS
-
-runner = CliRunner()
-
-
-def run(db: Path, *args: str) -> str:
-    result = runner.invoke(app, ["tournament", *args, "--db", str(db)])
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
-def fail(db: Path, *args: str) -> str:
-    result = runner.invoke(app, ["tournament", *args, "--db", str(db)])
-    assert result.exit_code == 1, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    return result.output
+from tests.cli.tournament_cli import fail, run, runner
 
 
 def state(db: Path) -> FoldedTournament:

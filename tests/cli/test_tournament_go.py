@@ -11,7 +11,6 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from ratinglist.cli.app import app
 from ratinglist.formats.egf_h9 import read_h9
@@ -20,8 +19,7 @@ from ratinglist.service.tournament_server import overview
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.fold import fold
-
-runner = CliRunner()
+from tests.cli.tournament_cli import fail, run, runner
 
 PLAYERS = [
     ("Dupont,Jean", "5d"),
@@ -32,18 +30,6 @@ PLAYERS = [
     ("Leroy,Max", "25k"),
     ("Moreau,Ines", "2d"),
 ]
-
-
-def run(db: Path, *args: str) -> str:
-    result = runner.invoke(app, ["tournament", *args, "--db", str(db)])
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
-def fail(db: Path, *args: str) -> str:
-    result = runner.invoke(app, ["tournament", *args, "--db", str(db)])
-    assert result.exit_code == 1, result.output
-    return result.output
 
 
 def _new(db: Path, *options: str) -> None:

@@ -15,16 +15,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
-
 from ratinglist.cli.app import app
 from ratinglist.formats.opengotha_document import read_opengotha_document
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.games.go_state import GoState
-
-runner = CliRunner()
+from tests.cli.tournament_cli import fail, run, runner
 
 # Team boards (player numbers in registration order) and ranks: MNR Red (3d 1d) 2200,
 # Yellow (4d 2k) 2150, Blue (2d 1k) 2100, Green (1d 3k) 1950.
@@ -38,18 +35,6 @@ PLAYERS = [
     ("Yellow,One", "4d"),
     ("Yellow,Two", "2k"),
 ]
-
-
-def run(db: Path, *args: str) -> str:
-    result = runner.invoke(app, ["tournament", *args, "--db", str(db)])
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
-def fail(db: Path, *args: str) -> str:
-    result = runner.invoke(app, ["tournament", *args, "--db", str(db)])
-    assert result.exit_code == 1, result.output
-    return result.output
 
 
 def _state(db: Path, tournament: str | None = None) -> GoState:

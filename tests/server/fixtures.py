@@ -5,6 +5,7 @@ role, and helpers to sign in through the API."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from fastapi.testclient import TestClient
 from sqlalchemy import insert
@@ -58,3 +59,13 @@ def sign_in(client: TestClient, user: str) -> Signed:
     response = client.post("/api/v1/login", json={"username": user, "password": PASSWORD})
     assert response.status_code == 200, response.text
     return Signed(client, response.json()["csrf"])
+
+
+def browser_sign_in(page: Any, base: str, user: str) -> None:
+    """Sign `user` in through the login form of the served app at `base` (a Playwright page);
+    it lands on `/td`."""
+    page.goto(f"{base}/login?next=/td")
+    page.fill("input[name=username]", user)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form[action='/login'] button[type=submit]")
+    page.wait_for_url(f"{base}/td")

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from ratinglist.service.site import VERSION_TTL
-from tests.server.fixtures import EVIL, PASSWORD, seed_server
+from tests.server.fixtures import EVIL, browser_sign_in, seed_server
 from tests.web.test_browser import launched, serving
 
 pytestmark = pytest.mark.slow
@@ -44,14 +43,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-def _sign_in(page: Any, base: str, user: str) -> None:
-    page.goto(f"{base}/login?next=/td")
-    page.fill("input[name=username]", user)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form[action='/login'] button[type=submit]")
-    page.wait_for_url(f"{base}/td")
-
-
 def test_upload_accept_and_the_public_site(served: str, tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
@@ -64,7 +55,7 @@ def test_upload_accept_and_the_public_site(served: str, tmp_path: Path) -> None:
         expect(visitor.locator("nav")).not_to_contain_text("Intake")  # public, anonymous
 
         director = browser.new_context().new_page()
-        _sign_in(director, served, "director")
+        browser_sign_in(director, served, "director")
         director.click("nav >> text=Intake")
         director.wait_for_url(f"{served}/intake")
         director.click("text=Upload a .ELO file")
@@ -75,7 +66,7 @@ def test_upload_accept_and_the_public_site(served: str, tmp_path: Path) -> None:
         item = director.url
 
         officer = browser.new_context().new_page()
-        _sign_in(officer, served, "officer")
+        browser_sign_in(officer, served, "officer")
         officer.click("nav >> text=Intake")
         officer.click("text=20261122_Lyon_Intake_Cup.ELO")
         assert officer.url == item
@@ -91,5 +82,5 @@ def test_upload_accept_and_the_public_site(served: str, tmp_path: Path) -> None:
         expect(visitor.locator("main")).to_contain_text("ANDERSEN")
         expect(visitor.locator("main")).to_contain_text(EVIL)
         nobody = browser.new_context().new_page()
-        _sign_in(nobody, served, "nobody")
+        browser_sign_in(nobody, served, "nobody")
         expect(nobody.locator("nav")).not_to_contain_text("Intake")  # no role, no link

@@ -14,7 +14,7 @@ import pytest
 
 from ratinglist.formats.diagnostics import Severity
 from ratinglist.formats.elo import parse_elo
-from tests.server.fixtures import EVIL, PASSWORD, PLAYER_IDS, seed_server
+from tests.server.fixtures import EVIL, PLAYER_IDS, browser_sign_in, seed_server
 from tests.web.test_browser import SCREENSHOTS, launched, serving
 
 pytestmark = pytest.mark.slow
@@ -33,14 +33,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def browser() -> Iterator[Any]:
     with launched() as found:
         yield found
-
-
-def _sign_in(page: Any, base: str, user: str) -> None:
-    page.goto(f"{base}/login?next=/td")
-    page.fill("input[name=username]", user)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form[action='/login'] button[type=submit]")
-    page.wait_for_url(f"{base}/td")
 
 
 def _shot(page: Any, name: str) -> None:
@@ -70,7 +62,7 @@ def test_two_directors_and_a_live_viewer(served: str, browser: Any, tmp_path: Pa
     assistant = browser.new_context(viewport={"width": 1280, "height": 900})
     viewer = browser.new_context(viewport={"width": 1280, "height": 900})
     d, a, v = director.new_page(), assistant.new_page(), viewer.new_page()
-    _sign_in(d, served, "director")
+    browser_sign_in(d, served, "director")
     d.fill("#new-tournament input[name=name]", "Browser Open")
     d.fill("#new-tournament input[name=country]", "France")
     d.fill("#new-tournament input[name=start_date]", "2026-11-21")
@@ -86,7 +78,7 @@ def test_two_directors_and_a_live_viewer(served: str, browser: Any, tmp_path: Pa
     d.fill("input[name=user]", "assistant")
     with d.expect_navigation():
         d.click("text=Let them enter results")
-    _sign_in(a, served, "assistant")
+    browser_sign_in(a, served, "assistant")
 
     v.goto(f"{served}/live/{tid}")
     expect(v.locator("#live-standings tbody tr")).to_have_count(16)
