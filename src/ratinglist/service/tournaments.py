@@ -42,6 +42,7 @@ from ratinglist.tournament.finals_stage import match_label, scheduled
 from ratinglist.tournament.fold import FoldedTournament, effective, require_open
 from ratinglist.tournament.games.go_play import next_go_pairing
 from ratinglist.tournament.planning import finalists, next_pairing, parse_system
+from ratinglist.tournament.tables import fixed_tables
 
 MATCH_THRESHOLD = 80.0
 BQ_RULES = {"standard": BrightwellRule.IFRL, "singapore": BrightwellRule.SINGAPORE}
@@ -358,7 +359,8 @@ def pair(url: str, tournament: str | None, actor: Actor) -> RoundView:
                 )
             event = next_go_pairing(base.folded.go)
         else:
-            event, _ = next_pairing(base.folded)
+            paired, _ = next_pairing(base.folded)
+            event = fixed_tables(base.folded, paired)
         d = write(store, base, [event], actor)
     return round_view(d, d.paired, base.seq + 1)
 

@@ -2,9 +2,10 @@
 
 A tournament is its event log; `tournament.fold.fold` turns the log into the current
 state. Each event serialises to a kind name and a JSON object (`to_json` / `from_json`), the
-form stored in the database. Rounds of the Swiss or round robin are numbers; the finals are
-the stages `SF1`, `SF2` (semi-finals), `F1`, `F2`, `F3` (final) and `3P` (third place), and
-a result event names its round as text (``"7"`` or ``"SF1"``).
+form stored in the database (a field added later with a default may be missing from an
+event stored before: it takes the default). Rounds of the Swiss or round robin are numbers;
+the finals are the stages `SF1`, `SF2` (semi-finals), `F1`, `F2`, `F3` (final) and `3P`
+(third place), and a result event names its round as text (``"7"`` or ``"SF1"``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import MISSING, asdict, dataclass, fields
 from typing import Any, ClassVar
 
 from ratinglist.errors import TournamentError
@@ -213,12 +214,18 @@ class Forced(Event):
 
 @dataclass(frozen=True, slots=True)
 class Paired(Event):
-    """The published pairings (Black, White) and byes of a round."""
+    """The published pairings (Black, White) and byes of a round.
+
+    `tables` holds the table number of each pair (same order as `pairs`, 1 = top board),
+    fixed when the round is paired; a pairing stored before tables were fixed has none, and
+    its tables are computed as they always were (`tournament.tables`).
+    """
 
     kind: ClassVar[str] = "paired"
     round: int
     pairs: tuple[tuple[PlayerId, PlayerId], ...]
     byes: tuple[PlayerId, ...] = ()
+    tables: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,6 +402,8 @@ def to_json(event: Event) -> tuple[str, str]:
     payload = asdict(event)  # type: ignore[call-overload]
     if isinstance(event, Created) and event.settings.game == OTHELLO:
         del payload["settings"]["game"], payload["settings"]["go"]
+    if isinstance(event, Paired) and not event.tables:
+        del payload["tables"]  # stored as before tables were fixed
     return event.kind, json.dumps(payload, sort_keys=True, ensure_ascii=False)
 
 
@@ -417,8 +426,10 @@ def from_json(kind: str, payload: str) -> Event:
         data = json.loads(payload)
         if cls is Created:
             return Created(Settings(**data["settings"]))
-        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
-        if set(data) != names:
+        known = fields(cls)  # type: ignore[arg-type]
+        names = {f.name for f in known}
+        required = {f.name for f in known if f.default is MISSING}
+        if not required <= set(data) <= names:
             raise TypeError(f"fields {sorted(data)} instead of {sorted(names)}")
         return cls(**{k: _tuples(v) for k, v in data.items()})
     except (ValueError, TypeError, KeyError) as exc:

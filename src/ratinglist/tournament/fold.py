@@ -176,7 +176,7 @@ def _pair(d: FoldedTournament, e: Paired) -> FoldedTournament:
     for pid in {x for p in e.pairs for x in p} | set(e.byes):
         if not d.state.is_available(pid, e.round):
             raise TournamentError(f"expected players available in round {e.round}, got {pid}")
-    state = set_round(d.state, e.round, e.pairs, e.byes)
+    state = set_round(d.state, e.round, e.pairs, e.byes, e.tables)
     return replace(d, state=state)
 
 

@@ -8,7 +8,7 @@ players declared absent for it. Withdrawal from round k means: not paired from r
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from ratinglist.errors import TournamentError
@@ -54,12 +54,14 @@ class Pairing:
 
 @dataclass(frozen=True, slots=True)
 class Round:
-    """One round: pairings, byes (players paired against BYE) and declared absences."""
+    """One round: pairings, byes (players paired against BYE) and declared absences;
+    `tables` the table number of each pairing when fixed at pairing (else empty)."""
 
     number: int
     pairings: tuple[Pairing, ...] = ()
     byes: tuple[PlayerId, ...] = ()
     absent: frozenset[PlayerId] = frozenset()
+    tables: tuple[int, ...] = ()
 
     def players(self) -> Iterator[PlayerId]:
         """Every player paired in this round (byes included)."""
@@ -212,11 +214,13 @@ def set_round(
     round_number: int,
     pairings: Iterable[tuple[PlayerId, PlayerId]],
     byes: Iterable[PlayerId] = (),
+    tables: Sequence[int] = (),
 ) -> TournamentState:
     """Publish the pairings (Black, White) and byes of a round; nobody may appear twice.
 
     The round must be the first one not yet published (rounds created only to hold
-    absences declared in advance count as not published).
+    absences declared in advance count as not published). `tables`, when given, numbers
+    each pairing's table: 1 to the number of pairings, each once.
     """
     published = paired_rounds(state)
     if round_number != published + 1:
@@ -229,8 +233,14 @@ def set_round(
         if pid in seen:
             raise TournamentError(f"expected each player once in a round, got {pid} twice")
         seen.add(pid)
+    numbers = tuple(tables)
+    if numbers and sorted(numbers) != list(range(1, len(pairs) + 1)):
+        raise TournamentError(
+            f"expected table numbers 1-{len(pairs)} once each for round {round_number}, "
+            f"got {list(numbers)}"
+        )
     rounds = _ensure_round(state, round_number)
-    new = replace(rounds[round_number - 1], pairings=pairs, byes=bye_ids)
+    new = replace(rounds[round_number - 1], pairings=pairs, byes=bye_ids, tables=numbers)
     return replace(state, rounds=(*rounds[: round_number - 1], new, *rounds[round_number:]))
 
 

@@ -2,18 +2,24 @@
 
 The games of a round are numbered by the standing of their better-placed player before the
 round: the pair holding the leader sits at table 1, and so on. Before any game is played
-(round 1) the standing is the rating order (unrated last, then the seeded lots). Every
-view of a round (show, pairing sheets, result slips, `result --table`) uses this order.
+(round 1) the standing is the rating order (unrated last, then the seeded lots). The
+numbers are fixed when the round is paired (`fixed_tables` puts them in the `Paired`
+event), so a late entry or a correction of an earlier round never moves a game to another
+table. A round stored before tables were fixed keeps the numbers computed at every read, as
+they always were. Every view of a round (show, pairing sheets, result slips,
+`result --table`) uses this order.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from dataclasses import replace
 
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.standings import draw_lots
+from ratinglist.tournament.events import Paired
 from ratinglist.tournament.fold import FoldedTournament
 from ratinglist.tournament.state import Pairing
 
@@ -64,10 +70,33 @@ def _places_before(d: FoldedTournament, number: int) -> dict[PlayerId, int]:
     return {row.player: k for k, row in enumerate(d.standings(number - 1), start=1)}
 
 
+def fixed_tables(d: FoldedTournament, event: Paired) -> Paired:
+    """`event` (the pairing of the next round of `d`) with its table numbers fixed: by the
+    better place of each pair in the standings before the round, ties in pairing order."""
+    places = _places_before(d, event.round)
+    far = len(places) + 1
+    order = sorted(
+        range(len(event.pairs)),
+        key=lambda i: (
+            min(places.get(event.pairs[i][0], far), places.get(event.pairs[i][1], far)),
+            i,
+        ),
+    )
+    tables = [0] * len(order)
+    for table, i in enumerate(order, start=1):
+        tables[i] = table
+    return replace(event, tables=tuple(tables))
+
+
 def board_order(d: FoldedTournament, number: int) -> tuple[Pairing, ...]:
     """The pairings of round `number` in table order (index 0 is table 1)."""
     if not 1 <= number <= d.paired:
         raise TournamentError(f"expected a paired round (1-{d.paired}), got round {number}")
+    r = d.state.rounds[number - 1]
+    if r.tables:
+        return tuple(
+            p for _, p in sorted(zip(r.tables, r.pairings, strict=True), key=lambda x: x[0])
+        )
     places = places_before(d, number)
     far = len(places) + 1
     return tuple(
