@@ -262,6 +262,10 @@ def test_a_submitted_tournament_is_closed_until_reopened(paired: Path, tmp_path:
     out = fail(paired, "withdraw", "4012", "--from-round", "4")
     assert "expected a withdrawal from a round of the tournament (<= 3), got round 4" in out
     run(paired, "finals", "--start")
+    # issue 19: a submission with finals games still due is refused; without finals it goes
+    out = " ".join(fail(paired, "submit").split())
+    assert "expected every finals game played before the submission" in out
+    run(paired, "undo")
     run(paired, "submit")
     p = state(paired).state.rounds[2].pairings[0]
     game = ("3", str(p.black), str(p.white))

@@ -47,6 +47,7 @@ from ratinglist.store.intake import (
     set_data_on,
     tournament_of_file,
 )
+from ratinglist.tournament.finals_stage import undecided_final
 
 __all__ = [
     "MAX_BYTES",
@@ -279,10 +280,11 @@ def checked_players(conn: Connection, rf: ResultsFile) -> tuple[CheckedPlayer, .
 def _view(conn: Connection, record: IntakeRecord) -> ItemView:
     name = record.summary.file_name
     rf = read_elo_bytes(record.data, name)
+    final = undecided_final(rf)
     return ItemView(
         item=record.summary,
         submitted_diagnostics=record.diagnostics,
-        diagnostics=rf.diagnostics,
+        diagnostics=rf.diagnostics if final is None else (*rf.diagnostics, final),
         players=checked_players(conn, rf),
         fixes=record.fixes,
         text=decode_elo(record.data, name)[0],

@@ -141,7 +141,7 @@ def write(
     start = base
     if seq != base.seq:
         if any(isinstance(a, Undone) for a in actions) or not 1 <= seq <= base.seq:
-            start = _prefix(base, seq)
+            start = as_of(base, seq)
         else:
             # the events since `seq` are known: refuse a clash with them, then go on from
             # the newest fold (the same state as rebasing the prefix's fold, without a refold)
@@ -163,7 +163,7 @@ def write(
     return state
 
 
-def _prefix(base: Loaded, seq: int) -> Loaded:
+def as_of(base: Loaded, seq: int) -> Loaded:
     """`base` as it was at event `seq` (a caller stating an older sequence number)."""
     if not 1 <= seq <= base.seq:
         raise ConflictError(f"expected a sequence number between 1 and {base.seq}, got {seq}")

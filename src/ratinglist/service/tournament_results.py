@@ -1,7 +1,11 @@
 """Result use cases: one result (by players or by table), a results sheet, a correction.
 
 A result names its game by round and players (``3 4012 4013 40-24``) or by round and table
-(``3 T7 40-24``; table 1 is the top board, `tournament.tables`). A special result names its
+(``3 T7 40-24``; table 1 is the top board, `tournament.tables`), or both (a page's form): a
+table that no longer holds the players named, or that held another game in the log the
+writer saw (`based_on`), is refused with `ConflictError`. A disc score is ``40-24`` or
+``40 24`` (no Othello game ends 0-0); the same result sent again is accepted once (nothing
+written the second time). A special result names its
 kind and winner (``3 T7 forfeit 4012``, ``3 4012 4013 time-default 4012 30-34``).
 A results sheet holds one result per line (``%`` starts a comment); it is decoded as the
 .ELO reader decodes (UTF-8 with or without BOM, UTF-16 by its BOM, else Latin-1/MacRoman),
@@ -11,14 +15,15 @@ sheet is stored in one transaction.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import ConflictError, TournamentError
 from ratinglist.model import Colour, PlayerId
 from ratinglist.service.actor import Actor
 from ratinglist.service.go_tournaments import go_person, go_result_event, result_text
-from ratinglist.service.tournament_log import check, loaded, opened, write
+from ratinglist.service.tournament_log import Loaded, as_of, check, loaded, opened, write
 from ratinglist.service.tournament_values import EnteredResult, Person
 from ratinglist.tournament.events import (
     GoResultCorrected,
@@ -26,7 +31,7 @@ from ratinglist.tournament.events import (
     ResultCorrected,
     ResultEntered,
 )
-from ratinglist.tournament.fold import FoldedTournament, require_open
+from ratinglist.tournament.fold import FoldedTournament, require_open, result_of
 from ratinglist.tournament.games.go_state import go_result
 from ratinglist.tournament.results import Result, SpecialResult, counted_discs, make_result
 from ratinglist.tournament.tables import at_table, board_order
@@ -57,24 +62,42 @@ class ResultSpec:
     winner: int | None = None
 
 
+_SCORE = re.compile(r"\s*(\d{1,2})\s*(?:[-:\u2013\u2014]|\s)\s*(\d{1,2})\s*")
+
+
 def _discs(score: str) -> tuple[int, int]:
-    left, sep, right = score.partition("-")
-    if not sep or not left.strip().isdigit() or not right.strip().isdigit():
-        raise TournamentError(f"expected a disc score such as 40-24, got {score!r}")
-    return int(left), int(right)
+    found = _SCORE.fullmatch(score)
+    if found is None:
+        raise TournamentError(f"expected a disc score such as 40-24 or 40 24, got {score!r}")
+    return int(found.group(1)), int(found.group(2))
+
+
+def _names(d: FoldedTournament, black: PlayerId, white: PlayerId) -> str:
+    def name(pid: PlayerId) -> str:
+        try:
+            return d.state.entrant(pid).name
+        except TournamentError:
+            return str(pid)
+
+    return f"{name(black)} v {name(white)}"
 
 
 def _game(d: FoldedTournament, spec: ResultSpec) -> tuple[str, PlayerId, PlayerId, int | None]:
     """Round label, Black, White and table of the game a spec names."""
     label = str(d.paired) if spec.round is None else spec.round.strip().upper()
     if spec.table is not None:
-        if spec.black is not None or spec.white is not None:
-            raise TournamentError(
-                f"expected a table or two players, got table {spec.table} and players"
-            )
         if not label.isdigit():
             raise TournamentError(f"expected a round number with a table, got {label!r}")
         p = at_table(d, int(label), spec.table)
+        if spec.black is not None or spec.white is not None:
+            named = {spec.black, spec.white}
+            if named != {int(p.black), int(p.white)}:
+                shown = _names(d, PlayerId(spec.black or 0), PlayerId(spec.white or 0))
+                raise ConflictError(
+                    f"expected table {spec.table} of round {label} to hold {shown} (the game "
+                    f"you saw), got {_names(d, p.black, p.white)} there now; nothing written, "
+                    f"look at round {label} again"
+                )
         return label, p.black, p.white, spec.table
     if spec.black is None or spec.white is None:
         raise TournamentError("expected BLACK and WHITE player IDs or --table, got neither")
@@ -94,6 +117,11 @@ def _result(spec: ResultSpec, black: PlayerId, white: PlayerId) -> Result:
     if spec.special is None:
         if discs is None:
             raise TournamentError("expected a disc score such as 40-24, got none")
+        if discs == (0, 0):
+            raise TournamentError(
+                "expected a disc score such as 40-24, got 0-0: no Othello game ends 0-0 "
+                "(a game not played is a special result, e.g. forfeit with its winner)"
+            )
         return Result(*counted_discs(*discs))
     kind = SPECIALS.get(spec.special.strip().lower())
     if kind is None:
@@ -158,6 +186,44 @@ def _entered(d: FoldedTournament, e: ResultEvent, table: int | None) -> EnteredR
     )
 
 
+def _same_table(base: Loaded, spec: ResultSpec, event: ResultEvent, based_on: int) -> None:
+    """Refuse a result by table when that table held another game in the log at `based_on`
+    (a table number computed at every read, stored before tables were fixed, can move)."""
+    if spec.table is None or not 1 <= based_on < base.seq or base.folded.go is not None:
+        return
+    seen = as_of(base, based_on).folded
+    label = event.round if isinstance(event, ResultEntered | ResultCorrected) else ""
+    if not label.isdigit() or int(label) > seen.paired:
+        return
+    then = at_table(seen, int(label), spec.table)
+    if {then.black, then.white} != {event.black, event.white}:
+        raise ConflictError(
+            f"expected table {spec.table} of round {label} to hold "
+            f"{_names(seen, then.black, then.white)} (the game you saw), got "
+            f"{_names(base.folded, event.black, event.white)} there now; nothing written, "
+            f"look at round {label} again"
+        )
+
+
+def _repeated(d: FoldedTournament, event: ResultEvent) -> bool:
+    """True when the game already has exactly this result (the same entry sent again)."""
+    if not isinstance(event, ResultEntered):
+        return False
+    wanted = result_of(event)
+    if not event.round.isdigit():
+        if d.finals is None:
+            return False
+        g = d.finals.game(event.round, event.black, event.white)
+        return g is not None and g.black == event.black and g.result == wanted
+    number = int(event.round)
+    if not 1 <= number <= d.paired:
+        return False
+    p = d.state.rounds[number - 1].pairing_of(event.black)
+    return (
+        p is not None and (p.black, p.white) == (event.black, event.white) and (p.result == wanted)
+    )
+
+
 def enter_result(
     url: str,
     tournament: str | None,
@@ -170,10 +236,13 @@ def enter_result(
     """Enter (or, with `correction`, correct) one result.
 
     `based_on` is the log's sequence number the director saw (default: the latest); when
-    others wrote since, the result is stored unless they touched the same game.
+    others wrote since, the result is stored unless they touched the same game. A result
+    the game already has (the same entry sent twice) is accepted and not written again
+    (`EnteredResult.repeated`).
 
     Raises:
-        ConflictError: the same game changed since `based_on`; nothing written.
+        ConflictError: the same game changed since `based_on`, or the table named no longer
+            holds the game the writer saw; nothing written.
         TournamentError: the game is not due, the score is not valid, or the tournament
             is closed.
     """
@@ -183,6 +252,10 @@ def enter_result(
         base = loaded(store, tournament, conn)
         require_open(base.folded, "a result" if not correction else "a correction")
         event, table = result_event(base.folded, spec, correction)
+        if based_on is not None:
+            _same_table(base, spec, event, based_on)
+        if _repeated(base.folded, event):
+            return replace(_entered(base.folded, event, table), repeated=True)
         d = write(store, base, [event], actor, based_on, conn)
     return _entered(d, event, table)
 

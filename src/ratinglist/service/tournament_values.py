@@ -104,6 +104,7 @@ class EnteredResult:
     """A result stored: stage, table (None in the finals), players, discs, special kind.
 
     A Go result is `go_result` as typed for White - Black (``1-0``, ``0-1!``), discs 0.
+    `repeated`: the game already had exactly this result (sent twice); nothing was written.
     """
 
     round: str
@@ -115,6 +116,7 @@ class EnteredResult:
     special: str
     corrected: bool
     go_result: str | None = None
+    repeated: bool = False
 
 
 @dataclass(frozen=True, slots=True)

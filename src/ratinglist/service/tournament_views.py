@@ -34,6 +34,7 @@ from ratinglist.service.tournament_values import (
     TableLine,
     Written,
 )
+from ratinglist.tournament.finals_stage import missing_finals
 from ratinglist.tournament.fold import FoldedTournament
 from ratinglist.tournament.ranking_views import ReplayRow
 from ratinglist.tournament.tables import board_order
@@ -255,6 +256,15 @@ def submit(
         base = loaded(store, tournament)
         d = base.folded
         require_othello(d, "a submission (export --h9 or --tou for a Go rating body)")
+        if d.finals is not None and missing_finals(d.finals):
+            due = ", ".join(
+                f"{g.stage} {_person(d, g.black).name} v {_person(d, g.white).name}"
+                for g in missing_finals(d.finals)
+            )
+            raise TournamentError(
+                f"expected every finals game played before the submission, got {due} "
+                f"without a result"
+            )
         name = results_file_name(d)
         rf = results_file(d)
         data = format_elo(rf).encode("utf-8")

@@ -18,7 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ratinglist.errors import TournamentError
-from ratinglist.model import PlayerId
+from ratinglist.formats.diagnostics import Diagnostic, Severity
+from ratinglist.formats.results_file import ResultsFile
+from ratinglist.model import Outcome, PlayerId
 from ratinglist.pairing.finals import (
     DrawWinChoice,
     final_needs_third_game,
@@ -202,3 +204,41 @@ def match_label(f: Finals, game: FinalsGame) -> str:
 
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
+def missing_finals(f: Finals) -> tuple[FinalsGame, ...]:
+    """The finals games due (`scheduled`) that have no result yet: empty once every place
+    the finals decide is decided."""
+    return tuple(g for g in scheduled(f) if g.result is None)
+
+
+UNDECIDED_FINAL = "undecided-final"
+
+
+def undecided_final(rf: ResultsFile) -> Diagnostic | None:
+    """A warning when the finals games of a results file (after ``%%Added results``) end
+    with a final shared after two games: the last two games are the same pair, each won one
+    (or drew) and no third game follows (seed 004 III.1: the final is best of three)."""
+    added = [g for g in rf.games if g.added and g.excluded is None]
+    if len(added) < 2:
+        return None
+    last = added[-1]
+    pair = {last.first, last.second}
+    games = [g for g in added if {g.first, g.second} == pair]
+    if len(games) != 2:
+        return None
+    won = [g.outcome if g.first == last.first else g.outcome.reversed() for g in games]
+    if won.count(Outcome.WIN) == 2 or won.count(Outcome.LOSS) == 2:
+        return None
+    names = {p.token: f"{p.surname}, {p.firstname}".strip(", ") for p in rf.players}
+    return Diagnostic(
+        code=UNDECIDED_FINAL,
+        severity=Severity.WARNING,
+        message=(
+            f"expected a decided final, got {names.get(last.first, last.first)} v "
+            f"{names.get(last.second, last.second)} shared after two games and no third "
+            f"game (the final is best of three)"
+        ),
+        source=rf.source,
+        line=last.line,
+    )

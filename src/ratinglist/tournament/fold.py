@@ -183,6 +183,10 @@ def _pair(d: FoldedTournament, e: Paired) -> FoldedTournament:
 def _finals(d: FoldedTournament, e: FinalsStarted) -> FoldedTournament:
     if d.finals is not None:
         raise TournamentError("expected finals not yet started, got finals already under way")
+    if d.paired == 0:
+        raise TournamentError(
+            "expected at least one round played before the finals, got none paired yet"
+        )
     _require_complete(d, "the finals")
     if len(set(e.players)) != 4:
         raise TournamentError(f"expected four different finalists, got {list(e.players)}")
