@@ -153,7 +153,9 @@ def test_undo_says_what_it_undid(paired: Path) -> None:
     p = d.state.rounds[0].pairings[0]
     run(paired, "result", "1", str(p.black), str(p.white), "40-20")
     out = run(paired, "undo")
-    assert out.strip() == f"undone: result 44-20 of round 1 ({p.black} - {p.white}) (event 15)"
+    # issue 19: the players are named, not numbered
+    black, white = d.state.entrant(p.black).name, d.state.entrant(p.white).name
+    assert out.strip() == f"undone: result 44-20 of round 1, {black} v {white} (event 15)"
     assert run(paired, "undo").strip() == "undone: pairing of round 1 (event 14)"
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ratinglist.errors import ConflictError, TournamentError
+from ratinglist.model import PlayerId
 from ratinglist.service.actor import Actor
 from ratinglist.service.databases import open_database
 from ratinglist.store import Store
@@ -97,6 +98,22 @@ def _keep(key: tuple[int, int], store: Store, found: Loaded) -> Loaded:
     return found
 
 
+def name_in(d: FoldedTournament) -> Callable[[PlayerId], str]:
+    """A player's name in messages: "SURNAME, First" of an entrant (a Go player's number and
+    name), else the ID."""
+
+    def name(pid: PlayerId) -> str:
+        if d.go is not None:
+            try:
+                return d.go.name(pid)
+            except (TournamentError, ValueError):
+                return str(pid)
+        entrant = d.state.by_id().get(pid)
+        return str(pid) if entrant is None else entrant.name
+
+    return name
+
+
 def check(folded: FoldedTournament, actions: Sequence[Event]) -> FoldedTournament:
     """The state after `actions` (raises `TournamentError` on the first not allowed)."""
     for action in actions:
@@ -119,7 +136,7 @@ def after(writer: LogWriter, base: Loaded, actions: Sequence[Event]) -> FoldedTo
             )
         return fold((*base.events, *actions))
     if writer.newer:
-        return rebase(base.folded, actions, writer.newer, writer.based_on)
+        return rebase(base.folded, actions, writer.newer, writer.based_on, name_in(base.folded))
     return check(base.folded, actions)
 
 
@@ -145,7 +162,7 @@ def write(
         else:
             # the events since `seq` are known: refuse a clash with them, then go on from
             # the newest fold (the same state as rebasing the prefix's fold, without a refold)
-            require_no_clash(actions, base.events[seq:], seq)
+            require_no_clash(actions, base.events[seq:], seq, name_in(base.folded))
     head = None if conn is None else base.seq  # `base` was read in `conn`'s transaction
     with log_writer(
         store, base.info.id, start.seq, actor=actor.label, conn=conn, last=head

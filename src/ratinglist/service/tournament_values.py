@@ -121,10 +121,13 @@ class EnteredResult:
 
 @dataclass(frozen=True, slots=True)
 class Undid:
-    """What an undo cancelled, in words, and the log's sequence number of that action."""
+    """What an undo cancelled (or would cancel), in words, the log's sequence number of that
+    action, who wrote it (a user name), and the log's newest event number it was read at."""
 
     seq: int
     what: str
+    by: str = ""
+    based_on: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,14 +13,22 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ratinglist.errors import RegistryError, TournamentError
+from ratinglist.errors import ConflictError, RegistryError, TournamentError
 from ratinglist.model import Player, PlayerId
 from ratinglist.model.text import format_name
 from ratinglist.registry.countries import country_code
 from ratinglist.service.actor import Actor
 from ratinglist.service.go_teams import team_parameters
 from ratinglist.service.go_tournaments import go_created_settings, go_person, require_othello
-from ratinglist.service.tournament_log import Loaded, after, check, loaded, opened, write
+from ratinglist.service.tournament_log import (
+    Loaded,
+    after,
+    check,
+    loaded,
+    name_in,
+    opened,
+    write,
+)
 from ratinglist.service.tournament_values import (
     Created,
     FinalsLine,
@@ -35,6 +43,7 @@ from ratinglist.service.tournament_values import (
 )
 from ratinglist.service.tournament_views import round_view
 from ratinglist.standings import BrightwellRule
+from ratinglist.store import Store
 from ratinglist.store.tournament_events import create_tournament, list_directed, log_writer
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.concurrency import describe
@@ -402,17 +411,58 @@ def finals_games(url: str, tournament: str | None) -> FinalsView:
     return _finals_view(d, False)
 
 
-def undo(url: str, tournament: str | None, actor: Actor) -> Undid:
-    """Cancel the most recent action still in force (it stays in the log); what it was."""
+def _pending_undo(store: Store, base: Loaded) -> Undid:
+    """What an undo of `base`'s log would cancel: the latest action in force, in words with
+    the players' names, and who wrote it."""
+    from ratinglist.store.tournament_events import actor_of
+
+    stack = _in_force(base)
+    if len(stack) <= 1:
+        raise TournamentError("expected an action to undo, got none after the creation")
+    seq, cancelled = stack[-1]
+    label = actor_of(store, base.info.id, seq)
+    by = Actor.parse(label).name if label else ""
+    return Undid(seq, describe(cancelled, name_in(base.folded)), by, base.seq)
+
+
+def undo_preview(url: str, tournament: str | None) -> Undid:
+    """What an undo would cancel now (read only); `Undid.based_on` is the log's event number
+    to send with the undo (`undo(..., based_on=)`), so that it cancels this action only."""
     with opened(url) as store:
         base = loaded(store, tournament)
         require_open(base.folded, "an undo")
-        stack = _in_force(base)
-        if len(stack) <= 1:
-            raise TournamentError("expected an action to undo, got none after the creation")
-        seq, cancelled = stack[-1]
-        write(store, base, [ev.Undone()], actor)
-    return Undid(seq, describe(cancelled))
+        return _pending_undo(store, base)
+
+
+def undo(url: str, tournament: str | None, actor: Actor, based_on: int | None = None) -> Undid:
+    """Cancel the most recent action still in force (it stays in the log); what it was.
+
+    `based_on` is the log's event number the undo was decided on (`undo_preview`): when the
+    log moved since, the latest action may be someone else's, and nothing is undone.
+
+    Raises:
+        ConflictError: the log moved since `based_on` (or during the undo); nothing written.
+    """
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        require_open(base.folded, "an undo")
+        pending = _pending_undo(store, base)
+        if based_on is not None and based_on != base.seq:
+            newer = "" if based_on > base.seq else _newest(store, base)
+            raise ConflictError(
+                f"expected the log at event {based_on}, got {base.seq}{newer}: undo would "
+                f"now cancel the {pending.what}; nothing undone, look at the tournament again"
+            )
+        write(store, base, [ev.Undone()], actor, base.seq)
+    return pending
+
+
+def _newest(store: Store, base: Loaded) -> str:
+    from ratinglist.store.tournament_events import actor_of
+
+    label = actor_of(store, base.info.id, base.seq)
+    by = f" by {Actor.parse(label).name}" if label else ""
+    return f" (newest: {describe(base.events[-1], name_in(base.folded))}{by})"
 
 
 def _in_force(base: Loaded) -> list[tuple[int, ev.Event]]:

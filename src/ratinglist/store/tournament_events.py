@@ -250,6 +250,15 @@ def load_log(store: Store, tournament_id: int) -> tuple[LoggedEvent, ...]:
         )
 
 
+def actor_of(store: Store, tournament_id: int, seq: int) -> str:
+    """The actor label stored with event `seq` of a tournament's log ("" when none)."""
+    e = tournament_events.c
+    query = select(e.actor).where(e.tournament_id == tournament_id, e.seq == seq)
+    with store.connect() as conn:
+        found = conn.execute(query).scalar_one_or_none()
+    return "" if found is None else str(found)
+
+
 def list_directed(store: Store) -> tuple[TournamentInfo, ...]:
     """Every directed tournament, most recent first."""
     t, e = td_tournaments.c, tournament_events.c

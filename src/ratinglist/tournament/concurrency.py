@@ -11,9 +11,10 @@ so they conflict with any newer event.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ratinglist.errors import ConflictError, TournamentError
+from ratinglist.model import PlayerId
 from ratinglist.tournament.events import (
     Absent,
     Event,
@@ -62,26 +63,33 @@ def _clash(mine: frozenset[Mark], theirs: frozenset[Mark]) -> bool:
     return mine is EVERYTHING or theirs is EVERYTHING or bool(mine & theirs)
 
 
-def describe(event: Event) -> str:
-    """An event in words for messages, e.g. ``result 40-24 of round 3 (4012 - 4013)``."""
+def describe(event: Event, name: Callable[[PlayerId], str] | None = None) -> str:
+    """An event in words for messages, e.g. ``result 40-24 of round 3 (4012 - 4013)``; with
+    `name` (a player's name by ID) the players are named:
+    ``result 40-24 of round 3, DUBOIS, Anne v EVANS, Tom``."""
+    who: Callable[[PlayerId], str] = name or str
+
+    def game(a: PlayerId, b: PlayerId) -> str:
+        return f", {who(a)} v {who(b)}" if name is not None else f" ({a} - {b})"
+
     match event:
         case ResultEntered() | ResultCorrected():
             what = "result" if isinstance(event, ResultEntered) else "correction"
             return (
-                f"{what} {event.black_discs}-{event.white_discs} of round {event.round} "
-                f"({event.black} - {event.white})"
+                f"{what} {event.black_discs}-{event.white_discs} of round {event.round}"
+                f"{game(event.black, event.white)}"
             )
         case GoResultEntered() | GoResultCorrected():
             what = "result" if isinstance(event, GoResultEntered) else "correction"
             mark = "!" if event.by_default else ""
             return (
-                f"{what} {event.outcome}{mark} of round {event.round} "
-                f"({event.white} - {event.black})"
+                f"{what} {event.outcome}{mark} of round {event.round}"
+                f"{game(event.white, event.black)}"
             )
         case GoPaired(round=k):
             return f"pairing of round {k}"
-        case GoTeamEntered(team=n, name=name):
-            return f"team {n} {name!r}"
+        case GoTeamEntered(team=n, name=team):
+            return f"team {n} {team!r}"
         case GoTeamBoards(team=n, round=k):
             return f"members of team {n} in round {k}"
         case (
@@ -90,13 +98,13 @@ def describe(event: Event) -> str:
         ):
             return f"registration of {sn}, {fn} ({p})" if fn else f"registration of {sn} ({p})"
         case Withdrawn(player=p, from_round=k):
-            return f"withdrawal of {p} from round {k}"
+            return f"withdrawal of {who(p)} from round {k}"
         case Absent(player=p, round=k):
-            return f"absence of {p} in round {k}"
+            return f"absence of {who(p)} in round {k}"
         case Forbidden(first=a, second=b):
-            return f"forbidden pair {a} - {b}"
+            return f"forbidden pair {who(a)} - {who(b)}"
         case Forced(round=k, black=b, white=w):
-            return f"forced pair {b} - {w} in round {k}"
+            return f"forced pair {who(b)} - {who(w)} in round {k}"
         case Paired(round=k):
             return f"pairing of round {k}"
         case FinalsStarted():
@@ -110,8 +118,14 @@ def describe(event: Event) -> str:
     return f"{event.kind} event"
 
 
-def require_no_clash(actions: Sequence[Event], newer: Sequence[Event], based_on: int) -> None:
-    """Refuse actions that touch what an event appended since `based_on` touched.
+def require_no_clash(
+    actions: Sequence[Event],
+    newer: Sequence[Event],
+    based_on: int,
+    name: Callable[[PlayerId], str] | None = None,
+) -> None:
+    """Refuse actions that touch what an event appended since `based_on` touched (`name`
+    names the players in the message, see `describe`).
 
     Raises:
         ConflictError: the first clash, in words.
@@ -121,13 +135,18 @@ def require_no_clash(actions: Sequence[Event], newer: Sequence[Event], based_on:
             if _clash(footprint(action), footprint(event)):
                 raise ConflictError(
                     f"expected the log at event {based_on}, got {based_on + len(newer)}: "
-                    f"a newer {describe(event)} conflicts with this {describe(action)}; "
+                    f"a newer {describe(event, name)} conflicts with this "
+                    f"{describe(action, name)}; "
                     f"nothing written, look at the tournament again"
                 )
 
 
 def rebase(
-    based: FoldedTournament, actions: Sequence[Event], newer: Sequence[Event], based_on: int
+    based: FoldedTournament,
+    actions: Sequence[Event],
+    newer: Sequence[Event],
+    based_on: int,
+    name: Callable[[PlayerId], str] | None = None,
 ) -> FoldedTournament:
     """The state after `newer` (appended since `based_on`) and then `actions`.
 
@@ -135,7 +154,7 @@ def rebase(
         ConflictError: an action touches what a newer event touched, or no longer applies
             to the newer state; nothing is to be written.
     """
-    require_no_clash(actions, newer, based_on)
+    require_no_clash(actions, newer, based_on, name)
     state = based
     for event in newer:
         state = apply(state, event)
