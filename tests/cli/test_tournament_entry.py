@@ -240,11 +240,13 @@ def test_standings_json_names_and_rounds_with_results(paired: Path) -> None:
     rows = json.loads(run(paired, "standings", "--json"))
     names = {int(r["id"]): r["name"] for r in rows}
     assert names[4012] == "DE GRAAF, Jan" and names[50002] == "LÉGER, Anaïs"
-    assert "after 0 rounds" in run(paired, "standings")
+    # issue 19: the label says which results the standings count
     d = state(paired)
+    games = len(d.state.rounds[0].pairings)
+    assert f"round 1: 0 of {games} results in" in " ".join(run(paired, "standings").split())
     p = d.state.rounds[0].pairings[0]
     run(paired, "result", "1", str(p.black), str(p.white), "40-24")
-    assert "after 1 round" in run(paired, "standings")
+    assert f"round 1: 1 of {games} results in" in " ".join(run(paired, "standings").split())
 
 
 def _fill(db: Path, tmp_path: Path, number: int) -> None:

@@ -145,12 +145,15 @@ class StandingLine:
 
 @dataclass(frozen=True, slots=True)
 class StandingsView:
-    """The standings after `rounds` rounds with results (`label` adds the class, if any)."""
+    """The standings after `rounds` complete rounds (`label` adds the class, if any);
+    `progress` says which results they count, e.g. ``after round 2; round 3: 4 of 8
+    results in`` (the results of a round count once the round is complete)."""
 
     tournament: str
     label: str
     rounds: int
     lines: tuple[StandingLine, ...]
+    progress: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,6 +101,27 @@ def rounds_with_results(d: FoldedTournament) -> int:
     )
 
 
+def standings_progress(d: FoldedTournament) -> tuple[int, str]:
+    """The complete rounds the standings count, and the label saying so: ``before round 1``,
+    ``after round 3``, or ``after round 2; round 3: 4 of 8 results in`` while a round is
+    being played (its results count once it is complete, as the pairing of the next round
+    needs); ``, finals under way`` or ``, finals played`` once they started."""
+    paired = d.paired
+    if paired == 0:
+        return 0, "before round 1"
+    last = d.state.rounds[paired - 1]
+    if last.complete:
+        done, text = paired, f"after round {paired}"
+    else:
+        done = paired - 1
+        entered = sum(1 for p in last.pairings if p.result is not None)
+        current = f"round {paired}: {entered} of {len(last.pairings)} results in"
+        text = current if done == 0 else f"after round {done}; {current}"
+    if d.finals is not None:
+        text += ", finals played" if not missing_finals(d.finals) else ", finals under way"
+    return done, text
+
+
 def standings(url: str, tournament: str | None, class_name: str | None = None) -> StandingsView:
     """The standings (finals places first once decided), of one class if named."""
     from ratinglist.tournament.exports import final_ranking
@@ -124,7 +145,8 @@ def standings(url: str, tournament: str | None, class_name: str | None = None) -
         for p in rows
     )
     label = d.settings.name + ("" if class_name is None else f" ({class_name})")
-    return StandingsView(d.settings.name, label, rounds_with_results(d), lines)
+    done, progress = standings_progress(d)
+    return StandingsView(d.settings.name, label, done, lines, progress)
 
 
 def any_standings(

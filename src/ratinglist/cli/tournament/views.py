@@ -97,8 +97,7 @@ def standings(
         ]
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
-    rounds = "round" if view.rounds == 1 else "rounds"
-    table = Table(title=f"{view.label} after {view.rounds} {rounds}")
+    table = Table(title=f"{view.label}: standings {view.progress}")
     for col in ("#", "ID", "name", "country", "points", "BQ", "discs"):
         table.add_column(col, justify="left" if col in ("name", "country") else "right")
     for line in view.lines:
