@@ -47,6 +47,7 @@ from ratinglist.service.tournaments import (
     register_players,
     start_finals,
     undo,
+    undo_preview,
     withdraw,
 )
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
@@ -86,7 +87,10 @@ class Players(BaseModel):
 
 
 class ResultIn(BaseModel):
-    """A result by round and table: a disc score (``40-24``) or a special result and winner."""
+    """A result: the game by round and table, by round and players (`black`, `white`), or
+    both (refused with 409 when the table holds another game now); a disc score (``40-24``
+    or ``40 24``) or a special result and winner. The same result sent twice is stored once
+    (`repeated` in the answer)."""
 
     round: int | str | None = None
     table: int | None = Field(default=None, ge=1)
@@ -255,10 +259,26 @@ def correct_result(request: Request, tid: int, body: ResultIn, who: Reporter) ->
     )
 
 
+class UndoIn(BaseModel):
+    """The log's event number the undo was decided on (`GET .../undo` gives it with the
+    action it cancels): when the log moved since, nothing is undone (409)."""
+
+    based_on: int | None = Field(default=None, ge=1)
+
+
+@router.get("/tournaments/{tid}/undo")
+def undo_pending(request: Request, tid: int, who: Director) -> Undid:
+    """What an undo would cancel now (the action in words, who wrote it) and the log's event
+    number (`based_on`) to send with it."""
+    return undo_preview(db_url(request), str(tid))
+
+
 @router.post("/tournaments/{tid}/undo")
-def undo_last(request: Request, tid: int, who: Director) -> Undid:
-    """Cancel the latest action still in force."""
-    return undo(db_url(request), str(tid), who.actor)
+def undo_last(request: Request, tid: int, who: Director, body: UndoIn | None = None) -> Undid:
+    """Cancel the latest action still in force; with `based_on`, only if the log has not
+    moved since (409 otherwise: the latest action may be someone else's)."""
+    based_on = None if body is None else body.based_on
+    return undo(db_url(request), str(tid), who.actor, based_on=based_on)
 
 
 @router.post("/tournaments/{tid}/finals", status_code=201)

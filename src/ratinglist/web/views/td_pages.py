@@ -2,16 +2,30 @@
 CLI, as forms that work on a phone.
 
 Every form carries the session's CSRF token; every write form also carries the log's event
-number the page was drawn at (`based_on`), so a result entered on a stale page is stored
-unless another device changed the same game meanwhile; then the page answers 409 and shows
-the refusal above the current state.
+number the page was drawn at (`based_on`), and a result form names its game (round, table
+and both players), so a result entered on a stale page is stored unless another device
+changed the same game meanwhile, and never lands on another game: then the page answers
+409 and shows the refusal above the current state.
+
+Every POST answers with a redirect (post/redirect/get: reloading the page never repeats an
+action), also when the action is refused. What the next page shows (the message, whether
+it is a refusal, the lines typed into a refused registration) travels in a short-lived
+cookie signed with the session's CSRF token, never in the address (a link cannot forge an
+official notice). Withdrawing a player and undoing the latest action first show what they
+will do and ask to confirm (a page, no script needed); an undo names the action it cancels
+and who wrote it, and is refused when the log moved since the page was drawn.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
+import json
+import zlib
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Annotated, Any
-from urllib.parse import quote
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
@@ -28,6 +42,7 @@ from ratinglist.service.tournament_server import (
     special_results,
     system_names,
 )
+from ratinglist.service.tournament_values import Undid
 from ratinglist.service.tournament_views import standings, submit
 from ratinglist.service.tournaments import (
     Entry,
@@ -37,6 +52,7 @@ from ratinglist.service.tournaments import (
     register_players,
     start_finals,
     undo,
+    undo_preview,
     withdraw,
 )
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
@@ -45,40 +61,156 @@ from ratinglist.web.views.common import NO_STORE, db_url
 
 router = APIRouter(prefix="/td", include_in_schema=False)
 
+FLASH_COOKIE = "rl_td_flash"
+FLASH_SECONDS = 120
+"""How long the message of an action waits for the page it redirects to."""
+FLASH_BYTES = 3000
+"""The largest flash cookie kept with the typed lines (browsers keep about 4 KB a cookie)."""
+STATUS = {"notice": 200, "error": 400, "conflict": 409}
+"""The status of the page that shows an action's outcome: a refusal is not a 200."""
 
-def _back(tid: int, message: str, where: str = "") -> RedirectResponse:
-    return RedirectResponse(f"/td/{tid}{where}?msg={quote(message)}", status_code=303)
+
+@dataclass(frozen=True, slots=True)
+class Flash:
+    """The outcome of the last action, shown once: `kind` notice, error or conflict, the
+    message, and the fields of a refused form to fill in again."""
+
+    kind: str
+    message: str
+    kept: dict[str, str] = field(default_factory=dict)
 
 
-def _page(
-    request: Request, tid: int, who: SignedIn, status: int = 200, error: str | None = None
-) -> Response:
+def _signature(who: SignedIn, packed: str) -> str:
+    return hmac.new(who.csrf.encode(), packed.encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def _back(
+    request: Request,
+    tid: int,
+    who: SignedIn,
+    message: str,
+    kind: str = "notice",
+    kept: dict[str, str] | None = None,
+    where: str = "",
+) -> RedirectResponse:
+    """Redirect (303) to the tournament page (or `where` under it), which shows `message`."""
+
+    def pack(fields: dict[str, str]) -> str:
+        data = json.dumps({"t": tid, "k": kind, "m": message, "f": fields})
+        return base64.urlsafe_b64encode(zlib.compress(data.encode())).decode().rstrip("=")
+
+    packed = pack(kept or {})
+    if len(packed) > FLASH_BYTES:
+        message += " (the typed lines were too long to keep: type them again)"
+        packed = pack({})
+    response = RedirectResponse(f"/td/{tid}{where}", status_code=303)
+    response.set_cookie(
+        FLASH_COOKIE,
+        f"{packed}.{_signature(who, packed)}",
+        max_age=FLASH_SECONDS,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+        path=f"/td/{tid}",
+    )
+    return response
+
+
+def _flash(request: Request, tid: int, who: SignedIn) -> Flash | None:
+    """The outcome left by the last action on this tournament, if signed for this session."""
+    packed, _, signature = request.cookies.get(FLASH_COOKIE, "").partition(".")
+    if not packed or not hmac.compare_digest(signature, _signature(who, packed)):
+        return None
+    try:
+        raw = zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)))
+        data = json.loads(raw)
+    except (ValueError, zlib.error):
+        return None
+    if data.get("t") != tid or data.get("k") not in STATUS:
+        return None
+    kept = {str(k): str(v) for k, v in dict(data.get("f") or {}).items()}
+    return Flash(str(data["k"]), str(data.get("m", "")), kept)
+
+
+def _shown(response: Response, tid: int) -> Response:
+    response.delete_cookie(FLASH_COOKIE, path=f"/td/{tid}")
+    return response
+
+
+def _pending(request: Request, tid: int) -> Undid | None:
+    try:
+        return undo_preview(db_url(request), str(tid))
+    except RatinglistError:
+        return None
+
+
+def _page(request: Request, tid: int, who: SignedIn) -> Response:
     live = live_view(db_url(request), tid)
+    flash = _flash(request, tid, who)
+    director = may_direct(who.account, tid)
     context: dict[str, Any] = {
         "v": live,
         "who": who,
         "csrf": who.csrf,
-        "director": may_direct(who.account, tid),
+        "director": director,
         "specials": special_results(),
         "classes": class_names(),
-        "message": request.query_params.get("msg"),
-        "error": error,
+        "message": flash.message if flash is not None and flash.kind == "notice" else None,
+        "error": flash.message if flash is not None and flash.kind != "notice" else None,
+        "kept": flash.kept if flash is not None else {},
+        "pending": _pending(request, tid) if director and not live.overview.closed else None,
     }
-    return templates.TemplateResponse(
-        request, "td_tournament.html", context, status_code=status, headers=NO_STORE
+    status = STATUS[flash.kind] if flash is not None else 200
+    return _shown(
+        templates.TemplateResponse(
+            request, "td_tournament.html", context, status_code=status, headers=NO_STORE
+        ),
+        tid,
     )
 
 
-def _act(request: Request, tid: int, who: SignedIn, action: Callable[[], str]) -> Response:
-    """Run a write; success goes back to the tournament page with its message, a refusal
-    shows the page again with the reason (409 for a conflict with another device)."""
+def _act(
+    request: Request,
+    tid: int,
+    who: SignedIn,
+    action: Callable[[], str],
+    kept: dict[str, str] | None = None,
+) -> Response:
+    """Run a write, then redirect to the tournament page: with its message on success, with
+    the reason when refused (shown with 409 for a conflict with another device, else 400;
+    `kept` fills the refused form again)."""
     try:
         done = action()
     except ConflictError as exc:
-        return _page(request, tid, who, 409, f"Another device changed this meanwhile: {exc}")
+        return _back(request, tid, who, f"Another device changed this meanwhile: {exc}", "conflict")
     except RatinglistError as exc:
-        return _page(request, tid, who, 400, str(exc))
-    return _back(tid, done)
+        return _back(request, tid, who, str(exc), "error", kept)
+    return _back(request, tid, who, done)
+
+
+def _confirm(
+    request: Request,
+    tid: int,
+    who: SignedIn,
+    *,
+    question: str,
+    action: str,
+    fields: dict[str, str],
+    button: str,
+    status: int = 200,
+) -> Response:
+    context = {
+        "tid": tid,
+        "csrf": who.csrf,
+        "question": question,
+        "action": action,
+        "fields": fields,
+        "button": button,
+        "refused": status != 200,
+    }
+    return templates.TemplateResponse(
+        request, "td_confirm.html", context, status_code=status, headers=NO_STORE
+    )
 
 
 @router.get("")
@@ -112,7 +244,7 @@ def create(
         name=name, country=country, start=start_date, rounds=rounds, system=system or None
     )
     made = new_tournament(db_url(request), settings, who.actor, director=who.account.name)
-    return _back(made.id, f"created {made.name}")
+    return _back(request, made.id, who, f"created {made.name}")
 
 
 @router.get("/{tid}")
@@ -149,14 +281,42 @@ def add_players(
             names.append(f"{done.new_player.name} (new ID {done.new_player.id})")
         return f"registered {', '.join(names)}; {done.entrants} players"
 
-    return _act(request, tid, who, action)
+    typed = {"players": players, "surname": surname, "firstname": firstname, "country": country}
+    return _act(request, tid, who, action, kept=typed)
+
+
+@router.get("/{tid}/withdraw")
+def confirm_withdrawal(request: Request, tid: int, who: Director, player: int) -> Response:
+    """Ask to confirm the withdrawal of a player (from the next round on)."""
+    view = live_view(db_url(request), tid)
+    names = {int(line.player.id): line.player.name for line in view.standings.lines}
+    if player not in names:
+        return _back(request, tid, who, f"expected an entered player, got {player}", "error")
+    return _confirm(
+        request,
+        tid,
+        who,
+        question=(
+            f"Withdraw {names[player]} from round {view.overview.paired + 1} on? "
+            f"They will not be paired again."
+        ),
+        action=f"/td/{tid}/withdraw",
+        fields={"player": str(player), "confirm": "yes"},
+        button="Yes, withdraw",
+    )
 
 
 @router.post("/{tid}/withdraw")
 def withdraw_player(
-    request: Request, tid: int, who: Director, player: Annotated[int, Form()]
+    request: Request,
+    tid: int,
+    who: Director,
+    player: Annotated[int, Form()],
+    confirm: Annotated[str, Form(max_length=3)] = "",
 ) -> Response:
-    """Withdraw a player from the next round on."""
+    """Withdraw a player from the next round on (after the confirmation page)."""
+    if confirm != "yes":
+        return RedirectResponse(f"/td/{tid}/withdraw?player={player}", status_code=303)
 
     def action() -> str:
         done = withdraw(db_url(request), str(tid), player, who.actor)
@@ -176,6 +336,15 @@ def pair_round(request: Request, tid: int, who: Director) -> Response:
     return _act(request, tid, who, action)
 
 
+def _score(score: str, black_discs: str, white_discs: str) -> str | None:
+    """The disc score as typed: one field (``40-24``, ``40 24``) or two (Black, White)."""
+    if score.strip():
+        return score.strip()
+    if black_discs.strip() or white_discs.strip():
+        return f"{black_discs.strip() or '?'}-{white_discs.strip() or '?'}"
+    return None
+
+
 @router.post("/{tid}/result")
 def add_result(
     request: Request,
@@ -186,18 +355,22 @@ def add_result(
     black: Annotated[int | None, Form()] = None,
     white: Annotated[int | None, Form()] = None,
     score: Annotated[str, Form(max_length=10)] = "",
+    black_discs: Annotated[str, Form(max_length=3)] = "",
+    white_discs: Annotated[str, Form(max_length=3)] = "",
     special: Annotated[str, Form(max_length=20)] = "",
     winner: Annotated[int | None, Form()] = None,
     based_on: Annotated[int | None, Form(ge=1)] = None,
     correction: Annotated[bool, Form()] = False,
 ) -> Response:
-    """Enter (or correct) the result of a table (a finals game: by its two players)."""
+    """Enter (or correct) the result of a game: a table of the round with the players the
+    page showed there (refused when the table holds another game now), or a finals game by
+    its two players."""
     spec = ResultSpec(
         round=round,
         table=table,
-        black=None if table is not None else black,
-        white=None if table is not None else white,
-        score=score.strip() or None,
+        black=black,
+        white=white,
+        score=_score(score, black_discs, white_discs),
         special=special or None,
         winner=winner,
     )
@@ -207,6 +380,8 @@ def add_result(
             db_url(request), str(tid), spec, who.actor, correction=correction, based_on=based_on
         )
         verb = "corrected" if done.corrected else "entered"
+        if done.repeated:
+            verb = "was already entered: nothing changed"
         where = f"table {table}" if table is not None else done.round
         return (
             f"{where}: {done.black.name} {done.black_discs}-{done.white_discs} "
@@ -216,12 +391,60 @@ def add_result(
     return _act(request, tid, who, action)
 
 
+@router.get("/{tid}/undo")
+def confirm_undo(
+    request: Request, tid: int, who: Director, based_on: int | None = None
+) -> Response:
+    """Ask to confirm the undo: what it cancels and who wrote it; refused (409) when the log
+    moved since the page that asked (`based_on`) was drawn."""
+    try:
+        pending = undo_preview(db_url(request), str(tid))
+    except RatinglistError as exc:
+        return _back(request, tid, who, str(exc), "error")
+    who_wrote = f", entered by {pending.by}" if pending.by else ""
+    if based_on is not None and based_on != pending.based_on:
+        return _confirm(
+            request,
+            tid,
+            who,
+            question=(
+                f"The tournament changed since your page was drawn (event {based_on}, now "
+                f"{pending.based_on}): undo would now cancel the {pending.what}{who_wrote}. "
+                f"Nothing undone; go back to the tournament and look again."
+            ),
+            action="",
+            fields={},
+            button="",
+            status=409,
+        )
+    return _confirm(
+        request,
+        tid,
+        who,
+        question=f"Undo: {pending.what}{who_wrote}?",
+        action=f"/td/{tid}/undo",
+        fields={"based_on": str(pending.based_on), "confirm": "yes"},
+        button="Yes, undo it",
+    )
+
+
 @router.post("/{tid}/undo")
-def undo_last(request: Request, tid: int, who: Director) -> Response:
-    """Cancel the latest action in force."""
+def undo_last(
+    request: Request,
+    tid: int,
+    who: Director,
+    based_on: Annotated[int | None, Form(ge=1)] = None,
+    confirm: Annotated[str, Form(max_length=3)] = "",
+) -> Response:
+    """Cancel the latest action in force, the one the confirmation page named."""
+    if confirm != "yes" or based_on is None:
+        where = "" if based_on is None else f"?based_on={based_on}"
+        return RedirectResponse(f"/td/{tid}/undo{where}", status_code=303)
 
     def action() -> str:
-        return f"undid: {undo(db_url(request), str(tid), who.actor).what}"
+        done = undo(db_url(request), str(tid), who.actor, based_on=based_on)
+        by = f" (entered by {done.by})" if done.by else ""
+        return f"undid: {done.what}{by}"
 
     return _act(request, tid, who, action)
 
