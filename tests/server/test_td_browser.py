@@ -41,7 +41,10 @@ def _shot(page: Any, name: str) -> None:
 
 
 def _enter(page: Any, table: int, score: str) -> None:
-    page.fill(f"#table-{table} input[name=score]", score)
+    # issue 19: two disc fields (a phone's numeric keypad has no "-")
+    black, white = score.split("-")
+    page.fill(f"#table-{table} input[name=black_discs]", black)
+    page.fill(f"#table-{table} input[name=white_discs]", white)
     with page.expect_navigation():
         page.click(f"#table-{table} button[type=submit]")
     assert page.locator(".conflict").count() == 0, page.inner_text(".conflict")
@@ -113,7 +116,8 @@ def test_two_directors_and_a_live_viewer(served: str, browser: Any, tmp_path: Pa
         if open_games.count() == 0:
             break
         row = open_games.first
-        row.locator("input[name=score]").fill("40-24")
+        row.locator("input[name=black_discs]").fill("40")
+        row.locator("input[name=white_discs]").fill("24")
         with d.expect_navigation():
             row.locator("button[type=submit]").click()
     assert d.locator("#finals-entry tbody tr").count() >= 2
