@@ -61,6 +61,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    """Drop the column."""
-    with op.batch_alter_table("source_files") as batch:
-        batch.drop_column("content")
+    """Drop the column (``ALTER TABLE ... DROP COLUMN``: SQLite 3.35 or later; a batch copy
+    of the table would break the foreign keys that point at it)."""
+    op.drop_column("source_files", "content")
