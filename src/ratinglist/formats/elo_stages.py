@@ -57,8 +57,8 @@ class Section:
 
 _SIDE = re.compile(
     r"\b(?:wom[ae]n'?s?|female|ladies|girls?|youth|juniors?|kids?|child(?:ren)?|beginners?|"
-    r"teams?|consolation|other\s+finals?|meijin|blitz|rapid|div(?:ision)?\.?\s*(?:2|3|ii|b)|"
-    r"b\s*open|group\s*b|b[- ]final|final\s*b)\b"
+    r"teams?|consolation|other\s+finals?|blitz|rapid|div(?:ision)?\.?\s*(?:2|3|ii|b)|"
+    r"b\s*open|b[- ]final|final\s*b)\b"
 )
 _NOTE = re.compile(
     r"^\d{3,}|\b(?:before|after|not|include[sd]?|players|list|vote|between|to|left|won|lost)\b"
@@ -71,7 +71,10 @@ _PLACES = re.compile(
     r"\b(?:[4-9]|\d\d)\s*(?:st|nd|rd|th)\s*place"
 )
 _FINAL = re.compile(r"final")
-_ROUNDS = re.compile(r"(?:swiss\s+)?rounds?\b")
+_ROUNDS = re.compile(
+    r"(?:swiss\s+)?rounds?|qualifications?|qualifiers?|preliminar(?:y|ies)|prelims?|"
+    r"swiss(?:\s+system)?|league|(?:group|pool)s?(?:\s+\w)?"
+)
 _PLAYOFF = re.compile(r"play[- ]?offs?|tie[- ]?breaks?|barrage")
 _ADDED = re.compile(r"^%+\s*added\s+results\b")
 
