@@ -19,6 +19,7 @@ SYSTEMS = [
     "glicko2",
     "glicko2-fitted",
     "whr",
+    "whr-fitted",
     "egf",
     "egf-fitted",
     "constant",

@@ -151,6 +151,7 @@ def test_fitted_systems_take_the_newcomer_entry_that_fits_the_fit_period() -> No
             fit_months=9,
             systems=systems,
             elo_k_scales=(1.0,),
+            entry_offsets=(-300.0, -100.0, 0.0),
             glicko2_deviations=(350.0,),
             glicko2_taus=(0.5,),
             egf_con_divisors=(200.0,),
@@ -183,3 +184,20 @@ def test_paired_differences_are_against_the_best_system() -> None:
     assert 0 < overall.low <= overall.difference <= overall.high
     own = dict(elo.paired)["overall"]
     assert (own.difference, own.low, own.high) == (0.0, 0.0, 0.0)
+
+
+def test_whr_and_whr_fitted_share_one_replay() -> None:
+    # `whr` read from whr-fitted's replay (entry 0) predicts exactly as WHR run alone;
+    # whr-fitted takes the lowest entry, newcomers always losing.
+    december = month_index(dt.date(2020, 12, 1))
+    window = {"start": december - 2, "end": december, "fit_months": 9}
+    offsets = (-300.0, -100.0, 0.0)
+    both = evaluate(
+        newcomers_lose(), config(**window, systems=("whr", "whr-fitted"), entry_offsets=offsets)
+    )
+    alone = evaluate(newcomers_lose(), config(**window, systems=("whr",)))
+    whr, fitted = both.systems
+    assert whr.overall == alone.systems[0].overall
+    assert dict(fitted.fitted)["entry"] == -300.0
+    newcomers = dict(fitted.by_group)["newcomer"]
+    assert newcomers.log_loss < dict(whr.by_group)["newcomer"].log_loss

@@ -118,21 +118,32 @@ def egf_forecaster(params: EgfParams, entries: tuple[float, ...] = ()) -> Increm
 
 class Whr:
     """WHR: the whole history so far. Each month's new ratings are fitted with the rest held
-    fixed; every `refit_months` months all ratings take `refit_steps` Newton steps."""
+    fixed; every `refit_months` months all ratings take `refit_steps` Newton steps.
 
-    def __init__(self, params: WhrParams) -> None:
+    With `entries`, `predict` returns one column per entry: players without a rating yet
+    predicted at that rating (the prior's centre is 0)."""
+
+    def __init__(self, params: WhrParams, entries: tuple[float, ...] = ()) -> None:
         """An empty history; the first `observe` (all games before the replay) is fitted in
         full."""
         self._history = WhrHistory(params)
         self._params = params
         self._months = -1
+        self._entries = entries
 
     def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
-        """``1 / (1 + 10^(-(R_a - R_b) / 400))`` from the latest ratings."""
+        """``1 / (1 + 10^(-(R_a - R_b) / 400))`` from the latest ratings (a column per
+        entry)."""
         del as_of
-        difference = self._history.ratings(games.first) - self._history.ratings(games.second)
-        result: NDArray[np.float64] = 1.0 / (1.0 + 10.0 ** (-difference / 400.0))
-        return result
+        columns = []
+        for entry in self._entries or (0.0,):
+            ra = self._history.ratings(games.first, entry)
+            rb = self._history.ratings(games.second, entry)
+            columns.append(1.0 / (1.0 + 10.0 ** (-(ra - rb) / 400.0)))
+        if not self._entries:
+            only: NDArray[np.float64] = columns[0]
+            return only
+        return np.column_stack(columns) if len(games) else np.zeros((0, len(columns)))
 
     def observe(self, games: GameArrays) -> None:
         """Add the games, fit them, now and then refit everything."""

@@ -7,13 +7,15 @@ every game of ``M`` (the first player's expected score) from the games strictly 
 variant's two parameters) are chosen there, by log-loss, and every score reported is over the
 months from `start` to `end` only, the same games for every system.
 
-The contest (issue 23): `elo-fitted`, `glicko2-fitted` and `egf-fitted` each get the same
-search on the fit period: one or two main parameters (Elo's K, Glicko-2's RD0 and tau, the
-EGF's con divisor), each candidate a replay, times the newcomer entry: the rating at which a
-player not yet in the list is predicted (the published start offset by `entry_offsets`
-points), as the WOF list's newcomer rating is fitted. The candidate and entry with the least
-log-loss over the fit period go on. Each system's log-loss is then compared with
-the best system's on the same games, with a 95% interval from a bootstrap over tournaments.
+The contest (issue 23): `elo-fitted`, `glicko2-fitted`, `whr-fitted` and `egf-fitted` each
+get the same search on the fit period: one or two main parameters (Elo's K, Glicko-2's RD0
+and tau, the EGF's con divisor; none for WHR, whose w^2 would cost a whole WHR replay per
+value), each candidate a replay, times the newcomer entry: the rating at which a player not
+yet in the list is predicted (the published start offset by `entry_offsets` points), as the
+WOF list's newcomer rating is fitted. The candidate and entry with the least log-loss over
+the fit period go on. `whr` reads the entry-0 column of `whr-fitted`'s replay. Each system's
+log-loss is then compared with the best system's on the same games, with a 95% interval from
+a bootstrap over tournaments.
 """
 
 from __future__ import annotations
@@ -61,11 +63,12 @@ SYSTEM_NAMES = (
     "glicko2",
     "glicko2-fitted",
     "whr",
+    "whr-fitted",
     "egf",
     "egf-fitted",
     "constant",
 )
-FITTED = ("elo-fitted", "glicko2-fitted", "egf-fitted")
+FITTED = ("elo-fitted", "glicko2-fitted", "whr-fitted", "egf-fitted")
 """The systems whose newcomer entry and main parameters are searched on the fit period."""
 COLOUR_VARIANT = "wof-colour"
 DRAW_VARIANT = "wof-colour-draw"
@@ -90,10 +93,10 @@ class EvaluationConfig:
     wof: EuropeanParams = field(default_factory=EuropeanParams)
     elo: EloParams = field(default_factory=EloParams)
     elo_k_scales: tuple[float, ...] = (0.5, 0.7, 1.0, 1.4, 2.0, 2.8)
-    entry_offsets: tuple[float, ...] = (-300.0, -200.0, -100.0, 0.0)
-    glicko2_deviations: tuple[float, ...] = (200.0, 275.0, 350.0)
-    glicko2_taus: tuple[float, ...] = (0.3, 0.6, 1.2)
-    egf_con_divisors: tuple[float, ...] = (140.0, 200.0, 280.0)
+    entry_offsets: tuple[float, ...] = (-500.0, -400.0, -300.0, -200.0, -100.0, 0.0)
+    glicko2_deviations: tuple[float, ...] = (250.0, 350.0, 450.0)
+    glicko2_taus: tuple[float, ...] = (0.15, 0.3, 0.6, 1.2)
+    egf_con_divisors: tuple[float, ...] = (100.0, 140.0, 200.0, 280.0)
     glicko2: Glicko2Params = field(default_factory=Glicko2Params)
     whr: WhrParams = field(default_factory=WhrParams)
     egf: EgfParams = field(default_factory=EgfParams)
@@ -183,18 +186,24 @@ class _Run:
     seconds: float = 0.0
     column: int | None = None
     """The entry column chosen (forecasters that predict one column per newcomer entry)."""
+    leader: _Run | None = None
+    """Another run whose predictions this one reads (another column of the same replay)."""
 
     def output(self) -> NDArray[np.float64]:
         """Everything predicted (the chosen column only, when there are columns)."""
-        result = np.concatenate(self.outputs)
+        result = np.concatenate((self.leader or self).outputs)
         return result if self.column is None else result[:, self.column]
 
     def predict(self, games: GameArrays, as_of: dt.date) -> None:
+        if self.leader is not None:
+            return
         begin = time.perf_counter()
         self.outputs.append(self.forecaster.predict(games, as_of))
         self.seconds += time.perf_counter() - begin
 
     def observe(self, games: GameArrays) -> None:
+        if self.leader is not None:
+            return
         begin = time.perf_counter()
         self.forecaster.observe(games)
         self.seconds += time.perf_counter() - begin
@@ -239,6 +248,10 @@ def _candidates(config: EvaluationConfig) -> dict[str, _Candidate]:
                 g = replace(config.glicko2, start_deviation=deviation, tau=tau)
                 fitted = (("start_deviation", deviation), ("tau", tau))
                 add("glicko2-fitted", glicko2_forecaster(g, entries), fitted)
+    if "whr-fitted" in chosen:
+        # One replay (WHR is the costly one): its entry columns serve `whr` (entry 0) too.
+        entries = tuple(o for o in offsets)
+        add("whr-fitted", Whr(config.whr, entries), ())
     if "egf-fitted" in chosen:
         entries = tuple(config.egf.start + o for o in offsets)
         for divisor in config.egf_con_divisors:
@@ -256,13 +269,18 @@ def _forecasters(config: EvaluationConfig) -> dict[str, Forecaster]:
         result["elo"] = elo_forecaster(config.elo)
     if "glicko2" in chosen:
         result["glicko2"] = glicko2_forecaster(config.glicko2)
-    if "whr" in chosen:
+    if "whr" in chosen and not _whr_follows(config):
         result["whr"] = Whr(config.whr)
     if "egf" in chosen:
         result["egf"] = egf_forecaster(config.egf)
     if "constant" in chosen:
         result["constant"] = Constant()
     return result
+
+
+def _whr_follows(config: EvaluationConfig) -> bool:
+    """True when `whr` reads the entry-0 column of `whr-fitted`'s replay."""
+    return {"whr", "whr-fitted"} <= set(config.systems) and 0.0 in config.entry_offsets
 
 
 def _scaled(params: EloParams, scale: float) -> EloParams:
@@ -302,6 +320,10 @@ def evaluate(
     candidates = _candidates(config)
     runs = {name: _Run(f) for name, f in _forecasters(config).items()}
     runs |= {key: _Run(c.forecaster) for key, c in candidates.items()}
+    if _whr_follows(config):
+        key = next(k for k, c in candidates.items() if c.system == "whr-fitted")
+        zero = candidates[key].entries.index(0.0)
+        runs["whr"] = _Run(Constant(), column=zero, leader=runs[key])
     prior = games.select(index < lo)
     for run in runs.values():
         run.observe(prior)
@@ -419,7 +441,8 @@ def _predictions(
 
 
 def _seconds(name: str, runs: dict[str, _Run]) -> float:
-    return runs["wof" if name in VARIANTS else name].seconds
+    run = runs["wof" if name in VARIANTS else name]
+    return (run.leader or run).seconds
 
 
 def _choose(
@@ -446,6 +469,9 @@ def _choose(
         kept.seconds = spent
         kept.column = column
         runs[system] = kept
+        for run in runs.values():
+            if run.leader is not None and run.leader.forecaster is kept.forecaster:
+                run.leader = kept
         chosen[system] = (
             *candidates[best].fitted,
             ("entry", candidates[best].entries[column]),

@@ -266,10 +266,10 @@ class WhrHistory:
             self._r / NATURAL,
         )
 
-    def ratings(self, ids: NDArray[np.int64]) -> NDArray[np.float64]:
-        """The latest rating (Elo points) of each of `ids`, 0 for unknown players."""
+    def ratings(self, ids: NDArray[np.int64], default: float = 0.0) -> NDArray[np.float64]:
+        """The latest rating (Elo points) of each of `ids`, `default` for unknown players."""
         known = np.array([self._latest.get(p, -1) for p in ids.tolist()], dtype=np.int64)
-        result = np.zeros(len(known))
+        result = np.full(len(known), default)
         found = known >= 0
         result[found] = self._r[known[found]] / NATURAL
         return result
