@@ -22,7 +22,7 @@ from tests.postgres_server import PostgresServer
 DEVICES = 20
 PLAYERS = 200
 THINK_S = 1.0
-"""Mean pause of a device before each result: td_load's default, about 20 results a second from 20 devices."""
+"""Mean pause of a device before each result (td_load's default): about 20 results a second."""
 BACKUP_AFTER = 20
 """The backup starts once this many results of the round are acknowledged."""
 
