@@ -105,9 +105,7 @@ def test_backup_during_load_holds_every_acknowledged_result(
         restarted = threading.Event()
         restarted.set()
         threads = [
-            threading.Thread(
-                target=td.device, args=(c, h, tid, 1, mine, tally, restarted, THINK_S)
-            )
+            threading.Thread(target=td.device, args=(c, h, tid, 1, mine, tally, restarted, THINK_S))
             for (c, h), mine in zip(devices, share, strict=True)
         ]
         for t in threads:
