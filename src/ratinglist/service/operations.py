@@ -6,14 +6,22 @@ as the server sees it, never through the process's shared stores (`service.datab
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from ratinglist.errors import NotFoundError, StoreError
 from ratinglist.service.databases import forget_database, sqlite_path
+from ratinglist.service.site import Site
 from ratinglist.store import Store
 from ratinglist.store.backup import Manifest, backup_database, restore_database, verify_backup
-from ratinglist.store.database import SchemaState, schema_state, upgrade_schema
+from ratinglist.store.database import (
+    SchemaState,
+    observe_write_waits,
+    schema_state,
+    upgrade_schema,
+)
+from ratinglist.store.site_pages import current_keys
 
 __all__ = [
     "Manifest",
@@ -21,10 +29,12 @@ __all__ = [
     "SchemaState",
     "backup",
     "check_backup",
+    "prerendered_pages",
     "readiness",
     "restore",
     "schema_of",
     "upgrade",
+    "watch_write_waits",
 ]
 
 
@@ -115,3 +125,16 @@ def readiness(store: Store) -> Readiness:
         return Readiness(True, revision, head, "")
     side = "newer" if state.is_newer else "older"
     return Readiness(False, revision, head, f"schema {revision} is {side} than {head}")
+
+
+def watch_write_waits(observer: Callable[[int], None]) -> Callable[[], None]:
+    """Have `observer` told of each write that starts (+1) and stops (-1) waiting for the
+    database's write lock, in this process; returns the function that stops it."""
+    return observe_write_waits(observer)
+
+
+def prerendered_pages(site: Site) -> int:
+    """How many pages the background renderer has made at the site's current data version."""
+    version = site.version()
+    with site.store.connect() as conn:
+        return len(current_keys(conn, version))

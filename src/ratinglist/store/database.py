@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,6 +49,28 @@ def translate_errors(action: str) -> Iterator[None]:
         raise StoreError(f"could not {action}: {detail}") from exc
 
 
+_write_wait_observers: list[Callable[[int], None]] = []
+
+
+def observe_write_waits(observer: Callable[[int], None]) -> Callable[[], None]:
+    """Call `observer(+1)` when a write transaction starts waiting for the write lock and
+    `observer(-1)` when it has it (or gave up): the writes waiting, for a server's metrics.
+    Returns the function that stops the calls."""
+    if observer not in _write_wait_observers:
+        _write_wait_observers.append(observer)
+
+    def stop() -> None:
+        if observer in _write_wait_observers:
+            _write_wait_observers.remove(observer)
+
+    return stop
+
+
+def _note_write_wait(change: int) -> None:
+    for observer in _write_wait_observers:
+        observer(change)
+
+
 @dataclass(frozen=True, slots=True)
 class Store:
     """An open, migrated database. Use `begin()` for a transaction; `close()` when done."""
@@ -70,10 +92,18 @@ class Store:
         the previous one commits instead of when SQLite's busy handler next retries.
         """
         held = nullcontext() if self.write_lock is None else self.write_lock.held()
-        with held, translate_errors("write to the database"), self.engine.connect() as conn:
-            conn.execution_options(**{WRITE_OPTION: True})
-            with conn.begin():
-                yield conn
+        _note_write_wait(1)
+        waiting = True
+        try:
+            with held, translate_errors("write to the database"), self.engine.connect() as conn:
+                conn.execution_options(**{WRITE_OPTION: True})
+                with conn.begin():
+                    _note_write_wait(-1)
+                    waiting = False
+                    yield conn
+        finally:
+            if waiting:
+                _note_write_wait(-1)
 
     @contextmanager
     def connect(self) -> Iterator[Connection]:
