@@ -163,3 +163,35 @@ def test_the_documented_nginx_snippet_in_front(seeded: str, tmp_path: Path) -> N
             proxy.terminate()
             proxy.wait(timeout=20)
     assert failure_addresses(seeded) == ["127.0.0.5"]
+
+
+def test_make_run_takes_the_port() -> None:
+    def serve_line(*args: str) -> str:
+        done = subprocess.run(
+            ["make", "-n", "-C", str(REPO), "run", *args],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return next(line for line in done.stdout.splitlines() if "ratinglist serve" in line)
+
+    assert serve_line().endswith("--port 8000")
+    assert serve_line("PORT=8080").endswith("--port 8080")
+
+
+def test_deploy_doc_commands_exist() -> None:
+    import shlex
+
+    from tests.test_readme import _root, problem
+
+    text = (REPO / "docs" / "deploy.md").read_text(encoding="utf-8")
+    lines = []
+    for block in re.findall(r"```(?:sh|ini)\n(.*?)```", text, re.S):
+        for line in block.splitlines():
+            command = line.removeprefix("ExecStart=")
+            words = shlex.split(command, comments=True) if "ratinglist " in command else []
+            if words and Path(words[0]).name == "ratinglist":
+                lines.append(words[1:])
+    assert len(lines) >= 8
+    root = _root()
+    assert [problem(root, words) for words in lines] == [None] * len(lines)

@@ -50,10 +50,10 @@ def restore(
         bool, typer.Option("--check", help="Only check the backup file; restore nothing.")
     ] = False,
 ) -> None:
-    """Restore the backup SRC into a new database (a new SQLite file, or an empty PostgreSQL
-    database), then bring it to this release's schema.
+    """Restore the backup SRC into a new database, then bring it to this release's schema.
 
-    Everything is checked first (the archive, the manifest, the checksum, the row counts, a
+    The database must be new: an SQLite file that does not exist yet, or an empty PostgreSQL
+    database. Everything is checked first (the archive, the manifest, the checksum, the row counts, a
     schema no newer than this release); a refused or failed restore writes nothing.
 
     Example: ratinglist restore 2026-11-26.rlbackup --db restored.db
