@@ -135,7 +135,10 @@ def serve(
 
             Multiprocess(config, sockets=[sock]).run()
         else:
-            uvicorn.Server(config).run(sockets=[sock])
+            server = uvicorn.Server(config)
+            server.run(sockets=[sock])
+            if not server.started:  # the app could not be made: uvicorn logged why
+                raise typer.Exit(3)
     finally:
         if renderer is not None:
             renderer.terminate()
