@@ -53,8 +53,8 @@ def restore(
     """Restore the backup SRC into a new database, then bring it to this release's schema.
 
     The database must be new: an SQLite file that does not exist yet, or an empty PostgreSQL
-    database. Everything is checked first (the archive, the manifest, the checksum, the row counts, a
-    schema no newer than this release); a refused or failed restore writes nothing.
+    database. Everything is checked first (the archive, the manifest, the checksum, the row
+    counts, a schema no newer than this release); a refused or failed restore writes nothing.
 
     Example: ratinglist restore 2026-11-26.rlbackup --db restored.db
     """

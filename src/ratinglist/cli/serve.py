@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -111,7 +112,7 @@ def serve(
     os.environ["RATINGLIST_DB"] = url
     os.environ[SECURE_COOKIES_ENV] = "1" if secure_cookies else "0"
     os.environ[ACCESS_LOG_ENV] = "1" if access_log else "0"
-    metrics_dir = tempfile.mkdtemp(prefix="ratinglist-metrics-")
+    metrics_dir = _metrics_dir()
     os.environ[MULTIPROC_ENV] = metrics_dir
     count = workers or default_workers()
     config = uvicorn.Config(
@@ -144,6 +145,27 @@ def serve(
             renderer.terminate()
             renderer.wait()
         shutil.rmtree(metrics_dir, ignore_errors=True)
+
+
+def _metrics_dir() -> str:
+    """A new folder for the workers' metrics files; those of servers no longer running
+    (stopped by a signal uvicorn raises again, so no ``finally`` ran) are deleted."""
+    prefix = "ratinglist-metrics-"
+    for old in Path(tempfile.gettempdir()).glob(f"{prefix}*-*"):
+        pid = old.name.removeprefix(prefix).split("-", 1)[0]
+        if pid.isdigit() and not _running(int(pid)):
+            shutil.rmtree(old, ignore_errors=True)
+    return tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-")
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _require_current_schema(url: str, *, upgrade: bool) -> None:
