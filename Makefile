@@ -13,7 +13,8 @@ $(STAMP): pyproject.toml
 
 # The demo site: build demo.db once (demo archive, monthly history 2022-01..2025-08, the last
 # six month-end lists published, a running tournament and demo accounts: see the README), then
-# serve it on http://127.0.0.1:8000/.
+# serve it on http://127.0.0.1:$(PORT)/ (`make run PORT=8080`; the address is printed once bound).
+PORT ?= 8000
 DEMO_DB := demo.db
 DEMO_PUBLISHED := 2025-03-31 2025-04-30 2025-05-31 2025-06-30 2025-07-31 2025-08-31
 run: $(STAMP)
@@ -21,7 +22,7 @@ run: $(STAMP)
 	  && $(BIN)/ratinglist rate --history --from 2022-01 --to 2025-08 --every month --db $(DEMO_DB) \
 	  && for day in $(DEMO_PUBLISHED); do $(BIN)/ratinglist publish $$day --db $(DEMO_DB) || exit 1; done \
 	  || ( rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm; exit 1 ) )
-	$(BIN)/ratinglist serve --db $(DEMO_DB) --host 127.0.0.1 --port 8000
+	$(BIN)/ratinglist serve --db $(DEMO_DB) --host 127.0.0.1 --port $(PORT)
 
 test: lint types unit
 

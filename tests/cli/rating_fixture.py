@@ -89,15 +89,17 @@ def elo_text(name: str, sender: str, games: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def build_store(folder: Path, db: str | None = None) -> str:
+def build_store(folder: Path, db: str | None = None, received: str = "file-date") -> str:
     """Write the files under `folder`, import them into `db` (a path or URL; default
-    `folder/r.db`); return `db`."""
+    `folder/r.db`) with `import --received received`; return `db`."""
     archive = folder / "archive"
     for name, sender, games in FILES:
         path = archive / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(elo_text(name, sender, games), encoding="ascii")
     db = db or str(folder / "r.db")
-    result = CliRunner().invoke(app, ["import", str(archive), "--db", db, "--json"])
+    result = CliRunner().invoke(
+        app, ["import", str(archive), "--db", db, "--json", "--received", received]
+    )
     assert result.exit_code == 0, result.output
     return db

@@ -12,7 +12,18 @@ from ratinglist.cli.app import app
 from tests.cli.rating_fixture import build_store
 
 runner = CliRunner()
-SYSTEMS = ["wof", "elo", "elo-fitted", "glicko2", "whr", "egf", "constant"]
+SYSTEMS = [
+    "wof",
+    "elo",
+    "elo-fitted",
+    "glicko2",
+    "glicko2-fitted",
+    "whr",
+    "whr-fitted",
+    "egf",
+    "egf-fitted",
+    "constant",
+]
 
 
 def test_evaluate_json_and_plots(tmp_path: Path) -> None:

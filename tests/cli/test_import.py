@@ -92,3 +92,38 @@ def test_help_has_an_example() -> None:
     result = runner.invoke(app, ["import", "--help"])
     assert result.exit_code == 0
     assert "Example:" in result.output
+
+
+def test_received_option_sets_the_day_the_wof_profile_rates_by(tmp_path: Path) -> None:
+    # Imported as an archive (default --received file-date), Utrecht (14/01/2023) and a
+    # tournament of 21/01/2023 are in the wof list of January 2023; imported as received
+    # today, they are not, and `rate` says why and how to fix it.
+    archive = _archive(tmp_path)
+    later = UTRECHT.replace("14/01/2023", "21/01/2023").replace("(33)>(31)", "(32)=(32)")
+    (archive / "2023" / "20230121_Later.ELO").write_text(later, encoding="ascii")
+    as_archive, as_today = str(tmp_path / "a.db"), str(tmp_path / "b.db")
+    rate = ["rate", "--profile", "wof", "--as-of", "2023-01-31", "--json", "--db"]
+    assert runner.invoke(app, ["import", str(archive), "--db", as_archive]).exit_code == 0
+    listed = runner.invoke(app, [*rate, as_archive])
+    assert listed.exit_code == 0, listed.output
+    assert json.loads(listed.stdout)["games"] == 8
+    today = ["import", str(archive), "--db", as_today, "--received", "import-day"]
+    assert runner.invoke(app, today).exit_code == 0
+    refused = runner.invoke(app, [*rate, as_today])
+    assert refused.exit_code == 1
+    assert "expected files received by 2023-01-31 for the wof profile, got none" in refused.output
+    assert "ratinglist archive received --default-lag 0" in refused.output
+    assert "Traceback" not in refused.output
+    fixed = runner.invoke(app, ["archive", "received", "--default-lag", "0", "--db", as_today])
+    assert fixed.exit_code == 0, fixed.output
+    assert runner.invoke(app, [*rate, as_today]).exit_code == 0
+
+
+def test_an_unknown_received_rule_imports_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "x.db"
+    result = runner.invoke(
+        app, ["import", str(_archive(tmp_path)), "--db", str(db), "--received", "yesterday"]
+    )
+    assert result.exit_code == 1
+    assert "expected --received import-day or file-date, got 'yesterday'" in result.output
+    assert not db.exists()

@@ -17,7 +17,7 @@ runner = CliRunner()
 
 @pytest.fixture()
 def db(tmp_path: Path) -> str:
-    return build_store(tmp_path)
+    return build_store(tmp_path, received="import-day")
 
 
 def invoke(*args: str) -> dict[str, object]:
@@ -36,7 +36,8 @@ def test_wof_profile_rates_only_files_received_by_the_list_date(db: str) -> None
     assert exact["profile"] == "exact"
     # every file was imported today: the WOF had none of them on 2025-07-31
     nothing = runner.invoke(app, ["rate", "--as-of", "2025-07-31", "--profile", "wof", "--db", db])
-    assert nothing.exit_code == 1 and "expected at least one game" in nothing.output
+    assert nothing.exit_code == 1
+    assert "expected files received by 2025-07-31 for the wof profile, got none" in nothing.output
     done = runner.invoke(app, ["tournaments", "received", "--default-lag", "0", "--db", db])
     assert done.exit_code == 0 and "4 files" in done.stdout
     wof = rate(db, "--profile", "wof")

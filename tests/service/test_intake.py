@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from ratinglist.service.actor import Actor, ActorKind
 from ratinglist.service.archive import import_archive
 from ratinglist.service.databases import open_database
 from ratinglist.service.intake import accept, fix_id, queue, reject, show, upload
+from ratinglist.store.rating_games import results_files
 from ratinglist.store.schema import games, intake_items, source_files, tournaments
 from tests.service.conftest import UTRECHT, ClearFile
 
@@ -232,3 +234,11 @@ def test_a_real_file_goes_through_the_queue(wof_results: Path, db: str) -> None:
     )
     with open_database(db).connect() as conn:
         assert conn.execute(query).scalar_one() == len(expected.games) > 0
+
+
+def test_an_accepted_file_is_received_on_the_day_it_was_submitted(archive: str) -> None:
+    submitted = dt.datetime(2026, 2, 27, 23, 50, tzinfo=dt.UTC)
+    item = upload(archive, "20230211_LEIDEN.ELO", LEIDEN.encode("ascii"), FEDERATION, now=submitted)
+    accept(archive, item.id, OFFICER, now=submitted + dt.timedelta(days=5))
+    received = {f.file_name: f.received for f in results_files(open_database(archive))}
+    assert received["20230211_LEIDEN.ELO"] == dt.date(2026, 2, 27)

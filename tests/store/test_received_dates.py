@@ -1,4 +1,5 @@
-"""Received dates of results files and lists computed from the files a federation had."""
+"""Received dates of results files (recorded at import, set by hand or by lag) and lists
+computed from the files a federation had."""
 
 from __future__ import annotations
 
@@ -6,12 +7,13 @@ import datetime as dt
 
 import pytest
 
-from ratinglist.errors import NotFoundError, StoreError
+from ratinglist.errors import NotFoundError, RatingError, StoreError
 from ratinglist.rating.profile import WOF, RatingProfile
 from ratinglist.rating.selection import Duplicates, Fate, FileDate, Selection
 from ratinglist.service.actor import SYSTEM
 from ratinglist.service.rating_lists import compute_list, load_selected_games
 from ratinglist.store import Store, import_paths
+from ratinglist.store.importer import ReceivedDay, import_text_on
 from ratinglist.store.rating_games import results_files
 from ratinglist.store.tournaments import received_by_lag, set_received_date, set_received_dates
 from tests.store.conftest import UTRECHT, ClearFile
@@ -102,3 +104,64 @@ def test_wof_profile_counts_both_copies_of_a_duplicate(store: Store, elo_file: C
     assert WOF.selection.duplicates is Duplicates.BOTH
     assert wof.info.game_count == 2 * exact.info.game_count
     assert wof.info.label == "wof" and wof.ratings.params.solver.value == "ascent"
+
+
+def test_an_import_records_the_received_day_it_is_told(store: Store, elo_file: ClearFile) -> None:
+    # Utrecht (one day, 14/01/2023) from its file date; a two-day file to its last day; a
+    # file received now on the import day; an intake item on the day given.
+    two_days = UTRECHT.replace("%%Date: 14/01/2023", "%%Date: 14/01/2023 - 15/01/2023")
+    moment = dt.datetime(2026, 3, 4, 23, 30, tzinfo=dt.UTC)
+    import_paths(
+        store,
+        [elo_file("20230114_UTRECHT.ELO", UTRECHT), elo_file("20230114_TWO.ELO", two_days)],
+        received=ReceivedDay.FILE_DATE,
+        now=moment,
+    )
+    later = UTRECHT.replace("14/01/2023", "21/01/2023")
+    import_paths(store, [elo_file("20230121_NOW.ELO", later)], now=moment)
+    with store.begin() as conn:
+        import_text_on(
+            conn,
+            store,
+            "20230128_SENT.ELO",
+            UTRECHT.replace("14/01/2023", "28/01/2023").encode(),
+            now=moment,
+            received=dt.date(2026, 2, 1),
+        )
+    received = {f.file_name: f.received for f in results_files(store)}
+    assert received == {
+        "20230114_UTRECHT.ELO": dt.date(2023, 1, 14),
+        "20230114_TWO.ELO": dt.date(2023, 1, 15),
+        "20230121_NOW.ELO": dt.date(2026, 3, 4),
+        "20230128_SENT.ELO": dt.date(2026, 2, 1),
+    }
+    # A new version of a file is stamped with its own received day.
+    import_paths(
+        store,
+        [elo_file("20230114_UTRECHT.ELO", UTRECHT.replace("(40)>(24)", "(38)>(26)"))],
+        now=moment + dt.timedelta(days=2),
+    )
+    assert {f.file_name: f.received for f in results_files(store)}[
+        "20230114_UTRECHT.ELO"
+    ] == dt.date(2026, 3, 6)
+
+
+def test_a_received_list_with_no_file_received_says_why_and_how_to_fix_it(
+    two_files: Store,
+) -> None:
+    # Both files were imported (received) today: nothing was received by January 2023.
+    with pytest.raises(RatingError) as refused:
+        compute_list(two_files, AS_OF, profile=WOF, actor=SYSTEM)
+    message = str(refused.value)
+    assert message.startswith(
+        "expected files received by 2023-01-31 for the wof profile, got none: 2 files"
+    )
+    assert "ratinglist archive received --default-lag 0" in message
+    assert "--received file-date" in message
+    assert "at least one game" not in message
+    # The fix the message gives works.
+    set_received_dates(two_files, received_by_lag(two_files, {}))
+    assert compute_list(two_files, AS_OF, profile=WOF, actor=SYSTEM).info.game_count > 0
+    # A list before any tournament started keeps the plain message.
+    with pytest.raises(RatingError, match="expected at least one game to rate"):
+        compute_list(two_files, dt.date(2022, 12, 31), profile=WOF, actor=SYSTEM)

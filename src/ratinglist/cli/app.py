@@ -82,6 +82,9 @@ COMMANDS: dict[str, Callable[[typer.Typer, str], None]] = {
     "publish": _command("ratinglist.cli.publishing", "publish_command"),
     "unpublish": _command("ratinglist.cli.publishing", "unpublish_command"),
     "serve": _command("ratinglist.cli.serve", "serve"),
+    "backup": _command("ratinglist.cli.operations", "backup"),
+    "restore": _command("ratinglist.cli.operations", "restore"),
+    "db": _group("ratinglist.cli.operations"),
     "users": _group("ratinglist.cli.users"),
 }
 

@@ -12,9 +12,9 @@ from rich.table import Table
 from ratinglist.cli.common import DbOption, console, database_url, user_errors
 
 if TYPE_CHECKING:
-    from ratinglist.service.evaluation import Evaluation, Scores, SystemReport
+    from ratinglist.service.evaluation import Evaluation, PairedDifference, Scores, SystemReport
 
-ALL_SYSTEMS = "wof,elo,elo-fitted,glicko2,whr,egf,constant"
+ALL_SYSTEMS = "wof,elo,elo-fitted,glicko2,glicko2-fitted,whr,whr-fitted,egf,egf-fitted,constant"
 
 
 def _scores(scores: Scores) -> dict[str, Any]:
@@ -43,6 +43,16 @@ def _system(report: SystemReport) -> dict[str, Any]:
             for b in report.calibration
         ],
         "fitted": dict(report.fitted),
+        "paired": {
+            group: {
+                "against": d.against,
+                "games": d.games,
+                "difference": d.difference,
+                "low": d.low,
+                "high": d.high,
+            }
+            for group, d in report.paired
+        },
         "seconds": report.seconds,
     }
 
@@ -94,6 +104,32 @@ def _table(done: Evaluation) -> Table:
     return table
 
 
+def _paired_table(done: Evaluation) -> Table:
+    """Each system's log-loss minus the best's, with the 95% bootstrap interval."""
+    systems = done.report.systems
+    best = dict(systems[0].paired)["overall"].against if systems and systems[0].paired else ""
+    table = Table(title=f"Log-loss minus {best}'s (95% interval, bootstrap over tournaments)")
+    table.add_column("system")
+    for group in ("overall", "newcomer", "established"):
+        table.add_column(group, justify="right")
+    for s in systems:
+        paired = dict(s.paired)
+        table.add_row(
+            s.system,
+            *(
+                _interval(paired[g]) if g in paired else ""
+                for g in ("overall", "newcomer", "established")
+            ),
+        )
+    return table
+
+
+def _interval(d: PairedDifference) -> str:
+    if d.games == 0:
+        return ""
+    return f"{d.difference:+.4f} [{d.low:+.4f}, {d.high:+.4f}]"
+
+
 def evaluate_command(
     start: Annotated[str, typer.Option("--from", help="First month scored, YYYY-MM.")],
     end: Annotated[str, typer.Option("--to", help="Last month scored, YYYY-MM.")],
@@ -113,7 +149,10 @@ def evaluate_command(
     """Replay the archive month by month and score each rating system's predictions.
 
     Each month's games are predicted from the games strictly before it (log-loss, Brier
-    score, accuracy; overall, per year, per group), the same games for every system.
+    score, accuracy; overall, per year, per group), the same games for every system. The
+    -fitted systems search their newcomer entry and main parameters on the fit months; each
+    system's log-loss is compared with the best's, with a 95% interval from a bootstrap
+    over tournaments.
 
     Example: ratinglist evaluate --from 2005-01 --to 2026-05 --plots charts
     """
@@ -134,6 +173,7 @@ def evaluate_command(
         typer.echo(json.dumps(evaluation_json(done), indent=2))
         return
     console.print(_table(done))
+    console.print(_paired_table(done))
     facts = done.report.facts
     console.print(
         f"draw rate {facts.draw_rate:.2%} of {facts.games:,} games; Black known in "

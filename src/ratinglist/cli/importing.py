@@ -83,18 +83,36 @@ def import_command(
     force: Annotated[
         bool, typer.Option("--force", help="Import files larger than --max-size too.")
     ] = False,
+    received: Annotated[
+        str,
+        typer.Option(
+            "--received",
+            metavar="import-day|file-date",
+            help="The day recorded as each file's received day: file-date (its last day, "
+            "for an archive) or import-day (today, for files received now).",
+        ),
+    ] = "file-date",
 ) -> None:
     """Import results files into the database (idempotent: unchanged files are skipped).
 
     Prints a summary: files, imported, unchanged, duplicate, rejected, games, warnings,
     errors; rejected files are listed with their first error. Creates the database file
     when it does not exist. A file over --max-size KB is refused unless --force.
+    Each file records the day the federation received it (the wof profile rates the files
+    received by the list date): its last day unless --received import-day.
 
     Example: ratinglist import wof_results/ --db ratinglist.db
     """
-    from ratinglist.service.archive import import_archive
+    from ratinglist.errors import InputError
+    from ratinglist.service.archive import ReceivedDay, import_archive
 
     with user_errors():
+        choices = {r.value: r for r in ReceivedDay}
+        if received not in choices:
+            raise InputError(
+                f"expected --received import-day or file-date, got {received!r}; nothing imported"
+            )
+        day = choices[received]
         if as_json:
             summary = import_archive(
                 database_url(db),
@@ -102,6 +120,7 @@ def import_command(
                 include_duplicates=include_duplicates,
                 max_size=max_size * 1024,
                 force=force,
+                received=day,
             )
         else:
             with import_progress() as advance:
@@ -112,6 +131,7 @@ def import_command(
                     progress=advance,
                     max_size=max_size * 1024,
                     force=force,
+                    received=day,
                 )
     if as_json:
         typer.echo(json.dumps(summary.to_dict()))

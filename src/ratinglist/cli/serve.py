@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import os
+import shutil
+import socket
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from ratinglist.cli.common import DbOption, database_url, user_errors
+from ratinglist.errors import InputError, StoreError
+
+SECURE_COOKIES_ENV = "RATINGLIST_SECURE_COOKIES"
+ACCESS_LOG_ENV = "RATINGLIST_ACCESS_LOG"
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+"""prometheus_client's multiprocess mode: each worker counts in files in this folder."""
 
 PRERENDER_EVERY_S = 30
 """Seconds between two rounds of the page renderer (each one cheap when nothing changed)."""
@@ -26,7 +36,9 @@ def default_workers() -> int:
 def serve(
     db: str | None = DbOption,
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port.")] = 8000,
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="TCP port (0: a free one).")
+    ] = 8000,
     workers: Annotated[
         int | None,
         typer.Option("--workers", min=1, max=64, help="Worker processes (default: CPU cores)."),
@@ -38,10 +50,50 @@ def serve(
             help="Make player and tournament pages in advance, in a background process.",
         ),
     ] = True,
+    upgrade: Annotated[
+        bool,
+        typer.Option(
+            "--upgrade",
+            help="Migrate an older database first (as `ratinglist db upgrade`) instead of "
+            "refusing it.",
+        ),
+    ] = False,
+    proxy_headers: Annotated[
+        bool,
+        typer.Option(
+            "--proxy-headers",
+            help="Behind a reverse proxy: take the client address and scheme from "
+            "X-Forwarded-For / X-Forwarded-Proto, from --forwarded-allow-ips only.",
+        ),
+    ] = False,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="Comma-separated proxy addresses (or networks) trusted with --proxy-headers.",
+        ),
+    ] = "127.0.0.1",
+    secure_cookies: Annotated[
+        bool,
+        typer.Option(
+            "--secure-cookies",
+            help="Mark every cookie Secure (the site is reached over HTTPS through a proxy).",
+        ),
+    ] = False,
+    access_log: Annotated[
+        bool,
+        typer.Option(
+            "--access-log/--no-access-log",
+            help="One JSON line per request on standard error, with its request id.",
+        ),
+    ] = True,
 ) -> None:
     """Serve the rating list website and the JSON API (/api/docs) until interrupted.
 
-    Shows published lists only. Opens (and migrates) the database once before starting.
+    Shows published lists only. A database of an older schema is refused (run `ratinglist db
+    upgrade`, or give --upgrade); one of a newer release is refused. The address is printed
+    once the port is bound (--port 0: a free port). /healthz, /readyz and /metrics are for
+    monitoring; docs/deploy.md shows a TLS proxy in front, a systemd unit and backups.
     Beside the workers, a background process at lower priority makes the player and
     tournament pages in advance and stores them in the database (again after each import or
     publication), so that a page seen for the first time costs one read.
@@ -54,25 +106,112 @@ def serve(
         from ratinglist.service.site import open_site
 
         url = database_url(db)
+        _require_current_schema(url, upgrade=upgrade)
         open_site(url).close()
+        sock = _bind(host, port)
     os.environ["RATINGLIST_DB"] = url
+    os.environ[SECURE_COOKIES_ENV] = "1" if secure_cookies else "0"
+    os.environ[ACCESS_LOG_ENV] = "1" if access_log else "0"
+    metrics_dir = _metrics_dir()
+    os.environ[MULTIPROC_ENV] = metrics_dir
     count = workers or default_workers()
-    typer.echo(f"serving {url} on http://{host}:{port}/ ({count} worker(s)); Ctrl-C stops")
+    config = uvicorn.Config(
+        "ratinglist.web.app:create_app_from_env",
+        factory=True,
+        host=host,
+        port=port,
+        workers=count,
+        log_level="warning",
+        access_log=False,
+        proxy_headers=proxy_headers,
+        forwarded_allow_ips=forwarded_allow_ips,
+    )
+    bound = sock.getsockname()
+    shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
+    typer.echo(f"serving {url} on http://{shown}:{bound[1]}/ ({count} worker(s)); Ctrl-C stops")
     renderer = _start_renderer(url) if prerender else None
     try:
-        uvicorn.run(
-            "ratinglist.web.app:create_app_from_env",
-            factory=True,
-            host=host,
-            port=port,
-            workers=count,
-            log_level="warning",
-            access_log=False,
-        )
+        if count > 1:
+            from uvicorn.supervisors import Multiprocess
+
+            Multiprocess(config, sockets=[sock]).run()
+        else:
+            server = uvicorn.Server(config)
+            server.run(sockets=[sock])
+            if not server.started:  # the app could not be made: uvicorn logged why
+                raise typer.Exit(3)
     finally:
         if renderer is not None:
             renderer.terminate()
             renderer.wait()
+        shutil.rmtree(metrics_dir, ignore_errors=True)
+
+
+def _metrics_dir() -> str:
+    """A new folder for the workers' metrics files; those of servers no longer running
+    (stopped by a signal uvicorn raises again, so no ``finally`` ran) are deleted."""
+    prefix = "ratinglist-metrics-"
+    for old in Path(tempfile.gettempdir()).glob(f"{prefix}*-*"):
+        pid = old.name.removeprefix(prefix).split("-", 1)[0]
+        if pid.isdigit() and not _running(int(pid)):
+            shutil.rmtree(old, ignore_errors=True)
+    return tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-")
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _require_current_schema(url: str, *, upgrade: bool) -> None:
+    """Refuse a database whose schema is not this release's, or migrate it when told to.
+
+    Raises:
+        StoreError: the schema is older (without `upgrade`), newer, or missing.
+    """
+    from ratinglist.service.operations import schema_of
+    from ratinglist.service.operations import upgrade as run_upgrade
+
+    state = schema_of(url)
+    if state.is_current:
+        return
+    if state.is_newer:
+        raise StoreError(
+            f"the database is at schema {state.current}, newer than this release's "
+            f"{state.head}: run the release that upgraded it (or a newer one)"
+        )
+    if not upgrade:
+        raise StoreError(
+            f"the database is at schema {state.current or 'none'}, older than this "
+            f"release's {state.head}: back it up (`ratinglist backup`), then run "
+            f"`ratinglist db upgrade --db {url}` (or start with `serve --upgrade`)"
+        )
+    before, after = run_upgrade(url)
+    typer.echo(f"upgraded the schema from {before.current or 'none'} to {after.current}")
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening socket on `host`:`port` (0: any free port), inheritable by the workers.
+
+    Raises:
+        InputError: the address cannot be bound (in use, not an address of this machine).
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        raise InputError(f"could not listen on {host}:{port}: {exc.strerror or exc}") from exc
+    sock.set_inheritable(True)
+    return sock
 
 
 def _start_renderer(url: str) -> subprocess.Popen[bytes]:

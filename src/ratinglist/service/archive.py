@@ -29,12 +29,14 @@ from ratinglist.store import (
     set_excluded_from_ratings,
     set_received_dates,
 )
+from ratinglist.store.importer import ReceivedDay
 
 __all__ = [
     "CheckedFiles",
     "FileResult",
     "FileStatus",
     "ImportSummary",
+    "ReceivedDay",
     "Severity",
     "TournamentListing",
     "TournamentRow",
@@ -64,10 +66,13 @@ def import_archive(
     progress: Progress | None = None,
     max_size: int = MAX_FILE_SIZE,
     force: bool = False,
+    received: ReceivedDay = ReceivedDay.FILE_DATE,
 ) -> ImportSummary:
     """Import results files and folders (idempotent: unchanged files are skipped); the
     database is created when missing. `progress` is called after each file. A file over
-    `max_size` bytes is refused (nothing imported) unless `force`.
+    `max_size` bytes is refused (nothing imported) unless `force`. Each file written records
+    the day the federation received it: by default its last day (an archive of files
+    received long ago), or the import day (`ReceivedDay.IMPORT_DAY`: files received now).
 
     Raises:
         ImportPathError: a path does not exist.
@@ -84,7 +89,9 @@ def import_archive(
                     f"nothing imported"
                 )
     store = open_database(db, create=True)
-    return import_paths(store, paths, include_duplicates=include_duplicates, progress=progress)
+    return import_paths(
+        store, paths, include_duplicates=include_duplicates, progress=progress, received=received
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from ratinglist.rating.evaluation import (
     SystemReport,
     evaluate,
 )
+from ratinglist.rating.evaluation.metrics import PairedDifference
 from ratinglist.rating.evaluation.plots import write_plots
 from ratinglist.rating.games import month_index
 from ratinglist.store import open_store
@@ -33,6 +34,7 @@ __all__ = [
     "SYSTEM_NAMES",
     "Evaluation",
     "EvaluationReport",
+    "PairedDifference",
     "Scores",
     "SystemReport",
     "evaluate_archive",

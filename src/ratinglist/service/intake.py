@@ -395,7 +395,8 @@ def accept(
     message: str | None = None,
     now: dt.datetime | None = None,
 ) -> IntakeSummary:
-    """Import queued item `number` into the archive and mark it accepted, in one transaction.
+    """Import queued item `number` into the archive and mark it accepted, in one transaction;
+    the file's received day is the (UTC) day it was submitted.
 
     Raises:
         NotFoundError: no such item.
@@ -411,7 +412,9 @@ def accept(
         with store.begin() as conn:
             record = _queued(conn, number)
             name = record.summary.file_name
-            outcome = import_text_on(conn, store, name, record.data, now=moment)
+            submitted = record.summary.submitted_at
+            day = (submitted.astimezone(dt.UTC) if submitted.tzinfo else submitted).date()
+            outcome = import_text_on(conn, store, name, record.data, now=moment, received=day)
             if outcome.status is FileStatus.REJECTED:
                 raise IntakeError(f"expected an importable file, got {outcome.first_error}")
             decide_on(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ratinglist.errors import NotFoundError
+from ratinglist.rating.history import month_ends
 from ratinglist.service.actor import Actor
 from ratinglist.service.databases import opened_store
 from ratinglist.service.rating_lists import find_stored_list
@@ -17,8 +18,10 @@ from ratinglist.store.publishing import (
     PublicationChange,
     PublicationEvent,
     PublishedList,
+    RangePublication,
     publication_log,
     set_published,
+    set_published_on,
 )
 from ratinglist.store.publishing import published_lists as stored_published_lists
 
@@ -26,9 +29,11 @@ __all__ = [
     "PublicationChange",
     "PublicationEvent",
     "PublishedList",
+    "RangePublication",
     "latest_published_list",
     "list_publications",
     "publish_list",
+    "publish_range",
     "published_lists",
     "unpublish_list",
 ]
@@ -59,6 +64,40 @@ def unpublish_list(db: str | Store, ref: str, actor: Actor) -> PublicationChange
         StoreError: `ref` names no stored list, or the database could not be written.
     """
     return _set(db, ref, False, actor)
+
+
+def publish_range(
+    db: str | Store,
+    first: dt.date,
+    last: dt.date,
+    step_months: int,
+    actor: Actor,
+    *,
+    published: bool = True,
+    skip_missing: bool = False,
+) -> RangePublication:
+    """Publish (or with `published` False, withdraw) the list of every `step_months`-th month
+    end from the month of `first` to that of `last`, in one transaction: the monthly history
+    that player charts, "why" and `/diff` read.
+
+    A month end without a stored list is an error that writes nothing, unless `skip_missing`
+    (then it is reported in `missing`).
+
+    Raises:
+        NotFoundError: a month end has no stored list and not `skip_missing`.
+        RatingError: `last` is before `first`, or the step is not positive.
+        StoreError: the database could not be written.
+    """
+    days = month_ends(first, last, step_months)
+    with opened_store(db) as store:
+        return set_published_on(
+            store,
+            days,
+            published,
+            actor=actor.label,
+            at=dt.datetime.now(dt.UTC),
+            require_all=not skip_missing,
+        )
 
 
 def published_lists(db: str | Store) -> tuple[PublishedList, ...]:

@@ -21,7 +21,7 @@ from sqlalchemy.engine import Connection
 from ratinglist.errors import NotFoundError, RatingError, StoreError
 from ratinglist.formats.rating_csv import CsvRow, write_rating_csv
 from ratinglist.model import Player, PlayerId
-from ratinglist.model.text import parse_day
+from ratinglist.model.text import format_count, parse_day
 from ratinglist.rating import (
     EuropeanParams,
     GameArrays,
@@ -338,6 +338,8 @@ def compute_list(
         )
         loaded = picked.games
         excluded = sum(1 for _, fate in picked.fates if fate is Fate.SENDER)
+        if len(games) == 0:
+            _refuse_unreceived(picked, as_of, profile)
         ratings = rate(games, params or profile.params, as_of)
         if label is None and profile.name != EXACT.name:
             label = profile.name
@@ -389,6 +391,27 @@ def compute_list(
         time.perf_counter() - start,
         profile.name,
         picked.fates,
+    )
+
+
+def _refuse_unreceived(picked: SelectedGames, as_of: dt.date, profile: RatingProfile) -> None:
+    """A list with nothing to rate because no file had been received by `as_of`: say so and
+    how to fix it (an archive imported with its files received on the import day).
+
+    Raises:
+        RatingError: files had started by `as_of` but none was received by then.
+    """
+    late = [f for f, fate in picked.fates if fate is Fate.NOT_RECEIVED]
+    if not late or any(fate.rated for _, fate in picked.fates):
+        return
+    earliest = min(f.received for f in late)
+    raise RatingError(
+        f"expected files received by {as_of.isoformat()} for the {profile.name} profile, got "
+        f"none: {format_count(len(late))} files that started by then were received later "
+        f"(the earliest on {earliest.isoformat()}). Record when they arrived: `ratinglist "
+        f"archive received --default-lag 0` (each file's last day; `--lag Japan=4` adds a "
+        f"country's reporting lag), or import the archive with `--received file-date`; "
+        f"or rate with `--profile exact` (files by start date)"
     )
 
 

@@ -7,13 +7,12 @@ import datetime as dt
 import io
 import zipfile
 from dataclasses import dataclass
-from pathlib import Path
 
 from ratinglist.errors import NotFoundError
 from ratinglist.formats.playerlist import format_players_list
 from ratinglist.service.registry import players_with_list_ratings
 from ratinglist.service.site import ListQuery, Site, find_list, list_entries, lists
-from ratinglist.service.site_tournaments import read_checked
+from ratinglist.service.site_tournaments import stored_bytes
 from ratinglist.store import export_players_list
 from ratinglist.store.site_lists import ListRef
 from ratinglist.store.site_tournaments import archive_files, archive_years
@@ -96,7 +95,7 @@ def archive_zip(site: Site, year: int | None) -> bytes:
     """The current results files (of one year, or all) as a zip, ``YYYY/FILE.ELO`` inside.
 
     Raises:
-        NotFoundError: no tournament that year, or a file is gone or changed on disk.
+        NotFoundError: no tournament that year, or a file's bytes were never stored.
     """
 
     def build() -> bytes:
@@ -107,7 +106,7 @@ def archive_zip(site: Site, year: int | None) -> bytes:
         out = io.BytesIO()
         with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
             for f in files:
-                data = read_checked(Path(f.path), f.sha256)
+                data = stored_bytes(f.file_name, f.content, f.sha256)
                 info = zipfile.ZipInfo(f"{f.start_date.year}/{f.file_name}", _stamp(f.start_date))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 archive.writestr(info, data)

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ratinglist.errors import NotFoundError
 from ratinglist.model import PlayerId
 from ratinglist.rating import explain_change
+from ratinglist.registry.history import BEGINNING
 from ratinglist.service.rating_lists import rated_games, stored_list
 from ratinglist.service.site import (
     PublishedList,
@@ -24,10 +26,12 @@ from ratinglist.service.site import (
     find_list_by_id,
     lists,
 )
-from ratinglist.store import get_player, id_events
+from ratinglist.store import get_player
 from ratinglist.store.site_lists import ListRef
 from ratinglist.store.site_players import (
+    IdHistoryRow,
     PlayerGameRow,
+    id_history_rows,
     listed_ratings,
     merged_ids,
     player_entries,
@@ -114,13 +118,38 @@ class HeadToHead:
 
 @dataclass(frozen=True, slots=True)
 class IdEvent:
-    """An ID history event as the page shows it."""
+    """An ID history event as the page shows it: `date` None when the day is unknown (an ID
+    first known from a players list), `reason` without any server path, and for what a
+    players-list import wrote, "from the players list of DATE"."""
 
     kind: str
     player_id: int
     other_id: int | None
-    date: dt.date
+    date: dt.date | None
     reason: str
+
+
+_PATH = re.compile(r"(?:[A-Za-z]:)?(?:[^\s:/\\()]*[/\\])+([^\s/\\()]+)")
+_LIST_REASON = re.compile(r"\blist:\S+")
+
+
+def _event(row: IdHistoryRow) -> IdEvent:
+    """The shown form of an ID event (see `IdEvent`)."""
+    reason = row.reason
+    if row.list_date is not None or _LIST_REASON.search(reason):
+        source = (
+            f"the players list of {row.list_date.isoformat()}"
+            if row.list_date is not None
+            else "a players list"
+        )
+        reason = _LIST_REASON.sub(source, reason)
+        reason = re.sub(r"^in the players list", "from the players list", reason)
+        reason = re.sub(r"^in a players list", "from a players list", reason)
+    reason = _PATH.sub(lambda m: m.group(1), reason)
+    day = None if row.date == BEGINNING else row.date
+    if day is None and row.list_date is not None:
+        day = row.list_date
+    return IdEvent(row.kind, row.player_id, row.other_id, day, reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,10 +281,8 @@ def player_page(site: Site, player_id: int) -> PlayerPage:
                 pairs.add((ref.id, _opponent(r, own)[1]))
         at_time = ratings_at(conn, pairs)
     tournaments = _tournaments(rows, own, names, before, at_time)
-    events = tuple(
-        IdEvent(e.event.value, int(e.player_id), e.other_id, e.date, e.reason)
-        for e in id_events(site.store, player_id)
-    )
+    with site.store.connect() as conn:
+        events = tuple(_event(row) for row in id_history_rows(conn, player_id))
     explain = None
     if len(refs) >= 2 and latest is not None and latest.previous is not None:
         listed_in = {p.list_id for p in history if p.listed}

@@ -2,21 +2,29 @@
 
 from __future__ import annotations
 
+import enum
 import hashlib
+import zlib
 from dataclasses import dataclass
-from pathlib import Path
 
-from ratinglist.errors import NotFoundError
+from ratinglist.errors import NotFoundError, ResultsFileError
+from ratinglist.formats.elo_reader import read_elo_bytes
+from ratinglist.formats.elo_stages import Section, Stage, file_sections, section_at
 from ratinglist.model import PlayerId
 from ratinglist.service.site import Site, country_code
-from ratinglist.standings.table import GameScore, PlayerScores, compute_standings
+from ratinglist.service.site_engine import engine_ranking
+from ratinglist.standings.placing import KnockoutGame, knockout_order
+from ratinglist.standings.table import GameScore, PlayerScores, StandingsRow, compute_standings
+from ratinglist.store.parsed import unpack
 from ratinglist.store.site_tournaments import (
     DiagnosticRow,
     GameRow,
     TournamentDetail,
     TournamentSort,
+    file_content,
     file_diagnostics,
     names_of,
+    temporary_ids,
     tournament_detail,
     tournament_games,
     tournament_page,
@@ -27,6 +35,10 @@ PAGE_SIZE = 50
 """Tournaments per page of `/tournaments`."""
 
 POINTS = {">": (1.0, 0.0), "<": (0.0, 1.0), "=": (0.5, 0.5)}
+
+
+STAGE_RANK = {Stage.PLAYOFF: 0, Stage.QUARTER: 1, Stage.SEMI: 2}
+"""Knockout stages in the order they are played (the others, the final among them, last)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +94,70 @@ def tournaments_list(site: Site, query: TournamentQuery) -> TournamentList:
     return TournamentList(query, rows, total)
 
 
+class PlacedBy(enum.Enum):
+    """The rule that placed a tournament's players (issue 19), first that applies."""
+
+    ENGINE = "engine"
+    FINALS = "finals"
+    AFTER_LAST_ROUND = "after-last-round"
+    DECLARED = "declared"
+    POINTS = "points"
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """The players of a tournament in place order, and why.
+
+    Rules, in order: a tournament run here takes its program's final ranking (`ENGINE`);
+    a file with finals marked by its comments (``%Final``, ``%Semi-finals``, ``%1/2
+    playoff`` ...) places the finalists by them (`FINALS`), else games after the last
+    numbered round among the top players of the rounds are read as finals
+    (`AFTER_LAST_ROUND`); below the finalists (or for every player), the scores the
+    ``%_%`` lines declare when they differ from the points of the games (`DECLARED`;
+    `declared` holds them), else the points of the rounds, the Brightwell quotient (C = 6)
+    and discs (`POINTS`).
+    """
+
+    rule: PlacedBy
+    order: tuple[int, ...]
+    reached: dict[int, str]
+    rows: dict[int, StandingsRow]
+    games: dict[int, int]
+    sections: tuple[str, ...]
+    declared: dict[int, float] | None
+
+    @property
+    def text(self) -> str:
+        """The rule as the page says it."""
+        below = (
+            "the scores the file declares on its %_% lines (they differ from the points of "
+            "its games)"
+            if self.declared is not None
+            else "the points of the rounds, the Brightwell quotient (C = 6) and discs"
+        )
+        if self.rule is PlacedBy.ENGINE:
+            return (
+                "Placed by the final ranking of the program that ran this tournament "
+                "(finals, byes and forfeits as played)."
+            )
+        if self.rule is PlacedBy.FINALS:
+            marks = ", ".join(self.sections)
+            return f"Placed by the finals the file marks ({marks}), then by {below}."
+        if self.rule is PlacedBy.AFTER_LAST_ROUND:
+            return f"Placed by the games after the last round (played as finals), then by {below}."
+        if self.rule is PlacedBy.DECLARED:
+            return (
+                f"Placed by {below}; ties by the points of the games, the Brightwell "
+                "quotient (C = 6) and discs."
+            )
+        return "Placed by the points of the games, the Brightwell quotient (C = 6) and discs."
+
+
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """A player's line in the tournament's standings (Brightwell quotient, C = 6)."""
+    """A player's line in the tournament's standings: place (by the tournament's `Placing`),
+    points, discs and Brightwell quotient (C = 6) of the rounds, the score the file declares
+    when it placed the players, the finals stage reached, games played."""
 
     place: int
     player_id: int
@@ -94,6 +167,8 @@ class Standing:
     discs: float
     brightwell: float
     games: int
+    declared: float | None = None
+    reached: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +198,8 @@ class TournamentPage:
 
     detail: TournamentDetail
     standings: tuple[Standing, ...]
+    placed_by: PlacedBy
+    placing: str
     rounds: tuple[tuple[int | None, tuple[TournamentGame, ...]], ...]
     diagnostics: tuple[DiagnosticRow, ...]
 
@@ -141,16 +218,59 @@ def tournament(site: Site, tournament_id: int) -> TournamentPage:
         ids = {i for r in rows for i in (r.first_id, r.second_id) if i is not None}
         names = names_of(conn, ids)
         diagnostics = file_diagnostics(conn, detail.source_file_id)
+        content = file_content(conn, detail.source_file_id)
+        tokens = temporary_ids(conn, detail.source_file_id)
+        engine = engine_ranking(site.store, conn, detail)
+    placing = place_players(
+        rows,
+        _sections(content),
+        _declared(content, tokens, detail.file_name),
+        engine,
+    )
     games = tuple(_game(r, names) for r in rows)
     rounds: dict[int | None, list[TournamentGame]] = {}
     for g in games:
         rounds.setdefault(g.round, []).append(g)
     return TournamentPage(
         detail=detail,
-        standings=_standings(rows, names),
+        standings=_standings(placing, names),
+        placed_by=placing.rule,
+        placing=placing.text,
         rounds=tuple((k, tuple(v)) for k, v in rounds.items()),
         diagnostics=diagnostics,
     )
+
+
+def _sections(content: bytes | None) -> tuple[Section, ...]:
+    """The file's sections (one section of rounds when its bytes are not stored)."""
+    if content is not None:
+        try:
+            return file_sections(unpack(content))
+        except zlib.error:
+            pass
+    return (Section(0, Stage.ROUNDS, ""),)
+
+
+def _standings(placing: Placing, names: dict[int, tuple[str, str, str]]) -> tuple[Standing, ...]:
+    result = []
+    for place, pid in enumerate(placing.order, start=1):
+        row = placing.rows.get(pid)
+        _, _, country = names.get(pid, ("", "", ""))
+        result.append(
+            Standing(
+                place=place,
+                player_id=pid,
+                name=_label(pid, None, names),
+                country=country_code(country),
+                score=0.0 if row is None else row.points,
+                discs=0.0 if row is None else row.discs,
+                brightwell=0.0 if row is None else row.brightwell,
+                games=placing.games.get(pid, 0),
+                declared=None if placing.declared is None else placing.declared.get(pid),
+                reached=placing.reached.get(pid),
+            )
+        )
+    return tuple(result)
 
 
 def _label(pid: int | None, token: str | None, names: dict[int, tuple[str, str, str]]) -> str:
@@ -175,41 +295,159 @@ def _game(r: GameRow, names: dict[int, tuple[str, str, str]]) -> TournamentGame:
     )
 
 
-def _standings(
-    rows: tuple[GameRow, ...], names: dict[int, tuple[str, str, str]]
-) -> tuple[Standing, ...]:
-    """Points, Brightwell (IFRL, C = 6) and discs from the games both of whose IDs are known
-    and that the reader did not exclude; a game without discs counts 0 discs each."""
+def _scores(rows: list[GameRow]) -> dict[int, list[GameScore]]:
+    """Each player's games among `rows` (a game without discs counts 0 discs each)."""
     scores: dict[int, list[GameScore]] = {}
     for r in rows:
-        if r.first_id is None or r.second_id is None or r.excluded is not None:
-            continue
+        assert r.first_id is not None and r.second_id is not None
         a, b = POINTS.get(r.outcome, (0.5, 0.5))
         d1, d2 = r.first_discs or 0, r.second_discs or 0
         scores.setdefault(r.first_id, []).append(GameScore(PlayerId(r.second_id), d1, d2, a))
         scores.setdefault(r.second_id, []).append(GameScore(PlayerId(r.first_id), d2, d1, b))
+    return scores
+
+
+def _table(scores: dict[int, list[GameScore]]) -> tuple[StandingsRow, ...]:
+    """Points, Brightwell (IFRL, C = 6), discs of `scores`, best first."""
     if not scores:
         return ()
-    table = compute_standings(
+    return compute_standings(
         [PlayerScores(PlayerId(pid), tuple(g)) for pid, g in sorted(scores.items())]
     )
-    result = []
-    for row in table:
-        pid = int(row.player)
-        _, _, country = names.get(pid, ("", "", ""))
-        result.append(
-            Standing(
-                place=row.place,
-                player_id=pid,
-                name=_label(pid, None, names),
-                country=country_code(country),
-                score=row.points,
-                discs=row.discs,
-                brightwell=row.brightwell,
-                games=len(scores[pid]),
+
+
+def _after_last_round(rows: list[tuple[GameRow, Stage]]) -> list[tuple[GameRow, Stage]]:
+    """`rows` with the games after the last numbered round marked `Stage.ADDED`: games
+    without a round after it, and in it, the games from the first one of a player who
+    already played in that round."""
+    numbered = [r.round for r, st in rows if st is Stage.ROUNDS and r.round is not None]
+    if not numbered:
+        return rows
+    last = max(numbered)
+    last_line = max(r.line for r, st in rows if st is Stage.ROUNDS and r.round == last)
+    seen: set[int] = set()
+    after = False
+    out = []
+    for r, st in rows:
+        if st is Stage.ROUNDS:
+            if r.round is None and r.line > last_line:
+                st = Stage.ADDED
+            elif r.round == last:
+                pair = {r.first_id, r.second_id}
+                after = after or bool(pair & seen)
+                seen |= {p for p in pair if p is not None}
+                st = Stage.ADDED if after else st
+        out.append((r, st))
+    return out
+
+
+def _declared(
+    data: bytes | None, tokens: dict[str, int], file_name: str
+) -> dict[int, float] | None:
+    """ID -> the score the ``%_%`` lines declare; None when a listed player has none."""
+    if data is None:
+        return None
+    try:
+        listed = read_elo_bytes(unpack(data), file_name).players
+    except (ResultsFileError, zlib.error):
+        return None
+    declared: dict[int, float] = {}
+    for p in listed:
+        pid = tokens.get(p.token)
+        if pid is None and p.token.isdigit() and p.token.isascii():
+            pid = int(p.token)
+        if pid is None:
+            continue
+        if p.score is None:
+            return None
+        declared[pid] = p.score
+    return declared or None
+
+
+def _differs(declared: dict[int, float], *tables: tuple[StandingsRow, ...]) -> bool:
+    """True when the declared scores match the points of none of `tables`."""
+    for table in tables:
+        points = {int(r.player): r.points for r in table}
+        if all(abs(declared.get(pid, pts) - pts) < 1e-9 for pid, pts in points.items()):
+            return False
+    return True
+
+
+def place_players(
+    rows: tuple[GameRow, ...],
+    sections: tuple[Section, ...],
+    declared: dict[int, float] | None,
+    engine: tuple[int, ...] | None,
+) -> Placing:
+    """Order the players of a stored tournament (see `Placing` for the rules, in order)."""
+    usable = [
+        r for r in rows if r.first_id is not None and r.second_id is not None and r.excluded is None
+    ]
+    staged = _after_last_round([(r, sections[section_at(sections, r.line)].stage) for r in usable])
+    labelled = any(st.knockout and st is not Stage.ADDED for _, st in staged)
+    rounds = [r for r, st in staged if st is Stage.ROUNDS]
+    knockout = [(r, st) for r, st in staged if st.knockout]
+    base = _table(_scores(rounds))
+    if knockout and not labelled:
+        players = {p for r, _ in knockout for p in (r.first_id, r.second_id) if p is not None}
+        top = {int(row.player) for row in base[: len(players)]}
+        if len(players) < 2 or players != top:
+            rounds += [r for r, _ in knockout]
+            knockout = []
+            base = _table(_scores(rounds))
+    every = _table(_scores([r for r, st in staged if st is not Stage.SIDE]))
+    side = _table(_scores([r for r, st in staged if st is Stage.SIDE]))
+    order = [int(row.player) for row in base]
+    rule = PlacedBy.POINTS
+    if declared is not None and base and _differs(declared, base, every):
+        rank = {p: i for i, p in enumerate(order)}
+        order.sort(key=lambda p: (-declared.get(p, -1.0), rank[p]))
+        rule = PlacedBy.DECLARED
+    reached: dict[int, str] = {}
+    if knockout:
+        games = [
+            KnockoutGame(
+                section=section_at(sections, r.line),
+                label=None if st is Stage.ADDED else st.value,
+                first=int(r.first_id or 0),
+                second=int(r.second_id or 0),
+                first_points=POINTS.get(r.outcome, (0.5, 0.5))[0],
+                first_discs=r.first_discs or 0,
+                second_discs=r.second_discs or 0,
+                rank=STAGE_RANK.get(st, 3),
+                placement=st.placement,
             )
-        )
-    return tuple(result)
+            for r, st in knockout
+        ]
+        ko = knockout_order(order, games)
+        order, reached = list(ko.order), ko.reached
+        rule = PlacedBy.FINALS if labelled else PlacedBy.AFTER_LAST_ROUND
+    order += [int(row.player) for row in side if int(row.player) not in set(order)]
+    if engine is not None:
+        position = {p: i for i, p in enumerate(engine)}
+        current = {p: i for i, p in enumerate(order)}
+        order.sort(key=lambda p: (position.get(p, len(engine)), current[p]))
+        rule = PlacedBy.ENGINE
+    used = {section_at(sections, r.line) for r, _ in knockout}
+    titles = tuple(sections[k].text for k in sorted(used) if sections[k].text)
+    by_declared = rule is PlacedBy.DECLARED or (
+        declared is not None and bool(base) and _differs(declared, base, every)
+    )
+    tables = {int(r.player): r for t in (side, every, base) for r in t}
+    played: dict[int, int] = {}
+    for r in usable:
+        for pid in (r.first_id, r.second_id):
+            if pid is not None:
+                played[pid] = played.get(pid, 0) + 1
+    return Placing(
+        rule=rule,
+        order=tuple(order),
+        reached=reached,
+        rows=tables,
+        games=played,
+        sections=titles,
+        declared=declared if by_declared else None,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,32 +459,35 @@ class OriginalFile:
 
 
 def original_file(site: Site, tournament_id: int) -> OriginalFile:
-    """The results file the tournament was read from, byte for byte.
-
-    Read from where it was imported and checked against the stored SHA-256.
+    """The results file the tournament was read from, byte for byte, from the database.
 
     Raises:
-        NotFoundError: no such tournament, or its file is gone or changed on disk.
+        NotFoundError: no such tournament, or its bytes were never stored (imported before
+            files were kept and no longer found when the database was upgraded).
     """
     with site.store.connect() as conn:
         detail = tournament_detail(conn, tournament_id)
-    if detail is None:
-        raise NotFoundError(f"expected the id of a stored tournament, got '{tournament_id}'")
-    return OriginalFile(detail.file_name, read_checked(Path(detail.path), detail.sha256))
+        if detail is None:
+            raise NotFoundError(f"expected the id of a stored tournament, got '{tournament_id}'")
+        content = file_content(conn, detail.source_file_id)
+    return OriginalFile(detail.file_name, stored_bytes(detail.file_name, content, detail.sha256))
 
 
-def read_checked(path: Path, sha256: str) -> bytes:
-    """The bytes of `path` when their SHA-256 is `sha256`.
+def stored_bytes(name: str, content: bytes | None, sha256: str) -> bytes:
+    """The bytes of file `name` from their stored form, checked against `sha256`.
 
     Raises:
-        NotFoundError: the file cannot be read or has changed since the import.
+        NotFoundError: the bytes were never stored, or they are damaged.
     """
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
+    if content is None:
         raise NotFoundError(
-            f"expected the imported file at '{path}', got {exc.strerror or exc}"
-        ) from exc
+            f"expected the bytes of '{name}' in the database, got none (imported before files"
+            " were kept: import the file again)"
+        )
+    try:
+        data = unpack(content)
+    except zlib.error as exc:
+        raise NotFoundError(f"expected the stored bytes of '{name}', got damaged data") from exc
     if hashlib.sha256(data).hexdigest() != sha256:
-        raise NotFoundError(f"expected '{path.name}' as imported, got a changed file on disk")
+        raise NotFoundError(f"expected '{name}' as imported, got different stored bytes")
     return data

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,6 +49,28 @@ def translate_errors(action: str) -> Iterator[None]:
         raise StoreError(f"could not {action}: {detail}") from exc
 
 
+_write_wait_observers: list[Callable[[int], None]] = []
+
+
+def observe_write_waits(observer: Callable[[int], None]) -> Callable[[], None]:
+    """Call `observer(+1)` when a write transaction starts waiting for the write lock and
+    `observer(-1)` when it has it (or gave up): the writes waiting, for a server's metrics.
+    Returns the function that stops the calls."""
+    if observer not in _write_wait_observers:
+        _write_wait_observers.append(observer)
+
+    def stop() -> None:
+        if observer in _write_wait_observers:
+            _write_wait_observers.remove(observer)
+
+    return stop
+
+
+def _note_write_wait(change: int) -> None:
+    for observer in _write_wait_observers:
+        observer(change)
+
+
 @dataclass(frozen=True, slots=True)
 class Store:
     """An open, migrated database. Use `begin()` for a transaction; `close()` when done."""
@@ -70,10 +92,18 @@ class Store:
         the previous one commits instead of when SQLite's busy handler next retries.
         """
         held = nullcontext() if self.write_lock is None else self.write_lock.held()
-        with held, translate_errors("write to the database"), self.engine.connect() as conn:
-            conn.execution_options(**{WRITE_OPTION: True})
-            with conn.begin():
-                yield conn
+        _note_write_wait(1)
+        waiting = True
+        try:
+            with held, translate_errors("write to the database"), self.engine.connect() as conn:
+                conn.execution_options(**{WRITE_OPTION: True})
+                with conn.begin():
+                    _note_write_wait(-1)
+                    waiting = False
+                    yield conn
+        finally:
+            if waiting:
+                _note_write_wait(-1)
 
     @contextmanager
     def connect(self) -> Iterator[Connection]:
@@ -299,3 +329,68 @@ def _write_lock(engine: Engine) -> WriteLock | None:
     if not name or name == ":memory:" or "mode=memory" in str(engine.url):
         return None
     return shared_write_lock(Path(name))
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaState:
+    """Where a database's schema stands against this release's migrations."""
+
+    current: str | None
+    """The database's revision (None: no schema at all)."""
+    head: str
+    """The newest revision this release ships."""
+
+    @property
+    def is_current(self) -> bool:
+        """True when the database is at this release's newest revision."""
+        return self.current == self.head
+
+    @property
+    def is_newer(self) -> bool:
+        """True when the database was migrated by a newer release (a revision not shipped)."""
+        if self.current is None:
+            return False
+        return not self.current.isdigit() or int(self.current) > int(self.head)
+
+    @property
+    def is_older(self) -> bool:
+        """True when this release's migrations would bring the database forward."""
+        return not self.is_current and not self.is_newer
+
+
+def schema_state(url: str) -> SchemaState:
+    """The schema revision of the database at `url`, read without migrating it.
+
+    Raises:
+        StoreError: the database cannot be reached.
+    """
+    engine = make_engine(url)
+    try:
+        with translate_errors(f"open {url}"), engine.connect() as conn:
+            current = _stored_revision(conn)
+    finally:
+        engine.dispose()
+    return SchemaState(current=current, head=shipped_head())
+
+
+def upgrade_schema(url: str) -> tuple[SchemaState, SchemaState]:
+    """Run the pending migrations of the database at `url` under the write lock (SQLite:
+    ``BEGIN IMMEDIATE``; PostgreSQL: the writers' advisory lock), so two upgrades, or an
+    upgrade and the writers, queue; the second upgrade finds nothing left to do. Returns the
+    state before and after.
+
+    Raises:
+        StoreError: the database is of a newer release, or a migration fails (rolled back).
+    """
+    before = schema_state(url)
+    if before.is_newer:
+        raise StoreError(
+            f"the database is at schema revision {before.current}, newer than this "
+            f"release's {before.head}: run a release at least that new"
+        )
+    engine = make_engine(url)
+    try:
+        migrate(engine)
+    finally:
+        engine.dispose()
+    return before, schema_state(url)

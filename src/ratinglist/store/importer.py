@@ -8,7 +8,8 @@ Per file (rules in docs/decisions.md, "Archive import"; the file's name is its k
   (``imported``) or replaced (``replaced``); temporary IDs get the lowest unused ID of the
   host country's range; unknown players of ``%_%`` lines join the registry;
 - a tournament whose rated games duplicate another one's (`duplicates`) is stored with
-  `duplicate_of` set (``duplicate``) and stays out of ratings unless `include_duplicates`.
+  `duplicate_of` set (``duplicate``) and stays out of ratings unless `include_duplicates`;
+- every version written records the day the federation received it (`ReceivedDay`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from sqlalchemy import update
 from sqlalchemy.engine import Connection
 
 from ratinglist.archive.duplicates import games_fingerprint
@@ -28,7 +30,33 @@ from ratinglist.errors import StoreError
 from ratinglist.store.bulk import savepoint
 from ratinglist.store.database import Store, translate_errors
 from ratinglist.store.parsed import ParsedFile, file_sha256, parse_bytes, parse_for_import
+from ratinglist.store.schema import tournaments
 from ratinglist.store.writer import ArchiveState, FileWrite, write_file, write_rejected
+
+
+class ReceivedDay(enum.Enum):
+    """The day an import records as the day the federation received each file.
+
+    ``IMPORT_DAY``: the UTC day of the import (a file received now). ``FILE_DATE``: the
+    file's last day (its end date, else its start date), for an archive of files received
+    long ago whose arrival days are unknown.
+    """
+
+    IMPORT_DAY = "import-day"
+    FILE_DATE = "file-date"
+
+
+Received = ReceivedDay | dt.date
+"""A received-day rule, or the day itself (an intake item: the day it was submitted)."""
+
+
+def received_day(parsed: ParsedFile, received: Received, now: dt.datetime) -> dt.date:
+    """The received day `received` gives the file `parsed` imported at `now`."""
+    if isinstance(received, dt.date):
+        return received
+    if received is ReceivedDay.FILE_DATE and parsed.start is not None:
+        return parsed.end or parsed.start
+    return now.astimezone(dt.UTC).date()
 
 
 class FileStatus(enum.Enum):
@@ -187,8 +215,10 @@ def _write_one(
     parsed: ParsedFile,
     include_duplicates: bool,
     now: dt.datetime,
+    received: Received = ReceivedDay.IMPORT_DAY,
 ) -> FileResult:
-    """Write one parsed file inside a SAVEPOINT on `conn`; update the cache after."""
+    """Write one parsed file inside a SAVEPOINT on `conn` with its received day; update the
+    cache after."""
     latest = archive.latest.get(parsed.name)
     if latest is not None and latest.sha256 == parsed.sha256:
         return FileResult(path=parsed.path, name=parsed.name, status=FileStatus.UNCHANGED)
@@ -218,6 +248,11 @@ def _write_one(
     )
     with savepoint(conn):
         written = write_file(conn, archive, write, now=now)
+        conn.execute(
+            update(tournaments)
+            .where(tournaments.c.id == written.tournament_id)
+            .values(received_on=received_day(parsed, received, now))
+        )
     archive.remember(written)
     if original is not None:
         status = FileStatus.DUPLICATE
@@ -270,15 +305,18 @@ def import_text_on(
     data: bytes,
     *,
     now: dt.datetime | None = None,
+    received: Received = ReceivedDay.IMPORT_DAY,
 ) -> FileResult:
     """Import one results file given as bytes, inside the caller's transaction on `conn`.
 
     No file is written: `name` is the file name the archive records. The caller commits
-    (or rolls back) this import together with its own writes.
+    (or rolls back) this import together with its own writes. `received`: the day the
+    federation received it (default the import day).
     """
     archive = ArchiveState.load(store)
     parsed = parse_bytes(data, name)
-    return _write_one(conn, archive, parsed, False, now or dt.datetime.now(dt.UTC))
+    moment = now or dt.datetime.now(dt.UTC)
+    return _write_one(conn, archive, parsed, False, moment, received)
 
 
 def import_paths(
@@ -290,6 +328,7 @@ def import_paths(
     now: dt.datetime | None = None,
     commit_every: int = COMMIT_EVERY,
     workers: int | None = None,
+    received: Received = ReceivedDay.IMPORT_DAY,
 ) -> ImportSummary:
     """Import every file of `paths` (files and folders), in path order; each file is atomic.
 
@@ -298,7 +337,8 @@ def import_paths(
     while this process writes them, each inside its own SAVEPOINT; the enclosing transaction
     is committed every `commit_every` files and at the end. A failing file therefore leaves
     the database as it was before that file, and the files before it stay imported.
-    `progress` is called after each file.
+    `progress` is called after each file. Each file written records `received` as the day
+    the federation received it (default the import day).
 
     Raises:
         ImportPathError: a path does not exist (nothing is imported).
@@ -321,7 +361,9 @@ def import_paths(
                 if same:
                     result = FileResult(path=str(path), name=path.name, status=FileStatus.UNCHANGED)
                 else:
-                    result = _write_one(conn, archive, next(parsed), include_duplicates, moment)
+                    result = _write_one(
+                        conn, archive, next(parsed), include_duplicates, moment, received
+                    )
                 results.append(result)
                 if done % commit_every == 0:
                     outer.commit()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,6 +55,18 @@ class ParsedFile:
     warnings: int
     errors: int
     first_error: str | None
+    content: bytes | None = None
+    """The file's bytes, zlib-compressed (None: the file could not be read)."""
+
+
+def pack(data: bytes) -> bytes:
+    """The stored form of a file's bytes (zlib, level 9; `unpack` reverses it)."""
+    return zlib.compress(data, 9)
+
+
+def unpack(stored: bytes) -> bytes:
+    """The file's bytes from their stored form (`pack`)."""
+    return zlib.decompress(stored)
 
 
 def file_sha256(path: Path) -> tuple[str, int] | None:
@@ -151,4 +164,5 @@ def parse_bytes(data: bytes, name: str, path: str | None = None) -> ParsedFile:
         warnings=sum(1 for d in results.diagnostics if d.severity is Severity.WARNING),
         errors=len(errors),
         first_error=errors[0].format() if errors else None,
+        content=pack(data),
     )

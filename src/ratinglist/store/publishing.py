@@ -8,14 +8,17 @@ only. Each publish or unpublish that changes the flag sets ``published``, ``publ
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select, update
+from sqlalchemy.engine import Connection
 
 from ratinglist.errors import NotFoundError
 from ratinglist.store.bulk import insert_one
 from ratinglist.store.database import Store, translate_errors
+from ratinglist.store.rating_lists import newest_list_ids
 from ratinglist.store.schema import rating_list_publications, rating_lists
 
 PUBLISHED = "published"
@@ -53,6 +56,35 @@ def _utc(value: dt.datetime) -> dt.datetime:
     return value if value.tzinfo else value.replace(tzinfo=dt.UTC)
 
 
+def _set_in(
+    conn: Connection, list_id: int, published: bool, actor: str, when: dt.datetime
+) -> PublicationChange:
+    c = rating_lists.c
+    row = conn.execute(select(c.as_of, c.published).where(c.id == list_id)).first()
+    if row is None:
+        raise NotFoundError(f"expected the id of a stored rating list, got '{list_id}'")
+    as_of, was = row[0], bool(row[1])
+    if was == published:
+        return PublicationChange(list_id, as_of, published, changed=False)
+    values: dict[str, Any] = {
+        "published": published,
+        "published_at": when if published else None,
+        "published_by": actor if published else None,
+    }
+    conn.execute(update(rating_lists).where(c.id == list_id).values(values))
+    insert_one(
+        conn,
+        rating_list_publications,
+        {
+            "list_id": list_id,
+            "action": PUBLISHED if published else UNPUBLISHED,
+            "actor": actor,
+            "at": when,
+        },
+    )
+    return PublicationChange(list_id, as_of, published, changed=True)
+
+
 def set_published(
     store: Store, list_id: int, published: bool, *, actor: str, at: dt.datetime
 ) -> PublicationChange:
@@ -62,32 +94,49 @@ def set_published(
         NotFoundError: no list has this id.
         StoreError: the database could not be written.
     """
-    c = rating_lists.c
     with translate_errors("publish a rating list"), store.begin() as conn:
-        row = conn.execute(select(c.as_of, c.published).where(c.id == list_id)).first()
-        if row is None:
-            raise NotFoundError(f"expected the id of a stored rating list, got '{list_id}'")
-        as_of, was = row[0], bool(row[1])
-        if was == published:
-            return PublicationChange(list_id, as_of, published, changed=False)
-        when = at.astimezone(dt.UTC)
-        values: dict[str, Any] = {
-            "published": published,
-            "published_at": when if published else None,
-            "published_by": actor if published else None,
-        }
-        conn.execute(update(rating_lists).where(c.id == list_id).values(values))
-        insert_one(
-            conn,
-            rating_list_publications,
-            {
-                "list_id": list_id,
-                "action": PUBLISHED if published else UNPUBLISHED,
-                "actor": actor,
-                "at": when,
-            },
-        )
-    return PublicationChange(list_id, as_of, published, changed=True)
+        return _set_in(conn, list_id, published, actor, at.astimezone(dt.UTC))
+
+
+@dataclass(frozen=True, slots=True)
+class RangePublication:
+    """The outcome of publishing (or unpublishing) the lists of several dates: one change per
+    date that has a stored list, in date order, and the dates that have none."""
+
+    changes: tuple[PublicationChange, ...]
+    missing: tuple[dt.date, ...]
+
+
+def set_published_on(
+    store: Store,
+    days: Sequence[dt.date],
+    published: bool,
+    *,
+    actor: str,
+    at: dt.datetime,
+    require_all: bool,
+) -> RangePublication:
+    """Publish (or unpublish) the newest WOF list of each of `days`, all in one transaction.
+
+    With `require_all`, a date without a stored list writes nothing and raises.
+
+    Raises:
+        NotFoundError: `require_all` and some date has no stored list.
+        StoreError: the database could not be written.
+    """
+    when = at.astimezone(dt.UTC)
+    with translate_errors("publish rating lists"), store.begin() as conn:
+        ids = newest_list_ids(conn, days)
+        missing = tuple(day for day in sorted(set(days)) if day not in ids)
+        if missing and require_all:
+            shown = ", ".join(day.isoformat() for day in missing[:6])
+            more = f" and {len(missing) - 6} more" if len(missing) > 6 else ""
+            raise NotFoundError(
+                f"expected a stored rating list for every date, got none for {shown}{more} "
+                "(compute them with `ratinglist rate --history --from YYYY-MM --to YYYY-MM`)"
+            )
+        changes = tuple(_set_in(conn, ids[day], published, actor, when) for day in sorted(ids))
+    return RangePublication(changes, missing)
 
 
 def published_lists(store: Store) -> tuple[PublishedList, ...]:

@@ -174,6 +174,20 @@ def newest_list_id(conn: Connection, as_of: dt.date | None = None) -> int | None
     return None if newest is None else int(newest)
 
 
+def newest_list_ids(conn: Connection, days: Sequence[dt.date]) -> dict[dt.date, int]:
+    """The highest WOF list id of each of `days` that has a stored list (one query)."""
+    if not days:
+        return {}
+    c = rating_lists.c
+    query = (
+        select(c.as_of, func.max(c.id))
+        .where(_WOF, c.as_of >= min(days), c.as_of <= max(days))
+        .group_by(c.as_of)
+    )
+    wanted = set(days)
+    return {row[0]: int(row[1]) for row in conn.execute(query) if row[0] in wanted}
+
+
 _ENTRY = rating_entries.c
 _ENTRY_SELECT = (
     _ENTRY.player_id,

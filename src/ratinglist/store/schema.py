@@ -464,3 +464,9 @@ site_pages = Table(
     Column("headers", Text, nullable=False),
     Column("body", LargeBinary, nullable=False),
 )
+
+# --- File bytes (migration 0015): each results file version's bytes, zlib-compressed, so a
+# download works wherever the server runs (NULL: a version imported before 0015 whose file
+# was no longer found). Never shown: ``path`` stays for the import's own records only.
+
+source_files.append_column(Column("content", LargeBinary, nullable=True))

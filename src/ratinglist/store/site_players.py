@@ -7,13 +7,22 @@ archive.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Collection
 from dataclasses import dataclass
 
 from sqlalchemy import and_, or_, select
 from sqlalchemy.engine import Connection
 
-from ratinglist.store.schema import games, players, rating_entries, tournaments
+from ratinglist.store.schema import (
+    games,
+    id_history,
+    list_imports,
+    players,
+    rating_entries,
+    tournaments,
+)
+from ratinglist.store.site_lists import _date
 from ratinglist.store.site_tournaments import (
     GAME_COLUMNS,
     SUMMARY_COLUMNS,
@@ -148,3 +157,49 @@ def ratings_at(
             for pid, rating in conn.execute(query):
                 found[(list_id, int(pid))] = float(rating)
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class IdHistoryRow:
+    """An ID event of a player (either side of a merge) and, when a players-list import
+    wrote it, that list's date."""
+
+    kind: str
+    player_id: int
+    other_id: int | None
+    date: dt.date
+    reason: str
+    list_date: dt.date | None
+
+
+def id_history_rows(conn: Connection, player_id: int) -> tuple[IdHistoryRow, ...]:
+    """The ID events of a player by date then as recorded, each with the date of the
+    players list whose import wrote it (None for the others)."""
+    h = id_history.c
+    li = list_imports.c
+    query = (
+        select(h.event, h.player_id, h.other_id, h.date, h.reason, li.list_date)
+        .select_from(
+            id_history.outerjoin(
+                list_imports,
+                and_(
+                    h.id > li.history_before,
+                    h.id <= li.history_after,
+                    li.undone_at.is_(None),
+                ),
+            )
+        )
+        .where(or_(h.player_id == player_id, h.other_id == player_id))
+        .order_by(h.date, h.id)
+    )
+    return tuple(
+        IdHistoryRow(
+            kind=str(kind),
+            player_id=int(pid),
+            other_id=None if other is None else int(other),
+            date=_date(day),
+            reason=str(reason),
+            list_date=None if listed is None else _date(listed),
+        )
+        for kind, pid, other, day, reason, listed in conn.execute(query)
+    )

@@ -11,8 +11,18 @@ from typing import Any
 from sqlalchemy import and_, func, or_, select
 from sqlalchemy.engine import Connection
 
-from ratinglist.store.schema import diagnostics, games, players, source_files, tournaments
+from ratinglist.store.schema import (
+    diagnostics,
+    games,
+    intake_items,
+    players,
+    source_files,
+    td_tournaments,
+    temp_id_mappings,
+    tournaments,
+)
 from ratinglist.store.site_lists import _date
+from ratinglist.store.tournament_events import SUBMITTED
 
 
 class TournamentSort(enum.Enum):
@@ -46,7 +56,6 @@ class TournamentDetail:
     excluded_reason: str | None
     duplicate_of: int | None
     source_file_id: int
-    path: str
     sha256: str
 
 
@@ -65,6 +74,7 @@ class GameRow:
     second_discs: int | None
     first_colour: str | None
     excluded: str | None
+    line: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,10 +91,11 @@ class DiagnosticRow:
 
 @dataclass(frozen=True, slots=True)
 class ArchiveFile:
-    """A current results file: name, where it was imported from, checksum, first day."""
+    """A current results file: name, stored bytes (compressed; None: never stored), checksum,
+    first day."""
 
     file_name: str
-    path: str
+    content: bytes | None
     sha256: str
     start_date: dt.date
 
@@ -172,7 +183,6 @@ def tournament_detail(conn: Connection, tournament_id: int) -> TournamentDetail 
             t.duplicate_of,
             t.include_duplicate,
             s.id,
-            s.path,
             s.sha256,
         )
         .select_from(tournaments.join(source_files, source_files.c.id == t.source_file_id))
@@ -190,8 +200,7 @@ def tournament_detail(conn: Connection, tournament_id: int) -> TournamentDetail 
         excluded_reason=row[9],
         duplicate_of=None if duplicate_of is None else int(duplicate_of),
         source_file_id=int(row[12]),
-        path=str(row[13]),
-        sha256=str(row[14]),
+        sha256=str(row[13]),
     )
 
 
@@ -207,6 +216,7 @@ GAME_COLUMNS = (
     games.c.second_discs,
     games.c.first_colour,
     games.c.excluded,
+    games.c.line,
 )
 
 
@@ -224,6 +234,7 @@ def game_row(r: Sequence[Any]) -> GameRow:
         second_discs=None if r[8] is None else int(r[8]),
         first_colour=r[9],
         excluded=r[10],
+        line=int(r[11]),
     )
 
 
@@ -247,6 +258,43 @@ def file_diagnostics(conn: Connection, source_file_id: int) -> tuple[DiagnosticR
     )
 
 
+def file_content(conn: Connection, source_file_id: int) -> bytes | None:
+    """The stored (compressed) bytes of a file version; None when they were never stored."""
+    found = conn.execute(
+        select(source_files.c.content).where(source_files.c.id == source_file_id)
+    ).scalar_one_or_none()
+    return None if found is None else bytes(found)
+
+
+def temporary_ids(conn: Connection, source_file_id: int) -> dict[str, int]:
+    """The IDs the import gave to a file version's temporary tokens (token -> ID)."""
+    m = temp_id_mappings.c
+    query = select(m.token, m.player_id).where(m.source_file_id == source_file_id)
+    return {str(token): int(pid) for token, pid in conn.execute(query)}
+
+
+def directed_candidates(
+    conn: Connection, tournament_id: int, start_date: dt.date
+) -> tuple[tuple[int, bytes | None], ...]:
+    """Tournaments run here that may have produced the file of `tournament_id`: those whose
+    queued file was imported as it (with the bytes they sent), then those submitted that
+    start on `start_date` (imported at once, without a queue item; bytes None)."""
+    i = intake_items.c
+    queued = conn.execute(
+        select(i.td_tournament_id, i.data)
+        .where(i.tournament_id == tournament_id, i.td_tournament_id.is_not(None))
+        .order_by(i.id.desc())
+    ).all()
+    found: list[tuple[int, bytes | None]] = [(int(td), bytes(data)) for td, data in queued]
+    known = {td for td, _ in found}
+    d = td_tournaments.c
+    same_day = conn.execute(
+        select(d.id).where(d.start_date == start_date, d.status == SUBMITTED).order_by(d.id)
+    ).scalars()
+    found.extend((int(td), None) for td in same_day if int(td) not in known)
+    return tuple(found)
+
+
 def names_of(conn: Connection, player_ids: Collection[int]) -> dict[int, tuple[str, str, str]]:
     """ID -> (surname, first name, country spelling) for the registered IDs among these."""
     p = players.c
@@ -266,7 +314,7 @@ def archive_files(conn: Connection, year: int | None = None) -> tuple[ArchiveFil
     t = tournaments.c
     s = source_files.c
     query = (
-        select(t.file_name, s.path, s.sha256, t.start_date)
+        select(t.file_name, s.content, s.sha256, t.start_date)
         .select_from(tournaments.join(source_files, source_files.c.id == t.source_file_id))
         .order_by(t.start_date, t.file_name)
     )
@@ -275,7 +323,8 @@ def archive_files(conn: Connection, year: int | None = None) -> tuple[ArchiveFil
             and_(t.start_date >= dt.date(year, 1, 1), t.start_date <= dt.date(year, 12, 31))
         )
     return tuple(
-        ArchiveFile(str(n), str(p), str(h), _date(d)) for n, p, h, d in conn.execute(query)
+        ArchiveFile(str(n), None if c is None else bytes(c), str(h), _date(d))
+        for n, c, h, d in conn.execute(query)
     )
 
 

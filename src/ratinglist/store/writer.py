@@ -243,6 +243,7 @@ def _insert_version(
             "size": parsed.size,
             "imported_at": now,
             "is_current": make_current,
+            "content": parsed.content,
         },
     )
 

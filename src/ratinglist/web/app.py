@@ -18,6 +18,8 @@ from ratinglist.service.site_pages import stored_site_page
 from ratinglist.web.auth import AuthGate
 from ratinglist.web.cache import ResponseCache
 from ratinglist.web.errors import install_error_handlers
+from ratinglist.web.observe import configure_access_log
+from ratinglist.web.observe import install as install_observe
 from ratinglist.web.timing import ServerTiming
 from ratinglist.web.views import (
     account,
@@ -91,6 +93,7 @@ def create_app(url: str, *, cache_bytes: int = 64 * 1024 * 1024) -> FastAPI:
         stored=lambda version, key: stored_site_page(site, version, key),
     )
     app.add_middleware(ServerTiming)
+    install_observe(app)
 
     return app
 
@@ -106,4 +109,5 @@ def create_app_from_env() -> FastAPI:
     url = os.environ.get(DB_ENV)
     if not url:
         raise StoreError(f"expected ${DB_ENV} to name the database, got nothing")
+    configure_access_log()
     return create_app(url)

@@ -121,3 +121,83 @@ def test_no_game_in_the_report_months_is_refused() -> None:
 def test_unknown_system_is_refused() -> None:
     with pytest.raises(RatingError, match="expected systems among"):
         config(systems=("trueskill",))
+
+
+def newcomers_lose() -> GameArrays:
+    """Players 1-4 draw among themselves every month of 2020; each month two new players
+    each lose to one of them (newcomers score 0 against established players)."""
+    rows = []
+    new = 100
+    for month in range(1, 13):
+        day = dt.date(2020, month, 5)
+        rows += [(1, 2, 0.5, day, month), (3, 4, 0.5, day, month), (1, 3, 0.5, day, month)]
+        for veteran in (1 + month % 4, 1 + (month + 1) % 4):
+            rows.append((veteran, new, 1.0, day, month))
+            new += 1
+    return history(rows)
+
+
+def test_fitted_systems_take_the_newcomer_entry_that_fits_the_fit_period() -> None:
+    # Newcomers always lose: the lowest entry of the grid predicts the fit period best, and
+    # with it each fitted system predicts the report months' newcomers better than its
+    # published start.
+    december = month_index(dt.date(2020, 12, 1))
+    systems = ("elo", "elo-fitted", "glicko2", "glicko2-fitted", "egf", "egf-fitted")
+    report = evaluate(
+        newcomers_lose(),
+        config(
+            start=december - 2,
+            end=december,
+            fit_months=9,
+            systems=systems,
+            elo_k_scales=(1.0,),
+            entry_offsets=(-300.0, -100.0, 0.0),
+            glicko2_deviations=(350.0,),
+            glicko2_taus=(0.5,),
+            egf_con_divisors=(200.0,),
+        ),
+    )
+    by_name = {s.system: s for s in report.systems}
+    assert dict(by_name["elo-fitted"].fitted)["entry"] == 1000.0 - 300.0
+    assert dict(by_name["glicko2-fitted"].fitted)["entry"] == 1500.0 - 300.0
+    assert dict(by_name["egf-fitted"].fitted)["entry"] == 1500.0 - 300.0
+    for published in ("elo", "glicko2", "egf"):
+        fitted = dict(by_name[f"{published}-fitted"].by_group)["newcomer"]
+        assert fitted.games == 6
+        assert fitted.log_loss < dict(by_name[published].by_group)["newcomer"].log_loss
+
+
+def test_paired_differences_are_against_the_best_system() -> None:
+    december = month_index(dt.date(2020, 12, 1))
+    report = evaluate(
+        newcomers_lose(),
+        config(start=december - 2, end=december, fit_months=9, systems=("elo", "constant")),
+    )
+    elo, constant = report.systems
+    # Elo predicts the veterans' wins: it is the best, and 1/2 is worse on every game.
+    assert elo.overall.log_loss < constant.overall.log_loss
+    paired = dict(constant.paired)
+    assert set(paired) == {"overall", "newcomer", "established"}
+    overall = paired["overall"]
+    assert overall.against == "elo" and overall.games == 15
+    assert overall.difference == pytest.approx(constant.overall.log_loss - elo.overall.log_loss)
+    assert 0 < overall.low <= overall.difference <= overall.high
+    own = dict(elo.paired)["overall"]
+    assert (own.difference, own.low, own.high) == (0.0, 0.0, 0.0)
+
+
+def test_whr_and_whr_fitted_share_one_replay() -> None:
+    # `whr` read from whr-fitted's replay (entry 0) predicts exactly as WHR run alone;
+    # whr-fitted takes the lowest entry, newcomers always losing.
+    december = month_index(dt.date(2020, 12, 1))
+    window = {"start": december - 2, "end": december, "fit_months": 9}
+    offsets = (-300.0, -100.0, 0.0)
+    both = evaluate(
+        newcomers_lose(), config(**window, systems=("whr", "whr-fitted"), entry_offsets=offsets)
+    )
+    alone = evaluate(newcomers_lose(), config(**window, systems=("whr",)))
+    whr, fitted = both.systems
+    assert whr.overall == alone.systems[0].overall
+    assert dict(fitted.fitted)["entry"] == -300.0
+    newcomers = dict(fitted.by_group)["newcomer"]
+    assert newcomers.log_loss < dict(whr.by_group)["newcomer"].log_loss

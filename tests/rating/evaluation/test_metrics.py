@@ -1,4 +1,5 @@
-"""Scores, calibration bins and the WOF links, against values worked out by hand."""
+"""Scores, calibration bins, the WOF links and the paired bootstrap, against values worked out
+by hand."""
 
 from __future__ import annotations
 
@@ -8,7 +9,12 @@ import numpy as np
 import pytest
 
 from ratinglist.rating.evaluation.links import davidson, fit_colour_draw, fit_newcomer, wof
-from ratinglist.rating.evaluation.metrics import calibration, scores
+from ratinglist.rating.evaluation.metrics import (
+    calibration,
+    paired_difference,
+    scores,
+    tournament_resamples,
+)
 
 
 def test_scores_by_hand() -> None:
@@ -76,3 +82,41 @@ def test_colour_term_fits_blacks_share() -> None:
     eta, nu = fit_colour_draw(features, colour, score, 1800.0, 200 / math.log(3), draw=False)
     assert eta == pytest.approx(math.log(3), abs=1e-4)
     assert nu == 0.0
+
+
+def test_paired_difference_of_equal_losses_is_zero() -> None:
+    loss = np.array([0.3, 0.7, 0.1, 0.9])
+    cluster = np.array([0, 0, 1, 2])
+    d = paired_difference(loss, loss.copy(), cluster, tournament_resamples(3), "x")
+    assert (d.against, d.games, d.difference, d.low, d.high) == ("x", 4, 0.0, 0.0, 0.0)
+
+
+def test_paired_difference_resamples_whole_tournaments() -> None:
+    # Two tournaments of 5 games, the system 1 worse on every game of the first and 1 better
+    # on every game of the second: resampling two tournaments gives -1 (both the second,
+    # probability 1/4), 0 (one each, 1/2) or +1 (1/4), so the 95% interval is [-1, +1].
+    reference = np.zeros(10)
+    loss = np.array([1.0] * 5 + [-1.0] * 5)
+    cluster = np.array([0] * 5 + [1] * 5)
+    resamples = tournament_resamples(2, draws=4000)
+    assert (resamples.sum(axis=1) == 2).all()
+    d = paired_difference(loss, reference, cluster, resamples, "best")
+    assert d.difference == 0.0
+    assert (d.low, d.high) == (-1.0, 1.0)
+    # Resampled game by game the interval would be far narrower: the clusters matter.
+    single = paired_difference(loss, reference, np.arange(10), tournament_resamples(10), "b")
+    assert single.high - single.low < 1.5
+
+
+def test_paired_interval_matches_the_normal_approximation() -> None:
+    # 400 tournaments of 3 games, per-tournament mean difference iid N(0.01, 0.05^2):
+    # the 95% interval is close to mean +- 1.96 * 0.05 / sqrt(400) = +- 0.0049.
+    rng = np.random.default_rng(5)
+    means = rng.normal(0.01, 0.05, 400)
+    loss = np.repeat(means, 3)
+    cluster = np.repeat(np.arange(400), 3)
+    d = paired_difference(loss, np.zeros(1200), cluster, tournament_resamples(400), "b")
+    assert d.difference == pytest.approx(means.mean())
+    half = 1.96 * means.std(ddof=1) / np.sqrt(400)
+    assert d.low == pytest.approx(means.mean() - half, abs=0.0008)
+    assert d.high == pytest.approx(means.mean() + half, abs=0.0008)

@@ -1,4 +1,5 @@
-"""Glicko-2: Glickman's published example, idle months, the list and the prediction."""
+"""Glicko-2: Glickman's published example, idle months, the list and the prediction, and the
+batch path against an independent month-by-month reference."""
 
 from __future__ import annotations
 
@@ -6,11 +7,14 @@ import datetime as dt
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ratinglist.errors import RatingError
 from ratinglist.rating import GameArrays
 from ratinglist.rating.systems import glicko2
 from ratinglist.rating.systems.glicko2 import GLICKO2_SCALE, Glicko2Params, Glicko2State
+from tests.rating.systems.glicko2_reference import rate_by_month
 
 DAY = dt.date(2020, 6, 6)
 
@@ -82,3 +86,82 @@ def test_a_month_already_rated_is_refused() -> None:
     games = GameArrays.from_arrays([1], [2], [1.0], [DAY.toordinal()])
     with pytest.raises(RatingError, match="latest rating period"):
         glicko2.update(start, games, Glicko2Params())
+
+
+def test_reference_reproduces_glickmans_example() -> None:
+    # The independent reference of the tests gives the paper's numbers too.
+    month = 12 * 2020 + 5
+    rated = {1: (1500.0, 200.0), 2: (1400.0, 30.0), 3: (1550.0, 100.0), 4: (1700.0, 300.0)}
+    games = [(1, 2, 1.0, month), (1, 3, 0.0, month), (1, 4, 0.0, month)]
+    rating, rd = rate_by_month(games, month, rated=rated)[1]
+    assert rating == pytest.approx(1464.06, abs=0.02)
+    assert rd == pytest.approx(151.52, abs=0.02)
+
+
+def test_a_newcomer_enters_at_their_first_period_not_the_batch_start() -> None:
+    # 3 and 4 first play in June; rated in one batch with January's game they must come out
+    # as if rated alone (RD 350 in June), not aged over February to May.
+    january = dt.date(2020, 1, 11).toordinal()
+    june = dt.date(2020, 6, 13).toordinal()
+    both = GameArrays.from_arrays([1, 3], [2, 4], [1.0, 1.0], [january, june])
+    alone = GameArrays.from_arrays([3], [4], [1.0], [june])
+    as_of = dt.date(2020, 6, 30)
+    together = glicko2.rate(both, Glicko2Params(), as_of)
+    single = glicko2.rate(alone, Glicko2Params(), as_of)
+    assert together.ratings[2:].tolist() == pytest.approx(single.ratings.tolist(), abs=1e-9)
+    assert together.deviations[2:].tolist() == pytest.approx(single.deviations.tolist(), abs=1e-9)
+
+
+@st.composite
+def monthly_games(draw: st.DrawFn) -> list[tuple[int, int, float, int]]:
+    """Games among up to 8 players over months 0..11 of 2020 (some months empty)."""
+    count = draw(st.integers(1, 40))
+    rows = []
+    for _ in range(count):
+        first = draw(st.integers(1, 8))
+        second = draw(st.integers(1, 8).filter(lambda p, f=first: p != f))
+        score = draw(st.sampled_from([0.0, 0.5, 1.0]))
+        rows.append((first, second, score, draw(st.integers(0, 11))))
+    return sorted(rows, key=lambda r: r[3])
+
+
+def _arrays(rows: list[tuple[int, int, float, int]]) -> GameArrays:
+    days = [dt.date(2020, m + 1, 15).toordinal() for *_, m in rows]
+    return GameArrays.from_arrays(
+        [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows], days
+    )
+
+
+@given(monthly_games(), st.integers(11, 14))
+def test_batch_equals_the_month_by_month_reference(
+    rows: list[tuple[int, int, float, int]], as_of_month: int
+) -> None:
+    after = as_of_month + 1
+    as_of = dt.date(2020 + after // 12, after % 12 + 1, 1) - dt.timedelta(days=1)
+    base = 12 * 2020
+    listed = glicko2.rate(_arrays(rows), Glicko2Params(), as_of)
+    reference = rate_by_month([(a, b, s, base + m) for a, b, s, m in rows], base + as_of_month)
+    assert listed.players.tolist() == sorted(reference)
+    for pid, rating, rd in zip(
+        listed.players.tolist(), listed.ratings.tolist(), listed.deviations.tolist(), strict=True
+    ):
+        assert rating == pytest.approx(reference[pid][0], abs=1e-6)
+        assert rd == pytest.approx(reference[pid][1], abs=1e-6)
+
+
+@given(monthly_games())
+def test_batch_equals_the_same_update_month_by_month(
+    rows: list[tuple[int, int, float, int]],
+) -> None:
+    # The evaluation feeds `update` one month at a time; `rate` feeds it all at once.
+    games = _arrays(rows)
+    as_of = dt.date(2020, 12, 31)
+    state = glicko2.initial(Glicko2Params())
+    months = games.months()
+    for month in np.unique(months).tolist():
+        state = glicko2.update(state, games.select(months == month), Glicko2Params())
+    stepwise = glicko2.to_list(state, Glicko2Params(), as_of)
+    batch = glicko2.rate(games, Glicko2Params(), as_of)
+    assert stepwise.players.tolist() == batch.players.tolist()
+    np.testing.assert_allclose(stepwise.ratings, batch.ratings, atol=1e-9)
+    np.testing.assert_allclose(stepwise.deviations, batch.deviations, atol=1e-9)

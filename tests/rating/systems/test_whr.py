@@ -56,3 +56,25 @@ def test_adding_later_games_moves_the_history() -> None:
     after = history.ratings(np.array([1, 2, 9]))
     assert before[0] > 0 > before[1] and before[2] == 0.0
     assert after[1] > after[0]
+
+
+def test_latest_rating_is_the_largest_months_not_the_last_node_made() -> None:
+    # Player 1 is second in March and first in May: the nodes of first players are made
+    # before those of second players, so (1, March) is made after (1, May). The list must
+    # show the May rating and the May game as the last played.
+    march = dt.date(2020, 3, 7).toordinal()
+    may = dt.date(2020, 5, 9).toordinal()
+    games = GameArrays.from_arrays([2, 1], [1, 3], [1.0, 1.0], [march, may])
+    history = WhrHistory(WhrParams())
+    history.add(games, 50)
+    players, months, ratings = history.nodes()
+    node_may = ratings[(players == 1) & (months == 12 * 2020 + 4)]
+    node_march = ratings[(players == 1) & (months == 12 * 2020 + 2)]
+    assert len(node_may) == len(node_march) == 1
+    # Lost in March, won in May: the May rating is the higher one.
+    assert node_may[0] > node_march[0]
+    listed = history.to_list(dt.date(2020, 5, 31))
+    row = int(np.flatnonzero(listed.players == 1)[0])
+    assert listed.ratings[row] == pytest.approx(node_may[0])
+    assert listed.last_day[row] == may
+    assert history.ratings(np.array([1]))[0] == pytest.approx(node_may[0])

@@ -7,6 +7,7 @@ harness's private, mutable state: the rating systems themselves stay pure functi
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 from collections.abc import Callable
@@ -53,7 +54,11 @@ class Constant:
 
 
 class Incremental:
-    """An incremental system (Elo, Glicko-2, EGF): its state after the games observed."""
+    """An incremental system (Elo, Glicko-2, EGF): its state after the games observed.
+
+    With `entries`, `predict` returns one column per entry: the expected scores when the
+    players not yet in the list are predicted at that rating (the newcomer entry the contest
+    fits; the system's own updates keep its start values)."""
 
     def __init__(
         self,
@@ -62,6 +67,7 @@ class Incremental:
         update: Callable[[Any, GameArrays, Any], Any],
         to_list: Callable[[Any, Any, dt.date], SystemList],
         expected: Callable[[SystemList, NDArray[np.int64], NDArray[np.int64], Any], Any],
+        entries: tuple[float, ...] = (),
     ) -> None:
         """The system's functions and parameters, starting from its initial state."""
         self._params = params
@@ -69,10 +75,19 @@ class Incremental:
         self._to_list = to_list
         self._expected = expected
         self._state = initial(params)
+        self._entries = entries
 
     def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
-        """The system's expected scores from its list as of `as_of`."""
+        """The system's expected scores from its list as of `as_of` (a column per entry)."""
         ratings = self._to_list(self._state, self._params, as_of)
+        if self._entries:
+            columns = [
+                self._expected(
+                    ratings, games.first, games.second, dataclasses.replace(self._params, start=e)
+                )
+                for e in self._entries
+            ]
+            return np.column_stack(columns) if len(games) else np.zeros((0, len(columns)))
         result: NDArray[np.float64] = self._expected(
             ratings, games.first, games.second, self._params
         )
@@ -83,39 +98,52 @@ class Incremental:
         self._state = self._update(self._state, games, self._params)
 
 
-def elo_forecaster(params: EloParams) -> Incremental:
+def elo_forecaster(params: EloParams, entries: tuple[float, ...] = ()) -> Incremental:
     """Seed 002's Elo (its monthly lists without titles)."""
     to_list = functools.partial(elo.to_list, titles=False)
-    return Incremental(params, elo.initial, elo.update, to_list, elo.expected)
+    return Incremental(params, elo.initial, elo.update, to_list, elo.expected, entries)
 
 
-def glicko2_forecaster(params: Glicko2Params) -> Incremental:
+def glicko2_forecaster(params: Glicko2Params, entries: tuple[float, ...] = ()) -> Incremental:
     """Glicko-2 with monthly rating periods."""
-    return Incremental(params, glicko2.initial, glicko2.update, glicko2.to_list, glicko2.expected)
+    return Incremental(
+        params, glicko2.initial, glicko2.update, glicko2.to_list, glicko2.expected, entries
+    )
 
 
-def egf_forecaster(params: EgfParams) -> Incremental:
+def egf_forecaster(params: EgfParams, entries: tuple[float, ...] = ()) -> Incremental:
     """The EGF GoR formula."""
-    return Incremental(params, egf.initial, egf.update, egf.to_list, egf.expected)
+    return Incremental(params, egf.initial, egf.update, egf.to_list, egf.expected, entries)
 
 
 class Whr:
     """WHR: the whole history so far. Each month's new ratings are fitted with the rest held
-    fixed; every `refit_months` months all ratings take `refit_steps` Newton steps."""
+    fixed; every `refit_months` months all ratings take `refit_steps` Newton steps.
 
-    def __init__(self, params: WhrParams) -> None:
+    With `entries`, `predict` returns one column per entry: players without a rating yet
+    predicted at that rating (the prior's centre is 0)."""
+
+    def __init__(self, params: WhrParams, entries: tuple[float, ...] = ()) -> None:
         """An empty history; the first `observe` (all games before the replay) is fitted in
         full."""
         self._history = WhrHistory(params)
         self._params = params
         self._months = -1
+        self._entries = entries
 
     def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
-        """``1 / (1 + 10^(-(R_a - R_b) / 400))`` from the latest ratings."""
+        """``1 / (1 + 10^(-(R_a - R_b) / 400))`` from the latest ratings (a column per
+        entry)."""
         del as_of
-        difference = self._history.ratings(games.first) - self._history.ratings(games.second)
-        result: NDArray[np.float64] = 1.0 / (1.0 + 10.0 ** (-difference / 400.0))
-        return result
+        columns = []
+        for entry in self._entries or (0.0,):
+            ra = self._history.ratings(games.first, entry)
+            rb = self._history.ratings(games.second, entry)
+            columns.append(1.0 / (1.0 + 10.0 ** (-(ra - rb) / 400.0)))
+        if not self._entries:
+            only: NDArray[np.float64] = columns[0]
+            return only
+        return np.column_stack(columns) if len(games) else np.zeros((0, len(columns)))
 
     def observe(self, games: GameArrays) -> None:
         """Add the games, fit them, now and then refit everything."""

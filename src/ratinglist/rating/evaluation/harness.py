@@ -3,9 +3,19 @@
 For every calendar month ``M`` from ``start - fit_months`` to `end`, each forecaster predicts
 every game of ``M`` (the first player's expected score) from the games strictly before ``M``
 (lists as of the last day of ``M - 1``), then observes ``M``. Months before `start` form the
-*fit period*: the parameters a system fits (Elo's K as `elo-fitted`, the WOF newcomer rating,
-the colour/draw variant's two parameters) are chosen there, by log-loss, and every score
-reported is over the months from `start` to `end` only, the same games for every system.
+*fit period*: the parameters a system fits (the WOF newcomer rating, the colour/draw
+variant's two parameters) are chosen there, by log-loss, and every score reported is over the
+months from `start` to `end` only, the same games for every system.
+
+The contest (issue 23): `elo-fitted`, `glicko2-fitted`, `whr-fitted` and `egf-fitted` each
+get the same search on the fit period: one or two main parameters (Elo's K, Glicko-2's RD0
+and tau, the EGF's con divisor; none for WHR, whose w^2 would cost a whole WHR replay per
+value), each candidate a replay, times the newcomer entry: the rating at which a player not
+yet in the list is predicted (the published start offset by `entry_offsets` points), as the
+WOF list's newcomer rating is fitted. The candidate and entry with the least log-loss over
+the fit period go on. `whr` reads the entry-0 column of `whr-fitted`'s replay. Each system's
+log-loss is then compared with the best system's on the same games, with a 95% interval from
+a bootstrap over tournaments.
 """
 
 from __future__ import annotations
@@ -28,20 +38,42 @@ from ratinglist.rating.evaluation.forecasters import (
     elo_forecaster,
     glicko2_forecaster,
 )
-from ratinglist.rating.evaluation.metrics import CalibrationBin, Scores, calibration, scores
+from ratinglist.rating.evaluation.metrics import (
+    CalibrationBin,
+    PairedDifference,
+    Scores,
+    calibration,
+    paired_difference,
+    per_game,
+    scores,
+    tournament_resamples,
+)
 from ratinglist.rating.games import GameArrays
 from ratinglist.rating.params import EuropeanParams
-from ratinglist.rating.systems.base import check_order
+from ratinglist.rating.systems.base import check_order, tournament_keys
 from ratinglist.rating.systems.egf import EgfParams
 from ratinglist.rating.systems.elo import EloParams
 from ratinglist.rating.systems.glicko2 import Glicko2Params
 from ratinglist.rating.systems.whr import WhrParams
 
-SYSTEM_NAMES = ("wof", "elo", "elo-fitted", "glicko2", "whr", "egf", "constant")
+SYSTEM_NAMES = (
+    "wof",
+    "elo",
+    "elo-fitted",
+    "glicko2",
+    "glicko2-fitted",
+    "whr",
+    "whr-fitted",
+    "egf",
+    "egf-fitted",
+    "constant",
+)
+FITTED = ("elo-fitted", "glicko2-fitted", "whr-fitted", "egf-fitted")
+"""The systems whose newcomer entry and main parameters are searched on the fit period."""
 COLOUR_VARIANT = "wof-colour"
 DRAW_VARIANT = "wof-colour-draw"
 VARIANTS = (COLOUR_VARIANT, DRAW_VARIANT)
-_CANDIDATE = "elo-fitted@"
+PAIRED_GROUPS = ("overall", "newcomer", "established", "top")
 
 
 def month_start(month: int) -> dt.date:
@@ -61,6 +93,10 @@ class EvaluationConfig:
     wof: EuropeanParams = field(default_factory=EuropeanParams)
     elo: EloParams = field(default_factory=EloParams)
     elo_k_scales: tuple[float, ...] = (0.5, 0.7, 1.0, 1.4, 2.0, 2.8)
+    entry_offsets: tuple[float, ...] = (-500.0, -400.0, -300.0, -200.0, -100.0, 0.0)
+    glicko2_deviations: tuple[float, ...] = (250.0, 350.0, 450.0)
+    glicko2_taus: tuple[float, ...] = (0.15, 0.3, 0.6, 1.2)
+    egf_con_divisors: tuple[float, ...] = (100.0, 140.0, 200.0, 280.0)
     glicko2: Glicko2Params = field(default_factory=Glicko2Params)
     whr: WhrParams = field(default_factory=WhrParams)
     egf: EgfParams = field(default_factory=EgfParams)
@@ -76,6 +112,15 @@ class EvaluationConfig:
                 f"{month_start(self.start):%Y-%m}..{month_start(self.end):%Y-%m}, "
                 f"{self.fit_months}"
             )
+        grids = (
+            self.elo_k_scales,
+            self.entry_offsets,
+            self.glicko2_deviations,
+            self.glicko2_taus,
+            self.egf_con_divisors,
+        )
+        if not all(grids):
+            raise RatingError("expected at least one value in every search grid of the contest")
         unknown = [s for s in self.systems if s not in SYSTEM_NAMES]
         if unknown or not self.systems:
             raise RatingError(
@@ -86,7 +131,8 @@ class EvaluationConfig:
 @dataclass(frozen=True, slots=True)
 class SystemReport:
     """One system's scores over the report months: overall, per year, per group, its
-    calibration bins, the parameters fitted on the fit period, the seconds it took.
+    calibration bins, the parameters fitted on the fit period, the seconds it took, and per
+    group (`PAIRED_GROUPS`) its log-loss minus the best system's with a 95% interval.
 
     Calibration counts every game from both sides (``p, s`` and ``1 - p, 1 - s``): results
     files mostly list the winner first (the first player scores 81% of the archive), so
@@ -100,6 +146,7 @@ class SystemReport:
     calibration: tuple[CalibrationBin, ...]
     fitted: tuple[tuple[str, float], ...]
     seconds: float
+    paired: tuple[tuple[str, PairedDifference], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,16 +184,80 @@ class _Run:
     forecaster: Forecaster
     outputs: list[NDArray[np.float64]] = field(default_factory=list)
     seconds: float = 0.0
+    column: int | None = None
+    """The entry column chosen (forecasters that predict one column per newcomer entry)."""
+    leader: _Run | None = None
+    """Another run whose predictions this one reads (another column of the same replay)."""
+
+    def output(self) -> NDArray[np.float64]:
+        """Everything predicted (the chosen column only, when there are columns)."""
+        result = np.concatenate((self.leader or self).outputs)
+        return result if self.column is None else result[:, self.column]
 
     def predict(self, games: GameArrays, as_of: dt.date) -> None:
+        if self.leader is not None:
+            return
         begin = time.perf_counter()
         self.outputs.append(self.forecaster.predict(games, as_of))
         self.seconds += time.perf_counter() - begin
 
     def observe(self, games: GameArrays) -> None:
+        if self.leader is not None:
+            return
         begin = time.perf_counter()
         self.forecaster.observe(games)
         self.seconds += time.perf_counter() - begin
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    """One replay of a fitted system's search: its forecaster (one prediction column per
+    newcomer entry), the main parameters it stands for, and the entries."""
+
+    system: str
+    forecaster: Forecaster
+    fitted: tuple[tuple[str, float], ...]
+    entries: tuple[float, ...]
+
+
+def _candidates(config: EvaluationConfig) -> dict[str, _Candidate]:
+    """Every candidate of the fitted systems asked, keyed ``system@n``: the system's main
+    parameters, each predicting at every newcomer entry (start rating + offset)."""
+    chosen = set(config.systems)
+    result: dict[str, _Candidate] = {}
+    offsets = config.entry_offsets
+
+    def add(system: str, forecaster: Forecaster, fitted: tuple[tuple[str, float], ...]) -> None:
+        result[f"{system}@{len(result)}"] = _Candidate(system, forecaster, fitted, entries)
+
+    if "elo-fitted" in chosen:
+        entries = tuple(config.elo.start + o for o in offsets)
+        for scale in config.elo_k_scales:
+            p = _scaled(config.elo, scale)
+            fitted: tuple[tuple[str, float], ...] = (
+                ("k_scale", scale),
+                ("k_new", p.k_new),
+                ("k_general", p.k_general),
+                ("k_top", p.k_top),
+            )
+            add("elo-fitted", elo_forecaster(p, entries), fitted)
+    if "glicko2-fitted" in chosen:
+        entries = tuple(config.glicko2.start + o for o in offsets)
+        for deviation in config.glicko2_deviations:
+            for tau in config.glicko2_taus:
+                g = replace(config.glicko2, start_deviation=deviation, tau=tau)
+                fitted = (("start_deviation", deviation), ("tau", tau))
+                add("glicko2-fitted", glicko2_forecaster(g, entries), fitted)
+    if "whr-fitted" in chosen:
+        # One replay (WHR is the costly one): its entry columns serve `whr` (entry 0) too.
+        entries = tuple(o for o in offsets)
+        add("whr-fitted", Whr(config.whr, entries), ())
+    if "egf-fitted" in chosen:
+        entries = tuple(config.egf.start + o for o in offsets)
+        for divisor in config.egf_con_divisors:
+            e = replace(config.egf, con_divisor=divisor)
+            add("egf-fitted", egf_forecaster(e, entries), (("con_divisor", divisor),))
+    return result
 
 
 def _forecasters(config: EvaluationConfig) -> dict[str, Forecaster]:
@@ -156,18 +267,20 @@ def _forecasters(config: EvaluationConfig) -> dict[str, Forecaster]:
         result["wof"] = Wof(config.wof)
     if "elo" in chosen:
         result["elo"] = elo_forecaster(config.elo)
-    if "elo-fitted" in chosen:
-        for scale in config.elo_k_scales:
-            result[f"{_CANDIDATE}{scale}"] = elo_forecaster(_scaled(config.elo, scale))
     if "glicko2" in chosen:
         result["glicko2"] = glicko2_forecaster(config.glicko2)
-    if "whr" in chosen:
+    if "whr" in chosen and not _whr_follows(config):
         result["whr"] = Whr(config.whr)
     if "egf" in chosen:
         result["egf"] = egf_forecaster(config.egf)
     if "constant" in chosen:
         result["constant"] = Constant()
     return result
+
+
+def _whr_follows(config: EvaluationConfig) -> bool:
+    """True when `whr` reads the entry-0 column of `whr-fitted`'s replay."""
+    return {"whr", "whr-fitted"} <= set(config.systems) and 0.0 in config.entry_offsets
 
 
 def _scaled(params: EloParams, scale: float) -> EloParams:
@@ -204,18 +317,27 @@ def evaluate(
             f"expected games from {month_start(config.start):%Y-%m} to "
             f"{month_start(config.end):%Y-%m}, got none"
         )
+    candidates = _candidates(config)
     runs = {name: _Run(f) for name, f in _forecasters(config).items()}
+    runs |= {key: _Run(c.forecaster) for key, c in candidates.items()}
+    if _whr_follows(config):
+        key = next(k for k, c in candidates.items() if c.system == "whr-fitted")
+        zero = candidates[key].entries.index(0.0)
+        runs["whr"] = _Run(Constant(), column=zero, leader=runs[key])
     prior = games.select(index < lo)
     for run in runs.values():
         run.observe(prior)
-    newcomer = _replay(games, months, lo, fit_start, config, runs)
+    chosen: dict[str, tuple[tuple[str, float], ...]] = {}
+    newcomer = _replay(games, months, lo, fit_start, config, runs, candidates, chosen)
     report_months = months[lo:hi][in_report]
     colours = np.zeros(hi - lo, dtype=np.int8) if colour is None else colour[lo:hi]
-    outputs = {name: np.concatenate(run.outputs) for name, run in runs.items()}
+    outputs = {name: run.output() for name, run in runs.items()}
     predictions, fitted, top = _predictions(outputs, scored.score, colours, in_report, config)
+    fitted |= chosen
     groups = {"newcomer": newcomer, "established": ~newcomer}
     if top is not None:
         groups["top"] = top
+    paired = _paired(predictions, scored, in_report, groups, config.systems)
     reports: dict[str, SystemReport] = {}
     for name, p in predictions.items():
         seconds = _seconds(name, runs)
@@ -229,6 +351,7 @@ def evaluate(
             fitted.get(name, ()),
             seconds,
             config.calibration_bins,
+            paired.get(name, ()),
         )
     return EvaluationReport(
         start=month_start(config.start),
@@ -248,8 +371,11 @@ def _replay(
     fit_start: int,
     config: EvaluationConfig,
     runs: dict[str, _Run],
+    candidates: dict[str, _Candidate],
+    chosen: dict[str, tuple[tuple[str, float], ...]],
 ) -> NDArray[np.bool_]:
-    """Predict then observe each month; returns which games involve a newcomer."""
+    """Predict then observe each month; returns which games involve a newcomer. At the first
+    report month each fitted system keeps its best candidate (its values into `chosen`)."""
     ids, dense = np.unique(np.concatenate([games.first, games.second]), return_inverse=True)
     n = len(games)
     played = np.bincount(dense[:lo], minlength=len(ids)) + np.bincount(
@@ -260,7 +386,7 @@ def _replay(
         a = int(np.searchsorted(months, month, side="left"))
         b = int(np.searchsorted(months, month, side="right"))
         if month == config.start:
-            _choose_k(runs, games.score[lo:a])
+            chosen |= _choose(runs, candidates, games.score[lo:a])
         if a == b:
             continue
         chunk = games.select((np.arange(n) >= a) & (np.arange(n) < b))
@@ -309,43 +435,85 @@ def _predictions(
                 )
             places = features[:, 2:]
             top = np.all(places <= config.top_places, axis=1)
-        elif name == "elo-fitted":
-            key = next(k for k in outputs if k.startswith(_CANDIDATE))
-            scale = float(key.removeprefix(_CANDIDATE))
-            result[name] = outputs[key]
-            fitted[name] = (
-                ("k_scale", scale),
-                ("k_new", config.elo.k_new * scale),
-                ("k_general", config.elo.k_general * scale),
-                ("k_top", config.elo.k_top * scale),
-            )
         else:
             result[name] = outputs[name]
     return result, fitted, top
 
 
 def _seconds(name: str, runs: dict[str, _Run]) -> float:
-    if name == "elo-fitted":
-        return sum(run.seconds for key, run in runs.items() if key.startswith(_CANDIDATE))
-    return runs["wof" if name in VARIANTS else name].seconds
+    run = runs["wof" if name in VARIANTS else name]
+    return (run.leader or run).seconds
 
 
-def _choose_k(runs: dict[str, _Run], score: NDArray[np.float64]) -> None:
-    """Keep the Elo K candidate with the least log-loss over the fit period (`score`); the
-    others stop here (their time still counts for `elo-fitted`)."""
-    candidates = [k for k in runs if k.startswith(_CANDIDATE)]
-    if not candidates:
-        return
-    losses = {
-        k: scores(np.concatenate(runs[k].outputs or [np.zeros(0)]), score).log_loss
-        for k in candidates
-    }
-    best = min(candidates, key=lambda k: (np.nan_to_num(losses[k], nan=np.inf), k))
-    spent = sum(runs[k].seconds for k in candidates)
-    for k in candidates:
-        if k != best:
+def _choose(
+    runs: dict[str, _Run], candidates: dict[str, _Candidate], score: NDArray[np.float64]
+) -> dict[str, tuple[tuple[str, float], ...]]:
+    """For each fitted system, keep the candidate with the least log-loss over the fit period
+    (`score`; ties and an empty fit period: the first candidate) under the system's name; the
+    others stop here (their time counts for the system). Returns each system's values."""
+    chosen: dict[str, tuple[tuple[str, float], ...]] = {}
+    for system in dict.fromkeys(c.system for c in candidates.values()):
+        keys = [k for k, c in candidates.items() if c.system == system]
+        options: list[tuple[float, int, str, int, float]] = []
+        for k in keys:
+            width = len(candidates[k].entries)
+            predicted = np.concatenate(runs[k].outputs or [np.zeros((0, width))])
+            for column in range(width):
+                loss = scores(predicted[:, column], score).log_loss
+                options.append((np.nan_to_num(loss, nan=np.inf), len(options), k, column, loss))
+        _, _, best, column, loss = min(options)
+        spent = sum(runs[k].seconds for k in keys)
+        kept = runs[best]
+        for k in keys:
             del runs[k]
-    runs[best].seconds = spent
+        kept.seconds = spent
+        kept.column = column
+        runs[system] = kept
+        for run in runs.values():
+            if run.leader is not None and run.leader.forecaster is kept.forecaster:
+                run.leader = kept
+        chosen[system] = (
+            *candidates[best].fitted,
+            ("entry", candidates[best].entries[column]),
+            ("fit_log_loss", loss),
+        )
+    return chosen
+
+
+def _paired(
+    predictions: dict[str, NDArray[np.float64]],
+    scored: GameArrays,
+    in_report: NDArray[np.bool_],
+    groups: dict[str, NDArray[np.bool_]],
+    systems: tuple[str, ...],
+) -> dict[str, tuple[tuple[str, PairedDifference], ...]]:
+    """Each system's log-loss minus the best system's (least overall log-loss among
+    `systems`), overall and per group, on the report games, with bootstrap intervals over
+    the report's tournaments (the same resamples for every system and group)."""
+    s = scored.score[in_report]
+    losses = {name: per_game(p[in_report], s)[0] for name, p in predictions.items()}
+    ranked = [n for n in systems if n in losses and len(s)]
+    if not ranked:
+        return {}
+    best = min(ranked, key=lambda n: (float(losses[n].mean()), ranked.index(n)))
+    _, cluster = np.unique(tournament_keys(scored)[in_report], return_inverse=True)
+    resamples = tournament_resamples(int(cluster.max()) + 1)
+    masks = {"overall": np.ones(len(s), dtype=bool)} | {
+        g: mask[in_report] for g, mask in groups.items()
+    }
+    result: dict[str, tuple[tuple[str, PairedDifference], ...]] = {}
+    for name, loss in losses.items():
+        result[name] = tuple(
+            (
+                g,
+                paired_difference(
+                    loss[masks[g]], losses[best][masks[g]], cluster[masks[g]], resamples, best
+                ),
+            )
+            for g in PAIRED_GROUPS
+            if g in masks
+        )
+    return result
 
 
 def _report(
@@ -358,6 +526,7 @@ def _report(
     fitted: tuple[tuple[str, float], ...],
     seconds: float,
     bins: int,
+    paired: tuple[tuple[str, PairedDifference], ...] = (),
 ) -> SystemReport:
     pr, sr = p[in_report], s[in_report]
     years = report_months // 12
@@ -373,6 +542,7 @@ def _report(
         calibration=calibration(np.concatenate([pr, 1 - pr]), np.concatenate([sr, 1 - sr]), bins),
         fitted=fitted,
         seconds=round(seconds, 3),
+        paired=paired,
     )
 
 

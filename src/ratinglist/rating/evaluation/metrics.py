@@ -80,3 +80,60 @@ def calibration(
                 )
             )
     return tuple(result)
+
+
+@dataclass(frozen=True, slots=True)
+class PairedDifference:
+    """A system's mean log-loss minus `against`'s over the same `games`, with the 2.5% and
+    97.5% percentiles of that difference over bootstrap resamples of whole tournaments."""
+
+    against: str
+    games: int
+    difference: float
+    low: float
+    high: float
+
+
+BOOTSTRAP_DRAWS = 1000
+BOOTSTRAP_SEED = 23
+"""Resamples of the paired bootstrap, and the seed that makes every interval reproducible
+(every system and group is resampled with the same draws: the intervals are paired)."""
+
+
+def tournament_resamples(
+    clusters: int, draws: int = BOOTSTRAP_DRAWS, seed: int = BOOTSTRAP_SEED
+) -> NDArray[np.int32]:
+    """``draws`` resamples of `clusters` tournaments with replacement: row r holds how many
+    times each tournament is drawn (each row sums to `clusters`)."""
+    rng = np.random.default_rng(seed)
+    if clusters == 0:
+        return np.zeros((draws, 0), dtype=np.int32)
+    counts: NDArray[np.int32] = rng.multinomial(
+        clusters, np.full(clusters, 1.0 / clusters), size=draws
+    ).astype(np.int32)
+    return counts
+
+
+def paired_difference(
+    loss: NDArray[np.float64],
+    reference: NDArray[np.float64],
+    cluster: NDArray[np.int64],
+    resamples: NDArray[np.int32],
+    against: str,
+) -> PairedDifference:
+    """The mean of ``loss - reference`` (per game, the same games) and its 95% percentile
+    interval from `resamples` of the tournaments (`cluster`: each game's tournament as a
+    dense index into the columns of `resamples`). A resample without any of these games is
+    left out of the percentiles; no games: NaN."""
+    if len(loss) == 0:
+        nan = float("nan")
+        return PairedDifference(against, 0, nan, nan, nan)
+    clusters = resamples.shape[1]
+    d = loss - reference
+    total = np.bincount(cluster, d, minlength=clusters)
+    count = np.bincount(cluster, minlength=clusters).astype(np.float64)
+    sums = resamples @ total
+    games = resamples @ count
+    means = sums[games > 0] / games[games > 0]
+    low, high = np.percentile(means, [2.5, 97.5]) if len(means) else (np.nan, np.nan)
+    return PairedDifference(against, len(d), float(d.mean()), float(low), float(high))

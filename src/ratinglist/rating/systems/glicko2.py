@@ -179,7 +179,9 @@ def _period(
 def update(state: Glicko2State, games: GameArrays, params: Glicko2Params) -> Glicko2State:
     """The state after `games` (time order), one period per calendar month, as a new value.
 
-    Months without any game between two periods age every player's deviation as well.
+    A player enters at the first period they play in, with the start values (RD 350 by
+    default): no earlier period ages them. Months without any game between two periods age
+    every player already entered.
 
     Raises:
         RatingError: games out of order, or in a month before the latest period applied.
@@ -199,16 +201,23 @@ def update(state: Glicko2State, games: GameArrays, params: Glicko2Params) -> Gli
     np.maximum.at(last_day, b, games.day)
     period = state.period
     months = games.months()
+    # A player enters at their first rating period: until then they are not aged.
+    first_month = np.full(len(index), np.iinfo(np.int64).max, dtype=np.int64)
+    first_month[: len(state.index)] = np.iinfo(np.int64).min
+    np.minimum.at(first_month, a, months)
+    np.minimum.at(first_month, b, months)
     for start, stop in blocks(months):
         month = int(months[start])
         if period is not None and month <= period:
             raise RatingError(
                 f"expected games after the latest rating period (month {period}), got month {month}"
             )
-        if period is not None:
-            phi = np.sqrt(phi**2 + (month - period - 1) * sigma**2)
+        if period is not None and month > period + 1:
+            aged = np.sqrt(phi**2 + (month - period - 1) * sigma**2)
+            phi = np.where(first_month < month, aged, phi)
         sl = slice(start, stop)
-        mu, phi, sigma = _period(mu, phi, sigma, a[sl], b[sl], games.score[sl], params)
+        mu, rated, sigma = _period(mu, phi, sigma, a[sl], b[sl], games.score[sl], params)
+        phi = np.where(first_month <= month, rated, phi)
         period = month
     return Glicko2State(index, mu, phi, sigma, counts, last_day, period)
 

@@ -150,10 +150,13 @@ class WhrHistory:
                         grown.append(float(self._r[before]))
                     else:
                         grown.append(grown[before - len(self._r)])
-                    self._latest[pid] = node
+                    # The latest node is the largest month's, not the last one created
+                    # (every first player's games come before every second player's).
+                    if before is None or month > self._month[before]:
+                        self._latest[pid] = node
                 columns[side].append(node)
                 self._games[pid] = self._games.get(pid, 0) + 1
-                self._last_day[pid] = day
+                self._last_day[pid] = max(day, self._last_day.get(pid, day))
         self._r = np.concatenate([self._r, np.array(grown)])
         self._a.append(np.array(columns[0], dtype=np.int64))
         self._b.append(np.array(columns[1], dtype=np.int64))
@@ -254,10 +257,19 @@ class WhrHistory:
             raise RatingError("expected finite WHR ratings, got a non-finite value")
         self._r = r
 
-    def ratings(self, ids: NDArray[np.int64]) -> NDArray[np.float64]:
-        """The latest rating (Elo points) of each of `ids`, 0 for unknown players."""
+    def nodes(self) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.float64]]:
+        """Every (player, month) rating of the history: players, month indices and ratings
+        (Elo points), in the order the nodes were made."""
+        return (
+            np.array(self._player, dtype=np.int64),
+            np.array(self._month, dtype=np.int64),
+            self._r / NATURAL,
+        )
+
+    def ratings(self, ids: NDArray[np.int64], default: float = 0.0) -> NDArray[np.float64]:
+        """The latest rating (Elo points) of each of `ids`, `default` for unknown players."""
         known = np.array([self._latest.get(p, -1) for p in ids.tolist()], dtype=np.int64)
-        result = np.zeros(len(known))
+        result = np.full(len(known), default)
         found = known >= 0
         result[found] = self._r[known[found]] / NATURAL
         return result

@@ -31,6 +31,7 @@ from ratinglist.service.site_players import (
     player_page,
 )
 from ratinglist.service.site_tournaments import (
+    Standing,
     TournamentGame,
     TournamentQuery,
     TournamentSummary,
@@ -87,7 +88,8 @@ class TournamentsOut:
 
 @dataclass(frozen=True, slots=True)
 class TournamentOut:
-    """A tournament and its games in file order."""
+    """A tournament, its standings in place order (`placed_by`: the rule that placed them,
+    `placing`: the same in words) and its games in file order."""
 
     id: int
     name: str
@@ -97,6 +99,9 @@ class TournamentOut:
     sender: str
     file_name: str
     rated: bool
+    placed_by: str
+    placing: str
+    standings: tuple[Standing, ...]
     games: tuple[TournamentGame, ...]
 
 
@@ -238,6 +243,9 @@ def api_tournament(request: Request, response: Response, tournament_id: Id) -> T
         sender=d.sender,
         file_name=d.file_name,
         rated=d.rated,
+        placed_by=page.placed_by.value,
+        placing=page.placing,
+        standings=page.standings,
         games=tuple(g for _, games in page.rounds for g in games),
     )
 

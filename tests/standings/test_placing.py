@@ -1,0 +1,93 @@
+"""Knockout places (`standings.placing`): expected orders worked out by hand from the usual
+rules of finals (the winner of the final first, the loser second, third-place game next,
+players out earlier below those out later, everyone else in the order of the rounds)."""
+
+from __future__ import annotations
+
+from ratinglist.standings.placing import KnockoutGame, knockout_order
+
+
+def g(
+    section: int, a: int, b: int, points: float = 1.0, rank: int = 3, **kw: object
+) -> KnockoutGame:
+    """`a` against `b` in `section`; `points` of `a` (1 won, 0 lost, 0.5 draw), 40-24 discs."""
+    discs = (40, 24) if points == 1 else (24, 40) if points == 0 else (32, 32)
+    return KnockoutGame(
+        section=section,
+        label=kw.get("label"),  # type: ignore[arg-type]
+        first=a,
+        second=b,
+        first_points=points,
+        first_discs=discs[0],
+        second_discs=discs[1],
+        rank=rank,
+        placement=bool(kw.get("placement", False)),
+    )
+
+
+BASE = (1, 2, 3, 4, 5, 6, 7, 8)
+
+
+def test_a_final_puts_its_winner_first() -> None:
+    ko = knockout_order(BASE, [g(1, 1, 2, 0.0, label="final")])
+    assert ko.order == (2, 1, 3, 4, 5, 6, 7, 8)
+    assert ko.reached == {2: "winner", 1: "final"}
+
+
+def test_semi_finals_third_place_and_final_in_any_file_order() -> None:
+    # The file lists the final first, then the third-place game, then the semi-finals.
+    games = [
+        g(1, 4, 2, 1.0, rank=3, label="final"),  # 4 beats 2 in the final
+        g(2, 1, 3, 0.0, rank=3, label="third place", placement=True),  # 3 beats 1
+        g(3, 1, 4, 0.0, rank=2, label="semi-final"),  # 4 beats 1
+        g(3, 2, 3, 1.0, rank=2, label="semi-final"),  # 2 beats 3
+    ]
+    ko = knockout_order(BASE, games)
+    assert ko.order == (4, 2, 3, 1, 5, 6, 7, 8)
+
+
+def test_unnamed_games_after_the_rounds_are_stages_by_who_meets_whom() -> None:
+    # Semi-finals 1-4 and 2-3, then the winners 4 and 2 meet, then the losers 1 and 3.
+    games = [g(1, 1, 4, 0.0), g(1, 2, 3, 1.0), g(1, 4, 2, 0.0), g(1, 3, 1, 1.0)]
+    ko = knockout_order(BASE, games)
+    assert ko.order == (2, 4, 3, 1, 5, 6, 7, 8)
+    assert ko.reached[4] == "final" and ko.reached[1] == "semi-final"
+
+
+def test_a_match_of_two_games_is_won_on_discs_when_level_on_points() -> None:
+    games = [
+        KnockoutGame(1, "final", 1, 2, 1.0, 33, 31),  # 1 wins by 2
+        KnockoutGame(1, "final", 2, 1, 1.0, 40, 24),  # 2 wins by 16
+    ]
+    assert knockout_order(BASE, games).order[:2] == (2, 1)
+
+
+def test_a_match_level_on_points_and_discs_keeps_the_order_of_the_rounds() -> None:
+    games = [KnockoutGame(1, "final", 2, 1, 0.5, 32, 32)]
+    ko = knockout_order(BASE, games)
+    assert ko.order[:2] == (1, 2) and ko.undecided == ((1, 2),)
+
+
+def test_a_play_off_for_fourth_place_changes_only_those_two() -> None:
+    ko = knockout_order(BASE, [g(1, 4, 5, 0.0, label="placing game", placement=True)])
+    assert ko.order == (1, 2, 3, 5, 4, 6, 7, 8)
+
+
+def test_only_the_bracket_of_the_best_player_places_anyone() -> None:
+    # Division 1 (players 1-4) and division 2 (5-8) finals under the same comments.
+    games = [
+        g(1, 1, 4, 1.0, rank=2),
+        g(1, 2, 3, 0.0, rank=2),
+        g(1, 5, 8, 0.0, rank=2),
+        g(1, 6, 7, 1.0, rank=2),
+        g(2, 1, 3, 0.0, rank=3),
+        g(2, 8, 6, 1.0, rank=3),
+    ]
+    ko = knockout_order(BASE, games)
+    assert ko.order == (3, 1, 2, 4, 5, 6, 7, 8)
+
+
+def test_finalists_below_the_top_take_the_places_from_their_best_one() -> None:
+    # A play-off for the last place of the final stage between 8th and 9th of the rounds.
+    ko = knockout_order((*BASE, 9), [g(1, 8, 9, 0.0, rank=0, label="play-off")])
+    assert ko.order == (1, 2, 3, 4, 5, 6, 7, 9, 8)
