@@ -88,6 +88,8 @@ def test_fixed_tables_survive_late_entry_and_correction_and_a_stale_write_is_ref
     # a phone draws round 2
     phone_seq = _seq(app_client, tid)
     phone = _tables(app_client, tid, 2)
+    slips = app_client.get(f"/api/v1/td/tournaments/{tid}/slips").text
+    assert "round 2 - table 8" in slips
     # the director corrects every result of round 1 (all turned around): round 2 stays put
     for table, (black, white) in round_1.items():
         score = "24-40" if table % 2 else "40-24"
@@ -95,6 +97,7 @@ def test_fixed_tables_survive_late_entry_and_correction_and_a_stale_write_is_ref
         _json(director.post(f"/api/v1/td/tournaments/{tid}/corrections", body), 201)
     assert _tables(app_client, tid, 2) == phone
     assert _tables(app_client, tid, 1) == round_1
+    assert app_client.get(f"/api/v1/td/tournaments/{tid}/slips").text == slips
     # the phone's result, on its stale page, lands on the game it showed at table 4
     black, white = phone[4]
     body = {"round": 2, "table": 4, "black": black, "white": white, "score": "50-14",
