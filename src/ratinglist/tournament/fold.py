@@ -233,15 +233,27 @@ def _result(d: FoldedTournament, e: ResultEntered | ResultCorrected) -> FoldedTo
             hint = f" (the pairing is {pairing.black} with Black - {pairing.white})"
         raise TournamentError(
             f"expected a pairing of round {number}, got {e.black} - {e.white}{hint}"
+            f"{_names(d, e.black, e.white)}"
         )
     if correction and pairing.result is None:
-        raise TournamentError(f"expected an entered result to correct, got none for round {number}")
+        raise TournamentError(
+            f"expected an entered result to correct, got none for round {number}"
+            f"{_names(d, e.black, e.white)}"
+        )
     if not correction and pairing.result is not None:
         raise TournamentError(
             f"expected a game without result, got {e.black} - {e.white} of round {number} "
-            f"already entered (use correct)"
+            f"already entered (use correct){_names(d, e.black, e.white)}"
         )
     return replace(d, state=record_result(d.state, number, e.black, e.white, result))
+
+
+def _names(d: FoldedTournament, black: PlayerId, white: PlayerId) -> str:
+    """`` (SURNAME, First v SURNAME, First)`` for messages (IDs of no entrant left out)."""
+    index = d.state.by_id()
+    if black not in index or white not in index:
+        return ""
+    return f" ({index[black].name} v {index[white].name})"
 
 
 ACTION_WORDS = {
