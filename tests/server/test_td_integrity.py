@@ -340,3 +340,35 @@ def test_pages_redirect_after_every_post_and_undo_asks_first(app_client: TestCli
     )
     assert ask.status_code == 303 and _seq(app_client, tid) == seq + 1
     assert "Yes, withdraw" in app_client.get(ask.headers["location"]).text
+
+
+def test_a_write_by_table_across_a_new_pairing_of_its_round_is_refused(server_url: str) -> None:
+    """Fixed tables move only when the round is paired again (undo, pair): a write by table
+    based on the page drawn before is refused, whatever the table holds now."""
+    from ratinglist.errors import ConflictError
+    from ratinglist.service.tournament_results import ResultSpec, enter_result
+    from ratinglist.service.tournament_views import show_round
+    from ratinglist.service.tournaments import (
+        NewSettings,
+        new_tournament,
+        pair,
+        register_players,
+        undo,
+    )
+
+    actor = Actor.parse("web:director")
+    settings = NewSettings("Repair Open", "France", "2026-11-21", system="swiss", rounds=3, seed=5)
+    tid = str(new_tournament(server_url, settings, actor).id)
+    register_players(server_url, tid, [str(p) for p in PLAYER_IDS], actor)
+    pair(server_url, tid, actor)
+    phone = show_round(server_url, tid, 1)
+    undo(server_url, tid, actor)
+    pair(server_url, tid, actor)
+    try:
+        enter_result(server_url, tid, ResultSpec("1", table=3, score="40-24"), actor,
+                     based_on=phone.seq)  # fmt: skip
+    except ConflictError as exc:
+        assert "a newer undo conflicts" in str(exc) and "nothing written" in str(exc)
+    else:
+        raise AssertionError("the write based on the older pairing was stored")
+    assert all(t.result == "" for t in show_round(server_url, tid, 1).tables)

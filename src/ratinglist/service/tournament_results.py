@@ -191,9 +191,13 @@ def _same_table(base: Loaded, spec: ResultSpec, event: ResultEvent, based_on: in
     (a table number computed at every read, stored before tables were fixed, can move)."""
     if spec.table is None or not 1 <= based_on < base.seq or base.folded.go is not None:
         return
-    seen = as_of(base, based_on).folded
     label = event.round if isinstance(event, ResultEntered | ResultCorrected) else ""
-    if not label.isdigit() or int(label) > seen.paired:
+    if not label.isdigit() or base.folded.state.rounds[int(label) - 1].tables:
+        # fixed tables move only with a new pairing (an undo, then pairing again), which
+        # the write refuses anyway as newer than `based_on`: no need to fold the older log
+        return
+    seen = as_of(base, based_on).folded
+    if int(label) > seen.paired:
         return
     then = at_table(seen, int(label), spec.table)
     if {then.black, then.white} != {event.black, event.white}:
