@@ -279,6 +279,15 @@ def _form_sign_in(client: TestClient, user: str) -> str:
 
 def test_pages_redirect_after_every_post_and_undo_asks_first(app_client: TestClient) -> None:
     csrf = _form_sign_in(app_client, "director")
+    # a refused creation redirects too, and the form keeps what was typed
+    form = {"csrf_token": csrf, "name": "Kept Open", "country": "France",
+            "start_date": "2026-11-21", "rounds": "5", "system": "no such system"}  # fmt: skip
+    refused = app_client.post("/td/new", data=form, follow_redirects=False)
+    assert refused.status_code == 303 and refused.headers["location"] == "/td"
+    home = app_client.get("/td")
+    assert home.status_code == 400 and "no such system" in home.text
+    assert 'value="Kept Open"' in home.text
+    assert app_client.get("/td").status_code == 200  # shown once
     tid = _tournament(Signed(app_client, csrf))
     where = f"/td/{tid}"
     paired = app_client.post(f"{where}/pair", data={"csrf_token": csrf}, follow_redirects=False)

@@ -68,6 +68,12 @@ FLASH_BYTES = 3000
 """The largest flash cookie kept with the typed lines (browsers keep about 4 KB a cookie)."""
 STATUS = {"notice": 200, "error": 400, "conflict": 409}
 """The status of the page that shows an action's outcome: a refusal is not a 200."""
+HOME = 0
+"""The "tournament number" of the director's home page (``/td``) in a flash."""
+
+
+def _where(tid: int) -> str:
+    return "/td" if tid == HOME else f"/td/{tid}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +109,7 @@ def _back(
     if len(packed) > FLASH_BYTES:
         message += " (the typed lines were too long to keep: type them again)"
         packed = pack({})
-    response = RedirectResponse(f"/td/{tid}{where}", status_code=303)
+    response = RedirectResponse(f"{_where(tid)}{where}", status_code=303)
     response.set_cookie(
         FLASH_COOKIE,
         f"{packed}.{_signature(who, packed)}",
@@ -111,7 +117,7 @@ def _back(
         httponly=True,
         samesite="strict",
         secure=request.url.scheme == "https",
-        path=f"/td/{tid}",
+        path=_where(tid),
     )
     return response
 
@@ -133,7 +139,7 @@ def _flash(request: Request, tid: int, who: SignedIn) -> Flash | None:
 
 
 def _shown(response: Response, tid: int) -> Response:
-    response.delete_cookie(FLASH_COOKIE, path=f"/td/{tid}")
+    response.delete_cookie(FLASH_COOKIE, path=_where(tid))
     return response
 
 
@@ -219,14 +225,21 @@ def home(request: Request) -> Response:
     who = signed_in(request)
     assert who is not None  # the gate guarantees a session on /td
     mine = [o for o in running(db_url(request)) if may_enter_results(who.account, o.id)]
+    flash = _flash(request, HOME, who)
     context = {
         "who": who,
         "csrf": who.csrf,
         "mine": mine,
         "may_create": may_create_tournament(who.account),
         "systems": system_names(),
+        "error": flash.message if flash is not None else None,
+        "kept": flash.kept if flash is not None else {},
     }
-    return templates.TemplateResponse(request, "td_home.html", context, headers=NO_STORE)
+    status = STATUS[flash.kind] if flash is not None else 200
+    response = templates.TemplateResponse(
+        request, "td_home.html", context, status_code=status, headers=NO_STORE
+    )
+    return _shown(response, HOME)
 
 
 @router.post("/new")
@@ -243,7 +256,12 @@ def create(
     settings = NewSettings(
         name=name, country=country, start=start_date, rounds=rounds, system=system or None
     )
-    made = new_tournament(db_url(request), settings, who.actor, director=who.account.name)
+    try:
+        made = new_tournament(db_url(request), settings, who.actor, director=who.account.name)
+    except RatinglistError as exc:
+        typed = {"name": name, "country": country, "start_date": start_date,
+                 "rounds": str(rounds), "system": system}  # fmt: skip
+        return _back(request, HOME, who, str(exc), "error", typed)
     return _back(request, made.id, who, f"created {made.name}")
 
 
