@@ -293,6 +293,23 @@ def _play_finals(db: Path) -> None:
     raise AssertionError("the finals did not end")
 
 
+def test_importing_an_unchanged_file_again_stores_its_missing_bytes(tmp_path: Path) -> None:
+    archive = write_archive(tmp_path / "archive")
+    url = f"sqlite:///{tmp_path / 'again.db'}"
+    import_archive(url, [archive])
+    store = open_store(url)
+    try:
+        with store.begin() as conn:
+            conn.execute(update(source_files).values(content=None))
+        again = import_archive(url, [archive])
+        assert again.unchanged == again.files == 3
+        with store.connect() as conn:
+            rows = conn.execute(select(source_files.c.sha256, source_files.c.content)).all()
+    finally:
+        store.close()
+    assert all(hashlib.sha256(zlib.decompress(c)).hexdigest() == h for h, c in rows)
+
+
 def test_a_td_submitted_tournament_serves_its_file_and_the_engine_ranking(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
