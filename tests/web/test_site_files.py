@@ -238,9 +238,9 @@ def test_id_history_names_the_players_list_and_its_date(elsewhere: TestClient) -
     assert "1970" not in history and "joueurs" not in history
 
 
-def test_migration_0015_backfills_bytes_from_the_stored_path(tmp_path: Path) -> None:
+def test_migration_0015_backfills_bytes_from_the_stored_path(db_url: str, tmp_path: Path) -> None:
     archive = write_archive(tmp_path / "archive")
-    url = f"sqlite:///{tmp_path / 'old.db'}"
+    url = db_url
     import_archive(url, [archive])
     gone = next(archive.rglob("*Tokyo*"))
     gone_bytes = gone.read_bytes()
@@ -293,9 +293,11 @@ def _play_finals(db: Path) -> None:
     raise AssertionError("the finals did not end")
 
 
-def test_importing_an_unchanged_file_again_stores_its_missing_bytes(tmp_path: Path) -> None:
+def test_importing_an_unchanged_file_again_stores_its_missing_bytes(
+    db_url: str, tmp_path: Path
+) -> None:
     archive = write_archive(tmp_path / "archive")
-    url = f"sqlite:///{tmp_path / 'again.db'}"
+    url = db_url
     import_archive(url, [archive])
     store = open_store(url)
     try:
