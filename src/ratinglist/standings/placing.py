@@ -16,7 +16,7 @@ those out later above those out earlier; everyone else keeps the order of the ro
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 
@@ -103,10 +103,12 @@ def _stages(games: Sequence[KnockoutGame]) -> list[tuple[str | None, list[_Match
     return stages
 
 
-def _main_bracket(games: list[KnockoutGame], rank: dict[int, int]) -> list[KnockoutGame]:
-    """The games of the bracket holding the best player of the rounds (a file may hold the
-    finals of two divisions in the same sections: the other brackets place nobody)."""
-    group = {p: p for g in games for p in (g.first, g.second)}
+def main_bracket(
+    pairs: Sequence[tuple[int, int]], rank: Callable[[int], int]
+) -> set[tuple[int, int]]:
+    """The pairs of the bracket holding the best-ranked player (a file may hold the finals
+    of two divisions, or a women's final, among the same games: they place nobody)."""
+    group = {p: p for pair in pairs for p in pair}
 
     def root(p: int) -> int:
         while group[p] != p:
@@ -114,12 +116,18 @@ def _main_bracket(games: list[KnockoutGame], rank: dict[int, int]) -> list[Knock
             p = group[p]
         return p
 
-    for g in games:
-        group[root(g.first)] = root(g.second)
+    for a, b in pairs:
+        group[root(a)] = root(b)
     if not group:
-        return games
-    best = root(min(group, key=rank.__getitem__))
-    return [g for g in games if root(g.first) == best]
+        return set()
+    best = root(min(group, key=rank))
+    return {(a, b) for a, b in pairs if root(a) == best}
+
+
+def _main_bracket(games: list[KnockoutGame], rank: dict[int, int]) -> list[KnockoutGame]:
+    """The games of `main_bracket`."""
+    kept = main_bracket([(g.first, g.second) for g in games], rank.__getitem__)
+    return [g for g in games if (g.first, g.second) in kept]
 
 
 def _result(m: _Match, rank: dict[int, int], undecided: list[tuple[int, int]]) -> tuple[int, int]:
