@@ -91,3 +91,22 @@ def test_finalists_below_the_top_take_the_places_from_their_best_one() -> None:
     # A play-off for the last place of the final stage between 8th and 9th of the rounds.
     ko = knockout_order((*BASE, 9), [g(1, 8, 9, 0.0, rank=0, label="play-off")])
     assert ko.order == (1, 2, 3, 4, 5, 6, 7, 9, 8)
+
+
+def test_best_of_three_semi_finals_played_in_turns_after_a_play_off() -> None:
+    # As in the WOC 2000 file: 4 beats 5 for the last semi-final place; semi-finals 1-2 and
+    # 3-4 played in turns (1 wins 2-1, 3 wins 2-0); 2 beats 4 for third; 1 beats 3 twice.
+    games = [
+        g(1, 4, 5, 1.0),
+        g(1, 1, 2, 0.0),
+        g(1, 3, 4, 1.0),
+        g(1, 2, 1, 0.0),
+        g(1, 3, 4, 1.0),
+        g(1, 1, 2, 1.0),
+        g(1, 2, 4, 1.0),
+        g(1, 1, 3, 1.0),
+        g(1, 3, 1, 0.0),
+    ]
+    ko = knockout_order(BASE, games)
+    assert ko.order == (1, 3, 2, 4, 5, 6, 7, 8)
+    assert ko.reached[1] == "winner" and ko.reached[3] == "final"

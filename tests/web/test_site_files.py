@@ -238,9 +238,9 @@ def test_id_history_names_the_players_list_and_its_date(elsewhere: TestClient) -
     assert "1970" not in history and "joueurs" not in history
 
 
-def test_migration_0015_backfills_bytes_from_the_stored_path(tmp_path: Path) -> None:
+def test_migration_0015_backfills_bytes_from_the_stored_path(db_url: str, tmp_path: Path) -> None:
     archive = write_archive(tmp_path / "archive")
-    url = f"sqlite:///{tmp_path / 'old.db'}"
+    url = db_url
     import_archive(url, [archive])
     gone = next(archive.rglob("*Tokyo*"))
     gone_bytes = gone.read_bytes()
@@ -291,6 +291,25 @@ def _play_finals(db: Path) -> None:
             return
         run(db, "result", due[0].stage, str(due[0].black), str(due[0].white), "24-40")
     raise AssertionError("the finals did not end")
+
+
+def test_importing_an_unchanged_file_again_stores_its_missing_bytes(
+    db_url: str, tmp_path: Path
+) -> None:
+    archive = write_archive(tmp_path / "archive")
+    url = db_url
+    import_archive(url, [archive])
+    store = open_store(url)
+    try:
+        with store.begin() as conn:
+            conn.execute(update(source_files).values(content=None))
+        again = import_archive(url, [archive])
+        assert again.unchanged == again.files == 3
+        with store.connect() as conn:
+            rows = conn.execute(select(source_files.c.sha256, source_files.c.content)).all()
+    finally:
+        store.close()
+    assert all(hashlib.sha256(zlib.decompress(c)).hexdigest() == h for h, c in rows)
 
 
 def test_a_td_submitted_tournament_serves_its_file_and_the_engine_ranking(

@@ -75,6 +75,20 @@ AFTER_LAST_ROUND = _file(
 )
 """Expected: P2 (beat P1 after the last round, both having played round 5), P1, P3-P6."""
 
+ADDED_RESULTS = _file(
+    "Added Results",
+    [
+        *_round_robin(markers=True),
+        "%%Added results",
+        f"{P[1]} (30)<(34) {P[4]} B",  # semi-final: P4 knocks out P1
+        f"{P[2]} (36)>(28) {P[3]} B",  # semi-final: P2 knocks out P3
+        f"{P[6]} (40)>(24) {P[5]} B",  # not connected to the finals: places nobody
+        f"{P[4]} (35)>(29) {P[2]} B",  # final: P4
+        f"{P[1]} (37)>(27) {P[3]} B",  # third place: P1
+    ],
+)
+"""Expected: P4, P2, P1, P3, then P5 (1 point) above P6 (0): the P6-P5 game does not count."""
+
 DECLARED = _file(
     "Declared Scores",
     _round_robin(markers=True, skip=frozenset({(3, 4)})),
@@ -88,6 +102,7 @@ PLAIN = _file("Plain Points", _round_robin(markers=True))
 EXPECTED = {
     "Finals Marked": ([2, 4, 3, 1, 5, 6], "finals"),
     "After Last Round": ([2, 1, 3, 4, 5, 6], "after-last-round"),
+    "Added Results": ([4, 2, 1, 3, 5, 6], "after-last-round"),
     "Declared Scores": ([1, 2, 4, 3, 5, 6], "declared"),
     "Plain Points": ([1, 2, 3, 4, 5, 6], "points"),
 }
@@ -98,7 +113,7 @@ def placing_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestCli
     folder = tmp_path_factory.mktemp("placing")
     archive = folder / "archive"
     archive.mkdir()
-    for text in (FINALS_MARKED, AFTER_LAST_ROUND, DECLARED, PLAIN):
+    for text in (FINALS_MARKED, AFTER_LAST_ROUND, ADDED_RESULTS, DECLARED, PLAIN):
         name = text.splitlines()[0].split(": ", 1)[1].replace(" ", "_")
         (archive / f"20260314_{name}.ELO").write_text(text, encoding="utf-8")
     url = f"sqlite:///{folder / 'placing.db'}"

@@ -13,7 +13,7 @@ from ratinglist.formats.elo_stages import Section, Stage, file_sections, section
 from ratinglist.model import PlayerId
 from ratinglist.service.site import Site, country_code
 from ratinglist.service.site_engine import engine_ranking
-from ratinglist.standings.placing import KnockoutGame, knockout_order
+from ratinglist.standings.placing import KnockoutGame, knockout_order, main_bracket
 from ratinglist.standings.table import GameScore, PlayerScores, StandingsRow, compute_standings
 from ratinglist.store.parsed import unpack
 from ratinglist.store.site_tournaments import (
@@ -36,6 +36,11 @@ PAGE_SIZE = 50
 
 POINTS = {">": (1.0, 0.0), "<": (0.0, 1.0), "=": (0.5, 0.5)}
 
+
+AFTER_SLACK = 2
+"""Games after the last round are finals when the players of their main bracket are among
+the first (their number + this) of the rounds (the tie-breaks recounted here may differ
+from the organiser's)."""
 
 STAGE_RANK = {Stage.PLAYOFF: 0, Stage.QUARTER: 1, Stage.SEMI: 2}
 """Knockout stages in the order they are played (the others, the final among them, last)."""
@@ -389,12 +394,23 @@ def place_players(
     knockout = [(r, st) for r, st in staged if st.knockout]
     base = _table(_scores(rounds))
     if knockout and not labelled:
-        players = {p for r, _ in knockout for p in (r.first_id, r.second_id) if p is not None}
-        top = {int(row.player) for row in base[: len(players)]}
-        if len(players) < 2 or players != top:
+        rank = {int(row.player): i for i, row in enumerate(base)}
+        pairs = [(int(r.first_id or 0), int(r.second_id or 0)) for r, _ in knockout]
+        main = main_bracket(pairs, lambda p: rank.get(p, len(rank)))
+        players = {p for pair in main for p in pair}
+        top = {int(row.player) for row in base[: len(players) + AFTER_SLACK]}
+        if len(players) < 2 or not players <= top:
             rounds += [r for r, _ in knockout]
             knockout = []
             base = _table(_scores(rounds))
+        else:
+            staged = [
+                (r, st if (int(r.first_id or 0), int(r.second_id or 0)) in main else Stage.SIDE)
+                if st is Stage.ADDED
+                else (r, st)
+                for r, st in staged
+            ]
+            knockout = [(r, st) for r, st in staged if st.knockout]
     every = _table(_scores([r for r, st in staged if st is not Stage.SIDE]))
     side = _table(_scores([r for r, st in staged if st is Stage.SIDE]))
     order = [int(row.player) for row in base]

@@ -5,7 +5,8 @@ whenever a player of the current stage meets someone else (the semi-final winner
 in the final). Games of one pair within a stage are one match, won on points, then on the
 sum of discs (level on both: the higher player of the rounds goes through, and the match is
 `undecided`). The loser of a match between two players still in the knockout is out at that
-stage; a match between players already out (the third-place game) orders them. Only the
+stage; a match between players already out (the third-place game) puts its winner above
+its loser, whatever the stages they went out at. Only the
 bracket of the best player of the rounds counts (a file may put the finals of two divisions
 under the same comments). The knockout's
 players take the places from the best place any of them holds in the rounds' order (the top
@@ -15,7 +16,7 @@ those out later above those out earlier; everyone else keeps the order of the ro
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 
@@ -77,28 +78,37 @@ class _Match:
 
 
 def _stages(games: Sequence[KnockoutGame]) -> list[tuple[str | None, list[_Match]]]:
+    """The matches in stages. The games of one pair in a section are one match wherever they
+    come (best-of-three semi-finals played in turns); a new match starts a new stage when one
+    of its players is already in another match of the current stage."""
     stages: list[tuple[str | None, list[_Match]]] = []
     section: int | None = None
-    seen: dict[int, _Match] = {}
+    matches: dict[frozenset[int], _Match] = {}
+    current: set[int] = set()
     for g in games:
-        pair = {g.first, g.second}
-        clash = any(p in seen and {seen[p].a, seen[p].b} != pair for p in pair)
-        if g.section != section or clash or not stages:
+        pair = frozenset((g.first, g.second))
+        if g.section != section or not stages:
             stages.append((g.label, []))
-            section, seen = g.section, {}
-        match = seen.get(g.first)
+            section, matches, current = g.section, {}, set()
+        match = matches.get(pair)
         if match is None:
+            if pair & current:
+                stages.append((g.label, []))
+                current = set()
             match = _Match(g.first, g.second, g.label)
             stages[-1][1].append(match)
-            seen[g.first] = seen[g.second] = match
+            matches[pair] = match
+            current |= pair
         match.add(g)
     return stages
 
 
-def _main_bracket(games: list[KnockoutGame], rank: dict[int, int]) -> list[KnockoutGame]:
-    """The games of the bracket holding the best player of the rounds (a file may hold the
-    finals of two divisions in the same sections: the other brackets place nobody)."""
-    group = {p: p for g in games for p in (g.first, g.second)}
+def main_bracket(
+    pairs: Sequence[tuple[int, int]], rank: Callable[[int], int]
+) -> set[tuple[int, int]]:
+    """The pairs of the bracket holding the best-ranked player (a file may hold the finals
+    of two divisions, or a women's final, among the same games: they place nobody)."""
+    group = {p: p for pair in pairs for p in pair}
 
     def root(p: int) -> int:
         while group[p] != p:
@@ -106,12 +116,18 @@ def _main_bracket(games: list[KnockoutGame], rank: dict[int, int]) -> list[Knock
             p = group[p]
         return p
 
-    for g in games:
-        group[root(g.first)] = root(g.second)
+    for a, b in pairs:
+        group[root(a)] = root(b)
     if not group:
-        return games
-    best = root(min(group, key=rank.__getitem__))
-    return [g for g in games if root(g.first) == best]
+        return set()
+    best = root(min(group, key=rank))
+    return {(a, b) for a, b in pairs if root(a) == best}
+
+
+def _main_bracket(games: list[KnockoutGame], rank: dict[int, int]) -> list[KnockoutGame]:
+    """The games of `main_bracket`."""
+    kept = main_bracket([(g.first, g.second) for g in games], rank.__getitem__)
+    return [g for g in games if (g.first, g.second) in kept]
 
 
 def _result(m: _Match, rank: dict[int, int], undecided: list[tuple[int, int]]) -> tuple[int, int]:
@@ -138,6 +154,7 @@ def knockout_order(base: Sequence[int], games: Sequence[KnockoutGame]) -> Knocko
     consolation = dict.fromkeys(order, 0)
     reached: dict[int, str] = {}
     undecided: list[tuple[int, int]] = []
+    decided: list[tuple[int, int]] = []
     for index, (label, matches) in enumerate(_stages(eliminating)):
         players_in = len(alive)
         for m in matches:
@@ -148,11 +165,11 @@ def knockout_order(base: Sequence[int], games: Sequence[KnockoutGame]) -> Knocko
             else:
                 consolation[winner] += 1
                 consolation[loser] -= 1
+                decided.append((winner, loser))
         alive -= set(out_at)
     for p in alive:
         reached[p] = "winner" if len(alive) == 1 else "not eliminated"
     placements = [m for _, ms in _stages([g for g in games if g.placement]) for m in ms]
-    decided: list[tuple[int, int]] = []
     for m in placements:
         winner, loser = _result(m, rank, undecided)
         decided.append((winner, loser))
@@ -171,7 +188,7 @@ def knockout_order(base: Sequence[int], games: Sequence[KnockoutGame]) -> Knocko
 
     placed = sorted(order, key=key)
     for winner, loser in decided:
-        if winner in knockout_players or loser in knockout_players:
+        if (winner in knockout_players) != (loser in knockout_players):
             continue
         i, j = placed.index(winner), placed.index(loser)
         if i > j:

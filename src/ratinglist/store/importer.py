@@ -16,21 +16,22 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
+import hashlib
 import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.engine import Connection
 
 from ratinglist.archive.duplicates import games_fingerprint
 from ratinglist.errors import StoreError
 from ratinglist.store.bulk import savepoint
 from ratinglist.store.database import Store, translate_errors
-from ratinglist.store.parsed import ParsedFile, file_sha256, parse_bytes, parse_for_import
-from ratinglist.store.schema import tournaments
+from ratinglist.store.parsed import ParsedFile, file_sha256, pack, parse_bytes, parse_for_import
+from ratinglist.store.schema import source_files, tournaments
 from ratinglist.store.writer import ArchiveState, FileWrite, write_file, write_rejected
 
 
@@ -333,8 +334,9 @@ def import_paths(
     """Import every file of `paths` (files and folders), in path order; each file is atomic.
 
     Files whose name and sha256 match the latest stored version are ``unchanged`` and not
-    parsed. The others are parsed (in `workers` separate processes; None = `default_workers`)
-    while this process writes them, each inside its own SAVEPOINT; the enclosing transaction
+    parsed (their bytes are stored when that version has none yet). The others are parsed
+    (in `workers` separate processes; None = `default_workers`) while this process writes
+    them, each inside its own SAVEPOINT; the enclosing transaction
     is committed every `commit_every` files and at the end. A failing file therefore leaves
     the database as it was before that file, and the files before it stay imported.
     `progress` is called after each file. Each file written records `received` as the day
@@ -357,8 +359,11 @@ def import_paths(
     with translate_errors("write to the database"), store.engine.connect() as conn:
         outer = conn.begin()
         try:
+            missing = _without_bytes(conn) if any(unchanged) else {}
             for done, (path, same) in enumerate(zip(files, unchanged, strict=True), start=1):
                 if same:
+                    if path.name in missing:
+                        _store_bytes(conn, missing[path.name], path)
                     result = FileResult(path=str(path), name=path.name, status=FileStatus.UNCHANGED)
                 else:
                     result = _write_one(
@@ -377,6 +382,26 @@ def import_paths(
             if close is not None:
                 close()
     return ImportSummary(results=tuple(results))
+
+
+def _without_bytes(conn: Connection) -> dict[str, tuple[int, str]]:
+    """Name -> (id, sha256) of the latest versions whose bytes were never stored (imported
+    before migration 0015 and not found by it)."""
+    s = source_files.c
+    query = select(s.name, s.id, s.sha256).where(s.content.is_(None)).order_by(s.version)
+    return {str(name): (int(i), str(sha)) for name, i, sha in conn.execute(query)}
+
+
+def _store_bytes(conn: Connection, version: tuple[int, str], path: Path) -> None:
+    """Store the bytes of an unchanged file for its version when they still match."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return
+    if hashlib.sha256(data).hexdigest() == version[1]:
+        conn.execute(
+            update(source_files).where(source_files.c.id == version[0]), {"content": pack(data)}
+        )
 
 
 def _is_unchanged(archive: ArchiveState, name: str, found: tuple[str, int] | None) -> bool:

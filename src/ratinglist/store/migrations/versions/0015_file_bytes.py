@@ -4,7 +4,9 @@
 Backfilled from the stored path (as the importer's working directory saw it, tried from the
 migration's working directory) when a file there still has the recorded SHA-256, else from
 the rating officer's queue (``intake_items.data``) for the tournaments imported from it.
-A version whose bytes are found nowhere keeps NULL.
+A version whose bytes are found nowhere keeps NULL. The pages rendered in advance
+(``site_pages``) are dropped: they were made by the code before this change (tournament
+standings without finals) and the data version does not tell.
 
 Revision ID: 0015
 Revises: 0014
@@ -50,6 +52,7 @@ def upgrade() -> None:
         for (data,) in conn.execute(sa.text("SELECT data FROM intake_items")):
             raw = bytes(data)
             queued[hashlib.sha256(raw).hexdigest()] = raw
+    conn.execute(sa.text("DELETE FROM site_pages"))
     rows = conn.execute(sa.select(files.c.id, files.c.path, files.c.sha256)).all()
     for file_id, path, sha256 in rows:
         data = _read(str(path), str(sha256)) or queued.get(str(sha256))
