@@ -41,6 +41,8 @@ def served(url: str, *options: str, workers: int = 1) -> Iterator[str]:
     try:
         assert process.stdout is not None
         line = process.stdout.readline().decode()
+        while line.startswith("upgraded the schema"):  # serve --upgrade says so first
+            line = process.stdout.readline().decode()
         found = re.search(r"on (http://127\.0\.0\.1:(\d+)/)", line)
         assert found and int(found.group(2)) > 0, f"expected the bound address, got {line!r}"
         base = found.group(1).rstrip("/")
