@@ -175,3 +175,12 @@ def test_restore_refuses_a_database_that_is_not_new(
     assert again.exit_code == 1
     assert "new" in again.output or "empty" in again.output
     assert rows(target) == before
+
+
+def test_backup_refuses_a_missing_folder_or_database(source: str, tmp_path: Path) -> None:
+    missing_folder = run("backup", str(tmp_path / "no" / "b.rlbackup"), "--db", source)
+    assert missing_folder.exit_code == 1 and "expected an existing folder" in missing_folder.output
+    missing_db = run("backup", str(tmp_path / "b.rlbackup"), "--db", str(tmp_path / "none.db"))
+    assert missing_db.exit_code == 1 and "found none" in missing_db.output
+    assert not (tmp_path / "none.db").exists() and not (tmp_path / "b.rlbackup").exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".ratinglist-")] == []

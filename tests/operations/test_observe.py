@@ -131,3 +131,19 @@ def test_writes_waiting_for_the_lock_are_counted(db_url: str) -> None:
         waiter.join()
     stop()
     assert sum(seen) == 0 and seen.count(1) == 1
+
+
+def test_requests_answered_before_routing_get_their_route_pattern(client: TestClient) -> None:
+    from ratinglist.web.observe import RouteFinder
+
+    finder = RouteFinder()
+    app = client.app
+
+    def found(method: str, path: str) -> str:
+        return finder.find({"type": "http", "method": method, "path": path, "app": app})
+
+    assert found("GET", "/players/4012") == "/players/{player_id}"
+    assert found("GET", "/players/4012") == "/players/{player_id}"  # remembered
+    assert found("GET", "/static/site.css") == "/static"
+    assert found("POST", "/api/v1/login") == "/api/v1/login"
+    assert found("GET", "/no/such/page") == "other"

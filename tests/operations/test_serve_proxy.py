@@ -30,17 +30,19 @@ START_S = 120.0
 
 
 @contextmanager
-def served(url: str, *options: str) -> Iterator[str]:
+def served(url: str, *options: str, workers: int = 1) -> Iterator[str]:
     """`ratinglist serve --port 0 OPTIONS` in its own process group; yields its base URL,
     read from the line it prints once the port is bound."""
     command = [str(Path(sys.executable).parent / "ratinglist"), "serve", "--db", url]
-    command += ["--port", "0", "--workers", "1", "--no-prerender", *options]
+    command += ["--port", "0", "--workers", str(workers), "--no-prerender", *options]
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True
     )
     try:
         assert process.stdout is not None
         line = process.stdout.readline().decode()
+        while line.startswith("upgraded the schema"):  # serve --upgrade says so first
+            line = process.stdout.readline().decode()
         found = re.search(r"on (http://127\.0\.0\.1:(\d+)/)", line)
         assert found and int(found.group(2)) > 0, f"expected the bound address, got {line!r}"
         base = found.group(1).rstrip("/")
@@ -195,3 +197,26 @@ def test_deploy_doc_commands_exist() -> None:
     assert len(lines) >= 8
     root = _root()
     assert [problem(root, words) for words in lines] == [None] * len(lines)
+
+
+def test_metrics_add_up_every_worker(seeded: str) -> None:
+    from prometheus_client.parser import text_string_to_metric_families
+
+    asked = 12
+    with served(seeded, workers=2) as base:
+        before = httpx.get(base + "/metrics", timeout=30).text
+        for _ in range(asked):  # a new connection each: the kernel spreads them over workers
+            assert httpx.get(base + "/healthz", timeout=30).status_code == 200
+        scrapes = [httpx.get(base + "/metrics", timeout=30).text for _ in range(4)]
+
+    def healthz(body: str) -> float:
+        return sum(
+            s.value
+            for family in text_string_to_metric_families(body)
+            for s in family.samples
+            if s.name == "ratinglist_http_requests_total" and s.labels["route"] == "/healthz"
+        )
+
+    start = healthz(before)
+    # whichever worker answers the scrape, it counts every worker's requests
+    assert [healthz(body) - start for body in scrapes] == [asked] * 4

@@ -147,7 +147,7 @@ def backup_database(url: str, dest: Path) -> Manifest:
         raise StoreError(f"expected an existing folder for the backup, found none at '{folder}'")
     engine = make_engine(url)
     try:
-        with _temporary_folder(folder) as tmp:
+        with _temporary_folder(folder) as tmp, translate_errors(f"back up {url}"), _os_errors():
             data = tmp / DATA
             source = _sqlite_file(engine)
             if source is not None:
@@ -177,6 +177,14 @@ def backup_database(url: str, dest: Path) -> Manifest:
     finally:
         engine.dispose()
     return manifest
+
+
+@contextlib.contextmanager
+def _os_errors() -> Iterator[None]:
+    try:
+        yield
+    except OSError as exc:
+        raise StoreError(f"could not write the backup: {exc}") from exc
 
 
 @contextlib.contextmanager

@@ -32,7 +32,6 @@ import uuid
 from typing import Any
 
 from prometheus_client import Counter, Gauge, Histogram
-from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ratinglist.service.operations import watch_write_waits
@@ -87,20 +86,56 @@ def request_id(scope: Scope) -> str:
     return uuid.uuid4().hex
 
 
-def route_of(scope: Scope) -> str:
-    """The route pattern that answered (or would answer) the request; ``other`` for none."""
-    route = scope.get("route")
-    path = getattr(route, "path", None)
-    if isinstance(path, str):
-        return path
-    app = scope.get("app")
-    router = getattr(app, "router", None)
-    for candidate in getattr(router, "routes", ()):
-        match, _ = candidate.matches(scope)
-        if match == Match.FULL:
-            found = getattr(candidate, "path", None)
-            return str(found) if isinstance(found, str) else "other"
-    return "other"
+RouteTable = list[tuple[re.Pattern[str], str, frozenset[str] | None]]
+SEEN_PATHS = 8192
+"""Paths whose route pattern `RouteFinder` remembers (the memory is emptied when full)."""
+
+
+class RouteFinder:
+    """The route pattern of a request answered before routing (the response cache, a stored
+    page): the app's routes, those of included routers too, matched by their path regex."""
+
+    def __init__(self) -> None:
+        self._table: RouteTable | None = None
+        self._seen: dict[tuple[str, str], str] = {}
+
+    def _routes(self, app: Any) -> RouteTable:
+        if self._table is None:
+            table: RouteTable = []
+
+            def walk(routes: Any) -> None:
+                for route in routes:
+                    inner = getattr(route, "original_router", None)  # FastAPI's included router
+                    if inner is not None:
+                        walk(inner.routes)
+                        continue
+                    regex, path = getattr(route, "path_regex", None), getattr(route, "path", None)
+                    if isinstance(regex, re.Pattern) and isinstance(path, str):
+                        methods = getattr(route, "methods", None)
+                        table.append((regex, path, frozenset(methods) if methods else None))
+
+            walk(getattr(getattr(app, "router", None), "routes", ()))
+            self._table = table
+        return self._table
+
+    def find(self, scope: Scope) -> str:
+        """The pattern of the route that answered, or would answer, the request."""
+        route = getattr(scope.get("route"), "path", None)
+        if isinstance(route, str):
+            return route
+        method, path = scope.get("method", ""), scope.get("path", "")
+        key = (method, path)
+        found = self._seen.get(key)
+        if found is None:
+            found = "other"
+            for regex, pattern, methods in self._routes(scope.get("app")):
+                if regex.match(path) and (methods is None or method in methods):
+                    found = pattern
+                    break
+            if len(self._seen) >= SEEN_PATHS:
+                self._seen.clear()
+            self._seen[key] = found
+        return found
 
 
 def _secure(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
@@ -127,6 +162,7 @@ class Observe:
         self.operations = operations
         self.secure_cookies = secure_cookies
         self.log_access = log_access
+        self.routes = RouteFinder()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -157,7 +193,7 @@ class Observe:
         finally:
             IN_PROGRESS.dec()
             seconds = time.perf_counter() - began
-            route = path if path in OPERATIONS_PATHS else route_of(scope)
+            route = path if path in OPERATIONS_PATHS else self.routes.find(scope)
             method = scope.get("method", "")
             REQUESTS.labels(route, method, str(status)).inc()
             LATENCY.labels(route, method).observe(seconds)
