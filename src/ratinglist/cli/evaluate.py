@@ -53,6 +53,10 @@ def _system(report: SystemReport) -> dict[str, Any]:
             }
             for group, d in report.paired
         },
+        "calibration_error": dict(report.calibration_error),
+        "by_band": {
+            kind: {label: _scores(s) for label, s in labels} for kind, labels in report.by_band
+        },
         "seconds": report.seconds,
     }
 
