@@ -65,6 +65,9 @@ def test_evaluate_json_and_plots(tmp_path: Path) -> None:
             "mixed": 0,
         }
         assert 0 <= system["calibration_error"]["overall"] <= 1
+    by_name = {s["system"]: s for s in report["systems"]}
+    assert set(by_name["elo"]["stability"]) <= {"2025"} and set(by_name["elo"]["drift"]) == {"2025"}
+    assert by_name["constant"]["stability"] == {} and by_name["constant"]["drift"] == {}
     best = min(report["systems"], key=lambda s: s["log_loss"])
     assert {s["paired"]["overall"]["against"] for s in report["systems"]} == {best["system"]}
     constant = report["systems"][-1]

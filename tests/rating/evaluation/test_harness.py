@@ -12,6 +12,8 @@ from ratinglist.errors import RatingError
 from ratinglist.rating import GameArrays
 from ratinglist.rating.evaluation import EvaluationConfig, evaluate
 from ratinglist.rating.games import month_index
+from ratinglist.rating.systems import elo
+from ratinglist.rating.systems.elo import EloParams
 
 JAN = dt.date(2020, 1, 11)
 FEB = dt.date(2020, 2, 8)
@@ -256,3 +258,31 @@ def test_scores_by_games_played_layoff_and_pool() -> None:
     errors = dict(constant.calibration_error)
     # 1/2 for every game, scored from both sides: perfectly calibrated in its one bin.
     assert errors["overall"] == 0.0 and set(errors) == {"overall", "newcomer", "established"}
+
+
+def test_list_stability_and_drift() -> None:
+    # Every month of 2020-2021: 1 beats 2, 2 beats 3, 3 beats 4. From February 2020 on, Elo
+    # ranks them 1 > 2 > 3 > 4 in every list (2 gains a little, 3 loses a little each
+    # month): consecutive lists correlate perfectly. Drift: the mean Elo of the four in the
+    # last list of 2021 (as of 30 November, predicting December), from `elo.rate` itself.
+    rows = []
+    for year in (2020, 2021):
+        for month in range(1, 13):
+            day = dt.date(year, month, 6)
+            tid = 12 * (year - 2020) + month
+            rows += [(1, 2, 1.0, day, tid), (2, 3, 1.0, day, tid), (3, 4, 1.0, day, tid)]
+    games = history(rows)
+    december = month_index(dt.date(2021, 12, 1))
+    report = evaluate(
+        games, config(start=december - 11, end=december, fit_months=12, systems=("elo", "constant"))
+    )
+    elo_report, constant = report.systems
+    assert elo_report.stability == ((2021, pytest.approx(1.0)),)
+    listed = elo.to_list(
+        elo.update(elo.initial(EloParams()), games.until(dt.date(2021, 11, 30)), EloParams()),
+        EloParams(),
+        dt.date(2021, 11, 30),
+        titles=False,
+    )
+    assert elo_report.drift == ((2021, pytest.approx(float(listed.ratings.mean()))),)
+    assert constant.stability == () and constant.drift == ()

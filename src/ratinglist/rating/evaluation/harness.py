@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 from numpy.typing import NDArray
+from scipy.stats import rankdata
 
 from ratinglist.errors import RatingError
 from ratinglist.rating.evaluation import links
@@ -81,6 +82,8 @@ PLAYED_BANDS = ((0, 0), (1, 9), (10, 49), (50, 199), (200, None))
 LAYOFF_BANDS = ((0, 1), (2, 6), (7, 24), (25, None))
 """Bands of the longer layoff (months since the previous game) of a game's players who had
 played before (games between two first-timers are in none)."""
+ACTIVE_MONTHS = 24
+"""A player is active in a month-end list with a game in the 24 months before."""
 POOLS = ("Japan", "Europe", "others", "mixed")
 """Federation pools of a game: both players' pool, or mixed."""
 
@@ -144,7 +147,10 @@ class SystemReport:
     group (`PAIRED_GROUPS`) its log-loss minus the best system's with a 95% interval and its
     expected calibration error, and its scores by band: ``games_played``
     (`PLAYED_BANDS`), ``layoff`` (`LAYOFF_BANDS`), ``pool`` (`POOLS`, when players' pools
-    are given).
+    are given). `stability`: per year, the mean Spearman rank correlation of the active
+    players' ratings (a game in the `ACTIVE_MONTHS` before) between consecutive month-end
+    lists; `drift`: per year, the mean rating of the active players in its last list
+    (systems with a list; `constant` has none).
 
     Calibration counts every game from both sides (``p, s`` and ``1 - p, 1 - s``): results
     files mostly list the winner first (the first player scores 81% of the archive), so
@@ -161,6 +167,8 @@ class SystemReport:
     paired: tuple[tuple[str, PairedDifference], ...] = ()
     calibration_error: tuple[tuple[str, float], ...] = ()
     by_band: tuple[tuple[str, tuple[tuple[str, Scores], ...]], ...] = ()
+    stability: tuple[tuple[int, float], ...] = ()
+    drift: tuple[tuple[int, float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,6 +379,7 @@ def evaluate(
             config.calibration_bins,
             paired.get(name, ()),
             bands,
+            facts.lists.get(name, []),
         )
     return EvaluationReport(
         start=month_start(config.start),
@@ -407,6 +416,7 @@ def _replay(
     newcomer: list[NDArray[np.bool_]] = []
     fewest: list[NDArray[np.int64]] = []
     layoff: list[NDArray[np.int64]] = []
+    lists: dict[str, list[_ListFacts]] = {}
     for month in range(fit_start, config.end + 1):
         a = int(np.searchsorted(months, month, side="left"))
         b = int(np.searchsorted(months, month, side="right"))
@@ -415,6 +425,7 @@ def _replay(
         if a == b:
             continue
         chunk = games.select((np.arange(n) >= a) & (np.arange(n) < b))
+        active = ids[(last >= 0) & (last >= month - ACTIVE_MONTHS)]
         i, j = dense[a:b], dense[n + a : n + b]
         newcomer.append((played[i] < config.newcomer_games) | (played[j] < config.newcomer_games))
         fewest.append(np.minimum(played[i], played[j]))
@@ -427,21 +438,66 @@ def _replay(
         as_of = month_start(month) - dt.timedelta(days=1)
         for run in runs.values():
             run.predict(chunk, as_of)
+        if month >= config.start:
+            _follow_lists(runs, active, month, lists)
+        for run in runs.values():
             run.observe(chunk)
     if not newcomer:
         empty = np.zeros(0, dtype=np.int64)
-        return _GameFacts(np.zeros(0, dtype=bool), empty, empty)
-    return _GameFacts(np.concatenate(newcomer), np.concatenate(fewest), np.concatenate(layoff))
+        return _GameFacts(np.zeros(0, dtype=bool), empty, empty, lists)
+    return _GameFacts(
+        np.concatenate(newcomer), np.concatenate(fewest), np.concatenate(layoff), lists
+    )
+
+
+def _follow_lists(
+    runs: dict[str, _Run],
+    active: NDArray[np.int64],
+    month: int,
+    lists: dict[str, list[_ListFacts]],
+) -> None:
+    """Per system with a list: the `active` players' ratings in this month-end list, their
+    mean, and the Spearman correlation with the same players' ratings in the previous list
+    (NaN for the first, or with fewer than three players rated in both)."""
+    for name, run in runs.items():
+        if "@" in name:
+            continue
+        values = (run.leader or run).forecaster.rated(active)
+        if values is None:
+            continue
+        keep = np.isfinite(values)
+        now = _ListFacts(month, active[keep], values[keep], float("nan"))
+        rows = lists.setdefault(name, [])
+        if rows:
+            _, here, there = np.intersect1d(now.players, rows[-1].players, return_indices=True)
+            if len(here) > 2:
+                a = rankdata(now.ratings[here])
+                b = rankdata(rows[-1].ratings[there])
+                now = replace(now, rho=float(np.corrcoef(a, b)[0, 1]))
+        rows.append(now)
+
+
+@dataclass(frozen=True, slots=True)
+class _ListFacts:
+    """A system's month-end list (`month` of the games it predicts): the active players
+    rated in it (increasing), their ratings, the Spearman correlation with the previous."""
+
+    month: int
+    players: NDArray[np.int64]
+    ratings: NDArray[np.float64]
+    rho: float
 
 
 @dataclass(frozen=True, slots=True)
 class _GameFacts:
     """Per game of the fit and report months: a newcomer in it, the fewer earlier games of
-    its two players, the longer layoff in months of those who played before (-1: none)."""
+    its two players, the longer layoff in months of those who played before (-1: none); per
+    system, its month-end lists of the report months."""
 
     newcomer: NDArray[np.bool_]
     fewest: NDArray[np.int64]
     layoff: NDArray[np.int64]
+    lists: dict[str, list[_ListFacts]]
 
 
 def _band_label(low: int, high: int | None) -> str:
@@ -603,6 +659,7 @@ def _report(
     bins: int,
     paired: tuple[tuple[str, PairedDifference], ...] = (),
     bands: dict[str, dict[str, NDArray[np.bool_]]] | None = None,
+    lists: list[_ListFacts] | None = None,
 ) -> SystemReport:
     pr, sr = p[in_report], s[in_report]
     years = report_months // 12
@@ -637,7 +694,24 @@ def _report(
             )
             for kind, labels in (bands or {}).items()
         ),
+        stability=_stability(lists or []),
+        drift=_drift(lists or []),
     )
+
+
+def _stability(lists: list[_ListFacts]) -> tuple[tuple[int, float], ...]:
+    """Per year: the mean Spearman correlation between consecutive month-end lists."""
+    by_year: dict[int, list[float]] = {}
+    for facts in lists:
+        if np.isfinite(facts.rho):
+            by_year.setdefault(facts.month // 12, []).append(facts.rho)
+    return tuple((year, float(np.mean(rhos))) for year, rhos in sorted(by_year.items()))
+
+
+def _drift(lists: list[_ListFacts]) -> tuple[tuple[int, float], ...]:
+    """Per year: the mean rating of the active players in its last month-end list."""
+    last = {facts.month // 12: facts for facts in lists if len(facts.ratings)}
+    return tuple((year, float(f.ratings.mean())) for year, f in sorted(last.items()))
 
 
 def _facts(
