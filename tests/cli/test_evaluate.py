@@ -54,6 +54,22 @@ def test_evaluate_json_and_plots(tmp_path: Path) -> None:
     for system in report["systems"]:
         assert {"system", "log_loss", "brier", "accuracy", "games"} <= set(system)
         assert system["log_loss"] > 0 and 0 <= system["brier"] <= 1
+        assert set(system["paired"]) == {"overall", "newcomer", "established", "top"}
+        assert set(system["by_band"]) == {"games_played", "layoff", "pool"}
+        # The fixture's players are all European (NLD, FRA, GBR).
+        pools = system["by_band"]["pool"]
+        assert {k: b["games"] for k, b in pools.items()} == {
+            "Japan": 0,
+            "Europe": 9,
+            "others": 0,
+            "mixed": 0,
+        }
+        assert 0 <= system["calibration_error"]["overall"] <= 1
+    by_name = {s["system"]: s for s in report["systems"]}
+    assert set(by_name["elo"]["stability"]) <= {"2025"} and set(by_name["elo"]["drift"]) == {"2025"}
+    assert by_name["constant"]["stability"] == {} and by_name["constant"]["drift"] == {}
+    best = min(report["systems"], key=lambda s: s["log_loss"])
+    assert {s["paired"]["overall"]["against"] for s in report["systems"]} == {best["system"]}
     constant = report["systems"][-1]
     assert constant["log_loss"] == math.log(2)
     # One of the nine is a draw (50003=120005 in July), which 1/2 predicts exactly.

@@ -53,6 +53,12 @@ def _system(report: SystemReport) -> dict[str, Any]:
             }
             for group, d in report.paired
         },
+        "calibration_error": dict(report.calibration_error),
+        "by_band": {
+            kind: {label: _scores(s) for label, s in labels} for kind, labels in report.by_band
+        },
+        "stability": {str(year): rho for year, rho in report.stability},
+        "drift": {str(year): mean for year, mean in report.drift},
         "seconds": report.seconds,
     }
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from ratinglist.errors import RatingError
+from ratinglist.model import Player
 from ratinglist.rating import GameArrays
 from ratinglist.rating.evaluation import (
     SYSTEM_NAMES,
@@ -27,7 +28,9 @@ from ratinglist.rating.evaluation import (
 from ratinglist.rating.evaluation.metrics import PairedDifference
 from ratinglist.rating.evaluation.plots import write_plots
 from ratinglist.rating.games import month_index
+from ratinglist.service.rating_lists import player_homes
 from ratinglist.store import open_store
+from ratinglist.store.players import all_players
 from ratinglist.store.rating_games import load_rating_games
 
 __all__ = [
@@ -67,6 +70,15 @@ def parse_month(text: str) -> int:
     return month_index(dt.date(int(found.group(1)), int(found.group(2)), 1))
 
 
+def federation_pools(players: dict[int, Player]) -> dict[int, str]:
+    """Player ID -> federation pool: Japan, Europe (the registry's continent of the player's
+    country) or others (other countries, and countries the registry does not know)."""
+    pools: dict[int, str] = {}
+    for pid, (code, continent) in player_homes(players).items():
+        pools[pid] = "Japan" if code == "JPN" else "Europe" if continent == "Europe" else "others"
+    return pools
+
+
 def evaluate_archive(
     db: str,
     start: str,
@@ -78,7 +90,8 @@ def evaluate_archive(
     plot_format: str = "svg",
 ) -> Evaluation:
     """Evaluate `systems` on the stored archive, reporting months `start`..`end` (YYYY-MM),
-    parameters fitted on the `fit_months` before; charts into `plots` when given.
+    parameters fitted on the `fit_months` before; charts into `plots` when given. Games are
+    also scored by federation pool (`federation_pools` of the registry's players).
 
     Raises:
         RatingError: a bad month or system, no games to report, a chart that cannot be written.
@@ -91,6 +104,7 @@ def evaluate_archive(
     store = open_store(db)
     try:
         rows = load_rating_games(store)
+        people = {int(p.id): p for p in all_players(store, include_merged=True)}
     finally:
         store.close()
     games = GameArrays.from_half_points(
@@ -98,6 +112,6 @@ def evaluate_archive(
     )
     colour = np.asarray(rows.colour, dtype=np.int8)
     loaded = time.perf_counter() - begin
-    report = evaluate(games, config, colour)
+    report = evaluate(games, config, colour, federation_pools(people))
     written = () if plots is None else write_plots(report, plots, plot_format)
     return Evaluation(report, written, loaded, time.perf_counter() - begin)

@@ -12,6 +12,8 @@ from ratinglist.errors import RatingError
 from ratinglist.rating import GameArrays
 from ratinglist.rating.evaluation import EvaluationConfig, evaluate
 from ratinglist.rating.games import month_index
+from ratinglist.rating.systems import elo
+from ratinglist.rating.systems.elo import EloParams
 
 JAN = dt.date(2020, 1, 11)
 FEB = dt.date(2020, 2, 8)
@@ -201,3 +203,86 @@ def test_whr_and_whr_fitted_share_one_replay() -> None:
     assert dict(fitted.fitted)["entry"] == -300.0
     newcomers = dict(fitted.by_group)["newcomer"]
     assert newcomers.log_loss < dict(whr.by_group)["newcomer"].log_loss
+
+
+def test_scores_by_games_played_layoff_and_pool() -> None:
+    # Report months October to December of `newcomers_lose`: 15 games. Expected bands from
+    # the rules, counted here game by game.
+    games = newcomers_lose()
+    december = month_index(dt.date(2020, 12, 1))
+    pools = {1: "Japan", 2: "Japan", 3: "Europe", 4: "Europe"}
+    report = evaluate(
+        games,
+        config(start=december - 2, end=december, fit_months=9, systems=("constant",)),
+        pools=pools,
+    )
+    # The fewer games the two players had before the game's month, month by month.
+    played: dict[int, int] = {}
+    fewest: list[int] = []
+    rows = list(
+        zip(games.first.tolist(), games.second.tolist(), games.months().tolist(), strict=True)
+    )
+    for month in sorted({m for *_, m in rows}):
+        this = [(a, b) for a, b, m in rows if m == month]
+        if month >= december - 2:
+            fewest += [min(played.get(a, 0), played.get(b, 0)) for a, b in this]
+        for a, b in this:
+            played[a] = played.get(a, 0) + 1
+            played[b] = played.get(b, 0) + 1
+    (constant,) = report.systems
+    bands = {kind: dict(labels) for kind, labels in constant.by_band}
+    expected = {
+        label: sum(lo <= f and (hi is None or f <= hi) for f in fewest)
+        for label, (lo, hi) in zip(
+            ("0", "1-9", "10-49", "50-199", "200+"),
+            ((0, 0), (1, 9), (10, 49), (50, 199), (200, None)),
+            strict=True,
+        )
+    }
+    assert {label: s.games for label, s in bands["games_played"].items()} == expected
+    assert expected["0"] == 6 and sum(expected.values()) == 15
+    # Every veteran plays every month: each report game's longest layoff is one month.
+    assert {label: s.games for label, s in bands["layoff"].items()} == {
+        "0-1": 15,
+        "2-6": 0,
+        "7-24": 0,
+        "25+": 0,
+    }
+    # 1-2 Japanese, 3-4 European, 1-3 and every newcomer game (newcomers: others) mixed.
+    assert {label: s.games for label, s in bands["pool"].items()} == {
+        "Japan": 3,
+        "Europe": 3,
+        "others": 0,
+        "mixed": 9,
+    }
+    errors = dict(constant.calibration_error)
+    # 1/2 for every game, scored from both sides: perfectly calibrated in its one bin.
+    assert errors["overall"] == 0.0 and set(errors) == {"overall", "newcomer", "established"}
+
+
+def test_list_stability_and_drift() -> None:
+    # Every month of 2020-2021: 1 beats 2, 2 beats 3, 3 beats 4. From February 2020 on, Elo
+    # ranks them 1 > 2 > 3 > 4 in every list (2 gains a little, 3 loses a little each
+    # month): consecutive lists correlate perfectly. Drift: the mean Elo of the four in the
+    # last list of 2021 (as of 30 November, predicting December), from `elo.rate` itself.
+    rows = []
+    for year in (2020, 2021):
+        for month in range(1, 13):
+            day = dt.date(year, month, 6)
+            tid = 12 * (year - 2020) + month
+            rows += [(1, 2, 1.0, day, tid), (2, 3, 1.0, day, tid), (3, 4, 1.0, day, tid)]
+    games = history(rows)
+    december = month_index(dt.date(2021, 12, 1))
+    report = evaluate(
+        games, config(start=december - 11, end=december, fit_months=12, systems=("elo", "constant"))
+    )
+    elo_report, constant = report.systems
+    assert elo_report.stability == ((2021, pytest.approx(1.0)),)
+    listed = elo.to_list(
+        elo.update(elo.initial(EloParams()), games.until(dt.date(2021, 11, 30)), EloParams()),
+        EloParams(),
+        dt.date(2021, 11, 30),
+        titles=False,
+    )
+    assert elo_report.drift == ((2021, pytest.approx(float(listed.ratings.mean()))),)
+    assert constant.stability == () and constant.drift == ()

@@ -11,6 +11,7 @@ import pytest
 from ratinglist.rating.evaluation.links import davidson, fit_colour_draw, fit_newcomer, wof
 from ratinglist.rating.evaluation.metrics import (
     calibration,
+    calibration_error,
     paired_difference,
     scores,
     tournament_resamples,
@@ -120,3 +121,13 @@ def test_paired_interval_matches_the_normal_approximation() -> None:
     half = 1.96 * means.std(ddof=1) / np.sqrt(400)
     assert d.low == pytest.approx(means.mean() - half, abs=0.0008)
     assert d.high == pytest.approx(means.mean() + half, abs=0.0008)
+
+
+def test_calibration_error_by_hand() -> None:
+    # Bin 0.8-0.9: two predictions of 0.8, one win: |0.8 - 0.5| for 2 of 3; bin 0.2-0.3: one
+    # prediction of 0.2, a loss: |0.2 - 0| for 1 of 3.
+    p = np.array([0.8, 0.8, 0.2])
+    s = np.array([1.0, 0.0, 0.0])
+    assert calibration_error(p, s) == pytest.approx((2 * 0.3 + 0.2) / 3)
+    assert calibration_error(np.array([0.5, 0.5]), np.array([1.0, 0.0])) == 0.0
+    assert math.isnan(calibration_error(np.zeros(0), np.zeros(0)))

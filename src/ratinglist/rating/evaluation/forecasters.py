@@ -39,6 +39,11 @@ class Forecaster(Protocol):
         """Take in the next games (time order)."""
         ...
 
+    def rated(self, ids: NDArray[np.int64]) -> NDArray[np.float64] | None:
+        """The ratings of `ids` in the list the latest `predict` used (NaN: not rated), or
+        None for a forecaster without a list."""
+        ...
+
 
 class Constant:
     """The same prediction, 1/2, for every game: the baseline a system has to beat."""
@@ -51,6 +56,11 @@ class Constant:
     def observe(self, games: GameArrays) -> None:
         """Nothing to learn."""
         del games
+
+    def rated(self, ids: NDArray[np.int64]) -> NDArray[np.float64] | None:
+        """No list."""
+        del ids
+        return None
 
 
 class Incremental:
@@ -76,10 +86,18 @@ class Incremental:
         self._expected = expected
         self._state = initial(params)
         self._entries = entries
+        self._list: SystemList | None = None
+
+    def rated(self, ids: NDArray[np.int64]) -> NDArray[np.float64] | None:
+        """The ratings of `ids` in the list of the latest prediction (NaN: not in it)."""
+        if self._list is None:
+            return np.full(len(ids), np.nan)
+        return lookup(self._list.players, self._list.ratings, ids, np.nan)
 
     def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
         """The system's expected scores from its list as of `as_of` (a column per entry)."""
         ratings = self._to_list(self._state, self._params, as_of)
+        self._list = ratings
         if self._entries:
             columns = [
                 self._expected(
@@ -145,6 +163,10 @@ class Whr:
             return only
         return np.column_stack(columns) if len(games) else np.zeros((0, len(columns)))
 
+    def rated(self, ids: NDArray[np.int64]) -> NDArray[np.float64] | None:
+        """The latest ratings of `ids` (NaN: no game yet)."""
+        return self._history.ratings(ids, np.nan)
+
     def observe(self, games: GameArrays) -> None:
         """Add the games, fit them, now and then refit everything."""
         self._months += 1
@@ -168,6 +190,12 @@ class Wof:
         """No games yet."""
         self._params = params
         self._chunks: list[GameArrays] = []
+        self._players = np.zeros(0, dtype=np.int64)
+        self._ratings = np.zeros(0)
+
+    def rated(self, ids: NDArray[np.int64]) -> NDArray[np.float64] | None:
+        """The WOF ratings of `ids` in the latest list (NaN: not in the rated set)."""
+        return lookup(self._players, self._ratings, ids, np.nan)
 
     def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
         """Ratings and places of both players as of `as_of`."""
@@ -177,6 +205,7 @@ class Wof:
         if len(seen) == 0:
             return result
         ratings = wof_rate(seen, self._params, as_of)
+        self._players, self._ratings = ratings.players, ratings.ratings
         rows = np.flatnonzero(ratings.listed)
         ranked = rows[np.lexsort((ratings.players[rows], -ratings.ratings[rows]))]
         places = np.full(len(ratings), np.nan)

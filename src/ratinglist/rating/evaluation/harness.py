@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 from numpy.typing import NDArray
+from scipy.stats import rankdata
 
 from ratinglist.errors import RatingError
 from ratinglist.rating.evaluation import links
@@ -43,6 +45,7 @@ from ratinglist.rating.evaluation.metrics import (
     PairedDifference,
     Scores,
     calibration,
+    calibration_error,
     paired_difference,
     per_game,
     scores,
@@ -74,6 +77,15 @@ COLOUR_VARIANT = "wof-colour"
 DRAW_VARIANT = "wof-colour-draw"
 VARIANTS = (COLOUR_VARIANT, DRAW_VARIANT)
 PAIRED_GROUPS = ("overall", "newcomer", "established", "top")
+PLAYED_BANDS = ((0, 0), (1, 9), (10, 49), (50, 199), (200, None))
+"""Bands of the fewer earlier games of a game's two players."""
+LAYOFF_BANDS = ((0, 1), (2, 6), (7, 24), (25, None))
+"""Bands of the longer layoff (months since the previous game) of a game's players who had
+played before (games between two first-timers are in none)."""
+ACTIVE_MONTHS = 24
+"""A player is active in a month-end list with a game in the 24 months before."""
+POOLS = ("Japan", "Europe", "others", "mixed")
+"""Federation pools of a game: both players' pool, or mixed."""
 
 
 def month_start(month: int) -> dt.date:
@@ -131,8 +143,14 @@ class EvaluationConfig:
 @dataclass(frozen=True, slots=True)
 class SystemReport:
     """One system's scores over the report months: overall, per year, per group, its
-    calibration bins, the parameters fitted on the fit period, the seconds it took, and per
-    group (`PAIRED_GROUPS`) its log-loss minus the best system's with a 95% interval.
+    calibration bins, the parameters fitted on the fit period, the seconds it took, per
+    group (`PAIRED_GROUPS`) its log-loss minus the best system's with a 95% interval and its
+    expected calibration error, and its scores by band: ``games_played``
+    (`PLAYED_BANDS`), ``layoff`` (`LAYOFF_BANDS`), ``pool`` (`POOLS`, when players' pools
+    are given). `stability`: per year, the mean Spearman rank correlation of the active
+    players' ratings (a game in the `ACTIVE_MONTHS` before) between consecutive month-end
+    lists; `drift`: per year, the mean rating of the active players in its last list
+    (systems with a list; `constant` has none).
 
     Calibration counts every game from both sides (``p, s`` and ``1 - p, 1 - s``): results
     files mostly list the winner first (the first player scores 81% of the archive), so
@@ -147,6 +165,10 @@ class SystemReport:
     fitted: tuple[tuple[str, float], ...]
     seconds: float
     paired: tuple[tuple[str, PairedDifference], ...] = ()
+    calibration_error: tuple[tuple[str, float], ...] = ()
+    by_band: tuple[tuple[str, tuple[tuple[str, Scores], ...]], ...] = ()
+    stability: tuple[tuple[int, float], ...] = ()
+    drift: tuple[tuple[int, float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,10 +318,12 @@ def evaluate(
     games: GameArrays,
     config: EvaluationConfig,
     colour: NDArray[np.int8] | None = None,
+    pools: Mapping[int, str] | None = None,
 ) -> EvaluationReport:
     """Replay `games` (time order) and score every system of `config`.
 
     `colour` (optional, one per game): +1 when the first player had Black, -1 White, 0 unknown.
+    `pools` (optional): player ID -> federation pool (Japan, Europe, others; missing: others).
 
     Raises:
         RatingError: games out of order, or no game in the report months.
@@ -328,7 +352,8 @@ def evaluate(
     for run in runs.values():
         run.observe(prior)
     chosen: dict[str, tuple[tuple[str, float], ...]] = {}
-    newcomer = _replay(games, months, lo, fit_start, config, runs, candidates, chosen)
+    facts = _replay(games, months, lo, fit_start, config, runs, candidates, chosen)
+    newcomer = facts.newcomer
     report_months = months[lo:hi][in_report]
     colours = np.zeros(hi - lo, dtype=np.int8) if colour is None else colour[lo:hi]
     outputs = {name: run.output() for name, run in runs.items()}
@@ -338,6 +363,7 @@ def evaluate(
     if top is not None:
         groups["top"] = top
     paired = _paired(predictions, scored, in_report, groups, config.systems)
+    bands = _bands(facts, scored, pools)
     reports: dict[str, SystemReport] = {}
     for name, p in predictions.items():
         seconds = _seconds(name, runs)
@@ -352,6 +378,8 @@ def evaluate(
             seconds,
             config.calibration_bins,
             paired.get(name, ()),
+            bands,
+            facts.lists.get(name, []),
         )
     return EvaluationReport(
         start=month_start(config.start),
@@ -373,15 +401,22 @@ def _replay(
     runs: dict[str, _Run],
     candidates: dict[str, _Candidate],
     chosen: dict[str, tuple[tuple[str, float], ...]],
-) -> NDArray[np.bool_]:
-    """Predict then observe each month; returns which games involve a newcomer. At the first
-    report month each fitted system keeps its best candidate (its values into `chosen`)."""
+) -> _GameFacts:
+    """Predict then observe each month; returns what each game's players had played before.
+    At the first report month each fitted system keeps its best candidate (its values into
+    `chosen`)."""
     ids, dense = np.unique(np.concatenate([games.first, games.second]), return_inverse=True)
     n = len(games)
     played = np.bincount(dense[:lo], minlength=len(ids)) + np.bincount(
         dense[n : n + lo], minlength=len(ids)
     )
+    last = np.full(len(ids), -1, dtype=np.int64)
+    np.maximum.at(last, dense[:lo], months[:lo])
+    np.maximum.at(last, dense[n : n + lo], months[:lo])
     newcomer: list[NDArray[np.bool_]] = []
+    fewest: list[NDArray[np.int64]] = []
+    layoff: list[NDArray[np.int64]] = []
+    lists: dict[str, list[_ListFacts]] = {}
     for month in range(fit_start, config.end + 1):
         a = int(np.searchsorted(months, month, side="left"))
         b = int(np.searchsorted(months, month, side="right"))
@@ -390,14 +425,110 @@ def _replay(
         if a == b:
             continue
         chunk = games.select((np.arange(n) >= a) & (np.arange(n) < b))
+        active = ids[(last >= 0) & (last >= month - ACTIVE_MONTHS)]
         i, j = dense[a:b], dense[n + a : n + b]
         newcomer.append((played[i] < config.newcomer_games) | (played[j] < config.newcomer_games))
+        fewest.append(np.minimum(played[i], played[j]))
+        gap_i = np.where(last[i] >= 0, month - last[i], -1)
+        gap_j = np.where(last[j] >= 0, month - last[j], -1)
+        layoff.append(np.maximum(gap_i, gap_j))
         played += np.bincount(i, minlength=len(ids)) + np.bincount(j, minlength=len(ids))
+        last[i] = month
+        last[j] = month
         as_of = month_start(month) - dt.timedelta(days=1)
         for run in runs.values():
             run.predict(chunk, as_of)
+        if month >= config.start:
+            _follow_lists(runs, active, month, lists)
+        for run in runs.values():
             run.observe(chunk)
-    return np.concatenate(newcomer) if newcomer else np.zeros(0, dtype=bool)
+    if not newcomer:
+        empty = np.zeros(0, dtype=np.int64)
+        return _GameFacts(np.zeros(0, dtype=bool), empty, empty, lists)
+    return _GameFacts(
+        np.concatenate(newcomer), np.concatenate(fewest), np.concatenate(layoff), lists
+    )
+
+
+def _follow_lists(
+    runs: dict[str, _Run],
+    active: NDArray[np.int64],
+    month: int,
+    lists: dict[str, list[_ListFacts]],
+) -> None:
+    """Per system with a list: the `active` players' ratings in this month-end list, their
+    mean, and the Spearman correlation with the same players' ratings in the previous list
+    (NaN for the first, or with fewer than three players rated in both)."""
+    for name, run in runs.items():
+        if "@" in name:
+            continue
+        values = (run.leader or run).forecaster.rated(active)
+        if values is None:
+            continue
+        keep = np.isfinite(values)
+        now = _ListFacts(month, active[keep], values[keep], float("nan"))
+        rows = lists.setdefault(name, [])
+        if rows:
+            _, here, there = np.intersect1d(now.players, rows[-1].players, return_indices=True)
+            if len(here) > 2:
+                a = rankdata(now.ratings[here])
+                b = rankdata(rows[-1].ratings[there])
+                now = replace(now, rho=float(np.corrcoef(a, b)[0, 1]))
+        rows.append(now)
+
+
+@dataclass(frozen=True, slots=True)
+class _ListFacts:
+    """A system's month-end list (`month` of the games it predicts): the active players
+    rated in it (increasing), their ratings, the Spearman correlation with the previous."""
+
+    month: int
+    players: NDArray[np.int64]
+    ratings: NDArray[np.float64]
+    rho: float
+
+
+@dataclass(frozen=True, slots=True)
+class _GameFacts:
+    """Per game of the fit and report months: a newcomer in it, the fewer earlier games of
+    its two players, the longer layoff in months of those who played before (-1: none); per
+    system, its month-end lists of the report months."""
+
+    newcomer: NDArray[np.bool_]
+    fewest: NDArray[np.int64]
+    layoff: NDArray[np.int64]
+    lists: dict[str, list[_ListFacts]]
+
+
+def _band_label(low: int, high: int | None) -> str:
+    if high is None:
+        return f"{low}+"
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def _within(values: NDArray[np.int64], low: int, high: int | None) -> NDArray[np.bool_]:
+    inside: NDArray[np.bool_] = values >= low
+    return inside if high is None else inside & (values <= high)
+
+
+def _bands(
+    facts: _GameFacts, scored: GameArrays, pools: Mapping[int, str] | None
+) -> dict[str, dict[str, NDArray[np.bool_]]]:
+    """The games (fit and report months) of each band of each kind."""
+    result = {
+        "games_played": {
+            _band_label(lo, hi): _within(facts.fewest, lo, hi) for lo, hi in PLAYED_BANDS
+        },
+        "layoff": {_band_label(lo, hi): _within(facts.layoff, lo, hi) for lo, hi in LAYOFF_BANDS},
+    }
+    if pools is not None:
+        first = np.array([pools.get(p, "others") for p in scored.first.tolist()], dtype=object)
+        second = np.array([pools.get(p, "others") for p in scored.second.tolist()], dtype=object)
+        same = first == second
+        result["pool"] = {
+            pool: (same & (first == pool)) if pool != "mixed" else ~same for pool in POOLS
+        }
+    return result
 
 
 def _predictions(
@@ -527,9 +658,15 @@ def _report(
     seconds: float,
     bins: int,
     paired: tuple[tuple[str, PairedDifference], ...] = (),
+    bands: dict[str, dict[str, NDArray[np.bool_]]] | None = None,
+    lists: list[_ListFacts] | None = None,
 ) -> SystemReport:
     pr, sr = p[in_report], s[in_report]
     years = report_months // 12
+    both_p, both_s = np.concatenate([pr, 1 - pr]), np.concatenate([sr, 1 - sr])
+    everyone = {"overall": np.ones(len(pr), dtype=bool)} | {
+        g: mask[in_report] for g, mask in groups.items()
+    }
     return SystemReport(
         system=name,
         overall=scores(pr, sr),
@@ -539,11 +676,42 @@ def _report(
         by_group=tuple(
             (g, scores(pr[mask[in_report]], sr[mask[in_report]])) for g, mask in groups.items()
         ),
-        calibration=calibration(np.concatenate([pr, 1 - pr]), np.concatenate([sr, 1 - sr]), bins),
+        calibration=calibration(both_p, both_s, bins),
         fitted=fitted,
         seconds=round(seconds, 3),
         paired=paired,
+        calibration_error=tuple(
+            (g, calibration_error(both_p[np.tile(m, 2)], both_s[np.tile(m, 2)], bins))
+            for g, m in everyone.items()
+        ),
+        by_band=tuple(
+            (
+                kind,
+                tuple(
+                    (label, scores(pr[mask[in_report]], sr[mask[in_report]]))
+                    for label, mask in labels.items()
+                ),
+            )
+            for kind, labels in (bands or {}).items()
+        ),
+        stability=_stability(lists or []),
+        drift=_drift(lists or []),
     )
+
+
+def _stability(lists: list[_ListFacts]) -> tuple[tuple[int, float], ...]:
+    """Per year: the mean Spearman correlation between consecutive month-end lists."""
+    by_year: dict[int, list[float]] = {}
+    for facts in lists:
+        if np.isfinite(facts.rho):
+            by_year.setdefault(facts.month // 12, []).append(facts.rho)
+    return tuple((year, float(np.mean(rhos))) for year, rhos in sorted(by_year.items()))
+
+
+def _drift(lists: list[_ListFacts]) -> tuple[tuple[int, float], ...]:
+    """Per year: the mean rating of the active players in its last month-end list."""
+    last = {facts.month // 12: facts for facts in lists if len(facts.ratings)}
+    return tuple((year, float(f.ratings.mean())) for year, f in sorted(last.items()))
 
 
 def _facts(

@@ -137,3 +137,12 @@ def paired_difference(
     means = sums[games > 0] / games[games > 0]
     low, high = np.percentile(means, [2.5, 97.5]) if len(means) else (np.nan, np.nan)
     return PairedDifference(against, len(d), float(d.mean()), float(low), float(high))
+
+
+def calibration_error(p: NDArray[np.float64], s: NDArray[np.float64], bins: int = 10) -> float:
+    """The expected calibration error: ``sum_b (n_b / n) |mean p_b - mean s_b|`` over the
+    `calibration` bins of `p` (NaN without predictions)."""
+    if len(p) == 0:
+        return float("nan")
+    total = sum(b.games * abs(b.predicted - b.observed) for b in calibration(p, s, bins))
+    return float(total / len(p))
