@@ -220,3 +220,20 @@ def test_metrics_add_up_every_worker(seeded: str) -> None:
     start = healthz(before)
     # whichever worker answers the scrape, it counts every worker's requests
     assert [healthz(body) - start for body in scrapes] == [asked] * 4
+
+
+def test_serve_says_when_the_port_is_taken(seeded: str) -> None:
+    import socket
+
+    from typer.testing import CliRunner
+
+    from ratinglist.cli.app import app
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        done = CliRunner().invoke(app, ["serve", "--db", seeded, "--port", port, "--no-prerender"])
+    assert done.exit_code == 1
+    assert f"could not listen on 127.0.0.1:{port}" in done.output
+    assert "serving" not in done.output  # nothing printed before the port is bound
