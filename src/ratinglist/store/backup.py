@@ -304,10 +304,24 @@ def _copy_rows(source: Connection, target: Connection, reflected: MetaData) -> N
                         )
                         for name in self_refs:
                             row[name] = None
-            target.execute(insert(typed), batch)
+            _insert(target, typed, batch)
         if later:
             where = [c == bindparam(f"k_{c.name}") for c in keys]
             target.execute(update(typed).where(*where), later)
+
+
+def _insert(target: Connection, table: Table, batch: list[dict[str, Any]]) -> None:
+    """Insert `batch`; into PostgreSQL by ``COPY`` (several times faster than INSERTs), the
+    values as the application's types give them (psycopg adapts dates, times, bytes)."""
+    if target.dialect.name != "postgresql" or not batch:
+        target.execute(insert(table), batch)
+        return
+    names = [c.name for c in table.columns]
+    columns = ", ".join(f'"{name}"' for name in names)
+    raw: Any = target.connection.dbapi_connection
+    with raw.cursor() as cursor, cursor.copy(f'COPY "{table.name}" ({columns}) FROM STDIN') as copy:
+        for row in batch:
+            copy.write_row([row[name] for name in names])
 
 
 def _logical_copy(engine: Engine, data: Path) -> str:
