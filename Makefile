@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test fast browser postgresql lint types unit demo-data docs
+.PHONY: run test fast browser postgresql nginx lint types unit demo-data docs
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -45,7 +45,13 @@ postgresql:
 		|| (apt-get update -q && apt-get install -y -q postgresql) \
 		|| echo "could not install postgresql: the PostgreSQL tests will say so"
 
-unit: $(STAMP) browser postgresql
+# The deploy test runs the nginx snippet of docs/deploy.md in front of a server; install
+# Debian's nginx when missing (its own service is not used).
+nginx:
+	@test -x /usr/sbin/nginx || (apt-get update -q && apt-get install -y -q nginx-light) \
+		|| echo "could not install nginx: the nginx test will say so"
+
+unit: $(STAMP) browser postgresql nginx
 	$(BIN)/pytest -n 2
 
 # For development only: skips tests marked slow or realdata (`make test` runs everything).

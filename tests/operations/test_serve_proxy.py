@@ -126,11 +126,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.mark.skipif(shutil.which("nginx", path="/usr/sbin:/usr/bin") is None,
-                    reason="Debian's nginx is not installed")  # fmt: skip
 def test_the_documented_nginx_snippet_in_front(seeded: str, tmp_path: Path) -> None:
     nginx = shutil.which("nginx", path="/usr/sbin:/usr/bin")
-    assert nginx is not None
+    if nginx is None:
+        # `make test` installs Debian's nginx; under CI a missing one is a failure.
+        if os.environ.get("CI"):
+            pytest.fail("expected Debian's nginx (make test installs it), got none")
+        pytest.skip("Debian's nginx is not installed")
     with served(seeded, "--proxy-headers", "--forwarded-allow-ips", "127.0.0.1") as base:
         upstream = base.removeprefix("http://")
         port = free_port()
