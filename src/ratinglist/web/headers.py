@@ -6,6 +6,8 @@
   ``data:`` URLs (Swagger UI's icons), no plugins, forms posting only here, and
   ``frame-ancestors 'none'``: no page of this site shows inside another's frame (a signed-in
   director's buttons cannot be overlaid by a page of someone else).
+- An SVG image (the rating chart) gets ``default-src 'none'; style-src 'unsafe-inline'``:
+  matplotlib styles its drawing inline, and an image runs nothing.
 - ``X-Frame-Options: DENY``: the same for browsers without ``frame-ancestors``.
 - ``X-Content-Type-Options: nosniff``: a file is run or styled only as its declared type.
 - ``Referrer-Policy: same-origin``: another site never learns which page linked to it.
@@ -31,8 +33,12 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "frame-ancestors 'none'",
     )
 )
+SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+"""The policy of an SVG image opened by itself (its drawing is styled inline; no script)."""
+CSP = b"content-security-policy"
+SVG = b"image/svg+xml"
 HEADERS: tuple[tuple[bytes, bytes], ...] = (
-    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (CSP, CONTENT_SECURITY_POLICY.encode()),
     (b"x-frame-options", b"DENY"),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"same-origin"),
@@ -54,7 +60,12 @@ class SecurityHeaders:
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in _NAMES]
-                message = {**message, "headers": [*kept, *HEADERS]}
+                added = list(HEADERS)
+                if any(
+                    k.lower() == b"content-type" and v.startswith(b"image/svg") for k, v in kept
+                ):
+                    added[0] = (CSP, SVG_POLICY.encode())
+                message = {**message, "headers": [*kept, *added]}
             await send(message)
 
         await self.app(scope, receive, with_headers)
