@@ -169,3 +169,53 @@ def test_a_50_mb_check_upload_is_refused_before_3_mb_are_read(bare_app: Any) -> 
     lying = Streamer(50 * MB)  # declares less than it sends
     _post_check(bare_app, lying, 1000)
     assert lying.status in (400, 413) and lying.read < 3 * MB
+
+
+def test_why_pays_the_shared_fits_once_and_one_fit_per_player(
+    site_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ratinglist.rating import explain
+    from ratinglist.service.site import open_site
+    from ratinglist.service.site_players import explain_player
+
+    fits: list[object] = []
+    real = explain.rate
+
+    def counted(*args: Any) -> Any:
+        fits.append(args[2])
+        return real(*args)
+
+    monkeypatch.setattr(explain, "rate", counted)
+    site = open_site(site_db)
+    try:
+        first = explain_player(site, 50002)
+        assert len(fits) == 4  # the earlier list, the aged one, the later one, the player's own
+        second = explain_player(site, 120001)
+        assert len(fits) == 5  # only the player's own fit
+        for x in (first, second):  # the parts still sum to the change
+            assert x.aging + x.new_games + x.others == pytest.approx(x.after - x.before)
+    finally:
+        site.close()
+
+
+def _request(address: str) -> Any:
+    from starlette.requests import Request
+
+    return Request({"type": "http", "method": "GET", "headers": [], "client": (address, 1)})
+
+
+def test_one_explanation_at_a_time_per_client_address() -> None:
+    from ratinglist.errors import RateLimited
+    from ratinglist.web.limits import OnePerClient
+
+    bound = OnePerClient("explanation")
+    with bound.claim(_request("192.0.2.1")):
+        with (
+            pytest.raises(RateLimited, match="one explanation at a time"),
+            bound.claim(_request("192.0.2.1")),
+        ):
+            pass
+        with bound.claim(_request("192.0.2.2")):  # another address is not held back
+            pass
+    with bound.claim(_request("192.0.2.1")):  # released when the first is done
+        pass

@@ -10,9 +10,14 @@ file bound (`service.intake.MAX_BYTES`, which `/check` shares) plus the form's o
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ratinglist.errors import RateLimited
 from ratinglist.service.intake import MAX_BYTES
 from ratinglist.web.errors import error_response
 
@@ -82,3 +87,40 @@ class BodyLimit:
         response = error_response(Request(scope, receive), 413, _message(size))
         response.headers["connection"] = "close"
         await response(scope, receive, send)
+
+
+class OnePerClient:
+    """At most one costly computation in flight per client address (in this process): a
+    second request from the same address while the first is computing is refused (429)
+    instead of queueing another second of CPU behind it. Used for "why did my rating
+    change" (one rating fit per uncached player)."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self._busy: set[str] = set()
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def claim(self, request: Request) -> Iterator[None]:
+        """Hold the address's slot while the block runs.
+
+        Raises:
+            RateLimited: the address already holds it.
+        """
+        address = request.client.host if request.client else "unknown"
+        with self._lock:
+            if address in self._busy:
+                raise RateLimited(
+                    f"expected one {self.what} at a time from one address, got another while "
+                    "the first is computed: try again in a few seconds"
+                )
+            self._busy.add(address)
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._busy.discard(address)
+
+
+EXPLANATIONS = OnePerClient("rating change explanation")
+"""The bound of `/players/{id}/why` and its API twin."""
