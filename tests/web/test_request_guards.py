@@ -165,6 +165,7 @@ def test_a_50_mb_check_upload_is_refused_before_3_mb_are_read(bare_app: Any) -> 
     chunked = Streamer(50 * MB)  # says nothing: reading stops past the limit
     _post_check(bare_app, chunked, None)
     assert chunked.status == 413
+    print(f"read of a chunked 50 MB upload: {chunked.read:,} bytes")
     assert REQUEST_LIMIT < chunked.read < 3 * MB
     lying = Streamer(50 * MB)  # declares less than it sends
     _post_check(bare_app, lying, 1000)
