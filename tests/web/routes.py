@@ -17,11 +17,12 @@ SECURITY_HEADERS = {
 
 def get_urls(app: Any, values: dict[str, str]) -> list[str]:
     """The app's GET routes with each ``{name}`` replaced by ``values[name]``, plus the
-    OpenAPI description, a static file and a Swagger UI file."""
+    OpenAPI description, a static file, a Swagger UI file and the operations routes."""
     urls = []
     for path, _route in _get_routes(app.routes):
         urls.append(re.sub(r"\{([a-z_]+)(:[a-z]+)?\}", lambda m: values[m.group(1)], path))
     urls += ["/api/v1/openapi.json", "/static/site.css", "/api/docs/assets/swagger-ui.css"]
+    urls += ["/healthz", "/readyz", "/metrics"]  # answered by `web.observe` before the routes
     return urls
 
 

@@ -99,10 +99,10 @@ def create_app(url: str, *, cache_bytes: int = 64 * 1024 * 1024) -> FastAPI:
         stored=lambda version, key: stored_site_page(site, version, key),
     )
     app.add_middleware(ServerTiming)
+    app.add_middleware(BodyLimit)  # issue 19: bodies bounded before anything reads them
     install_observe(app)
-    # Request guards (issue 19), outermost: bodies bounded before anything reads them, HEAD
-    # as GET, and the security headers on every answer (cached ones and refusals too).
-    app.add_middleware(BodyLimit)
+    # Issue 19, around everything (the operations routes too): HEAD as GET, and the security
+    # headers on every answer (cached ones and refusals too).
     app.add_middleware(HeadAsGet)
     app.add_middleware(SecurityHeaders)
 
