@@ -224,18 +224,21 @@ def _pause(failures: list[dt.datetime]) -> dt.datetime | None:
     return latest + pause
 
 
-_UNKNOWN: OrderedDict[tuple[str, str], list[dt.datetime]] = OrderedDict()
+_UNKNOWN: OrderedDict[tuple[str, str, str], list[dt.datetime]] = OrderedDict()
+"""(database URL, name, address) -> recent failures of a name that does not exist."""
 _UNKNOWN_LOCK = threading.Lock()
 
 
-def _unknown_failures(name: str, address: str, since: dt.datetime) -> list[dt.datetime]:
+def _unknown_failures(url: str, name: str, address: str, since: dt.datetime) -> list[dt.datetime]:
     with _UNKNOWN_LOCK:
-        kept = [at for at in _UNKNOWN.get((name, address), []) if at >= since]
+        kept = [at for at in _UNKNOWN.get((url, name[:64], address[:64]), []) if at >= since]
     return kept
 
 
-def _remember_unknown(name: str, address: str, at: dt.datetime, since: dt.datetime) -> None:
-    key = (name[:64], address[:64])
+def _remember_unknown(
+    url: str, name: str, address: str, at: dt.datetime, since: dt.datetime
+) -> None:
+    key = (url, name[:64], address[:64])
     with _UNKNOWN_LOCK:
         kept = [t for t in _UNKNOWN.pop(key, []) if t >= since]
         _UNKNOWN[key] = [*kept, at]
@@ -288,7 +291,7 @@ def _verify(url: str, name: str, password: str, address: str) -> stored.StoredAc
         if found is not None:
             failures = stored.recent_failures(conn, name, address, since)
         else:
-            failures = _unknown_failures(name, address, since)
+            failures = _unknown_failures(url, name, address, since)
     until = _pause(failures)
     if until is not None and until > now:
         seconds = max(1, int((until - now).total_seconds()))
@@ -303,7 +306,7 @@ def _verify(url: str, name: str, password: str, address: str) -> stored.StoredAc
             raise VerificationError("unknown user")
     except (VerificationError, InvalidHashError):
         if found is None:
-            _remember_unknown(name, address, now, since)
+            _remember_unknown(url, name, address, now, since)
         else:
             with store.begin() as conn:
                 stored.record_failure(conn, found.name, address, now, since)
