@@ -120,7 +120,7 @@ def test_uploads_over_the_bound_are_refused_and_not_stored(
     assert "expected a file of at most 1,000,000 bytes" in refused.text  # type: ignore[attr-defined]
     huge = big + b"% more\n" * 20_000
     declared = _upload(app_client, officer.csrf, huge)
-    assert declared.status_code == 400  # type: ignore[attr-defined]
+    assert declared.status_code == 413  # type: ignore[attr-defined]
     assert "expected a request of at most 1,065,536 bytes" in declared.text  # type: ignore[attr-defined]
     junk = _upload(app_client, officer.csrf, b"GIF89a not a results file", "photo.gif")
     assert junk.status_code == 400  # type: ignore[attr-defined]

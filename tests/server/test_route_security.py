@@ -15,7 +15,7 @@ from ratinglist.web.app import create_app
 from ratinglist.web.auth import PUBLIC_WRITES, SAFE_METHODS, is_private
 from tests.server.fixtures import PLAYER_IDS, sign_in
 
-SIGN_OUT = {"/logout", "/api/v1/logout"}
+SIGN_OUT = {"/logout", "/api/v1/logout", "/account/password"}
 """Writes any signed-in user may make (no role needed)."""
 
 

@@ -3,9 +3,16 @@
 Passwords are hashed with argon2 (argon2-cffi's defaults, RFC 9106's second recommended
 parameter set); the database keeps the hash only. A session is a random token given to the
 browser in an HttpOnly cookie; the database keeps its sha256 and the session's CSRF token, so
-every worker process (and a restarted server) sees the same sessions. Failed sign-ins are
-counted per user name: after `MAX_FAILURES` within `FAILURE_WINDOW` the name is refused until
-the window has passed, whatever the password (`RateLimited`).
+every worker process (and a restarted server) sees the same sessions.
+
+Failed sign-ins are counted per (user name, client address): after `MAX_FAILURES` within
+`FAILURE_WINDOW` that pair is refused, whatever the password (`RateLimited`), for a pause that
+doubles with each further failure (`BACKOFF_FIRST` .. `FAILURE_WINDOW`). Another address is
+not held back: a guesser cannot lock the owner out. Failures are stored only for names that
+exist; those of unknown names are counted in this process's memory (at most
+`UNKNOWN_KEPT` pairs), so both throttle alike and the database holds nothing an anonymous
+client typed. An unknown name costs a password check too (a dummy hash): a failure takes the
+same time whether the name exists or not.
 
 A worker process trusts a session it looked up for `SESSION_CHECK_S` (every request of a
 signed-in device asks; the lookup is two queries): signing out, a new password, a grant or a
@@ -20,13 +27,14 @@ import hashlib
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
 from ratinglist.errors import AccountError, InputError, PermissionDenied, RateLimited
 from ratinglist.model.account import SCOPED, Account, Grant, Role
-from ratinglist.service.actor import Actor
+from ratinglist.service.actor import Actor, ActorKind
 from ratinglist.service.databases import open_database
 from ratinglist.store import accounts as stored
 
@@ -34,8 +42,13 @@ if TYPE_CHECKING:
     from argon2 import PasswordHasher
 
 MAX_FAILURES = 5
-"""Failed sign-ins of one user name allowed within `FAILURE_WINDOW`."""
+"""Failed sign-ins of one (user name, address) allowed within `FAILURE_WINDOW` before a pause."""
 FAILURE_WINDOW = dt.timedelta(minutes=15)
+"""How long a failure counts, and the longest pause."""
+BACKOFF_FIRST = dt.timedelta(seconds=30)
+"""The pause after `MAX_FAILURES` failures; each further failure doubles it."""
+UNKNOWN_KEPT = 10_000
+"""(name, address) pairs of unknown names whose failures this process remembers."""
 SESSION_LIFETIME = dt.timedelta(days=7)
 """How long a session stays valid (a tournament weekend and its submission)."""
 MIN_PASSWORD = 8
@@ -183,8 +196,6 @@ class SignedIn:
     @property
     def actor(self) -> Actor:
         """The actor recorded on what this user writes."""
-        from ratinglist.service.actor import ActorKind
-
         return Actor(ActorKind.WEB, self.account.name)
 
 
@@ -203,41 +214,114 @@ def _forget_sessions(url: str, token_hash: str | None = None) -> None:
             del _SEEN[key]
 
 
+def _pause(failures: list[dt.datetime]) -> dt.datetime | None:
+    """When the next attempt may be made after these recent failures (None: at once)."""
+    if len(failures) < MAX_FAILURES:
+        return None
+    extra = len(failures) - MAX_FAILURES
+    pause: dt.timedelta = min(BACKOFF_FIRST * (2 ** min(extra, 16)), FAILURE_WINDOW)
+    latest: dt.datetime = max(failures)
+    return latest + pause
+
+
+_UNKNOWN: OrderedDict[tuple[str, str, str], list[dt.datetime]] = OrderedDict()
+"""(database URL, name, address) -> recent failures of a name that does not exist."""
+_UNKNOWN_LOCK = threading.Lock()
+
+
+def _unknown_failures(url: str, name: str, address: str, since: dt.datetime) -> list[dt.datetime]:
+    with _UNKNOWN_LOCK:
+        kept = [at for at in _UNKNOWN.get((url, name[:64], address[:64]), []) if at >= since]
+    return kept
+
+
+def _remember_unknown(
+    url: str, name: str, address: str, at: dt.datetime, since: dt.datetime
+) -> None:
+    key = (url, name[:64], address[:64])
+    with _UNKNOWN_LOCK:
+        kept = [t for t in _UNKNOWN.pop(key, []) if t >= since]
+        _UNKNOWN[key] = [*kept, at]
+        while len(_UNKNOWN) > UNKNOWN_KEPT:
+            _UNKNOWN.popitem(last=False)
+
+
+@cache
+def _dummy_hash() -> str:
+    """A hash of a random password with the same parameters: checked for unknown names."""
+    return _hasher().hash(secrets.token_urlsafe(16))
+
+
 def sign_in(url: str, name: str, password: str, address: str) -> Session:
     """Check a password and open a session.
 
     Raises:
-        RateLimited: too many failed attempts for this name recently; nothing checked.
-        AccountError: unknown name or wrong password (one message for both).
+        RateLimited: too many failed attempts for this name from this address recently;
+            nothing checked.
+        AccountError: unknown name or wrong password (one message, and the same time, for both).
     """
+    found = _verify(url, name, password, address)
+    return _open_session(url, found.name, found.account, address)
+
+
+def change_password(url: str, name: str, current: str, new: str, address: str) -> Session:
+    """A user replaces their own password (the current one checked as at sign-in): every
+    session of the user ends and a new one is opened for the device that asked.
+
+    Raises:
+        RateLimited, AccountError: as `sign_in`, for the current password.
+        InputError: the new password is not acceptable.
+    """
+    _check_password(new)
+    found = _verify(url, name, current, address)
+    set_password(url, found.name, new, Actor(ActorKind.WEB, found.name))
+    return _open_session(url, found.name, found.account, address)
+
+
+def _verify(url: str, name: str, password: str, address: str) -> stored.StoredAccount:
+    """The account whose password this is (see `sign_in`)."""
     from argon2.exceptions import InvalidHashError, VerificationError
 
     now = _now()
+    since = now - FAILURE_WINDOW
     store = open_database(url)
     name = name.strip()
     with store.connect() as conn:
-        failures = stored.recent_failures(conn, name, now - FAILURE_WINDOW)
         found = stored.find_account(conn, name)
-    if failures >= MAX_FAILURES:
-        minutes = int(FAILURE_WINDOW.total_seconds() // 60)
+        if found is not None:
+            failures = stored.recent_failures(conn, name, address, since)
+        else:
+            failures = _unknown_failures(url, name, address, since)
+    until = _pause(failures)
+    if until is not None and until > now:
+        seconds = max(1, int((until - now).total_seconds()))
         raise RateLimited(
-            f"expected at most {MAX_FAILURES} failed sign-ins in {minutes} minutes, got "
-            f"{failures}: try again later"
+            f"expected at most {MAX_FAILURES} failed sign-ins from this address in "
+            f"{int(FAILURE_WINDOW.total_seconds() // 60)} minutes, got {len(failures)}: "
+            f"try again in {seconds} s"
         )
     try:
+        _hasher().verify(_dummy_hash() if found is None else found.password_hash, password)
         if found is None:
             raise VerificationError("unknown user")
-        _hasher().verify(found.password_hash, password)
     except (VerificationError, InvalidHashError):
-        with store.begin() as conn:
-            stored.record_failure(conn, name, address, now)
+        if found is None:
+            _remember_unknown(url, name, address, now, since)
+        else:
+            with store.begin() as conn:
+                stored.record_failure(conn, found.name, address, now, since)
         raise AccountError("expected a known user name and its password, got no match") from None
+    return found
+
+
+def _open_session(url: str, name: str, account: Account, address: str) -> Session:
+    now = _now()
     token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
     expires = now + SESSION_LIFETIME
-    with store.begin() as conn:
-        stored.clear_failures(conn, name)
-        stored.add_session(conn, found.name, _token_hash(token), csrf, now, expires)
-    return Session(found.account, token, csrf, expires)
+    with open_database(url).begin() as conn:
+        stored.clear_failures(conn, name, address)
+        stored.add_session(conn, name, _token_hash(token), csrf, now, expires)
+    return Session(account, token, csrf, expires)
 
 
 def remembered_session(url: str, token: str) -> SignedIn | None:

@@ -10,9 +10,10 @@ from pathlib import Path
 from ratinglist.errors import FormatError
 from ratinglist.formats.diagnostics import Diagnostic, Severity
 from ratinglist.formats.elo import read_elo
+from ratinglist.service.intake import MAX_BYTES as INTAKE_MAX_BYTES
 
-MAX_BYTES = 2 * 1024 * 1024
-"""The largest file `/check` reads (the biggest real .ELO file is about 100 KB)."""
+MAX_BYTES = INTAKE_MAX_BYTES
+"""The largest file `/check` reads: the intake's bound (one limit for both)."""
 
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9_.\-]")
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import re
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ratinglist.errors import NotFoundError
 from ratinglist.model import PlayerId
-from ratinglist.rating import explain_change
+from ratinglist.rating.explain import ChangeFits, change_fits, explain_with
 from ratinglist.registry.history import BEGINNING
 from ratinglist.service.rating_lists import rated_games, stored_list
 from ratinglist.service.site import (
@@ -414,12 +415,17 @@ class Explanation:
         return self.after - self.before
 
 
+_FITS_LOCK = threading.Lock()
+
+
 def explain_player(
     site: Site, player_id: int, before_id: int | None = None, after_id: int | None = None
 ) -> Explanation:
     """Split the player's change between two published lists (default: the last two).
 
-    Four fits of the stored games with the later list's parameters; cached per data version.
+    Four fits of the stored games with the later list's parameters, three of them shared by
+    every player (`rating.explain.change_fits`, made once per pair of lists and data version,
+    one thread at a time): a player's explanation costs one fit. Cached per data version.
 
     Raises:
         NotFoundError: unknown player or list, or fewer than two published lists.
@@ -438,10 +444,15 @@ def explain_player(
     if before.as_of > after.as_of:
         before, after = after, before
 
-    def build() -> Explanation:
+    def build_fits() -> ChangeFits:
         info = stored_list(site.store, after.id)
         games = rated_games(site.store, after.as_of, exclude_sender=info.exclude_sender)
-        result = explain_change(games, PlayerId(player_id), before.as_of, after.as_of, info.params)
+        return change_fits(games, before.as_of, after.as_of, info.params)
+
+    def build() -> Explanation:
+        with _FITS_LOCK:  # one thread makes the shared fits; the others then find them
+            fits = site.cached(("explain-fits", before.id, after.id), build_fits)
+        result = explain_with(fits, PlayerId(player_id))
         return Explanation(
             player_id=player_id,
             name=player.name,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection
 
 from ratinglist.errors import AccountError, NotFoundError
@@ -171,20 +171,26 @@ def remove_session(conn: Connection, token_hash: str) -> None:
     conn.execute(delete(web_sessions).where(web_sessions.c.token_hash == token_hash))
 
 
-def record_failure(conn: Connection, name: str, address: str, at: dt.datetime) -> None:
-    """Remember a failed sign-in."""
+def record_failure(
+    conn: Connection, name: str, address: str, at: dt.datetime, since: dt.datetime
+) -> None:
+    """Remember a failed sign-in of an existing account; forget failures older than `since`."""
+    conn.execute(delete(login_failures).where(login_failures.c.at < since))
     conn.execute(insert(login_failures).values(name=name[:64], address=address[:64], at=at))
 
 
-def recent_failures(conn: Connection, name: str, since: dt.datetime) -> int:
-    """Failed sign-ins for `name` since `since`."""
+def recent_failures(
+    conn: Connection, name: str, address: str, since: dt.datetime
+) -> list[dt.datetime]:
+    """The times of the failed sign-ins for `name` from `address` since `since`."""
     f = login_failures.c
-    count = conn.execute(
-        select(func.count()).select_from(login_failures).where(f.name == name[:64], f.at >= since)
-    ).scalar()
-    return int(count or 0)
+    rows = conn.execute(
+        select(f.at).where(f.name == name[:64], f.address == address[:64], f.at >= since)
+    ).scalars()
+    return [at if at.tzinfo else at.replace(tzinfo=dt.UTC) for at in rows]
 
 
-def clear_failures(conn: Connection, name: str) -> None:
-    """Forget the failed sign-ins of `name` (after a successful one)."""
-    conn.execute(delete(login_failures).where(login_failures.c.name == name[:64]))
+def clear_failures(conn: Connection, name: str, address: str) -> None:
+    """Forget the failed sign-ins of `name` from `address` (after a successful one)."""
+    f = login_failures.c
+    conn.execute(delete(login_failures).where(f.name == name[:64], f.address == address[:64]))

@@ -18,12 +18,16 @@ from ratinglist.service.site_pages import stored_site_page
 from ratinglist.web.auth import AuthGate
 from ratinglist.web.cache import ResponseCache
 from ratinglist.web.errors import install_error_handlers
+from ratinglist.web.head import HeadAsGet
+from ratinglist.web.headers import SecurityHeaders
+from ratinglist.web.limits import BodyLimit
 from ratinglist.web.observe import configure_access_log
 from ratinglist.web.observe import install as install_observe
 from ratinglist.web.timing import ServerTiming
 from ratinglist.web.views import (
     account,
     api,
+    api_docs,
     check,
     downloads,
     intake,
@@ -59,7 +63,7 @@ def create_app(url: str, *, cache_bytes: int = 64 * 1024 * 1024) -> FastAPI:
         title="Ratinglist",
         version=__version__,
         description="The WOF rating list, players and tournaments as JSON.",
-        docs_url="/api/docs",
+        docs_url=None,  # served from the package's files: `views.api_docs`
         redoc_url=None,
         openapi_url="/api/v1/openapi.json",
     )
@@ -74,6 +78,7 @@ def create_app(url: str, *, cache_bytes: int = 64 * 1024 * 1024) -> FastAPI:
         check,
         api,
         account,
+        api_docs,
         td_api,
         td_pages,
         live,
@@ -85,6 +90,7 @@ def create_app(url: str, *, cache_bytes: int = 64 * 1024 * 1024) -> FastAPI:
     app.include_router(live.api)
     app.include_router(registry_pages.api)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount(api_docs.ASSETS, StaticFiles(directory=api_docs.SWAGGER_UI), name="api-docs")
     app.add_middleware(AuthGate, url=url)
     app.add_middleware(
         ResponseCache,
@@ -93,7 +99,12 @@ def create_app(url: str, *, cache_bytes: int = 64 * 1024 * 1024) -> FastAPI:
         stored=lambda version, key: stored_site_page(site, version, key),
     )
     app.add_middleware(ServerTiming)
+    app.add_middleware(BodyLimit)  # issue 19: bodies bounded before anything reads them
     install_observe(app)
+    # Issue 19, around everything (the operations routes too): HEAD as GET, and the security
+    # headers on every answer (cached ones and refusals too).
+    app.add_middleware(HeadAsGet)
+    app.add_middleware(SecurityHeaders)
 
     return app
 

@@ -2,24 +2,30 @@
 
 Everything the site shows is a function of the URL and of the stored data, and stored data
 changes only on import, rating or publication. So a 200 answer to a GET is kept under
-(data version, path, query) and served again until the version changes; its gzip form is made
-once. On a miss, a page made in advance at the same version (`service.site_pages`, shared by
-every server process) is served before the app is asked. Each answer carries an ``ETag``
-(the version and URL hashed) and ``Vary: Accept-Encoding``; a request whose
-``If-None-Match`` matches gets 304. Bodies larger than `max_body` and zip files pass through
-uncached and uncompressed.
+(data version, path, canonical query) and served again until the version changes; its gzip
+form is made once. The canonical query keeps only the parameters the matching route reads,
+sorted by name (`canonical_query`): ``/?utm=1`` and ``/?x=2`` are ``/``, not two more renders
+of a large page. On a miss, a page made in advance at the same version (`service.site_pages`,
+shared by every server process) is served before the app is asked. Each answer carries one
+``ETag`` (the version and canonical URL hashed, replacing any the app set) and ``Vary:
+Accept-Encoding``; a request whose ``If-None-Match`` matches gets 304. Bodies larger than
+`max_body` and zip files pass through uncached and uncompressed.
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
+from fastapi.routing import APIRoute
+from starlette.routing import compile_path
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ratinglist.service.site_pages import StoredPage, page_key
@@ -74,6 +80,57 @@ def _personal(headers: list[tuple[bytes, bytes]]) -> bool:
     return False
 
 
+ParameterTable = tuple[tuple[re.Pattern[str], frozenset[str]], ...]
+"""(path pattern, query parameter names) of every GET route, in the router's order."""
+
+
+def parameter_table(app: Any) -> ParameterTable:
+    """The query parameters each GET route of a FastAPI `app` reads (its dependencies' too)."""
+    return tuple(
+        (compile_path(path)[0], _query_names(route.dependant))
+        for path, route in _get_routes(getattr(app, "routes", ()))
+    )
+
+
+def _get_routes(routes: Any, prefix: str = "") -> Iterator[tuple[str, APIRoute]]:
+    for route in routes:
+        if isinstance(route, APIRoute):
+            if "GET" in (route.methods or ()):
+                yield prefix + route.path, route
+        elif hasattr(route, "original_router"):  # a router included by FastAPI's wrapper
+            inner = prefix + route.include_context.prefix
+            yield from _get_routes(route.original_router.routes, inner)
+
+
+def _query_names(dependant: Any) -> frozenset[str]:
+    """The names of the query parameters of a FastAPI dependant and of its dependencies."""
+    names = {field.alias for field in dependant.query_params}
+    for inner in dependant.dependencies:
+        names |= _query_names(inner)
+    return frozenset(names)
+
+
+def canonical_query(scope: Scope, table: ParameterTable) -> bytes:
+    """The query string with only the matching route's parameters (none when no route
+    matches), sorted by name (stable: the values of a repeated parameter keep their order)."""
+    raw = bytes(scope.get("query_string", b""))
+    if not raw:
+        return raw
+    path = str(scope["path"])
+    known = next((names for pattern, names in table if pattern.match(path)), frozenset())
+    pairs = [
+        (name, value)
+        for name, value in parse_qsl(raw.decode("latin-1"), keep_blank_values=True)
+        if name in known
+    ]
+    pairs.sort(key=lambda pair: pair[0])
+    return urlencode(pairs).encode("latin-1")
+
+
+def _without(headers: list[tuple[bytes, bytes]], name: bytes) -> list[tuple[bytes, bytes]]:
+    return [(k, v) for k, v in headers if k.lower() != name]
+
+
 def _header(scope: Scope, name: bytes) -> bytes:
     for key, value in scope.get("headers", []):
         if key == name:
@@ -100,13 +157,16 @@ class ResponseCache:
         self._entries: OrderedDict[tuple[str, str, bytes], _Entry] = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
+        self._parameters: ParameterTable | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] != "GET" or _uncached(str(scope["path"])):
             await self.app(scope, receive, send)
             return
         version = self.version()
-        key = (version, str(scope["path"]), bytes(scope.get("query_string", b"")))
+        if self._parameters is None:
+            self._parameters = parameter_table(scope.get("app"))
+        key = (version, str(scope["path"]), canonical_query(scope, self._parameters))
         etag = b'"' + hashlib.sha1(repr(key).encode()).hexdigest()[:20].encode() + b'"'
         if _header(scope, b"if-none-match") == etag:
             await send({"type": "http.response.start", "status": 304, "headers": [(b"etag", etag)]})
@@ -134,7 +194,7 @@ class ResponseCache:
         if found is None:
             return None
         headers = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in found.headers]
-        headers += [(b"etag", etag), (b"vary", b"Accept-Encoding")]
+        headers = [*_without(headers, b"etag"), (b"etag", etag), (b"vary", b"Accept-Encoding")]
         entry = _Entry(200, headers, None, found.body, len(found.body))
         self._store(key, entry)
         return entry
@@ -168,7 +228,7 @@ class ResponseCache:
         await self.app(scope, receive, capture)
         if passing or start is None:
             return None
-        headers = [(k, v) for k, v in start.get("headers", []) if k.lower() != b"content-length"]
+        headers = _without(_without(list(start.get("headers", [])), b"content-length"), b"etag")
         headers.append((b"etag", etag))
         headers.append((b"vary", b"Accept-Encoding"))
         body = b"".join(chunks)

@@ -1,4 +1,6 @@
-"""Signing in and out: the page and form, and the same for API clients (JSON).
+"""Signing in and out: the page and form, and the same for API clients (JSON); a user's own
+account page (``/account``: change the password) and the admin's users page
+(``/account/users``: add users, set passwords, grant and revoke roles, as ``ratinglist users``).
 
 The session cookie is HttpOnly and SameSite=Lax (Secure over HTTPS). The sign-in form carries
 its own CSRF token (a random value in a short-lived cookie and in the form: both must match),
@@ -8,6 +10,7 @@ since there is no session yet to hold one.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, Request
@@ -15,8 +18,24 @@ from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from ratinglist.errors import PermissionDenied
-from ratinglist.service.accounts import SESSION_LIFETIME, Session, SignedIn, sign_in, sign_out
+from ratinglist.errors import PermissionDenied, RatinglistError
+from ratinglist.model.account import Role, may_manage_accounts
+from ratinglist.service.accounts import (
+    MIN_PASSWORD,
+    SESSION_LIFETIME,
+    Session,
+    SignedIn,
+    add_user,
+    change_password,
+    grant,
+    parse_grant,
+    revoke,
+    set_password,
+    sign_in,
+    sign_out,
+    users,
+)
+from ratinglist.web import flash
 from ratinglist.web.auth import SESSION_COOKIE, permit
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url
@@ -24,6 +43,8 @@ from ratinglist.web.views.common import NO_STORE, db_url
 router = APIRouter()
 LOGIN_CSRF_COOKIE = "rl_login"
 signed = permit(lambda _a, _r: True, "sign out")
+Signed = Annotated[SignedIn, Depends(signed)]
+Admin = Annotated[SignedIn, Depends(permit(lambda a, _r: may_manage_accounts(a), "manage users"))]
 
 
 def _address(request: Request) -> str:
@@ -132,3 +153,134 @@ async def api_logout(request: Request, who: Annotated[SignedIn, Depends(signed)]
     response = Response(status_code=204)
     response.delete_cookie(SESSION_COOKIE)
     return response
+
+
+@router.get("/account", include_in_schema=False)
+def account_page(request: Request, who: Signed) -> Response:
+    """The signed-in user's roles and the form to change their password."""
+    notice, error = flash.take(request)
+    context = {
+        "who": who,
+        "csrf": who.csrf,
+        "message": notice,
+        "error": error,
+        "min_password": MIN_PASSWORD,
+        "admin": may_manage_accounts(who.account),
+    }
+    page = templates.TemplateResponse(request, "account.html", context, headers=NO_STORE)
+    return flash.shown(request, page)
+
+
+@router.post("/account/password", include_in_schema=False)
+async def password_post(
+    request: Request,
+    who: Signed,
+    current: Annotated[str, Form(max_length=1024)],
+    new: Annotated[str, Form(max_length=1024)],
+    again: Annotated[str, Form(max_length=1024)],
+) -> Response:
+    """Change one's own password: the other sessions end, this device stays signed in."""
+    if new != again:
+        return flash.redirect(
+            request, "/account", "expected the new password twice, got two different", error=True
+        )
+    try:
+        session = await run_in_threadpool(
+            change_password, db_url(request), who.account.name, current, new, _address(request)
+        )
+    except RatinglistError as exc:
+        return flash.redirect(request, "/account", str(exc), error=True)
+    request.state.signed_in = SignedIn(session.account, session.csrf)
+    response = flash.redirect(
+        request, "/account", "Password changed; your other devices are signed out."
+    )
+    _set_session(response, request, session)
+    return response
+
+
+@router.get("/account/users", include_in_schema=False)
+def users_page(request: Request, who: Admin) -> Response:
+    """Every user with their roles, and the forms to change them."""
+    notice, error = flash.take(request)
+    context = {
+        "who": who,
+        "csrf": who.csrf,
+        "users": users(db_url(request)),
+        "roles": [r.value for r in Role],
+        "message": notice,
+        "error": error,
+        "min_password": MIN_PASSWORD,
+    }
+    page = templates.TemplateResponse(request, "account_users.html", context, headers=NO_STORE)
+    return flash.shown(request, page)
+
+
+def _users_done(request: Request, action: Callable[[], str]) -> Response:
+    """Run an admin's change; back to the users page with its message or the refusal."""
+    try:
+        done = action()
+    except RatinglistError as exc:
+        return flash.redirect(request, "/account/users", str(exc), error=True)
+    return flash.redirect(request, "/account/users", done)
+
+
+UserField = Annotated[str, Form(min_length=1, max_length=64)]
+PasswordField = Annotated[str, Form(max_length=1024)]
+RoleField = Annotated[str, Form(min_length=1, max_length=32)]
+ScopeField = Annotated[str, Form(max_length=100)]
+
+
+@router.post("/account/users", include_in_schema=False)
+def add_user_post(
+    request: Request, who: Admin, name: UserField, password: PasswordField
+) -> Response:
+    """Add a user (no role yet)."""
+
+    def act() -> str:
+        made = add_user(db_url(request), name, password, who.actor)
+        return f"user {made.name} added"
+
+    return _users_done(request, act)
+
+
+@router.post("/account/users/password", include_in_schema=False)
+def set_password_post(
+    request: Request, who: Admin, name: UserField, password: PasswordField
+) -> Response:
+    """Set a user's password (their sessions end)."""
+
+    def act() -> str:
+        set_password(db_url(request), name, password, who.actor)
+        return f"password of {name} changed; their sessions ended"
+
+    return _users_done(request, act)
+
+
+@router.post("/account/users/grant", include_in_schema=False)
+def grant_post(
+    request: Request, who: Admin, name: UserField, role: RoleField, scope: ScopeField = ""
+) -> Response:
+    """Give a user a role."""
+
+    def act() -> str:
+        given = parse_grant(role, scope)
+        added = grant(db_url(request), name, given, who.actor)
+        return f"{name} {'now has' if added else 'already had'} {given.label}"
+
+    return _users_done(request, act)
+
+
+@router.post("/account/users/revoke", include_in_schema=False)
+def revoke_post(
+    request: Request, who: Admin, name: UserField, role: RoleField, scope: ScopeField = ""
+) -> Response:
+    """Take a role away from a user."""
+
+    def act() -> str:
+        taken = parse_grant(role, scope)
+        if name == who.account.name and taken.role is Role.ADMIN:
+            raise PermissionDenied("expected another admin to take your admin role, got you")
+        removed = revoke(db_url(request), name, taken, who.actor)
+        return f"{name} {'no longer has' if removed else 'did not have'} {taken.label}"
+
+    return _users_done(request, act)

@@ -38,6 +38,7 @@ from ratinglist.service.site_tournaments import (
     tournament,
     tournaments_list,
 )
+from ratinglist.web.limits import EXPLANATIONS
 from ratinglist.web.views.common import LIST_CACHE, MAX_LIMIT, PAGE_CACHE, site_of
 
 router = APIRouter(prefix="/api/v1", tags=["api"])
@@ -207,7 +208,8 @@ def api_explain(
     after: Annotated[int | None, Query(ge=0, le=2_000_000_000)] = None,
 ) -> Explanation:
     """Why the rating changed between two lists (ids; default: the last two)."""
-    return explain_player(site_of(request), player_id, before, after)
+    with EXPLANATIONS.claim(request):
+        return explain_player(site_of(request), player_id, before, after)
 
 
 @router.get("/tournaments")

@@ -26,10 +26,8 @@ from ratinglist.model.account import (
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.intake import MAX_BYTES, IntakeSummary, country_key, item
 from ratinglist.web.auth import permit
+from ratinglist.web.limits import FORM_OVERHEAD
 from ratinglist.web.views.common import db_url
-
-FORM_OVERHEAD = 64 * 1024
-"""Bytes a form upload may carry beyond the file (the other fields and the part headers)."""
 
 
 def _web_label(account: Account) -> str:

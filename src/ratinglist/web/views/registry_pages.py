@@ -7,16 +7,16 @@ officer for theirs (the host country of a new ID; both players' countries of a m
 from __future__ import annotations
 
 from typing import Annotated
-from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Form, Request
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from ratinglist.errors import PermissionDenied, RatinglistError
 from ratinglist.model.account import may_assign_ids, may_assign_some_ids
 from ratinglist.service.accounts import SignedIn, country_scope
 from ratinglist.service.registry import add_player, merge_players, show_player
+from ratinglist.web import flash
 from ratinglist.web.auth import permit
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url
@@ -63,17 +63,19 @@ def _merge(request: Request, who: SignedIn, kept: int, removed: int, reason: str
 @router.get("/registry")
 def registry_page(request: Request, who: Officer) -> Response:
     """The forms."""
+    notice, error = flash.take(request)
     context = {
         "csrf": who.csrf,
         "who": who,
-        "message": request.query_params.get("msg"),
-        "error": request.query_params.get("err"),
+        "message": notice,
+        "error": error,
     }
-    return templates.TemplateResponse(request, "registry.html", context, headers=NO_STORE)
+    page = templates.TemplateResponse(request, "registry.html", context, headers=NO_STORE)
+    return flash.shown(request, page)
 
 
-def _done(message: str, ok: bool = True) -> RedirectResponse:
-    return RedirectResponse(f"/registry?{'msg' if ok else 'err'}={quote(message)}", status_code=303)
+def _done(request: Request, message: str, ok: bool = True) -> Response:
+    return flash.redirect(request, "/registry", message, error=not ok)
 
 
 @router.post("/registry/players")
@@ -87,11 +89,11 @@ def add_form(
 ) -> Response:
     """Give a new player an ID."""
     try:
-        return _done(_add(request, who, surname, firstname, country, host))
+        return _done(request, _add(request, who, surname, firstname, country, host))
     except PermissionDenied:
         raise
     except RatinglistError as exc:
-        return _done(str(exc), ok=False)
+        return _done(request, str(exc), ok=False)
 
 
 @router.post("/registry/merges")
@@ -104,11 +106,11 @@ def merge_form(
 ) -> Response:
     """Merge two IDs of one person."""
     try:
-        return _done(_merge(request, who, kept, removed, reason))
+        return _done(request, _merge(request, who, kept, removed, reason))
     except PermissionDenied:
         raise
     except RatinglistError as exc:
-        return _done(str(exc), ok=False)
+        return _done(request, str(exc), ok=False)
 
 
 class NewPlayerIn(BaseModel):
