@@ -12,14 +12,17 @@ from sqlalchemy import select
 
 from ratinglist.cli.app import app
 from ratinglist.formats.elo import read_elo
+from ratinglist.model import shown_id
 from ratinglist.standings import BrightwellRule, StandingsConfig
 from ratinglist.store import open_store
+from ratinglist.store.players import all_players
 from ratinglist.store.schema import games, tournaments
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.finals_stage import scheduled
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.scoring import standings_of
 from tests.cli.tournament_cli import fail, run, runner
+from tests.published import store_ratings
 
 PLAYERS = """\
 % Liste des joueurs par pays
@@ -70,6 +73,10 @@ def db(tmp_path: Path) -> Path:
         app, ["players", "import-list", str(players), "--apply", "--db", str(path)]
     )
     assert done.exit_code == 0, done.output
+    # the federation published a list with the ratings of PLAYERS (entrants' ratings)
+    with open_store(f"sqlite:///{path}") as store:
+        rated = {int(p.id): float(p.rating) for p in all_players(store) if p.rating is not None}
+    store_ratings(f"sqlite:///{path}", "2026-01-01", rated)
     return path
 
 
@@ -84,7 +91,7 @@ def _fill_round(db: Path, tmp_path: Path, rng: random.Random) -> None:
     lines = []
     for p in r.pairings:
         x = rng.randint(10, 54)
-        lines.append(f"{r.number} {p.black} {p.white} {x}-{64 - x}")
+        lines.append(f"{r.number} {shown_id(p.black)} {shown_id(p.white)} {x}-{64 - x}")
     file = tmp_path / f"r{r.number}.txt"
     file.write_text("\n".join(lines) + "\n", encoding="utf-8")
     run(db, "results", str(file))
@@ -109,7 +116,7 @@ def _play(db: Path, tmp_path: Path) -> None:
     out = run(db, "register", *NAMES)
     assert "VAN DEN BIGGELAAR, Nicky (5105)" in out and "LÉGER, Anaïs (50002)" in out
     out = run(db, "register", "--new", "PIETERS,Joost", "--country", "BEL")
-    assert "gets ID 120000" in out  # lowest free ID of the host country NLD
+    assert "gets the temporary identifier NEW1" in out  # the ID officer gives the real ID
     rng = random.Random(3)
     for _ in range(4):
         run(db, "pair")
@@ -125,7 +132,7 @@ def test_whole_small_tournament(db: Path, tmp_path: Path) -> None:
     assert all(list(r) == keys for r in rows)
     by_id = {r["id"]: (r["name"], r["country"]) for r in rows}
     assert by_id[5105] == ("VAN DEN BIGGELAAR, Nicky", "NLD")  # from PLAYERS above
-    assert by_id[120000] == ("PIETERS, Joost", "BEL")
+    assert by_id["NEW1"] == ("PIETERS, Joost", "BEL")
     assert sum(r["points"] for r in rows) == 4 * 7
     banded = json.loads(run(db, "standings", "--json", "--class", "rating:1500-1800"))
     assert {r["id"] for r in banded} == {50001, 50002, 4012, 120006}
@@ -158,7 +165,7 @@ def test_whole_small_tournament(db: Path, tmp_path: Path) -> None:
     assert [x for x in rf.diagnostics if x.severity.value == "error"] == []
     assert sum(1 for g in rf.games if not g.added) == 4 * 7
     assert sum(1 for g in rf.games if g.added) == len(scheduled(d.finals))
-    assert [p.token for p in rf.players if p.new] == ["120000"]
+    assert [p.token for p in rf.players if p.new] == ["NEW1"]  # replaced at processing
     assert "@media print" in (tmp_path / "t.html").read_text(encoding="utf-8")
     assert (tmp_path / "t.csv").read_text(encoding="utf-8").startswith("place,id,name")
     assert len(list(sheets.iterdir())) == 4

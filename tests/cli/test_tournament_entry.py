@@ -12,7 +12,7 @@ import pytest
 
 from ratinglist.cli.app import app
 from ratinglist.errors import StoreError
-from ratinglist.model import PlayerId
+from ratinglist.model import PlayerId, shown_id
 from ratinglist.store import open_store
 from ratinglist.store.players import all_players
 from ratinglist.store.tournament_events import LogWriter, find_directed, load_log
@@ -20,6 +20,7 @@ from ratinglist.tournament.events import Registered, ResultEntered
 from ratinglist.tournament.fold import FoldedTournament, fold
 from tests.cli.test_tournament import NAMES, PLAYERS
 from tests.cli.tournament_cli import fail, run, runner
+from tests.published import store_ratings
 
 
 def state(db: Path) -> FoldedTournament:
@@ -41,6 +42,10 @@ def db(tmp_path: Path) -> Path:
         app, ["players", "import-list", str(players), "--apply", "--db", str(path)]
     )
     assert done.exit_code == 0, done.output
+    # the federation published a list with the ratings of PLAYERS (entrants' ratings)
+    with open_store(f"sqlite:///{path}") as store:
+        rated = {int(p.id): float(p.rating) for p in all_players(store) if p.rating is not None}
+    store_ratings(f"sqlite:///{path}", "2026-01-01", rated)
     return path
 
 
@@ -190,13 +195,14 @@ def test_register_new_is_atomic_and_a_retry_keeps_the_id(
         assert [p for p in all_players(store) if p.surname == "PIETERS"] == []
     assert log_length(db) == before
     out = run(db, "register", "--new", "PIETERS,Joost", "--country", "BEL")
-    assert "gets ID 120000" in out  # lowest free ID of the host country NLD
+    assert "gets the temporary identifier NEW1" in out  # the ID officer gives the real ID
     out = run(db, "register", "--new", "Pieters, Joost", "--country", "bel")
-    assert "PIETERS, Joost (120000) was already entered" in out
+    assert "PIETERS, Joost (NEW1) was already entered" in out
     with open_store(f"sqlite:///{db}") as store:
-        assert [p.id for p in all_players(store) if p.surname == "PIETERS"] == [120000]
+        assert [p.id for p in all_players(store) if p.surname == "PIETERS"] == []
         log = load_log(store, find_directed(store, None).id)
-    assert [x.event.player for x in log if isinstance(x.event, Registered)] == [120000]
+    registered = [x.event.player for x in log if isinstance(x.event, Registered)]
+    assert [shown_id(p) for p in registered] == ["NEW1"]
 
 
 def test_register_new_refuses_an_unknown_country(db: Path) -> None:

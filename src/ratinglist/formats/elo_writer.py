@@ -15,7 +15,7 @@ from ratinglist.errors import ResultsFileError
 from ratinglist.formats.elo_comments import OTHER_GAMES_MARKER, format_date
 from ratinglist.formats.elo_players import is_player_id_token
 from ratinglist.formats.results_file import GameLine, Header, PlayerLine, ResultsFile, RoundMarker
-from ratinglist.model import Tournament
+from ratinglist.model import Tournament, shown_id
 
 PLAYER_COLUMNS = "%      ID, NAME, Firstname, COUNTRY, score, disc-count, rating"
 ADDED_RESULTS = "%%Added results"
@@ -168,8 +168,8 @@ def from_tournament(
     players = tuple(PlayerLine.from_tournament_player(p) for p in t.players)
     games = tuple(
         GameLine(
-            first=str(g.first),
-            second=str(g.second),
+            first=shown_id(g.first),
+            second=shown_id(g.second),
             outcome=g.outcome,
             first_discs=g.first_discs,
             second_discs=g.second_discs,

@@ -20,6 +20,7 @@ from ratinglist.model import (
     PlayerId,
     Tournament,
     TournamentPlayer,
+    shown_id,
 )
 
 
@@ -54,7 +55,7 @@ class PlayerLine:
     def from_tournament_player(cls, p: TournamentPlayer) -> PlayerLine:
         """The player line declaring a tournament entry (token = the ID)."""
         return cls(
-            token=str(p.id),
+            token=shown_id(p.id),
             surname=p.surname,
             firstname=p.firstname,
             country=p.country,

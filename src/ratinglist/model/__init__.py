@@ -1,7 +1,7 @@
 """Pure domain values: players, games, tournaments, identifiers. No I/O, no imports of ours."""
 
 from ratinglist.model.game import Colour, Game, Outcome
-from ratinglist.model.ids import PlayerId, is_temporary_id
+from ratinglist.model.ids import PlayerId, is_temporary_id, shown_id
 from ratinglist.model.player import Player
 from ratinglist.model.tournament import DateRange, Tournament, TournamentPlayer
 
@@ -15,4 +15,5 @@ __all__ = [
     "Tournament",
     "TournamentPlayer",
     "is_temporary_id",
+    "shown_id",
 ]

@@ -15,3 +15,59 @@ PlayerId = NewType("PlayerId", int)
 def is_temporary_id(token: str) -> bool:
     """Return True for a 4-character temporary identifier such as ``NEW1`` (not all digits)."""
     return len(token) == 4 and token.isalnum() and token.isascii() and not token.isdigit()
+
+
+TEMPORARY_BASE = 1_000_000_000
+"""A directed tournament keeps an entrant with a temporary identifier under the player ID
+``-(TEMPORARY_BASE + k)`` for ``NEWk`` (no real ID is negative, no rating or disc count comes
+near it), so pairing and standings work on integers while the ID officer has not yet given
+the real ID."""
+TEMPORARY_MAX = 999
+"""The most temporary identifiers of one tournament (``NEW1``..``NEW9``, ``NE10``..``N999``)."""
+
+
+def temporary_player_id(k: int) -> PlayerId:
+    """The player ID a tournament keeps for its `k`-th temporary identifier (1-based).
+
+    Raises:
+        ValueError: `k` outside 1..`TEMPORARY_MAX`.
+    """
+    if not 1 <= k <= TEMPORARY_MAX:
+        raise ValueError(f"expected a temporary number from 1 to {TEMPORARY_MAX}, got {k}")
+    return PlayerId(-(TEMPORARY_BASE + k))
+
+
+def is_temporary_player(pid: int) -> bool:
+    """True for a player ID that stands for a temporary identifier (`temporary_player_id`)."""
+    return -(TEMPORARY_BASE + TEMPORARY_MAX) <= pid <= -(TEMPORARY_BASE + 1)
+
+
+def temporary_number(pid: int) -> int:
+    """The `k` of a temporary player ID (``NEWk``)."""
+    if not is_temporary_player(pid):
+        raise ValueError(f"expected a temporary player ID, got {pid}")
+    return -pid - TEMPORARY_BASE
+
+
+def temporary_label(k: int) -> str:
+    """The four-character identifier of the `k`-th new player: ``NEW1``, ``NE10``, ``N100``."""
+    digits = str(k)
+    return "NEW"[: 4 - len(digits)] + digits
+
+
+def shown_id(pid: int) -> str:
+    """A player ID as written for people and in results files: the digits of a real ID, the
+    four-character identifier (``NEW1``) of a temporary one."""
+    if is_temporary_player(pid):
+        return temporary_label(temporary_number(pid))
+    return str(pid)
+
+
+def parse_temporary(token: str) -> PlayerId | None:
+    """The temporary player ID written `token` (``NEW1``, ``ne10``), None for any other text."""
+    text = token.strip().upper()
+    digits = text.lstrip("NEW")
+    if not digits.isdigit() or not 1 <= int(digits) <= TEMPORARY_MAX:
+        return None
+    k = int(digits)
+    return temporary_player_id(k) if temporary_label(k) == text else None

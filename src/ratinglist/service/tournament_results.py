@@ -264,6 +264,13 @@ def enter_result(
     return _entered(d, event, table)
 
 
+def _player(token: str) -> int | None:
+    """A player ID as typed on a sheet: digits, or a temporary identifier such as NEW1."""
+    from ratinglist.model.ids import parse_temporary
+
+    return int(token) if token.isdigit() else parse_temporary(token)
+
+
 def _line_spec(tokens: Sequence[str]) -> ResultSpec:
     """``ROUND (BLACK WHITE | Tn) (SCORE | SPECIAL WINNER [SCORE])`` as a spec."""
     if len(tokens) < 3:
@@ -275,8 +282,8 @@ def _line_spec(tokens: Sequence[str]) -> ResultSpec:
     if head[:1] in "Tt" and head[1:].isdigit():
         table = int(head[1:])
         rest = rest[1:]
-    elif len(rest) >= 3 and rest[0].isdigit() and rest[1].isdigit():
-        black, white = int(rest[0]), int(rest[1])
+    elif len(rest) >= 3 and _player(rest[0]) is not None and _player(rest[1]) is not None:
+        black, white = _player(rest[0]), _player(rest[1])
         rest = rest[2:]
     else:
         raise TournamentError(f"expected BLACK WHITE player IDs or a table Tn, got {head!r}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ratinglist.model import PlayerId
+from ratinglist.model import PlayerId, shown_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +36,14 @@ class Person:
     name: str
 
     @property
+    def shown_id(self) -> str:
+        """The ID as people read it (``NEW1`` while the player has a temporary identifier)."""
+        return shown_id(self.id)
+
+    @property
     def label(self) -> str:
         """``SURNAME, First (ID)``."""
-        return f"{self.name} ({self.id})"
+        return f"{self.name} ({self.shown_id})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,16 @@ meanwhile) and returns frozen values (`service.tournament_values`). Results are 
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 
-from ratinglist.errors import ConflictError, RegistryError, TournamentError
-from ratinglist.model import Player, PlayerId
+from sqlalchemy.engine import Connection
+
+from ratinglist.errors import ConflictError, NamesakeConflict, RegistryError, TournamentError
+from ratinglist.model import Player, PlayerId, shown_id
+from ratinglist.model.ids import is_temporary_player
 from ratinglist.model.text import format_name
 from ratinglist.registry.countries import country_code
 from ratinglist.service.actor import Actor
@@ -48,10 +52,11 @@ from ratinglist.store.tournament_events import create_tournament, list_directed,
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.concurrency import describe
 from ratinglist.tournament.finals_stage import match_label, scheduled
-from ratinglist.tournament.fold import FoldedTournament, effective, require_open
+from ratinglist.tournament.fold import FoldedTournament, fold, require_open
 from ratinglist.tournament.games.go_play import next_go_pairing
 from ratinglist.tournament.planning import finalists, next_pairing, parse_system
 from ratinglist.tournament.tables import fixed_tables
+from ratinglist.tournament.temporary_ids import next_temporary
 
 MATCH_THRESHOLD = 80.0
 BQ_RULES = {"standard": BrightwellRule.IFRL, "singapore": BrightwellRule.SINGAPORE}
@@ -202,28 +207,102 @@ class Entry:
     birth_year: int | None = None
 
 
-def _registered(p: Player, entry: Entry, first: int, new: bool) -> ev.Registered:
+def _registered(
+    p: Player, entry: Entry, first: int, rating: int | None, rating_list: str
+) -> ev.Registered:
     return ev.Registered(
         p.id,
         p.surname,
         p.firstname,
         p.country,
-        p.rating,
-        new=new,
+        rating,
+        new=False,
         first_round=first,
         female=entry.female,
         youth=entry.youth,
         birth_year=entry.birth_year,
-        debutant=new,
+        debutant=False,
+        rating_list=rating_list,
     )
 
 
-def _same_person(e: ev.Registered, surname: str, firstname: str, country: str) -> bool:
-    return e.new and (e.surname.casefold(), e.firstname.casefold(), e.country.casefold()) == (
+def list_ratings(
+    conn: Connection, day: dt.date, players: Iterable[int]
+) -> tuple[str, dict[int, int]]:
+    """The as-of date (ISO) of the latest published WOF list on or before `day` and the
+    rounded ratings it gives `players` (a player it does not rate is left out); ``""`` and
+    nothing when no list is published yet.
+
+    Every rated player counts, listed or not (the WOF's players file carries the latest
+    rating of every rated player), never the rating of an imported players list.
+    """
+    from ratinglist.store.publishing import published_list_as_of
+    from ratinglist.store.rating_lists import entries_of
+
+    chosen = published_list_as_of(conn, day)
+    if chosen is None:
+        return "", {}
+    found = entries_of(conn, chosen.id, players)
+    return chosen.as_of.isoformat(), {pid: round(e.rating) for pid, e in found.items()}
+
+
+def _same_name(e: ev.Registered, surname: str, firstname: str) -> bool:
+    return (e.surname.casefold(), e.firstname.casefold()) == (
         surname.strip().casefold(),
         firstname.strip().casefold(),
-        country_code(country.strip()).casefold(),
     )
+
+
+def _new_entrant(
+    conn: Connection,
+    known: Sequence[ev.Event],
+    typed: tuple[str, str, str],
+    entry: Entry,
+    first: int,
+    rating_list: str,
+    anyway: bool,
+) -> tuple[ev.Registered | None, Person]:
+    """The registration of a player new to the registry under the next temporary identifier,
+    or (None, the earlier entrant) when the same person was already entered (a retry).
+
+    Raises:
+        TournamentError: an entrant of the same name (another country, or a registered
+            player) is already in the tournament.
+        NamesakeConflict: the registry holds a player of this name and `anyway` is False.
+    """
+    from ratinglist.registry.names import check_person
+    from ratinglist.store.players import players_named
+
+    surname, firstname, country = typed
+    check_person(surname, firstname, country)
+    code = country_code(country.strip())
+    same = [p for p in fold(known).people if _same_name(p, surname, firstname)]
+    if same:
+        earlier = same[0]
+        if is_temporary_player(earlier.player) and earlier.country.casefold() == code.casefold():
+            return None, Person(earlier.player, _name(earlier))
+        raise TournamentError(
+            f"expected a player not yet entered, got {_name(earlier)} already entered as "
+            f"{shown_id(earlier.player)} ({earlier.country}); one person is entered once"
+        )
+    namesakes = players_named(conn, surname, firstname)
+    if namesakes and not anyway:
+        raise NamesakeConflict(namesakes, format_name(surname.strip(), firstname.strip()))
+    registered = ev.Registered(
+        next_temporary(known),
+        surname.strip(),
+        firstname.strip(),
+        code,
+        None,
+        new=True,
+        first_round=first,
+        female=entry.female,
+        youth=entry.youth,
+        birth_year=entry.birth_year,
+        debutant=True,
+        rating_list=rating_list,
+    )
+    return registered, Person(registered.player, _name(registered))
 
 
 def register_players(
@@ -236,15 +315,19 @@ def register_players(
     new_country: str | None = None,
     entry: Entry = Entry(),
     threshold: float = MATCH_THRESHOLD,
+    anyway: bool = False,
 ) -> Registration:
     """Enter registered players (fuzzy names or exact IDs) and at most one new player.
 
-    Everything is one transaction: a new player's ID allocation, the player and every
-    registration event are written together or not at all. Registering the same new
-    person again (same surname, first name and country) is a retry: no second ID.
+    Each registered player's rating is the one of the latest published WOF list as of the
+    tournament's first day (`list_ratings`). A new player gets the tournament's next
+    temporary identifier (``NEW1``...), never a registry ID: the ID officer gives the real
+    one (`service.temporary_ids`). A new player with a registered namesake is refused with
+    the namesakes (`NamesakeConflict`) unless `anyway`; a second entrant of the same name is
+    refused, except the same new person again (same name and country): a retry, nothing
+    added. Everything is one transaction.
     """
-    from ratinglist.registry.names import check_person
-    from ratinglist.store.players import add_player, all_players
+    from ratinglist.store.players import all_players
 
     if not queries and new_player is None:
         raise TournamentError("expected player names, IDs or --new, got nothing")
@@ -262,39 +345,28 @@ def register_players(
         first = entry.first_round if entry.first_round is not None else d.paired + 1
         found = _resolve(all_players(store), queries, threshold) if queries else []
         registry = {p.id: p for p in all_players(store)} if found else {}
-        actions = [_registered(registry[r.player.id], entry, first, False) for r in found]
-        checked = check(d, actions)
         new_person: Person | None = None
         retry = False
         with log_writer(store, base.info.id, base.seq, actor=actor.label) as writer:
+            day = d.settings.start_date
+            chosen, ratings = list_ratings(writer.conn, day, (r.player.id for r in found))
+            actions: list[ev.Event] = [
+                _registered(registry[r.player.id], entry, first, ratings.get(r.player.id), chosen)
+                for r in found
+            ]
+            checked = check(d, actions)
             if new_player is not None and new_country is not None:
                 surname, _, firstname = new_player.partition(",")
-                check_person(surname, firstname, new_country)
                 known = (*base.events, *writer.newer)
-                earlier = [
-                    e
-                    for e in effective(known)
-                    if isinstance(e, ev.Registered)
-                    and _same_person(e, surname, firstname, new_country)
-                ]
-                if earlier:
+                typed = (surname, firstname, new_country)
+                added, new_person = _new_entrant(
+                    writer.conn, known, typed, entry, first, chosen, anyway
+                )
+                if added is None:
                     retry = True
-                    new_person = Person(earlier[0].player, _name(earlier[0]))
                 else:
-                    probe = Player(PlayerId(0), surname.strip(), firstname.strip(), new_country)
-                    check(checked, [_registered(probe, entry, first, True)])
-                    p = add_player(
-                        writer.conn,
-                        surname,
-                        firstname,
-                        new_country,
-                        host_country=d.settings.country,
-                        on=d.settings.start_date,
-                        reason=f"new player at {d.settings.name}",
-                        actor=actor.label,
-                    )
-                    actions.append(_registered(p, entry, first, True))
-                    new_person = Person(p.id, p.name)
+                    check(checked, [added])
+                    actions.append(added)
             state = after(writer, base, actions)
             for action in actions:
                 writer.append(action)
@@ -453,8 +525,14 @@ def undo(url: str, tournament: str | None, actor: Actor, based_on: int | None = 
                 f"expected the log at event {based_on}, got {base.seq}{newer}: undo would "
                 f"now cancel the {pending.what}; nothing undone, look at the tournament again"
             )
-        write(store, base, [ev.Undone()], actor, base.seq)
-    return pending
+        cancelled = _in_force(base)[-1][1]
+        with log_writer(store, base.info.id, base.seq, actor=actor.label) as writer:
+            after(writer, base, [ev.Undone()])
+            writer.append(ev.Undone())
+            released = _release_new_id(writer.conn, base.info.id, cancelled)
+    if released is None:
+        return pending
+    return replace(pending, what=f"{pending.what}; ID {released} released")
 
 
 def _newest(store: Store, base: Loaded) -> str:
@@ -463,6 +541,22 @@ def _newest(store: Store, base: Loaded) -> str:
     label = actor_of(store, base.info.id, base.seq)
     by = f" by {Actor.parse(label).name}" if label else ""
     return f" (newest: {describe(base.events[-1], name_in(base.folded))}{by})"
+
+
+def _release_new_id(conn: Connection, tournament: int, cancelled: ev.Event) -> int | None:
+    """Release the registry ID that the undone action created, if any and unused
+    (`store.players.release_new_id`): a new player's registration of a log written before
+    temporary identifiers, or the ID officer's new ID for a temporary identifier."""
+    from ratinglist.store.players import release_new_id
+
+    legacy = isinstance(cancelled, ev.Registered) and cancelled.player >= 0
+    if not isinstance(cancelled, ev.Registered | ev.IdAssigned) or not cancelled.new:
+        return None
+    if not (legacy or isinstance(cancelled, ev.IdAssigned)):
+        return None
+    if not release_new_id(conn, cancelled.player, tournament=tournament):
+        return None
+    return int(cancelled.player)
 
 
 def _in_force(base: Loaded) -> list[tuple[int, ev.Event]]:

@@ -37,7 +37,14 @@ from ratinglist.store.id_history import (
     save_events,
     update_player_rows,
 )
-from ratinglist.store.schema import games, id_history, list_imports, players
+from ratinglist.store.schema import (
+    games,
+    id_history,
+    list_imports,
+    players,
+    temp_id_mappings,
+    tournament_events,
+)
 
 DEFAULT_ACTOR = "system:ratinglist"
 """The actor recorded when a caller names none (`service.actor.SYSTEM`)."""
@@ -538,3 +545,46 @@ def export_players_list(
     """
     chosen = include if include is not None else all_players(source)
     return PlayersList.from_players(replace(p, country=country_code(p.country)) for p in chosen)
+
+
+def release_new_id(conn: Connection, player_id: int, *, tournament: int) -> bool:
+    """Remove the ID `player_id` that directed tournament `tournament` registered when the
+    registration (or ID assignment) that created it is undone; True when it was released.
+
+    The ID is released only while nothing else knows it: its one ID event is its
+    assignment, no stored game or processed temporary ID names it, and no other directed
+    tournament's log mentions it. Then its row and its assignment are deleted (the lowest
+    free ID of the range is free again, as it never was given) and the registry's revision
+    moves; otherwise it stays registered (False), as an ID that was used.
+    """
+    pid = int(player_id)
+    h = id_history.c
+    kinds = conn.execute(
+        select(h.event).where((h.player_id == pid) | (h.other_id == pid))
+    ).scalars()
+    if list(kinds) != [IdEventKind.ASSIGNED.value]:
+        return False
+    g = games.c
+    if conn.execute(
+        select(g.id).where((g.first_id == pid) | (g.second_id == pid)).limit(1)
+    ).first():
+        return False
+    if conn.execute(
+        select(temp_id_mappings.c.id).where(temp_id_mappings.c.player_id == pid).limit(1)
+    ).first():
+        return False
+    e = tournament_events.c
+    mentioned = (
+        select(e.id)
+        .where(
+            e.tournament_id != tournament,
+            e.payload.like(f'%"player": {pid},%') | e.payload.like(f'%"player": {pid}}}%'),
+        )
+        .limit(1)
+    )
+    if conn.execute(mentioned).first():
+        return False
+    conn.execute(delete(id_history).where(h.player_id == pid))
+    conn.execute(delete(players).where(players.c.id == pid))
+    bump_revision(conn)
+    return True

@@ -202,3 +202,30 @@ def publication_log(store: Store, list_id: int) -> tuple[PublicationEvent, ...]:
             PublicationEvent(int(r[0]), str(r[1]), str(r[2]), _utc(r[3]))
             for r in conn.execute(query)
         )
+
+
+@dataclass(frozen=True, slots=True)
+class ListInForce:
+    """The published WOF list in force on a day: its id, as-of date and label."""
+
+    id: int
+    as_of: dt.date
+    label: str | None
+
+
+def published_list_as_of(conn: Connection, day: dt.date) -> ListInForce | None:
+    """The latest published WOF list whose as-of date is on or before `day` (the newest
+    computation of that date when several are published), None when there is none."""
+    c = rating_lists.c
+    query = (
+        select(c.id, c.as_of, c.label)
+        .where(c.published.is_(True), c.system == "wof", c.as_of <= day)
+        .order_by(c.as_of.desc(), c.id.desc())
+        .limit(1)
+    )
+    with translate_errors("read the published rating lists"):
+        row = conn.execute(query).first()
+    if row is None:
+        return None
+    as_of = row[1] if isinstance(row[1], dt.date) else dt.date.fromisoformat(str(row[1]))
+    return ListInForce(int(row[0]), as_of, row[2])

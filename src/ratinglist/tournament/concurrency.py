@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ratinglist.errors import ConflictError, TournamentError
-from ratinglist.model import PlayerId
+from ratinglist.model import PlayerId, shown_id
 from ratinglist.tournament.events import (
     Absent,
     Event,
@@ -27,6 +27,7 @@ from ratinglist.tournament.events import (
     GoResultEntered,
     GoTeamBoards,
     GoTeamEntered,
+    IdAssigned,
     Paired,
     Registered,
     Reopened,
@@ -67,10 +68,10 @@ def describe(event: Event, name: Callable[[PlayerId], str] | None = None) -> str
     """An event in words for messages, e.g. ``result 40-24 of round 3 (4012 - 4013)``; with
     `name` (a player's name by ID) the players are named:
     ``result 40-24 of round 3, DUBOIS, Anne v EVANS, Tom``."""
-    who: Callable[[PlayerId], str] = name or str
+    who: Callable[[PlayerId], str] = name or shown_id
 
     def game(a: PlayerId, b: PlayerId) -> str:
-        return f", {who(a)} v {who(b)}" if name is not None else f" ({a} - {b})"
+        return f", {who(a)} v {who(b)}" if name is not None else f" ({who(a)} - {who(b)})"
 
     match event:
         case ResultEntered() | ResultCorrected():
@@ -96,7 +97,12 @@ def describe(event: Event, name: Callable[[PlayerId], str] | None = None) -> str
             Registered(player=p, surname=sn, firstname=fn)
             | GoRegistered(player=p, surname=sn, firstname=fn)
         ):
-            return f"registration of {sn}, {fn} ({p})" if fn else f"registration of {sn} ({p})"
+            shown = shown_id(p)
+            return (
+                f"registration of {sn}, {fn} ({shown})" if fn else f"registration of {sn} ({shown})"
+            )
+        case IdAssigned(temporary=t, player=p):
+            return f"ID {p} given to {shown_id(t)}"
         case Withdrawn(player=p, from_round=k):
             return f"withdrawal of {who(p)} from round {k}"
         case Absent(player=p, round=k):

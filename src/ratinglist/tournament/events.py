@@ -134,7 +134,12 @@ class Created(Event):
 
 @dataclass(frozen=True, slots=True)
 class Registered(Event):
-    """A player entered; `new` marks a player who got a new ID for this tournament."""
+    """A player entered; `new` marks a player new to the registry (``+`` in the results
+    file): since issue 19 such a player enters under a temporary identifier (``NEW1``,
+    `model.ids.temporary_player_id`) until the ID officer gives the real ID (`IdAssigned`).
+    `rating` is the player's rating in the published list of as-of date `rating_list`
+    (ISO date; empty: no published list, or a log written before lists were used).
+    """
 
     kind: ClassVar[str] = "registered"
     player: PlayerId
@@ -148,6 +153,26 @@ class Registered(Event):
     youth: bool = False
     birth_year: int | None = None
     debutant: bool = False
+    rating_list: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class IdAssigned(Event):
+    """The entrant registered under the temporary `temporary` gets the registry ID `player`
+    from here on, everywhere in the tournament: a new ID (`new`) the ID officer (or the rating
+    officer at intake) registered, or the ID of a registered player (the namesake was that
+    player: `new` False). `surname`, `firstname`, `country` and `rating` are the registry's.
+    """
+
+    kind: ClassVar[str] = "id-assigned"
+    temporary: PlayerId
+    player: PlayerId
+    surname: str
+    firstname: str
+    country: str
+    new: bool = True
+    rating: int | None = None
+    rating_list: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,6 +401,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     for cls in (
         Created,
         Registered,
+        IdAssigned,
         Withdrawn,
         Absent,
         Forbidden,

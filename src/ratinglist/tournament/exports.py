@@ -16,7 +16,15 @@ from dataclasses import dataclass, replace
 
 from ratinglist.formats.elo import from_tournament
 from ratinglist.formats.results_file import ResultsFile
-from ratinglist.model import Colour, DateRange, Game, PlayerId, Tournament, TournamentPlayer
+from ratinglist.model import (
+    Colour,
+    DateRange,
+    Game,
+    PlayerId,
+    Tournament,
+    TournamentPlayer,
+    shown_id,
+)
 from ratinglist.standings import ClassMember, StandingsRow
 from ratinglist.tournament.finals_stage import finals_places, scheduled, semifinal_results
 from ratinglist.tournament.fold import FoldedTournament, plan_of
@@ -197,7 +205,7 @@ def standings_csv(d: FoldedTournament) -> str:
         writer.writerow(
             [
                 p.place,
-                int(r.player),
+                shown_id(r.player),
                 p.name,
                 p.country,
                 _number(r.points),
@@ -217,7 +225,7 @@ def pairing_sheet(d: FoldedTournament, round_number: int) -> str:
     lines.append(f"{'Table':>5}  {'Black':<34} {'pts':>4}   {'White':<34} {'pts':>4}  Result")
 
     def who(pid: PlayerId) -> str:
-        return f"{d.state.entrant(pid).name} ({pid})"[:34]
+        return f"{d.state.entrant(pid).name} ({shown_id(pid)})"[:34]
 
     for t, p in enumerate(board_order(d, round_number), start=1):
         res = "" if p.result is None else f"{p.result.black_discs}-{p.result.white_discs}"
@@ -243,8 +251,8 @@ def result_slips(d: FoldedTournament, round_number: int) -> str:
     slips = []
     rule = "-" * 60
     for t, p in enumerate(board_order(d, round_number), start=1):
-        black = f"{d.state.entrant(p.black).name} ({p.black})"
-        white = f"{d.state.entrant(p.white).name} ({p.white})"
+        black = f"{d.state.entrant(p.black).name} ({shown_id(p.black)})"
+        white = f"{d.state.entrant(p.white).name} ({shown_id(p.white)})"
         slips.append(
             "\n".join(
                 [

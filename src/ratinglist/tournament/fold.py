@@ -32,6 +32,7 @@ from ratinglist.tournament.events import (
     GoResultEntered,
     GoTeamBoards,
     GoTeamEntered,
+    IdAssigned,
     Paired,
     Registered,
     Reopened,
@@ -57,6 +58,7 @@ from ratinglist.tournament.state import (
     set_round,
     withdraw,
 )
+from ratinglist.tournament.temporary_ids import check_assignment, renumber
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +158,35 @@ def _register(d: FoldedTournament, e: Registered) -> FoldedTournament:
         first_round=e.first_round,
     )
     return replace(d, state=add_entrant(d.state, entrant), people=(*d.people, e))
+
+
+def _assign(d: FoldedTournament, e: IdAssigned) -> FoldedTournament:
+    """The real ID replaces the temporary one everywhere; the registry's name, country and
+    rating replace the typed ones (the namesake was a registered player: not new)."""
+    if d.go is not None:
+        raise TournamentError("expected an Othello tournament for an ID assignment, got Go")
+    check_assignment((p.player for p in d.people), e)
+    moved = renumber(d, e.temporary, e.player)
+    person = replace(
+        moved.person(e.player),
+        surname=e.surname,
+        firstname=e.firstname,
+        country=e.country,
+        new=e.new,
+        debutant=e.new,
+        rating=e.rating,
+        rating_list=e.rating_list,
+    )
+    entrant = replace(
+        moved.state.entrant(e.player),
+        name=format_name(e.surname, e.firstname),
+        country=e.country,
+        rating=e.rating,
+        debutant=e.new,
+    )
+    people = tuple(person if p.player == e.player else p for p in moved.people)
+    entrants = tuple(entrant if x.id == e.player else x for x in moved.state.entrants)
+    return replace(moved, people=people, state=replace(moved.state, entrants=entrants))
 
 
 def _force(d: FoldedTournament, e: Forced) -> FoldedTournament:
@@ -273,6 +304,7 @@ ACTION_WORDS = {
     "go-correction": "a correction",
     "go-team": "a team",
     "go-team-boards": "team members",
+    "id-assigned": "an ID assignment",
 }
 """The actions in words, for messages."""
 
@@ -310,6 +342,8 @@ def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
         if not d.closed:
             raise TournamentError("expected a closed tournament to reopen, got one still open")
         return replace(d, closed=False)
+    if isinstance(event, IdAssigned):
+        return _assign(d, event)  # also once submitted: the officer's, not the director's
     require_open(d, ACTION_WORDS.get(event.kind, f"a {event.kind} action"))
     if isinstance(event, Submitted):
         return replace(d, closed=True)

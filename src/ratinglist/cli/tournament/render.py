@@ -78,4 +78,5 @@ def result_line(r: EnteredResult) -> str:
         return f"{where}: {r.white.id} {r.go_result} {r.black.id} {verb}"
     special = "" if r.special == "none" else f" ({r.special})"
     verb = "corrected" if r.corrected else "entered"
-    return f"{where}: {r.black.id} {r.black_discs}-{r.white_discs} {r.white.id}{special} {verb}"
+    discs = f"{r.black_discs}-{r.white_discs}"
+    return f"{where}: {r.black.shown_id} {discs} {r.white.shown_id}{special} {verb}"

@@ -123,6 +123,10 @@ def register(
     threshold: Annotated[
         float, typer.Option("--threshold", help="Lowest fuzzy score accepted (0-100).")
     ] = MATCH_THRESHOLD,
+    anyway: Annotated[
+        bool,
+        typer.Option("--anyway", metavar="", help="Register the --new player despite a namesake."),
+    ] = False,
     rank: Annotated[
         str | None, typer.Option("--rank", help="Go: the --new player's rank, e.g. 3k, 2d.")
     ] = None,
@@ -144,10 +148,11 @@ def register(
 ) -> None:
     """Enter players: best fuzzy match of each name (or an exact ID), or a new player.
 
-    A new player gets the lowest unused ID of the host country's range and joins the
-    registry, in the same transaction as the registration; running the same --new again
-    does not give a second ID. In a Go tournament a player is --new with --rank and gets the
-    next player number, or comes from a stored Go rating list (--list, `go-list import`).
+    A new player gets a temporary identifier (NEW1, NEW2...) until the country's ID officer
+    gives the real ID; a registered namesake is refused (enter that ID, or --anyway);
+    running the same --new again adds nothing. In a Go tournament a player is --new with
+    --rank and gets the next player number, or comes from a stored Go rating list (--list,
+    `go-list import`).
     Example: ratinglist tournament register "Tastet Marc" 4012
     Example: ratinglist tournament register --new "Dupont,Jean" --rank 3k --country FR --club Par
     Example: ratinglist tournament register --list egf "Minieri Davide" 13633719
@@ -183,16 +188,17 @@ def register(
             new_country=country,
             entry=Entry(first_round, female, youth, birth_year),
             threshold=threshold,
+            anyway=anyway,
         )
     for r in done.found:
         typer.echo(f"{r.query!r} -> {r.player.label} [{r.how}]")
     if done.new_player is not None:
         if done.new_was_retry:
-            typer.echo(f"new player {done.new_player.label} was already entered: same ID kept")
+            typer.echo(f"new player {done.new_player.label} was already entered: nothing added")
         else:
             typer.echo(
-                f"new player {done.new_player.name} ({done.new_country}) "
-                f"gets ID {done.new_player.id}"
+                f"new player {done.new_player.name} ({done.new_country}) gets the temporary "
+                f"identifier {done.new_player.shown_id} (the ID officer gives the real ID)"
             )
     typer.echo(f"{done.entrants} players entered")
 

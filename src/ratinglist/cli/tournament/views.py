@@ -86,7 +86,7 @@ def standings(
         out = [
             {
                 "rank": line.place,
-                "id": int(line.player.id),
+                "id": int(line.player.id) if line.player.id >= 0 else line.player.shown_id,
                 "name": line.player.name,
                 "country": line.country,
                 "points": line.points,
@@ -104,7 +104,7 @@ def standings(
         mark = " (withdrawn)" if line.withdrawn else ""
         table.add_row(
             str(line.place),
-            str(line.player.id),
+            line.player.shown_id,
             line.player.name + mark,
             line.country,
             num(line.points),
