@@ -199,3 +199,11 @@ def assign_id(
     """
     with opened(url) as store, store.begin() as conn:
         return assign_on(conn, store, tournament, temporary, actor, existing=existing)
+
+
+def registered_namesakes(url: str, surname: str, firstname: str) -> tuple[Player, ...]:
+    """The registered players (merged-away IDs left out) named exactly so, case ignored."""
+    from ratinglist.store.players import players_named
+
+    with opened(url) as store:
+        return players_named(store, surname, firstname)

@@ -57,13 +57,15 @@ class Resolved:
 
 @dataclass(frozen=True, slots=True)
 class Registration:
-    """What `register` did: the players found, the new player (if any), entrants now."""
+    """What `register` did: the players found, the new player (if any), entrants now;
+    `new_identifier` is the new player's temporary identifier as written (``NEW1``)."""
 
     found: tuple[Resolved, ...]
     new_player: Person | None
     new_country: str | None
     new_was_retry: bool
     entrants: int
+    new_identifier: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -376,7 +376,30 @@ def register_players(
         new_country=new_country if new_player is not None else None,
         new_was_retry=retry,
         entrants=len(state.state.entrants),
+        new_identifier=None if new_person is None else new_person.shown_id,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantRatings:
+    """The entrants' ratings as registered (`ratings`: ID -> rating and the as-of date of
+    the published list it came from) and the published list in force on the tournament's
+    first day now (`in_force`, ISO date, ``""`` for none)."""
+
+    ratings: dict[PlayerId, tuple[int | None, str]]
+    in_force: str
+
+
+def entrant_ratings(url: str, tournament: str | None) -> EntrantRatings:
+    """Each entrant's rating and its list, for the director's page (item 6 of issue 19)."""
+    from ratinglist.store.publishing import published_list_as_of
+
+    with opened(url) as store:
+        d = loaded(store, tournament).folded
+        with store.connect() as conn:
+            chosen = published_list_as_of(conn, d.settings.start_date)
+    ratings = {p.player: (p.rating, p.rating_list) for p in d.people}
+    return EntrantRatings(ratings, "" if chosen is None else chosen.as_of.isoformat())
 
 
 def _name(e: ev.Registered) -> str:

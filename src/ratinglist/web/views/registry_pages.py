@@ -1,7 +1,10 @@
 """The ID officer's page and API (``/registry``): new players with an ID from a country's
-range, and merges of two IDs of one person. The same service calls as `ratinglist players
-add` and `players merge`. The rating officer and admins may act for every country; an ID
-officer for theirs (the host country of a new ID; both players' countries of a merge).
+range, merges of two IDs of one person, and the real IDs of the new players that directed
+tournaments entered under temporary identifiers (``NEW1``: a new ID of the host country's
+range, or a registered namesake's ID). The same service calls as `ratinglist players add`
+and `players merge`. The rating officer and admins may act for every country; an ID officer
+for theirs (the host country of a new ID or of the tournament; both players' countries of a
+merge). A tournament director never assigns an ID (issue 19).
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from ratinglist.errors import PermissionDenied, RatinglistError
-from ratinglist.model.account import may_assign_ids, may_assign_some_ids
+from ratinglist.model.account import Role, may_assign_ids, may_assign_some_ids, may_officiate
 from ratinglist.service.accounts import SignedIn, country_scope
 from ratinglist.service.registry import add_player, merge_players, show_player
+from ratinglist.service.temporary_ids import assign_id, pending_ids, tournament_host
 from ratinglist.web import flash
 from ratinglist.web.auth import permit
 from ratinglist.web.templating import templates
@@ -60,13 +64,36 @@ def _merge(request: Request, who: SignedIn, kept: int, removed: int, reason: str
     return f"{removed} merged into {kept}"
 
 
+def _hosts(who: SignedIn) -> frozenset[str] | None:
+    """The host countries whose temporary identifiers `who` may replace (None: every one)."""
+    if may_officiate(who.account):
+        return None
+    return frozenset(g.scope for g in who.account.grants if g.role is Role.ID_OFFICER)
+
+
+def _assign(
+    request: Request, who: SignedIn, tournament: int, temporary: str, existing: int | None
+) -> str:
+    url = db_url(request)
+    host = tournament_host(url, tournament)
+    if not may_assign_ids(who.account, host):
+        raise PermissionDenied(
+            f"expected a user allowed to assign IDs of {host}, got {who.account.name}"
+        )
+    done = assign_id(url, tournament, temporary, who.actor, existing=existing)
+    kind = "new ID" if done.new else "registered player"
+    who_is = f"{done.player.name}: {kind} {done.player.id}"
+    return f"{done.temporary} of tournament {tournament} is {who_is}"
+
+
 @router.get("/registry")
 def registry_page(request: Request, who: Officer) -> Response:
-    """The forms."""
+    """The forms, and the temporary identifiers waiting for an ID."""
     notice, error = flash.take(request)
     context = {
         "csrf": who.csrf,
         "who": who,
+        "pending": pending_ids(db_url(request), _hosts(who)),
         "message": notice,
         "error": error,
     }
@@ -113,6 +140,27 @@ def merge_form(
         return _done(request, str(exc), ok=False)
 
 
+@router.post("/registry/temporary")
+def assign_form(
+    request: Request,
+    who: Officer,
+    tournament: Annotated[int, Form()],
+    temporary: Annotated[str, Form(min_length=1, max_length=8)],
+    existing: Annotated[str, Form(max_length=12)] = "",
+) -> Response:
+    """Give a temporary identifier its real ID (a new one, or a registered player's)."""
+    try:
+        chosen = int(existing) if existing.strip() else None
+    except ValueError:
+        return _done(request, f"expected a registered player ID, got {existing!r}", ok=False)
+    try:
+        return _done(request, _assign(request, who, tournament, temporary, chosen))
+    except PermissionDenied:
+        raise
+    except RatinglistError as exc:
+        return _done(request, str(exc), ok=False)
+
+
 class NewPlayerIn(BaseModel):
     """A new player: the ID comes from `host`'s range (default: the player's country)."""
 
@@ -146,3 +194,49 @@ def api_add(request: Request, body: NewPlayerIn, who: Officer) -> Done:
 def api_merge(request: Request, body: MergeIn, who: Officer) -> Done:
     """Merge two IDs of one person."""
     return Done(message=_merge(request, who, body.kept, body.removed, body.reason))
+
+
+class PendingOut(BaseModel):
+    """A new player of a running tournament still under a temporary identifier."""
+
+    tournament: int
+    tournament_name: str
+    host: str
+    temporary: str
+    surname: str
+    firstname: str
+    country: str
+    namesakes: list[int]
+
+
+class AssignIn(BaseModel):
+    """The real ID of tournament `tournament`'s `temporary` (``NEW1``): a new ID of the host
+    country's range, or `existing` (the registered player the entrant is)."""
+
+    tournament: int
+    temporary: str = Field(min_length=1, max_length=8)
+    existing: int | None = None
+
+
+@api.get("/temporary-ids")
+def api_pending(request: Request, who: Officer) -> list[PendingOut]:
+    """The temporary identifiers waiting for an ID, of the countries the user serves."""
+    return [
+        PendingOut(
+            tournament=p.tournament,
+            tournament_name=p.tournament_name,
+            host=p.host,
+            temporary=p.temporary,
+            surname=p.surname,
+            firstname=p.firstname,
+            country=p.country,
+            namesakes=[int(n.id) for n in p.namesakes],
+        )
+        for p in pending_ids(db_url(request), _hosts(who))
+    ]
+
+
+@api.post("/temporary-ids", status_code=201)
+def api_assign(request: Request, body: AssignIn, who: Officer) -> Done:
+    """Give a temporary identifier its real ID."""
+    return Done(message=_assign(request, who, body.tournament, body.temporary, body.existing))

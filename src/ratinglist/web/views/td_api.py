@@ -69,7 +69,8 @@ class NewTournament(BaseModel):
 
 
 class NewPlayer(BaseModel):
-    """A player not in the registry: gets an ID from the host country's range."""
+    """A player not in the registry: gets a temporary identifier (``NEW1``) until the host
+    country's ID officer gives the real ID."""
 
     surname: str = Field(min_length=1, max_length=100)
     firstname: str = Field(default="", max_length=100)
@@ -77,10 +78,12 @@ class NewPlayer(BaseModel):
 
 
 class Players(BaseModel):
-    """Players to enter: registry IDs or names (fuzzy), and at most one new player."""
+    """Players to enter: registry IDs or names (fuzzy), and at most one new player; a new
+    player with a registered namesake is refused (409) unless `anyway`."""
 
     players: list[str] = Field(default_factory=list, max_length=1000)
     new: NewPlayer | None = None
+    anyway: bool = False
     first_round: int | None = Field(default=None, ge=1)
     female: bool = False
     youth: bool = False
@@ -199,6 +202,7 @@ def add_players(request: Request, tid: int, body: Players, who: Director) -> Reg
         new_player=None if new is None else f"{new.surname}, {new.firstname}",
         new_country=None if new is None else new.country,
         entry=Entry(first_round=body.first_round, female=body.female, youth=body.youth),
+        anyway=body.anyway,
     )
 
 

@@ -30,9 +30,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
-from ratinglist.errors import ConflictError, RatinglistError
+from ratinglist.errors import ConflictError, NamesakeConflict, RatinglistError
 from ratinglist.model.account import may_create_tournament, may_direct, may_enter_results
 from ratinglist.service.accounts import SignedIn
+from ratinglist.service.temporary_ids import registered_namesakes
 from ratinglist.service.tournament_results import ResultSpec, enter_result
 from ratinglist.service.tournament_server import (
     class_names,
@@ -47,6 +48,7 @@ from ratinglist.service.tournament_views import standings, submit
 from ratinglist.service.tournaments import (
     Entry,
     NewSettings,
+    entrant_ratings,
     new_tournament,
     pair,
     register_players,
@@ -150,11 +152,24 @@ def _pending(request: Request, tid: int) -> Undid | None:
         return None
 
 
+def _choice(request: Request, flash: Flash | None) -> dict[str, Any] | None:
+    """The namesake choice of a refused new player (its typed fields kept in the flash)."""
+    if flash is None or flash.kind != "conflict" or not flash.kept.get("namesake"):
+        return None
+    typed = {k: flash.kept.get(k, "") for k in ("surname", "firstname", "country")}
+    found = registered_namesakes(db_url(request), typed["surname"], typed["firstname"])
+    if not found:
+        return None
+    return {"name": flash.kept["namesake"], "namesakes": found, "typed": typed}
+
+
 def _page(request: Request, tid: int, who: SignedIn) -> Response:
     live = live_view(db_url(request), tid)
     flash = _flash(request, tid, who)
     director = may_direct(who.account, tid)
     context: dict[str, Any] = {
+        "ratings": entrant_ratings(db_url(request), str(tid)),
+        "choice": _choice(request, flash),
         "v": live,
         "who": who,
         "csrf": who.csrf,
@@ -187,6 +202,8 @@ def _act(
     `kept` fills the refused form again)."""
     try:
         done = action()
+    except NamesakeConflict:
+        raise  # the registration form offers the choice
     except ConflictError as exc:
         return _back(request, tid, who, f"Another device changed this meanwhile: {exc}", "conflict")
     except RatinglistError as exc:
@@ -280,8 +297,10 @@ def add_players(
     surname: Annotated[str, Form(max_length=100)] = "",
     firstname: Annotated[str, Form(max_length=100)] = "",
     country: Annotated[str, Form(max_length=100)] = "",
+    anyway: Annotated[bool, Form()] = False,
 ) -> Response:
-    """Register players by ID or name (one per line), or one new player."""
+    """Register players by ID or name (one per line), or one new player (under a temporary
+    identifier; a registered namesake is offered as a choice: that ID, or new anyway)."""
     queries = [line.strip() for line in players.splitlines() if line.strip()]
 
     def action() -> str:
@@ -293,14 +312,21 @@ def add_players(
             new_player=f"{surname}, {firstname}" if surname.strip() else None,
             new_country=country or None if surname.strip() else None,
             entry=Entry(),
+            anyway=anyway,
         )
         names = [r.player.name for r in done.found]
         if done.new_player is not None:
-            names.append(f"{done.new_player.name} (new ID {done.new_player.id})")
+            p = done.new_player
+            names.append(
+                f"{p.name} (temporary identifier {p.shown_id}; the ID officer gives the ID)"
+            )
         return f"registered {', '.join(names)}; {done.entrants} players"
 
     typed = {"players": players, "surname": surname, "firstname": firstname, "country": country}
-    return _act(request, tid, who, action, kept=typed)
+    try:
+        return _act(request, tid, who, action, kept=typed)
+    except NamesakeConflict as exc:
+        return _back(request, tid, who, str(exc), "conflict", typed | {"namesake": exc.name})
 
 
 @router.get("/{tid}/withdraw")
