@@ -11,10 +11,12 @@ from ratinglist.errors import NamesakeConflict, NotFoundError, TournamentError
 from ratinglist.formats.elo_reader import read_elo_bytes
 from ratinglist.registry.countries import get_country
 from ratinglist.service.actor import Actor, ActorKind
+from ratinglist.service.intake import fix_id
 from ratinglist.service.registry import add_player
 from ratinglist.service.temporary_ids import assign_id, pending_ids
 from ratinglist.service.tournament_results import ResultSpec, enter_result
 from ratinglist.service.tournament_server import results_text
+from ratinglist.service.tournament_views import submit
 from ratinglist.service.tournaments import NewSettings, new_tournament, pair, register_players, undo
 from ratinglist.store import open_store
 from ratinglist.store.players import all_players, get_player
@@ -183,3 +185,21 @@ def test_an_id_used_elsewhere_is_kept_on_undo(db: str) -> None:
     undid = undo(db, tid, TD)
     assert "released" not in undid.what
     assert get_player(open_store(db), real) is not None
+
+
+def test_the_rating_officer_at_intake_replaces_new1_in_the_tournament_too(db: str) -> None:
+    ids = _players(db)
+    tid = _tournament(db)
+    register_players(db, tid, [str(ids["TASTET"])], TD)
+    register_players(db, tid, [], TD, new_player="PIETERS,Joost", new_country="BEL")
+    pair(db, tid, TD)
+    enter_result(db, tid, ResultSpec(round="1", table=1, score="33-31"), TD)
+    sent = submit(db, tid, TD)
+    assert sent.item is not None
+    fixed = fix_id(db, sent.item, "NEW1", None, OFFICER)
+    assert fixed.added is not None
+    real = int(fixed.added.id)
+    d = _log(db, tid)
+    assert {int(e.id) for e in d.state.entrants} == {ids["TASTET"], real}
+    players, played = _results_tokens(db, tid)
+    assert players == {str(ids["TASTET"]), f"+{real}"} and str(real) in played

@@ -343,6 +343,29 @@ def _new_player(conn: Connection, rf: ResultsFile, old: str, actor: Actor, numbe
     )
 
 
+def _into_tournament(
+    conn: Connection,
+    store: Store,
+    tournament: int,
+    old: str,
+    new_id: int,
+    added: Player | None,
+    actor: Actor,
+) -> None:
+    """The ID given at intake replaces the temporary identifier in the directed tournament
+    the file came from too (its log gets the `IdAssigned` event, in the same transaction)."""
+    from ratinglist.model.ids import parse_temporary
+    from ratinglist.service.temporary_ids import assign_on
+    from ratinglist.service.tournament_log import loaded
+
+    pid = parse_temporary(old)
+    people = loaded(store, str(tournament), conn).folded.people
+    if pid is None or pid not in {p.player for p in people}:
+        return  # an identifier the director's log does not hold (typed into the file)
+    existing = None if added is not None else new_id
+    assign_on(conn, store, tournament, old, actor, existing=existing, created=added)
+
+
 def fix_id(
     db: str | Store,
     number: int,
@@ -383,6 +406,9 @@ def fix_id(
         data, replaced = replace_player_id_bytes(record.data, old, str(new_id))
         found = read_elo_bytes(data, name).diagnostics
         set_data_on(conn, number, data, found, (*record.fixes, (old, new_id)))
+        if record.summary.td_tournament_id is not None and is_temporary_id(old):
+            tid = record.summary.td_tournament_id
+            _into_tournament(conn, store, tid, old, new_id, added, actor)
         summary = get_item_on(conn, number).summary
     return FixedId(summary, old, new_id, replaced, added)
 

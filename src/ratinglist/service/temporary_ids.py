@@ -133,10 +133,11 @@ def assign_on(
     actor: Actor,
     *,
     existing: int | None = None,
-    reason: str = "",
+    created: Player | None = None,
 ) -> AssignedId:
-    """`assign_id` in the caller's transaction `conn` (the intake's, when the rating officer
-    fixes a submitted file's identifier)."""
+    """`assign_id` in the caller's transaction `conn`; `created` is a new player the caller
+    registered for the entrant in that transaction (the intake's, when the rating officer
+    gives a submitted file's identifier a new ID)."""
     from ratinglist.store.players import add_player, get_player, players_by_id
 
     base = loaded(store, str(tournament), conn)
@@ -145,7 +146,9 @@ def assign_on(
         raise TournamentError("expected an Othello tournament, got a Go tournament")
     person = _temporary(d, temporary)
     label = shown_id(person.player)
-    if existing is None:
+    if created is not None:
+        player, new = created, True
+    elif existing is None:
         player = add_player(
             conn,
             person.surname,
@@ -153,7 +156,7 @@ def assign_on(
             person.country,
             host_country=host_code(d.settings.country),
             on=d.settings.start_date,
-            reason=reason or f"new player {label} at {d.settings.name}",
+            reason=f"new player {label} at {d.settings.name}",
             actor=actor.label,
             origin="tournament",
         )
