@@ -17,6 +17,7 @@ from ratinglist.service.accounts import add_user, grant
 from ratinglist.service.actor import SYSTEM
 from ratinglist.service.databases import open_database
 from ratinglist.store.players import all_players
+from tests.published import store_ratings
 from tests.server.fixtures import PASSWORD, PLAYER_IDS, sign_in
 
 COUNTRIES = ("Japan", "France", "Netherlands", "OTHER", "Belgium")
@@ -193,3 +194,31 @@ def test_namesake_is_offered_as_a_choice_on_the_page(
     assert "<td>NEW1<td>Costa, Test" in page.text
     assert "No rating list published on 2026-11-21" in page.text
     assert _registry(server_url) == before
+
+
+def test_the_director_sees_each_entrants_rating_and_its_list(
+    app_client: TestClient, server_url: str
+) -> None:
+    # the registry's stored ratings (1500 + i) are an imported list's, not a published one
+    store_ratings(server_url, "2026-10-31", {PLAYER_IDS[1]: 1980.4, PLAYER_IDS[2]: 1710.6})
+    store_ratings(server_url, "2026-11-30", {PLAYER_IDS[1]: 2400.0})  # after the tournament
+    csrf = _form_sign_in(app_client, "director")
+    made = app_client.post(
+        "/td/new",
+        data={"csrf_token": csrf, "name": "Lyon Open", "country": "France",
+              "start_date": "2026-11-21", "rounds": "2", "system": ""},
+        follow_redirects=False,
+    )  # fmt: skip
+    where = made.headers["location"].split("?")[0]
+    lines = "\n".join(str(p) for p in PLAYER_IDS[1:4])
+    app_client.post(f"{where}/players", data={"csrf_token": csrf, "players": lines})
+    page = app_client.get(where).text
+    assert "Ratings: the WOF list of 2026-10-31 (the latest published on 2026-11-21)" in page
+    rows = re.findall(r"<tr><td>(\d+)<td>([^<]+)<td>FRA<td class=\"n\">([^<]+)", page)
+    # 1980.4 rounds to 1980, 1710.6 to 1711; COSTA is in no published list
+    assert sorted((i, n, r.strip()) for i, n, r in rows) == [
+        (str(PLAYER_IDS[1]), "ANDERSEN, Test", "1980"),
+        (str(PLAYER_IDS[2]), "BERG, Test", "1711"),
+        (str(PLAYER_IDS[3]), "COSTA, Test", "—"),
+    ]
+    assert page.count("<small>list of 2026-10-31</small>") == 3

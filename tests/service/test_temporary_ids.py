@@ -203,3 +203,23 @@ def test_the_rating_officer_at_intake_replaces_new1_in_the_tournament_too(db: st
     assert {int(e.id) for e in d.state.entrants} == {ids["TASTET"], real}
     players, played = _results_tokens(db, tid)
     assert players == {str(ids["TASTET"]), f"+{real}"} and str(real) in played
+
+
+def test_undoing_a_legacy_new_player_registration_releases_its_id(db: str) -> None:
+    """A log written before temporary identifiers: the registration minted the ID."""
+    from ratinglist.store.players import add_player as store_add_player
+    from ratinglist.store.tournament_events import append_event
+    from ratinglist.tournament.events import Registered
+
+    tid = _tournament(db)
+    store = open_store(db)
+    try:
+        minted = store_add_player(store, "PIETERS", "Joost", "BEL", host_country="NLD")
+        info = find_directed(store, tid)
+        append_event(store, info.id, Registered(minted.id, "PIETERS", "Joost", "BEL", new=True))
+    finally:
+        store.close()
+    undid = undo(db, tid, TD)
+    assert undid.what == f"registration of PIETERS, Joost ({minted.id}); ID {minted.id} released"
+    assert get_player(open_store(db), int(minted.id)) is None
+    assert _log(db, tid).people == ()
