@@ -58,6 +58,7 @@ class AssignedId:
     temporary: str
     player: Player
     new: bool
+    tournament_name: str = ""
 
 
 def host_code(country: str) -> str:
@@ -185,7 +186,7 @@ def assign_on(
     ) as writer:
         after(writer, base, [event])
         writer.append(event)
-    return AssignedId(tournament, label, player, new)
+    return AssignedId(tournament, label, player, new, d.settings.name)
 
 
 def assign_id(

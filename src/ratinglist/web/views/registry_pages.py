@@ -83,7 +83,7 @@ def _assign(
     done = assign_id(url, tournament, temporary, who.actor, existing=existing)
     kind = "new ID" if done.new else "registered player"
     who_is = f"{done.player.name}: {kind} {done.player.id}"
-    return f"{done.temporary} of tournament {tournament} is {who_is}"
+    return f"{done.temporary} of {done.tournament_name} is {who_is}"
 
 
 @router.get("/registry")
