@@ -16,7 +16,7 @@ from ratinglist.service.registry import add_player
 from ratinglist.service.temporary_ids import assign_id, pending_ids
 from ratinglist.service.tournament_results import ResultSpec, enter_result
 from ratinglist.service.tournament_server import results_text
-from ratinglist.service.tournament_views import submit
+from ratinglist.service.tournament_views import show_round, submit
 from ratinglist.service.tournaments import NewSettings, new_tournament, pair, register_players, undo
 from ratinglist.store import open_store
 from ratinglist.store.players import all_players, get_player
@@ -142,6 +142,7 @@ def test_officer_assigns_the_real_id_which_replaces_new1_everywhere(db: str) -> 
     enter_result(db, tid, ResultSpec(round="1", table=1, score="40-24"), TD)
     players, played = _results_tokens(db, tid)
     assert players == {str(ids["TASTET"]), "+NEW1"} and "NEW1" in played
+    tables = [(t.table, t.black.id, t.white.id) for t in show_round(db, tid, 1).tables]
     (pending,) = pending_ids(db, frozenset({"NLD"}))
     assert (pending.temporary, pending.name, pending.host) == ("NEW1", "PIETERS, Joost", "NLD")
     assert pending_ids(db, frozenset({"BEL"})) == ()  # the host country's officer, not BEL's
@@ -157,6 +158,15 @@ def test_officer_assigns_the_real_id_which_replaces_new1_everywhere(db: str) -> 
     d = _log(db, tid)
     assert {int(e.id) for e in d.state.entrants} == {ids["TASTET"], real}
     assert d.state.rounds[0].pairings[0].result is not None
+    # the tables keep their numbers and players, under the real ID
+    swapped = {done.new_player.id: real}
+    assert [(t.table, t.black.id, t.white.id) for t in show_round(db, tid, 1).tables] == [
+        (k, swapped.get(b, b), swapped.get(w, w)) for k, b, w in tables
+    ]
+    corrected = enter_result(
+        db, tid, ResultSpec(round="1", table=1, score="30-34"), TD, correction=True
+    )
+    assert {int(corrected.black.id), int(corrected.white.id)} == {ids["TASTET"], real}
     assert pending_ids(db) == ()
     with pytest.raises(NotFoundError, match="still waiting for its ID, got 'NEW1'"):
         assign_id(db, int(tid), "NEW1", OFFICER)
