@@ -412,3 +412,24 @@ def test_help_has_no_type_labels_on_flags_and_metavars_in_usage(command: str) ->
 def test_show_tells_the_event_a_write_can_be_based_on(paired: Path) -> None:
     out = run(paired, "show")
     assert "log at event 14" in out  # created, 12 registrations, the pairing
+
+
+def test_a_temporary_identifier_is_typed_like_an_id(db: Path, tmp_path: Path) -> None:
+    args = ("--country", "NLD", "--date", "2026-04-01", "--rounds", "2", "--system", "swiss")
+    run(db, "new", "Temp Open", *args)
+    run(db, "register", *NAMES[:2])
+    run(db, "register", "--new", "PIETERS,Joost", "--country", "BEL")
+    run(db, "register", "--new", "JANSEN,Kees", "--country", "NLD")
+    run(db, "forbid", "NEW1", "new2")
+    run(db, "pair")
+    d = state(db)
+    game = next(p for p in d.state.rounds[0].pairings if shown_id(p.black) == "NEW1"
+                or shown_id(p.white) == "NEW1")  # fmt: skip
+    black, white = shown_id(game.black), shown_id(game.white)
+    out = run(db, "result", "1", black, white, "40-24")
+    assert out.strip().endswith(f"{black} 40-24 {white} entered")
+    out = run(db, "withdraw", "NEW2")
+    assert out.strip() == "JANSEN, Kees (NEW2) withdrawn from round 2"
+    assert "expected a player ID or a temporary identifier, got 'NEWX1'" in fail(
+        db, "absent", "NEWX1"
+    )

@@ -71,3 +71,10 @@ def parse_temporary(token: str) -> PlayerId | None:
         return None
     k = int(digits)
     return temporary_player_id(k) if temporary_label(k) == text else None
+
+
+def player_token(text: str) -> PlayerId | None:
+    """A player as typed by a director: an ID's digits, or a temporary identifier (``NEW1``,
+    `parse_temporary`); None for any other text."""
+    token = text.strip()
+    return PlayerId(int(token)) if token.isdigit() else parse_temporary(token)

@@ -266,9 +266,9 @@ def enter_result(
 
 def _player(token: str) -> int | None:
     """A player ID as typed on a sheet: digits, or a temporary identifier such as NEW1."""
-    from ratinglist.model.ids import parse_temporary
+    from ratinglist.model.ids import player_token
 
-    return int(token) if token.isdigit() else parse_temporary(token)
+    return player_token(token)
 
 
 def _line_spec(tokens: Sequence[str]) -> ResultSpec:

@@ -59,6 +59,7 @@ def _is_score(word: str) -> bool:
 def _spec(
     words: list[str], table: int | None, special: str | None, winner: int | None
 ) -> ResultSpec:
+    from ratinglist.model.ids import player_token
     from ratinglist.service.tournament_results import ResultSpec
 
     if table is not None:
@@ -70,12 +71,14 @@ def _spec(
         head = words[:-1] if score is not None else words
         round_label = head[0] if head else None
         return ResultSpec(round_label, None, None, table, score, special, winner)
-    if len(words) not in (3, 4) or not (words[1].isdigit() and words[2].isdigit()):
+    black = player_token(words[1]) if len(words) in (3, 4) else None
+    white = player_token(words[2]) if len(words) in (3, 4) else None
+    if black is None or white is None:
         raise TournamentError(
             f"expected ROUND BLACK WHITE [SCORE] (or --table N SCORE), got {' '.join(words)!r}"
         )
     score = words[3] if len(words) == 4 else None
-    return ResultSpec(words[0], int(words[1]), int(words[2]), None, score, special, winner)
+    return ResultSpec(words[0], black, white, None, score, special, winner)
 
 
 def _enter(

@@ -261,8 +261,19 @@ def _register_go(
     typer.echo(f"{count} players entered")
 
 
+def _player(text: str) -> int:
+    """A player argument: an ID, or a temporary identifier such as NEW1."""
+    from ratinglist.errors import TournamentError
+    from ratinglist.model.ids import player_token
+
+    found = player_token(text)
+    if found is None:
+        raise TournamentError(f"expected a player ID or a temporary identifier, got {text!r}")
+    return int(found)
+
+
 def withdraw_command(
-    player: Annotated[int, typer.Argument(metavar="ID", help="Player ID.")],
+    player: Annotated[str, typer.Argument(metavar="ID", help="Player ID (or NEW1).")],
     from_round: Annotated[
         int | None, typer.Option("--from-round", help="First round not played (default: next).")
     ] = None,
@@ -277,12 +288,13 @@ def withdraw_command(
         from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments import withdraw
 
-        done = withdraw(database_url(db), tournament, player, Actor.cli_user(), from_round)
+        pid = _player(player)
+        done = withdraw(database_url(db), tournament, pid, Actor.cli_user(), from_round)
     typer.echo(f"{done.player.label} withdrawn from round {done.round}")
 
 
 def absent_command(
-    player: Annotated[int, typer.Argument(metavar="ID", help="Player ID.")],
+    player: Annotated[str, typer.Argument(metavar="ID", help="Player ID (or NEW1).")],
     round_number: Annotated[
         int | None, typer.Option("--round", help="Round missed (default: next).")
     ] = None,
@@ -297,13 +309,14 @@ def absent_command(
         from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments import absent
 
-        done = absent(database_url(db), tournament, player, Actor.cli_user(), round_number)
+        pid = _player(player)
+        done = absent(database_url(db), tournament, pid, Actor.cli_user(), round_number)
     typer.echo(f"{done.player.label} absent in round {done.round}")
 
 
 def forbid_command(
-    first: Annotated[int, typer.Argument(metavar="ID", help="Player ID.")],
-    second: Annotated[int, typer.Argument(metavar="ID", help="Player ID.")],
+    first: Annotated[str, typer.Argument(metavar="ID", help="Player ID (or NEW1).")],
+    second: Annotated[str, typer.Argument(metavar="ID", help="Player ID (or NEW1).")],
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
@@ -315,13 +328,14 @@ def forbid_command(
         from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments import forbid
 
-        a, b = forbid(database_url(db), tournament, first, second, Actor.cli_user())
+        one, two = _player(first), _player(second)
+        a, b = forbid(database_url(db), tournament, one, two, Actor.cli_user())
     typer.echo(f"{a.label} and {b.label} will not be paired")
 
 
 def force_command(
-    black: Annotated[int, typer.Argument(metavar="BLACK", help="Player ID with Black.")],
-    white: Annotated[int, typer.Argument(metavar="WHITE", help="Player ID with White.")],
+    black: Annotated[str, typer.Argument(metavar="BLACK", help="Player ID with Black.")],
+    white: Annotated[str, typer.Argument(metavar="WHITE", help="Player ID with White.")],
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
@@ -333,7 +347,8 @@ def force_command(
         from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments import force
 
-        k, b, w = force(database_url(db), tournament, black, white, Actor.cli_user())
+        on_black, on_white = _player(black), _player(white)
+        k, b, w = force(database_url(db), tournament, on_black, on_white, Actor.cli_user())
     typer.echo(f"round {k}: {b.label} (Black) - {w.label} (White) forced")
 
 
