@@ -206,6 +206,8 @@ def test_the_rating_officer_at_intake_replaces_new1_in_the_tournament_too(db: st
     enter_result(db, tid, ResultSpec(round="1", table=1, score="33-31"), TD)
     sent = submit(db, tid, TD)
     assert sent.item is not None
+    with pytest.raises(TournamentError, match="submitted: its file is at intake"):
+        assign_id(db, int(tid), "NEW1", OFFICER)  # the ID officer: too late, intake does it
     fixed = fix_id(db, sent.item, "NEW1", None, OFFICER)
     assert fixed.added is not None
     real = int(fixed.added.id)
@@ -233,3 +235,17 @@ def test_undoing_a_legacy_new_player_registration_releases_its_id(db: str) -> No
     assert undid.what == f"registration of PIETERS, Joost ({minted.id}); ID {minted.id} released"
     assert get_player(open_store(db), int(minted.id)) is None
     assert _log(db, tid).people == ()
+
+
+def test_a_registered_player_already_entered_cannot_take_over_a_temporary_identifier(
+    db: str,
+) -> None:
+    ids = _players(db)
+    tid = _tournament(db)
+    register_players(db, tid, [str(ids["LAZARD"])], TD)
+    register_players(db, tid, [], TD, new_player="DUPONT,Jean", new_country="FRA")
+    with pytest.raises(TournamentError, match=f"got {ids['LAZARD']} already entered"):
+        assign_id(db, int(tid), "NEW1", OFFICER, existing=ids["LAZARD"])
+    with pytest.raises(NotFoundError, match="expected a registered player ID, got 999999"):
+        assign_id(db, int(tid), "NEW1", OFFICER, existing=999999)
+    assert [p.temporary for p in pending_ids(db)] == ["NEW1"]

@@ -135,16 +135,23 @@ def assign_on(
     *,
     existing: int | None = None,
     created: Player | None = None,
+    at_intake: bool = True,
 ) -> AssignedId:
     """`assign_id` in the caller's transaction `conn`; `created` is a new player the caller
     registered for the entrant in that transaction (the intake's, when the rating officer
-    gives a submitted file's identifier a new ID)."""
+    gives a submitted file's identifier a new ID). Only the intake (`at_intake`) assigns in
+    a submitted tournament: its file is in the queue, where the ID must be given too."""
     from ratinglist.store.players import add_player, get_player, players_by_id
 
     base = loaded(store, str(tournament), conn)
     d = base.folded
     if d.go is not None:
         raise TournamentError("expected an Othello tournament, got a Go tournament")
+    if d.closed and not at_intake:
+        raise TournamentError(
+            f"expected a running tournament, got {d.settings.name!r} submitted: its file is "
+            f"at intake, where the rating officer gives {temporary.strip().upper()} its ID"
+        )
     person = _temporary(d, temporary)
     label = shown_id(person.player)
     if created is not None:
@@ -198,11 +205,14 @@ def assign_id(
 
     Raises:
         NotFoundError: no such tournament, identifier or registered player.
-        TournamentError: `existing` is already entered in the tournament.
+        TournamentError: `existing` is already entered in the tournament, or the tournament
+            was submitted (its file is at intake).
         RegistryError: the name cannot be registered, or the host's range is used up.
     """
     with opened(url) as store, store.begin() as conn:
-        return assign_on(conn, store, tournament, temporary, actor, existing=existing)
+        return assign_on(
+            conn, store, tournament, temporary, actor, existing=existing, at_intake=False
+        )
 
 
 def registered_namesakes(url: str, surname: str, firstname: str) -> tuple[Player, ...]:
