@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ratinglist.model import Colour, PlayerId
+from ratinglist.model import Colour, PlayerId, shown_id
 from ratinglist.tournament.exports import final_ranking
 from ratinglist.tournament.finals_stage import scheduled
 from ratinglist.tournament.fold import FoldedTournament
@@ -73,7 +73,7 @@ def html_page(d: FoldedTournament) -> str:
         r = p.row
         cls = ' class="withdrawn"' if r.withdrawn else ""
         out.append(
-            f"<tr{cls}><td class=num>{p.place}</td><td class=num>{r.player}</td>"
+            f"<tr{cls}><td class=num>{p.place}</td><td class=num>{shown_id(r.player)}</td>"
             f"<td>{escape(p.name)}</td><td>{escape(p.country)}</td>"
             f"<td class=num>{_num(r.points)}</td><td class=num>{_num(r.brightwell)}</td>"
             f"<td class=num>{_num(r.discs)}</td></tr>"
