@@ -62,8 +62,8 @@ def test_player_page(client: TestClient) -> None:
 
 def test_head_to_head_counts_games_from_the_files(client: TestClient) -> None:
     # 10001 met 50001 in Paris (round 2, 10001 won) and Utrecht? no; Tokyo? no: one win.
-    games = client.get("/api/v1/players/10001/games").json()
-    against = [g for t in games for g in t["games"] if g["opponent_id"] == 50001]
+    games = client.get("/api/v1/players/10001/games").json()["tournaments"]
+    against = [g for t in games for g in t["games"] if g["opponent"]["id"] == 50001]
     assert [g["result"] for g in against] == ["win"]
     assert against[0]["own_discs"] == 36 and against[0]["opponent_discs"] == 28
 

@@ -45,6 +45,9 @@ VERSION_TTL = 1.0
 LATEST_TOURNAMENTS = 8
 """How many tournaments the "latest tournaments" frame shows."""
 
+LIST_PAGE_SIZE = 500
+"""Rows a page of the rating list page shows (the full list is one "show all" away)."""
+
 SEARCH_LIMIT = 20
 """How many players a search returns at most."""
 

@@ -72,7 +72,8 @@ class HistoryPoint:
 
 @dataclass(frozen=True, slots=True)
 class PlayerGame:
-    """A game seen from the player: opponent (with rating at the time), colour, discs."""
+    """A game seen from the player: opponent (with rating at the time), colour, discs;
+    `result` "win", "loss", "draw", or None when the game was not played."""
 
     round: int | None
     opponent_id: int
@@ -81,7 +82,16 @@ class PlayerGame:
     colour: str | None
     own_discs: int | None
     opponent_discs: int | None
-    result: str
+    result: str | None
+
+    @property
+    def bye(self) -> bool:
+        """A game against ID 0, the files' "no opponent": a bye, not a player."""
+        return self.opponent_id == BYE_ID
+
+
+BYE_ID = 0
+"""The ID results files write for "no opponent" (a bye)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +107,7 @@ class PlayerTournament:
     @property
     def score(self) -> float:
         """Points: 1 a win, 1/2 a draw."""
-        return sum({"win": 1.0, "draw": 0.5}.get(g.result, 0.0) for g in self.games)
+        return sum({"win": 1.0, "draw": 0.5}.get(g.result or "", 0.0) for g in self.games)
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,8 +350,8 @@ def _tournaments(
     for r in rows:
         g = r.game
         first, opponent = _opponent(r, own)
-        result = RESULT_WORDS.get(g.outcome, "draw")
-        if not first:
+        result = RESULT_WORDS.get(g.outcome)
+        if not first and result is not None:
             result = {"win": "loss", "loss": "win"}.get(result, result)
         colour = g.first_colour
         if colour is not None and not first:
@@ -383,6 +393,8 @@ def _head_to_head(
     counts: dict[int, list[int]] = {}
     for t in tournaments:
         for g in t.games:
+            if g.result is None or g.bye:
+                continue
             tally = counts.setdefault(g.opponent_id, [0, 0, 0])
             tally[{"win": 0, "draw": 1, "loss": 2}[g.result]] += 1
     records = []

@@ -1,6 +1,7 @@
 // Progressive enhancement of the rating list's country selector: without JavaScript the
 // form is submitted; with it, checking or unchecking a country (or a continent, which checks
-// or unchecks its countries) shows or hides that country's rows at once.
+// or unchecks its countries) shows or hides that country's rows at once. When the list is in
+// pages, the rows of the other pages are not here: the form is submitted.
 (function () {
   "use strict";
   var form = document.getElementById("countries");
@@ -23,7 +24,15 @@
   }
   form.addEventListener("change", function (event) {
     var box = event.target;
-    if (table.dataset.filtered === "1" && box.checked) { form.submit(); return; }
+    if (table.dataset.paged === "1" || (table.dataset.filtered === "1" && box.checked)) {
+      if (box.classList.contains("ct")) {
+        form.querySelectorAll("input[data-in='" + box.dataset.ct + "']").forEach(function (m) {
+          m.checked = box.checked;
+        });
+      }
+      form.submit();
+      return;
+    }
     if (box.classList.contains("ct")) {
       form.querySelectorAll("input[data-in='" + box.dataset.ct + "']").forEach(function (m) {
         m.checked = box.checked;

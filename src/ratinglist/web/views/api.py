@@ -47,6 +47,38 @@ Id = Annotated[int, Path(ge=0, le=2_000_000_000)]
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT)]
 Offset = Annotated[int, Query(ge=0, le=10_000_000)]
 
+GAMES_LIMIT = 50
+"""Tournaments a page of `/players/{id}/games` holds unless `limit` says otherwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class EntryOut:
+    """A row of a list as the page shows it: the margin rounded to a whole number."""
+
+    rank: int
+    player_id: int
+    name: str
+    country: str
+    rating: int
+    margin: int
+    official: bool
+    games: int
+    last_played: dt.date
+    change: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryOut:
+    """A player's entry in one published list, the margin rounded as the page shows it."""
+
+    list_id: int
+    as_of: dt.date
+    rating: int
+    margin: int
+    official: bool
+    listed: bool
+    games: int
+
 
 @dataclass(frozen=True, slots=True)
 class EntriesOut:
@@ -57,7 +89,7 @@ class EntriesOut:
     total: int
     offset: int
     limit: int
-    entries: tuple[Entry, ...]
+    entries: tuple[EntryOut, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,13 +100,58 @@ class PlayerOut:
     name: str
     country: str
     rating: int | None
-    margin: float | None
+    margin: int | None
     official: bool | None
     listed: bool
     world_place: int | None
     continent_place: int | None
     country_place: int | None
     merged_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentOut:
+    """A game's opponent: ID, name, published rating before the tournament (None: unrated)."""
+
+    id: int
+    name: str
+    rating: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameOut:
+    """A game seen from the player. `opponent` None and `bye` true for a bye (ID 0 in the
+    file); `result` "win", "loss", "draw", or None when the game was not played."""
+
+    round: int | None
+    opponent: OpponentOut | None
+    bye: bool
+    colour: str | None
+    own_discs: int | None
+    opponent_discs: int | None
+    result: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTournamentOut:
+    """A tournament the player played, their score as the page shows it, their games."""
+
+    id: int
+    name: str
+    country: str
+    start_date: dt.date
+    score: float
+    games: tuple[GameOut, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGamesOut:
+    """A page of a player's tournaments, newest first: `total` tournaments in all."""
+
+    total: int
+    offset: int
+    limit: int
+    tournaments: tuple[PlayerTournamentOut, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +221,22 @@ def api_entries(
         total=page.total,
         offset=offset,
         limit=limit,
-        entries=page.entries,
+        entries=tuple(_entry_out(e) for e in page.entries),
+    )
+
+
+def _entry_out(e: Entry) -> EntryOut:
+    return EntryOut(
+        rank=e.rank,
+        player_id=e.player_id,
+        name=e.name,
+        country=e.country,
+        rating=e.rating,
+        margin=round(e.margin),
+        official=e.official,
+        games=e.games,
+        last_played=e.last_played,
+        change=e.change,
     )
 
 
@@ -176,7 +268,7 @@ def api_player(request: Request, response: Response, player_id: Id) -> PlayerOut
         name=p.name,
         country=p.country,
         rating=None if c is None else c.rating,
-        margin=None if c is None else c.margin,
+        margin=None if c is None else round(c.margin),
         official=None if c is None else c.official,
         listed=c is not None and c.listed,
         world_place=None if pl is None else pl.world,
@@ -187,17 +279,59 @@ def api_player(request: Request, response: Response, player_id: Id) -> PlayerOut
 
 
 @router.get("/players/{player_id}/history")
-def api_history(request: Request, response: Response, player_id: Id) -> tuple[HistoryPoint, ...]:
+def api_history(request: Request, response: Response, player_id: Id) -> tuple[HistoryOut, ...]:
     """The player's entry in every published list, oldest first."""
+    points = player_history(site_of(request), player_id)
     response.headers.update(LIST_CACHE)
-    return player_history(site_of(request), player_id)
+    return tuple(_history_out(h) for h in points)
+
+
+def _history_out(h: HistoryPoint) -> HistoryOut:
+    return HistoryOut(h.list_id, h.as_of, h.rating, round(h.margin), h.official, h.listed, h.games)
 
 
 @router.get("/players/{player_id}/games")
-def api_games(request: Request, response: Response, player_id: Id) -> tuple[PlayerTournament, ...]:
-    """The player's tournaments, newest first, with their games."""
+def api_games(
+    request: Request,
+    response: Response,
+    player_id: Id,
+    limit: Limit = GAMES_LIMIT,
+    offset: Offset = 0,
+) -> PlayerGamesOut:
+    """The player's tournaments, newest first, with their games: `limit` tournaments from
+    `offset` (of `total`)."""
+    played = player_page(site_of(request), player_id).tournaments
     response.headers.update(PAGE_CACHE)
-    return player_page(site_of(request), player_id).tournaments
+    return PlayerGamesOut(
+        total=len(played),
+        offset=offset,
+        limit=limit,
+        tournaments=tuple(_tournament_out(t) for t in played[offset : offset + limit]),
+    )
+
+
+def _tournament_out(t: PlayerTournament) -> PlayerTournamentOut:
+    return PlayerTournamentOut(
+        id=t.id,
+        name=t.name,
+        country=t.country,
+        start_date=t.start_date,
+        score=t.score,
+        games=tuple(
+            GameOut(
+                round=g.round,
+                opponent=None
+                if g.bye
+                else OpponentOut(g.opponent_id, g.opponent_name, g.opponent_rating),
+                bye=g.bye,
+                colour=g.colour,
+                own_discs=g.own_discs,
+                opponent_discs=g.opponent_discs,
+                result=g.result,
+            )
+            for g in t.games
+        ),
+    )
 
 
 @router.get("/players/{player_id}/explain")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 from typing import Annotated
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
-from ratinglist.service.site import ListQuery, list_page, search
+from ratinglist.service.site import LIST_PAGE_SIZE, ListQuery, list_page, search
 from ratinglist.service.site_diff import list_diff
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import LIST_CACHE, PAGE_CACHE, site_of
@@ -23,11 +24,34 @@ def rating_list(
     c: Annotated[list[str], Query(max_length=20)] = [],  # noqa: B006
     ct: Annotated[list[str], Query(max_length=40)] = [],  # noqa: B006
     official: bool = False,
+    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
+    show_all: Annotated[bool, Query(alias="all")] = False,
 ) -> Response:
-    """The published list (latest or `date`), countries `c` and continents `ct` selected."""
-    query = ListQuery(as_of=date, countries=tuple(c), continents=tuple(ct), official_only=official)
-    page = list_page(site_of(request), query)
-    return templates.TemplateResponse(request, "list.html", {"page": page}, headers=LIST_CACHE)
+    """The published list (latest or `date`), countries `c` and continents `ct` selected;
+    `LIST_PAGE_SIZE` rows a page (`page`), or every row (`all`)."""
+    query = ListQuery(
+        as_of=date,
+        countries=tuple(c),
+        continents=tuple(ct),
+        official_only=official,
+        limit=None if show_all else LIST_PAGE_SIZE,
+        offset=0 if show_all else (page - 1) * LIST_PAGE_SIZE,
+    )
+    found = list_page(site_of(request), query)
+    params: list[tuple[str, str]] = [("date", str(found.list.as_of))]
+    params += [("c", code) for code in c] + [("ct", name) for name in ct]
+    flag = [("official", "1")] if official else []
+    links = {
+        "pages": f"/?{urlencode([*params, *flag])}&",
+        "official": f"/?{urlencode([*params, *([] if official else [('official', '1')])])}",
+        "all": f"/?{urlencode([*params, *flag, ('all', '1')])}",
+    }
+    return templates.TemplateResponse(
+        request,
+        "list.html",
+        {"page": found, "number": page, "links": links, "official": official},
+        headers=LIST_CACHE,
+    )
 
 
 @router.get("/search")

@@ -1,0 +1,83 @@
+"""Issue 22's fan pages over the small archive: the list in pages, search, /diff, API paging."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ratinglist.web.app import create_app
+from tests.web.site_fixture import PLAYERS
+
+
+def _ranks(text: str) -> list[int]:
+    body = text.split('id="ratinglist"', 1)[1].split("</tbody>", 1)[0]
+    return [int(r) for r in re.findall(r"<tr[^>]*><td>(\d+)<td>", body)]
+
+
+def test_the_list_in_pages_with_a_show_all_link(
+    site_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A client of its own: its response cache keeps the pages of 4 rows to itself.
+    monkeypatch.setattr("ratinglist.web.views.lists.LIST_PAGE_SIZE", 4)
+    with TestClient(create_app(site_db)) as client:
+        _pages_of_four(client)
+
+
+def _pages_of_four(client: TestClient) -> None:
+    first = client.get("/").text
+    assert _ranks(first) == [1, 2, 3, 4]
+    assert 'href="/?date=2026-03-31&amp;page=2"' in first
+    assert f"show all {len(PLAYERS)}" in first
+    second = client.get("/?page=2").text
+    assert _ranks(second) == list(range(5, len(PLAYERS) + 1))
+    everyone = client.get("/?all=1").text
+    assert _ranks(everyone) == list(range(1, len(PLAYERS) + 1))
+    assert "page=2" not in everyone
+    # A page past the end shows no row, not an error.
+    assert _ranks(client.get("/?page=9").text) == []
+    assert client.get("/?page=0").status_code == 400
+
+
+def test_official_ratings_only_link_keeps_the_selection(client: TestClient) -> None:
+    text = client.get("/?c=FRA").text
+    assert 'href="/?date=2026-03-31&amp;c=FRA&amp;official=1"' in text
+    official = client.get("/?c=FRA&official=1").text
+    assert 'href="/?date=2026-03-31&amp;c=FRA" id="list-pages-toggle">all ratings' in official
+
+
+def test_player_games_api_pages_by_tournament(client: TestClient) -> None:
+    # DUPONT (50002) played all three files: Tokyo (March), Utrecht (February), Paris (January).
+    everything = client.get("/api/v1/players/50002/games").json()
+    assert everything["total"] == 3 and everything["offset"] == 0 and everything["limit"] == 50
+    names = [t["name"] for t in everything["tournaments"]]
+    assert names == ["Tokyo Cup", "Utrecht Cup", "Paris Open"]
+    second = client.get("/api/v1/players/50002/games?limit=1&offset=1").json()
+    assert second["total"] == 3 and [t["name"] for t in second["tournaments"]] == ["Utrecht Cup"]
+    past = client.get("/api/v1/players/50002/games?offset=3").json()
+    assert past["total"] == 3 and past["tournaments"] == []
+    assert client.get("/api/v1/players/50002/games?limit=0").status_code == 400
+
+
+def test_player_games_api_game_objects(client: TestClient) -> None:
+    # Paris round 1: "50001 (40)>(24) 50002 B": DUPONT lost with white, 24 to 40.
+    paris = client.get("/api/v1/players/50002/games").json()["tournaments"][-1]
+    first = paris["games"][0]
+    assert first["round"] == 1 and first["bye"] is False
+    assert first["opponent"]["id"] == 50001 and first["colour"] == "W"
+    assert (first["own_discs"], first["opponent_discs"], first["result"]) == (24, 40, "loss")
+    # Three rounds: a loss, a loss (20-44), a win (38-26).
+    assert [g["result"] for g in paris["games"]] == ["loss", "loss", "win"]
+    assert paris["score"] == 1.0
+
+
+def test_api_margins_are_whole_numbers_as_the_pages_show(client: TestClient) -> None:
+    player = client.get("/api/v1/players/50002").json()
+    assert isinstance(player["margin"], int)
+    page = client.get("/players/50002").text
+    assert f"± {player['margin']}</span>" in page
+    entries = client.get("/api/v1/lists/latest/entries").json()["entries"]
+    assert all(isinstance(e["margin"], int) for e in entries)
+    history = client.get("/api/v1/players/50002/history").json()
+    assert all(isinstance(h["margin"], int) for h in history)
