@@ -81,3 +81,19 @@ def test_api_margins_are_whole_numbers_as_the_pages_show(client: TestClient) -> 
     assert all(isinstance(e["margin"], int) for e in entries)
     history = client.get("/api/v1/players/50002/history").json()
     assert all(isinstance(h["margin"], int) for h in history)
+
+
+def test_tournament_countries_are_codes_everywhere(client: TestClient) -> None:
+    # The files say "Netherlands", "France", "Japan"; players carry NLD, FRA, JPN (ISO 3166).
+    for spelling in ("NLD", "Netherlands", "nld"):
+        found = client.get(f"/api/v1/tournaments?country={spelling}").json()
+        assert [t["name"] for t in found["tournaments"]] == ["Utrecht Cup"]
+    listing = client.get("/tournaments").text
+    assert '<a href="/tournaments?country=NLD">NLD</a>' in listing
+    assert ">Netherlands<" not in listing
+    assert "2026-02-07 · NLD" in client.get("/").text
+    games = client.get("/api/v1/players/50002/games").json()["tournaments"]
+    assert [t["country"] for t in games] == ["JPN", "NLD", "FRA"]
+    utrecht = client.get("/tournaments?country=NLD").text.split('href="/tournaments/', 1)[1]
+    page = client.get("/tournaments/" + utrecht.split('"', 1)[0]).text
+    assert '<a href="/tournaments?country=NLD">NLD</a>' in page

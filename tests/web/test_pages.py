@@ -85,7 +85,8 @@ def test_tournament_page_standings_follow_the_games(client: TestClient) -> None:
 
 def test_tournaments_sort_and_filter(client: TestClient) -> None:
     by_country = client.get("/api/v1/tournaments?sort=country&order=asc").json()
-    assert [t["country"] for t in by_country["tournaments"]] == ["France", "Japan", "Netherlands"]
+    # Issue 22: tournament countries in the players' code system (ISO 3166 alpha-3).
+    assert [t["country"] for t in by_country["tournaments"]] == ["FRA", "JPN", "NLD"]
     by_date = client.get("/api/v1/tournaments").json()
     assert [t["start_date"] for t in by_date["tournaments"]] == [
         "2026-03-07",

@@ -9,6 +9,7 @@ check pages live in `service.site_players`, `site_tournaments`, `site_downloads`
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 import threading
@@ -174,6 +175,11 @@ def country_code(spelling: str) -> str:
     """The registry code of a country spelling; an unknown spelling as written (memoised:
     the country table is package data)."""
     return registry_country_code(spelling)
+
+
+def coded(summary: TournamentSummary) -> TournamentSummary:
+    """The tournament with its ``%%Country:`` text as a country code, as players show."""
+    return dataclasses.replace(summary, country=country_code(summary.country))
 
 
 def continent_of(code: str) -> Continent | None:
@@ -376,7 +382,7 @@ def list_page(site: Site, query: ListQuery) -> ListPage:
         limit=query.limit,
         filtered=codes is not None or query.official_only,
         continents=_choices(per_spelling, codes),
-        latest_tournaments=latest,
+        latest_tournaments=tuple(coded(t) for t in latest),
     )
 
 

@@ -377,7 +377,7 @@ def _tournaments(
         PlayerTournament(
             id=tid,
             name=info[tid].name,
-            country=info[tid].country,
+            country=country_code(info[tid].country),
             start_date=info[tid].start_date,
             games=tuple(grouped[tid]),
         )

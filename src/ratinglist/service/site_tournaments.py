@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import hashlib
 import zlib
@@ -11,7 +12,7 @@ from ratinglist.errors import NotFoundError, ResultsFileError
 from ratinglist.formats.elo_reader import read_elo_bytes
 from ratinglist.formats.elo_stages import Section, Stage, file_sections, section_at
 from ratinglist.model import PlayerId
-from ratinglist.service.site import Site, country_code
+from ratinglist.service.site import Site, coded, country_code
 from ratinglist.service.site_engine import engine_ranking
 from ratinglist.standings.placing import KnockoutGame, knockout_order, main_bracket
 from ratinglist.standings.table import GameScore, PlayerScores, StandingsRow, compute_standings
@@ -25,6 +26,7 @@ from ratinglist.store.site_tournaments import (
     file_diagnostics,
     names_of,
     temporary_ids,
+    tournament_countries,
     tournament_detail,
     tournament_games,
     tournament_page,
@@ -86,17 +88,34 @@ def tournaments_list(site: Site, query: TournamentQuery) -> TournamentList:
         NotFoundError: an unknown sort key.
     """
     sort = parse_sort(query.sort)
+    codes = _tournament_codes(site)
+    wanted = None
+    if query.country:
+        code = country_code(query.country)
+        wanted = {spelling for spelling, c in codes.items() if c == code}
     with site.store.connect() as conn:
         rows, total = tournament_page(
             conn,
             name=query.name,
-            country=query.country,
+            spellings=wanted,
+            codes=codes,
             sort=sort,
             descending=query.descending,
             limit=query.limit,
             offset=query.offset,
         )
-    return TournamentList(query, rows, total)
+    return TournamentList(query, tuple(coded(r) for r in rows), total)
+
+
+def _tournament_codes(site: Site) -> dict[str, str]:
+    """``%%Country:`` text -> country code, for every stored tournament's text."""
+
+    def build() -> dict[str, str]:
+        with site.store.connect() as conn:
+            spellings = tournament_countries(conn)
+        return {s: country_code(s) for s in spellings}
+
+    return site.cached(("tournament-countries",), build)
 
 
 class PlacedBy(enum.Enum):
@@ -237,7 +256,7 @@ def tournament(site: Site, tournament_id: int) -> TournamentPage:
     for g in games:
         rounds.setdefault(g.round, []).append(g)
     return TournamentPage(
-        detail=detail,
+        detail=dataclasses.replace(detail, summary=coded(detail.summary)),
         standings=_standings(placing, names),
         placed_by=placing.rule,
         placing=placing.text,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import and_, case, func, or_, select
 from sqlalchemy.engine import Connection
 
 from ratinglist.store.schema import (
@@ -135,6 +135,8 @@ def tournament_page(
     *,
     name: str | None = None,
     country: str | None = None,
+    spellings: Collection[str] | None = None,
+    codes: Mapping[str, str] | None = None,
     sort: TournamentSort = TournamentSort.DATE,
     descending: bool = True,
     limit: int = 50,
@@ -143,7 +145,9 @@ def tournament_page(
     """One page of the rated tournaments and how many match.
 
     `name` keeps names containing it (case-insensitive); `country` keeps that exact
-    ``%%Country:`` text (case-insensitive). Ties are broken by date then id.
+    ``%%Country:`` text (case-insensitive), `spellings` any of these texts (exactly).
+    `codes` (``%%Country:`` text -> country code) makes the country sort by code. Ties are
+    broken by date then id.
     """
     t = tournaments.c
     conditions = [_rated()]
@@ -152,6 +156,8 @@ def tournament_page(
         conditions.append(func.lower(t.name).like(f"%{escaped}%", escape="\\"))
     if country:
         conditions.append(func.lower(t.country) == country.lower())
+    if spellings is not None:
+        conditions.append(t.country.in_(sorted(spellings)))
     where = and_(*conditions)
     total = int(
         conn.execute(select(func.count()).select_from(tournaments).where(where)).scalar_one()
@@ -159,7 +165,9 @@ def tournament_page(
     key = {
         TournamentSort.DATE: t.start_date,
         TournamentSort.NAME: func.lower(t.name),
-        TournamentSort.COUNTRY: func.lower(t.country),
+        TournamentSort.COUNTRY: case(dict(codes), value=t.country, else_=t.country)
+        if codes
+        else func.lower(t.country),
     }[sort]
     order = [key.desc() if descending else key.asc()]
     if sort is not TournamentSort.DATE:
@@ -337,6 +345,12 @@ def archive_years(conn: Connection) -> tuple[tuple[int, int], ...]:
         year = _date(day).year
         counts[year] = counts.get(year, 0) + 1
     return tuple(sorted(counts.items()))
+
+
+def tournament_countries(conn: Connection) -> tuple[str, ...]:
+    """The distinct ``%%Country:`` texts of the stored tournaments, sorted."""
+    query = select(tournaments.c.country).distinct().order_by(tournaments.c.country)
+    return tuple(str(c) for (c,) in conn.execute(query))
 
 
 def latest_tournaments(conn: Connection, limit: int) -> tuple[TournamentSummary, ...]:
