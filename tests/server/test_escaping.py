@@ -56,7 +56,7 @@ def test_an_img_name_is_text_on_every_public_page(evil_site: str) -> None:
             "/tournaments",
             f"/tournaments/{tid}",
             "/search?q=img",
-            "/diff",
+            "/diff?movers=all",
         ]
         for url in showing:
             page = client.get(url)

@@ -97,3 +97,24 @@ def test_tournament_countries_are_codes_everywhere(client: TestClient) -> None:
     utrecht = client.get("/tournaments?country=NLD").text.split('href="/tournaments/', 1)[1]
     page = client.get("/tournaments/" + utrecht.split('"', 1)[0]).text
     assert '<a href="/tournaments?country=NLD">NLD</a>' in page
+
+
+def test_diff_shows_official_movers_by_default_with_a_switch(client: TestClient) -> None:
+    entries = client.get("/api/v1/lists/latest/entries").json()["entries"]
+    official = {e["player_id"] for e in entries if e["official"]}
+    # Everyone is listed in both lists of the small archive: all of them are movers.
+    everyone = client.get("/api/v1/diff?movers=all").json()
+    movers = next(g for g in everyone["groups"] if g["name"] == "movers")
+    assert movers["count"] == len(PLAYERS)
+    default = client.get("/api/v1/diff").json()
+    kept = next(g for g in default["groups"] if g["name"] == "movers")
+    assert {r["player_id"] for r in kept["rows"]} <= official
+    # Official means a margin under 200 (DOMAIN.md): the small archive's 7 or 8 games are
+    # too few for anyone, so no mover is left.
+    assert official == set() and kept["count"] == 0
+    page = client.get("/diff").text
+    assert "Biggest moves among official players (0)" in page
+    assert "movers=all#movers" in page
+    shown = client.get("/diff?movers=all").text
+    assert f"Biggest moves among all players ({len(PLAYERS)})" in shown
+    assert client.get("/diff?movers=some").status_code == 400

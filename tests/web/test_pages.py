@@ -160,7 +160,8 @@ def test_diff_and_explain(client: TestClient) -> None:
 
 def test_a_script_name_is_text_everywhere(client: TestClient) -> None:
     escaped = html.escape(EVIL, quote=False)
-    urls = ["/", "/?c=FRA", "/players/50001", "/players/50002", "/search?q=script", "/diff"]
+    urls = ["/", "/?c=FRA", "/players/50001", "/players/50002", "/search?q=script"]
+    urls.append("/diff?movers=all")
     tid = client.get("/api/v1/tournaments?name=paris").json()["tournaments"][0]["id"]
     urls.append(f"/tournaments/{tid}")
     for url in urls:

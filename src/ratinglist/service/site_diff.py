@@ -46,6 +46,7 @@ class ListDiff:
     before: ListRef
     after: ListRef
     groups: tuple[DiffGroup, ...]
+    official_movers: bool = True
 
 
 GROUPS = (
@@ -58,9 +59,17 @@ GROUPS = (
 
 
 def list_diff(
-    site: Site, before: dt.date | None = None, after: dt.date | None = None, rows: int = DIFF_ROWS
+    site: Site,
+    before: dt.date | None = None,
+    after: dt.date | None = None,
+    rows: int = DIFF_ROWS,
+    *,
+    official_movers: bool = True,
 ) -> ListDiff:
     """Compare two published lists (default: the latest with the one before it).
+
+    With `official_movers` the biggest moves are those of the players whose rating is
+    official in both lists (a margin of 200 or more swings by hundreds); else everyone's.
 
     Raises:
         NotFoundError: no such published list, or only one list published.
@@ -77,19 +86,34 @@ def list_diff(
         result = diff_lists(
             stored_entries(site.store, earlier.id), stored_entries(site.store, later.id)
         )
-        chosen = {name: getattr(result, name)[:rows] for name, _ in GROUPS}
+        found: dict[str, tuple[RatingChange, ...]] = {n: getattr(result, n) for n, _ in GROUPS}
+        if official_movers:
+            found["movers"] = tuple(c for c in result.movers if _official_both(c))
+        chosen = {name: found[name][:rows] for name, _ in GROUPS}
         ids = {int(c.player) for group in chosen.values() for c in group}
         with site.store.connect() as conn:
             names = names_of(conn, ids)
         groups = tuple(
-            DiffGroup(
-                name, title, len(getattr(result, name)), tuple(_row(c, names) for c in chosen[name])
-            )
+            DiffGroup(name, title, len(found[name]), tuple(_row(c, names) for c in chosen[name]))
             for name, title in GROUPS
         )
-        return ListDiff(ListRef(earlier.id, earlier.as_of), ListRef(later.id, later.as_of), groups)
+        return ListDiff(
+            ListRef(earlier.id, earlier.as_of),
+            ListRef(later.id, later.as_of),
+            groups,
+            official_movers,
+        )
 
-    return site.cached(("diff", earlier.id, later.id, rows), build)
+    return site.cached(("diff", earlier.id, later.id, rows, official_movers), build)
+
+
+def _official_both(change: RatingChange) -> bool:
+    return (
+        change.before is not None
+        and change.after is not None
+        and change.before.official
+        and change.after.official
+    )
 
 
 def _row(change: RatingChange, names: dict[int, tuple[str, str, str]]) -> DiffRow:

@@ -393,7 +393,10 @@ def api_diff(
     from_: Annotated[dt.date | None, Query(alias="from")] = None,
     to: dt.date | None = None,
     rows: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = 100,
+    movers: Annotated[str, Query(pattern="^(official|all)$")] = "official",
 ) -> ListDiff:
-    """Movers, newcomers, dropped, official gained/lost between two lists (dates)."""
+    """Movers (official players, or `movers=all`), newcomers, dropped, official gained/lost
+    between two lists (dates)."""
+    found = list_diff(site_of(request), from_, to, rows, official_movers=movers == "official")
     response.headers.update(LIST_CACHE)
-    return list_diff(site_of(request), from_, to, rows)
+    return found

@@ -70,7 +70,9 @@ def diff_page(
     request: Request,
     from_: Annotated[dt.date | None, Query(alias="from")] = None,
     to: dt.date | None = None,
+    movers: Annotated[str, Query(pattern="^(official|all)$")] = "official",
 ) -> Response:
-    """Movers, newcomers, players who left, new official players between two lists."""
-    diff = list_diff(site_of(request), from_, to)
+    """Movers (official players by default, `movers=all`: everyone), newcomers, players who
+    left, new official players between two lists."""
+    diff = list_diff(site_of(request), from_, to, official_movers=movers == "official")
     return templates.TemplateResponse(request, "diff.html", {"diff": diff}, headers=LIST_CACHE)
