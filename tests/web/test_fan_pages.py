@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from ratinglist.service.actor import SYSTEM
+from ratinglist.service.archive import import_archive
+from ratinglist.service.publishing import publish_list
+from ratinglist.service.rating_lists import compute_list
 from ratinglist.web.app import create_app
 from tests.web.site_fixture import PLAYERS
 
@@ -118,3 +124,58 @@ def test_diff_shows_official_movers_by_default_with_a_switch(client: TestClient)
     shown = client.get("/diff?movers=all").text
     assert f"Biggest moves among all players ({len(PLAYERS)})" in shown
     assert client.get("/diff?movers=some").status_code == 400
+
+
+def _namesakes_db(folder: Path) -> str:
+    """Two players named MARTIN, Paul (FRA 60001, BEL 60002), each in a three-player round
+    robin of their own; one list published."""
+    files = {
+        "20260110_Lyon.ELO": ("France", "60001", "60011", "60012"),
+        "20260214_Liege.ELO": ("Belgium", "60002", "60021", "60022"),
+    }
+    people = {
+        "60001": ("MARTIN", "Paul", "FRA"),
+        "60011": ("ROUX", "Anne", "FRA"),
+        "60012": ("BLANC", "Luc", "FRA"),
+        "60002": ("MARTIN", "Paul", "BEL"),
+        "60021": ("PEETERS", "Jan", "BEL"),
+        "60022": ("JANSSENS", "Els", "BEL"),
+    }
+    archive = folder / "archive" / "2026"
+    archive.mkdir(parents=True)
+    for name, (country, a, b, c) in files.items():
+        day = name[:8]
+        lines = [
+            f"%%Tournament: {name[9:-4]}",
+            f"%%Country: {country}",
+            f"%%Date: {day[6:8]}/{day[4:6]}/{day[:4]}",
+            "%%Sender: Site Tester",
+        ]
+        lines += [f"%_% {pid}, {', '.join(people[pid])}" for pid in (a, b, c)]
+        # A cycle (a beats b, b beats c, c beats a): everyone can be rated.
+        lines += ["%Round 1", f"{a} (40)>(24) {b} B", "%Round 2", f"{b} (34)>(30) {c} W"]
+        lines += ["%Round 3", f"{c} (33)>(31) {a} B"]
+        if country == "Belgium":  # ROUX draws in Liege: one rated group of six
+            lines += [f"%_% 60011, {', '.join(people['60011'])}", "%Round 4"]
+            lines += [f"60011 (32)=(32) {b} B"]
+        (archive / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    url = f"sqlite:///{folder / 'namesakes.db'}"
+    import_archive(url, [folder / "archive"])
+    publish_list(url, str(compute_list(url, dt.date(2026, 2, 28), actor=SYSTEM).info.id), SYSTEM)
+    return url
+
+
+def test_search_tells_namesakes_apart(tmp_path: Path) -> None:
+    with TestClient(create_app(_namesakes_db(tmp_path))) as client:
+        text = client.get("/search?q=martin paul").text
+        rows = text.split("<tbody>", 1)[1].split("</tbody>", 1)[0].split("<tr>")[1:]
+        by_id = {r.split("<td>")[1]: r for r in rows}
+        assert set(by_id) >= {"60001", "60002"}
+        assert "<td>FRA<td" in by_id["60001"] and ">Lyon</a> <small>2026-01-10" in by_id["60001"]
+        assert "<td>BEL<td" in by_id["60002"] and ">Liege</a> <small>2026-02-14" in by_id["60002"]
+        found = {h["player_id"]: h for h in client.get("/api/v1/players?q=martin").json()["hits"]}
+        for pid in (60001, 60002):
+            listed = client.get(f"/api/v1/players/{pid}").json()
+            assert found[pid]["rating"] == listed["rating"] is not None
+            assert f'<td class="n">{listed["rating"]}' in by_id[str(pid)]
+        assert found[60002]["last_tournament"]["country"] == "BEL"

@@ -37,6 +37,7 @@ from ratinglist.store.site_lists import (
 from ratinglist.store.site_lists import (
     data_version as store_data_version,
 )
+from ratinglist.store.site_players import last_tournaments, player_entries
 from ratinglist.store.site_tournaments import TournamentSummary as TournamentSummary
 from ratinglist.store.site_tournaments import latest_tournaments
 
@@ -443,12 +444,17 @@ def _choices(
 
 @dataclass(frozen=True, slots=True)
 class SearchHit:
-    """A player found by the search: ID, name, country code, score 0-100."""
+    """A player found by the search: ID, name, country code, score 0-100; their published
+    rating in the latest list (None when not rated there) and their latest tournament (None
+    when none is stored), so that namesakes are told apart."""
 
     player_id: int
     name: str
     country: str
     score: float
+    rating: int | None = None
+    official: bool | None = None
+    last_tournament: TournamentSummary | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -468,8 +474,21 @@ def search(site: Site, query: str, limit: int = SEARCH_LIMIT) -> SearchResult:
 
     index = site.cached(("search-index",), build)
     matches = index.search(query, limit)
+    ids = [int(m.player.id) for m in matches]
+    refs = lists(site)
+    with site.store.connect() as conn:
+        entries = dict(player_entries(conn, ids, [refs[-1].id])) if refs and ids else {}
+        played = last_tournaments(conn, ids)
     hits = tuple(
-        SearchHit(int(m.player.id), m.player.name, country_code(m.player.country), m.score)
+        SearchHit(
+            int(m.player.id),
+            m.player.name,
+            country_code(m.player.country),
+            m.score,
+            rating=None if (e := entries.get(int(m.player.id))) is None else round(e.rating),
+            official=None if e is None else e.official,
+            last_tournament=None if (t := played.get(int(m.player.id))) is None else coded(t),
+        )
         for m in matches
     )
     text = query.strip()

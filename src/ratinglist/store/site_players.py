@@ -135,6 +135,32 @@ def player_games(conn: Connection, player_ids: Collection[int]) -> tuple[PlayerG
     )
 
 
+def last_tournaments(conn: Connection, player_ids: Collection[int]) -> dict[int, TournamentSummary]:
+    """ID -> the latest rated tournament the ID played a game in (by date, then id)."""
+    g = games.c
+    t = tournaments.c
+    found: dict[int, TournamentSummary] = {}
+    for pid in sorted(set(player_ids)):
+        query = (
+            select(*SUMMARY_COLUMNS)
+            .where(
+                and_(
+                    t.excluded_from_ratings.is_(False),
+                    or_(t.duplicate_of.is_(None), t.include_duplicate.is_(True)),
+                    t.id.in_(
+                        select(g.tournament_id).where(or_(g.first_id == pid, g.second_id == pid))
+                    ),
+                )
+            )
+            .order_by(t.start_date.desc(), t.id.desc())
+            .limit(1)
+        )
+        row = conn.execute(query).first()
+        if row is not None:
+            found[pid] = summary_row(row)
+    return found
+
+
 def ratings_at(
     conn: Connection, pairs: Collection[tuple[int, int]]
 ) -> dict[tuple[int, int], float]:
