@@ -179,3 +179,13 @@ def test_search_tells_namesakes_apart(tmp_path: Path) -> None:
             assert found[pid]["rating"] == listed["rating"] is not None
             assert f'<td class="n">{listed["rating"]}' in by_id[str(pid)]
         assert found[60002]["last_tournament"]["country"] == "BEL"
+
+
+def test_a_favicon_is_linked_and_served(client: TestClient) -> None:
+    text = client.get("/tournaments").text
+    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in text
+    icon = client.get("/static/favicon.svg")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    assert icon.text.startswith("<svg") and icon.text.rstrip().endswith("</svg>")
+    old = client.get("/favicon.ico", follow_redirects=False)
+    assert old.status_code == 308 and old.headers["location"] == "/static/favicon.svg"

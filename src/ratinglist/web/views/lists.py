@@ -54,6 +54,12 @@ def rating_list(
     )
 
 
+@router.get("/favicon.ico")
+def favicon() -> Response:
+    """Browsers that ask for `/favicon.ico` without reading the page get the SVG icon."""
+    return RedirectResponse("/static/favicon.svg", status_code=308, headers=LIST_CACHE)
+
+
 @router.get("/search")
 def player_search(request: Request, q: Annotated[str, Query(max_length=100)] = "") -> Response:
     """Fuzzy search by name or ID; an existing ID typed exactly goes to its page."""
