@@ -155,6 +155,8 @@ def _namesakes_db(folder: Path) -> str:
         # A cycle (a beats b, b beats c, c beats a): everyone can be rated.
         lines += ["%Round 1", f"{a} (40)>(24) {b} B", "%Round 2", f"{b} (34)>(30) {c} W"]
         lines += ["%Round 3", f"{c} (33)>(31) {a} B"]
+        if country == "France":  # a bye: ID 0, "no opponent"
+            lines += ["%Round 4", f"0 (0)<(64) {a} W"]
         if country == "Belgium":  # ROUX draws in Liege: one rated group of six
             lines += [f"%_% 60011, {', '.join(people['60011'])}", "%Round 4"]
             lines += [f"60011 (32)=(32) {b} B"]
@@ -189,3 +191,14 @@ def test_a_favicon_is_linked_and_served(client: TestClient) -> None:
     assert icon.text.startswith("<svg") and icon.text.rstrip().endswith("</svg>")
     old = client.get("/favicon.ico", follow_redirects=False)
     assert old.status_code == 308 and old.headers["location"] == "/static/favicon.svg"
+
+
+def test_player_games_api_a_bye_is_an_object_without_opponent(tmp_path: Path) -> None:
+    with TestClient(create_app(_namesakes_db(tmp_path))) as client:
+        lyon = client.get("/api/v1/players/60001/games").json()["tournaments"][0]
+        assert lyon["name"] == "Lyon"
+        bye = [g for g in lyon["games"] if g["bye"]]
+        assert len(bye) == 1 and bye[0]["round"] == 4 and bye[0]["opponent"] is None
+        assert all(g["opponent"]["id"] in (60011, 60012) for g in lyon["games"] if not g["bye"])
+        page = client.get("/players/60001").text
+        assert "<td>bye<td" in page and 'href="/players/0"' not in page
