@@ -202,3 +202,19 @@ def test_player_games_api_a_bye_is_an_object_without_opponent(tmp_path: Path) ->
         assert all(g["opponent"]["id"] in (60011, 60012) for g in lyon["games"] if not g["bye"])
         page = client.get("/players/60001").text
         assert "<td>bye<td" in page and 'href="/players/0"' not in page
+
+
+def test_player_games_api_an_unplayed_game_has_a_null_result(tmp_path: Path) -> None:
+    from sqlalchemy import create_engine, text
+
+    url = _namesakes_db(tmp_path)
+    engine = create_engine(url)
+    with engine.begin() as conn:  # a stored game with no result sign (not played)
+        conn.execute(text("UPDATE games SET outcome = '?' WHERE round = 3"))
+    engine.dispose()
+    with TestClient(create_app(url)) as client:
+        lyon = client.get("/api/v1/players/60001/games").json()["tournaments"][0]
+        third = next(g for g in lyon["games"] if g["round"] == 3)
+        assert third["result"] is None and third["opponent"]["id"] == 60012
+        # Round 1 won, round 3 not played (was lost), round 4 the bye, written as a win.
+        assert lyon["score"] == 2.0
