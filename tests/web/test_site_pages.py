@@ -49,7 +49,9 @@ def _pages(url: str, keys: list[str]) -> dict[str, tuple[str, str]]:
 
 
 def _keys() -> list[str]:
-    return [f"/players/{p}" for p in PLAYERS] + [f"/tournaments/{t}" for t in (1, 2, 3)]
+    """The home page, every rated player's page and every tournament's page."""
+    players = [f"/players/{p}" for p in PLAYERS]
+    return ["/", *players, *[f"/tournaments/{t}" for t in range(1, TOURNAMENTS + 1)]]
 
 
 def test_every_rated_player_and_tournament_is_made_once(db: str) -> None:
@@ -61,9 +63,9 @@ def test_every_rated_player_and_tournament_is_made_once(db: str) -> None:
     assert plan.stored == 0
     assert sorted(plan.missing) == sorted(_keys())
     run = render_missing(db)
-    assert (run.made, run.found) == (len(PLAYERS) + TOURNAMENTS, 0)
+    assert (run.made, run.found) == (len(_keys()), 0)
     again = render_missing(db)
-    assert (again.made, again.found) == (0, len(PLAYERS) + TOURNAMENTS)
+    assert (again.made, again.found) == (0, len(_keys()))
 
 
 def test_a_stored_page_is_served_as_the_live_page(db: str) -> None:
@@ -151,7 +153,7 @@ def test_serve_makes_the_pages_in_the_background_and_stops_its_renderer(db: str)
                 break
             assert time.monotonic() < deadline, f"{len(plan.missing)} pages still missing"
             time.sleep(0.5)
-        assert plan.stored == len(PLAYERS) + TOURNAMENTS
+        assert plan.stored == len(_keys())
         assert _renderers(db)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/players/50001") as answer:
             assert "DUPONT" in answer.read().decode()

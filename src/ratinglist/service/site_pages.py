@@ -50,16 +50,23 @@ class PagePlan:
     stored: int
 
 
+HOME_KEY = "/"
+"""The home page (the latest published list): made first, so that a server started at the
+same data version answers it with one read from its very first request."""
+
+
 def page_plan(site: Site) -> PagePlan:
-    """The pages to make: the player pages of the latest published list's rated players
-    (listed players first) and every tournament page, less those stored at this version."""
+    """The pages to make: the home page, the player pages of the latest published list's
+    rated players (listed players first) and every tournament page, less those stored at
+    this version."""
     version = site.version()
     refs = lists(site)
     with site.store.connect() as conn:
         players = rated_players(conn, refs[-1].id) if refs else ()
         tours = tournament_ids(conn)
         done = current_keys(conn, version)
-    wanted = [player_key(p) for p, listed in players if listed]
+    wanted = [HOME_KEY] if refs else []
+    wanted += [player_key(p) for p, listed in players if listed]
     wanted += [tournament_key(t) for t in tours]
     wanted += [player_key(p) for p, listed in players if not listed]
     missing = tuple(k for k in wanted if k not in done)
