@@ -102,9 +102,11 @@ def serve(
     monitoring; docs/deploy.md shows a TLS proxy in front, a systemd unit and backups.
     The application is imported once and the workers are forked from it (they answer within
     about a second of start on an idle machine; a worker that dies is forked again). Beside
-    them, a background process at lower priority makes the home, player and
-    tournament pages in advance and stores them in the database (again after each import or
-    publication), so that a page seen for the first time costs one read.
+    them, a background process at lower priority makes the home, player and tournament pages
+    in advance and stores them in the database (again after each import or publication), so
+    that a page seen for the first time costs one read; a page not made yet is made on
+    demand. Several hosts may serve one PostgreSQL database: sessions, live pages and the
+    pages made in advance are shared through it.
 
     Example: ratinglist serve --db ratinglist.db --port 8000
     """

@@ -10,7 +10,7 @@ version is never served. Saving is a cache write: no `Actor`, nothing recorded.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ratinglist.service.site import Site, lists
@@ -19,8 +19,10 @@ from ratinglist.store.site_pages import StoredPage as StoredPage
 from ratinglist.store.site_pages import (
     current_keys,
     drop_stale,
+    lock_pages,
     rated_players,
     save_pages,
+    stored_keys,
     stored_page,
     tournament_ids,
 )
@@ -79,13 +81,22 @@ def stored_site_page(site: Site, version: str, key: str) -> StoredPage | None:
         return stored_page(conn, version, key)
 
 
+def still_missing(site: Site, version: str, keys: Sequence[str]) -> tuple[str, ...]:
+    """Those of `keys` not stored at `version` (another host's renderer may have made some
+    since the plan was read)."""
+    with site.store.connect() as conn:
+        done = stored_keys(conn, version, keys)
+    return tuple(k for k in keys if k not in done)
+
+
 def save_site_pages(site: Site, version: str, pages: Iterable[StoredPage]) -> int:
     """Store pages made at `version`; pages of other versions are dropped first.
 
     Nothing is stored (0) when the data changed since `version`: those pages may show data
-    of either version.
+    of either version. Writers of several hosts take turns (`store.site_pages.lock_pages`).
     """
     with site.store.begin() as conn:
+        lock_pages(conn)
         if store_data_version(conn) != version:
             return 0
         drop_stale(conn, version)

@@ -30,7 +30,7 @@ from starlette.types import ASGIApp, Message
 
 from ratinglist.errors import RatinglistError
 from ratinglist.service.site import Site
-from ratinglist.service.site_pages import StoredPage, page_plan, save_site_pages
+from ratinglist.service.site_pages import StoredPage, page_plan, save_site_pages, still_missing
 from ratinglist.web.app import create_app, site_of
 
 BATCH = 100
@@ -124,9 +124,10 @@ async def _render_all(
     for first in range(0, len(keys), BATCH):
         if stop():
             break
-        pages = [p for k in keys[first : first + BATCH] if (p := await _render(app, k))]
+        batch = still_missing(site, version, keys[first : first + BATCH])
+        pages = [p for k in batch if (p := await _render(app, k))]
         stored = save_site_pages(site, version, pages)
-        if pages and stored == 0:
+        if pages and stored == 0:  # the data changed: these pages are stale already
             break
         made += stored
         if progress is not None:
