@@ -19,7 +19,6 @@ from ratinglist.store.site_pages import StoredPage as StoredPage
 from ratinglist.store.site_pages import (
     current_keys,
     drop_stale,
-    lock_pages,
     rated_players,
     save_pages,
     stored_keys,
@@ -93,10 +92,10 @@ def save_site_pages(site: Site, version: str, pages: Iterable[StoredPage]) -> in
     """Store pages made at `version`; pages of other versions are dropped first.
 
     Nothing is stored (0) when the data changed since `version`: those pages may show data
-    of either version. Writers of several hosts take turns (`store.site_pages.lock_pages`).
+    of either version. The renderers of several hosts take turns (one write transaction at
+    a time, `store.Store.begin`).
     """
     with site.store.begin() as conn:
-        lock_pages(conn)
         if store_data_version(conn) != version:
             return 0
         drop_stale(conn, version)

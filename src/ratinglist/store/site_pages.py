@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from sqlalchemy import and_, delete, select, text
+from sqlalchemy import and_, delete, select
 from sqlalchemy.engine import Connection
 
 from ratinglist.store.schema import rating_entries, site_pages, tournaments
@@ -35,21 +35,6 @@ def stored_page(conn: Connection, version: str, key: str) -> StoredPage | None:
         return None
     headers = tuple((str(k), str(v)) for k, v in json.loads(row[0]))
     return StoredPage(key, headers, bytes(row[1]))
-
-
-PAGES_LOCK = 240_014
-"""The PostgreSQL advisory lock number that serialises the writers of ``site_pages``."""
-
-
-def lock_pages(conn: Connection) -> None:
-    """Wait until no other transaction writes stored pages, for the rest of this one.
-
-    Two app hosts on one PostgreSQL server each run a page renderer: without the lock both
-    could insert the same page at once and one would fail on the key. SQLite's writers are
-    already one at a time.
-    """
-    if conn.dialect.name == "postgresql":
-        conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": PAGES_LOCK})
 
 
 def stored_keys(conn: Connection, version: str, keys: Iterable[str]) -> set[str]:
