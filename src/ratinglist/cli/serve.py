@@ -93,6 +93,14 @@ def serve(
             help="One JSON line per request on standard error, with its request id.",
         ),
     ] = True,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            "--smtp",
+            help="SMTP server for e-mail (password reset, intake decisions), e.g. "
+            "smtp+starttls://user:password@mail.example.org:587?from=ratings@example.org.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the rating list website and the JSON API (/api/docs) until interrupted.
 
@@ -117,6 +125,11 @@ def serve(
 
         url = database_url(db)
         _require_current_schema(url, upgrade=upgrade)
+        if smtp:
+            from ratinglist.service.mail import mail_settings
+
+            mail_settings(smtp)
+            os.environ["RATINGLIST_SMTP"] = smtp
         open_site(url).close()
         sock = _bind(host, port)
     os.environ["RATINGLIST_DB"] = url
