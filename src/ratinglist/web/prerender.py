@@ -11,8 +11,12 @@ the latest list's rated players, listed ones first, and every tournament), rende
 through the application itself (the same routes, templates and headers as a request), and
 stores them gzip-compressed in batches; the servers' response cache then answers them with
 one indexed read. After an import or a publication the data version changes, the stored
-pages stop being served at once, and the next round makes them again. Pages of a version
-that changed while they were being made are not stored.
+pages stop being served at once (a page not made yet is made on demand by the worker that
+is asked for it), and the next round makes them again: after an import of new results files
+only the home page, the new tournaments' pages and their players' pages
+(`service.site_pages.carry_over` keeps the others), after anything else every page. Pages of
+a version that changed while they were being made are not stored; pages another host's
+renderer stored meanwhile are not made again.
 """
 
 from __future__ import annotations
@@ -30,7 +34,13 @@ from starlette.types import ASGIApp, Message
 
 from ratinglist.errors import RatinglistError
 from ratinglist.service.site import Site
-from ratinglist.service.site_pages import StoredPage, page_plan, save_site_pages, still_missing
+from ratinglist.service.site_pages import (
+    StoredPage,
+    carry_over,
+    page_plan,
+    save_site_pages,
+    still_missing,
+)
 from ratinglist.web.app import create_app, site_of
 
 BATCH = 100
@@ -104,6 +114,7 @@ def render_missing(
     app = create_app(url, cache_bytes=0)
     site = site_of(app)
     try:
+        carry_over(site)
         plan = page_plan(site)
         keys = plan.missing[:limit] if limit is not None else plan.missing
         made = asyncio.run(_render_all(app, site, plan.version, keys, progress, stop))
