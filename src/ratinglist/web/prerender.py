@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gzip
+import itertools
 import os
 import sys
 import time
@@ -132,17 +133,19 @@ async def _render_all(
     stop: Callable[[], bool],
 ) -> int:
     made = 0
-    for first in range(0, len(keys), BATCH):
+    # the first page (the home page) is stored alone, at once: the most asked for
+    bounds = [0, *range(1, len(keys), BATCH), len(keys)] if keys else []
+    for first, end in itertools.pairwise(bounds):
         if stop():
             break
-        batch = still_missing(site, version, keys[first : first + BATCH])
+        batch = still_missing(site, version, keys[first:end])
         pages = [p for k in batch if (p := await _render(app, k))]
         stored = save_site_pages(site, version, pages)
         if pages and stored == 0:  # the data changed: these pages are stale already
             break
         made += stored
         if progress is not None:
-            progress(first + len(pages), len(keys))
+            progress(end, len(keys))
     return made
 
 
