@@ -2,7 +2,7 @@
 server's secrets (the key that signs password-reset links, shared by every host).
 
 Revision ID: 0018
-Revises: 0014
+Revises: 0015
 Create Date: 2026-11-26
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0018"
-down_revision: str | None = "0014"
+down_revision: str | None = "0015"
 branch_labels: str | None = None
 depends_on: str | None = None
 
