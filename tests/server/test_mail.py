@@ -5,9 +5,15 @@ of a results file told of the rating officer's decision; the SMTP URL; the CLI."
 from __future__ import annotations
 
 import datetime as dt
+import http.cookiejar
 import logging
 import re
 import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from email import message_from_bytes
 from email.message import EmailMessage
@@ -303,3 +309,38 @@ def test_the_users_cli_sets_and_checks_the_address(server_url: str, tmp_path: Pa
     assert removed.exit_code == 0 and account_email(server_url, "director") is None
     serve = runner.invoke(cli_app, ["serve", "--db", server_url, "--smtp", "mail.example.org"])
     assert serve.exit_code == 1 and "expected an SMTP URL" in serve.output
+
+
+def test_serve_with_smtp_mails_from_its_workers(
+    server_url: str, smtp: tuple[MailSettings, Inbox]
+) -> None:
+    settings, inbox = smtp
+    set_account_email(server_url, "director", DIRECTOR_MAIL, SYSTEM)
+    port = _free_port()
+    ratinglist = str(Path(sys.executable).with_name("ratinglist"))
+    smtp_url = f"smtp://{settings.host}:{settings.port}?from={settings.sender}"
+    command = [ratinglist, "serve", "--db", server_url, "--port", str(port), "--workers", "1"]
+    command += ["--no-prerender", "--no-access-log", "--smtp", smtp_url]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    opener = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with opener.open(f"{base}/forgot", timeout=10) as answer:
+                    form = answer.read().decode()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "serve did not answer"
+                time.sleep(0.1)
+        body = urllib.parse.urlencode({"who": "director", "csrf_token": _form_token(form)})
+        with opener.open(f"{base}/forgot", data=body.encode(), timeout=30) as answer:
+            assert "on its way" in answer.read().decode()
+        [message] = inbox.to(DIRECTOR_MAIL)
+        assert f"{base}/reset?token=" in message.get_content()
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
