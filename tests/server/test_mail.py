@@ -261,6 +261,7 @@ def test_no_address_no_mail_and_a_mail_failure_leaves_the_decision(
 def test_the_account_page_sets_the_address(mailing: TestClient, server_url: str) -> None:
     assert mailing.get("/account/email", follow_redirects=False).status_code in (302, 303, 307)
     signed = sign_in(mailing, "director")
+    assert 'href="/account/email"' in mailing.get("/account").text
     form = mailing.get("/account/email")
     assert form.status_code == 200
     saved = mailing.post("/account/email", data={"email": DIRECTOR_MAIL, "csrf_token": signed.csrf})
