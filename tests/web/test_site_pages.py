@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import delete
 
 from ratinglist.service.actor import SYSTEM
+from ratinglist.service.archive import import_archive
 from ratinglist.service.publishing import unpublish_list
 from ratinglist.service.registry import rename_player
 from ratinglist.service.site import open_site
@@ -26,6 +28,8 @@ from ratinglist.service.site_pages import (
     save_site_pages,
     stored_site_page,
 )
+from ratinglist.store import open_store
+from ratinglist.store.schema import site_pages
 from ratinglist.web.app import create_app
 from ratinglist.web.prerender import render_missing
 from tests.web.site_fixture import LIST_DATES, PLAYERS, build_site_db
@@ -49,7 +53,9 @@ def _pages(url: str, keys: list[str]) -> dict[str, tuple[str, str]]:
 
 
 def _keys() -> list[str]:
-    return [f"/players/{p}" for p in PLAYERS] + [f"/tournaments/{t}" for t in (1, 2, 3)]
+    """The home page, every rated player's page and every tournament's page."""
+    players = [f"/players/{p}" for p in PLAYERS]
+    return ["/", *players, *[f"/tournaments/{t}" for t in range(1, TOURNAMENTS + 1)]]
 
 
 def test_every_rated_player_and_tournament_is_made_once(db: str) -> None:
@@ -61,9 +67,9 @@ def test_every_rated_player_and_tournament_is_made_once(db: str) -> None:
     assert plan.stored == 0
     assert sorted(plan.missing) == sorted(_keys())
     run = render_missing(db)
-    assert (run.made, run.found) == (len(PLAYERS) + TOURNAMENTS, 0)
+    assert (run.made, run.found) == (len(_keys()), 0)
     again = render_missing(db)
-    assert (again.made, again.found) == (0, len(PLAYERS) + TOURNAMENTS)
+    assert (again.made, again.found) == (0, len(_keys()))
 
 
 def test_a_stored_page_is_served_as_the_live_page(db: str) -> None:
@@ -104,6 +110,57 @@ def test_a_rename_makes_the_stored_pages_stale(db: str) -> None:
     rename_player(db, 120002, on=dt.date(2026, 4, 1), actor=SYSTEM, surname="VOSSEN")
     page = _pages(db, ["/tournaments/1"])["/tournaments/1"][1]
     assert "VOSSEN" in page
+
+
+LYON = """\
+%%Tournament: Lyon Open
+%%Country: France
+%%Date: 21/03/2026
+%_% 50001, {evil}, Evil, FRA
+%_% 50002, DUPONT, Jean, FRA
+%_% 120001, DE GRAAF, Jan, NLD
+%_% 99999, NEWMAN, Neo, FRA
+%Round 1
+50001 (40)>(24) 50002 B
+99999 (40)>(24) 120001 B
+"""
+"""A new results file: two of its players are rated and one is new to the registry."""
+
+
+def _live_and_stored(db: str) -> tuple[dict[str, tuple[str, str]], dict[str, tuple[str, str]]]:
+    """Every planned page as served now (from the stored pages), and as made afresh."""
+    keys = [*_keys(), "/tournaments/4"]
+    stored = _pages(db, keys)
+    with open_store(db).begin() as conn:
+        conn.execute(delete(site_pages))
+    return _pages(db, keys), stored
+
+
+def test_an_import_makes_again_only_the_pages_it_changes(db: str, tmp_path: Path) -> None:
+    render_missing(db)
+    new = tmp_path / "new" / "2026" / "20260321_Lyon_Open.ELO"
+    new.parent.mkdir(parents=True)
+    new.write_text(LYON.format(evil=PLAYERS[50001][0]), encoding="utf-8")
+    import_archive(db, [tmp_path / "new"])
+    run = render_missing(db)
+    # the home page, the new tournament, and the rated players who played in it
+    assert run.made == 1 + 1 + 3
+    assert run.found == len(_keys()) - 1 - 3
+    fresh, served = _live_and_stored(db)
+    assert served == fresh
+    assert "Lyon Open" in served["/players/50002"][1]
+    assert "Lyon Open" not in served["/players/10001"][1]
+
+
+def test_a_publication_after_an_import_makes_every_page_again(db: str, tmp_path: Path) -> None:
+    render_missing(db)
+    new = tmp_path / "new" / "2026" / "20260321_Lyon_Open.ELO"
+    new.parent.mkdir(parents=True)
+    new.write_text(LYON.format(evil=PLAYERS[50001][0]), encoding="utf-8")
+    import_archive(db, [tmp_path / "new"])
+    unpublish_list(db, str(LIST_DATES[-1]), SYSTEM)
+    run = render_missing(db)
+    assert (run.made, run.found) == (len(_keys()) + 1, 0)
 
 
 def test_pages_made_at_an_older_version_are_not_stored(db: str) -> None:
@@ -151,7 +208,7 @@ def test_serve_makes_the_pages_in_the_background_and_stops_its_renderer(db: str)
                 break
             assert time.monotonic() < deadline, f"{len(plan.missing)} pages still missing"
             time.sleep(0.5)
-        assert plan.stored == len(PLAYERS) + TOURNAMENTS
+        assert plan.stored == len(_keys())
         assert _renderers(db)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/players/50001") as answer:
             assert "DUPONT" in answer.read().decode()

@@ -9,17 +9,23 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ratinglist.cli.common import DbOption, database_url, user_errors
+from ratinglist.cli.workers import STARTUP_FAILED, preload, run_workers
 from ratinglist.errors import InputError, StoreError
 
+APP = "ratinglist.web.app:create_app_from_env"
+"""The application factory each worker calls (imported once by the parent, `cli.workers`)."""
 SECURE_COOKIES_ENV = "RATINGLIST_SECURE_COOKIES"
 ACCESS_LOG_ENV = "RATINGLIST_ACCESS_LOG"
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 """prometheus_client's multiprocess mode: each worker counts in files in this folder."""
+
+if TYPE_CHECKING:
+    import uvicorn
 
 PRERENDER_EVERY_S = 30
 """Seconds between two rounds of the page renderer (each one cheap when nothing changed)."""
@@ -87,6 +93,14 @@ def serve(
             help="One JSON line per request on standard error, with its request id.",
         ),
     ] = True,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            "--smtp",
+            help="SMTP server for e-mail (password reset, intake decisions), e.g. "
+            "smtp+starttls://user:password@mail.example.org:587?from=ratings@example.org.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the rating list website and the JSON API (/api/docs) until interrupted.
 
@@ -94,9 +108,13 @@ def serve(
     upgrade`, or give --upgrade); one of a newer release is refused. The address is printed
     once the port is bound (--port 0: a free port). /healthz, /readyz and /metrics are for
     monitoring; docs/deploy.md shows a TLS proxy in front, a systemd unit and backups.
-    Beside the workers, a background process at lower priority makes the player and
-    tournament pages in advance and stores them in the database (again after each import or
-    publication), so that a page seen for the first time costs one read.
+    The application is imported once and the workers are forked from it (they answer within
+    about a second of start on an idle machine; a worker that dies is forked again). Beside
+    them, a background process at lower priority makes the home, player and tournament pages
+    in advance and stores them in the database (again after each import or publication), so
+    that a page seen for the first time costs one read; a page not made yet is made on
+    demand. Several hosts may serve one PostgreSQL database: sessions, live pages and the
+    pages made in advance are shared through it.
 
     Example: ratinglist serve --db ratinglist.db --port 8000
     """
@@ -107,6 +125,11 @@ def serve(
 
         url = database_url(db)
         _require_current_schema(url, upgrade=upgrade)
+        if smtp:
+            from ratinglist.service.mail import mail_settings
+
+            mail_settings(smtp)
+            os.environ["RATINGLIST_SMTP"] = smtp
         open_site(url).close()
         sock = _bind(host, port)
     os.environ["RATINGLIST_DB"] = url
@@ -116,11 +139,10 @@ def serve(
     os.environ[MULTIPROC_ENV] = metrics_dir
     count = workers or default_workers()
     config = uvicorn.Config(
-        "ratinglist.web.app:create_app_from_env",
+        APP,
         factory=True,
         host=host,
         port=port,
-        workers=count,
         log_level="warning",
         access_log=False,
         proxy_headers=proxy_headers,
@@ -129,22 +151,33 @@ def serve(
     bound = sock.getsockname()
     shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
     typer.echo(f"serving {url} on http://{shown}:{bound[1]}/ ({count} worker(s)); Ctrl-C stops")
-    renderer = _start_renderer(url) if prerender else None
+    preload([APP.partition(":")[0]])
+    renderer: list[subprocess.Popen[bytes]] = []
     try:
-        if count > 1:
-            from uvicorn.supervisors import Multiprocess
-
-            Multiprocess(config, sockets=[sock]).run()
-        else:
-            server = uvicorn.Server(config)
-            server.run(sockets=[sock])
-            if not server.started:  # the app could not be made: uvicorn logged why
-                raise typer.Exit(3)
+        code = run_workers(
+            count,
+            sock,
+            lambda s: _serve_one(config, s),
+            on_started=lambda: renderer.append(_start_renderer(url)) if prerender else None,
+        )
     finally:
-        if renderer is not None:
-            renderer.terminate()
-            renderer.wait()
+        sock.close()
+        for process in renderer:
+            process.terminate()
+            process.wait()
         shutil.rmtree(metrics_dir, ignore_errors=True)
+    if code:
+        raise typer.Exit(code)
+
+
+def _serve_one(config: uvicorn.Config, sock: socket.socket) -> int:
+    """One worker: serve on `sock` until stopped; `STARTUP_FAILED` when the app could not be
+    made (uvicorn logged why)."""
+    import uvicorn
+
+    server = uvicorn.Server(config)
+    server.run(sockets=[sock])
+    return 0 if server.started else STARTUP_FAILED
 
 
 def _metrics_dir() -> str:
@@ -217,9 +250,9 @@ def _bind(host: str, port: int) -> socket.socket:
 def _start_renderer(url: str) -> subprocess.Popen[bytes]:
     """The page renderer (`ratinglist.web.prerender`) in its own process.
 
-    uvicorn ends `serve` by raising the signal that stopped it again, so no ``finally`` runs:
-    on Linux the kernel sends the renderer SIGTERM when `serve` ends (``PR_SET_PDEATHSIG``);
-    elsewhere the renderer notices within a second that its parent is gone.
+    `serve` stops it when its workers have stopped; should `serve` itself be killed, on Linux
+    the kernel sends the renderer SIGTERM (``PR_SET_PDEATHSIG``); elsewhere the renderer
+    notices within a second that its parent is gone.
     """
     command = [sys.executable, "-m", "ratinglist.web.prerender", "--db", url]
     command += ["--watch", str(PRERENDER_EVERY_S), "--nice", str(PRERENDER_NICE)]

@@ -1,4 +1,4 @@
-"""`ratinglist users add|passwd|grant|revoke|list`: accounts of a served app, from the terminal.
+"""`ratinglist users add|passwd|email|grant|revoke|list`: accounts of a served app.
 
 The first admin is made here (`users add` then `users grant NAME admin`); later ones too, or
 by an admin. Passwords are read without echo from the terminal, or from standard input with
@@ -15,7 +15,7 @@ import typer
 from ratinglist.cli.common import DbOption, cli_actor, database_url, user_errors
 
 app = typer.Typer(
-    help="Users of a served app and their roles: add, passwd, grant, revoke, list.",
+    help="Users of a served app and their roles: add, passwd, email, grant, revoke, list.",
     no_args_is_help=True,
 )
 
@@ -113,6 +113,23 @@ def revoke_command(
     Example: ratinglist users revoke bob id_officer NED
     """
     _change_role(name, role, scope, db, give=False)
+
+
+@app.command("email")
+def email_command(
+    name: NameArgument,
+    address: Annotated[str, typer.Argument(help='The e-mail address; empty ("") removes it.')],
+    db: str | None = DbOption,
+) -> None:
+    """Set a user's e-mail address (for a forgotten password and intake decisions).
+
+    Example: ratinglist users email alice alice@example.org
+    """
+    from ratinglist.service.account_mail import set_account_email
+
+    with user_errors():
+        saved = set_account_email(database_url(db), name, address, cli_actor())
+    typer.echo(f"e-mail of {name}: {saved}" if saved else f"e-mail of {name} removed")
 
 
 @app.command("list")

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 import rustworkx as rx
 from numpy.typing import NDArray
 
 from ratinglist.errors import PairingError
-from ratinglist.pairing.certified import SAFE_COST, certified_matching
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 WEIGHT_LIMIT = 2**100
 
@@ -52,13 +54,20 @@ def min_cost_perfect_matching(
     top = max(cost) + 1
     if top * n >= WEIGHT_LIMIT:
         raise PairingError(f"expected pairing costs below 2**100 / n, got {top}")
-    if backend is Backend.RUSTWORKX and levels is not None and top < SAFE_COST and n >= 64:
-        ia, ja = np.asarray(i, dtype=np.int64), np.asarray(j, dtype=np.int64)
-        ca, la = np.asarray(cost, dtype=np.int64), np.asarray(levels, dtype=np.int64)
-        return certified_matching(n, ia, ja, ca, _rustworkx_perfect, la)
+    # networkx, and numba and scipy (`pairing.certified`), are imported when first needed:
+    # a server that imports the pairing starts sooner without them.
+    if backend is Backend.RUSTWORKX and levels is not None and n >= 64:
+        from ratinglist.pairing.certified import SAFE_COST, certified_matching
+
+        if top < SAFE_COST:
+            ia, ja = np.asarray(i, dtype=np.int64), np.asarray(j, dtype=np.int64)
+            ca, la = np.asarray(cost, dtype=np.int64), np.asarray(levels, dtype=np.int64)
+            return certified_matching(n, ia, ja, ca, _rustworkx_perfect, la)
     if backend is Backend.RUSTWORKX:
         found = _rustworkx(n, i, j, cost, top)
     else:
+        import networkx as nx
+
         h: nx.Graph[int] = nx.Graph()
         h.add_nodes_from(range(n))
         h.add_weighted_edges_from((a, b, top - c) for a, b, c in zip(i, j, cost, strict=True))

@@ -22,9 +22,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.sparse as sp
 from numpy.typing import NDArray
-from scipy.sparse.csgraph import connected_components
 
 from ratinglist.errors import RatingError
 from ratinglist.rating import margins
@@ -67,6 +65,9 @@ def largest_component(
 
     Ties between equally large components go to the one holding the smallest index.
     """
+    import scipy.sparse as sp  # scipy is imported at the first rating, not with the site
+    from scipy.sparse.csgraph import connected_components
+
     a_edge = score >= 0.5
     b_edge = score <= 0.5
     rows = np.concatenate([a[a_edge], b[b_edge]])
@@ -112,6 +113,8 @@ def aggregate(
 
     One sparse conversion sums both at once: the value ``W + i S`` is complex.
     """
+    import scipy.sparse as sp
+
     swap = a > b
     low = np.where(swap, b, a)
     high = np.where(swap, a, b)

@@ -16,14 +16,16 @@ game of the newest bucket counts as one game) the information matrix is the weig
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import scipy.linalg
-import scipy.sparse as sp
-import scipy.sparse.linalg as spla
 from numpy.typing import NDArray
 
 from ratinglist.errors import RatingError
 from ratinglist.rating.newton import Pairs
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp
 
 DENSE_LIMIT = 3000
 BLOCK = 512
@@ -31,6 +33,8 @@ BLOCK = 512
 
 def laplacian(pairs: Pairs, c: NDArray[np.float64]) -> sp.csc_matrix:
     """The weighted Laplacian ``L(c)`` as a sparse matrix."""
+    import scipy.sparse as sp  # scipy is imported at the first rating, not with the site
+
     n = pairs.n
     rows = np.concatenate([pairs.i, pairs.j, np.arange(n)])
     cols = np.concatenate([pairs.j, pairs.i, np.arange(n)])
@@ -49,6 +53,9 @@ def full_variances(
     pairs: Pairs, c: NDArray[np.float64], shares: NDArray[np.float64]
 ) -> NDArray[np.float64]:
     """``(Sigma_a)_ii``: the anchored covariance diagonal (natural units squared)."""
+    import scipy.linalg
+    import scipy.sparse.linalg as spla
+
     lap = laplacian(pairs, c)
     n = pairs.n
     if n <= DENSE_LIMIT:

@@ -22,7 +22,6 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.sparse as sp
 from numpy.typing import NDArray
 
 from ratinglist.errors import RatingError
@@ -96,6 +95,8 @@ def pair_sums(pairs: Pairs, values: NDArray[np.float64]) -> NDArray[np.float64]:
     Returns shape (2, n): row sums and column sums of the upper-triangular matrix holding
     `values` (sparse products, faster than ``np.bincount`` with weights).
     """
+    import scipy.sparse as sp  # scipy is imported at the first rating, not with the site
+
     upper = sp.csr_matrix((values, pairs.j, pairs.indptr), shape=(pairs.n, pairs.n))
     ones = np.ones(pairs.n)
     return np.stack([upper @ ones, upper.T @ ones])
@@ -141,6 +142,8 @@ class Laplacian:
 
     def __init__(self, pairs: Pairs) -> None:
         """Share the CSR structure of `pairs` (O(1) extra work)."""
+        import scipy.sparse as sp
+
         self._pairs = pairs
         self._upper = sp.csr_matrix(
             (np.zeros(len(pairs.i)), pairs.j, pairs.indptr), shape=(pairs.n, pairs.n)

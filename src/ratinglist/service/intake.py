@@ -12,6 +12,7 @@ takes the `Actor` and returns frozen values; who may do what is the caller's che
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import re
 from dataclasses import dataclass
 
@@ -29,6 +30,7 @@ from ratinglist.registry.countries import country_code, find_country
 from ratinglist.registry.search import normalise_name
 from ratinglist.service.actor import Actor
 from ratinglist.service.databases import opened_store
+from ratinglist.service.mail import MailError, MailSettings
 from ratinglist.store import Store
 from ratinglist.store.intake import (
     ACCEPTED,
@@ -420,9 +422,12 @@ def accept(
     *,
     message: str | None = None,
     now: dt.datetime | None = None,
+    mail: MailSettings | None = None,
 ) -> IntakeSummary:
     """Import queued item `number` into the archive and mark it accepted, in one transaction;
     the file's received day is the (UTC) day it was submitted.
+
+    With `mail`, the submitter then hears of it by e-mail (`service.account_mail`).
 
     Raises:
         NotFoundError: no such item.
@@ -453,7 +458,7 @@ def accept(
                 import_status=outcome.status.value,
                 tournament_id=tournament_of_file(conn, name),
             )
-        return get_item(store, number).summary
+        return _told(store, get_item(store, number).summary, mail)
 
 
 def reject(
@@ -463,8 +468,11 @@ def reject(
     actor: Actor,
     *,
     now: dt.datetime | None = None,
+    mail: MailSettings | None = None,
 ) -> IntakeSummary:
     """Reject queued item `number` with a message for the submitter; nothing is imported.
+
+    With `mail`, the submitter then hears of it by e-mail (`service.account_mail`).
 
     Raises:
         IntakeError: an empty message.
@@ -478,4 +486,22 @@ def reject(
         with store.begin() as conn:
             _queued(conn, number)
             decide_on(conn, number, REJECTED, by=actor.label, at=_now(now), message=text)
-        return get_item(store, number).summary
+        return _told(store, get_item(store, number).summary, mail)
+
+
+def _told(store: Store, summary: IntakeSummary, mail: MailSettings | None) -> IntakeSummary:
+    """Mail the submitter the decision (when `mail` is set); the summary.
+
+    The decision stands when the mail cannot be sent: the failure is logged (the submitter
+    still sees the decision on the intake page).
+    """
+    if mail is not None:
+        from ratinglist.service.account_mail import notify_decision
+
+        try:
+            notify_decision(store, summary, mail)
+        except MailError as exc:
+            logging.getLogger("ratinglist.mail").warning(
+                "queue item %s: the submitter was not told: %s", summary.id, exc
+            )
+    return summary

@@ -11,11 +11,13 @@ number of places from the bottom.
 from __future__ import annotations
 
 from collections.abc import Mapping
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ratinglist.model.go_tournament import Outcome
 from ratinglist.standings.go_scores import GoScores
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 def net_results(scores: GoScores, r: int, members: list[str]) -> dict[tuple[str, str], int]:
@@ -54,6 +56,8 @@ def direct_confrontation(
         if not complete:
             return dict.fromkeys(members, 0)
         return {a: sum(1 for b in members if net.get((a, b), 0) > 0) for a in members}
+    import networkx as nx  # imported when first needed: the site starts sooner without it
+
     graph: nx.DiGraph[str] = nx.DiGraph()
     graph.add_nodes_from(members)
     graph.add_edges_from(pair for pair, v in net.items() if v > 0)

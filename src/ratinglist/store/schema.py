@@ -378,6 +378,8 @@ accounts = Table(
     Column("password_hash", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("created_by", Text, nullable=False),
+    Column("email", String(254), nullable=True),  # migration 0018: notices, password reset
+    Column("reset_mailed_at", DateTime(timezone=True), nullable=True),
 )
 
 account_grants = Table(
@@ -470,3 +472,13 @@ site_pages = Table(
 # was no longer found). Never shown: ``path`` stays for the import's own records only.
 
 source_files.append_column(Column("content", LargeBinary, nullable=True))
+
+# --- E-mail (migration 0018): ``server_secrets`` holds values every host must share, such as
+# the key that signs password-reset links (made once, at the first use).
+
+server_secrets = Table(
+    "server_secrets",
+    metadata,
+    Column("name", String(40), primary_key=True),
+    Column("value", String(128), nullable=False),
+)

@@ -13,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ratinglist import __version__
 from ratinglist.errors import StoreError
+from ratinglist.service.mail import MailSettings, mail_settings
 from ratinglist.service.site import Site, data_version, open_site
 from ratinglist.service.site_pages import stored_site_page
 from ratinglist.web.auth import AuthGate
@@ -26,6 +27,7 @@ from ratinglist.web.observe import install as install_observe
 from ratinglist.web.timing import ServerTiming
 from ratinglist.web.views import (
     account,
+    account_mail,
     api,
     api_docs,
     check,
@@ -43,10 +45,13 @@ from ratinglist.web.views import (
 
 STATIC = Path(__file__).resolve().parent / "static"
 DB_ENV = "RATINGLIST_DB"
+SMTP_ENV = "RATINGLIST_SMTP"
 
 
-def create_app(url: str, *, cache_bytes: int = 64 * 1024 * 1024) -> FastAPI:
-    """The site over the database at `url` (an SQLAlchemy URL).
+def create_app(
+    url: str, *, cache_bytes: int = 64 * 1024 * 1024, mail: MailSettings | None = None
+) -> FastAPI:
+    """The site over the database at `url` (an SQLAlchemy URL); e-mail through `mail`.
 
     Raises:
         StoreError: the database cannot be opened.
@@ -69,8 +74,10 @@ def create_app(url: str, *, cache_bytes: int = 64 * 1024 * 1024) -> FastAPI:
     )
     app.state.site = site
     app.state.url = url
+    app.state.mail = mail
     install_error_handlers(app)
     for module in (
+        account_mail,
         lists,
         players,
         tournaments,
@@ -116,9 +123,11 @@ def site_of(app: FastAPI) -> Site:
 
 
 def create_app_from_env() -> FastAPI:
-    """The app over ``$RATINGLIST_DB`` (a URL): the factory uvicorn workers import."""
+    """The app over ``$RATINGLIST_DB`` (a URL), mailing through ``$RATINGLIST_SMTP`` (an SMTP
+    URL, `service.mail`) when set: the factory uvicorn workers import."""
     url = os.environ.get(DB_ENV)
     if not url:
         raise StoreError(f"expected ${DB_ENV} to name the database, got nothing")
     configure_access_log()
-    return create_app(url)
+    smtp = os.environ.get(SMTP_ENV)
+    return create_app(url, mail=mail_settings(smtp) if smtp else None)

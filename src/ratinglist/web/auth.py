@@ -37,8 +37,9 @@ SESSION_COOKIE = "rl_session"
 CSRF_HEADER = "x-csrf-token"
 CSRF_FIELD = "csrf_token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-PUBLIC_WRITES = frozenset({"/login", "/api/v1/login", "/check"})
-"""Writes open to anyone: signing in, and checking a file (which stores nothing)."""
+PUBLIC_WRITES = frozenset({"/login", "/api/v1/login", "/check", "/forgot", "/reset"})
+"""Writes open to anyone: signing in, asking for a password-reset link and using it (the
+link is the proof), and checking a file (which stores nothing)."""
 PRIVATE_PREFIXES = (
     "/td",
     "/api/v1/td",

@@ -10,9 +10,6 @@ import io
 from collections.abc import Sequence
 
 import numpy as np
-from matplotlib.backends.backend_svg import FigureCanvasSVG
-from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
-from matplotlib.figure import Figure
 
 from ratinglist.service.site_players import HistoryPoint
 
@@ -21,7 +18,15 @@ OFFICIAL_LIMIT_NOTE = "shaded: margin of error"
 
 
 def history_svg(points: Sequence[HistoryPoint]) -> bytes:
-    """The SVG chart of a player's ratings per published list (empty axes if none)."""
+    """The SVG chart of a player's ratings per published list (empty axes if none).
+
+    matplotlib is imported here, at the first chart, not with the site (it is a third of the
+    site's import time, and `serve` answers sooner without it).
+    """
+    from matplotlib.backends.backend_svg import FigureCanvasSVG
+    from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
+    from matplotlib.figure import Figure
+
     figure = Figure(figsize=(7.2, 3.0), dpi=100)
     FigureCanvasSVG(figure)
     axes = figure.add_subplot()

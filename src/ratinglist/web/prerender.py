@@ -11,8 +11,12 @@ the latest list's rated players, listed ones first, and every tournament), rende
 through the application itself (the same routes, templates and headers as a request), and
 stores them gzip-compressed in batches; the servers' response cache then answers them with
 one indexed read. After an import or a publication the data version changes, the stored
-pages stop being served at once, and the next round makes them again. Pages of a version
-that changed while they were being made are not stored.
+pages stop being served at once (a page not made yet is made on demand by the worker that
+is asked for it), and the next round makes them again: after an import of new results files
+only the home page, the new tournaments' pages and their players' pages
+(`service.site_pages.carry_over` keeps the others), after anything else every page. Pages of
+a version that changed while they were being made are not stored; pages another host's
+renderer stored meanwhile are not made again.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gzip
+import itertools
 import os
 import sys
 import time
@@ -30,7 +35,13 @@ from starlette.types import ASGIApp, Message
 
 from ratinglist.errors import RatinglistError
 from ratinglist.service.site import Site
-from ratinglist.service.site_pages import StoredPage, page_plan, save_site_pages
+from ratinglist.service.site_pages import (
+    StoredPage,
+    carry_over,
+    page_plan,
+    save_site_pages,
+    still_missing,
+)
 from ratinglist.web.app import create_app, site_of
 
 BATCH = 100
@@ -104,6 +115,7 @@ def render_missing(
     app = create_app(url, cache_bytes=0)
     site = site_of(app)
     try:
+        carry_over(site)
         plan = page_plan(site)
         keys = plan.missing[:limit] if limit is not None else plan.missing
         made = asyncio.run(_render_all(app, site, plan.version, keys, progress, stop))
@@ -121,16 +133,19 @@ async def _render_all(
     stop: Callable[[], bool],
 ) -> int:
     made = 0
-    for first in range(0, len(keys), BATCH):
+    # the first page (the home page) is stored alone, at once: the most asked for
+    bounds = [0, *range(1, len(keys), BATCH), len(keys)] if keys else []
+    for first, end in itertools.pairwise(bounds):
         if stop():
             break
-        pages = [p for k in keys[first : first + BATCH] if (p := await _render(app, k))]
+        batch = still_missing(site, version, keys[first:end])
+        pages = [p for k in batch if (p := await _render(app, k))]
         stored = save_site_pages(site, version, pages)
-        if pages and stored == 0:
+        if pages and stored == 0:  # the data changed: these pages are stale already
             break
         made += stored
         if progress is not None:
-            progress(first + len(pages), len(keys))
+            progress(end, len(keys))
     return made
 
 

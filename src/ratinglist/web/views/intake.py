@@ -7,6 +7,7 @@ the session's CSRF token (``csrf_token``); the gate and `permit` check sign-in, 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
@@ -19,6 +20,7 @@ from ratinglist.model.account import may_officiate
 from ratinglist.service.intake import MAX_BYTES, STATUSES, queue, show, upload
 from ratinglist.web.auth import signed_in
 from ratinglist.web.templating import templates
+from ratinglist.web.views.account_mail import mail_of
 from ratinglist.web.views.common import NO_STORE, db_url
 from ratinglist.web.views.intake_common import (
     Bounded,
@@ -107,7 +109,9 @@ async def accept_post(request: Request, n: int, who: Officer) -> Response:
     from ratinglist.service.intake import accept
 
     note = _text(await request.form(), "message") or None
-    await run_in_threadpool(accept, db_url(request), n, who.actor, message=note)
+    await run_in_threadpool(
+        partial(accept, mail=mail_of(request)), db_url(request), n, who.actor, message=note
+    )
     return RedirectResponse(f"/intake/{n}", status_code=303)
 
 
@@ -117,7 +121,9 @@ async def reject_post(request: Request, n: int, who: Officer) -> Response:
     from ratinglist.service.intake import reject
 
     message = _text(await request.form(), "message")
-    await run_in_threadpool(reject, db_url(request), n, message, who.actor)
+    await run_in_threadpool(
+        partial(reject, mail=mail_of(request)), db_url(request), n, message, who.actor
+    )
     return RedirectResponse(f"/intake/{n}", status_code=303)
 
 

@@ -27,6 +27,7 @@ from ratinglist.service.intake import (
     upload,
 )
 from ratinglist.web.auth import signed_in
+from ratinglist.web.views.account_mail import mail_of
 from ratinglist.web.views.common import db_url
 from ratinglist.web.views.intake_common import (
     Bounded,
@@ -109,10 +110,10 @@ def accept_item(
 ) -> IntakeSummary:
     """Import the queued file into the archive with the decision (409 if decided already)."""
     note = None if body is None else body.message or None
-    return accept(db_url(request), n, who.actor, message=note)
+    return accept(db_url(request), n, who.actor, message=note, mail=mail_of(request))
 
 
 @router.post("/{n}/reject")
 def reject_item(request: Request, n: int, body: Decision, who: Officer) -> IntakeSummary:
     """Reject the queued file with a message the submitter sees."""
-    return reject(db_url(request), n, body.message, who.actor)
+    return reject(db_url(request), n, body.message, who.actor, mail=mail_of(request))

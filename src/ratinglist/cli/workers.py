@@ -1,0 +1,126 @@
+"""The worker processes of `ratinglist serve`, forked from a parent that imported the app once.
+
+uvicorn's own supervisor starts each worker with ``spawn``: a new interpreter that imports
+the whole application again (about 2 CPU-seconds for FastAPI, SQLAlchemy, NumPy and the
+views), all workers at once on the same cores, so the first answer came many seconds after
+start. Here the parent imports the application module once, binds the socket, then forks
+the workers (POSIX ``fork``: the imported modules are shared, copy-on-write); each worker
+makes its own app (engine, caches) and serves the shared socket. The parent waits: a worker
+that dies is forked again (at most `RESTARTS` times a minute), one that could not make the
+app at all (`STARTUP_FAILED`) stops them all, SIGINT or SIGTERM stops every worker and then
+the parent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import os
+import signal
+import socket
+import time
+from collections.abc import Callable, Sequence
+from types import FrameType
+
+STARTUP_FAILED = 3
+"""The exit code of a worker (and of `serve`) whose application could not be made."""
+RESTARTS = 5
+"""Worker restarts allowed within a minute before the parent gives up."""
+STOP_WAIT_S = 20.0
+"""How long the parent waits for its workers to finish their requests when stopping."""
+
+
+def preload(modules: Sequence[str]) -> None:
+    """Import `modules` in this (the parent) process, so that forked workers share them."""
+    for name in modules:
+        importlib.import_module(name)
+
+
+def run_workers(
+    count: int,
+    sock: socket.socket,
+    serve: Callable[[socket.socket], int],
+    *,
+    on_started: Callable[[], None] = lambda: None,
+) -> int:
+    """Fork `count` workers, each running ``serve(sock)`` (its exit code); wait for them;
+    restart a worker that dies; stop them all on SIGINT or SIGTERM, or when one exits with
+    `STARTUP_FAILED`. `on_started` runs in the parent once every worker is forked. The exit
+    code: 0, or `STARTUP_FAILED`, or 1 when workers died too often."""
+    children: set[int] = set()
+    stopping = False
+    code = 0
+
+    def fork_one() -> None:
+        pid = os.fork()
+        if pid == 0:
+            status = 1
+            try:
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                status = serve(sock)
+            except BaseException:  # the exit code tells the parent; uvicorn logged it
+                status = 1
+            finally:
+                os._exit(status)
+        children.add(pid)
+
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        nonlocal stopping
+        stopping = True
+        for pid in children:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+    previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        for _ in range(count):
+            fork_one()
+        on_started()
+        restarts: list[float] = []
+        while children:
+            try:
+                pid, status = os.wait()
+            except ChildProcessError:
+                break
+            except InterruptedError:
+                continue
+            if pid not in children:
+                continue
+            children.discard(pid)
+            if stopping:
+                continue
+            if os.WIFEXITED(status) and os.WEXITSTATUS(status) == STARTUP_FAILED:
+                code = STARTUP_FAILED
+                stop(signal.SIGTERM, None)
+                continue
+            now = time.monotonic()
+            restarts = [t for t in restarts if now - t < 60] + [now]
+            if len(restarts) > RESTARTS:
+                code = 1
+                stop(signal.SIGTERM, None)
+                continue
+            fork_one()
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+        _reap(children)
+    return code
+
+
+def _reap(children: set[int]) -> None:
+    """Wait (at most `STOP_WAIT_S`) for the workers still running, then kill them."""
+    deadline = time.monotonic() + STOP_WAIT_S
+    while children and time.monotonic() < deadline:
+        for pid in list(children):
+            with contextlib.suppress(ChildProcessError):
+                done, _ = os.waitpid(pid, os.WNOHANG)
+                if done == 0:
+                    continue
+            children.discard(pid)
+        time.sleep(0.05)
+    for pid in children:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)

@@ -1,0 +1,206 @@
+"""E-mail to account holders: their address, a forgotten password, a decision on a submission.
+
+A password is reset through a signed, expiring link mailed to the account's address: the
+token carries the user name and the expiry time, signed (HMAC-SHA256) with a key kept in the
+database (``server_secrets``, made at the first use, so every host signs and checks alike)
+over those two and the account's current password hash. A link therefore stops working when
+it expires (`RESET_LIFETIME`), once it has been used, and when the password is changed in
+any other way. At most one link is mailed per account every `RESET_MAIL_EVERY` (whoever
+asks), and the page that asks says the same whether or not an account matched.
+
+The TD (or whoever submitted a results file) hears of the rating officer's decision by
+e-mail when their account has an address (`notify_decision`, called by `service.intake`).
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+
+from ratinglist.errors import AccountError, InputError
+from ratinglist.service.accounts import set_password
+from ratinglist.service.actor import Actor, ActorKind
+from ratinglist.service.databases import open_database, opened_store
+from ratinglist.service.mail import MailSettings, looks_like_address, send_mail
+from ratinglist.store import Store
+from ratinglist.store import account_mail as stored
+from ratinglist.store.intake import IntakeSummary
+
+RESET_LIFETIME = dt.timedelta(hours=1)
+"""How long a password-reset link works."""
+RESET_MAIL_EVERY = dt.timedelta(minutes=2)
+"""The shortest time between two reset links mailed to one account."""
+RESET_KEY = "password_reset_key"
+"""The name of the signing key in ``server_secrets``."""
+
+
+def _now(now: dt.datetime | None) -> dt.datetime:
+    return now or dt.datetime.now(dt.UTC)
+
+
+def check_address(text: str) -> str:
+    """An e-mail address as typed, trimmed.
+
+    Raises:
+        InputError: not shaped like an address.
+    """
+    address = text.strip()
+    if not looks_like_address(address):
+        raise InputError(f"expected an e-mail address like name@example.org, got {text!r}")
+    return address
+
+
+def set_account_email(url: str, name: str, email: str | None, actor: Actor) -> str | None:
+    """Set (None or empty: remove) a user's e-mail address; the address stored.
+
+    Raises:
+        InputError: not shaped like an address.
+        NotFoundError: no such user.
+    """
+    address = check_address(email) if email and email.strip() else None
+    store = open_database(url)
+    with store.begin() as conn:
+        stored.set_email(conn, name, address)
+    return address
+
+
+def account_email(url: str, name: str) -> str | None:
+    """The user's e-mail address (None when there is none or no such user)."""
+    store = open_database(url)
+    with store.connect() as conn:
+        found = stored.mail_account(conn, name)
+    return None if found is None else found.email
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def _signature(key: str, name: str, expires: int, password_hash: str) -> str:
+    message = f"{name}\n{expires}\n{password_hash}".encode()
+    return _b64(hmac.new(key.encode(), message, hashlib.sha256).digest())
+
+
+def _key(store: Store) -> str:
+    with store.begin() as conn:
+        return stored.secret(conn, RESET_KEY, secrets.token_urlsafe(48))
+
+
+@dataclass(frozen=True, slots=True)
+class ResetMail:
+    """A reset link mailed: to whom (the account) and until when it works."""
+
+    name: str
+    expires_at: dt.datetime
+
+
+def request_reset(
+    url: str,
+    who: str,
+    link_base: str,
+    mail: MailSettings,
+    *,
+    now: dt.datetime | None = None,
+) -> ResetMail | None:
+    """Mail a password-reset link to the account named `who` (or whose address it is).
+
+    None, and nothing sent, when no account matches, it has no address, or a link was
+    mailed to it less than `RESET_MAIL_EVERY` ago. `link_base` is the site's address
+    (``https://ratings.example.org``); the link is ``{link_base}/reset?token=...``.
+
+    Raises:
+        MailError: the SMTP server could not take the message.
+    """
+    moment = _now(now)
+    typed = who.strip()
+    store = open_database(url)
+    with store.connect() as conn:
+        found = stored.mail_account(conn, typed) if typed else None
+        if found is None and "@" in typed:
+            found = stored.account_by_email(conn, typed)
+    if found is None or not found.email:
+        return None
+    last = found.reset_mailed_at
+    if last is not None and moment - last < RESET_MAIL_EVERY:
+        return None
+    expires = int((moment + RESET_LIFETIME).timestamp())
+    signature = _signature(_key(store), found.name, expires, found.password_hash)
+    token = f"{_b64(found.name.encode())}.{expires}.{signature}"
+    with store.begin() as conn:
+        stored.mark_reset_mailed(conn, found.name, moment)
+    minutes = int(RESET_LIFETIME.total_seconds() // 60)
+    body = (
+        f"Someone (probably you) asked to reset the password of the account {found.name!r}.\n\n"
+        f"Choose a new password here (the link works for {minutes} minutes, once):\n\n"
+        f"{link_base.rstrip('/')}/reset?token={token}\n\n"
+        "If you did not ask, ignore this message: your password stays as it is.\n"
+    )
+    send_mail(mail, found.email, "Ratinglist: reset your password", body)
+    return ResetMail(found.name, dt.datetime.fromtimestamp(expires, dt.UTC))
+
+
+def reset_password(url: str, token: str, password: str, *, now: dt.datetime | None = None) -> str:
+    """Set a new password through a mailed link; the user's name. The user's sessions end.
+
+    Raises:
+        AccountError: the link is damaged, expired, used already or replaced.
+        InputError: the password is not acceptable.
+    """
+    damaged = AccountError("expected a password-reset link as mailed, got a damaged one")
+    try:
+        encoded, expires_text, signature = token.strip().split(".")
+        name = _unb64(encoded).decode()
+        expires = int(expires_text)
+    except (ValueError, UnicodeDecodeError):
+        raise damaged from None
+    if _now(now).timestamp() >= expires:
+        raise AccountError("expected a password-reset link still valid, got an expired one")
+    store = open_database(url)
+    with store.connect() as conn:
+        found = stored.mail_account(conn, name)
+    if found is None:
+        raise damaged
+    expected = _signature(_key(store), found.name, expires, found.password_hash)
+    if not hmac.compare_digest(expected, signature):
+        raise AccountError(
+            "expected the newest password-reset link, got one used already or replaced: "
+            "ask for a new one"
+        )
+    set_password(url, found.name, password, Actor(ActorKind.WEB, found.name))
+    return found.name
+
+
+def notify_decision(db: str | Store, summary: IntakeSummary, mail: MailSettings) -> str | None:
+    """Mail the submitter of a decided queue item the decision (and the officer's message);
+    the address written to, or None when the submitter has no account with an address.
+
+    Raises:
+        MailError: the SMTP server could not take the message.
+    """
+    submitter = Actor.parse(summary.submitted_by)
+    if submitter.kind not in (ActorKind.WEB, ActorKind.CLI):
+        return None
+    with opened_store(db) as store, store.connect() as conn:
+        found = stored.mail_account(conn, submitter.name)
+    if found is None or not found.email:
+        return None
+    verdict = "accepted" if summary.status == "accepted" else summary.status
+    lines = [
+        f"The rating officer ({Actor.parse(summary.decided_by or '').name}) {verdict} the "
+        f"results file {summary.file_name} (queue item {summary.id}).",
+    ]
+    if summary.message:
+        lines += ["", "Message:", summary.message]
+    if summary.status == "accepted" and summary.tournament_id is not None:
+        lines += ["", f"It is tournament {summary.tournament_id} of the archive."]
+    subject = f"Ratinglist: {summary.file_name} {verdict}"
+    send_mail(mail, found.email, subject, "\n".join(lines) + "\n")
+    return found.email
