@@ -378,7 +378,7 @@ accounts = Table(
     Column("password_hash", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("created_by", Text, nullable=False),
-    Column("email", String(254), nullable=True),  # migration 0018: notices, password reset
+    Column("email", String(254), nullable=True),  # migration 0016: notices, password reset
     Column("reset_mailed_at", DateTime(timezone=True), nullable=True),
 )
 
@@ -473,7 +473,7 @@ site_pages = Table(
 
 source_files.append_column(Column("content", LargeBinary, nullable=True))
 
-# --- E-mail (migration 0018): ``server_secrets`` holds values every host must share, such as
+# --- E-mail (migration 0016): ``server_secrets`` holds values every host must share, such as
 # the key that signs password-reset links (made once, at the first use).
 
 server_secrets = Table(

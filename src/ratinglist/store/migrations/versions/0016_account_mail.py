@@ -1,7 +1,7 @@
 """E-mail: an address on accounts and the time of the last password-reset mail; the
 server's secrets (the key that signs password-reset links, shared by every host).
 
-Revision ID: 0018
+Revision ID: 0016
 Revises: 0015
 Create Date: 2026-11-26
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0018"
+revision = "0016"
 down_revision: str | None = "0015"
 branch_labels: str | None = None
 depends_on: str | None = None
