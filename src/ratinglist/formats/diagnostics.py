@@ -97,6 +97,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W503": (Severity.WARNING, "unknown-xml-player"),
     "N504": (Severity.NOTE, "legacy-xml"),
     "N505": (Severity.NOTE, "locale-player-key"),
+    "N506": (Severity.NOTE, "pairgoth-xml"),
+    "W507": (Severity.WARNING, "ignored-xml-element"),
     # Results files .h9 / .tou (E6xx / W6xx).
     "E601": (Severity.ERROR, "bad-results-line"),
     "W602": (Severity.WARNING, "bad-half-game"),

@@ -20,7 +20,15 @@ from xml.parsers import expat
 
 from ratinglist.errors import OpenGothaError
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
-from ratinglist.formats.opengotha_xml import parse_opengotha
+from ratinglist.formats.opengotha_xml import (
+    BYE_PATHS,
+    fold_key,
+    key_resolver,
+    parse_opengotha,
+)
+from ratinglist.formats.opengotha_xml import (
+    criterion as criterion_named,
+)
 from ratinglist.model.go_team import (
     DEFAULT_TEAM_CRITERIA,
     GoTeam,
@@ -138,6 +146,7 @@ def read_opengotha_document(data: bytes, source: str = "<xml>") -> OpenGothaRead
         ),
     )
     found += check_references(root, lines, source)
+    found += check_variants(root, lines, source)
     found.sort(key=lambda d: d.line)
     return OpenGothaRead(canonical_keys(document), tuple(found))
 
@@ -228,24 +237,14 @@ def _team_parameters(
     return TeamParameters(size, placement)
 
 
-def fold_key(key: str) -> str:
-    """A player key as a Turkish-locale Java would not write it: dotted capital I -> I.
-
-    OpenGotha upper-cases names with the machine's locale; in Turkish ``i`` becomes ``İ``,
-    so a file saved there names ``Elaçivi Niz`` ``ELAÇİVİNİZ`` where other machines, and we,
-    write ``ELAÇIVINIZ``.
-    """
-    return key.replace("İ", "I")
-
-
 def canonical_keys(document: OpenGothaDocument) -> OpenGothaDocument:
-    """`document` with every game, bye and board naming its player by the player's own key."""
+    """`document` with every game, bye and board naming its player by the player's own key
+    (references to no registered player are kept as they are)."""
     t = document.tournament
-    keys = {p.key for p in t.players}
-    folded = {fold_key(k): k for k in keys}
+    resolve = key_resolver(p.key for p in t.players)
 
     def key(text: str) -> str:
-        return text if text in keys else folded.get(fold_key(text), text)
+        return resolve(text) or text
 
     games = tuple(replace(g, white=key(g.white), black=key(g.black)) for g in t.games)
     byes = tuple(replace(b, player=key(b.player)) for b in t.byes)
@@ -254,6 +253,85 @@ def canonical_keys(document: OpenGothaDocument) -> OpenGothaDocument:
         for team in document.teams
     )
     return replace(document, tournament=replace(t, games=games, byes=byes), teams=teams)
+
+
+KNOWN_ELEMENTS = {
+    "Tournament": {
+        "Players",
+        "Games",
+        "ByePlayers",
+        "ByePlayer",
+        "Teams",
+        "TournamentParameterSet",
+        "TeamTournamentParameterSet",
+        "ClubsGroups",
+    },
+    "TournamentParameterSet": {
+        "GeneralParameterSet",
+        "HandicapParameterSet",
+        "PlacementParameterSet",
+        "PairingParameterSet",
+        "DPParameterSet",
+        "PublishParameterSet",
+    },
+}
+"""The children OpenGotha (and Pairgoth) write under the root and the parameter sets."""
+_ADDITIONAL = ("paiMaAdditionalPlacementCritSystem1", "paiMaAdditionalPlacementCritSystem2")
+
+
+def check_variants(root: ET.Element, lines: dict[ET.Element, int], source: str) -> list[Diagnostic]:
+    """Notes for Pairgoth's spellings read as OpenGotha's, warnings for elements ignored.
+
+    Pairgoth puts byes in a ``<ByePlayer>`` container (OpenGotha: ``<ByePlayers>``) and
+    names "no criterion" ``None`` (OpenGotha: ``NULL``).
+    """
+    found: list[Diagnostic] = []
+    for container in root.iterfind("ByePlayer"):
+        found.append(
+            diagnostic(
+                "N506",
+                f"Pairgoth's <ByePlayer> container: its {len(container.findall('ByePlayer'))} "
+                "byes read as OpenGotha's <ByePlayers>",
+                source,
+                lines.get(container, 1),
+            )
+        )
+        for child in container:
+            if child.tag != "ByePlayer":
+                found.append(_ignored(child, lines, source))
+    for parent, known in KNOWN_ELEMENTS.items():
+        for element in [root] if parent == "Tournament" else root.iterfind(parent):
+            found += [_ignored(c, lines, source) for c in element if c.tag not in known]
+    spelled: list[tuple[ET.Element, str]] = [
+        (e, e.get("name", ""))
+        for e in root.iterfind("TournamentParameterSet/PlacementParameterSet/*/PlacementCriterion")
+    ]
+    spelled += [
+        (e, e.get(attr, ""))
+        for e in root.iterfind("TournamentParameterSet/PairingParameterSet")
+        for attr in _ADDITIONAL
+        if e.get(attr) is not None
+    ]
+    for element, name in spelled:
+        if Criterion.from_name(name) is None and (value := criterion_named(name)) is not None:
+            found.append(
+                diagnostic(
+                    "N506",
+                    f"criterion {name!r} (Pairgoth's spelling) read as {value.value}",
+                    source,
+                    lines.get(element, 1),
+                )
+            )
+    return found
+
+
+def _ignored(element: ET.Element, lines: dict[ET.Element, int], source: str) -> Diagnostic:
+    return diagnostic(
+        "W507",
+        f"element <{element.tag}> is not part of an OpenGotha file; ignored",
+        source,
+        lines.get(element, 1),
+    )
 
 
 def check_references(
@@ -269,32 +347,43 @@ def check_references(
             found.append(
                 diagnostic("W502", f"player {key!r} is listed twice", source, lines.get(player, 1))
             )
-    folded = {fold_key(k): k for k in keys}
+    resolve = key_resolver(keys)
     noted: set[str] = set()
 
     def unknown(key: str, what: str, element: ET.Element) -> bool:
         if key in keys:
             return False
         line = lines.get(element, 1)
-        if fold_key(key) in folded:
-            if key not in noted:
-                noted.add(key)
+        resolved = resolve(key)
+        if resolved is not None:
+            turkish = fold_key(key) != key
+            code = "N505" if turkish else "N506"
+            if code not in noted:
+                noted.add(code)
+                why = (
+                    "has Turkish-locale capitals"
+                    if turkish
+                    else "is not upper case without spaces (as Pairgoth writes it)"
+                )
                 found.append(
                     diagnostic(
-                        "N505",
-                        f"player key {key!r} has Turkish-locale capitals; read as "
-                        f"{folded[fold_key(key)]!r}",
-                        source,
-                        line,
+                        code, f"player key {key!r} {why}; read as {resolved!r}", source, line
                     )
                 )
             return False
-        found.append(diagnostic("W503", f"{what} {key!r} is not a registered player", source, line))
+        found.append(
+            diagnostic(
+                "W503",
+                f"{what} {key!r} is not a registered player; a tournament import leaves it out",
+                source,
+                line,
+            )
+        )
         return True
 
     busy: set[tuple[int, str]] = set()
     references = [(e, ("whitePlayer", "blackPlayer")) for e in root.iterfind("Games/Game")] + [
-        (e, ("player",)) for e in root.iterfind("ByePlayers/ByePlayer")
+        (e, ("player",)) for path in BYE_PATHS for e in root.iterfind(path)
     ]
     for element, attrs in references:
         round_number = _int(element.get("roundNumber"), 0)
@@ -302,7 +391,7 @@ def check_references(
             key = element.get(attr, "")
             if unknown(key, f"{attr} of round {round_number}", element):
                 continue
-            key = folded.get(fold_key(key), key)
+            key = resolve(key) or key
             if (round_number, key) in busy:
                 found.append(
                     diagnostic(

@@ -5,13 +5,19 @@ The layout is GO.md section g. Rounds become 0-based, ratings the EGF scale (fil
 ``fullVersionNumber`` is treated as 201). Attributes a file does not have take OpenGotha's
 McMahon defaults (the reader's defaults of OpenGotha's ``extractNodeValue``).
 
+Games and byes name their players by the players' own keys: a reference in another case, with
+spaces or with Turkish-locale capitals (as Pairgoth and some OpenGotha machines write them) is
+matched (`key_resolver`). Pairgoth's ``<ByePlayer>`` container of byes and its ``None``
+criterion are read as OpenGotha's ``<ByePlayers>`` and ``NULL``.
+
 Public names: `read_opengotha(path)`, `parse_opengotha(data, source)` -> `GoTournament`.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from dataclasses import fields
+from collections.abc import Callable, Iterable
+from dataclasses import fields, replace
 from pathlib import Path
 
 from ratinglist.errors import GoRankError, OpenGothaError
@@ -32,6 +38,7 @@ from ratinglist.model.go_tournament import (
     Outcome,
     PairingParameters,
     SeedSystem,
+    player_key,
 )
 
 _OUTCOMES = {
@@ -110,6 +117,50 @@ _PAIRING = {
 }
 
 
+BYE_PATHS = ("ByePlayers/ByePlayer", "ByePlayer/ByePlayer")
+"""Where byes are: OpenGotha's ``<ByePlayers>`` container, Pairgoth's ``<ByePlayer>`` one."""
+_CRITERION_ALIASES = {"NONE": Criterion.NULL, "CATEGORY": Criterion.CAT}
+
+
+def criterion(text: str) -> Criterion | None:
+    """The placement criterion `text` names, None if unknown.
+
+    OpenGotha's long names (any case), and Pairgoth's spellings: ``None``/``NONE`` for no
+    criterion, its enum names (``CATEGORY``, ``SOSWM1``, ...).
+    """
+    found = Criterion.from_name(text)
+    if found is not None:
+        return found
+    name = text.strip().upper()
+    return _CRITERION_ALIASES.get(name) or Criterion.__members__.get(name)
+
+
+def fold_key(key: str) -> str:
+    """A player key as a Turkish-locale Java would not write it: dotted capital I -> I.
+
+    OpenGotha upper-cases names with the machine's locale; in Turkish ``i`` becomes ``İ``,
+    so a file saved there names ``Elaçivi Niz`` ``ELAÇİVİNİZ`` where other machines, and we,
+    write ``ELAÇIVINIZ``.
+    """
+    return key.replace("İ", "I")
+
+
+def key_resolver(keys: Iterable[str]) -> Callable[[str], str | None]:
+    """A function giving the registered key (among `keys`) a file's reference names, or None.
+
+    Exact keys first; then OpenGotha's key rule applied to the reference (upper case, spaces
+    removed: Pairgoth writes bye keys in the players' own case, and white players' keys with
+    their spaces), and Turkish-locale capitals folded (`fold_key`).
+    """
+    exact = set(keys)
+    loose = {fold_key(player_key(k, "")): k for k in exact}
+
+    def resolve(text: str) -> str | None:
+        return text if text in exact else loose.get(fold_key(player_key(text, "")))
+
+    return resolve
+
+
 def read_opengotha(path: str | Path) -> GoTournament:
     """The tournament in the OpenGotha XML file at `path`.
 
@@ -141,8 +192,15 @@ def parse_opengotha(data: bytes, source: str = "<xml>") -> GoTournament:
     games = tuple(reader.game(e) for e in root.iterfind("Games/Game"))
     byes = tuple(
         GoBye(reader.integer(e, "roundNumber", 1) - 1, e.get("player", ""))
-        for e in root.iterfind("ByePlayers/ByePlayer")
+        for path in BYE_PATHS
+        for e in root.iterfind(path)
     )
+    resolve = key_resolver(p.key for p in players)
+    games = tuple(
+        replace(g, white=resolve(g.white) or g.white, black=resolve(g.black) or g.black)
+        for g in games
+    )
+    byes = tuple(replace(b, player=resolve(b.player) or b.player) for b in byes)
     groups = tuple(
         ClubsGroup(g.get("name", ""), tuple(c.get("name", "") for c in g.iterfind("Club")))
         for g in root.iterfind("ClubsGroups/ClubsGroup")
@@ -194,7 +252,7 @@ class _Reader:
         if isinstance(default, GoRank):
             return self.rank(e, attr, default)
         if isinstance(default, Criterion):
-            crit = Criterion.from_name(text)
+            crit = criterion(text)
             if crit is None:
                 raise self.fail(e, attr, "a placement criterion name")
             return crit
@@ -239,7 +297,7 @@ class _Reader:
         pairing = PairingParameters(**pai)  # type: ignore[arg-type]
         crits: list[tuple[int, Criterion]] = []
         for c in e.iterfind("PlacementParameterSet/PlacementCriteria/PlacementCriterion"):
-            crit = Criterion.from_name(c.get("name", "NULL"))
+            crit = criterion(c.get("name", "NULL"))
             if crit is None:
                 raise self.fail(c, "name", "a placement criterion name")
             crits.append((self.integer(c, "number", len(crits) + 1), crit))
@@ -301,6 +359,4 @@ class _Reader:
 
 
 def _replace(general: GeneralParameters, **changes: object) -> GeneralParameters:
-    from dataclasses import replace
-
     return replace(general, **changes)  # type: ignore[arg-type]

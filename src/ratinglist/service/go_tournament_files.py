@@ -91,7 +91,7 @@ def file_log(path: Path, seed: int = 0) -> tuple[list[Event], tuple[str, ...]]:
         fold(log)
     except TournamentError as exc:
         raise TournamentError(f"{path.name}: {exc}") from exc
-    return log, tuple(str(d) for d in read.diagnostics)
+    return log, tuple(d.format() for d in read.diagnostics)
 
 
 def import_opengotha(url: str, path: Path, actor: Actor) -> GoImported:

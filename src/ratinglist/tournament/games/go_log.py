@@ -6,7 +6,8 @@ the file's order (numbered 1, 2, ...), the teams of a team file with their membe
 round (only where OpenGotha's copying to later rounds does not already give them), then for
 each round its games and byes and the known results. Folding the log gives back the same
 tournament: ``fold(log).go.document()`` has the file's players, games (by round and table),
-byes, parameters and teams.
+byes, parameters and teams. Games and byes naming no registered player (the reader's W503)
+are left out. Player keys are expected canonical (`opengotha_document.canonical_keys`).
 """
 
 from __future__ import annotations
@@ -113,12 +114,13 @@ def opengotha_log(
     log += team_log(teams, size, number)
     last = max([g.round for g in t.games] + [b.round for b in t.byes], default=-1)
     for r in range(last + 1):
-        games = [g for g in t.games if g.round == r]
+        # A game or bye naming no registered player was reported by the reader (W503).
+        games = [g for g in t.games if g.round == r and g.white in number and g.black in number]
         log.append(
             GoPaired(
                 r + 1,
                 tuple((number[g.white], number[g.black], g.handicap, g.table) for g in games),
-                tuple(number[b.player] for b in t.byes if b.round == r),
+                tuple(number[b.player] for b in t.byes if b.round == r and b.player in number),
                 tuple(g.table for g in games if not g.known_colour),
             )
         )
