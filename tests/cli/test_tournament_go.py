@@ -43,6 +43,11 @@ def _state(db: Path):  # type: ignore[no-untyped-def]
         return fold(load_events(store, find_directed(store, None).id))
 
 
+def _events(db: Path) -> list[object]:
+    with open_store(f"sqlite:///{db}") as store:
+        return list(load_events(store, find_directed(store, None).id))
+
+
 def _standings(db: Path) -> dict[str, dict[str, object]]:
     return {row["name"]: row for row in json.loads(run(db, "standings", "--json"))}
 
@@ -77,6 +82,11 @@ def test_mcmahon_round_scores_handicaps_and_results(tmp_path: Path) -> None:
     run(db, "result", "1", "--table", "2", "0-1!")
     run(db, "result", "1", "--table", "3", "=")
     assert "already entered" in fail(db, "result", "1", "--table", "3", "1-0")
+    # The same result again changes nothing: not written, not called a correction.
+    events = len(_events(db))
+    assert run(db, "result", "1", "--table", "3", "=").rstrip().endswith(" unchanged")
+    assert "unchanged" in run(db, "correct", "1", "--table", "3", "=")
+    assert len(_events(db)) == events
     rows = _standings(db)
     by_key = {s.player(s.number(k)).key: s.player(s.number(k)) for k in s.numbers()}
     for g, (white_pts, black_pts) in (
@@ -177,6 +187,7 @@ FFG = (
     "#Echelle au 11/01/2021 07:09:39\n"
     "ABADIA Mickaël                        -1400 - 9728205 94MJ FR\n"
     "ABADIE Yves                           -1500 L 0452000 31To FR\n"
+    "ABAQUE Léa                             -836 L 04A0009 84Av FR\n"
 )
 
 
@@ -195,7 +206,19 @@ def test_register_from_a_stored_rating_list(tmp_path: Path) -> None:
     assert (yves.rating, yves.rank.value) == (550, (550 + 950) // 100 - 30)
     assert (mickael.rating, mickael.rank.value) == (650, (650 + 950) // 100 - 30)
     assert (yves.ffg_licence, yves.club, yves.country) == ("0452000", "31To", "FR")
-    assert (yves.rating_origin, yves.ffg_licence_status) == ("FFG", "L")
+    # OpenGotha writes the list's own rating after the federation (GO.md g; its files:
+    # ratingOrigin="FFG : -2392" for rating -342).
+    assert (yves.rating_origin, yves.ffg_licence_status) == ("FFG : -1500", "L")
+    # An FFG licence is a string: the list's licence column, letters kept.
+    run(db, "register", "--list", "ffg", "Abaque Léa")
+    lea = _state(db).go.player(3)  # type: ignore[union-attr]
+    assert (lea.ffg_licence, lea.rating_origin) == ("04A0009", "FFG : -836")
+    run(db, "pair")
+    tou = tmp_path / "club.tou"
+    run(db, "export", "--tou", str(tou))
+    # GO.md g: .tou line = place(4) name(25) rank(3) licence(7) club(4).
+    line = next(x for x in tou.read_text("iso-8859-15").splitlines() if "ABAQUE" in x)
+    assert line[34:46] == "04A0009 84Av"
     assert "got none" in fail(db, "register", "--list", "ffg", "Zzzzzzzzzz Qqqqqqqq")
     assert "expected a list egf, ffg or aga" in fail(db, "register", "--list", "xyz", "A")
 

@@ -1,7 +1,9 @@
 """Entering Go players from a stored federation rating list (EGF, FFG, AGA), as OpenGotha's
 registration does (GO.md b): each query is a name (either order, fuzzy) or a list number;
 the player gets the list's rating, the rank of that rating (`rank_from_rating`; with
-`--rank`, the rank given), country, club (4 characters), the list's number and origin.
+`--rank`, the rank given), country, club (4 characters), the list's number (an FFG licence
+as a string: ``04A0009`` has a letter; ``-------`` is none) and the rating's origin as
+OpenGotha writes it (``FFG : -836``, the list's own value after the colon).
 
 A name query takes the nearest player when no other is as near; a tie is refused with the
 candidates, so that the director types the number instead.
@@ -13,9 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ratinglist.errors import TournamentError
+from ratinglist.formats.go_ffg_list import NO_LICENCE
 from ratinglist.model import PlayerId
 from ratinglist.model.go import format_rank, parse_rank, rank_from_rating
-from ratinglist.model.go_list import GoListPlayer, ListOrigin
+from ratinglist.model.go_list import GoListPlayer, ListOrigin, rating_origin
 from ratinglist.service.actor import Actor
 from ratinglist.service.go_tournaments import go_person, require_go
 from ratinglist.service.tournament_values import Person
@@ -71,13 +74,13 @@ def list_registration(
         country=p.country,
         club=p.club[:CLUB_LENGTH],
         egf_pin=p.number if origin is ListOrigin.EGF else "",
-        ffg_licence=p.number if origin is ListOrigin.FFG and p.number.isdigit() else "",
+        ffg_licence=p.number if origin is ListOrigin.FFG and p.number != NO_LICENCE else "",
         aga_id=p.number if origin is ListOrigin.AGA else "",
         first_round=first_round,
         details=tuple(
             (k, v)
             for k, v in (
-                ("rating_origin", origin.value),
+                ("rating_origin", rating_origin(origin, p.rating)),
                 ("grade", p.grade),
                 ("ffg_licence_status", p.licence_status),
                 ("aga_expiration", p.expiry),

@@ -209,8 +209,25 @@ def _same_table(base: Loaded, spec: ResultSpec, event: ResultEvent, based_on: in
         )
 
 
+def _go_repeated(d: FoldedTournament, event: GoResultEntered | GoResultCorrected) -> bool:
+    """True when the Go game already has exactly this result (an entry or a correction that
+    changes nothing: OpenGotha keeps the game as it is)."""
+    s = d.go
+    if s is None or not 1 <= event.round <= s.paired:
+        return False
+    white, black = s.key(event.white), s.key(event.black)
+    game = s.rounds[event.round - 1].game_of(white)
+    return (
+        game is not None
+        and (game.white, game.black) == (white, black)
+        and game.result == go_result(event)
+    )
+
+
 def _repeated(d: FoldedTournament, event: ResultEvent) -> bool:
     """True when the game already has exactly this result (the same entry sent again)."""
+    if isinstance(event, GoResultEntered | GoResultCorrected):
+        return _go_repeated(d, event)
     if not isinstance(event, ResultEntered):
         return False
     wanted = result_of(event)
@@ -241,7 +258,8 @@ def enter_result(
 
     `based_on` is the log's sequence number the director saw (default: the latest); when
     others wrote since, the result is stored unless they touched the same game. A result
-    the game already has (the same entry sent twice) is accepted and not written again
+    the game already has (the same entry sent twice; for Go also a correction to the same
+    result) is accepted, not written again and not reported as a correction
     (`EnteredResult.repeated`).
 
     Raises:
@@ -259,7 +277,7 @@ def enter_result(
         if based_on is not None:
             _same_table(base, spec, event, based_on)
         if _repeated(base.folded, event):
-            return replace(_entered(base.folded, event, table), repeated=True)
+            return replace(_entered(base.folded, event, table), repeated=True, corrected=False)
         d = write(store, base, [event], actor, based_on, conn)
     return _entered(d, event, table)
 

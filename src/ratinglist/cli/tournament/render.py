@@ -70,11 +70,12 @@ def _go_round_table(table: Table, view: RoundView) -> Table:
 def result_line(r: EnteredResult) -> str:
     """``3 (table 7): 4012 40-24 4013 entered``; the special kind when there is one.
 
-    Go: ``3 (table 2): 5 1-0! 7 entered``, White first.
+    Go: ``3 (table 2): 5 1-0! 7 entered``, White first; ``unchanged`` when the game already
+    had that result (nothing written).
     """
     where = r.round if r.table is None else f"{r.round} (table {r.table})"
     if r.go_result is not None:
-        verb = "corrected" if r.corrected else "entered"
+        verb = "unchanged" if r.repeated else "corrected" if r.corrected else "entered"
         return f"{where}: {r.white.id} {r.go_result} {r.black.id} {verb}"
     special = "" if r.special == "none" else f" ({r.special})"
     verb = "corrected" if r.corrected else "entered"
