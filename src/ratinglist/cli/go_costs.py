@@ -14,18 +14,27 @@ from ratinglist.cli.common import console, user_errors
 def costs(
     path: Annotated[Path, typer.Argument(help="OpenGotha tournament file (.xml).")],
     round_number: Annotated[int, typer.Option("--round", "-r", help="Round to pair (1-based).")],
+    bye: Annotated[
+        str | None,
+        typer.Option(
+            "--bye",
+            help="The round's bye chosen by hand: player number (file order) or key.",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Cost of every pair of a round with OpenGotha's rules, and our pairing of it.
 
-    Keeps the rounds before the round (and the round's own bye) as the file has them.
+    Keeps the rounds before the round (and the round's own bye) as the file has them;
+    --bye replaces the round's bye (a bye the director chose by hand).
 
     Example: ratinglist tournament costs simplemm.xml --round 2 --json
+    Example: ratinglist tournament costs notsimplemm.xml --round 3 --bye 4
     """
     from ratinglist.service.go_pairing import opengotha_round_costs
 
     with user_errors():
-        result = opengotha_round_costs(path, round_number)
+        result = opengotha_round_costs(path, round_number, bye)
     if as_json:
         document = {
             "round": result.round,
