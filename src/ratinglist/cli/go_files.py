@@ -97,6 +97,10 @@ def export(
     egd_pins: Annotated[
         bool, typer.Option("--egd-pins", help="h9: end each line with the player's |EGF PIN.")
     ] = False,
+    drop_by_default: Annotated[
+        bool,
+        typer.Option("--drop-by-default", help="h9: by-default games written as not played."),
+    ] = False,
 ) -> None:
     """Write a tournament file as OpenGotha XML or as the EGF, FFG or AGA results file.
 
@@ -105,7 +109,9 @@ def export(
     from ratinglist.service.go_files import FileKind, export_go_file
 
     with user_errors():
-        data = export_go_file(path, FileKind(to.value), egd_pins=egd_pins)
+        data = export_go_file(
+            path, FileKind(to.value), egd_pins=egd_pins, drop_by_default=drop_by_default
+        )
     _write(data, output)
 
 

@@ -77,26 +77,41 @@ def read_go_file(path: Path) -> GoFile:
     return GoFile(path.name, read_xml.document, read_xml.diagnostics)
 
 
-def export_go_file(path: Path, kind: FileKind, *, egd_pins: bool = False) -> bytes:
+def export_go_file(
+    path: Path, kind: FileKind, *, egd_pins: bool = False, drop_by_default: bool = False
+) -> bytes:
     """The `kind` file of the tournament in `path` (standings after the last round).
 
-    `egd_pins` adds the players' EGF PINs to an ``.h9`` file (`` |12345678``).
+    `egd_pins` adds the players' EGF PINs to an ``.h9`` file (`` |12345678``);
+    `drop_by_default` writes its by-default games as not played (``0=``), as OpenGotha's EGF
+    export does when asked to drop them.
 
     Raises:
         FormatError: the input cannot be read.
     """
-    return go_file_bytes(read_go_file(path).document, kind, egd_pins=egd_pins)
+    return go_file_bytes(
+        read_go_file(path).document, kind, egd_pins=egd_pins, drop_by_default=drop_by_default
+    )
 
 
-def go_file_bytes(document: OpenGothaDocument, kind: FileKind, *, egd_pins: bool = False) -> bytes:
-    """The `kind` file of `document` (results files: standings after the last round)."""
+def go_file_bytes(
+    document: OpenGothaDocument,
+    kind: FileKind,
+    *,
+    egd_pins: bool = False,
+    drop_by_default: bool = False,
+) -> bytes:
+    """The `kind` file of `document` (results files: standings after the last round);
+    `egd_pins` and `drop_by_default` apply to the ``.h9`` (see `export_go_file`)."""
     if kind is FileKind.XML:
         return write_opengotha(document)
     t = document.tournament
     if kind is FileKind.AGA:
         return write_aga(aga_results(t))
     table = results_table(t)
-    return write_h9(table, pins=egd_pins) if kind is FileKind.H9 else write_tou(table)
+    if kind is FileKind.H9:
+        return write_h9(table, drop_by_default=drop_by_default, pins=egd_pins)
+    return write_tou(table)
 
 
 @dataclass(frozen=True, slots=True)

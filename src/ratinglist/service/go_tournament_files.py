@@ -29,6 +29,7 @@ class GoFiles:
     tou: Path | None = None
     aga: Path | None = None
     egd_pins: bool = False
+    drop_by_default: bool = False
 
     @property
     def any(self) -> bool:
@@ -55,7 +56,9 @@ def export_go(s: GoState, files: GoFiles) -> Written:
     ):
         if path is None:
             continue
-        data = go_file_bytes(document, kind, egd_pins=files.egd_pins)
+        data = go_file_bytes(
+            document, kind, egd_pins=files.egd_pins, drop_by_default=files.drop_by_default
+        )
         try:
             path.write_bytes(data)
         except OSError as exc:

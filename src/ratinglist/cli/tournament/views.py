@@ -244,6 +244,12 @@ def export(
     egd_pins: Annotated[
         bool, typer.Option("--egd-pins", metavar="", help="Go: EGF PINs in the .h9 (|PIN).")
     ] = False,
+    drop_by_default: Annotated[
+        bool,
+        typer.Option(
+            "--drop-by-default", metavar="", help="Go: by-default games as not played in the .h9."
+        ),
+    ] = False,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
@@ -257,7 +263,7 @@ def export(
         from ratinglist.service.go_tournament_files import GoFiles
         from ratinglist.service.tournament_views import export as export_files
 
-        go_files = GoFiles(xml, h9, tou, aga, egd_pins)
+        go_files = GoFiles(xml, h9, tou, aga, egd_pins, drop_by_default)
         done = export_files(
             database_url(db),
             tournament,
