@@ -21,6 +21,13 @@ def costs(
             help="The round's bye chosen by hand: player number (file order) or key.",
         ),
     ] = None,
+    group_max: Annotated[
+        int | None,
+        typer.Option(
+            "--group-max",
+            help="Pair a field above this size in groups, as OpenGotha does (its size: 600).",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Cost of every pair of a round with OpenGotha's rules, and our pairing of it.
@@ -30,11 +37,12 @@ def costs(
 
     Example: ratinglist tournament costs simplemm.xml --round 2 --json
     Example: ratinglist tournament costs notsimplemm.xml --round 3 --bye 4
+    Example: ratinglist tournament costs egc2011.xml --round 5 --group-max 600
     """
     from ratinglist.service.go_pairing import opengotha_round_costs
 
     with user_errors():
-        result = opengotha_round_costs(path, round_number, bye)
+        result = opengotha_round_costs(path, round_number, bye, group_max)
     if as_json:
         document = {
             "round": result.round,

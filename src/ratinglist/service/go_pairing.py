@@ -38,13 +38,16 @@ class RoundCosts:
     weight: int
 
 
-def opengotha_round_costs(path: Path, round_number: int, bye: str | None = None) -> RoundCosts:
+def opengotha_round_costs(
+    path: Path, round_number: int, bye: str | None = None, group_max: int | None = None
+) -> RoundCosts:
     """The costs of round `round_number` of the OpenGotha file at `path`, and our pairing.
 
     The rounds before it are kept as the file has them, and the bye of the round itself;
     `bye` (a player's number in the file's order, 1-based as `tournament import` numbers
     them, or a player key such as ``DUPONTJEAN``) replaces that bye: the director's choice
-    made by hand, so that such a round can be replayed.
+    made by hand, so that such a round can be replayed. `group_max` pairs a larger field
+    in groups as OpenGotha does (``PAIRING_GROUP_MAX_SIZE``, 600).
 
     Raises:
         OpenGothaError: the file cannot be read.
@@ -57,7 +60,9 @@ def opengotha_round_costs(path: Path, round_number: int, bye: str | None = None)
         raise TournamentError(f"expected a round in 1..{rounds}, got {round_number}")
     if bye is not None:
         t = with_bye(t, round_number - 1, bye)
-    result = compute_round_costs(t, round_number - 1)
+    if group_max is not None and group_max < 2:
+        raise TournamentError(f"expected a group size of at least 2, got {group_max}")
+    result = compute_round_costs(t, round_number - 1, group_max)
     names = {p.key: p.full_name for p in t.players}
     rows = tuple(
         PairCostRow(names[a], names[b], tuple(zip(PART_NAMES, parts, strict=True)))

@@ -8,7 +8,7 @@ colours and handicap (`game_between`); tables are numbered by `number_tables`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -78,13 +78,59 @@ def game_between(rnd: GothaRound, model: CostModel, a: str, b: str) -> NewGame:
     return NewGame(lo, hi, 0) if v == 0 else NewGame(hi, lo, 0)
 
 
+OPENGOTHA_GROUP_MAX = 600
+"""OpenGotha's ``PAIRING_GROUP_MAX_SIZE`` (3.46.01 on; its minimum is a third of it, 200)."""
+
+
+def split_groups(
+    keys: Sequence[str], group_number: Mapping[str, int], group_max: int
+) -> list[list[str]]:
+    """The players `keys` (in their order) cut as OpenGotha cuts a field above `group_max`.
+
+    While more than `group_max` players remain, a group is taken from the top score groups
+    down (lowest `group_number` first, players in list order): it is ready when it holds
+    `group_max` players, when at most `group_max // 3` players would remain, or, after a
+    whole score group, when it holds at least `group_max // 3` players and an even number.
+    Each group is paired alone; the last one is what remains.
+    """
+    group_min = group_max // 3
+    remaining = list(keys)
+    groups: list[list[str]] = []
+    levels = sorted({group_number[k] for k in keys})
+    while len(remaining) > group_max:
+        grouped: list[str] = []
+        ready = False
+        for level in levels:
+            kept: list[str] = []
+            left = len(remaining)
+            for k in remaining:
+                if ready or group_number[k] > level:
+                    kept.append(k)
+                    continue
+                grouped.append(k)
+                left -= 1
+                if len(grouped) >= group_max or left <= group_min:
+                    ready = True
+            remaining = kept
+            if ready or (len(grouped) >= group_min and len(grouped) % 2 == 0):
+                break
+        groups.append(grouped)
+    groups.append(remaining)
+    return groups
+
+
 def pair_go(
     rnd: GothaRound,
     *,
     forced: Iterable[tuple[str, str]] = (),
     never: Iterable[tuple[str, str]] = (),
+    group_max: int | None = None,
 ) -> GoPairing:
     """Pair round `rnd.round`: every pairable player once, maximum total cost.
+
+    With `group_max`, a field larger than it is paired in groups (`split_groups`, as
+    OpenGotha does above ``PAIRING_GROUP_MAX_SIZE``), each group's matching alone, the
+    costs those of the whole field (OpenGotha fills the score groups once).
 
     Raises:
         PairingError: no perfect matching exists under the forced and forbidden pairs.
@@ -97,6 +143,25 @@ def pair_go(
     if unknown:
         raise PairingError(f"expected forced pairs of pairable players, got {sorted(unknown)}")
     free = [k for k in keys if k not in taken]
+    groups = [free]
+    if group_max is not None and len(free) > group_max:
+        number = {k: int(model.groups.group_number[model.index[k]]) for k in free}
+        groups = split_groups(free, number, group_max)
+    banned = [(a, b) for a, b in never]
+    chosen = [pair for group in groups for pair in _match(rnd, model, group, banned)]
+    chosen += forced_pairs
+    ci = np.array([model.index[a] for a, _ in chosen], dtype=np.int64)
+    cj = np.array([model.index[b] for _, b in chosen], dtype=np.int64)
+    parts = model.parts(ci, cj).parts
+    costs = [PairCost(a, b, tuple(int(v) for v in parts[:, k])) for k, (a, b) in enumerate(chosen)]
+    games = tuple(game_between(rnd, model, a, b) for a, b in chosen)
+    return GoPairing(games, rnd.bye, tuple(costs), sum(c.total for c in costs))
+
+
+def _match(
+    rnd: GothaRound, model: CostModel, free: list[str], never: Iterable[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """The maximum-weight perfect matching of the players `free`."""
     i, j = model.all_pairs(free)
     banned = {frozenset(p) for p in never}
     if banned:
@@ -122,13 +187,7 @@ def pair_go(
     )
     if matched is None:
         raise PairingError(f"expected a pairing of {len(free)} players, found none")
-    chosen = [(free[x], free[y]) for x, y in matched] + forced_pairs
-    ci = np.array([model.index[a] for a, _ in chosen], dtype=np.int64)
-    cj = np.array([model.index[b] for _, b in chosen], dtype=np.int64)
-    parts = model.parts(ci, cj).parts
-    costs = [PairCost(a, b, tuple(int(v) for v in parts[:, k])) for k, (a, b) in enumerate(chosen)]
-    games = tuple(game_between(rnd, model, a, b) for a, b in chosen)
-    return GoPairing(games, rnd.bye, tuple(costs), sum(c.total for c in costs))
+    return [(free[x], free[y]) for x, y in matched]
 
 
 def number_tables(

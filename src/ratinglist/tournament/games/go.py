@@ -124,17 +124,19 @@ def pair_go_round(
     bye: str | None = None,
     forced: Iterable[tuple[str, str]] = (),
     never: Iterable[tuple[str, str]] = (),
+    group_max: int | None = None,
 ) -> GoPairing:
     """Pair round r (0-based) of `t` with OpenGotha's costs; tables numbered as OpenGotha's.
 
     Games of round r already in `t` keep their tables and players (they are not paired).
+    `group_max`: pair a larger field in groups as OpenGotha does (`pair.split_groups`).
     """
     rnd = gotha_round(t, r, bye=bye)
     existing = [g for g in t.games if g.round == r]
     busy = {k for g in existing for k in (g.white, g.black)}
     if busy:
         rnd = replace(rnd, players=tuple(p for p in rnd.players if p.key not in busy))
-    pairing = pair_go(rnd, forced=forced, never=never)
+    pairing = pair_go(rnd, forced=forced, never=never, group_max=group_max)
     placement = table_placement(t, r, rnd.bye)
     rating = {p.key: p.rating for p in t.players}
     games = number_tables(pairing.games, placement, rating, used=(g.table for g in existing))
@@ -149,7 +151,7 @@ class GoRoundCosts:
     pairing: GoPairing
 
 
-def round_costs(t: GoTournament, r: int) -> GoRoundCosts:
+def round_costs(t: GoTournament, r: int, group_max: int | None = None) -> GoRoundCosts:
     """The cost parts of every pair pairable in round r (0-based) and our pairing of it.
 
     The games of rounds >= r are dropped; every bye is kept (the one of round r included).
@@ -164,4 +166,4 @@ def round_costs(t: GoTournament, r: int) -> GoRoundCosts:
         (keys[int(a)], keys[int(b)], tuple(int(v) for v in parts[:, k]))
         for k, (a, b) in enumerate(zip(i, j, strict=True))
     )
-    return GoRoundCosts(costs, pair_go_round(past, r))
+    return GoRoundCosts(costs, pair_go_round(past, r, group_max=group_max))

@@ -1,0 +1,67 @@
+"""OpenGotha's split of a large field into pairing groups (issue 21, item 5).
+
+OpenGotha 3.46.01 and later pair a field of more than ``PAIRING_GROUP_MAX_SIZE`` (600)
+players in groups: from the top score group down, players are gathered (in list order) until
+the group holds 600 players, or at most 200 (``PAIRING_GROUP_MIN_SIZE``) would remain, or,
+after a whole score group, it holds at least 200 players and an even number; that group is
+paired alone, and so on while more than 600 remain (GO.md section d, "Flow").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from ratinglist.formats.opengotha_xml import read_opengotha
+from ratinglist.pairing.go.costs import CostModel
+from ratinglist.pairing.go.pair import OPENGOTHA_GROUP_MAX, split_groups
+from ratinglist.tournament.games.go import gotha_round, pair_go_round
+
+
+def test_small_field_is_one_group() -> None:
+    keys = [f"P{k}" for k in range(8)]
+    assert split_groups(keys, dict.fromkeys(keys, 0), 8) == [keys]
+
+
+def test_groups_close_after_an_even_score_group_or_at_the_maximum() -> None:
+    # Maximum 6, minimum 2. Score groups: a b | c d e | f g | h i j.
+    number = {"a": 0, "b": 0, "c": 1, "d": 1, "e": 1, "f": 2, "g": 2, "h": 3, "i": 3, "j": 3}
+    keys = list("jihgfedcba")  # list order is kept inside a group
+    # 10 > 6: group 0 gives b a (2 players, even, >= 2): ready. 8 > 6: groups 1 and 2 give
+    # e d c g f (5, odd), then j (first of group 3 in list order) is the 6th: the maximum.
+    # i h remain (2 <= 6).
+    assert split_groups(keys, number, 6) == [["b", "a"], ["e", "d", "c", "g", "f", "j"], ["i", "h"]]
+
+
+def test_group_closes_when_only_the_minimum_would_remain() -> None:
+    # Maximum 9, minimum 3; one score group of 12: the 9th player fills the group (and
+    # leaves 3 = the minimum).
+    keys = [f"P{k:02d}" for k in range(12)]
+    assert split_groups(keys, dict.fromkeys(keys, 0), 9) == [keys[:9], keys[9:]]
+    # 14 players, groups of 4 and 10 (maximum 12, minimum 4): 4 taken (even, >= 4): ready.
+    keys = [f"Q{k:02d}" for k in range(14)]
+    number = {k: 0 if n < 4 else 1 for n, k in enumerate(keys)}
+    assert split_groups(keys, number, 12) == [keys[:4], keys[4:]]
+
+
+@pytest.mark.realdata
+@pytest.mark.slow
+def test_egc2011_round_2_is_paired_in_two_groups(real_data: Path) -> None:
+    """EGC 2011 (760 players): round 2 has 658 players to pair, more than 600."""
+    t = read_opengotha(real_data / "go" / "opengotha-rgf" / "egc2011.xml")
+    past = replace(t, games=tuple(g for g in t.games if g.round < 1))
+    model = CostModel(gotha_round(past, 1))
+    free = model.pairable()
+    number = {k: int(model.groups.group_number[model.index[k]]) for k in free}
+    groups = split_groups(free, number, OPENGOTHA_GROUP_MAX)
+    assert len(free) == 658 and len(groups) == 2
+    first, rest = groups
+    # The first group is whole score groups from the top, at least 200 players, even.
+    assert len(first) >= 200 and len(first) % 2 == 0
+    assert max(number[k] for k in first) < min(number[k] for k in rest)
+    pairing = pair_go_round(past, 1, group_max=OPENGOTHA_GROUP_MAX)
+    side = {k: n for n, group in enumerate(groups) for k in group}
+    assert len(pairing.games) == 329
+    assert all(side[g.white] == side[g.black] for g in pairing.games)
