@@ -17,7 +17,11 @@ import pytest
 from ratinglist.formats.opengotha_xml import read_opengotha
 from ratinglist.pairing.go.costs import CostModel
 from ratinglist.pairing.go.pair import OPENGOTHA_GROUP_MAX, split_groups
+from ratinglist.store import open_store
+from ratinglist.store.tournament_events import find_directed, load_events
+from ratinglist.tournament.fold import fold
 from ratinglist.tournament.games.go import gotha_round, pair_go_round
+from tests.cli.tournament_cli import fail, run
 
 
 def test_small_field_is_one_group() -> None:
@@ -65,3 +69,69 @@ def test_egc2011_round_2_is_paired_in_two_groups(real_data: Path) -> None:
     side = {k: n for n, group in enumerate(groups) for k in group}
     assert len(pairing.games) == 329
     assert all(side[g.white] == side[g.black] for g in pairing.games)
+
+
+PLAYERS = [
+    ("Dupont,Jean", "5d"),
+    ("Martin,Luc", "3d"),
+    ("Bernard,Paul", "1k"),
+    ("Petit,Anne", "5k"),
+    ("Durand,Eva", "12k"),
+    ("Leroy,Max", "25k"),
+    ("Moreau,Ines", "2d"),
+]
+
+
+def _tournament(db: Path) -> None:
+    run(
+        db,
+        "new",
+        "Paris Go",
+        "--game",
+        "go",
+        "--country",
+        "FRA",
+        "--date",
+        "2026-04-04",
+        "--system",
+        "mcmahon",
+        "--bar",
+        "4d",
+        "--floor",
+        "20k",
+        "--rounds",
+        "3",
+    )
+    for name, rank in PLAYERS:
+        run(db, "register", "--new", name, "--rank", rank, "--country", "FR")
+
+
+def _pairs(db: Path) -> set[frozenset[str]]:
+    with open_store(f"sqlite:///{db}") as store:
+        s = fold(load_events(store, find_directed(store, None).id)).go
+    assert s is not None
+    name = {k: s.player(s.number(k)).name for k in s.numbers()}
+    return {frozenset((name[g.white], name[g.black])) for g in s.rounds[-1].games}
+
+
+def test_tournament_pair_group_max(tmp_path: Path) -> None:
+    """7 players, McMahon bar 4d: Leroy (25k, least rank + MMS) has the bye; the six others
+    are six score groups (4d, 3d, 2d, 1k, 5k, 12k). Groups of at most 2 (minimum 2): each
+    group closes at its second player, from the top down."""
+    db = tmp_path / "go.db"
+    _tournament(db)
+    run(db, "pair", "--group-max", "2")
+    assert _pairs(db) == {
+        frozenset(("Dupont", "Martin")),
+        frozenset(("Moreau", "Bernard")),
+        frozenset(("Petit", "Durand")),
+    }
+    # A group is matched alone: with Dupont and Martin never to meet, their group of two
+    # has no pairing; one matching of the whole field has one.
+    other = tmp_path / "other.db"
+    _tournament(other)
+    run(other, "forbid", "1", "2")
+    assert "expected a pairing of 2 players, found none" in fail(other, "pair", "--group-max", "2")
+    run(other, "pair")
+    assert frozenset(("Dupont", "Martin")) not in _pairs(other)
+    assert "expected a group size of at least 2" in fail(other, "pair", "--group-max", "1")

@@ -449,8 +449,13 @@ def force(
     return k, person(d, PlayerId(black)), person(d, PlayerId(white))
 
 
-def pair(url: str, tournament: str | None, actor: Actor) -> RoundView:
-    """Pair the next round (by the tournament's system) and publish it."""
+def pair(
+    url: str, tournament: str | None, actor: Actor, *, group_max: int | None = None
+) -> RoundView:
+    """Pair the next round (by the tournament's system) and publish it.
+
+    `group_max` (Go): pair a field above that size in groups, as OpenGotha does above 600.
+    """
     with opened(url) as store:
         base = loaded(store, tournament)
         require_open(base.folded, "a pairing")
@@ -461,8 +466,10 @@ def pair(url: str, tournament: str | None, actor: Actor) -> RoundView:
                     "expected a tournament without teams, got a team tournament "
                     "(pair it with tournament team pair)"
                 )
-            event = next_go_pairing(base.folded.go)
+            event = next_go_pairing(base.folded.go, group_max)
         else:
+            if group_max is not None:
+                raise TournamentError("expected a Go tournament for --group-max, got Othello")
             paired, _ = next_pairing(base.folded)
             event = fixed_tables(base.folded, paired)
         d = write(store, base, [event], actor)

@@ -38,16 +38,29 @@ BasedOnOpt = Annotated[
 ]
 
 
-def pair(db: str | None = DbOption, tournament: str | None = TournamentOption) -> None:
+def pair(
+    group_max: Annotated[
+        int | None,
+        typer.Option(
+            "--group-max",
+            help="Go: pair a field above this size in groups, as OpenGotha does (600).",
+        ),
+    ] = None,
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
     """Pair the next round (round robin or Swiss by the tournament's system) and publish it.
 
     Example: ratinglist tournament pair
+    Example: ratinglist tournament pair --group-max 600
     """
     with user_errors():
         from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments import pair as pair_round
 
-        view = pair_round(database_url(db), tournament, Actor.cli_user())
+        if group_max is not None and group_max < 2:
+            raise TournamentError(f"expected a group size of at least 2, got {group_max}")
+        view = pair_round(database_url(db), tournament, Actor.cli_user(), group_max=group_max)
     console.print(round_table(view))
 
 

@@ -89,11 +89,12 @@ def split_groups(
 
     While more than `group_max` players remain, a group is taken from the top score groups
     down (lowest `group_number` first, players in list order): it is ready when it holds
-    `group_max` players, when at most `group_max // 3` players would remain, or, after a
-    whole score group, when it holds at least `group_max // 3` players and an even number.
+    `group_max` players, when at most `group_max // 3` players (at least 2) would remain, or,
+    after a whole score group, when it holds at least that many players and an even number.
     Each group is paired alone; the last one is what remains.
     """
-    group_min = group_max // 3
+    # OpenGotha: 200 = 600 // 3; at least 2, so that a group is never empty.
+    group_min = max(2, group_max // 3)
     remaining = list(keys)
     groups: list[list[str]] = []
     levels = sorted({group_number[k] for k in keys})
@@ -114,6 +115,8 @@ def split_groups(
             remaining = kept
             if ready or (len(grouped) >= group_min and len(grouped) % 2 == 0):
                 break
+        if not grouped:  # cannot happen: the levels are the remaining players' own
+            break
         groups.append(grouped)
     groups.append(remaining)
     return groups

@@ -52,8 +52,9 @@ def round_to_pair(s: GoState) -> int:
     return k
 
 
-def next_go_pairing(s: GoState) -> GoPaired:
-    """The pairing of the next round of `s` (not yet published).
+def next_go_pairing(s: GoState, group_max: int | None = None) -> GoPaired:
+    """The pairing of the next round of `s` (not yet published); `group_max` pairs a larger
+    field in groups as OpenGotha does (`pairing.go.pair.split_groups`).
 
     Raises:
         TournamentError: the tournament has played all its rounds, a result is missing, or
@@ -67,7 +68,9 @@ def next_go_pairing(s: GoState) -> GoPaired:
     else:
         forced = [(s.key(f.black), s.key(f.white)) for f in s.forced if f.round == k]
         never = [tuple(s.key(p) for p in sorted(pair)) for pair in s.never]
-        pairing = pair_go_round(t, k - 1, forced=forced, never=[(a, b) for a, b in never])
+        pairing = pair_go_round(
+            t, k - 1, forced=forced, never=[(a, b) for a, b in never], group_max=group_max
+        )
         games, bye = pairing.games, pairing.bye
     number = s.numbers()
     return GoPaired(
