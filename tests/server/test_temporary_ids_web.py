@@ -120,7 +120,10 @@ def test_new1_to_real_id_end_to_end(app_client: TestClient, server_url: str) -> 
         td.post(f"/api/v1/td/tournaments/{tid}/players", {"players": players, "new": new}), 201
     )
     assert reg["new_identifier"] == "NEW1" and reg["entrants"] == 4
-    _json(td.post(f"/api/v1/td/tournaments/{tid}/rounds"), 201)
+    paired = _json(td.post(f"/api/v1/td/tournaments/{tid}/rounds"), 201)
+    # the API names the new player as people read it, beside its internal number
+    named = {p["shown_id"] for t in paired["tables"] for p in (t["black"], t["white"])}
+    assert "NEW1" in named
     for table in (1, 2):
         body = {"round": 1, "table": table, "score": "40-24"}
         _json(td.post(f"/api/v1/td/tournaments/{tid}/results", body), 201)

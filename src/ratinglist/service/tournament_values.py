@@ -30,15 +30,17 @@ class Created:
 
 @dataclass(frozen=True, slots=True)
 class Person:
-    """An entrant named in a message: ID and "SURNAME, First"."""
+    """An entrant named in a message: ID and "SURNAME, First", and `shown_id`, the ID as
+    people read it (``NEW1`` while the player has a temporary identifier; a field, so that
+    the JSON API carries it beside the internal `id`)."""
 
     id: PlayerId
     name: str
+    shown_id: str = ""
+    """Always made from `id` (whatever is passed), so it can never disagree with it."""
 
-    @property
-    def shown_id(self) -> str:
-        """The ID as people read it (``NEW1`` while the player has a temporary identifier)."""
-        return shown_id(self.id)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shown_id", shown_id(self.id))
 
     @property
     def label(self) -> str:
