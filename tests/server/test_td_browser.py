@@ -15,7 +15,7 @@ import pytest
 from ratinglist.formats.diagnostics import Severity
 from ratinglist.formats.elo import parse_elo
 from tests.server.fixtures import EVIL, PLAYER_IDS, browser_sign_in, seed_server
-from tests.web.test_browser import SCREENSHOTS, launched, serving
+from tests.web.test_browser import SCREENSHOTS, serving
 
 pytestmark = pytest.mark.slow
 ROUNDS = 3
@@ -27,12 +27,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     seed_server(url)
     with serving(url) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launched() as found:
-        yield found
 
 
 def _shot(page: Any, name: str) -> None:

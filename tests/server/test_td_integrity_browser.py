@@ -16,7 +16,7 @@ import pytest
 
 from tests.server.fixtures import PLAYER_IDS, browser_sign_in, seed_server
 from tests.server.test_td_browser import _shot
-from tests.web.test_browser import launched, serving
+from tests.web.test_browser import serving
 
 pytestmark = pytest.mark.slow
 
@@ -27,12 +27,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     seed_server(url)
     with serving(url) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launched() as found:
-        yield found
 
 
 def _api(page: Any, base: str, path: str, body: object | None = None) -> Any:

@@ -13,7 +13,7 @@ import pytest
 from ratinglist.registry.countries import get_country
 from tests.published import store_ratings
 from tests.server.fixtures import PLAYER_IDS, browser_sign_in, seed_server
-from tests.web.test_browser import SCREENSHOTS, launched, serving
+from tests.web.test_browser import SCREENSHOTS, serving
 
 pytestmark = pytest.mark.slow
 
@@ -25,12 +25,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     store_ratings(url, "2026-10-31", {PLAYER_IDS[1]: 2012.4, PLAYER_IDS[2]: 1650.5})
     with serving(url) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launched() as found:
-        yield found
 
 
 def test_new1_from_the_directors_page_to_the_officers(served: str, browser: Any) -> None:
