@@ -23,13 +23,13 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ratinglist.formats.go_lists import read_go_list_file
+from ratinglist.formats.go.lists import read_go_list_file
 from ratinglist.formats.opengotha_document import (
     read_opengotha_document,
     read_opengotha_document_file,
 )
 from ratinglist.formats.opengotha_write import write_opengotha
-from ratinglist.registry.go_search import GoListIndex
+from ratinglist.registry.go.search import GoListIndex
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "real" / "go"
 SEARCHES = {"ech_ffg_V3.txt": "Mikael Abadya", "tdlista.txt": "Glen Andersen"}

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ratinglist.formats.opengotha_xml import read_opengotha
 from ratinglist.model.go import GoRank
-from ratinglist.model.go_tournament import (
+from ratinglist.model.go.tournament import (
     GoGame,
     GoPlayer,
     GoResult,
@@ -31,7 +31,7 @@ from ratinglist.model.go_tournament import (
     Outcome,
     default_parameters,
 )
-from ratinglist.tournament.games.go import pair_go_round
+from ratinglist.tournament.games.go.pairing import pair_go_round
 
 REAL = Path(os.environ.get("RATINGLIST_REAL_DATA", Path(__file__).parents[2] / "shared/data/real"))
 COUNTRIES = ["FR", "DE", "NL", "CZ", "PL", "RU", "UA", "GB", "IT", "RO", "HU", "AT"]

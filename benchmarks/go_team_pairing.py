@@ -19,8 +19,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from ratinglist.formats.opengotha_document import read_opengotha_document_file
-from ratinglist.standings.go_team_scores import team_matches
-from ratinglist.tournament.go_teams import auto_pair_teams
+from ratinglist.standings.go.team_scores import team_matches
+from ratinglist.tournament.games.go.teams import auto_pair_teams
 
 REAL = Path(os.environ.get("RATINGLIST_REAL_DATA", Path(__file__).parents[2] / "shared/data/real"))
 FILES = ("opengotha/tournoi_equipe_LGO_2020.xml", "opengotha-rgf/TeamEGC2013.xml")

@@ -18,9 +18,9 @@ import time
 
 from ratinglist.model import Colour, PlayerId
 from ratinglist.pairing import Backend, Preset, pair_swiss
-from ratinglist.tournament.pairing_input import pairing_request
-from ratinglist.tournament.results import Result
-from ratinglist.tournament.state import (
+from ratinglist.tournament.games.othello.pairing_input import pairing_request
+from ratinglist.tournament.games.othello.results import Result
+from ratinglist.tournament.games.othello.state import (
     Entrant,
     Pairing,
     Round,

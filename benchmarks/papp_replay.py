@@ -16,8 +16,12 @@ from collections import defaultdict
 from pathlib import Path
 
 from ratinglist.formats.elo import read_elo
-from ratinglist.tournament.papp_check import compare_rounds
-from ratinglist.tournament.replay import TotalsCheck, check_totals, replay_results_file
+from ratinglist.tournament.games.othello.papp_check import compare_rounds
+from ratinglist.tournament.games.othello.replay import (
+    TotalsCheck,
+    check_totals,
+    replay_results_file,
+)
 
 ROOT = Path(__file__).resolve().parents[2] / "shared/data/real/othello-rating-pipeline/wof_results"
 PAPP = re.compile(rb"%%Creator:\s*PAPP", re.IGNORECASE)

@@ -328,7 +328,7 @@ def run_one(
     backend: str, kill: bool, args: argparse.Namespace, folder: Path, pg: PostgresServer | None
 ) -> Run:
     """One run: a fresh database, a served app, the tournament, the checks."""
-    from ratinglist.service.tournament_views import standings
+    from ratinglist.service.tournaments.views import standings
 
     name = f"load_{backend}_{'kill' if kill else 'calm'}"
     with database(backend, folder, pg, name) as url:

@@ -85,7 +85,7 @@ def test_demo_live_adds_a_running_tournament_and_accounts(tmp_path: Path) -> Non
     from fastapi.testclient import TestClient
 
     from ratinglist.service.demo import DEMO_PASSWORD
-    from ratinglist.service.tournament_server import overview
+    from ratinglist.service.tournaments.server import overview
     from ratinglist.web.app import create_app
 
     db = tmp_path / "demo.db"

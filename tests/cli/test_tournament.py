@@ -18,9 +18,9 @@ from ratinglist.store import open_store
 from ratinglist.store.players import all_players
 from ratinglist.store.schema import games, tournaments
 from ratinglist.store.tournament_events import find_directed, load_events
-from ratinglist.tournament.finals_stage import scheduled
 from ratinglist.tournament.fold import fold
-from ratinglist.tournament.scoring import standings_of
+from ratinglist.tournament.games.othello.finals import scheduled
+from ratinglist.tournament.games.othello.scoring import standings_of
 from tests.cli.tournament_cli import fail, run, runner
 from tests.published import store_ratings
 

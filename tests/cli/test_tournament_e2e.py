@@ -25,10 +25,10 @@ from ratinglist.model import Player
 from ratinglist.store import open_store
 from ratinglist.store.schema import games
 from ratinglist.store.tournament_events import find_directed, load_events
-from ratinglist.tournament.exports import to_tournament
-from ratinglist.tournament.finals_stage import scheduled
 from ratinglist.tournament.fold import FoldedTournament, fold
-from ratinglist.tournament.planning import replay_round
+from ratinglist.tournament.games.othello.exports import to_tournament
+from ratinglist.tournament.games.othello.finals import scheduled
+from ratinglist.tournament.games.othello.planning import replay_round
 
 runner = CliRunner()
 ROUNDS = 13

@@ -67,7 +67,7 @@ RATING = {
 
 
 def test_table_one_is_the_top_board(paired: Path, tmp_path: Path) -> None:
-    from ratinglist.service.tournament_views import show_round
+    from ratinglist.service.tournaments.views import show_round
 
     d = state(paired)
     url = f"sqlite:///{paired}"
@@ -343,7 +343,7 @@ def test_exported_file_with_forfeits_does_not_contradict_itself(
 def test_semifinals_are_told_apart_and_finals_show_does_not_write(
     paired: Path, tmp_path: Path
 ) -> None:
-    from ratinglist.service.tournaments import finals_games
+    from ratinglist.service.tournaments.actions import finals_games
 
     for k in (1, 2, 3):
         if k > 1:

@@ -15,7 +15,7 @@ import pytest
 from ratinglist.cli.app import app
 from ratinglist.formats.egf_h9 import read_h9
 from ratinglist.formats.opengotha_document import read_opengotha_document
-from ratinglist.service.tournament_server import overview
+from ratinglist.service.tournaments.server import overview
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.fold import fold

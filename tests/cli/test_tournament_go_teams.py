@@ -20,7 +20,7 @@ from ratinglist.formats.opengotha_document import read_opengotha_document
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.fold import fold
-from ratinglist.tournament.games.go_state import GoState
+from ratinglist.tournament.games.go.state import GoState
 from tests.cli.tournament_cli import fail, run, runner
 
 # Team boards (player numbers in registration order) and ranks: MNR Red (3d 1d) 2200,

@@ -9,7 +9,7 @@ import pytest
 from ratinglist.errors import OpenGothaError
 from ratinglist.formats.opengotha_xml import parse_opengotha, read_opengotha
 from ratinglist.model.go import parse_rank
-from ratinglist.model.go_tournament import Criterion, GoSystem, Outcome, SeedSystem
+from ratinglist.model.go.tournament import Criterion, GoSystem, Outcome, SeedSystem
 
 SMALL = b"""<?xml version="1.0" encoding="UTF-8"?>
 <Tournament dataVersion="201">

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from ratinglist.formats.diagnostics import Severity
-from ratinglist.formats.go_aga_list import read_aga_list
-from ratinglist.formats.go_egf_list import read_egf_list
-from ratinglist.formats.go_ffg_list import read_ffg_list
-from ratinglist.formats.go_lists import read_go_list, read_go_list_file
+from ratinglist.formats.go.aga_list import read_aga_list
+from ratinglist.formats.go.egf_list import read_egf_list
+from ratinglist.formats.go.ffg_list import read_ffg_list
+from ratinglist.formats.go.lists import read_go_list, read_go_list_file
 from ratinglist.model.go import rating_from_aga
-from ratinglist.model.go_list import ListOrigin, list_rating_text, rating_origin
+from ratinglist.model.go.lists import ListOrigin, list_rating_text, rating_origin
 
 EGF_LINE = (
     " 13633719  Aagren Thomas                         SE  Upp     6k   --   1484     1  T040529C"

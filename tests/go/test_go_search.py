@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from ratinglist.formats.go_lists import read_go_list_file
-from ratinglist.model.go_list import GoListPlayer, ListOrigin, rating_origin
-from ratinglist.registry.go_search import GoListIndex
-from ratinglist.registry.go_update import RegisteredRating, rating_updates
+from ratinglist.formats.go.lists import read_go_list_file
+from ratinglist.model.go.lists import GoListPlayer, ListOrigin, rating_origin
+from ratinglist.registry.go.search import GoListIndex
+from ratinglist.registry.go.update import RegisteredRating, rating_updates
 
 
 def _player(number: str, surname: str, first: str, rating: int) -> GoListPlayer:

@@ -20,7 +20,7 @@ from ratinglist.pairing.go.pair import OPENGOTHA_GROUP_MAX, split_groups
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.fold import fold
-from ratinglist.tournament.games.go import gotha_round, pair_go_round
+from ratinglist.tournament.games.go.pairing import gotha_round, pair_go_round
 from tests.cli.tournament_cli import fail, run
 
 

@@ -19,10 +19,10 @@ from ratinglist.formats.opengotha_document import (
     read_opengotha_document_file,
 )
 from ratinglist.formats.opengotha_write import write_opengotha
-from ratinglist.model.go_tournament import GoTournament
+from ratinglist.model.go.tournament import GoTournament
 from ratinglist.tournament.events import from_json, to_json
 from ratinglist.tournament.fold import fold
-from ratinglist.tournament.games.go_log import opengotha_log
+from ratinglist.tournament.games.go.log import opengotha_log
 
 FOLDERS = ("opengotha-remote", "opengotha", "opengotha-rgf", "pairgoth")
 # Three uploads give a player several games in one round (hand-made test files): W502.

@@ -14,8 +14,8 @@ from ratinglist.formats.opengotha_document import (
 )
 from ratinglist.formats.opengotha_write import write_opengotha
 from ratinglist.model.go import parse_rank
-from ratinglist.model.go_team import TeamCriterion
-from ratinglist.model.go_tournament import Criterion, Outcome
+from ratinglist.model.go.team import TeamCriterion
+from ratinglist.model.go.tournament import Criterion, Outcome
 
 SAVED = dt.datetime(2024, 5, 1, 12, 0, 0)
 

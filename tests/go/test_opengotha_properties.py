@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from ratinglist.formats.opengotha_document import OpenGothaDocument, read_opengotha_document
 from ratinglist.formats.opengotha_write import write_opengotha
 from ratinglist.model.go import GoRank
-from ratinglist.model.go_team import GoTeam, TeamMember, TeamParameters
-from ratinglist.model.go_tournament import (
+from ratinglist.model.go.team import GoTeam, TeamMember, TeamParameters
+from ratinglist.model.go.tournament import (
     MAX_ROUNDS,
     Criterion,
     GeneralParameters,

@@ -27,9 +27,9 @@ from ratinglist.formats.opengotha_document import (
 from ratinglist.formats.opengotha_write import write_opengotha
 from ratinglist.formats.opengotha_xml import parse_opengotha
 from ratinglist.pairing.go.costs import PART_NAMES, CostModel
-from ratinglist.service.go_tournament_files import file_log
+from ratinglist.service.tournaments.files import file_log
 from ratinglist.tournament.fold import fold
-from ratinglist.tournament.games.go import gotha_round
+from ratinglist.tournament.games.go.pairing import gotha_round
 from tests.pairing.go_dumps import read_dump
 
 PAIRGOTH_FIXTURES = ("simplemm", "notsimplemm", "simpleswiss", "frioul-2018", "veterans-2021")

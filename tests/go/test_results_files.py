@@ -11,8 +11,8 @@ import pytest
 from ratinglist.formats.aga_results import write_aga
 from ratinglist.formats.egf_h9 import read_h9, write_h9
 from ratinglist.formats.ffg_tou import read_tou, write_tou
-from ratinglist.formats.go_half_game import format_half_game, parse_half_game
-from ratinglist.model.go_results import (
+from ratinglist.formats.go.half_game import format_half_game, parse_half_game
+from ratinglist.model.go.results import (
     AgaGame,
     AgaPlayer,
     AgaResults,

@@ -8,10 +8,10 @@ import pytest
 
 from ratinglist.formats.egf_h9 import read_h9
 from ratinglist.formats.ffg_tou import read_tou
-from ratinglist.formats.go_results_import import tournament_from_rows
+from ratinglist.formats.go.results_import import tournament_from_rows
 from ratinglist.formats.opengotha_document import read_opengotha_document_file
 from ratinglist.model.go import parse_rank, rating_from_rank
-from ratinglist.model.go_tournament import GoTournament, Outcome
+from ratinglist.model.go.tournament import GoTournament, Outcome
 
 H9 = b"""; Pl Name                            Rk Co Club  MMS
    1 Le_Roux Anne_Marie              2D FR 75Pa    3 0 0 0    2+/w0    3+!b2

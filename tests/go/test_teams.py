@@ -9,8 +9,8 @@ import pytest
 
 from ratinglist.formats.opengotha_document import read_opengotha_document_file
 from ratinglist.model.go import parse_rank
-from ratinglist.model.go_team import GoTeam, TeamCriterion, TeamMember, TeamParameters
-from ratinglist.model.go_tournament import (
+from ratinglist.model.go.team import GoTeam, TeamCriterion, TeamMember, TeamParameters
+from ratinglist.model.go.tournament import (
     GoGame,
     GoParameters,
     GoPlayer,
@@ -18,8 +18,8 @@ from ratinglist.model.go_tournament import (
     GoTournament,
     Outcome,
 )
-from ratinglist.standings.go_team_scores import team_matches, team_standings
-from ratinglist.tournament.go_teams import pair_teams
+from ratinglist.standings.go.team_scores import team_matches, team_standings
+from ratinglist.tournament.games.go.teams import pair_teams
 
 
 def test_member_is_copied_to_later_empty_rounds() -> None:

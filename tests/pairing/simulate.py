@@ -6,9 +6,9 @@ import random
 
 from ratinglist.model import PlayerId
 from ratinglist.pairing import PairingRequest, Preset, pair_swiss
-from ratinglist.tournament.pairing_input import pairing_request
-from ratinglist.tournament.results import Result
-from ratinglist.tournament.state import (
+from ratinglist.tournament.games.othello.pairing_input import pairing_request
+from ratinglist.tournament.games.othello.results import Result
+from ratinglist.tournament.games.othello.state import (
     Entrant,
     TournamentState,
     add_entrant,

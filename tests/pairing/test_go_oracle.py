@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from ratinglist.formats.opengotha_xml import read_opengotha
-from ratinglist.model.go_tournament import GoTournament
+from ratinglist.model.go.tournament import GoTournament
 from ratinglist.pairing.go.costs import PART_NAMES, CostModel
-from ratinglist.tournament.games.go import gotha_round, pair_go_round
+from ratinglist.tournament.games.go.pairing import gotha_round, pair_go_round
 from tests.pairing.go_dumps import read_dump
 
 pytestmark = pytest.mark.realdata

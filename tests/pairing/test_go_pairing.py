@@ -7,7 +7,7 @@ import pytest
 
 from ratinglist.errors import PairingError
 from ratinglist.model.go import parse_rank
-from ratinglist.model.go_tournament import (
+from ratinglist.model.go.tournament import (
     GoGame,
     GoPlayer,
     GoResult,
@@ -19,7 +19,7 @@ from ratinglist.model.go_tournament import (
 from ratinglist.pairing.go.costs import _jdiv
 from ratinglist.pairing.go.names import NameHashes
 from ratinglist.pairing.go.pair import NewGame, number_tables
-from ratinglist.tournament.games.go import gotha_round, pair_go_round
+from ratinglist.tournament.games.go.pairing import gotha_round, pair_go_round
 
 
 def _field(ranks: list[str], system: GoSystem = GoSystem.MCMAHON) -> GoTournament:

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from ratinglist.model import PlayerId
 from ratinglist.pairing import PairingRequest, Preset, min_cost_perfect_matching, pair_swiss
-from ratinglist.tournament.scoring import standings_of
+from ratinglist.tournament.games.othello.scoring import standings_of
 from tests.pairing.simulate import simulate
 
 

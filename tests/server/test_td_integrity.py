@@ -19,12 +19,12 @@ from fastapi.testclient import TestClient
 from ratinglist.formats.elo import parse_elo
 from ratinglist.service.actor import Actor
 from ratinglist.service.intake import show, upload
-from ratinglist.service.tournament_log import loaded, opened, write
+from ratinglist.service.tournaments.log import loaded, opened, write
 from ratinglist.tournament.events import ResultCorrected
-from ratinglist.tournament.finals_stage import UNDECIDED_FINAL
 from ratinglist.tournament.fold import apply
-from ratinglist.tournament.planning import next_pairing
-from ratinglist.tournament.tables import board_order
+from ratinglist.tournament.games.othello.finals import UNDECIDED_FINAL
+from ratinglist.tournament.games.othello.planning import next_pairing
+from ratinglist.tournament.games.othello.tables import board_order
 from tests.server.fixtures import PASSWORD, PLAYER_IDS, Signed, sign_in
 
 Tables = dict[int, tuple[int, int]]
@@ -125,9 +125,14 @@ def test_a_table_computed_by_an_old_log_that_moved_refuses_the_stale_write(
     """A pairing stored before tables were fixed keeps computed tables, which a correction
     of round 1 can move: the phone's write by table, based on the older log, is refused."""
     from ratinglist.errors import ConflictError
-    from ratinglist.service.tournament_results import ResultSpec, enter_result
-    from ratinglist.service.tournament_views import show_round
-    from ratinglist.service.tournaments import NewSettings, new_tournament, pair, register_players
+    from ratinglist.service.tournaments.actions import (
+        NewSettings,
+        new_tournament,
+        pair,
+        register_players,
+    )
+    from ratinglist.service.tournaments.results import ResultSpec, enter_result
+    from ratinglist.service.tournaments.views import show_round
 
     actor = Actor.parse("web:director")
     settings = NewSettings("Old Log Open", "France", "2026-11-21", system="swiss", rounds=3, seed=3)
@@ -355,15 +360,15 @@ def test_a_write_by_table_across_a_new_pairing_of_its_round_is_refused(server_ur
     """Fixed tables move only when the round is paired again (undo, pair): a write by table
     based on the page drawn before is refused, whatever the table holds now."""
     from ratinglist.errors import ConflictError
-    from ratinglist.service.tournament_results import ResultSpec, enter_result
-    from ratinglist.service.tournament_views import show_round
-    from ratinglist.service.tournaments import (
+    from ratinglist.service.tournaments.actions import (
         NewSettings,
         new_tournament,
         pair,
         register_players,
         undo,
     )
+    from ratinglist.service.tournaments.results import ResultSpec, enter_result
+    from ratinglist.service.tournaments.views import show_round
 
     actor = Actor.parse("web:director")
     settings = NewSettings("Repair Open", "France", "2026-11-21", system="swiss", rounds=3, seed=5)

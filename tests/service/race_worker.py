@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ratinglist.errors import ConflictError, RatinglistError
 from ratinglist.service.actor import Actor, ActorKind
-from ratinglist.service.tournament_results import ResultSpec, enter_result
+from ratinglist.service.tournaments.results import ResultSpec, enter_result
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.events import Paired

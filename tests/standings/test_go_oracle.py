@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from ratinglist.formats.opengotha_xml import read_opengotha
-from ratinglist.model.go_tournament import Criterion
-from ratinglist.standings.go_standings import format_value, go_standings, implied_players
+from ratinglist.model.go.tournament import Criterion
+from ratinglist.standings.go.standings import format_value, go_standings, implied_players
 
 pytestmark = pytest.mark.realdata
 

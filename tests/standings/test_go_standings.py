@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ratinglist.model.go import parse_rank
-from ratinglist.model.go_tournament import (
+from ratinglist.model.go.tournament import (
     Criterion,
     GoBye,
     GoGame,
@@ -16,8 +16,8 @@ from ratinglist.model.go_tournament import (
     Outcome,
     default_parameters,
 )
-from ratinglist.standings.go_scores import GoScores
-from ratinglist.standings.go_standings import format_value, go_standings
+from ratinglist.standings.go.scores import GoScores
+from ratinglist.standings.go.standings import format_value, go_standings
 
 W = GoResult(Outcome.WHITE_WINS)
 B = GoResult(Outcome.BLACK_WINS)

@@ -26,10 +26,10 @@ from ratinglist.tournament.events import (
     from_json,
     to_json,
 )
-from ratinglist.tournament.exports import final_ranking
-from ratinglist.tournament.finals_stage import finals_places, scheduled
 from ratinglist.tournament.fold import FoldedTournament, apply, fold
-from ratinglist.tournament.planning import explain_round, next_pairing, replay_round
+from ratinglist.tournament.games.othello.exports import final_ranking
+from ratinglist.tournament.games.othello.finals import finals_places, scheduled
+from ratinglist.tournament.games.othello.planning import explain_round, next_pairing, replay_round
 
 SETTINGS = Settings(
     name="Test Open", country="NLD", start="2026-05-01", system="swiss", rounds=6, seed=11

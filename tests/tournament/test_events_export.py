@@ -15,11 +15,11 @@ from ratinglist.tournament.events import (
     ResultEntered,
     Settings,
 )
-from ratinglist.tournament.exports import results_file, to_tournament
-from ratinglist.tournament.finals_stage import scheduled
 from ratinglist.tournament.fold import FoldedTournament, apply, fold
-from ratinglist.tournament.planning import next_pairing
-from ratinglist.tournament.results import SpecialResult
+from ratinglist.tournament.games.othello.exports import results_file, to_tournament
+from ratinglist.tournament.games.othello.finals import scheduled
+from ratinglist.tournament.games.othello.planning import next_pairing
+from ratinglist.tournament.games.othello.results import SpecialResult
 
 SPECIALS = [s.value for s in SpecialResult]
 

@@ -17,10 +17,10 @@ from ratinglist.tournament.events import (
     ResultEntered,
     Settings,
 )
-from ratinglist.tournament.exports import final_ranking
-from ratinglist.tournament.finals_stage import scheduled
 from ratinglist.tournament.fold import FoldedTournament, apply, fold
-from ratinglist.tournament.planning import finalists, next_pairing, schedule_of
+from ratinglist.tournament.games.othello.exports import final_ranking
+from ratinglist.tournament.games.othello.finals import scheduled
+from ratinglist.tournament.games.othello.planning import finalists, next_pairing, schedule_of
 
 
 def _start(n: int, seed: int = 5) -> FoldedTournament:

@@ -8,7 +8,7 @@ import pytest
 
 from ratinglist.errors import ConflictError, TournamentError
 from ratinglist.model import PlayerId
-from ratinglist.model.go_tournament import GoSystem, default_parameters
+from ratinglist.model.go.tournament import GoSystem, default_parameters
 from ratinglist.tournament.concurrency import rebase
 from ratinglist.tournament.events import (
     GO,
@@ -24,7 +24,7 @@ from ratinglist.tournament.events import (
     to_json,
 )
 from ratinglist.tournament.fold import fold
-from ratinglist.tournament.games.go_settings import go_parameters, go_settings
+from ratinglist.tournament.games.go.settings import go_parameters, go_settings
 
 P = PlayerId
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from ratinglist.formats.elo import read_elo
-from ratinglist.tournament.papp_check import compare_rounds
-from ratinglist.tournament.replay import replay_results_file
+from ratinglist.tournament.games.othello.papp_check import compare_rounds
+from ratinglist.tournament.games.othello.replay import replay_results_file
 from tests.tournament.test_replay import papp_files
 
 

@@ -11,8 +11,8 @@ from ratinglist.formats.elo import read_elo
 from ratinglist.formats.results_file import ResultsFile
 from ratinglist.model import PlayerId
 from ratinglist.standings import BrightwellRule, StandingsConfig, brightwell_quotients
-from ratinglist.tournament.replay import check_totals, replay_results_file
-from ratinglist.tournament.scoring import player_scores
+from ratinglist.tournament.games.othello.replay import check_totals, replay_results_file
+from ratinglist.tournament.games.othello.scoring import player_scores
 
 PAPP = re.compile(rb"%%Creator:\s*PAPP", re.IGNORECASE)
 

@@ -18,9 +18,9 @@ from ratinglist.tournament.events import (
     ResultEntered,
     Settings,
 )
-from ratinglist.tournament.finals_stage import scheduled
 from ratinglist.tournament.fold import FoldedTournament, fold
-from ratinglist.tournament.planning import finalists, next_pairing, schedule_of
+from ratinglist.tournament.games.othello.finals import scheduled
+from ratinglist.tournament.games.othello.planning import finalists, next_pairing, schedule_of
 
 
 def _play_round(events: list[Event]) -> FoldedTournament:

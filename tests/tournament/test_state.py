@@ -6,15 +6,15 @@ import pytest
 
 from ratinglist.errors import TournamentError
 from ratinglist.model import Colour, Outcome, PlayerId
-from ratinglist.tournament.results import (
+from ratinglist.tournament.games.othello.results import (
     Result,
     SpecialResult,
     counted_discs,
     make_result,
     special_result_discs,
 )
-from ratinglist.tournament.scoring import player_scores, standings_of
-from ratinglist.tournament.state import (
+from ratinglist.tournament.games.othello.scoring import player_scores, standings_of
+from ratinglist.tournament.games.othello.state import (
     Entrant,
     TournamentState,
     add_entrant,

@@ -21,8 +21,8 @@ from ratinglist.tournament.events import (
     to_json,
 )
 from ratinglist.tournament.fold import FoldedTournament, apply, fold
-from ratinglist.tournament.planning import next_pairing
-from ratinglist.tournament.tables import board_order, fixed_tables
+from ratinglist.tournament.games.othello.planning import next_pairing
+from ratinglist.tournament.games.othello.tables import board_order, fixed_tables
 from tests.tournament.test_events import SETTINGS, _play, _registered
 
 

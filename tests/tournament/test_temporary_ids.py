@@ -32,7 +32,7 @@ from ratinglist.tournament.events import (
     to_json,
 )
 from ratinglist.tournament.fold import apply, fold
-from ratinglist.tournament.temporary_ids import next_temporary
+from ratinglist.tournament.games.othello.temporary_ids import next_temporary
 
 
 def test_labels_are_four_characters_as_seed_000_writes_them() -> None:

@@ -32,8 +32,8 @@ from ratinglist.service.rating_lists import compute_list
 from ratinglist.store.database import alembic_config, migrate, open_store
 from ratinglist.store.schema import source_files
 from ratinglist.store.tournament_events import find_directed, load_events
-from ratinglist.tournament.finals_stage import scheduled
 from ratinglist.tournament.fold import FoldedTournament, fold
+from ratinglist.tournament.games.othello.finals import scheduled
 from ratinglist.web.app import create_app
 from tests.cli.tournament_cli import run, runner
 from tests.web.site_fixture import LIST_DATES, write_archive

@@ -58,7 +58,7 @@ def check(
 
     Example: ratinglist go-file check Tournoi_de_Juvisy.xml
     """
-    from ratinglist.service.go_files import read_go_file
+    from ratinglist.service.go.files import read_go_file
 
     with user_errors():
         read = read_go_file(path)
@@ -106,7 +106,7 @@ def export(
 
     Example: ratinglist go-file export Tournoi_de_Juvisy.xml --to h9 -o juvisy.h9
     """
-    from ratinglist.service.go_files import FileKind, export_go_file
+    from ratinglist.service.go.files import FileKind, export_go_file
 
     with user_errors():
         data = export_go_file(
@@ -133,8 +133,8 @@ def update_ratings(
 
     Example: ratinglist go-file update-ratings Tournoi_de_Juvisy.xml ech_ffg_V3.txt -o new.xml
     """
-    from ratinglist.model.go_list import ListOrigin
-    from ratinglist.service.go_files import plan_rating_updates
+    from ratinglist.model.go.lists import ListOrigin
+    from ratinglist.service.go.files import plan_rating_updates
 
     origin = None if list_format is None else ListOrigin(list_format.value.upper())
     with user_errors():
@@ -182,8 +182,8 @@ def team_standings_command(
 
     Example: ratinglist go-file team-standings tournoi_equipe_LGO_2020.xml --round 3
     """
-    from ratinglist.service.go_files import go_team_standings
-    from ratinglist.service.go_teams import team_value
+    from ratinglist.service.go.files import go_team_standings
+    from ratinglist.service.tournaments.teams import team_value
 
     with user_errors():
         found = go_team_standings(path, round_number)
@@ -229,7 +229,7 @@ def pair_teams_command(
 
     Example: ratinglist go-file pair-teams teams.xml Angers Lorient --round 2 -o teams2.xml
     """
-    from ratinglist.service.go_files import pair_go_teams
+    from ratinglist.service.go.files import pair_go_teams
 
     with user_errors():
         data = pair_go_teams(path, round_number, first, second)

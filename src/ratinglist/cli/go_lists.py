@@ -13,7 +13,7 @@ from rich.table import Table
 from ratinglist.cli.common import DbOption, console, database_url, err_console, user_errors
 
 if TYPE_CHECKING:
-    from ratinglist.model.go_list import ListOrigin
+    from ratinglist.model.go.lists import ListOrigin
 
 app = typer.Typer(
     help="Go rating lists (EGF, FFG, AGA): check, import and search them.", no_args_is_help=True
@@ -38,7 +38,7 @@ FormatOption = Annotated[
 
 
 def _origin(value: ListFormat | None) -> ListOrigin | None:
-    from ratinglist.model.go_list import ListOrigin
+    from ratinglist.model.go.lists import ListOrigin
 
     return None if value is None else ListOrigin(value.value.upper())
 
@@ -55,7 +55,7 @@ def check(
 
     Example: ratinglist go-list check ech_ffg_V3.txt
     """
-    from ratinglist.service.go_lists import check_list
+    from ratinglist.service.go.lists import check_list
 
     with user_errors():
         checked = check_list(path, _origin(list_format))
@@ -98,7 +98,7 @@ def import_command(
     Example: ratinglist go-list import ech_ffg_V3.txt
     """
     from ratinglist.service.actor import Actor
-    from ratinglist.service.go_lists import import_list
+    from ratinglist.service.go.lists import import_list
 
     with user_errors():
         done = import_list(database_url(db), path, Actor.cli_user(), _origin(list_format))
@@ -122,7 +122,7 @@ def lists_command(
 
     Example: ratinglist go-list lists
     """
-    from ratinglist.service.go_lists import stored_lists
+    from ratinglist.service.go.lists import stored_lists
 
     with user_errors():
         infos = stored_lists(database_url(db))
@@ -166,7 +166,7 @@ def search(
 
     Example: ratinglist go-list search "Mikael Abadya" --origin ffg
     """
-    from ratinglist.service.go_lists import search_list, search_stored
+    from ratinglist.service.go.lists import search_list, search_stored
 
     with user_errors():
         if file is not None:

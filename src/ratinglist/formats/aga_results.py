@@ -22,7 +22,7 @@ handicap 0, komi 0.
 
 from __future__ import annotations
 
-from ratinglist.model.go_results import AgaGame, AgaResults
+from ratinglist.model.go.results import AgaGame, AgaResults
 
 ENCODING = "iso-8859-15"
 FIRST_DUMMY_ID = 99999

@@ -25,9 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
-from ratinglist.formats.go_half_game import format_half_game, is_half_game, parse_half_game
-from ratinglist.formats.go_list_text import GO_ENCODING, decode_go_text
-from ratinglist.model.go_results import (
+from ratinglist.formats.go.half_game import format_half_game, is_half_game, parse_half_game
+from ratinglist.formats.go.list_text import GO_ENCODING, decode_go_text
+from ratinglist.model.go.results import (
     HalfGame,
     ResultsRow,
     ResultsTable,

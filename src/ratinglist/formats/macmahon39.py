@@ -28,7 +28,7 @@ from dataclasses import replace
 from ratinglist.errors import GoRankError
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
 from ratinglist.model.go import clamp_rating, parse_rank, rating_from_rank
-from ratinglist.model.go_tournament import (
+from ratinglist.model.go.tournament import (
     MAX_ROUNDS,
     Criterion,
     GoBye,

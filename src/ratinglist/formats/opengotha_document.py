@@ -29,14 +29,14 @@ from ratinglist.formats.opengotha_xml import (
 from ratinglist.formats.opengotha_xml import (
     criterion as criterion_named,
 )
-from ratinglist.model.go_team import (
+from ratinglist.model.go.team import (
     DEFAULT_TEAM_CRITERIA,
     GoTeam,
     TeamCriterion,
     TeamMember,
     TeamParameters,
 )
-from ratinglist.model.go_tournament import Criterion, GoTournament, player_key
+from ratinglist.model.go.tournament import Criterion, GoTournament, player_key
 
 PLACEMENT_SLOTS = 6
 """OpenGotha writes six placement criteria, NULL for the unused ones."""

@@ -22,8 +22,8 @@ from ratinglist.formats.opengotha_document import (
 )
 from ratinglist.formats.opengotha_xml import _GENERAL, _HANDICAP, _PAIRING
 from ratinglist.model.go import GoRank, format_rank
-from ratinglist.model.go_team import GoTeam, TeamParameters
-from ratinglist.model.go_tournament import (
+from ratinglist.model.go.team import GoTeam, TeamParameters
+from ratinglist.model.go.tournament import (
     ClubsGroup,
     GoBye,
     GoGame,

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ratinglist.errors import GoRankError, OpenGothaError
 from ratinglist.model.go import GoRank, clamp_rating, parse_rank
-from ratinglist.model.go_tournament import (
+from ratinglist.model.go.tournament import (
     MAX_ROUNDS,
     ClubsGroup,
     Criterion,

@@ -49,7 +49,7 @@ from ratinglist.store.intake import (
     set_data_on,
     tournament_of_file,
 )
-from ratinglist.tournament.finals_stage import undecided_final
+from ratinglist.tournament.games.othello.finals import undecided_final
 
 __all__ = [
     "MAX_BYTES",
@@ -357,8 +357,8 @@ def _into_tournament(
     """The ID given at intake replaces the temporary identifier in the directed tournament
     the file came from too (its log gets the `IdAssigned` event, in the same transaction)."""
     from ratinglist.model.ids import parse_temporary
-    from ratinglist.service.temporary_ids import assign_on
-    from ratinglist.service.tournament_log import loaded
+    from ratinglist.service.tournaments.log import loaded
+    from ratinglist.service.tournaments.temporary_ids import assign_on
 
     pid = parse_temporary(old)
     people = loaded(store, str(tournament), conn).folded.people

@@ -25,8 +25,12 @@ def engine_ranking(
     """The IDs in the program's final ranking when the file of `detail` came from a
     tournament run here (and is still the file it produced), else None."""
     from ratinglist.formats.elo import format_elo
-    from ratinglist.service.tournament_log import loaded
-    from ratinglist.tournament.exports import final_ranking, results_file, results_file_name
+    from ratinglist.service.tournaments.log import loaded
+    from ratinglist.tournament.games.othello.exports import (
+        final_ranking,
+        results_file,
+        results_file_name,
+    )
 
     candidates = directed_candidates(conn, detail.summary.id, detail.summary.start_date)
     for td_id, sent in candidates:

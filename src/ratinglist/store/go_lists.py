@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import Row
 
 from ratinglist.errors import NotFoundError
-from ratinglist.model.go_list import GoListPlayer, GoRatingList, ListOrigin
+from ratinglist.model.go.lists import GoListPlayer, GoRatingList, ListOrigin
 from ratinglist.store.bulk import bulk_insert, insert_one
 from ratinglist.store.database import Store
 from ratinglist.store.schema import go_list_players, go_rating_lists

@@ -20,7 +20,7 @@ from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.pairing import Preset, System
 from ratinglist.standings import BrightwellRule
-from ratinglist.tournament.results import SpecialResult
+from ratinglist.tournament.games.othello.results import SpecialResult
 
 DEFAULT_ROUNDS = 13
 OTHELLO = "othello"

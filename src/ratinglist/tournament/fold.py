@@ -43,11 +43,11 @@ from ratinglist.tournament.events import (
     Undone,
     Withdrawn,
 )
-from ratinglist.tournament.finals_stage import Finals, record_finals_result
-from ratinglist.tournament.games import go_state as go
-from ratinglist.tournament.results import Result, SpecialResult
-from ratinglist.tournament.scoring import standings_of
-from ratinglist.tournament.state import (
+from ratinglist.tournament.games.go import state as go
+from ratinglist.tournament.games.othello.finals import Finals, record_finals_result
+from ratinglist.tournament.games.othello.results import Result, SpecialResult
+from ratinglist.tournament.games.othello.scoring import standings_of
+from ratinglist.tournament.games.othello.state import (
     Entrant,
     TournamentState,
     add_entrant,
@@ -58,7 +58,7 @@ from ratinglist.tournament.state import (
     set_round,
     withdraw,
 )
-from ratinglist.tournament.temporary_ids import check_assignment, renumber
+from ratinglist.tournament.games.othello.temporary_ids import check_assignment, renumber
 
 
 @dataclass(frozen=True, slots=True)

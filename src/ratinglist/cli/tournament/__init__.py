@@ -1,6 +1,6 @@
 """`ratinglist tournament ...`: direct a tournament stored in the database as an event log.
 
-Each command parses its arguments, calls one function of `ratinglist.service.tournaments`
+Each command parses its arguments, calls one function of `ratinglist.service.tournaments.actions`
 (or `tournament_results`, `tournament_views`) and renders what it returns; the services
 load the log, check the action and append it in one transaction. Modules: `setup`
 (create, enter players, withdraw, ...), `play` (pair, results, undo, finals), `views`

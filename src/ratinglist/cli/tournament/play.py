@@ -13,7 +13,7 @@ from ratinglist.cli.tournament.render import TournamentOption, result_line, roun
 from ratinglist.errors import TournamentError
 
 if TYPE_CHECKING:
-    from ratinglist.service.tournament_results import ResultSpec
+    from ratinglist.service.tournaments.results import ResultSpec
 
 GameArgs = Annotated[
     list[str] | None,
@@ -56,7 +56,7 @@ def pair(
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments import pair as pair_round
+        from ratinglist.service.tournaments.actions import pair as pair_round
 
         if group_max is not None and group_max < 2:
             raise TournamentError(f"expected a group size of at least 2, got {group_max}")
@@ -73,7 +73,7 @@ def _spec(
     words: list[str], table: int | None, special: str | None, winner: int | None
 ) -> ResultSpec:
     from ratinglist.model.ids import player_token
-    from ratinglist.service.tournament_results import ResultSpec
+    from ratinglist.service.tournaments.results import ResultSpec
 
     if table is not None:
         if len(words) > 2 or (special is None and not words):
@@ -106,7 +106,7 @@ def _enter(
 ) -> None:
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournament_results import enter_result
+        from ratinglist.service.tournaments.results import enter_result
 
         spec = _spec(words or [], table, special, winner)
         done = enter_result(
@@ -175,7 +175,7 @@ def results_command(
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournament_results import enter_sheet
+        from ratinglist.service.tournaments.results import enter_sheet
 
         try:
             data = file.read_bytes()
@@ -192,7 +192,7 @@ def undo(db: str | None = DbOption, tournament: str | None = TournamentOption) -
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments import undo as undo_last
+        from ratinglist.service.tournaments.actions import undo as undo_last
 
         done = undo_last(database_url(db), tournament, Actor.cli_user())
     typer.echo(f"undone: {done.what} (event {done.seq})")
@@ -214,7 +214,7 @@ def finals(
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments import finals_games, start_finals
+        from ratinglist.service.tournaments.actions import finals_games, start_finals
 
         url = database_url(db)
         view = (

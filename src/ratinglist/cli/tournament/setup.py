@@ -77,7 +77,7 @@ def new(
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments import NewSettings, new_tournament
+        from ratinglist.service.tournaments.actions import NewSettings, new_tournament
 
         settings = NewSettings(
             name=name,
@@ -177,7 +177,7 @@ def register(
         return
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments import Entry, register_players
+        from ratinglist.service.tournaments.actions import Entry, register_players
 
         done = register_players(
             database_url(db),
@@ -213,7 +213,7 @@ def _register_from_list(
 ) -> None:
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.go_registration import register_from_list
+        from ratinglist.service.tournaments.list_entries import register_from_list
 
         entries, count = register_from_list(
             database_url(db),
@@ -248,7 +248,7 @@ def _register_go(
     with user_errors():
         from ratinglist.errors import TournamentError
         from ratinglist.service.actor import Actor
-        from ratinglist.service.go_tournaments import GoEntry, register_go
+        from ratinglist.service.tournaments.go import GoEntry, register_go
 
         if name is None:
             raise TournamentError("expected --new 'SURNAME,First' with --rank, got none")
@@ -286,7 +286,7 @@ def withdraw_command(
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments import withdraw
+        from ratinglist.service.tournaments.actions import withdraw
 
         pid = _player(player)
         done = withdraw(database_url(db), tournament, pid, Actor.cli_user(), from_round)
@@ -307,7 +307,7 @@ def absent_command(
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments import absent
+        from ratinglist.service.tournaments.actions import absent
 
         pid = _player(player)
         done = absent(database_url(db), tournament, pid, Actor.cli_user(), round_number)
@@ -326,7 +326,7 @@ def forbid_command(
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments import forbid
+        from ratinglist.service.tournaments.actions import forbid
 
         one, two = _player(first), _player(second)
         a, b = forbid(database_url(db), tournament, one, two, Actor.cli_user())
@@ -345,7 +345,7 @@ def force_command(
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments import force
+        from ratinglist.service.tournaments.actions import force
 
         on_black, on_white = _player(black), _player(white)
         k, b, w = force(database_url(db), tournament, on_black, on_white, Actor.cli_user())
@@ -365,7 +365,7 @@ def reopen(
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments import reopen as reopen_tournament
+        from ratinglist.service.tournaments.actions import reopen as reopen_tournament
 
         seq = reopen_tournament(database_url(db), tournament, reason, Actor.cli_user())
     typer.echo(f"reopened (event {seq}): submit it again when done")
@@ -377,7 +377,7 @@ def list_command(db: str | None = DbOption) -> None:
     Example: ratinglist tournament list
     """
     with user_errors():
-        from ratinglist.service.tournaments import list_tournaments
+        from ratinglist.service.tournaments.actions import list_tournaments
 
         found = list_tournaments(database_url(db))
     table = Table(title="Tournaments")

@@ -14,7 +14,7 @@ from ratinglist.cli.common import DbOption, console, database_url, user_errors
 from ratinglist.cli.tournament.render import TournamentOption, num, round_table
 
 if TYPE_CHECKING:
-    from ratinglist.service.tournament_values import GoStandingsView
+    from ratinglist.service.tournaments.values import GoStandingsView
 
 BqRuleOption = typer.Option(
     "--bq-rule", help="Brightwell rule for byes and absences: standard (IFRL) or singapore."
@@ -34,7 +34,7 @@ def show(
     Example: ratinglist tournament show 3
     """
     with user_errors():
-        from ratinglist.service.tournament_views import show_round
+        from ratinglist.service.tournaments.views import show_round
 
         view = show_round(database_url(db), tournament, round_number)
     console.print(round_table(view))
@@ -50,7 +50,7 @@ def slips(
     Example: ratinglist tournament slips 4 > round4-slips.txt
     """
     with user_errors():
-        from ratinglist.service.tournament_views import result_slips
+        from ratinglist.service.tournaments.views import result_slips
 
         text = result_slips(database_url(db), tournament, round_number)
     typer.echo(text, nl=False)
@@ -75,8 +75,8 @@ def standings(
     Example: ratinglist tournament standings --class rating:1600-1800
     """
     with user_errors():
-        from ratinglist.service.tournament_values import GoStandingsView
-        from ratinglist.service.tournament_views import any_standings
+        from ratinglist.service.tournaments.values import GoStandingsView
+        from ratinglist.service.tournaments.views import any_standings
 
         view = any_standings(database_url(db), tournament, class_name, criteria)
     if isinstance(view, GoStandingsView):
@@ -183,7 +183,7 @@ def explain(
     """
     with user_errors():
         from ratinglist.errors import TournamentError
-        from ratinglist.service.tournament_views import explain as explain_round
+        from ratinglist.service.tournaments.views import explain as explain_round
 
         asked = []
         for text in pair or []:
@@ -260,8 +260,8 @@ def export(
     Example: ratinglist tournament export --xml paris.xml --h9 paris.h9
     """
     with user_errors():
-        from ratinglist.service.go_tournament_files import GoFiles
-        from ratinglist.service.tournament_views import export as export_files
+        from ratinglist.service.tournaments.files import GoFiles
+        from ratinglist.service.tournaments.views import export as export_files
 
         go_files = GoFiles(xml, h9, tou, aga, egd_pins, drop_by_default)
         done = export_files(
@@ -300,7 +300,7 @@ def submit(
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournament_views import submit as submit_tournament
+        from ratinglist.service.tournaments.views import submit as submit_tournament
 
         done = submit_tournament(
             database_url(db), tournament, Actor.cli_user(), to, import_now=import_now
@@ -334,13 +334,13 @@ def replay(
     """
     if file.suffix.lower() == ".xml":
         with user_errors():
-            from ratinglist.service.go_tournament_files import replay_opengotha
+            from ratinglist.service.tournaments.files import replay_opengotha
 
             view = replay_opengotha(file, criteria)
         _go_standings(view, as_json)
         return
     with user_errors():
-        from ratinglist.service.tournament_views import replay as replay_file
+        from ratinglist.service.tournaments.views import replay as replay_file
 
         rows = replay_file(file, bye_discs=bye_discs, bq_constant=bq_constant, bq_rule=bq_rule)
     if as_json:
@@ -365,7 +365,7 @@ def import_command(
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.go_tournament_files import import_opengotha
+        from ratinglist.service.tournaments.files import import_opengotha
 
         done = import_opengotha(database_url(db), file, Actor.cli_user())
     for line in done.diagnostics:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from ratinglist.model.go_tournament import GoSystem, SeedSystem
+from ratinglist.model.go.tournament import GoSystem, SeedSystem
 from ratinglist.pairing.go.groups import ScoreGroups, score_groups
 from ratinglist.pairing.go.handicap import potential_handicap, wb_balance
 from ratinglist.pairing.go.input import GothaRound

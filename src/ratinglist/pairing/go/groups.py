@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from ratinglist.model.go_tournament import Criterion
+from ratinglist.model.go.tournament import Criterion
 from ratinglist.pairing.go.input import GothaRound
 from ratinglist.pairing.go.names import utf16_units
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ratinglist.model.go_tournament import (
+from ratinglist.model.go.tournament import (
     ClubsGroup,
     Criterion,
     GeneralParameters,

@@ -15,15 +15,15 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
 
-from ratinglist.service.tournament_server import (
+from ratinglist.service.tournaments.server import (
     LiveView,
     Overview,
     live_view,
     log_seq,
     running,
 )
-from ratinglist.service.tournament_values import RoundView, StandingsView
-from ratinglist.service.tournament_views import show_round, standings
+from ratinglist.service.tournaments.values import RoundView, StandingsView
+from ratinglist.service.tournaments.views import show_round, standings
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url
 

@@ -19,7 +19,7 @@ from ratinglist.errors import PermissionDenied, RatinglistError
 from ratinglist.model.account import Role, may_assign_ids, may_assign_some_ids, may_officiate
 from ratinglist.service.accounts import SignedIn, country_scope
 from ratinglist.service.registry import add_player, merge_players, show_player
-from ratinglist.service.temporary_ids import assign_id, pending_ids, tournament_host
+from ratinglist.service.tournaments.temporary_ids import assign_id, pending_ids, tournament_host
 from ratinglist.web import flash
 from ratinglist.web.auth import permit
 from ratinglist.web.templating import templates

@@ -16,27 +16,7 @@ from pydantic import BaseModel, Field
 from ratinglist.model.account import (
     may_enter_results,
 )
-from ratinglist.service.tournament_results import ResultSpec, enter_result
-from ratinglist.service.tournament_server import (
-    Overview,
-    invite_assistant,
-    overview,
-    results_text,
-    running,
-)
-from ratinglist.service.tournament_values import (
-    Created,
-    EnteredResult,
-    FinalsView,
-    PlayerAction,
-    Registration,
-    RoundView,
-    StandingsView,
-    SubmittedFile,
-    Undid,
-)
-from ratinglist.service.tournament_views import result_slips, show_round, standings, submit
-from ratinglist.service.tournaments import (
+from ratinglist.service.tournaments.actions import (
     Entry,
     NewSettings,
     absent,
@@ -50,6 +30,26 @@ from ratinglist.service.tournaments import (
     undo_preview,
     withdraw,
 )
+from ratinglist.service.tournaments.results import ResultSpec, enter_result
+from ratinglist.service.tournaments.server import (
+    Overview,
+    invite_assistant,
+    overview,
+    results_text,
+    running,
+)
+from ratinglist.service.tournaments.values import (
+    Created,
+    EnteredResult,
+    FinalsView,
+    PlayerAction,
+    Registration,
+    RoundView,
+    StandingsView,
+    SubmittedFile,
+    Undid,
+)
+from ratinglist.service.tournaments.views import result_slips, show_round, standings, submit
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.views.common import db_url
 

@@ -33,19 +33,7 @@ from fastapi.responses import RedirectResponse, Response
 from ratinglist.errors import ConflictError, NamesakeConflict, RatinglistError
 from ratinglist.model.account import may_create_tournament, may_direct, may_enter_results
 from ratinglist.service.accounts import SignedIn
-from ratinglist.service.temporary_ids import registered_namesakes
-from ratinglist.service.tournament_results import ResultSpec, enter_result
-from ratinglist.service.tournament_server import (
-    class_names,
-    invite_assistant,
-    live_view,
-    running,
-    special_results,
-    system_names,
-)
-from ratinglist.service.tournament_values import Undid
-from ratinglist.service.tournament_views import standings, submit
-from ratinglist.service.tournaments import (
+from ratinglist.service.tournaments.actions import (
     Entry,
     NewSettings,
     entrant_ratings,
@@ -57,6 +45,18 @@ from ratinglist.service.tournaments import (
     undo_preview,
     withdraw,
 )
+from ratinglist.service.tournaments.results import ResultSpec, enter_result
+from ratinglist.service.tournaments.server import (
+    class_names,
+    invite_assistant,
+    live_view,
+    running,
+    special_results,
+    system_names,
+)
+from ratinglist.service.tournaments.temporary_ids import registered_namesakes
+from ratinglist.service.tournaments.values import Undid
+from ratinglist.service.tournaments.views import standings, submit
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url

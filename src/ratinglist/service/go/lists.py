@@ -1,0 +1,121 @@
+"""Use cases of Go rating lists: check a list file, import it, search a file or the store.
+
+`check_list` and `search_list` read a file and store nothing (no `Actor`); `import_list`
+stores a list (recording who imported it) and `search_stored` searches the latest stored
+list of a federation.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ratinglist.formats.diagnostics import Diagnostic, has_errors
+from ratinglist.formats.go.lists import read_go_list_file
+from ratinglist.model.go.lists import GoRatingList, ListOrigin
+from ratinglist.registry.go.search import GoListIndex, GoMatch
+from ratinglist.service.actor import Actor
+from ratinglist.store import open_store
+from ratinglist.store.go_lists import GoListInfo, go_list_infos, latest_go_list, save_go_list
+
+
+@dataclass(frozen=True, slots=True)
+class ListCheck:
+    """A list read from a file: the list, its bad lines, the time the read took."""
+
+    rating_list: GoRatingList
+    diagnostics: tuple[Diagnostic, ...]
+    seconds: float
+
+    @property
+    def has_errors(self) -> bool:
+        """True if a line could not be used at all (an error diagnostic)."""
+        return has_errors(self.diagnostics)
+
+
+@dataclass(frozen=True, slots=True)
+class ListSearch:
+    """The players of a list file that best match a query, best first."""
+
+    rating_list: GoRatingList
+    query: str
+    matches: tuple[GoMatch, ...]
+
+
+def check_list(path: Path, origin: ListOrigin | None = None) -> ListCheck:
+    """Read the rating list at `path` (layout recognised when `origin` is None).
+
+    Raises:
+        FormatError: the file cannot be read or is not a rating list.
+    """
+    start = time.perf_counter()
+    read = read_go_list_file(path, origin)
+    return ListCheck(read.rating_list, read.diagnostics, time.perf_counter() - start)
+
+
+def search_list(
+    path: Path, query: str, limit: int = 10, origin: ListOrigin | None = None
+) -> ListSearch:
+    """The players of the list at `path` nearest to `query` (name in either order, or number).
+
+    Raises:
+        FormatError: the file cannot be read or is not a rating list.
+    """
+    rating_list = read_go_list_file(path, origin).rating_list
+    matches = GoListIndex(rating_list.players).search(query, limit)
+    return ListSearch(rating_list, query, matches)
+
+
+@dataclass(frozen=True, slots=True)
+class ListImport:
+    """A list file stored: its row, the problems of its lines, the time the import took."""
+
+    info: GoListInfo
+    diagnostics: tuple[Diagnostic, ...]
+    seconds: float
+
+
+def import_list(url: str, path: Path, actor: Actor, origin: ListOrigin | None = None) -> ListImport:
+    """Read the list at `path` and store it as the latest list of its federation.
+
+    Raises:
+        FormatError: the file cannot be read or is not a rating list.
+        StoreError: the database cannot be opened or written.
+    """
+    start = time.perf_counter()
+    read = read_go_list_file(path, origin)
+    store = open_store(url)
+    try:
+        info = save_go_list(store, read.rating_list, len(read.diagnostics), actor.label)
+    finally:
+        store.close()
+    return ListImport(info, read.diagnostics, time.perf_counter() - start)
+
+
+def stored_lists(url: str) -> tuple[GoListInfo, ...]:
+    """Every stored Go rating list, oldest import first.
+
+    Raises:
+        StoreError: the database cannot be opened or read.
+    """
+    store = open_store(url)
+    try:
+        return go_list_infos(store)
+    finally:
+        store.close()
+
+
+def search_stored(url: str, origin: ListOrigin, query: str, limit: int = 10) -> ListSearch:
+    """The players of the latest stored `origin` list nearest to `query`.
+
+    Raises:
+        NotFoundError: no list of that federation was imported.
+        StoreError: the database cannot be opened or read.
+    """
+    store = open_store(url)
+    try:
+        rating_list = latest_go_list(store, origin)
+    finally:
+        store.close()
+    return ListSearch(rating_list, query, GoListIndex(rating_list.players).search(query, limit))

@@ -1,0 +1,613 @@
+"""Tournament use cases: create, list, enter players, withdraw, pair, finals, undo, reopen.
+
+Each function takes plain values and an `Actor`, opens the store at `url`, reads and folds
+the tournament's log, checks the action, appends it in one write transaction (based on the
+sequence number it read, rebased or refused with `ConflictError` when others wrote
+meanwhile) and returns frozen values (`service.tournament_values`). Results are in
+`service.tournament_results`, read-only views and exports in `service.tournament_views`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from sqlalchemy.engine import Connection
+
+from ratinglist.errors import ConflictError, NamesakeConflict, RegistryError, TournamentError
+from ratinglist.model import Player, PlayerId, shown_id
+from ratinglist.model.ids import is_temporary_player
+from ratinglist.model.text import format_name
+from ratinglist.registry.countries import country_code
+from ratinglist.service.actor import Actor
+from ratinglist.service.tournaments.go import go_created_settings, go_person, require_othello
+from ratinglist.service.tournaments.log import (
+    Loaded,
+    after,
+    check,
+    loaded,
+    name_in,
+    opened,
+    write,
+)
+from ratinglist.service.tournaments.teams import team_parameters
+from ratinglist.service.tournaments.values import (
+    Created,
+    FinalsLine,
+    FinalsView,
+    Person,
+    PlayerAction,
+    Registration,
+    Resolved,
+    RoundView,
+    TournamentSummary,
+    Undid,
+)
+from ratinglist.service.tournaments.views import round_view
+from ratinglist.standings import BrightwellRule
+from ratinglist.store import Store
+from ratinglist.store.tournament_events import create_tournament, list_directed, log_writer
+from ratinglist.tournament import events as ev
+from ratinglist.tournament.concurrency import describe
+from ratinglist.tournament.fold import FoldedTournament, fold, require_open
+from ratinglist.tournament.games.go.play import next_go_pairing
+from ratinglist.tournament.games.othello.finals import match_label, scheduled
+from ratinglist.tournament.games.othello.planning import finalists, next_pairing, parse_system
+from ratinglist.tournament.games.othello.tables import fixed_tables
+from ratinglist.tournament.games.othello.temporary_ids import next_temporary
+
+MATCH_THRESHOLD = 80.0
+BQ_RULES = {"standard": BrightwellRule.IFRL, "singapore": BrightwellRule.SINGAPORE}
+
+
+def bq_rule(text: str) -> BrightwellRule:
+    """The Brightwell rule named ``standard`` (IFRL) or ``singapore``."""
+    rule = BQ_RULES.get(text.strip().lower())
+    if rule is None:
+        raise TournamentError(f"expected a --bq-rule standard or singapore, got {text!r}")
+    return rule
+
+
+def person(d: FoldedTournament, pid: PlayerId) -> Person:
+    """The entrant `pid` as ID (a Go player's number) and name."""
+    if d.go is not None:
+        return go_person(d.go, pid)
+    return Person(pid, d.state.entrant(pid).name)
+
+
+@dataclass(frozen=True, slots=True)
+class NewSettings:
+    """What `new_tournament` needs (plain values as typed by the director)."""
+
+    name: str
+    country: str
+    start: str
+    end: str | None = None
+    system: str | None = None
+    preset: str = "eoc"
+    rounds: int | None = None
+    seed: int | None = None
+    bye_discs: float = 32.0
+    bq_constant: float = 6.0
+    bq_rule: str = "standard"
+    sender: str = "tournament director"
+    game: str = ev.OTHELLO
+    bar: str | None = None
+    floor: str | None = None
+    criteria: str | None = None
+    team_size: int | None = None
+    team_criteria: str | None = None
+
+
+def _settings(new: NewSettings) -> ev.Settings:
+    seed = secrets.randbelow(2**31) if new.seed is None else new.seed
+    if new.game == ev.GO:
+        return go_created_settings(
+            name=new.name,
+            country=new.country,
+            start=new.start,
+            end=new.end,
+            system=new.system,
+            rounds=new.rounds,
+            bar=new.bar,
+            floor=new.floor,
+            criteria=new.criteria,
+            sender=new.sender,
+            seed=seed,
+            teams=team_parameters(new.team_size, new.team_criteria),
+        )
+    if new.game != ev.OTHELLO:
+        raise TournamentError(f"expected a game othello or go, got {new.game!r}")
+    for option, value in (
+        ("--bar", new.bar),
+        ("--floor", new.floor),
+        ("--criteria", new.criteria),
+        ("--team-size", new.team_size),
+        ("--team-criteria", new.team_criteria),
+    ):
+        if value is not None:
+            raise TournamentError(f"expected {option} only with --game go, got {value!r}")
+    return ev.Settings(
+        name=new.name,
+        country=new.country,
+        start=new.start,
+        end=new.end,
+        sender=new.sender,
+        system=None if new.system is None else parse_system(new.system).value,
+        preset=new.preset,
+        rounds=ev.DEFAULT_ROUNDS if new.rounds is None else new.rounds,
+        seed=seed,
+        bye_discs=new.bye_discs,
+        bq_constant=new.bq_constant,
+        bq_rule=bq_rule(new.bq_rule).value,
+    )
+
+
+def new_tournament(
+    url: str, new: NewSettings, actor: Actor, *, director: str | None = None
+) -> Created:
+    """Create a tournament (it becomes the default one); its id and seed.
+
+    `director` names the account that directs it (web): it gets the tournament's ``td``
+    grant in the same transaction.
+    """
+    settings = _settings(new)
+    with opened(url) as store:
+        tid = create_tournament(store, ev.Created(settings), actor=actor.label, director=director)
+    return Created(tid, settings.name, settings.seed)
+
+
+def list_tournaments(url: str) -> tuple[TournamentSummary, ...]:
+    """Every directed tournament, most recent first."""
+    with opened(url) as store:
+        found = list_directed(store)
+    return tuple(
+        TournamentSummary(i.id, i.name, i.country, str(i.start_date), i.status, i.events)
+        for i in found
+    )
+
+
+def _resolve(players: Sequence[Player], queries: Sequence[str], threshold: float) -> list[Resolved]:
+    from ratinglist.registry.search import PlayerIndex
+
+    index = PlayerIndex(players)
+    out = []
+    for query in queries:
+        text = query.strip()
+        found = index.search(text, limit=2)
+        if text.isdigit():
+            exact = [m for m in found if str(m.player.id) == text]
+            if not exact:
+                raise RegistryError(f"expected a registered player ID, got {text!r}")
+            match, how = exact[0], "ID"
+        else:
+            if not found or found[0].score < threshold:
+                best = "" if not found else f" (best: {found[0].player.name}, {found[0].score:.0f})"
+                raise RegistryError(
+                    f"expected a player matching {text!r} above {threshold:.0f}{best}"
+                )
+            if len(found) > 1 and found[1].score == found[0].score:
+                names = ", ".join(f"{m.player.name} ({m.player.id})" for m in found)
+                raise RegistryError(f"expected one best match for {text!r}, got a tie: {names}")
+            match, how = found[0], f"match {found[0].score:.0f}"
+        p = match.player
+        out.append(Resolved(query, Person(p.id, p.name), how))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """How players are entered: late first round, classes, birth year."""
+
+    first_round: int | None = None
+    female: bool = False
+    youth: bool = False
+    birth_year: int | None = None
+
+
+def _registered(
+    p: Player, entry: Entry, first: int, rating: int | None, rating_list: str
+) -> ev.Registered:
+    return ev.Registered(
+        p.id,
+        p.surname,
+        p.firstname,
+        p.country,
+        rating,
+        new=False,
+        first_round=first,
+        female=entry.female,
+        youth=entry.youth,
+        birth_year=entry.birth_year,
+        debutant=False,
+        rating_list=rating_list,
+    )
+
+
+def list_ratings(
+    conn: Connection, day: dt.date, players: Iterable[int]
+) -> tuple[str, dict[int, int]]:
+    """The as-of date (ISO) of the latest published WOF list on or before `day` and the
+    rounded ratings it gives `players` (a player it does not rate is left out); ``""`` and
+    nothing when no list is published yet.
+
+    Every rated player counts, listed or not (the WOF's players file carries the latest
+    rating of every rated player), never the rating of an imported players list.
+    """
+    from ratinglist.store.publishing import published_list_as_of
+    from ratinglist.store.rating_lists import entries_of
+
+    chosen = published_list_as_of(conn, day)
+    if chosen is None:
+        return "", {}
+    found = entries_of(conn, chosen.id, players)
+    return chosen.as_of.isoformat(), {pid: round(e.rating) for pid, e in found.items()}
+
+
+def _same_name(e: ev.Registered, surname: str, firstname: str) -> bool:
+    return (e.surname.casefold(), e.firstname.casefold()) == (
+        surname.strip().casefold(),
+        firstname.strip().casefold(),
+    )
+
+
+def _new_entrant(
+    conn: Connection,
+    known: Sequence[ev.Event],
+    typed: tuple[str, str, str],
+    entry: Entry,
+    first: int,
+    rating_list: str,
+    anyway: bool,
+) -> tuple[ev.Registered | None, Person]:
+    """The registration of a player new to the registry under the next temporary identifier,
+    or (None, the earlier entrant) when the same person was already entered (a retry).
+
+    Raises:
+        TournamentError: an entrant of the same name (another country, or a registered
+            player) is already in the tournament.
+        NamesakeConflict: the registry holds a player of this name and `anyway` is False.
+    """
+    from ratinglist.registry.names import check_person
+    from ratinglist.store.players import players_named
+
+    surname, firstname, country = typed
+    check_person(surname, firstname, country)
+    code = country_code(country.strip())
+    same = [p for p in fold(known).people if _same_name(p, surname, firstname)]
+    if same:
+        earlier = same[0]
+        if is_temporary_player(earlier.player) and earlier.country.casefold() == code.casefold():
+            return None, Person(earlier.player, _name(earlier))
+        raise TournamentError(
+            f"expected a player not yet entered, got {_name(earlier)} already entered as "
+            f"{shown_id(earlier.player)} ({earlier.country}); one person is entered once"
+        )
+    namesakes = players_named(conn, surname, firstname)
+    if namesakes and not anyway:
+        raise NamesakeConflict(namesakes, format_name(surname.strip(), firstname.strip()))
+    registered = ev.Registered(
+        next_temporary(known),
+        surname.strip(),
+        firstname.strip(),
+        code,
+        None,
+        new=True,
+        first_round=first,
+        female=entry.female,
+        youth=entry.youth,
+        birth_year=entry.birth_year,
+        debutant=True,
+        rating_list=rating_list,
+    )
+    return registered, Person(registered.player, _name(registered))
+
+
+def register_players(
+    url: str,
+    tournament: str | None,
+    queries: Sequence[str],
+    actor: Actor,
+    *,
+    new_player: str | None = None,
+    new_country: str | None = None,
+    entry: Entry = Entry(),
+    threshold: float = MATCH_THRESHOLD,
+    anyway: bool = False,
+) -> Registration:
+    """Enter registered players (fuzzy names or exact IDs) and at most one new player.
+
+    Each registered player's rating is the one of the latest published WOF list as of the
+    tournament's first day (`list_ratings`). A new player gets the tournament's next
+    temporary identifier (``NEW1``...), never a registry ID: the ID officer gives the real
+    one (`service.temporary_ids`). A new player with a registered namesake is refused with
+    the namesakes (`NamesakeConflict`) unless `anyway`; a second entrant of the same name is
+    refused, except the same new person again (same name and country): a retry, nothing
+    added. Everything is one transaction.
+    """
+    from ratinglist.store.players import all_players
+
+    if not queries and new_player is None:
+        raise TournamentError("expected player names, IDs or --new, got nothing")
+    if new_player is not None and new_country is None:
+        raise TournamentError("expected --country with --new, got none")
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        d = base.folded
+        require_open(d, "a registration")
+        if d.go is not None:
+            raise TournamentError(
+                "expected a Go player with --new 'SURNAME,First' --rank (Go tournament), "
+                "got a registry search"
+            )
+        first = entry.first_round if entry.first_round is not None else d.paired + 1
+        found = _resolve(all_players(store), queries, threshold) if queries else []
+        registry = {p.id: p for p in all_players(store)} if found else {}
+        new_person: Person | None = None
+        retry = False
+        with log_writer(store, base.info.id, base.seq, actor=actor.label) as writer:
+            day = d.settings.start_date
+            chosen, ratings = list_ratings(writer.conn, day, (r.player.id for r in found))
+            actions: list[ev.Event] = [
+                _registered(registry[r.player.id], entry, first, ratings.get(r.player.id), chosen)
+                for r in found
+            ]
+            checked = check(d, actions)
+            if new_player is not None and new_country is not None:
+                surname, _, firstname = new_player.partition(",")
+                known = (*base.events, *writer.newer)
+                typed = (surname, firstname, new_country)
+                added, new_person = _new_entrant(
+                    writer.conn, known, typed, entry, first, chosen, anyway
+                )
+                if added is None:
+                    retry = True
+                else:
+                    check(checked, [added])
+                    actions.append(added)
+            state = after(writer, base, actions)
+            for action in actions:
+                writer.append(action)
+    return Registration(
+        found=tuple(found),
+        new_player=new_person,
+        new_country=new_country if new_player is not None else None,
+        new_was_retry=retry,
+        entrants=len(state.state.entrants),
+        new_identifier=None if new_person is None else new_person.shown_id,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantRatings:
+    """The entrants' ratings as registered (`ratings`: ID -> rating and the as-of date of
+    the published list it came from) and the published list in force on the tournament's
+    first day now (`in_force`, ISO date, ``""`` for none)."""
+
+    ratings: dict[PlayerId, tuple[int | None, str]]
+    in_force: str
+
+
+def entrant_ratings(url: str, tournament: str | None) -> EntrantRatings:
+    """Each entrant's rating and its list, for the director's page (item 6 of issue 19)."""
+    from ratinglist.store.publishing import published_list_as_of
+
+    with opened(url) as store:
+        d = loaded(store, tournament).folded
+        with store.connect() as conn:
+            chosen = published_list_as_of(conn, d.settings.start_date)
+    ratings = {p.player: (p.rating, p.rating_list) for p in d.people}
+    return EntrantRatings(ratings, "" if chosen is None else chosen.as_of.isoformat())
+
+
+def _name(e: ev.Registered) -> str:
+    return format_name(e.surname, e.firstname)
+
+
+def withdraw(
+    url: str, tournament: str | None, player: int, actor: Actor, from_round: int | None = None
+) -> PlayerAction:
+    """Withdraw a player from round `from_round` (default: the next round) on."""
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        k = from_round if from_round is not None else base.folded.paired + 1
+        d = write(store, base, [ev.Withdrawn(PlayerId(player), k)], actor)
+    return PlayerAction(person(d, PlayerId(player)), k)
+
+
+def absent(
+    url: str, tournament: str | None, player: int, actor: Actor, round_number: int | None = None
+) -> PlayerAction:
+    """Declare a player absent for one round (default: the next round)."""
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        k = round_number if round_number is not None else base.folded.paired + 1
+        d = write(store, base, [ev.Absent(PlayerId(player), k)], actor)
+    return PlayerAction(person(d, PlayerId(player)), k)
+
+
+def forbid(
+    url: str, tournament: str | None, first: int, second: int, actor: Actor
+) -> tuple[Person, Person]:
+    """Never pair two players together."""
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        d = write(store, base, [ev.Forbidden(PlayerId(first), PlayerId(second))], actor)
+    return person(d, PlayerId(first)), person(d, PlayerId(second))
+
+
+def force(
+    url: str, tournament: str | None, black: int, white: int, actor: Actor
+) -> tuple[int, Person, Person]:
+    """Impose a pair (Black, White) on the next round; the round and the two players."""
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        k = base.folded.paired + 1
+        d = write(store, base, [ev.Forced(k, PlayerId(black), PlayerId(white))], actor)
+    return k, person(d, PlayerId(black)), person(d, PlayerId(white))
+
+
+def pair(
+    url: str, tournament: str | None, actor: Actor, *, group_max: int | None = None
+) -> RoundView:
+    """Pair the next round (by the tournament's system) and publish it.
+
+    `group_max` (Go): pair a field above that size in groups, as OpenGotha does above 600.
+    """
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        require_open(base.folded, "a pairing")
+        event: ev.Event
+        if base.folded.go is not None:
+            if base.folded.go.teams:
+                raise TournamentError(
+                    "expected a tournament without teams, got a team tournament "
+                    "(pair it with tournament team pair)"
+                )
+            event = next_go_pairing(base.folded.go, group_max)
+        else:
+            if group_max is not None:
+                raise TournamentError("expected a Go tournament for --group-max, got Othello")
+            paired, _ = next_pairing(base.folded)
+            event = fixed_tables(base.folded, paired)
+        d = write(store, base, [event], actor)
+    return round_view(d, d.paired, base.seq + 1)
+
+
+def _finals_view(d: FoldedTournament, started: bool) -> FinalsView:
+    assert d.finals is not None
+    games = tuple(
+        FinalsLine(
+            g.stage,
+            match_label(d.finals, g),
+            person(d, g.black),
+            person(d, g.white),
+            "" if g.result is None else f"{g.result.black_discs}-{g.result.white_discs}",
+        )
+        for g in scheduled(d.finals)
+    )
+    return FinalsView(d.settings.name, games, started)
+
+
+def start_finals(url: str, tournament: str | None, actor: Actor) -> FinalsView:
+    """Start the finals with the top 4 of the standings; the games due."""
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        require_othello(base.folded, "finals")
+        d = write(store, base, [ev.FinalsStarted(finalists(base.folded))], actor)
+    return _finals_view(d, True)
+
+
+def finals_games(url: str, tournament: str | None) -> FinalsView:
+    """The finals games due so far (read only).
+
+    Raises:
+        TournamentError: the finals have not started.
+    """
+    with opened(url) as store:
+        d = loaded(store, tournament).folded
+    if d.finals is None:
+        raise TournamentError("expected finals under way, got none started (use finals --start)")
+    return _finals_view(d, False)
+
+
+def _pending_undo(store: Store, base: Loaded) -> Undid:
+    """What an undo of `base`'s log would cancel: the latest action in force, in words with
+    the players' names, and who wrote it."""
+    from ratinglist.store.tournament_events import actor_of
+
+    stack = _in_force(base)
+    if len(stack) <= 1:
+        raise TournamentError("expected an action to undo, got none after the creation")
+    seq, cancelled = stack[-1]
+    label = actor_of(store, base.info.id, seq)
+    by = Actor.parse(label).name if label else ""
+    return Undid(seq, describe(cancelled, name_in(base.folded)), by, base.seq)
+
+
+def undo_preview(url: str, tournament: str | None) -> Undid:
+    """What an undo would cancel now (read only); `Undid.based_on` is the log's event number
+    to send with the undo (`undo(..., based_on=)`), so that it cancels this action only."""
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        require_open(base.folded, "an undo")
+        return _pending_undo(store, base)
+
+
+def undo(url: str, tournament: str | None, actor: Actor, based_on: int | None = None) -> Undid:
+    """Cancel the most recent action still in force (it stays in the log); what it was.
+
+    `based_on` is the log's event number the undo was decided on (`undo_preview`): when the
+    log moved since, the latest action may be someone else's, and nothing is undone.
+
+    Raises:
+        ConflictError: the log moved since `based_on` (or during the undo); nothing written.
+    """
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        require_open(base.folded, "an undo")
+        pending = _pending_undo(store, base)
+        if based_on is not None and based_on != base.seq:
+            newer = "" if based_on > base.seq else _newest(store, base)
+            raise ConflictError(
+                f"expected the log at event {based_on}, got {base.seq}{newer}: undo would "
+                f"now cancel the {pending.what}; nothing undone, look at the tournament again"
+            )
+        cancelled = _in_force(base)[-1][1]
+        with log_writer(store, base.info.id, base.seq, actor=actor.label) as writer:
+            after(writer, base, [ev.Undone()])
+            writer.append(ev.Undone())
+            released = _release_new_id(writer.conn, base.info.id, cancelled)
+    if released is None:
+        return pending
+    return replace(pending, what=f"{pending.what}; ID {released} released")
+
+
+def _newest(store: Store, base: Loaded) -> str:
+    from ratinglist.store.tournament_events import actor_of
+
+    label = actor_of(store, base.info.id, base.seq)
+    by = f" by {Actor.parse(label).name}" if label else ""
+    return f" (newest: {describe(base.events[-1], name_in(base.folded))}{by})"
+
+
+def _release_new_id(conn: Connection, tournament: int, cancelled: ev.Event) -> int | None:
+    """Release the registry ID that the undone action created, if any and unused
+    (`store.players.release_new_id`): a new player's registration of a log written before
+    temporary identifiers, or the ID officer's new ID for a temporary identifier."""
+    from ratinglist.store.players import release_new_id
+
+    legacy = isinstance(cancelled, ev.Registered) and cancelled.player >= 0
+    if not isinstance(cancelled, ev.Registered | ev.IdAssigned) or not cancelled.new:
+        return None
+    if not (legacy or isinstance(cancelled, ev.IdAssigned)):
+        return None
+    if not release_new_id(conn, cancelled.player, tournament=tournament):
+        return None
+    return int(cancelled.player)
+
+
+def _in_force(base: Loaded) -> list[tuple[int, ev.Event]]:
+    """The actions in force with their sequence numbers (as `fold.effective` resolves undos)."""
+    stack: list[tuple[int, ev.Event]] = []
+    for seq, e in enumerate(base.events, start=1):
+        if isinstance(e, ev.Undone):
+            stack.pop()
+        else:
+            stack.append((seq, e))
+    return stack
+
+
+def reopen(url: str, tournament: str | None, reason: str, actor: Actor) -> int:
+    """Reopen a closed (submitted) tournament; the sequence number of the event."""
+    from ratinglist.store.tournament_events import RUNNING, set_status_on
+
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        with log_writer(store, base.info.id, base.seq, actor=actor.label) as writer:
+            after(writer, base, [ev.Reopened(reason)])
+            seq = writer.append(ev.Reopened(reason))
+            set_status_on(writer.conn, base.info.id, RUNNING)
+    return seq

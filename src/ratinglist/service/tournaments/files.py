@@ -1,0 +1,132 @@
+"""Go tournament files and the store: import an OpenGotha file as a directed tournament,
+export a directed Go tournament as OpenGotha XML, EGF ``.h9``, FFG ``.tou`` or AGA results,
+and replay an OpenGotha file through the engine to recompute its standings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ratinglist.errors import TournamentError
+from ratinglist.formats.opengotha_document import OpenGothaDocument
+from ratinglist.service.actor import Actor
+from ratinglist.service.go.files import FileKind, go_file_bytes, read_go_file
+from ratinglist.service.tournaments.go import file_date, go_standings_view
+from ratinglist.service.tournaments.values import GoImported, GoStandingsView, Written
+from ratinglist.tournament.events import Created, Event
+from ratinglist.tournament.fold import fold
+from ratinglist.tournament.games.go.log import opengotha_log
+from ratinglist.tournament.games.go.state import GoState
+
+
+@dataclass(frozen=True, slots=True)
+class GoFiles:
+    """Where to write each Go file of an export (None: not wanted)."""
+
+    xml: Path | None = None
+    h9: Path | None = None
+    tou: Path | None = None
+    aga: Path | None = None
+    egd_pins: bool = False
+    drop_by_default: bool = False
+
+    @property
+    def any(self) -> bool:
+        """Whether any file is wanted."""
+        return any((self.xml, self.h9, self.tou, self.aga))
+
+
+def go_document(s: GoState) -> OpenGothaDocument:
+    """The OpenGotha document of a directed Go tournament (its teams included)."""
+    return s.document()
+
+
+def export_go(s: GoState, files: GoFiles) -> Written:
+    """Write the Go files `files` asks for (results files: standings after the last round)."""
+    if not files.any:
+        raise TournamentError("expected --xml, --h9, --tou or --aga, got none")
+    document = go_document(s)
+    written = []
+    for kind, path in (
+        (FileKind.XML, files.xml),
+        (FileKind.H9, files.h9),
+        (FileKind.TOU, files.tou),
+        (FileKind.AGA, files.aga),
+    ):
+        if path is None:
+            continue
+        data = go_file_bytes(
+            document, kind, egd_pins=files.egd_pins, drop_by_default=files.drop_by_default
+        )
+        try:
+            path.write_bytes(data)
+        except OSError as exc:
+            raise TournamentError(f"could not write {str(path)!r}: {exc.strerror}") from exc
+        written.append(str(path))
+    return Written(tuple(written))
+
+
+def file_log(path: Path, seed: int = 0) -> tuple[list[Event], tuple[str, ...]]:
+    """The event log of the Go tournament file at `path`, and the file's diagnostics.
+
+    Raises:
+        FormatError: the file cannot be read.
+        TournamentError: the file's tournament does not fit the engine (a player in two
+            games of one round, two games at one table).
+    """
+    read = read_go_file(path)
+    t = read.tournament
+    g = t.parameters.general
+    name = (g.name or g.short_name or path.stem).strip() or path.stem
+    start = file_date(g.begin_date)
+    end = file_date(g.end_date)
+    log = opengotha_log(
+        t,
+        name=name,
+        start=start,
+        end=end,
+        seed=seed,
+        teams=read.document.teams,
+        team_parameters=read.document.team_parameters,
+    )
+    try:
+        fold(log)
+    except TournamentError as exc:
+        raise TournamentError(f"{path.name}: {exc}") from exc
+    return log, tuple(d.format() for d in read.diagnostics)
+
+
+def import_opengotha(url: str, path: Path, actor: Actor) -> GoImported:
+    """Store the tournament of an OpenGotha file as a directed tournament (its whole log in
+    one transaction); the tournament becomes the default one."""
+    from ratinglist.service.tournaments.log import opened
+    from ratinglist.store.tournament_events import create_tournament, log_writer
+
+    log, diagnostics = file_log(path)
+    first = log[0]
+    assert isinstance(first, Created)
+    with opened(url) as store:
+        tid = create_tournament(store, first, actor=actor.label)
+        with log_writer(store, tid, 1, actor=actor.label) as writer:
+            for event in log[1:]:
+                writer.append(event)
+    s = fold(log).go
+    assert s is not None
+    return GoImported(
+        id=tid,
+        name=first.settings.name,
+        players=len(s.players),
+        rounds=s.paired,
+        games=sum(len(r.games) for r in s.rounds),
+        events=len(log),
+        diagnostics=diagnostics,
+    )
+
+
+def replay_opengotha(path: Path, criteria: str | None = None) -> GoStandingsView:
+    """The standings of an OpenGotha file recomputed through the engine (its log folded)."""
+    log, _ = file_log(path)
+    d = fold(log)
+    assert d.go is not None
+    return go_standings_view(d.go, d.settings.name, criteria)

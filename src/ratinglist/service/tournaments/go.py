@@ -1,0 +1,423 @@
+"""Go tournaments in the shared tournament services: settings, registration, results, views.
+
+The tournament services (`service.tournaments`, `tournament_results`, `tournament_views`)
+call the functions here when the folded tournament is a Go one (`FoldedTournament.go`); the
+log, its concurrency rules, undo and the CLI commands are the same as Othello's.
+
+A Go result is typed for the two players in the order they are named (by players, the
+first named; by table, White, as a round view shows it): ``1-0`` the first wins, ``0-1``
+the second, ``=`` jigo, ``0-0`` both lose, ``1-1`` both win; ``!`` after it (``1-0!``)
+means by default (not played over the board).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ratinglist.errors import GoRankError, TournamentError
+from ratinglist.model import PlayerId
+from ratinglist.model.go import format_rank, parse_rank
+from ratinglist.model.go.team import TeamParameters
+from ratinglist.model.go.tournament import (
+    Criterion,
+    GoResult,
+    GoSystem,
+    Outcome,
+    default_parameters,
+)
+from ratinglist.service.actor import Actor
+from ratinglist.service.tournaments.values import (
+    CostLine,
+    ExplainView,
+    GoStandingLine,
+    GoStandingsView,
+    Person,
+    RoundView,
+    TableLine,
+)
+from ratinglist.tournament import events as ev
+from ratinglist.tournament.fold import FoldedTournament
+from ratinglist.tournament.games.go.settings import go_settings
+from ratinglist.tournament.games.go.state import GoState
+
+GO_SYSTEMS = {
+    "mcmahon": GoSystem.MCMAHON,
+    "macmahon": GoSystem.MCMAHON,
+    "swiss": GoSystem.SWISS,
+    "swisscat": GoSystem.SWISSCAT,
+    "cup": GoSystem.CUP,
+    "round-robin": GoSystem.ROUND_ROBIN,
+    "rr": GoSystem.ROUND_ROBIN,
+}
+DEFAULT_GO_ROUNDS = 5
+"""OpenGotha's default number of rounds."""
+MAX_CRITERIA = 6
+
+
+def parse_go_system(text: str | None) -> GoSystem:
+    """A Go system by name (default McMahon)."""
+    if text is None:
+        return GoSystem.MCMAHON
+    found = GO_SYSTEMS.get(text.strip().lower())
+    if found is None:
+        raise TournamentError(
+            f"expected a Go system among {', '.join(sorted(GO_SYSTEMS))}, got {text!r}"
+        )
+    return found
+
+
+def parse_criteria(text: str) -> tuple[Criterion, ...]:
+    """Placement criteria as OpenGotha names them, comma separated (``MMS,SOSM,SOSOSM``)."""
+    out = []
+    for word in text.split(","):
+        if not word.strip():
+            continue
+        c = Criterion.from_name(word)
+        if c is None:
+            known = ", ".join(c.value for c in Criterion if c is not Criterion.NULL)
+            raise TournamentError(f"expected placement criteria among {known}, got {word!r}")
+        out.append(c)
+    if not out or len(out) > MAX_CRITERIA:
+        raise TournamentError(f"expected 1 to {MAX_CRITERIA} placement criteria, got {text!r}")
+    return tuple(out)
+
+
+def _rank(text: str, what: str) -> str:
+    try:
+        return format_rank(parse_rank(text))
+    except GoRankError as exc:
+        raise TournamentError(f"expected {what} as a rank such as 20k or 4d, got {text!r}") from exc
+
+
+def go_created_settings(
+    *,
+    name: str,
+    country: str,
+    start: str,
+    end: str | None,
+    system: str | None,
+    rounds: int | None,
+    bar: str | None,
+    floor: str | None,
+    criteria: str | None,
+    sender: str,
+    seed: int,
+    teams: TeamParameters | None = None,
+) -> ev.Settings:
+    """The settings of a new Go tournament: OpenGotha's defaults for the system, overridden;
+    `teams`: the team parameters of a team tournament."""
+    chosen = parse_go_system(system)
+    count = DEFAULT_GO_ROUNDS if rounds is None else rounds
+    if not 1 <= count <= 20:
+        raise TournamentError(f"expected 1 to 20 rounds for a Go tournament, got {count}")
+    general: dict[str, object] = {
+        "name": name,
+        "short_name": name,
+        "location": country,
+        "begin_date": start,
+        "end_date": end or start,
+        "number_of_rounds": count,
+    }
+    if bar is not None:
+        general["bar"] = parse_rank(_rank(bar, "--bar"))
+    if floor is not None:
+        general["floor"] = parse_rank(_rank(floor, "--floor"))
+    parameters = default_parameters(chosen, **general)
+    if parameters.general.floor.value > parameters.general.bar.value:
+        raise TournamentError(
+            f"expected a floor at or below the bar, got floor "
+            f"{format_rank(parameters.general.floor)} above bar "
+            f"{format_rank(parameters.general.bar)}"
+        )
+    if criteria is not None:
+        parameters = replace(parameters, placement=parse_criteria(criteria))
+    return ev.Settings(
+        name=name,
+        country=country,
+        start=start,
+        end=end,
+        sender=sender,
+        system=chosen.value,
+        rounds=count,
+        seed=seed,
+        game=ev.GO,
+        go=go_settings(chosen, parameters, teams=teams),
+    )
+
+
+def require_go(d: FoldedTournament) -> GoState:
+    """The Go state of `d`; raises `TournamentError` for an Othello tournament."""
+    if d.go is None:
+        raise TournamentError(
+            f"expected a Go tournament, got {d.settings.name!r}, an Othello tournament"
+        )
+    return d.go
+
+
+def require_othello(d: FoldedTournament, what: str) -> None:
+    """Raise `TournamentError` when `d` is a Go tournament (`what` is Othello only)."""
+    if d.go is not None:
+        raise TournamentError(
+            f"expected an Othello tournament for {what}, got {d.settings.name!r}, a Go tournament"
+        )
+
+
+def go_person(s: GoState, pid: PlayerId) -> Person:
+    """Player number `pid` as number and name."""
+    return Person(pid, s.name(pid))
+
+
+RESULT_WORDS = {
+    "1-0": (True, False),
+    "0-1": (False, True),
+    "=": (None, None),
+    "½-½": (None, None),
+    "0-0": (False, False),
+    "1-1": (True, True),
+}
+"""A typed result: whether the first named and the second named win (None, None: jigo)."""
+
+
+def parse_go_score(text: str) -> tuple[bool | None, bool | None, bool]:
+    """``1-0``, ``0-1``, ``=``, ``0-0``, ``1-1``, each with an optional ``!`` (by default)."""
+    word = text.strip()
+    by_default = word.endswith("!")
+    found = RESULT_WORDS.get(word.rstrip("!").strip())
+    if found is None:
+        raise TournamentError(
+            f"expected a Go result 1-0, 0-1, =, 0-0 or 1-1 (! for by default), got {text!r}"
+        )
+    return found[0], found[1], by_default
+
+
+def outcome_of(white_wins: bool | None, black_wins: bool | None) -> Outcome:
+    """The outcome for White and Black winning or not (None, None: jigo)."""
+    if white_wins is None:
+        return Outcome.JIGO
+    return {
+        (True, False): Outcome.WHITE_WINS,
+        (False, True): Outcome.BLACK_WINS,
+        (False, False): Outcome.BOTH_LOSE,
+        (True, True): Outcome.BOTH_WIN,
+    }[(white_wins, bool(black_wins))]
+
+
+def result_text(result: GoResult) -> str:
+    """A result for White - Black as a round view shows it (``1-0``, ``0-1!``; blank if unknown)."""
+    text = {
+        Outcome.WHITE_WINS: "1-0",
+        Outcome.BLACK_WINS: "0-1",
+        Outcome.JIGO: "½-½",
+        Outcome.BOTH_LOSE: "0-0",
+        Outcome.BOTH_WIN: "1-1",
+    }.get(result.outcome, "")
+    return text + ("!" if text and result.by_default else "")
+
+
+def go_result_event(
+    s: GoState,
+    round_label: str | None,
+    first: int | None,
+    second: int | None,
+    table: int | None,
+    score: str | None,
+    correction: bool,
+) -> tuple[ev.GoResultEntered | ev.GoResultCorrected, int]:
+    """The Go result event of a typed result, and the game's table."""
+    label = str(s.paired) if round_label is None else round_label.strip()
+    if not label.isdigit() or not 1 <= int(label) <= s.paired:
+        raise TournamentError(f"expected a paired round (1-{s.paired}), got {label!r}")
+    k = int(label)
+    rnd = s.rounds[k - 1]
+    if score is None:
+        raise TournamentError("expected a Go result such as 1-0, 0-1 or =, got none")
+    a_wins, b_wins, by_default = parse_go_score(score)
+    if table is not None:
+        if first is not None or second is not None:
+            raise TournamentError(f"expected a table or two players, got table {table} and players")
+        game = next((g for g in rnd.games if g.table == table), None)
+        if game is None:
+            tables = sorted(g.table for g in rnd.games)
+            raise TournamentError(f"expected a table of round {k} among {tables}, got {table}")
+        white_wins, black_wins = a_wins, b_wins
+    else:
+        if first is None or second is None:
+            raise TournamentError("expected two player numbers or --table, got neither")
+        a, b = s.key(PlayerId(first)), s.key(PlayerId(second))
+        game = rnd.game_of(a)
+        if game is None or b not in (game.white, game.black):
+            raise TournamentError(f"expected a game of round {k}, got {first} - {second}")
+        white_first = game.white == a
+        white_wins, black_wins = (a_wins, b_wins) if white_first else (b_wins, a_wins)
+    numbers = s.numbers()
+    cls = ev.GoResultCorrected if correction else ev.GoResultEntered
+    event = cls(
+        k,
+        numbers[game.white],
+        numbers[game.black],
+        outcome_of(white_wins, black_wins).value,
+        by_default,
+    )
+    return event, game.table
+
+
+def go_round_view(d: FoldedTournament, number: int, seq: int) -> RoundView:
+    """Round `number` of a Go tournament: games by table (handicap, main score before it)."""
+    from ratinglist.standings.go.scores import GoScores
+
+    s = require_go(d)
+    t = s.tournament()
+    scores = GoScores(t.before_round(number - 1))
+    main = t.parameters.main_criterion
+    numbers = s.numbers()
+    rnd = s.rounds[number - 1]
+
+    def points(key: str) -> float:
+        return scores.main_x2(main, key, number - 2) / 2
+
+    tables = tuple(
+        TableLine(
+            table=g.table,
+            black=go_person(s, numbers[g.black]),
+            black_points=points(g.black),
+            white=go_person(s, numbers[g.white]),
+            white_points=points(g.white),
+            result=result_text(g.result),
+            handicap=g.handicap,
+        )
+        for g in sorted(rnd.games, key=lambda g: g.table)
+    )
+    byes = tuple((go_person(s, numbers[k]), points(k)) for k in rnd.byes)
+    busy = {k for g in rnd.games for k in (g.white, g.black)} | set(rnd.byes)
+    absent = tuple(
+        go_person(s, pid)
+        for pid, p in zip(s.ids, s.players, strict=True)
+        if p.final and p.key not in busy and not p.plays(number - 1)
+    )
+    return RoundView(d.settings.name, number, seq, tables, byes, absent, game=ev.GO)
+
+
+def go_standings_view(
+    s: GoState, name: str, criteria: str | None = None, through: int | None = None
+) -> GoStandingsView:
+    """The standings after round `through` (default: the last with a result) on the
+    tournament's placement criteria or `criteria`."""
+    from ratinglist.standings.go.standings import format_value, go_standings
+
+    t = s.tournament()
+    crits = t.parameters.criteria if criteria is None else parse_criteria(criteria)
+    played = [g.round for g in t.games if g.result.outcome is not Outcome.UNKNOWN]
+    last = (max(played) + 1 if played else 0) if through is None else through
+    numbers = s.numbers()
+    keys = [p.key for p in t.players if p.final]
+    rows = go_standings(t, last - 1, criteria=crits, keys=keys) if last else ()
+    by_key = {p.key: p for p in t.players}
+    lines = tuple(
+        GoStandingLine(
+            place=row.place,
+            tied=row.tied_with_previous,
+            player=go_person(s, numbers[row.key]),
+            rank=format_rank(by_key[row.key].rank),
+            country=by_key[row.key].country,
+            club=by_key[row.key].club,
+            values=tuple(format_value(c, v) for c, v in zip(crits, row.values, strict=True)),
+            rounds=row.rounds,
+        )
+        for row in rows
+    )
+    return GoStandingsView(name, last, tuple(c.value for c in crits), lines)
+
+
+def go_explain_view(
+    d: FoldedTournament, number: int, asked: Sequence[tuple[int, int]] = ()
+) -> ExplainView:
+    """OpenGotha's cost parts of each pair of published round `number`, and of `asked` pairs."""
+    from ratinglist.tournament.games.go.play import GoPairExplained, explain_go_round
+
+    s = require_go(d)
+    chosen, others = explain_go_round(
+        s, number, tuple((PlayerId(a), PlayerId(b)) for a, b in asked)
+    )
+
+    def line(p: GoPairExplained) -> CostLine:
+        return CostLine(
+            black=go_person(s, p.black),
+            white=go_person(s, p.white),
+            forced=p.forced,
+            parts=p.parts,
+            cost=p.total,
+        )
+
+    pairs = tuple(line(p) for p in chosen)
+    total = sum(p.cost for p in pairs)
+    return ExplainView(number, "opengotha", pairs, total, None, tuple(line(p) for p in others))
+
+
+def file_date(text: str) -> str:
+    """An OpenGotha date as YYYY-MM-DD, 1970-01-01 when the file's text is not a date."""
+    try:
+        return dt.date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        return "1970-01-01"
+
+
+@dataclass(frozen=True, slots=True)
+class GoEntry:
+    """A Go player to enter, as typed: ``SURNAME,First`` name, rank, and optional facts.
+
+    `rating` None takes the rank's rating (GO.md b: 1d = 2100, 100 per grade).
+    """
+
+    name: str
+    rank: str
+    rating: int | None = None
+    country: str = ""
+    club: str = ""
+    egf_pin: str = ""
+    ffg_licence: str = ""
+    aga_id: str = ""
+    first_round: int | None = None
+
+
+def go_registered(s: GoState, entry: GoEntry, number: int) -> ev.GoRegistered:
+    """The registration event of `entry` as player number `number`."""
+    from ratinglist.model.go import rating_from_rank
+
+    surname, _, firstname = entry.name.partition(",")
+    try:
+        rank = parse_rank(entry.rank)
+    except GoRankError as exc:
+        raise TournamentError(f"expected a rank such as 5k, 1d or 2p, got {entry.rank!r}") from exc
+    return ev.GoRegistered(
+        PlayerId(number),
+        surname.strip(),
+        firstname.strip(),
+        format_rank(rank),
+        rating_from_rank(rank) if entry.rating is None else entry.rating,
+        country=entry.country.strip(),
+        club=entry.club.strip(),
+        egf_pin=entry.egf_pin.strip(),
+        ffg_licence=entry.ffg_licence.strip(),
+        aga_id=entry.aga_id.strip(),
+        first_round=s.paired + 1 if entry.first_round is None else entry.first_round,
+    )
+
+
+def register_go(
+    url: str, tournament: str | None, entries: Sequence[GoEntry], actor: Actor
+) -> tuple[tuple[Person, ...], int]:
+    """Enter Go players (numbered after the last one); who they are and how many are entered."""
+    from ratinglist.service.tournaments.log import loaded, opened, write
+
+    if not entries:
+        raise TournamentError("expected a Go player to enter, got none")
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        s = require_go(base.folded)
+        first = max((int(p) for p in s.ids), default=0) + 1
+        actions = [go_registered(s, e, first + n) for n, e in enumerate(entries)]
+        d = write(store, base, actions, actor)
+    after = require_go(d)
+    return tuple(go_person(after, a.player) for a in actions), len(after.players)

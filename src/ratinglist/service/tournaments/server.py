@@ -1,0 +1,164 @@
+"""Use cases of the tournament server that the terminal does not need: the overview of a
+tournament for its pages, the running tournaments, the log's newest event number (what a
+live page waits on), the results file as text, and inviting an assistant director.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from ratinglist.model.account import Grant, Role
+from ratinglist.model.go.tournament import Outcome
+from ratinglist.service.actor import Actor
+from ratinglist.service.tournaments.log import loaded, opened
+from ratinglist.service.tournaments.values import FinalsView, RoundView, StandingsView
+from ratinglist.service.tournaments.views import rounds_with_results
+from ratinglist.store.tournament_events import RUNNING, last_seq, list_directed
+
+
+@dataclass(frozen=True, slots=True)
+class Overview:
+    """What a tournament's pages show at the top, and the log's event number `seq`."""
+
+    id: int
+    name: str
+    country: str
+    start: str
+    status: str
+    system: str
+    rounds: int
+    paired: int
+    with_results: int
+    entrants: int
+    games_due: int
+    results_in: int
+    finals: bool
+    closed: bool
+    seq: int
+
+
+def overview(url: str, tournament: int) -> Overview:
+    """The overview of directed tournament number `tournament`.
+
+    Raises:
+        NotFoundError: no such tournament.
+    """
+    with opened(url) as store:
+        base = loaded(store, str(tournament))
+    d = base.folded
+    s = d.settings
+    if d.go is not None:
+        games = d.go.rounds[-1].games if d.paired else ()
+        due, entered = len(games), sum(1 for g in games if g.result.outcome is not Outcome.UNKNOWN)
+        entrants = len(d.go.players)
+    else:
+        current = d.state.rounds[d.paired - 1].pairings if d.paired else ()
+        due, entered = len(current), sum(1 for p in current if p.result is not None)
+        entrants = len(d.state.entrants)
+    return Overview(
+        id=base.info.id,
+        name=s.name,
+        country=s.country,
+        start=s.start,
+        status=base.info.status,
+        system=s.system or f"{s.preset} table by player count",
+        rounds=s.rounds,
+        paired=d.paired,
+        with_results=rounds_with_results(d),
+        entrants=entrants,
+        games_due=due,
+        results_in=entered,
+        finals=d.finals is not None,
+        closed=d.closed,
+        seq=base.seq,
+    )
+
+
+def running(url: str) -> tuple[Overview, ...]:
+    """The overviews of the tournaments still running (not submitted), newest first."""
+    with opened(url) as store:
+        found = [i.id for i in list_directed(store) if i.status == RUNNING]
+    return tuple(overview(url, tid) for tid in found)
+
+
+def log_seq(url: str, tournament: int) -> int:
+    """The number of the newest event of a tournament's log (0: no such tournament): what a
+    live page polls to know whether anything changed, in any worker process."""
+    with opened(url) as store:
+        return last_seq(store, tournament)
+
+
+@dataclass(frozen=True, slots=True)
+class LiveView:
+    """What a live page shows: the overview, the current round, the finals, the standings."""
+
+    overview: Overview
+    round: RoundView | None
+    finals: FinalsView | None
+    standings: StandingsView
+
+
+def live_view(url: str, tournament: int, number: int | None = None) -> LiveView:
+    """The live view of a tournament (round `number`, default the last paired)."""
+    from ratinglist.service.tournaments.actions import finals_games
+    from ratinglist.service.tournaments.views import show_round, standings
+
+    top = overview(url, tournament)
+    key = str(tournament)
+    shown = None
+    if top.paired:
+        shown = show_round(url, key, top.paired if number is None else number)
+    finals = finals_games(url, key) if top.finals else None
+    return LiveView(top, shown, finals, standings(url, key))
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsText:
+    """A tournament's .ELO results file: its conventional name and text."""
+
+    name: str
+    text: str
+
+
+def results_text(url: str, tournament: int) -> ResultsText:
+    """The .ELO results file of the games played so far (finals included)."""
+    from ratinglist.formats.elo import format_elo
+    from ratinglist.tournament.games.othello.exports import results_file, results_file_name
+
+    with opened(url) as store:
+        d = loaded(store, str(tournament)).folded
+    return ResultsText(results_file_name(d), format_elo(results_file(d)))
+
+
+def invite_assistant(url: str, tournament: int, user: str, actor: Actor) -> Grant:
+    """Let an existing user enter results of the tournament (the ``assistant`` role)."""
+    from ratinglist.store.accounts import add_grant
+
+    given = Grant(Role.ASSISTANT, str(tournament))
+    with opened(url) as store:
+        loaded(store, str(tournament))
+        with store.begin() as conn:
+            add_grant(conn, user, given, dt.datetime.now(dt.UTC), actor.label)
+    return given
+
+
+def system_names() -> tuple[str, ...]:
+    """The pairing systems a director may choose instead of the EOC table by player count."""
+    from ratinglist.pairing.systems import System
+
+    return tuple(s.value for s in System)
+
+
+def class_names() -> tuple[str, ...]:
+    """The classes standings can be shown for (besides ``rating:LOW-HIGH``)."""
+    from ratinglist.tournament.games.othello.ranking_views import CLASS_NAMES
+
+    return tuple(k for k in CLASS_NAMES if k != "debutant")
+
+
+def special_results() -> tuple[str, ...]:
+    """The special results a director can enter (besides a disc score)."""
+    from ratinglist.service.tournaments.results import SPECIALS
+
+    return tuple(SPECIALS)

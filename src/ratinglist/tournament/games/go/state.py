@@ -1,0 +1,396 @@
+"""The state of a directed Go tournament: the Go part of the fold of its event log.
+
+A Go tournament's log holds the shared events (creation, withdrawals, absences, forbidden
+and forced pairs, submission, undo) and the Go ones (`GoRegistered`, `GoPaired`,
+`GoResultEntered`, `GoResultCorrected`, and for team tournaments `GoTeamEntered` and
+`GoTeamBoards`); `tournament.fold` hands each action of a Go
+tournament to the functions here, which check it and return a new `GoState`. Players are
+numbered 1, 2, ... in order of registration (the number is their `PlayerId` in the log);
+`GoState.tournament()` is the `GoTournament` the pairing, standings and files work on
+(rounds 0-based there, 1-based in the log).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ratinglist.errors import GoRankError, TournamentError
+from ratinglist.formats.opengotha_document import OpenGothaDocument
+from ratinglist.model import PlayerId
+from ratinglist.model.go import parse_rank
+from ratinglist.model.go.team import GoTeam, TeamParameters
+from ratinglist.model.go.tournament import (
+    MAX_ROUNDS,
+    ClubsGroup,
+    GoBye,
+    GoGame,
+    GoParameters,
+    GoPlayer,
+    GoResult,
+    GoSystem,
+    GoTournament,
+    Outcome,
+)
+from ratinglist.tournament.events import (
+    Forced,
+    GoPaired,
+    GoRegistered,
+    GoResultCorrected,
+    GoResultEntered,
+    GoTeamBoards,
+    GoTeamEntered,
+    Settings,
+)
+from ratinglist.tournament.games.go.settings import go_parameters, go_system, go_team_parameters
+
+DETAIL_FIELDS = ("ffg_licence_status", "aga_expiration", "rating_origin", "grade")
+"""The `GoPlayer` fields a registration carries in `GoRegistered.details`."""
+
+
+@dataclass(frozen=True, slots=True)
+class GoRound:
+    """A published round (1-based `number`): its games (players by key) and byes."""
+
+    number: int
+    games: tuple[GoGame, ...] = ()
+    byes: tuple[str, ...] = ()
+
+    def game_of(self, key: str) -> GoGame | None:
+        """The game `key` plays in this round, or None."""
+        for g in self.games:
+            if key in (g.white, g.black):
+                return g
+        return None
+
+    @property
+    def complete(self) -> bool:
+        """Every game has a known result."""
+        return all(g.result.outcome is not Outcome.UNKNOWN for g in self.games)
+
+
+@dataclass(frozen=True, slots=True)
+class GoState:
+    """Parameters, players (by number), published rounds, forced and forbidden pairs, and
+    the teams of a team tournament (members by player key)."""
+
+    system: GoSystem
+    parameters: GoParameters
+    clubs_groups: tuple[ClubsGroup, ...] = ()
+    team_parameters: TeamParameters = field(default_factory=TeamParameters)
+    teams: tuple[GoTeam, ...] = ()
+    players: tuple[GoPlayer, ...] = ()
+    ids: tuple[PlayerId, ...] = ()
+    rounds: tuple[GoRound, ...] = ()
+    forced: tuple[Forced, ...] = ()
+    never: tuple[frozenset[PlayerId], ...] = ()
+    withdrawn: tuple[tuple[PlayerId, int], ...] = ()
+    _keys: dict[PlayerId, str] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def paired(self) -> int:
+        """The number of rounds published so far."""
+        return len(self.rounds)
+
+    @property
+    def number_of_rounds(self) -> int:
+        """The rounds the tournament plays."""
+        return self.parameters.general.number_of_rounds
+
+    def key(self, player: PlayerId) -> str:
+        """The OpenGotha key of player number `player`."""
+        found = self._keys.get(player)
+        if found is None:
+            raise TournamentError(f"expected an entered player number, got {player}")
+        return found
+
+    def number(self, key: str) -> PlayerId:
+        """The number of the player whose key is `key`."""
+        for pid, k in self._keys.items():
+            if k == key:
+                return pid
+        raise TournamentError(f"expected an entered player, got {key!r}")
+
+    def numbers(self) -> dict[str, PlayerId]:
+        """Every player's number by key."""
+        return {k: pid for pid, k in self._keys.items()}
+
+    def player(self, player: PlayerId) -> GoPlayer:
+        """The registration of player number `player`."""
+        if player not in self._keys:
+            raise TournamentError(f"expected an entered player number, got {player}")
+        return self.players[self.ids.index(player)]
+
+    def name(self, player: PlayerId) -> str:
+        """``Surname, First name`` of player number `player`."""
+        p = self.player(player)
+        return f"{p.name}, {p.first_name}" if p.first_name else p.name
+
+    def tournament(self) -> GoTournament:
+        """The tournament as OpenGotha keeps it (rounds 0-based)."""
+        return GoTournament(
+            parameters=self.parameters,
+            players=self.players,
+            games=tuple(g for r in self.rounds for g in r.games),
+            byes=tuple(GoBye(r.number - 1, k) for r in self.rounds for k in r.byes),
+            clubs_groups=self.clubs_groups,
+        )
+
+    def document(self) -> OpenGothaDocument:
+        """The tournament with its teams, as an OpenGotha file holds them."""
+        return OpenGothaDocument(self.tournament(), self.teams, self.team_parameters)
+
+    def team(self, number: int) -> GoTeam:
+        """Team number `number`."""
+        for team in self.teams:
+            if team.number == number:
+                return team
+        known = ", ".join(str(t.number) for t in self.teams) or "none yet"
+        raise TournamentError(f"expected a team number ({known}), got {number}")
+
+    def withdrawn_from(self, player: PlayerId) -> int | None:
+        """The first round a withdrawn player does not play, or None."""
+        return next((k for pid, k in self.withdrawn if pid == player), None)
+
+
+def new_go_state(settings: Settings) -> GoState:
+    """The state of a Go tournament just created with `settings`."""
+    assert settings.go is not None
+    parameters, groups = go_parameters(settings.go)
+    teams = go_team_parameters(settings.go)
+    return GoState(go_system(settings.go), parameters, groups, teams)
+
+
+def _future_round(s: GoState, k: int, what: str) -> None:
+    if k <= s.paired:
+        raise TournamentError(
+            f"expected {what} for a round not yet paired (> {s.paired}), got round {k}"
+        )
+    if k > MAX_ROUNDS:
+        raise TournamentError(f"expected {what} for a round 1-{MAX_ROUNDS}, got round {k}")
+
+
+def register(s: GoState, e: GoRegistered) -> GoState:
+    """Enter a Go player."""
+    if e.player in s._keys:
+        raise TournamentError(f"expected a new player number, got {e.player} already entered")
+    if e.first_round < 1:
+        raise TournamentError(f"expected a first round >= 1, got {e.first_round}")
+    if e.first_round > 1:
+        _future_round(s, e.first_round, "a late entry")
+    try:
+        rank = parse_rank(e.rank, clamp=True)
+    except GoRankError as exc:
+        raise TournamentError(f"expected a rank such as 5k or 2d, got {e.rank!r}") from exc
+    if not e.surname.strip():
+        raise TournamentError("expected a surname, got an empty one")
+    details = dict(e.details)
+    unknown = set(details) - set(DETAIL_FIELDS)
+    if unknown:
+        raise TournamentError(f"expected details among {DETAIL_FIELDS}, got {sorted(unknown)}")
+    player = GoPlayer(
+        name=e.surname,
+        first_name=e.firstname,
+        rank=rank,
+        rating=e.rating,
+        country=e.country,
+        club=e.club,
+        egf_pin=e.egf_pin,
+        ffg_licence=e.ffg_licence,
+        aga_id=e.aga_id,
+        smms_correction=e.smms_correction,
+        participating=tuple(
+            r + 1 >= e.first_round and r + 1 not in e.not_playing for r in range(MAX_ROUNDS)
+        ),
+        final=e.final,
+        **details,
+    )
+    if player.key in s._keys.values():
+        raise TournamentError(
+            f"expected a player not yet entered, got {e.surname!r} {e.firstname!r} "
+            f"(same name as player {s.number(player.key)})"
+        )
+    return replace(
+        s,
+        players=(*s.players, player),
+        ids=(*s.ids, e.player),
+        _keys={**s._keys, e.player: player.key},
+    )
+
+
+def _set_playing(s: GoState, player: PlayerId, rounds: range) -> GoState:
+    i = s.ids.index(player) if player in s._keys else -1
+    if i < 0:
+        raise TournamentError(f"expected an entered player number, got {player}")
+    p = s.players[i]
+    flags = tuple(False if r + 1 in rounds else f for r, f in enumerate(p.participating))
+    players = (*s.players[:i], replace(p, participating=flags), *s.players[i + 1 :])
+    return replace(s, players=players)
+
+
+def absent(s: GoState, player: PlayerId, k: int) -> GoState:
+    """Player `player` does not play round `k` (not paired, no bye)."""
+    _future_round(s, k, "an absence")
+    if not s.player(player).plays(k - 1):
+        raise TournamentError(f"expected a player due to play round {k}, got {player}")
+    return _set_playing(s, player, range(k, k + 1))
+
+
+def withdraw(s: GoState, player: PlayerId, k: int) -> GoState:
+    """Player `player` plays no round from `k` on."""
+    _future_round(s, k, "a withdrawal")
+    if s.withdrawn_from(player) is not None:
+        raise TournamentError(f"expected a player still in the tournament, got {player} withdrawn")
+    state = _set_playing(s, player, range(k, MAX_ROUNDS + 1))
+    return replace(state, withdrawn=(*s.withdrawn, (player, k)))
+
+
+def forbid(s: GoState, a: PlayerId, b: PlayerId) -> GoState:
+    """Never pair `a` and `b`."""
+    s.key(a), s.key(b)
+    if a == b:
+        raise TournamentError(f"expected two different players, got {a} twice")
+    return replace(s, never=(*s.never, frozenset((a, b))))
+
+
+def force(s: GoState, e: Forced) -> GoState:
+    """Pair `e.black` with `e.white` in the next round (colours by the handicap rules)."""
+    e.check(s.paired, s.forced, lambda pid: s.player(pid).plays(e.round - 1))
+    return replace(s, forced=(*s.forced, e))
+
+
+def pair(s: GoState, e: GoPaired) -> GoState:
+    """Publish the games and byes of the next round."""
+    if e.round != s.paired + 1:
+        raise TournamentError(f"expected the next round {s.paired + 1}, got round {e.round}")
+    if e.round > s.number_of_rounds:
+        raise TournamentError(
+            f"expected a round of the tournament (1-{s.number_of_rounds}), got round {e.round}"
+        )
+    seen: set[PlayerId] = set()
+    tables: set[int] = set()
+    games = []
+    for white, black, handicap, table in e.games:
+        for pid in (white, black):
+            if pid in seen:
+                raise TournamentError(f"expected each player once in a round, got {pid} twice")
+            seen.add(pid)
+        if table in tables or table < 1:
+            raise TournamentError(f"expected distinct table numbers >= 1, got table {table}")
+        tables.add(table)
+        if not 0 <= handicap <= 9:
+            raise TournamentError(f"expected a handicap 0-9, got {handicap}")
+        known = table not in e.unknown_colour
+        games.append(
+            GoGame(e.round - 1, table, s.key(white), s.key(black), handicap, GoResult(), known)
+        )
+    for pid in e.byes:
+        if pid in seen:
+            raise TournamentError(f"expected each player once in a round, got {pid} twice")
+        seen.add(pid)
+    pairs = {frozenset((w, b)) for w, b, _, _ in e.games}
+    missing = [
+        f for f in s.forced if f.round == e.round and frozenset((f.black, f.white)) not in pairs
+    ]
+    if missing:
+        left = [(int(f.black), int(f.white)) for f in missing]
+        raise TournamentError(f"expected the forced pairs in round {e.round}, got {left} left out")
+    new = GoRound(e.round, tuple(games), tuple(s.key(p) for p in e.byes))
+    return replace(s, rounds=(*s.rounds, new))
+
+
+def go_result(e: GoResultEntered | GoResultCorrected) -> GoResult:
+    """The result an entry or correction carries."""
+    try:
+        outcome = Outcome(e.outcome)
+    except ValueError as exc:
+        known = ", ".join(o.value for o in Outcome)
+        raise TournamentError(f"expected an outcome among {known}, got {e.outcome!r}") from exc
+    return GoResult(outcome, e.by_default)
+
+
+def record(s: GoState, e: GoResultEntered | GoResultCorrected) -> GoState:
+    """Enter (or correct) the result of a game of a published round."""
+    if not 1 <= e.round <= s.paired:
+        raise TournamentError(f"expected a paired round (1-{s.paired}), got round {e.round}")
+    result = go_result(e)
+    if result.outcome is Outcome.UNKNOWN and isinstance(e, GoResultEntered):
+        raise TournamentError("expected a known result to enter, got unknown")
+    white, black = s.key(e.white), s.key(e.black)
+    rnd = s.rounds[e.round - 1]
+    game = rnd.game_of(white)
+    if game is None or (game.white, game.black) != (white, black):
+        hint = ""
+        if game is not None and (game.white, game.black) == (black, white):
+            hint = f" (White is {e.black} in that game)"
+        raise TournamentError(
+            f"expected a game of round {e.round}, got {e.white} (White) - {e.black}{hint}"
+        )
+    entered = game.result.outcome is not Outcome.UNKNOWN
+    if isinstance(e, GoResultCorrected) and not entered:
+        raise TournamentError(f"expected an entered result to correct, got none in round {e.round}")
+    if isinstance(e, GoResultEntered) and entered:
+        raise TournamentError(
+            f"expected a game without result, got {e.white} - {e.black} of round {e.round} "
+            f"already entered (use correct)"
+        )
+    games = tuple(replace(g, result=result) if g is game else g for g in rnd.games)
+    rounds = list(s.rounds)
+    rounds[e.round - 1] = replace(rnd, games=games)
+    return replace(s, rounds=tuple(rounds))
+
+
+def enter_team(s: GoState, e: GoTeamEntered) -> GoState:
+    """Enter a team (a number of its own, 1 or more; a name of its own)."""
+    if e.team < 1 or any(t.number == e.team for t in s.teams):
+        used = ", ".join(str(t.number) for t in s.teams) or "none"
+        raise TournamentError(f"expected a new team number >= 1 (used: {used}), got {e.team}")
+    name = e.name.strip()
+    if not name:
+        raise TournamentError("expected a team name, got an empty one")
+    for team in s.teams:
+        if team.name.casefold() == name.casefold():
+            raise TournamentError(f"expected a new team name, got {name!r} (team {team.number})")
+    return replace(s, teams=(*s.teams, GoTeam(e.team, name)))
+
+
+def set_team_boards(s: GoState, e: GoTeamBoards) -> GoState:
+    """Set the members of a team in a round not yet paired, board 1 first; each is copied
+    to the later rounds whose board is empty. OpenGotha's files may have a player on two
+    boards (see `board_clash`, which the team commands check first)."""
+    team = s.team(e.team)
+    _future_round(s, e.round, "team members")
+    size = s.team_parameters.team_size
+    if not 1 <= len(e.players) <= size:
+        raise TournamentError(f"expected 1 to {size} players (the team size), got {len(e.players)}")
+    named = [p for p in e.players if int(p) != 0]
+    r = e.round - 1
+    keys = {pid: s.key(pid) for pid in named}
+    changed = team
+    for board, pid in enumerate(e.players):
+        if int(pid) == 0:
+            changed = changed.without_member(r, board)
+        else:
+            changed = changed.with_member(r, board, keys[pid], MAX_ROUNDS)
+    teams = tuple(changed if t.number == team.number else t for t in s.teams)
+    return replace(s, teams=teams)
+
+
+def board_clash(s: GoState, e: GoTeamBoards) -> str | None:
+    """Why a director's `e` would put a player on two boards of round `e.round` (of one
+    team or of two), or None. OpenGotha allows it (real files have it), so `set_team_boards`
+    does not refuse it; the team commands do."""
+    named = [p for p in e.players if int(p) != 0]
+    if len(set(named)) != len(named):
+        return f"expected each player on one board, got {[int(p) for p in named]}"
+    r = e.round - 1
+    for other in s.teams:
+        if other.number == e.team:
+            continue
+        taken = set(other.board_players(r).values())
+        for pid in named:
+            if s.key(pid) in taken:
+                return (
+                    f"expected players of no other team in round {e.round}, got {int(pid)} "
+                    f"in team {other.number} {other.name!r}"
+                )
+    return None

@@ -1,0 +1,45 @@
+"""Standings of a tournament state: the bridge from rounds and results to `standings`."""
+
+from __future__ import annotations
+
+from ratinglist.standings import (
+    GameScore,
+    PlayerScores,
+    StandingsConfig,
+    StandingsRow,
+    compute_standings,
+)
+from ratinglist.tournament.games.othello.state import TournamentState, histories
+
+
+def player_scores(
+    state: TournamentState, through_round: int | None = None
+) -> tuple[PlayerScores, ...]:
+    """Each entrant's games, byes and unplayed rounds, up to `through_round` (default all).
+
+    A player counts as withdrawn once his withdrawal round is at most `through_round`.
+    """
+    last = len(state.rounds) if through_round is None else through_round
+    out = []
+    for pid, h in histories(state, last).items():
+        w = state.withdrawn_from(pid)
+        out.append(
+            PlayerScores(
+                player=pid,
+                games=tuple(
+                    GameScore(g.opponent, g.own_discs, g.opponent_discs, g.points) for g in h.games
+                ),
+                byes=len(h.byes),
+                unplayed=len(h.unplayed),
+                withdrawn=w is not None and w <= last,
+            )
+        )
+    return tuple(out)
+
+
+def standings_of(
+    state: TournamentState, config: StandingsConfig | None = None, through_round: int | None = None
+) -> tuple[StandingsRow, ...]:
+    """The standings after `through_round` (default: every complete round)."""
+    cfg = config or StandingsConfig(seed=state.seed)
+    return compute_standings(player_scores(state, through_round), cfg)

@@ -1,0 +1,339 @@
+"""The pure state of a tournament run by a tournament director.
+
+Every value is immutable and every operation returns a new `TournamentState`, so the state
+of a tournament is the fold of its events: ``reduce(apply, events, TournamentState(...))``.
+Rounds are numbered from 1. A round holds its pairings (Black first), its byes and the
+players declared absent for it. Withdrawal from round k means: not paired from round k on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+
+from ratinglist.errors import TournamentError
+from ratinglist.model import Colour, PlayerId
+from ratinglist.tournament.games.othello.results import Result
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player entered in the tournament. `first_round` > 1 marks a late entry."""
+
+    id: PlayerId
+    name: str
+    country: str = ""
+    rating: int | None = None
+    female: bool = False
+    youth: bool = False
+    birth_year: int | None = None
+    debutant: bool = False
+    first_round: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """Two players paired in a round; `result` is None until the game is reported."""
+
+    black: PlayerId
+    white: PlayerId
+    result: Result | None = None
+
+    def colour_of(self, player: PlayerId) -> Colour:
+        """The colour `player` has in this pairing."""
+        if player == self.black:
+            return Colour.BLACK
+        if player == self.white:
+            return Colour.WHITE
+        raise TournamentError(f"expected a player of this pairing, got {player}")
+
+    def opponent(self, player: PlayerId) -> PlayerId:
+        """The other player."""
+        return self.white if self.colour_of(player) is Colour.BLACK else self.black
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round: pairings, byes (players paired against BYE) and declared absences;
+    `tables` the table number of each pairing when fixed at pairing (else empty)."""
+
+    number: int
+    pairings: tuple[Pairing, ...] = ()
+    byes: tuple[PlayerId, ...] = ()
+    absent: frozenset[PlayerId] = frozenset()
+    tables: tuple[int, ...] = ()
+
+    def players(self) -> Iterator[PlayerId]:
+        """Every player paired in this round (byes included)."""
+        for p in self.pairings:
+            yield p.black
+            yield p.white
+        yield from self.byes
+
+    def pairing_of(self, player: PlayerId) -> Pairing | None:
+        """The pairing in which `player` plays, or None."""
+        for p in self.pairings:
+            if player in (p.black, p.white):
+                return p
+        return None
+
+    @property
+    def complete(self) -> bool:
+        """True when every pairing has a result."""
+        return all(p.result is not None for p in self.pairings)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentState:
+    """Entrants, rounds, withdrawals (player -> first round not played) and the lots seed."""
+
+    entrants: tuple[Entrant, ...] = ()
+    rounds: tuple[Round, ...] = ()
+    withdrawals: tuple[tuple[PlayerId, int], ...] = ()
+    seed: int = 0
+    never_pair: tuple[frozenset[PlayerId], ...] = field(default=())
+    _index: dict[PlayerId, Entrant] | None = field(
+        default=None, init=False, compare=False, repr=False
+    )
+
+    def by_id(self) -> dict[PlayerId, Entrant]:
+        """The entrants by ID (built once per state, on first use; do not modify)."""
+        if self._index is None:
+            object.__setattr__(self, "_index", {e.id: e for e in self.entrants})
+        assert self._index is not None
+        return self._index
+
+    def entrant(self, player: PlayerId) -> Entrant:
+        """The entrant with this ID."""
+        found = self.by_id().get(player)
+        if found is None:
+            raise TournamentError(f"expected an entered player, got unknown ID {player}")
+        return found
+
+    def withdrawn_from(self, player: PlayerId) -> int | None:
+        """The first round `player` does not play after withdrawing, or None."""
+        for pid, k in self.withdrawals:
+            if pid == player:
+                return k
+        return None
+
+    def is_available(self, player: PlayerId, round_number: int) -> bool:
+        """True if `player` is entered, not withdrawn and not declared absent for the round."""
+        e = self.entrant(player)
+        if round_number < e.first_round:
+            return False
+        w = self.withdrawn_from(player)
+        if w is not None and round_number >= w:
+            return False
+        if round_number <= len(self.rounds):
+            return player not in self.rounds[round_number - 1].absent
+        return True
+
+    def available(self, round_number: int) -> tuple[PlayerId, ...]:
+        """The players to pair in `round_number`, in entry order."""
+        absent: frozenset[PlayerId] = frozenset()
+        if round_number <= len(self.rounds):
+            absent = self.rounds[round_number - 1].absent
+        out = []
+        for e in self.entrants:
+            if e.id in absent or round_number < e.first_round:
+                continue
+            w = self.withdrawn_from(e.id)
+            if w is not None and round_number >= w:
+                continue
+            out.append(e.id)
+        return tuple(out)
+
+    @property
+    def current_round(self) -> int:
+        """The number of rounds created so far."""
+        return len(self.rounds)
+
+
+def add_entrant(state: TournamentState, entrant: Entrant) -> TournamentState:
+    """Enter a player (late entries carry `first_round`)."""
+    index = state.by_id()
+    if entrant.id in index:
+        raise TournamentError(f"expected a new player ID, got {entrant.id} already entered")
+    new = replace(state, entrants=(*state.entrants, entrant))
+    object.__setattr__(new, "_index", {**index, entrant.id: entrant})
+    return new
+
+
+def withdraw(state: TournamentState, player: PlayerId, from_round: int) -> TournamentState:
+    """Withdraw `player` from round `from_round` on; there is no re-entry (seed 004 II.7)."""
+    state.entrant(player)
+    if state.withdrawn_from(player) is not None:
+        raise TournamentError(f"expected a player still in the tournament, got {player} withdrawn")
+    if from_round < 1:
+        raise TournamentError(f"expected a round number >= 1, got {from_round}")
+    return replace(state, withdrawals=(*state.withdrawals, (player, from_round)))
+
+
+def forbid_pair(state: TournamentState, a: PlayerId, b: PlayerId) -> TournamentState:
+    """Add a "never pair" constraint between `a` and `b`."""
+    state.entrant(a)
+    state.entrant(b)
+    if a == b:
+        raise TournamentError(f"expected two different players, got {a} twice")
+    return replace(state, never_pair=(*state.never_pair, frozenset((a, b))))
+
+
+def _ensure_round(state: TournamentState, number: int) -> tuple[Round, ...]:
+    rounds = list(state.rounds)
+    while len(rounds) < number:
+        rounds.append(Round(number=len(rounds) + 1))
+    return tuple(rounds)
+
+
+def set_absent(state: TournamentState, player: PlayerId, round_number: int) -> TournamentState:
+    """Declare `player` absent for one round (not paired, no bye)."""
+    state.entrant(player)
+    rounds = _ensure_round(state, round_number)
+    r = rounds[round_number - 1]
+    if player in set(r.players()):
+        raise TournamentError(
+            f"expected an unpaired player, got {player} already paired in round {round_number}"
+        )
+    new = replace(r, absent=r.absent | {player})
+    return replace(state, rounds=(*rounds[: round_number - 1], new, *rounds[round_number:]))
+
+
+def paired_rounds(state: TournamentState) -> int:
+    """The number of leading rounds whose pairings (or byes) are published."""
+    count = 0
+    for r in state.rounds:
+        if not (r.pairings or r.byes):
+            break
+        count += 1
+    return count
+
+
+def set_round(
+    state: TournamentState,
+    round_number: int,
+    pairings: Iterable[tuple[PlayerId, PlayerId]],
+    byes: Iterable[PlayerId] = (),
+    tables: Sequence[int] = (),
+) -> TournamentState:
+    """Publish the pairings (Black, White) and byes of a round; nobody may appear twice.
+
+    The round must be the first one not yet published (rounds created only to hold
+    absences declared in advance count as not published). `tables`, when given, numbers
+    each pairing's table: 1 to the number of pairings, each once.
+    """
+    published = paired_rounds(state)
+    if round_number != published + 1:
+        raise TournamentError(f"expected the next round {published + 1}, got round {round_number}")
+    pairs = tuple(Pairing(b, w) for b, w in pairings)
+    bye_ids = tuple(byes)
+    seen: set[PlayerId] = set()
+    for pid in [x for p in pairs for x in (p.black, p.white)] + list(bye_ids):
+        state.entrant(pid)
+        if pid in seen:
+            raise TournamentError(f"expected each player once in a round, got {pid} twice")
+        seen.add(pid)
+    numbers = tuple(tables)
+    if numbers and sorted(numbers) != list(range(1, len(pairs) + 1)):
+        raise TournamentError(
+            f"expected table numbers 1-{len(pairs)} once each for round {round_number}, "
+            f"got {list(numbers)}"
+        )
+    rounds = _ensure_round(state, round_number)
+    new = replace(rounds[round_number - 1], pairings=pairs, byes=bye_ids, tables=numbers)
+    return replace(state, rounds=(*rounds[: round_number - 1], new, *rounds[round_number:]))
+
+
+def record_result(
+    state: TournamentState,
+    round_number: int,
+    black: PlayerId,
+    white: PlayerId,
+    result: Result,
+) -> TournamentState:
+    """Record (or correct) the result of the game `black` - `white` in a round."""
+    if not 1 <= round_number <= len(state.rounds):
+        raise TournamentError(f"expected an existing round, got round {round_number}")
+    r = state.rounds[round_number - 1]
+    out = []
+    found = False
+    for p in r.pairings:
+        if p.black == black and p.white == white:
+            out.append(replace(p, result=result))
+            found = True
+        else:
+            out.append(p)
+    if not found:
+        raise TournamentError(
+            f"expected a pairing of round {round_number}, got {black} - {white} not paired"
+        )
+    new = replace(r, pairings=tuple(out))
+    rounds = (*state.rounds[: round_number - 1], new, *state.rounds[round_number:])
+    return replace(state, rounds=rounds)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One reported game from one player's side."""
+
+    round: int
+    opponent: PlayerId
+    colour: Colour
+    own_discs: int
+    opponent_discs: int
+    points: float
+    played: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHistory:
+    """What a player did so far: games (with results), bye rounds, rounds without a game."""
+
+    player: PlayerId
+    games: tuple[GameRecord, ...]
+    byes: tuple[int, ...]
+    unplayed: tuple[int, ...]
+
+
+def histories(
+    state: TournamentState, through_round: int | None = None
+) -> dict[PlayerId, PlayerHistory]:
+    """Per player, the reported games, byes and unplayed rounds up to `through_round`.
+
+    A round counts only once it is complete (every pairing has a result). Rounds in which a
+    player neither played nor had a bye are `unplayed` (absences, late entry, withdrawal).
+    """
+    last = len(state.rounds) if through_round is None else through_round
+    games: dict[PlayerId, list[GameRecord]] = {e.id: [] for e in state.entrants}
+    byes: dict[PlayerId, list[int]] = {e.id: [] for e in state.entrants}
+    unplayed: dict[PlayerId, list[int]] = {e.id: [] for e in state.entrants}
+    for r in state.rounds[:last]:
+        if not r.complete or not (r.pairings or r.byes):
+            continue
+        seen: set[PlayerId] = set()
+        for p in r.pairings:
+            res = p.result
+            assert res is not None
+            for pid, colour in ((p.black, Colour.BLACK), (p.white, Colour.WHITE)):
+                games[pid].append(
+                    GameRecord(
+                        round=r.number,
+                        opponent=p.opponent(pid),
+                        colour=colour,
+                        own_discs=res.discs(colour),
+                        opponent_discs=res.discs(colour.opposite()),
+                        points=res.points(colour),
+                        played=res.played,
+                    )
+                )
+                seen.add(pid)
+        for pid in r.byes:
+            byes[pid].append(r.number)
+            seen.add(pid)
+        for e in state.entrants:
+            if e.id not in seen:
+                unplayed[e.id].append(r.number)
+    return {
+        e.id: PlayerHistory(e.id, tuple(games[e.id]), tuple(byes[e.id]), tuple(unplayed[e.id]))
+        for e in state.entrants
+    }
