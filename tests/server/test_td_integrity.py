@@ -125,14 +125,10 @@ def test_a_table_computed_by_an_old_log_that_moved_refuses_the_stale_write(
     """A pairing stored before tables were fixed keeps computed tables, which a correction
     of round 1 can move: the phone's write by table, based on the older log, is refused."""
     from ratinglist.errors import ConflictError
-    from ratinglist.service.tournaments.actions import (
-        NewSettings,
-        new_tournament,
-        pair,
-        register_players,
-    )
-    from ratinglist.service.tournaments.results import ResultSpec, enter_result
+    from ratinglist.service.tournaments.actions import new_tournament, pair, register_players
+    from ratinglist.service.tournaments.results import enter_result
     from ratinglist.service.tournaments.views import show_round
+    from ratinglist.tournament.values import NewSettings, ResultSpec
 
     actor = Actor.parse("web:director")
     settings = NewSettings("Old Log Open", "France", "2026-11-21", system="swiss", rounds=3, seed=3)
@@ -360,15 +356,10 @@ def test_a_write_by_table_across_a_new_pairing_of_its_round_is_refused(server_ur
     """Fixed tables move only when the round is paired again (undo, pair): a write by table
     based on the page drawn before is refused, whatever the table holds now."""
     from ratinglist.errors import ConflictError
-    from ratinglist.service.tournaments.actions import (
-        NewSettings,
-        new_tournament,
-        pair,
-        register_players,
-        undo,
-    )
-    from ratinglist.service.tournaments.results import ResultSpec, enter_result
+    from ratinglist.service.tournaments.actions import new_tournament, pair, register_players, undo
+    from ratinglist.service.tournaments.results import enter_result
     from ratinglist.service.tournaments.views import show_round
+    from ratinglist.tournament.values import NewSettings, ResultSpec
 
     actor = Actor.parse("web:director")
     settings = NewSettings("Repair Open", "France", "2026-11-21", system="swiss", rounds=3, seed=5)

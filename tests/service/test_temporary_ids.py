@@ -13,14 +13,8 @@ from ratinglist.registry.countries import get_country
 from ratinglist.service.actor import Actor, ActorKind
 from ratinglist.service.intake import fix_id
 from ratinglist.service.registry import add_player
-from ratinglist.service.tournaments.actions import (
-    NewSettings,
-    new_tournament,
-    pair,
-    register_players,
-    undo,
-)
-from ratinglist.service.tournaments.results import ResultSpec, enter_result
+from ratinglist.service.tournaments.actions import new_tournament, pair, register_players, undo
+from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import results_text
 from ratinglist.service.tournaments.temporary_ids import assign_id, pending_ids
 from ratinglist.service.tournaments.views import show_round, submit
@@ -28,6 +22,7 @@ from ratinglist.store import open_store
 from ratinglist.store.players import all_players, get_player
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.fold import FoldedTournament, fold
+from ratinglist.tournament.values import NewSettings, ResultSpec
 from tests.published import store_ratings
 
 TD = Actor(ActorKind.WEB, "director")

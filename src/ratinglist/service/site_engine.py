@@ -17,6 +17,7 @@ from sqlalchemy.engine import Connection
 from ratinglist.errors import NotFoundError, TournamentError
 from ratinglist.store import Store
 from ratinglist.store.site_tournaments import TournamentDetail, directed_candidates
+from ratinglist.tournament.game import game_of
 
 
 def engine_ranking(
@@ -24,26 +25,22 @@ def engine_ranking(
 ) -> tuple[int, ...] | None:
     """The IDs in the program's final ranking when the file of `detail` came from a
     tournament run here (and is still the file it produced), else None."""
-    from ratinglist.formats.elo import format_elo
     from ratinglist.service.tournaments.log import loaded
-    from ratinglist.tournament.games.othello.exports import (
-        final_ranking,
-        results_file,
-        results_file_name,
-    )
 
     candidates = directed_candidates(conn, detail.summary.id, detail.summary.start_date)
     for td_id, sent in candidates:
         try:
             folded = loaded(store, str(td_id)).folded
+            game = game_of(folded)
+            made = game.submission(folded)
         except (NotFoundError, TournamentError):
             continue
-        if folded.go is not None:
+        if not made.to_intake:
             continue
         if sent is None:
-            if results_file_name(folded) != detail.file_name:
+            if made.file_name != detail.file_name:
                 continue
-            sent = format_elo(results_file(folded)).encode("utf-8")
+            sent = made.data
         if hashlib.sha256(sent).hexdigest() == detail.sha256:
-            return tuple(int(p.row.player) for p in final_ranking(folded))
+            return game.final_order(folded)
     return None

@@ -13,7 +13,7 @@ from ratinglist.cli.tournament.render import TournamentOption, result_line, roun
 from ratinglist.errors import TournamentError
 
 if TYPE_CHECKING:
-    from ratinglist.service.tournaments.results import ResultSpec
+    from ratinglist.tournament.values import ResultSpec
 
 GameArgs = Annotated[
     list[str] | None,
@@ -73,7 +73,7 @@ def _spec(
     words: list[str], table: int | None, special: str | None, winner: int | None
 ) -> ResultSpec:
     from ratinglist.model.ids import player_token
-    from ratinglist.service.tournaments.results import ResultSpec
+    from ratinglist.tournament.values import ResultSpec
 
     if table is not None:
         if len(words) > 2 or (special is None and not words):

@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 
 if TYPE_CHECKING:
-    from ratinglist.service.tournaments.values import EnteredResult, RoundView
+    from ratinglist.tournament.values import EnteredResult, RoundView
 
 TournamentOption = typer.Option(
     None,

@@ -77,7 +77,8 @@ def new(
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.actions import NewSettings, new_tournament
+        from ratinglist.service.tournaments.actions import new_tournament
+        from ratinglist.tournament.values import NewSettings
 
         settings = NewSettings(
             name=name,
@@ -248,7 +249,8 @@ def _register_go(
     with user_errors():
         from ratinglist.errors import TournamentError
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.go import GoEntry, register_go
+        from ratinglist.service.tournaments.list_entries import register_go
+        from ratinglist.tournament.games.go.director import GoEntry
 
         if name is None:
             raise TournamentError("expected --new 'SURNAME,First' with --rank, got none")

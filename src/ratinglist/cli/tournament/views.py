@@ -14,7 +14,7 @@ from ratinglist.cli.common import DbOption, console, database_url, user_errors
 from ratinglist.cli.tournament.render import TournamentOption, num, round_table
 
 if TYPE_CHECKING:
-    from ratinglist.service.tournaments.values import GoStandingsView
+    from ratinglist.tournament.values import GoStandingsView
 
 BqRuleOption = typer.Option(
     "--bq-rule", help="Brightwell rule for byes and absences: standard (IFRL) or singapore."
@@ -75,10 +75,10 @@ def standings(
     Example: ratinglist tournament standings --class rating:1600-1800
     """
     with user_errors():
-        from ratinglist.service.tournaments.values import GoStandingsView
-        from ratinglist.service.tournaments.views import any_standings
+        from ratinglist.service.tournaments.views import standings as standings_of
+        from ratinglist.tournament.values import GoStandingsView
 
-        view = any_standings(database_url(db), tournament, class_name, criteria)
+        view = standings_of(database_url(db), tournament, class_name, criteria)
     if isinstance(view, GoStandingsView):
         _go_standings(view, as_json)
         return
@@ -260,18 +260,24 @@ def export(
     Example: ratinglist tournament export --xml paris.xml --h9 paris.h9
     """
     with user_errors():
-        from ratinglist.service.tournaments.files import GoFiles
         from ratinglist.service.tournaments.views import export as export_files
 
-        go_files = GoFiles(xml, h9, tou, aga, egd_pins, drop_by_default)
+        chosen = {
+            "elo": elo,
+            "html": html,
+            "csv": csv_file,
+            "sheets": sheets,
+            "xml": xml,
+            "h9": h9,
+            "tou": tou,
+            "aga": aga,
+        }
+        flags = {"egd-pins": egd_pins, "drop-by-default": drop_by_default}
         done = export_files(
             database_url(db),
             tournament,
-            elo=elo,
-            html=html,
-            csv_file=csv_file,
-            sheets=sheets,
-            go_files=go_files,
+            {kind: path for kind, path in chosen.items() if path is not None},
+            frozenset(k for k, on in flags.items() if on),
         )
     for path in done.paths:
         typer.echo(f"wrote {path}")

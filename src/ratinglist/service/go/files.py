@@ -7,15 +7,13 @@ the bytes of the file to write, so these calls take no `Actor`.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ratinglist.errors import FormatError, NotFoundError
-from ratinglist.formats.aga_results import write_aga
 from ratinglist.formats.diagnostics import Diagnostic
-from ratinglist.formats.egf_h9 import read_h9, write_h9
-from ratinglist.formats.ffg_tou import read_tou, write_tou
+from ratinglist.formats.egf_h9 import read_h9
+from ratinglist.formats.ffg_tou import read_tou
 from ratinglist.formats.go.lists import read_go_list_file
 from ratinglist.formats.go.results_import import tournament_from_rows
 from ratinglist.formats.opengotha_document import (
@@ -30,17 +28,8 @@ from ratinglist.model.go.tournament import GoTournament
 from ratinglist.registry.go.search import GoListIndex
 from ratinglist.registry.go.update import RatingUpdate, RegisteredRating, rating_updates
 from ratinglist.standings.go.team_scores import TeamStanding, team_standings
-from ratinglist.tournament.games.go.exports import aga_results, results_table
+from ratinglist.tournament.games.go.exports import FileKind, go_file_bytes
 from ratinglist.tournament.games.go.teams import pair_teams
-
-
-class FileKind(enum.StrEnum):
-    """The Go tournament files we write."""
-
-    XML = "xml"
-    H9 = "h9"
-    TOU = "tou"
-    AGA = "aga"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,26 +81,6 @@ def export_go_file(
     return go_file_bytes(
         read_go_file(path).document, kind, egd_pins=egd_pins, drop_by_default=drop_by_default
     )
-
-
-def go_file_bytes(
-    document: OpenGothaDocument,
-    kind: FileKind,
-    *,
-    egd_pins: bool = False,
-    drop_by_default: bool = False,
-) -> bytes:
-    """The `kind` file of `document` (results files: standings after the last round);
-    `egd_pins` and `drop_by_default` apply to the ``.h9`` (see `export_go_file`)."""
-    if kind is FileKind.XML:
-        return write_opengotha(document)
-    t = document.tournament
-    if kind is FileKind.AGA:
-        return write_aga(aga_results(t))
-    table = results_table(t)
-    if kind is FileKind.H9:
-        return write_h9(table, drop_by_default=drop_by_default, pins=egd_pins)
-    return write_tou(table)
 
 
 @dataclass(frozen=True, slots=True)

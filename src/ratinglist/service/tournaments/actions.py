@@ -22,7 +22,6 @@ from ratinglist.model.ids import is_temporary_player
 from ratinglist.model.text import format_name
 from ratinglist.registry.countries import country_code
 from ratinglist.service.actor import Actor
-from ratinglist.service.tournaments.go import go_created_settings, go_person, require_othello
 from ratinglist.service.tournaments.log import (
     Loaded,
     after,
@@ -32,11 +31,20 @@ from ratinglist.service.tournaments.log import (
     opened,
     write,
 )
-from ratinglist.service.tournaments.teams import team_parameters
-from ratinglist.service.tournaments.values import (
+from ratinglist.service.tournaments.views import round_view
+from ratinglist.store import Store
+from ratinglist.store.tournament_events import create_tournament, list_directed, log_writer
+from ratinglist.tournament import events as ev
+from ratinglist.tournament.concurrency import describe
+from ratinglist.tournament.fold import FoldedTournament, fold, require_open
+from ratinglist.tournament.game import game_named, game_of
+from ratinglist.tournament.games.othello.finals import match_label, scheduled
+from ratinglist.tournament.games.othello.temporary_ids import next_temporary
+from ratinglist.tournament.values import (
     Created,
     FinalsLine,
     FinalsView,
+    NewSettings,
     Person,
     PlayerAction,
     Registration,
@@ -45,104 +53,18 @@ from ratinglist.service.tournaments.values import (
     TournamentSummary,
     Undid,
 )
-from ratinglist.service.tournaments.views import round_view
-from ratinglist.standings import BrightwellRule
-from ratinglist.store import Store
-from ratinglist.store.tournament_events import create_tournament, list_directed, log_writer
-from ratinglist.tournament import events as ev
-from ratinglist.tournament.concurrency import describe
-from ratinglist.tournament.fold import FoldedTournament, fold, require_open
-from ratinglist.tournament.games.go.play import next_go_pairing
-from ratinglist.tournament.games.othello.finals import match_label, scheduled
-from ratinglist.tournament.games.othello.planning import finalists, next_pairing, parse_system
-from ratinglist.tournament.games.othello.tables import fixed_tables
-from ratinglist.tournament.games.othello.temporary_ids import next_temporary
 
 MATCH_THRESHOLD = 80.0
-BQ_RULES = {"standard": BrightwellRule.IFRL, "singapore": BrightwellRule.SINGAPORE}
-
-
-def bq_rule(text: str) -> BrightwellRule:
-    """The Brightwell rule named ``standard`` (IFRL) or ``singapore``."""
-    rule = BQ_RULES.get(text.strip().lower())
-    if rule is None:
-        raise TournamentError(f"expected a --bq-rule standard or singapore, got {text!r}")
-    return rule
 
 
 def person(d: FoldedTournament, pid: PlayerId) -> Person:
     """The entrant `pid` as ID (a Go player's number) and name."""
-    if d.go is not None:
-        return go_person(d.go, pid)
-    return Person(pid, d.state.entrant(pid).name)
-
-
-@dataclass(frozen=True, slots=True)
-class NewSettings:
-    """What `new_tournament` needs (plain values as typed by the director)."""
-
-    name: str
-    country: str
-    start: str
-    end: str | None = None
-    system: str | None = None
-    preset: str = "eoc"
-    rounds: int | None = None
-    seed: int | None = None
-    bye_discs: float = 32.0
-    bq_constant: float = 6.0
-    bq_rule: str = "standard"
-    sender: str = "tournament director"
-    game: str = ev.OTHELLO
-    bar: str | None = None
-    floor: str | None = None
-    criteria: str | None = None
-    team_size: int | None = None
-    team_criteria: str | None = None
+    return game_of(d).person(d, pid)
 
 
 def _settings(new: NewSettings) -> ev.Settings:
     seed = secrets.randbelow(2**31) if new.seed is None else new.seed
-    if new.game == ev.GO:
-        return go_created_settings(
-            name=new.name,
-            country=new.country,
-            start=new.start,
-            end=new.end,
-            system=new.system,
-            rounds=new.rounds,
-            bar=new.bar,
-            floor=new.floor,
-            criteria=new.criteria,
-            sender=new.sender,
-            seed=seed,
-            teams=team_parameters(new.team_size, new.team_criteria),
-        )
-    if new.game != ev.OTHELLO:
-        raise TournamentError(f"expected a game othello or go, got {new.game!r}")
-    for option, value in (
-        ("--bar", new.bar),
-        ("--floor", new.floor),
-        ("--criteria", new.criteria),
-        ("--team-size", new.team_size),
-        ("--team-criteria", new.team_criteria),
-    ):
-        if value is not None:
-            raise TournamentError(f"expected {option} only with --game go, got {value!r}")
-    return ev.Settings(
-        name=new.name,
-        country=new.country,
-        start=new.start,
-        end=new.end,
-        sender=new.sender,
-        system=None if new.system is None else parse_system(new.system).value,
-        preset=new.preset,
-        rounds=ev.DEFAULT_ROUNDS if new.rounds is None else new.rounds,
-        seed=seed,
-        bye_discs=new.bye_discs,
-        bq_constant=new.bq_constant,
-        bq_rule=bq_rule(new.bq_rule).value,
-    )
+    return game_named(new.game).created_settings(new, seed)
 
 
 def new_tournament(
@@ -337,10 +259,11 @@ def register_players(
         base = loaded(store, tournament)
         d = base.folded
         require_open(d, "a registration")
-        if d.go is not None:
+        game = game_of(d)
+        if not game.uses_registry:
             raise TournamentError(
-                "expected a Go player with --new 'SURNAME,First' --rank (Go tournament), "
-                "got a registry search"
+                f"expected {game.registration_help} ({game.label} tournament), got a "
+                f"registry search"
             )
         first = entry.first_round if entry.first_round is not None else d.paired + 1
         found = _resolve(all_players(store), queries, threshold) if queries else []
@@ -459,19 +382,7 @@ def pair(
     with opened(url) as store:
         base = loaded(store, tournament)
         require_open(base.folded, "a pairing")
-        event: ev.Event
-        if base.folded.go is not None:
-            if base.folded.go.teams:
-                raise TournamentError(
-                    "expected a tournament without teams, got a team tournament "
-                    "(pair it with tournament team pair)"
-                )
-            event = next_go_pairing(base.folded.go, group_max)
-        else:
-            if group_max is not None:
-                raise TournamentError("expected a Go tournament for --group-max, got Othello")
-            paired, _ = next_pairing(base.folded)
-            event = fixed_tables(base.folded, paired)
+        event = game_of(base.folded).next_round(base.folded, group_max)
         d = write(store, base, [event], actor)
     return round_view(d, d.paired, base.seq + 1)
 
@@ -495,8 +406,7 @@ def start_finals(url: str, tournament: str | None, actor: Actor) -> FinalsView:
     """Start the finals with the top 4 of the standings; the games due."""
     with opened(url) as store:
         base = loaded(store, tournament)
-        require_othello(base.folded, "finals")
-        d = write(store, base, [ev.FinalsStarted(finalists(base.folded))], actor)
+        d = write(store, base, [game_of(base.folded).finals(base.folded)], actor)
     return _finals_view(d, True)
 
 

@@ -5,66 +5,16 @@ and replay an OpenGotha file through the engine to recompute its standings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from ratinglist.errors import TournamentError
-from ratinglist.formats.opengotha_document import OpenGothaDocument
 from ratinglist.service.actor import Actor
-from ratinglist.service.go.files import FileKind, go_file_bytes, read_go_file
-from ratinglist.service.tournaments.go import file_date, go_standings_view
-from ratinglist.service.tournaments.values import GoImported, GoStandingsView, Written
+from ratinglist.service.go.files import read_go_file
 from ratinglist.tournament.events import Created, Event
 from ratinglist.tournament.fold import fold
+from ratinglist.tournament.games.go.director import file_date, go_standings_view, require_go
 from ratinglist.tournament.games.go.log import opengotha_log
-from ratinglist.tournament.games.go.state import GoState
-
-
-@dataclass(frozen=True, slots=True)
-class GoFiles:
-    """Where to write each Go file of an export (None: not wanted)."""
-
-    xml: Path | None = None
-    h9: Path | None = None
-    tou: Path | None = None
-    aga: Path | None = None
-    egd_pins: bool = False
-    drop_by_default: bool = False
-
-    @property
-    def any(self) -> bool:
-        """Whether any file is wanted."""
-        return any((self.xml, self.h9, self.tou, self.aga))
-
-
-def go_document(s: GoState) -> OpenGothaDocument:
-    """The OpenGotha document of a directed Go tournament (its teams included)."""
-    return s.document()
-
-
-def export_go(s: GoState, files: GoFiles) -> Written:
-    """Write the Go files `files` asks for (results files: standings after the last round)."""
-    if not files.any:
-        raise TournamentError("expected --xml, --h9, --tou or --aga, got none")
-    document = go_document(s)
-    written = []
-    for kind, path in (
-        (FileKind.XML, files.xml),
-        (FileKind.H9, files.h9),
-        (FileKind.TOU, files.tou),
-        (FileKind.AGA, files.aga),
-    ):
-        if path is None:
-            continue
-        data = go_file_bytes(
-            document, kind, egd_pins=files.egd_pins, drop_by_default=files.drop_by_default
-        )
-        try:
-            path.write_bytes(data)
-        except OSError as exc:
-            raise TournamentError(f"could not write {str(path)!r}: {exc.strerror}") from exc
-        written.append(str(path))
-    return Written(tuple(written))
+from ratinglist.tournament.values import GoImported, GoStandingsView
 
 
 def file_log(path: Path, seed: int = 0) -> tuple[list[Event], tuple[str, ...]]:
@@ -111,8 +61,7 @@ def import_opengotha(url: str, path: Path, actor: Actor) -> GoImported:
         with log_writer(store, tid, 1, actor=actor.label) as writer:
             for event in log[1:]:
                 writer.append(event)
-    s = fold(log).go
-    assert s is not None
+    s = require_go(fold(log))
     return GoImported(
         id=tid,
         name=first.settings.name,
@@ -128,5 +77,4 @@ def replay_opengotha(path: Path, criteria: str | None = None) -> GoStandingsView
     """The standings of an OpenGotha file recomputed through the engine (its log folded)."""
     log, _ = file_log(path)
     d = fold(log)
-    assert d.go is not None
-    return go_standings_view(d.go, d.settings.name, criteria)
+    return go_standings_view(require_go(d), d.settings.name, criteria)

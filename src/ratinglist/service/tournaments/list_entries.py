@@ -20,9 +20,10 @@ from ratinglist.model import PlayerId
 from ratinglist.model.go import format_rank, parse_rank, rank_from_rating
 from ratinglist.model.go.lists import GoListPlayer, ListOrigin, rating_origin
 from ratinglist.service.actor import Actor
-from ratinglist.service.tournaments.go import go_person, require_go
-from ratinglist.service.tournaments.values import Person
+from ratinglist.service.tournaments.log import loaded, opened, write
 from ratinglist.tournament import events as ev
+from ratinglist.tournament.games.go.director import GoEntry, go_person, go_registered, require_go
+from ratinglist.tournament.values import Person
 
 CLUB_LENGTH = 4
 """OpenGotha keeps 4 characters of a club."""
@@ -108,7 +109,6 @@ def register_from_list(
         TournamentError: a query finds nobody or a tie, or the tournament is not a Go one.
     """
     from ratinglist.registry.go.search import GoListIndex
-    from ratinglist.service.tournaments.log import loaded, opened, write
     from ratinglist.store.go_lists import latest_go_list
 
     if not queries:
@@ -132,3 +132,19 @@ def register_from_list(
         for q, a, (p, distance) in zip(queries, actions, picked, strict=True)
     )
     return entries, len(after.players)
+
+
+def register_go(
+    url: str, tournament: str | None, entries: Sequence[GoEntry], actor: Actor
+) -> tuple[tuple[Person, ...], int]:
+    """Enter Go players (numbered after the last one); who they are and how many are entered."""
+    if not entries:
+        raise TournamentError("expected a Go player to enter, got none")
+    with opened(url) as store:
+        base = loaded(store, tournament)
+        s = require_go(base.folded)
+        first = max((int(p) for p in s.ids), default=0) + 1
+        actions = [go_registered(s, e, first + n) for n, e in enumerate(entries)]
+        d = write(store, base, actions, actor)
+    after = require_go(d)
+    return tuple(go_person(after, a.player) for a in actions), len(after.players)

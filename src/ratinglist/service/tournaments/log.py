@@ -30,6 +30,7 @@ from ratinglist.store.tournament_events import (
 from ratinglist.tournament.concurrency import rebase, require_no_clash
 from ratinglist.tournament.events import Event, Undone
 from ratinglist.tournament.fold import FoldedTournament, apply, fold
+from ratinglist.tournament.game import game_of
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
@@ -101,17 +102,8 @@ def _keep(key: tuple[int, int], store: Store, found: Loaded) -> Loaded:
 def name_in(d: FoldedTournament) -> Callable[[PlayerId], str]:
     """A player's name in messages: "SURNAME, First" of an entrant (a Go player's number and
     name), else the ID."""
-
-    def name(pid: PlayerId) -> str:
-        if d.go is not None:
-            try:
-                return d.go.name(pid)
-            except (TournamentError, ValueError):
-                return str(pid)
-        entrant = d.state.by_id().get(pid)
-        return str(pid) if entrant is None else entrant.name
-
-    return name
+    game = game_of(d)
+    return lambda pid: game.name_of(d, pid)
 
 
 def check(folded: FoldedTournament, actions: Sequence[Event]) -> FoldedTournament:

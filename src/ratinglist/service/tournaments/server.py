@@ -9,12 +9,12 @@ import datetime as dt
 from dataclasses import dataclass
 
 from ratinglist.model.account import Grant, Role
-from ratinglist.model.go.tournament import Outcome
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import loaded, opened
-from ratinglist.service.tournaments.values import FinalsView, RoundView, StandingsView
-from ratinglist.service.tournaments.views import rounds_with_results
 from ratinglist.store.tournament_events import RUNNING, last_seq, list_directed
+from ratinglist.tournament.events import OTHELLO
+from ratinglist.tournament.game import game_named, game_of
+from ratinglist.tournament.values import FinalsView, GoStandingsView, RoundView, StandingsView
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,14 +48,8 @@ def overview(url: str, tournament: int) -> Overview:
         base = loaded(store, str(tournament))
     d = base.folded
     s = d.settings
-    if d.go is not None:
-        games = d.go.rounds[-1].games if d.paired else ()
-        due, entered = len(games), sum(1 for g in games if g.result.outcome is not Outcome.UNKNOWN)
-        entrants = len(d.go.players)
-    else:
-        current = d.state.rounds[d.paired - 1].pairings if d.paired else ()
-        due, entered = len(current), sum(1 for p in current if p.result is not None)
-        entrants = len(d.state.entrants)
+    game = game_of(d)
+    count = game.count(d)
     return Overview(
         id=base.info.id,
         name=s.name,
@@ -65,10 +59,10 @@ def overview(url: str, tournament: int) -> Overview:
         system=s.system or f"{s.preset} table by player count",
         rounds=s.rounds,
         paired=d.paired,
-        with_results=rounds_with_results(d),
-        entrants=entrants,
-        games_due=due,
-        results_in=entered,
+        with_results=game.rounds_with_results(d),
+        entrants=count.entrants,
+        games_due=count.games_due,
+        results_in=count.results_in,
         finals=d.finals is not None,
         closed=d.closed,
         seq=base.seq,
@@ -96,7 +90,7 @@ class LiveView:
     overview: Overview
     round: RoundView | None
     finals: FinalsView | None
-    standings: StandingsView
+    standings: StandingsView | GoStandingsView
 
 
 def live_view(url: str, tournament: int, number: int | None = None) -> LiveView:
@@ -158,7 +152,5 @@ def class_names() -> tuple[str, ...]:
 
 
 def special_results() -> tuple[str, ...]:
-    """The special results a director can enter (besides a disc score)."""
-    from ratinglist.service.tournaments.results import SPECIALS
-
-    return tuple(SPECIALS)
+    """The special results a director can enter in Othello (besides a disc score)."""
+    return game_named(OTHELLO).specials

@@ -14,20 +14,14 @@ from dataclasses import dataclass
 from ratinglist.errors import NotFoundError, TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.model.go.team import (
-    DEFAULT_TEAM_CRITERIA,
-    MAX_TEAM_SIZE,
-    MIN_TEAM_SIZE,
     GoTeam,
     TeamCriterion,
-    TeamParameters,
 )
 from ratinglist.service.actor import Actor
-from ratinglist.service.tournaments.go import go_person, require_go
-from ratinglist.service.tournaments.values import Person, RoundView
 from ratinglist.tournament import events as ev
+from ratinglist.tournament.games.go.director import go_person, require_go
 from ratinglist.tournament.games.go.state import GoState, board_clash
-
-PLACEMENT_SLOTS = 6
+from ratinglist.tournament.values import Person, RoundView
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,34 +75,6 @@ class TeamStandingsView:
     through: int
     criteria: tuple[str, ...]
     lines: tuple[TeamStandingLine, ...]
-
-
-def parse_team_criteria(text: str) -> tuple[TeamCriterion, ...]:
-    """Team criteria as OpenGotha names them, comma separated (``TEAMP,BDW,BDW1U``)."""
-    out = []
-    for word in (w.strip().upper() for w in text.split(",")):
-        if not word:
-            continue
-        try:
-            out.append(TeamCriterion(word))
-        except ValueError as exc:
-            known = ", ".join(c.value for c in TeamCriterion if c is not TeamCriterion.NULL)
-            raise TournamentError(f"expected team criteria among {known}, got {word!r}") from exc
-    if not out or len(out) > PLACEMENT_SLOTS:
-        raise TournamentError(f"expected 1 to {PLACEMENT_SLOTS} team criteria, got {text!r}")
-    return tuple(out)
-
-
-def team_parameters(size: int | None, criteria: str | None) -> TeamParameters | None:
-    """The team parameters `tournament new` sets (None: neither option given)."""
-    if size is None and criteria is None:
-        return None
-    chosen = TeamParameters().team_size if size is None else size
-    if not MIN_TEAM_SIZE <= chosen <= MAX_TEAM_SIZE:
-        raise TournamentError(f"expected a team size {MIN_TEAM_SIZE}-{MAX_TEAM_SIZE}, got {chosen}")
-    placement = DEFAULT_TEAM_CRITERIA if criteria is None else parse_team_criteria(criteria)
-    placement += (TeamCriterion.NULL,) * (PLACEMENT_SLOTS - len(placement))
-    return TeamParameters(chosen, placement)
 
 
 def team_value(criterion: TeamCriterion, value: int) -> str:

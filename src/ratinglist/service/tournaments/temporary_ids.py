@@ -18,7 +18,7 @@ from sqlalchemy.engine import Connection
 
 from ratinglist.errors import NotFoundError, RegistryError, TournamentError
 from ratinglist.model import Player, PlayerId, shown_id
-from ratinglist.model.ids import is_temporary_player, parse_temporary
+from ratinglist.model.ids import parse_temporary
 from ratinglist.registry.countries import country_code, find_country
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.actions import list_ratings
@@ -27,6 +27,7 @@ from ratinglist.store import Store
 from ratinglist.store.tournament_events import RUNNING, list_directed, log_writer
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.fold import FoldedTournament
+from ratinglist.tournament.game import game_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +82,7 @@ def _pending_of(conn: Connection, tid: int, d: FoldedTournament) -> list[Pending
             country=p.country,
             namesakes=players_named(conn, p.surname, p.firstname),
         )
-        for p in d.people
-        if is_temporary_player(p.player)
+        for p in game_of(d).temporary_entrants(d)
     ]
 
 
@@ -98,7 +98,7 @@ def pending_ids(url: str, hosts: frozenset[str] | None = None) -> tuple[PendingI
             if hosts is not None and host_code(info.country) not in hosts:
                 continue
             d = loaded(store, str(info.id)).folded
-            if d.go is not None:
+            if not game_of(d).temporary_entrants(d):
                 continue
             with store.connect() as conn:
                 found.extend(_pending_of(conn, info.id, d))
@@ -117,7 +117,7 @@ def tournament_host(url: str, tournament: int) -> str:
 
 def _temporary(d: FoldedTournament, text: str) -> ev.Registered:
     pid = parse_temporary(text)
-    for p in d.people:
+    for p in game_of(d).temporary_entrants(d):
         if pid is not None and p.player == pid:
             return p
     raise NotFoundError(
@@ -145,8 +145,12 @@ def assign_on(
 
     base = loaded(store, str(tournament), conn)
     d = base.folded
-    if d.go is not None:
-        raise TournamentError("expected an Othello tournament, got a Go tournament")
+    game = game_of(d)
+    if not game.uses_registry:
+        raise TournamentError(
+            f"expected a tournament entering players from the registry, got a {game.label} "
+            f"tournament"
+        )
     if d.closed and not at_intake:
         raise TournamentError(
             f"expected a running tournament, got {d.settings.name!r} submitted: its file is "

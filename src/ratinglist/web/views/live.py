@@ -22,8 +22,8 @@ from ratinglist.service.tournaments.server import (
     log_seq,
     running,
 )
-from ratinglist.service.tournaments.values import RoundView, StandingsView
 from ratinglist.service.tournaments.views import show_round, standings
+from ratinglist.tournament.values import GoStandingsView, RoundView, StandingsView
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url
 
@@ -129,6 +129,6 @@ def api_round(request: Request, tid: int, number: int) -> RoundView:
 
 
 @api.get("/{tid}/standings")
-def api_standings(request: Request, tid: int) -> StandingsView:
+def api_standings(request: Request, tid: int) -> StandingsView | GoStandingsView:
     """The standings now."""
     return standings(db_url(request), str(tid))

@@ -18,7 +18,6 @@ from ratinglist.model.account import (
 )
 from ratinglist.service.tournaments.actions import (
     Entry,
-    NewSettings,
     absent,
     forbid,
     force,
@@ -30,7 +29,7 @@ from ratinglist.service.tournaments.actions import (
     undo_preview,
     withdraw,
 )
-from ratinglist.service.tournaments.results import ResultSpec, enter_result
+from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import (
     Overview,
     invite_assistant,
@@ -38,18 +37,21 @@ from ratinglist.service.tournaments.server import (
     results_text,
     running,
 )
-from ratinglist.service.tournaments.values import (
+from ratinglist.service.tournaments.views import result_slips, show_round, standings, submit
+from ratinglist.tournament.values import (
     Created,
     EnteredResult,
     FinalsView,
+    GoStandingsView,
+    NewSettings,
     PlayerAction,
     Registration,
+    ResultSpec,
     RoundView,
     StandingsView,
     SubmittedFile,
     Undid,
 )
-from ratinglist.service.tournaments.views import result_slips, show_round, standings, submit
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.views.common import db_url
 
@@ -294,7 +296,7 @@ def finals(request: Request, tid: int, who: Director) -> FinalsView:
 @router.get("/tournaments/{tid}/standings")
 def standings_view(
     request: Request, tid: int, who: Reporter, cls: str | None = None
-) -> StandingsView:
+) -> StandingsView | GoStandingsView:
     """The standings now, of one class if `cls` names one (female, youth, 50+, 60+,
     debutants, rating:LOW-HIGH)."""
     return standings(db_url(request), str(tid), cls or None)

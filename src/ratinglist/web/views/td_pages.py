@@ -35,7 +35,6 @@ from ratinglist.model.account import may_create_tournament, may_direct, may_ente
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.actions import (
     Entry,
-    NewSettings,
     entrant_ratings,
     new_tournament,
     pair,
@@ -45,7 +44,7 @@ from ratinglist.service.tournaments.actions import (
     undo_preview,
     withdraw,
 )
-from ratinglist.service.tournaments.results import ResultSpec, enter_result
+from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import (
     class_names,
     invite_assistant,
@@ -55,8 +54,8 @@ from ratinglist.service.tournaments.server import (
     system_names,
 )
 from ratinglist.service.tournaments.temporary_ids import registered_namesakes
-from ratinglist.service.tournaments.values import Undid
 from ratinglist.service.tournaments.views import standings, submit
+from ratinglist.tournament.values import NewSettings, ResultSpec, Undid
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url

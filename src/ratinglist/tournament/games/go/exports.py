@@ -8,10 +8,16 @@ komi, time system, class), the h9 column titles and the AGA games.
 from __future__ import annotations
 
 import datetime as dt
+import enum
 from collections.abc import Sequence
 
 from ratinglist import __version__
+from ratinglist.formats.aga_results import write_aga
+from ratinglist.formats.egf_h9 import write_h9
+from ratinglist.formats.ffg_tou import write_tou
 from ratinglist.formats.go.half_game import parse_half_game
+from ratinglist.formats.opengotha_document import OpenGothaDocument
+from ratinglist.formats.opengotha_write import write_opengotha
 from ratinglist.model.go import format_rank
 from ratinglist.model.go.results import (
     AgaGame,
@@ -145,3 +151,32 @@ def short_names(criteria: Sequence[Criterion]) -> tuple[str, ...]:
                 break
         titles.append(name)
     return tuple(titles)
+
+
+class FileKind(enum.StrEnum):
+    """The Go tournament files we write."""
+
+    XML = "xml"
+    H9 = "h9"
+    TOU = "tou"
+    AGA = "aga"
+
+
+def go_file_bytes(
+    document: OpenGothaDocument,
+    kind: FileKind,
+    *,
+    egd_pins: bool = False,
+    drop_by_default: bool = False,
+) -> bytes:
+    """The `kind` file of `document` (results files: standings after the last round);
+    `egd_pins` and `drop_by_default` apply to the ``.h9`` (see `export_go_file`)."""
+    if kind is FileKind.XML:
+        return write_opengotha(document)
+    t = document.tournament
+    if kind is FileKind.AGA:
+        return write_aga(aga_results(t))
+    table = results_table(t)
+    if kind is FileKind.H9:
+        return write_h9(table, drop_by_default=drop_by_default, pins=egd_pins)
+    return write_tou(table)

@@ -264,3 +264,43 @@ class GoImported:
     games: int
     events: int
     diagnostics: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ResultSpec:
+    """A result as typed: the game (round with players, or table) and the score or special.
+
+    `round` None is the last paired round; `table` replaces `black` and `white`.
+    """
+
+    round: str | None = None
+    black: int | None = None
+    white: int | None = None
+    table: int | None = None
+    score: str | None = None
+    special: str | None = None
+    winner: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewSettings:
+    """What `new_tournament` needs (plain values as typed by the director)."""
+
+    name: str
+    country: str
+    start: str
+    end: str | None = None
+    system: str | None = None
+    preset: str = "eoc"
+    rounds: int | None = None
+    seed: int | None = None
+    bye_discs: float = 32.0
+    bq_constant: float = 6.0
+    bq_rule: str = "standard"
+    sender: str = "tournament director"
+    game: str = "othello"
+    bar: str | None = None
+    floor: str | None = None
+    criteria: str | None = None
+    team_size: int | None = None
+    team_criteria: str | None = None

@@ -1,8 +1,7 @@
-"""Go tournaments in the shared tournament services: settings, registration, results, views.
+"""Go's rules as the tournament director meets them: settings, registration, results, views.
 
-The tournament services (`service.tournaments`, `tournament_results`, `tournament_views`)
-call the functions here when the folded tournament is a Go one (`FoldedTournament.go`); the
-log, its concurrency rules, undo and the CLI commands are the same as Othello's.
+The Go game (`tournament.games.go.GAME`, the `Game` seam) is made of these functions; the
+log, its concurrency rules, undo, the services and the pages are the same as Othello's.
 
 A Go result is typed for the two players in the order they are named (by players, the
 first named; by table, White, as a round view shows it): ``1-0`` the first wins, ``0-1``
@@ -19,7 +18,13 @@ from dataclasses import dataclass, replace
 from ratinglist.errors import GoRankError, TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.model.go import format_rank, parse_rank
-from ratinglist.model.go.team import TeamParameters
+from ratinglist.model.go.team import (
+    DEFAULT_TEAM_CRITERIA,
+    MAX_TEAM_SIZE,
+    MIN_TEAM_SIZE,
+    TeamCriterion,
+    TeamParameters,
+)
 from ratinglist.model.go.tournament import (
     Criterion,
     GoResult,
@@ -27,8 +32,11 @@ from ratinglist.model.go.tournament import (
     Outcome,
     default_parameters,
 )
-from ratinglist.service.actor import Actor
-from ratinglist.service.tournaments.values import (
+from ratinglist.tournament import events as ev
+from ratinglist.tournament.fold import FoldedTournament
+from ratinglist.tournament.games.go.settings import go_settings
+from ratinglist.tournament.games.go.state import GoState
+from ratinglist.tournament.values import (
     CostLine,
     ExplainView,
     GoStandingLine,
@@ -37,10 +45,6 @@ from ratinglist.service.tournaments.values import (
     RoundView,
     TableLine,
 )
-from ratinglist.tournament import events as ev
-from ratinglist.tournament.fold import FoldedTournament
-from ratinglist.tournament.games.go.settings import go_settings
-from ratinglist.tournament.games.go.state import GoState
 
 GO_SYSTEMS = {
     "mcmahon": GoSystem.MCMAHON,
@@ -405,19 +409,33 @@ def go_registered(s: GoState, entry: GoEntry, number: int) -> ev.GoRegistered:
     )
 
 
-def register_go(
-    url: str, tournament: str | None, entries: Sequence[GoEntry], actor: Actor
-) -> tuple[tuple[Person, ...], int]:
-    """Enter Go players (numbered after the last one); who they are and how many are entered."""
-    from ratinglist.service.tournaments.log import loaded, opened, write
+PLACEMENT_SLOTS = 6
+"""OpenGotha's team placement criteria slots."""
 
-    if not entries:
-        raise TournamentError("expected a Go player to enter, got none")
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        s = require_go(base.folded)
-        first = max((int(p) for p in s.ids), default=0) + 1
-        actions = [go_registered(s, e, first + n) for n, e in enumerate(entries)]
-        d = write(store, base, actions, actor)
-    after = require_go(d)
-    return tuple(go_person(after, a.player) for a in actions), len(after.players)
+
+def parse_team_criteria(text: str) -> tuple[TeamCriterion, ...]:
+    """Team criteria as OpenGotha names them, comma separated (``TEAMP,BDW,BDW1U``)."""
+    out = []
+    for word in (w.strip().upper() for w in text.split(",")):
+        if not word:
+            continue
+        try:
+            out.append(TeamCriterion(word))
+        except ValueError as exc:
+            known = ", ".join(c.value for c in TeamCriterion if c is not TeamCriterion.NULL)
+            raise TournamentError(f"expected team criteria among {known}, got {word!r}") from exc
+    if not out or len(out) > PLACEMENT_SLOTS:
+        raise TournamentError(f"expected 1 to {PLACEMENT_SLOTS} team criteria, got {text!r}")
+    return tuple(out)
+
+
+def team_parameters(size: int | None, criteria: str | None) -> TeamParameters | None:
+    """The team parameters `tournament new` sets (None: neither option given)."""
+    if size is None and criteria is None:
+        return None
+    chosen = TeamParameters().team_size if size is None else size
+    if not MIN_TEAM_SIZE <= chosen <= MAX_TEAM_SIZE:
+        raise TournamentError(f"expected a team size {MIN_TEAM_SIZE}-{MAX_TEAM_SIZE}, got {chosen}")
+    placement = DEFAULT_TEAM_CRITERIA if criteria is None else parse_team_criteria(criteria)
+    placement += (TeamCriterion.NULL,) * (PLACEMENT_SLOTS - len(placement))
+    return TeamParameters(chosen, placement)

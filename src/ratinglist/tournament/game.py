@@ -1,0 +1,228 @@
+"""The seam between the tournament engine and a game's rules (Othello, Go, ...).
+
+The event log, the fold, undo, concurrency, the services, the pages and the API know no
+game: whatever differs between games is asked of the tournament's `Game` (`game_of`). Each
+game is one folder under `tournament/games/` whose module ``game.py`` defines ``GAME``; the
+games are found by listing that folder, so a new game is one new folder (docs/decisions.md,
+"Issue 20: one seam per game", lists what such a folder holds).
+
+A game's methods take the folded tournament (`FoldedTournament`) and return plain values
+(`tournament.values`); a question a game cannot answer (finals in Go, temporary IDs in Go)
+raises `TournamentError` saying so, never a wrong-game answer.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Protocol
+
+from ratinglist.errors import TournamentError
+from ratinglist.model import PlayerId
+from ratinglist.tournament.events import Event, Registered, Settings
+from ratinglist.tournament.fold import FoldedTournament
+from ratinglist.tournament.values import (
+    EnteredResult,
+    ExplainView,
+    GoStandingsView,
+    NewSettings,
+    Person,
+    ResultSpec,
+    RoundView,
+    StandingsView,
+)
+
+AnyStandings = StandingsView | GoStandingsView
+"""The standings a game shows (Othello's points, Brightwell, discs; Go's criteria)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExportFile:
+    """One file a game exports: its kind (the CLI option and the download's name, e.g.
+    ``elo``, ``h9``), a label, the file name, its media type, how to make its bytes, and
+    its group (files exported together into a folder, e.g. Othello's pairing ``sheets``;
+    else the kind)."""
+
+    kind: str
+    label: str
+    file_name: str
+    media_type: str
+    data: Callable[[], bytes]
+    group: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.group:
+            object.__setattr__(self, "group", self.kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """What a submission sends: the results file's name, bytes and games, and whether it
+    goes to this federation's rating officer (the WOF .ELO intake queue) or is only the
+    file the director sends to the game's rating body (EGF, FFG, AGA)."""
+
+    file_name: str
+    data: bytes
+    games: int
+    to_intake: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCount:
+    """The results due and in of the last paired round, and the entrants."""
+
+    entrants: int
+    games_due: int
+    results_in: int
+
+
+class Game(Protocol):
+    """A game's rules as the tournament engine, the services and the pages need them."""
+
+    name: str
+    """The name stored in the settings (``othello``, ``go``)."""
+    label: str
+    """The name shown (``Othello``, ``Go``)."""
+    systems: tuple[str, ...]
+    """The pairing systems a director may choose (the first is the default)."""
+    result_help: str
+    """How a result is typed, for forms and messages."""
+    specials: tuple[str, ...]
+    """The special results a form offers (Othello's forfeit...; none in Go)."""
+    uses_registry: bool
+    """Whether players are entered from the federation's registry (Othello: the WOF list,
+    with temporary IDs for new players); else from rating lists or as typed (Go)."""
+    registration_help: str
+    """How a player is entered, for forms and for refusing another game's way."""
+
+    def created_settings(self, new: NewSettings, seed: int) -> Settings:
+        """The settings of a new tournament of this game (refuses another game's options)."""
+        ...
+
+    def person(self, d: FoldedTournament, player: PlayerId) -> Person:
+        """An entrant as shown: identifier and name (raises for no entrant)."""
+        ...
+
+    def name_of(self, d: FoldedTournament, player: PlayerId) -> str:
+        """An entrant's name for messages, or the identifier when there is none."""
+        ...
+
+    def count(self, d: FoldedTournament) -> RoundCount:
+        """Entrants, and the results due and in of the last paired round."""
+        ...
+
+    def next_round(self, d: FoldedTournament, group_max: int | None) -> Event:
+        """The pairing event of the next round by the tournament's system."""
+        ...
+
+    def finals(self, d: FoldedTournament) -> Event:
+        """The event starting the finals (a game without finals raises)."""
+        ...
+
+    def result_event(
+        self, d: FoldedTournament, spec: ResultSpec, correction: bool
+    ) -> tuple[Event, int | None]:
+        """The entry (or correction) event a typed result describes, and its table."""
+        ...
+
+    def repeated(self, d: FoldedTournament, event: Event) -> bool:
+        """True when the game already has exactly the result `event` carries."""
+        ...
+
+    def entered(self, d: FoldedTournament, event: Event, table: int | None) -> EnteredResult:
+        """A stored result event as the director sees it."""
+        ...
+
+    def table_players(
+        self, d: FoldedTournament, event: Event, table: int | None
+    ) -> tuple[int, frozenset[PlayerId]] | None:
+        """For a result by table whose table numbers are computed at each read (not fixed
+        at pairing): its round and the two players, so that a write from an older page can
+        be checked against the game the table held then; None when tables cannot move."""
+        ...
+
+    def players_at(self, d: FoldedTournament, round_number: int, table: int) -> frozenset[PlayerId]:
+        """The two players at a table of a round."""
+        ...
+
+    def temporary_entrants(self, d: FoldedTournament) -> tuple[Registered, ...]:
+        """Entrants waiting for a federation ID (none in a game without temporary IDs)."""
+        ...
+
+    def rounds_with_results(self, d: FoldedTournament) -> int:
+        """The rounds with at least one result entered."""
+        ...
+
+    def progress(self, d: FoldedTournament) -> tuple[int, str]:
+        """The complete rounds the standings count and the label saying so."""
+        ...
+
+    def round_view(self, d: FoldedTournament, number: int, seq: int) -> RoundView:
+        """A published round's tables in board order, byes and absentees."""
+        ...
+
+    def standings(
+        self, d: FoldedTournament, class_name: str | None, criteria: str | None
+    ) -> AnyStandings:
+        """The standings (of one class, or on other criteria, where the game has them)."""
+        ...
+
+    def slips(self, d: FoldedTournament, number: int) -> str:
+        """Blank result slips of a round, one per table, as text."""
+        ...
+
+    def explain(
+        self, d: FoldedTournament, number: int, asked: Sequence[tuple[int, int]]
+    ) -> ExplainView:
+        """Each pair's cost by criterion in a published round."""
+        ...
+
+    def exports(
+        self, d: FoldedTournament, options: frozenset[str] = frozenset()
+    ) -> tuple[ExportFile, ...]:
+        """The files this game exports, in the order offered (`options`: the game's export
+        options, e.g. Go's ``egd-pins``; an unknown one raises)."""
+        ...
+
+    def submission(self, d: FoldedTournament) -> Submission:
+        """The results file a submission sends (raises when the tournament is not done)."""
+        ...
+
+    def final_order(self, d: FoldedTournament) -> tuple[int, ...]:
+        """The players in the final ranking's order."""
+        ...
+
+
+@cache
+def games() -> dict[str, Game]:
+    """Every game, by name: each folder of `tournament.games` with a ``game`` module."""
+    import ratinglist.tournament.games as folder
+
+    found: dict[str, Game] = {}
+    for info in sorted(pkgutil.iter_modules(folder.__path__), key=lambda i: i.name):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"{folder.__name__}.{info.name}.game")
+        game: Game = module.GAME
+        found[game.name] = game
+    return found
+
+
+def game_named(name: str) -> Game:
+    """The game called `name`.
+
+    Raises:
+        TournamentError: no such game.
+    """
+    found = games().get(name.strip().lower())
+    if found is None:
+        raise TournamentError(f"expected a game among {', '.join(games())}, got {name!r}")
+    return found
+
+
+def game_of(d: FoldedTournament) -> Game:
+    """The game of a folded tournament."""
+    return game_named(d.settings.game)

@@ -1,0 +1,295 @@
+"""Go behind the `Game` seam: OpenGotha's systems and pairing, Go results (``1-0``, jigo,
+by default), placement criteria, and the OpenGotha XML, EGF ``.h9``, FFG ``.tou`` and AGA
+files (GO.md)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from ratinglist.errors import TournamentError
+from ratinglist.model import PlayerId
+from ratinglist.model.go import format_rank
+from ratinglist.model.go.tournament import Outcome
+from ratinglist.tournament import events as ev
+from ratinglist.tournament.fold import FoldedTournament
+from ratinglist.tournament.game import ExportFile, RoundCount, Submission
+from ratinglist.tournament.games.go.director import (
+    GO_SYSTEMS,
+    go_created_settings,
+    go_explain_view,
+    go_person,
+    go_result_event,
+    go_round_view,
+    go_standings_view,
+    require_go,
+    result_text,
+    team_parameters,
+)
+from ratinglist.tournament.games.go.exports import FileKind, go_file_bytes
+from ratinglist.tournament.games.go.play import next_go_pairing
+from ratinglist.tournament.games.go.state import GoState, go_result
+from ratinglist.tournament.values import (
+    EnteredResult,
+    ExplainView,
+    GoStandingsView,
+    NewSettings,
+    Person,
+    ResultSpec,
+    RoundView,
+)
+
+GoResultEvent = ev.GoResultEntered | ev.GoResultCorrected
+EXPORT_OPTIONS = frozenset({"egd-pins", "drop-by-default"})
+"""Options of the ``.h9`` export: EGF PINs on the lines; by-default games as not played."""
+FILES = (
+    (FileKind.XML, "OpenGotha tournament (XML)", "xml", "application/xml"),
+    (FileKind.H9, "EGF results (.h9)", "h9", "text/plain; charset=utf-8"),
+    (FileKind.TOU, "FFG results (.tou)", "tou", "text/plain; charset=latin-1"),
+    (FileKind.AGA, "AGA results", "aga.txt", "text/plain; charset=utf-8"),
+)
+
+
+def _go_event(event: ev.Event) -> GoResultEvent:
+    if not isinstance(event, ev.GoResultEntered | ev.GoResultCorrected):
+        raise TournamentError(f"expected a Go result, got a {event.kind!r} event")
+    return event
+
+
+def file_stem(name: str) -> str:
+    """A file name from a tournament's name: letters, digits, ``-`` and ``_``."""
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
+    return stem or "tournament"
+
+
+def go_slips(s: GoState, name: str, number: int, komi: str) -> str:
+    """Blank result slips of round `number`, one per table: White and Black with rank,
+    handicap and komi, and the result to circle."""
+    numbers = s.numbers()
+    out = []
+    for g in sorted(s.rounds[number - 1].games, key=lambda g: g.table):
+        white, black = s.player(numbers[g.white]), s.player(numbers[g.black])
+        given = f"handicap {g.handicap}, komi 0.5" if g.handicap else f"komi {komi}"
+        out.append(
+            "\n".join(
+                (
+                    f"{name} - round {number} - table {g.table}",
+                    f"White: {numbers[g.white]} {white.name} {white.first_name} "
+                    f"({format_rank(white.rank)})",
+                    f"Black: {numbers[g.black]} {black.name} {black.first_name} "
+                    f"({format_rank(black.rank)})",
+                    given,
+                    "Result (circle):  1-0 White wins   0-1 Black wins   = jigo",
+                    "Signatures: ______________   ______________",
+                )
+            )
+        )
+    return "\n\n".join(out) + ("\n" if out else "")
+
+
+class Go:
+    """The `Game` of Go."""
+
+    name: Final = ev.GO
+    label: Final = "Go"
+    systems: Final = ("mcmahon", "swiss", "swisscat", "cup", "round-robin")
+    result_help: Final = "for White - Black: 1-0, 0-1, = (jigo), 0-0, 1-1; ! by default (1-0!)"
+    specials: Final = ()
+    uses_registry: Final = False
+    registration_help: Final = (
+        "a player of a stored EGF, FFG or AGA rating list by name or number, or a new "
+        "player: 'SURNAME,First' with a rank (--rank 3k)"
+    )
+
+    def created_settings(self, new: NewSettings, seed: int) -> ev.Settings:
+        for option, value in (("--preset", new.preset if new.preset != "eoc" else None),):
+            if value is not None:
+                raise TournamentError(f"expected {option} only with an Othello tournament")
+        if new.system is not None and new.system.strip().lower() not in GO_SYSTEMS:
+            raise TournamentError(
+                f"expected a Go system among {', '.join(sorted(GO_SYSTEMS))}, got {new.system!r}"
+            )
+        return go_created_settings(
+            name=new.name,
+            country=new.country,
+            start=new.start,
+            end=new.end,
+            system=new.system,
+            rounds=new.rounds,
+            bar=new.bar,
+            floor=new.floor,
+            criteria=new.criteria,
+            sender=new.sender,
+            seed=seed,
+            teams=team_parameters(new.team_size, new.team_criteria),
+        )
+
+    def person(self, d: FoldedTournament, player: PlayerId) -> Person:
+        return go_person(require_go(d), player)
+
+    def name_of(self, d: FoldedTournament, player: PlayerId) -> str:
+        try:
+            return require_go(d).name(player)
+        except (TournamentError, ValueError):
+            return str(player)
+
+    def count(self, d: FoldedTournament) -> RoundCount:
+        s = require_go(d)
+        games = s.rounds[-1].games if s.paired else ()
+        entered = sum(1 for g in games if g.result.outcome is not Outcome.UNKNOWN)
+        return RoundCount(len(s.players), len(games), entered)
+
+    def next_round(self, d: FoldedTournament, group_max: int | None) -> ev.Event:
+        s = require_go(d)
+        if s.teams:
+            raise TournamentError(
+                "expected a tournament without teams, got a team tournament "
+                "(pair it with tournament team pair)"
+            )
+        return next_go_pairing(s, group_max)
+
+    def finals(self, d: FoldedTournament) -> ev.Event:
+        raise TournamentError(
+            f"expected an Othello tournament for finals, got {d.settings.name!r}, a Go "
+            f"tournament (its placement criteria decide the places)"
+        )
+
+    def result_event(
+        self, d: FoldedTournament, spec: ResultSpec, correction: bool
+    ) -> tuple[ev.Event, int | None]:
+        if spec.special is not None or spec.winner is not None:
+            raise TournamentError(
+                "expected a Go result such as 1-0 or 0-1! (! for by default), got --special"
+            )
+        return go_result_event(
+            require_go(d), spec.round, spec.black, spec.white, spec.table, spec.score, correction
+        )
+
+    def repeated(self, d: FoldedTournament, event: ev.Event) -> bool:
+        e = _go_event(event)
+        s = require_go(d)
+        if not 1 <= e.round <= s.paired:
+            return False
+        white, black = s.key(e.white), s.key(e.black)
+        game = s.rounds[e.round - 1].game_of(white)
+        return (
+            game is not None
+            and (game.white, game.black) == (white, black)
+            and game.result == go_result(e)
+        )
+
+    def entered(self, d: FoldedTournament, event: ev.Event, table: int | None) -> EnteredResult:
+        e = _go_event(event)
+        s = require_go(d)
+        return EnteredResult(
+            round=str(e.round),
+            table=table,
+            black=go_person(s, e.black),
+            white=go_person(s, e.white),
+            black_discs=0,
+            white_discs=0,
+            special="none",
+            corrected=isinstance(e, ev.GoResultCorrected),
+            go_result=result_text(go_result(e)),
+        )
+
+    def table_players(
+        self, d: FoldedTournament, event: ev.Event, table: int | None
+    ) -> tuple[int, frozenset[PlayerId]] | None:
+        return None  # a Go round's tables are fixed when it is paired
+
+    def players_at(self, d: FoldedTournament, round_number: int, table: int) -> frozenset[PlayerId]:
+        s = require_go(d)
+        numbers = s.numbers()
+        for g in s.rounds[round_number - 1].games:
+            if g.table == table:
+                return frozenset((numbers[g.white], numbers[g.black]))
+        raise TournamentError(f"expected a table of round {round_number}, got {table}")
+
+    def temporary_entrants(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
+        return ()
+
+    def rounds_with_results(self, d: FoldedTournament) -> int:
+        s = require_go(d)
+        return sum(
+            1 for r in s.rounds if any(g.result.outcome is not Outcome.UNKNOWN for g in r.games)
+        )
+
+    def progress(self, d: FoldedTournament) -> tuple[int, str]:
+        s = require_go(d)
+        if s.paired == 0:
+            return 0, "before round 1"
+        last = s.rounds[s.paired - 1]
+        entered = sum(1 for g in last.games if g.result.outcome is not Outcome.UNKNOWN)
+        if entered == len(last.games):
+            return s.paired, f"after round {s.paired}"
+        done = s.paired - 1
+        current = f"round {s.paired}: {entered} of {len(last.games)} results in"
+        return done, current if done == 0 else f"after round {done}; {current}"
+
+    def round_view(self, d: FoldedTournament, number: int, seq: int) -> RoundView:
+        s = require_go(d)
+        if not 1 <= number <= s.paired:
+            raise TournamentError(f"expected a paired round (1-{s.paired}), got {number}")
+        return go_round_view(d, number, seq)
+
+    def standings(
+        self, d: FoldedTournament, class_name: str | None, criteria: str | None
+    ) -> GoStandingsView:
+        if class_name is not None:
+            raise TournamentError(f"expected no --class for a Go tournament, got {class_name!r}")
+        return go_standings_view(require_go(d), d.settings.name, criteria)
+
+    def slips(self, d: FoldedTournament, number: int) -> str:
+        s = require_go(d)
+        if not 1 <= number <= s.paired:
+            raise TournamentError(f"expected a paired round (1-{s.paired}), got {number}")
+        komi = s.tournament().parameters.general.komi
+        return go_slips(s, d.settings.name, number, komi)
+
+    def explain(
+        self, d: FoldedTournament, number: int, asked: Sequence[tuple[int, int]]
+    ) -> ExplainView:
+        return go_explain_view(d, number, asked)
+
+    def exports(
+        self, d: FoldedTournament, options: frozenset[str] = frozenset()
+    ) -> tuple[ExportFile, ...]:
+        unknown = options - EXPORT_OPTIONS
+        if unknown:
+            raise TournamentError(
+                f"expected export options among {sorted(EXPORT_OPTIONS)}, got {sorted(unknown)}"
+            )
+        document = require_go(d).document()
+        stem = file_stem(d.settings.name)
+        return tuple(
+            ExportFile(
+                kind.value,
+                label,
+                f"{stem}.{suffix}",
+                media,
+                functools.partial(
+                    go_file_bytes,
+                    document,
+                    kind,
+                    egd_pins="egd-pins" in options,
+                    drop_by_default="drop-by-default" in options,
+                ),
+            )
+            for kind, label, suffix, media in FILES
+        )
+
+    def submission(self, d: FoldedTournament) -> Submission:
+        s = require_go(d)
+        h9 = next(f for f in self.exports(d) if f.kind == FileKind.H9.value)
+        games = sum(1 for r in s.rounds for g in r.games if g.result.outcome is not Outcome.UNKNOWN)
+        return Submission(h9.file_name, h9.data(), games, False)
+
+    def final_order(self, d: FoldedTournament) -> tuple[int, ...]:
+        return tuple(int(line.player.id) for line in self.standings(d, None, None).lines)
+
+
+GAME: Final = Go()
+"""The game of Go."""

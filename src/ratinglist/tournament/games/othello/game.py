@@ -1,0 +1,434 @@
+"""Othello behind the `Game` seam: the WOF's systems, disc scores, Brightwell standings,
+finals, temporary IDs and the .ELO results file (seed 004, DOMAIN.md)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from ratinglist.errors import ConflictError, TournamentError
+from ratinglist.formats.elo import format_elo
+from ratinglist.model import Colour, PlayerId
+from ratinglist.model.ids import is_temporary_player
+from ratinglist.standings import BrightwellRule
+from ratinglist.tournament import events as ev
+from ratinglist.tournament.fold import FoldedTournament, result_of
+from ratinglist.tournament.game import ExportFile, RoundCount, Submission
+from ratinglist.tournament.games.othello.exports import (
+    final_ranking,
+    pairing_sheet,
+    result_slips,
+    results_file,
+    results_file_name,
+    standings_csv,
+)
+from ratinglist.tournament.games.othello.finals import missing_finals
+from ratinglist.tournament.games.othello.html_page import html_page
+from ratinglist.tournament.games.othello.planning import (
+    explain_round,
+    finalists,
+    next_pairing,
+    parse_system,
+)
+from ratinglist.tournament.games.othello.ranking_views import class_rows, class_rule
+from ratinglist.tournament.games.othello.results import (
+    Result,
+    SpecialResult,
+    counted_discs,
+    make_result,
+)
+from ratinglist.tournament.games.othello.tables import at_table, board_order, fixed_tables
+from ratinglist.tournament.values import (
+    CostLine,
+    EnteredResult,
+    ExplainView,
+    NewSettings,
+    Person,
+    ResultSpec,
+    RoundView,
+    StandingLine,
+    StandingsView,
+    TableLine,
+)
+
+BQ_RULES = {"standard": BrightwellRule.IFRL, "singapore": BrightwellRule.SINGAPORE}
+SPECIALS = {
+    "time-default": SpecialResult.TIME_DEFAULT,
+    "flag": SpecialResult.SECOND_FLAG_FALL,
+    "resign": SpecialResult.RESIGNATION,
+    "forfeit": SpecialResult.FORFEIT,
+}
+_SCORE = re.compile(r"\s*(\d{1,2})\s*(?:[-:\u2013\u2014]|\s)\s*(\d{1,2})\s*")
+OthelloResult = ev.ResultEntered | ev.ResultCorrected
+
+
+def bq_rule(text: str) -> BrightwellRule:
+    """The Brightwell rule named ``standard`` (IFRL) or ``singapore``."""
+    rule = BQ_RULES.get(text.strip().lower())
+    if rule is None:
+        raise TournamentError(f"expected a --bq-rule standard or singapore, got {text!r}")
+    return rule
+
+
+def _discs(score: str) -> tuple[int, int]:
+    found = _SCORE.fullmatch(score)
+    if found is None:
+        raise TournamentError(f"expected a disc score such as 40-24 or 40 24, got {score!r}")
+    return int(found.group(1)), int(found.group(2))
+
+
+def names(d: FoldedTournament, black: PlayerId, white: PlayerId) -> str:
+    """``SURNAME, First v SURNAME, First`` (an ID where there is no entrant)."""
+
+    def name(pid: PlayerId) -> str:
+        entrant = d.state.by_id().get(pid)
+        return str(pid) if entrant is None else entrant.name
+
+    return f"{name(black)} v {name(white)}"
+
+
+def _game(d: FoldedTournament, spec: ResultSpec) -> tuple[str, PlayerId, PlayerId, int | None]:
+    """Round label, Black, White and table of the game a spec names."""
+    label = str(d.paired) if spec.round is None else spec.round.strip().upper()
+    if spec.table is not None:
+        if not label.isdigit():
+            raise TournamentError(f"expected a round number with a table, got {label!r}")
+        p = at_table(d, int(label), spec.table)
+        if spec.black is not None or spec.white is not None:
+            named = {spec.black, spec.white}
+            if named != {int(p.black), int(p.white)}:
+                shown = names(d, PlayerId(spec.black or 0), PlayerId(spec.white or 0))
+                raise ConflictError(
+                    f"expected table {spec.table} of round {label} to hold {shown} (the game "
+                    f"you saw), got {names(d, p.black, p.white)} there now; nothing written, "
+                    f"look at round {label} again"
+                )
+        return label, p.black, p.white, spec.table
+    if spec.black is None or spec.white is None:
+        raise TournamentError("expected BLACK and WHITE player IDs or --table, got neither")
+    black, white = PlayerId(spec.black), PlayerId(spec.white)
+    table = None
+    if label.isdigit() and 1 <= int(label) <= d.paired:
+        order = board_order(d, int(label))
+        table = next(
+            (k for k, p in enumerate(order, start=1) if (p.black, p.white) == (black, white)),
+            None,
+        )
+    return label, black, white, table
+
+
+def _result(spec: ResultSpec, black: PlayerId, white: PlayerId) -> Result:
+    discs = None if spec.score is None else _discs(spec.score)
+    if spec.special is None:
+        if discs is None:
+            raise TournamentError("expected a disc score such as 40-24, got none")
+        if discs == (0, 0):
+            raise TournamentError(
+                "expected a disc score such as 40-24, got 0-0: no Othello game ends 0-0 "
+                "(a game not played is a special result, e.g. forfeit with its winner)"
+            )
+        return Result(*counted_discs(*discs))
+    kind = SPECIALS.get(spec.special.strip().lower())
+    if kind is None:
+        raise TournamentError(
+            f"expected a special result among {', '.join(SPECIALS)}, got {spec.special!r}"
+        )
+    if spec.winner not in (int(black), int(white)):
+        got = "none" if spec.winner is None else str(spec.winner)
+        raise TournamentError(f"expected the winner {black} or {white}, got {got}")
+    colour = Colour.BLACK if spec.winner == int(black) else Colour.WHITE
+    on_board = (0, 0) if discs is None else discs
+    mine, theirs = on_board if colour is Colour.BLACK else on_board[::-1]
+    return make_result(colour, kind, mine, theirs)
+
+
+def _othello_result(event: ev.Event) -> OthelloResult:
+    if not isinstance(event, ev.ResultEntered | ev.ResultCorrected):
+        raise TournamentError(f"expected an Othello result, got a {event.kind!r} event")
+    return event
+
+
+def _person(d: FoldedTournament, pid: PlayerId) -> Person:
+    return Person(pid, d.state.entrant(pid).name)
+
+
+def _sheet(d: FoldedTournament, number: int) -> bytes:
+    return pairing_sheet(d, number).encode("utf-8")
+
+
+def _paired_round(d: FoldedTournament, number: int) -> None:
+    if not 1 <= number <= d.paired:
+        raise TournamentError(f"expected a paired round (1-{d.paired}), got {number}")
+
+
+class Othello:
+    """The `Game` of Othello."""
+
+    name: Final = ev.OTHELLO
+    label: Final = "Othello"
+    systems: Final = ("swiss", "round-robin", "double-round-robin")
+    result_help: Final = "Black's discs - White's discs, e.g. 40-24"
+    specials: Final = tuple(SPECIALS)
+    uses_registry: Final = True
+    registration_help: Final = (
+        "a registered player by name or WOF ID, or a new player: 'SURNAME,First' with a country"
+    )
+
+    def created_settings(self, new: NewSettings, seed: int) -> ev.Settings:
+        for option, value in (
+            ("--bar", new.bar),
+            ("--floor", new.floor),
+            ("--criteria", new.criteria),
+            ("--team-size", new.team_size),
+            ("--team-criteria", new.team_criteria),
+        ):
+            if value is not None:
+                raise TournamentError(f"expected {option} only with --game go, got {value!r}")
+        return ev.Settings(
+            name=new.name,
+            country=new.country,
+            start=new.start,
+            end=new.end,
+            sender=new.sender,
+            system=None if new.system is None else parse_system(new.system).value,
+            preset=new.preset,
+            rounds=ev.DEFAULT_ROUNDS if new.rounds is None else new.rounds,
+            seed=seed,
+            bye_discs=new.bye_discs,
+            bq_constant=new.bq_constant,
+            bq_rule=bq_rule(new.bq_rule).value,
+        )
+
+    def person(self, d: FoldedTournament, player: PlayerId) -> Person:
+        return _person(d, player)
+
+    def name_of(self, d: FoldedTournament, player: PlayerId) -> str:
+        entrant = d.state.by_id().get(player)
+        return str(player) if entrant is None else entrant.name
+
+    def count(self, d: FoldedTournament) -> RoundCount:
+        current = d.state.rounds[d.paired - 1].pairings if d.paired else ()
+        entered = sum(1 for p in current if p.result is not None)
+        return RoundCount(len(d.state.entrants), len(current), entered)
+
+    def next_round(self, d: FoldedTournament, group_max: int | None) -> ev.Event:
+        if group_max is not None:
+            raise TournamentError("expected a Go tournament for --group-max, got Othello")
+        paired, _ = next_pairing(d)
+        return fixed_tables(d, paired)
+
+    def finals(self, d: FoldedTournament) -> ev.Event:
+        return ev.FinalsStarted(finalists(d))
+
+    def result_event(
+        self, d: FoldedTournament, spec: ResultSpec, correction: bool
+    ) -> tuple[ev.Event, int | None]:
+        label, black, white, table = _game(d, spec)
+        res = _result(spec, black, white)
+        cls = ev.ResultCorrected if correction else ev.ResultEntered
+        return cls(label, black, white, res.black_discs, res.white_discs, res.special.value), table
+
+    def repeated(self, d: FoldedTournament, event: ev.Event) -> bool:
+        if not isinstance(event, ev.ResultEntered):
+            return False
+        wanted = result_of(event)
+        if not event.round.isdigit():
+            if d.finals is None:
+                return False
+            g = d.finals.game(event.round, event.black, event.white)
+            return g is not None and g.black == event.black and g.result == wanted
+        number = int(event.round)
+        if not 1 <= number <= d.paired:
+            return False
+        p = d.state.rounds[number - 1].pairing_of(event.black)
+        return (
+            p is not None
+            and (p.black, p.white) == (event.black, event.white)
+            and (p.result == wanted)
+        )
+
+    def entered(self, d: FoldedTournament, event: ev.Event, table: int | None) -> EnteredResult:
+        e = _othello_result(event)
+        return EnteredResult(
+            round=e.round,
+            table=table,
+            black=_person(d, e.black),
+            white=_person(d, e.white),
+            black_discs=e.black_discs,
+            white_discs=e.white_discs,
+            special=e.special,
+            corrected=isinstance(e, ev.ResultCorrected),
+        )
+
+    def table_players(
+        self, d: FoldedTournament, event: ev.Event, table: int | None
+    ) -> tuple[int, frozenset[PlayerId]] | None:
+        e = _othello_result(event)
+        if table is None or not e.round.isdigit():
+            return None
+        number = int(e.round)
+        if not 1 <= number <= d.paired or d.state.rounds[number - 1].tables:
+            # fixed tables move only with a new pairing (an undo, then pairing again),
+            # which a write based on an older log refuses anyway
+            return None
+        return number, frozenset((e.black, e.white))
+
+    def players_at(self, d: FoldedTournament, round_number: int, table: int) -> frozenset[PlayerId]:
+        p = at_table(d, round_number, table)
+        return frozenset((p.black, p.white))
+
+    def temporary_entrants(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
+        return tuple(p for p in d.people if is_temporary_player(p.player))
+
+    def rounds_with_results(self, d: FoldedTournament) -> int:
+        return sum(
+            1 for r in d.state.rounds[: d.paired] if any(p.result is not None for p in r.pairings)
+        )
+
+    def progress(self, d: FoldedTournament) -> tuple[int, str]:
+        paired = d.paired
+        if paired == 0:
+            return 0, "before round 1"
+        last = d.state.rounds[paired - 1]
+        if last.complete:
+            done, text = paired, f"after round {paired}"
+        else:
+            done = paired - 1
+            entered = sum(1 for p in last.pairings if p.result is not None)
+            current = f"round {paired}: {entered} of {len(last.pairings)} results in"
+            text = current if done == 0 else f"after round {done}; {current}"
+        if d.finals is not None:
+            text += ", finals played" if not missing_finals(d.finals) else ", finals under way"
+        return done, text
+
+    def round_view(self, d: FoldedTournament, number: int, seq: int) -> RoundView:
+        _paired_round(d, number)
+        r = d.state.rounds[number - 1]
+        points = {row.player: row.points for row in d.standings(number - 1)}
+        tables = tuple(
+            TableLine(
+                table=k,
+                black=_person(d, p.black),
+                black_points=points[p.black],
+                white=_person(d, p.white),
+                white_points=points[p.white],
+                result="" if p.result is None else f"{p.result.black_discs}-{p.result.white_discs}",
+            )
+            for k, p in enumerate(board_order(d, number), start=1)
+        )
+        byes = tuple((_person(d, pid), points[pid]) for pid in r.byes)
+        absent = tuple(_person(d, pid) for pid in sorted(r.absent))
+        return RoundView(d.settings.name, number, seq, tables, byes, absent)
+
+    def standings(
+        self, d: FoldedTournament, class_name: str | None, criteria: str | None
+    ) -> StandingsView:
+        if criteria is not None:
+            raise TournamentError(f"expected --criteria for a Go tournament only, got {criteria!r}")
+        ranking = final_ranking(d)
+        rows = ranking if class_name is None else class_rows(d, ranking, class_rule(d, class_name))
+        lines = tuple(
+            StandingLine(
+                place=p.place,
+                player=Person(p.row.player, p.name),
+                country=p.country,
+                points=p.row.points,
+                brightwell=p.row.brightwell,
+                discs=p.row.discs,
+                withdrawn=p.row.withdrawn,
+            )
+            for p in rows
+        )
+        label = d.settings.name + ("" if class_name is None else f" ({class_name})")
+        done, progress = self.progress(d)
+        return StandingsView(d.settings.name, label, done, lines, progress)
+
+    def slips(self, d: FoldedTournament, number: int) -> str:
+        _paired_round(d, number)
+        return result_slips(d, number)
+
+    def explain(
+        self, d: FoldedTournament, number: int, asked: Sequence[tuple[int, int]]
+    ) -> ExplainView:
+        if asked:
+            raise TournamentError("expected --pair for a Go tournament only")
+        ex = explain_round(d, number)
+        pairs = tuple(
+            CostLine(
+                black=_person(d, p.black),
+                white=None if p.white is None else _person(d, p.white),
+                forced=p.forced,
+                parts=tuple((name, int(v)) for name, v in p.parts),
+                cost=int(p.cost),
+            )
+            for p in ex.pairs
+        )
+        extra = None if ex.forced_extra is None else int(ex.forced_extra)
+        return ExplainView(number, d.settings.preset, pairs, int(ex.total), extra)
+
+    def exports(
+        self, d: FoldedTournament, options: frozenset[str] = frozenset()
+    ) -> tuple[ExportFile, ...]:
+        if options:
+            raise TournamentError(
+                f"expected no export options for an Othello tournament, got {sorted(options)}"
+            )
+        name = results_file_name(d)
+        stem = name.rsplit(".", 1)[0]
+        files = [
+            ExportFile(
+                "elo",
+                "WOF results file (.ELO)",
+                name,
+                "text/plain; charset=utf-8",
+                lambda: format_elo(results_file(d)).encode("utf-8"),
+            ),
+            ExportFile(
+                "html",
+                "results page (HTML)",
+                f"{stem}.html",
+                "text/html; charset=utf-8",
+                lambda: html_page(d).encode("utf-8"),
+            ),
+            ExportFile(
+                "csv",
+                "standings (CSV)",
+                f"{stem}.csv",
+                "text/csv; charset=utf-8",
+                lambda: standings_csv(d).encode("utf-8"),
+            ),
+        ]
+        files += [
+            ExportFile(
+                f"sheet{k}",
+                f"pairing sheet of round {k}",
+                f"round{k:02d}.txt",
+                "text/plain; charset=utf-8",
+                functools.partial(_sheet, d, k),
+                group="sheets",
+            )
+            for k in range(1, d.paired + 1)
+        ]
+        return tuple(files)
+
+    def submission(self, d: FoldedTournament) -> Submission:
+        if d.finals is not None and missing_finals(d.finals):
+            due = ", ".join(
+                f"{g.stage} {_person(d, g.black).name} v {_person(d, g.white).name}"
+                for g in missing_finals(d.finals)
+            )
+            raise TournamentError(
+                f"expected every finals game played before the submission, got {due} "
+                f"without a result"
+            )
+        rf = results_file(d)
+        return Submission(results_file_name(d), format_elo(rf).encode("utf-8"), len(rf.games), True)
+
+    def final_order(self, d: FoldedTournament) -> tuple[int, ...]:
+        return tuple(int(p.row.player) for p in final_ranking(d))
+
+
+GAME: Final = Othello()
+"""The game of Othello."""
