@@ -47,15 +47,15 @@ from typing import Any
 from sqlalchemy import select
 
 from ratinglist.model import shown_id
-from ratinglist.model.go_tournament import Outcome
+from ratinglist.model.go.tournament import Outcome
 from ratinglist.service.actor import Actor, ActorKind
-from ratinglist.service.temporary_ids import assign_id
+from ratinglist.service.tournaments.temporary_ids import assign_id
 from ratinglist.store import open_store
 from ratinglist.store.players import all_players
 from ratinglist.store.schema import tournament_events
 from ratinglist.store.tournament_events import find_directed, load_events
-from ratinglist.tournament.finals_stage import scheduled
 from ratinglist.tournament.fold import FoldedTournament, fold
+from ratinglist.tournament.games.othello.finals import scheduled
 from tests.published import store_ratings
 from tests.tournament.logs.observed import cli, observe
 
