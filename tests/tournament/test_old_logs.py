@@ -76,7 +76,8 @@ def _store_log(db: Path, rows: list[dict[str, Any]]) -> int:
 
 
 def test_every_fixture_is_here() -> None:
-    assert FIXTURES == ["go-mcmahon", "go-teams", "othello-swiss"]
+    """The logs of 471807d stay (logs of a newer `main` are added beside them)."""
+    assert {"go-mcmahon", "go-teams", "othello-swiss"} <= set(FIXTURES)
     for name in FIXTURES:
         assert (LOGS / f"{name}.expected.json").is_file()
         assert (LOGS / f"{name}.events.json").stat().st_size <= 200_000
