@@ -26,7 +26,9 @@ from typer.testing import CliRunner
 from ratinglist.cli.app import app
 
 WIDTH = "250"
-"""Terminal width of the runner: wide enough that no cell of a round's table wraps."""
+"""Terminal width of the runner: wide enough that no cell of a round's table wraps (a row
+that wraps all the same, when the console's width was fixed before, is put together again:
+every row of a round starts with its table number, ``bye`` or ``absent``)."""
 
 SAVED_AT = re.compile(r'saveDT="[0-9]*"')
 """OpenGotha's XML names the moment it was written: the one part of an export that changes."""
@@ -51,11 +53,17 @@ def round_table(text: str) -> dict[str, Any]:
         for line in lines
         if line.lstrip().startswith("┃")
     ]
-    rows = [
-        [cell.strip() for cell in line.strip().strip("│").split("│")]
-        for line in lines
-        if line.lstrip().startswith("│")
-    ]
+    rows: list[list[str]] = []
+    for line in lines:
+        if not line.lstrip().startswith("│"):
+            continue
+        cells = [cell.strip() for cell in line.strip().strip("│").split("│")]
+        if cells[0] or not rows:
+            rows.append(cells)
+        else:  # a row wrapped (a narrower terminal): its words go back on one line
+            rows[-1] = [
+                " ".join(w for w in pair if w) for pair in zip(rows[-1], cells, strict=True)
+            ]
     framed = [i for i, line in enumerate(lines) if line.lstrip()[:1] in "┏┃│┡└"]
     if len(header) != 1 or not framed:
         raise AssertionError(f"expected one table with one header row, got:\n{text}")
