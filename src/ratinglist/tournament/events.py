@@ -442,6 +442,14 @@ def _tuples(value: Any) -> Any:
 def from_json(kind: str, payload: str) -> Event:
     """The event stored as (`kind`, `payload`); `to_json` is the inverse.
 
+    Old logs stay readable (docs/decisions.md, "Issue 20: old logs"): an event kind or field
+    stored once is never removed, renamed or made required; a field added to an event later
+    has a default (a plain one or a default factory) and an event stored without it takes
+    the default here (the settings of `Created` too; a Go tournament's parameters missing
+    from its settings take OpenGotha's defaults for its system). The kinds and fields stored
+    today are listed in ``tests/tournament/logs/event_fields.json``, and
+    ``tests/tournament/test_event_rule.py`` holds the classes to that list.
+
     Raises:
         TournamentError: an unknown kind or a payload that does not fit it.
     """
@@ -454,7 +462,7 @@ def from_json(kind: str, payload: str) -> Event:
             return Created(Settings(**data["settings"]))
         known = fields(cls)  # type: ignore[arg-type]
         names = {f.name for f in known}
-        required = {f.name for f in known if f.default is MISSING}
+        required = {f.name for f in known if f.default is MISSING and f.default_factory is MISSING}
         if not required <= set(data) <= names:
             raise TypeError(f"fields {sorted(data)} instead of {sorted(names)}")
         return cls(**{k: _tuples(v) for k, v in data.items()})
