@@ -6,11 +6,6 @@ CLI and the web catch only `RatinglistError` and a traceback always means a bug.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from ratinglist.model import Player
-
 
 class RatinglistError(Exception):
     """Root of every error this package raises on purpose."""
@@ -82,17 +77,3 @@ class PermissionDenied(RatinglistError):
 
 class RateLimited(RatinglistError):
     """Too many failed sign-in attempts; try again later."""
-
-
-class NamesakeConflict(ConflictError):
-    """A new player has the name of registered players: the director chooses one of them
-    (enter that ID) or registers the new player anyway; nothing was written."""
-
-    def __init__(self, namesakes: tuple[Player, ...], name: str) -> None:
-        listed = ", ".join(f"{p.name} ({p.id}, {p.country})" for p in namesakes)
-        super().__init__(
-            f"expected a new player, got {name} with the same name as registered {listed}: "
-            f"enter that ID if it is the same person, or register the new player anyway"
-        )
-        self.namesakes = namesakes
-        self.name = name

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from ratinglist.errors import NamesakeConflict, NotFoundError, TournamentError
+from ratinglist.errors import NotFoundError, TournamentError
 from ratinglist.formats.elo_reader import read_elo_bytes
+from ratinglist.model.player import NamesakeConflict
 from ratinglist.registry.countries import get_country
 from ratinglist.service.actor import Actor, ActorKind
 from ratinglist.service.intake import fix_id

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ratinglist.errors import ConflictError
 from ratinglist.model.ids import PlayerId
 from ratinglist.model.text import format_name
 
@@ -22,3 +23,17 @@ class Player:
     def name(self) -> str:
         """``SURNAME, Firstname`` as the players list and results files write it."""
         return format_name(self.surname, self.firstname)
+
+
+class NamesakeConflict(ConflictError):
+    """A new player has the name of registered players: the director chooses one of them
+    (enter that ID) or registers the new player anyway; nothing was written."""
+
+    def __init__(self, namesakes: tuple[Player, ...], name: str) -> None:
+        listed = ", ".join(f"{p.name} ({p.id}, {p.country})" for p in namesakes)
+        super().__init__(
+            f"expected a new player, got {name} with the same name as registered {listed}: "
+            f"enter that ID if it is the same person, or register the new player anyway"
+        )
+        self.namesakes = namesakes
+        self.name = name

@@ -8,7 +8,7 @@ only. Each publish or unpublish that changes the flag sets ``published``, ``publ
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +18,7 @@ from sqlalchemy.engine import Connection
 from ratinglist.errors import NotFoundError
 from ratinglist.store.bulk import insert_one
 from ratinglist.store.database import Store, translate_errors
-from ratinglist.store.rating_lists import newest_list_ids
+from ratinglist.store.rating_lists import entries_of, newest_list_ids
 from ratinglist.store.schema import rating_list_publications, rating_lists
 
 PUBLISHED = "published"
@@ -229,3 +229,20 @@ def published_list_as_of(conn: Connection, day: dt.date) -> ListInForce | None:
         return None
     as_of = row[1] if isinstance(row[1], dt.date) else dt.date.fromisoformat(str(row[1]))
     return ListInForce(int(row[0]), as_of, row[2])
+
+
+def list_ratings(
+    conn: Connection, day: dt.date, players: Iterable[int]
+) -> tuple[str, dict[int, int]]:
+    """The as-of date (ISO) of the latest published WOF list on or before `day` and the
+    rounded ratings it gives `players` (a player it does not rate is left out); ``""`` and
+    nothing when no list is published yet.
+
+    Every rated player counts, listed or not (the WOF's players file carries the latest
+    rating of every rated player), never the rating of an imported players list.
+    """
+    chosen = published_list_as_of(conn, day)
+    if chosen is None:
+        return "", {}
+    found = entries_of(conn, chosen.id, players)
+    return chosen.as_of.isoformat(), {pid: round(e.rating) for pid, e in found.items()}

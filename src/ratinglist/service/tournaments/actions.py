@@ -9,16 +9,16 @@ meanwhile) and returns frozen values (`service.tournament_values`). Results are 
 
 from __future__ import annotations
 
-import datetime as dt
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import ConflictError, NamesakeConflict, RegistryError, TournamentError
+from ratinglist.errors import ConflictError, RegistryError, TournamentError
 from ratinglist.model import Player, PlayerId, shown_id
 from ratinglist.model.ids import is_temporary_player
+from ratinglist.model.player import NamesakeConflict
 from ratinglist.model.text import format_name
 from ratinglist.registry.countries import country_code
 from ratinglist.service.actor import Actor
@@ -33,6 +33,7 @@ from ratinglist.service.tournaments.log import (
 )
 from ratinglist.service.tournaments.views import round_view
 from ratinglist.store import Store
+from ratinglist.store.publishing import list_ratings
 from ratinglist.store.tournament_events import create_tournament, list_directed, log_writer
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.concurrency import describe
@@ -146,26 +147,6 @@ def _registered(
         debutant=False,
         rating_list=rating_list,
     )
-
-
-def list_ratings(
-    conn: Connection, day: dt.date, players: Iterable[int]
-) -> tuple[str, dict[int, int]]:
-    """The as-of date (ISO) of the latest published WOF list on or before `day` and the
-    rounded ratings it gives `players` (a player it does not rate is left out); ``""`` and
-    nothing when no list is published yet.
-
-    Every rated player counts, listed or not (the WOF's players file carries the latest
-    rating of every rated player), never the rating of an imported players list.
-    """
-    from ratinglist.store.publishing import published_list_as_of
-    from ratinglist.store.rating_lists import entries_of
-
-    chosen = published_list_as_of(conn, day)
-    if chosen is None:
-        return "", {}
-    found = entries_of(conn, chosen.id, players)
-    return chosen.as_of.isoformat(), {pid: round(e.rating) for pid, e in found.items()}
 
 
 def _same_name(e: ev.Registered, surname: str, firstname: str) -> bool:

@@ -21,9 +21,9 @@ from ratinglist.model import Player, PlayerId, shown_id
 from ratinglist.model.ids import parse_temporary
 from ratinglist.registry.countries import country_code, find_country
 from ratinglist.service.actor import Actor
-from ratinglist.service.tournaments.actions import list_ratings
 from ratinglist.service.tournaments.log import after, loaded, opened
 from ratinglist.store import Store
+from ratinglist.store.publishing import list_ratings
 from ratinglist.store.tournament_events import RUNNING, list_directed, log_writer
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.fold import FoldedTournament
