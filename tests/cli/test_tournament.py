@@ -87,7 +87,7 @@ def _state(db: Path):  # type: ignore[no-untyped-def]
 
 def _fill_round(db: Path, tmp_path: Path, rng: random.Random) -> None:
     d = _state(db)
-    r = d.state.rounds[d.paired - 1]
+    r = d.play.state.rounds[d.paired - 1]
     lines = []
     for p in r.pairings:
         x = rng.randint(10, 54)
@@ -126,7 +126,7 @@ def _play(db: Path, tmp_path: Path) -> None:
 def test_whole_small_tournament(db: Path, tmp_path: Path) -> None:
     _play(db, tmp_path)
     d = _state(db)
-    assert d.paired == 4 and len(d.state.entrants) == 14
+    assert d.paired == 4 and len(d.play.state.entrants) == 14
     rows = json.loads(run(db, "standings", "--json"))
     keys = ["rank", "id", "name", "country", "points", "bq", "discs"]
     assert all(list(r) == keys for r in rows)
@@ -139,14 +139,14 @@ def test_whole_small_tournament(db: Path, tmp_path: Path) -> None:
     assert "cost" in run(db, "explain", "3")
     run(db, "finals", "--start")
     d = _state(db)
-    assert d.finals is not None
+    assert d.play.finals is not None
     for _ in range(10):
-        due = [g for g in scheduled(d.finals) if g.result is None]
+        due = [g for g in scheduled(d.play.finals) if g.result is None]
         if not due:
             break
         run(db, "result", due[0].stage, str(due[0].black), str(due[0].white), "38-26")
         d = _state(db)
-        assert d.finals is not None
+        assert d.play.finals is not None
     out_elo = tmp_path / "out.ELO"
     sheets = tmp_path / "sheets"
     run(
@@ -164,7 +164,7 @@ def test_whole_small_tournament(db: Path, tmp_path: Path) -> None:
     rf = read_elo(out_elo)
     assert [x for x in rf.diagnostics if x.severity.value == "error"] == []
     assert sum(1 for g in rf.games if not g.added) == 4 * 7
-    assert sum(1 for g in rf.games if g.added) == len(scheduled(d.finals))
+    assert sum(1 for g in rf.games if g.added) == len(scheduled(d.play.finals))
     assert [p.token for p in rf.players if p.new] == ["NEW1"]  # replaced at processing
     assert "@media print" in (tmp_path / "t.html").read_text(encoding="utf-8")
     assert (tmp_path / "t.csv").read_text(encoding="utf-8").startswith("place,id,name")
@@ -253,17 +253,17 @@ def test_undo_correct_and_errors(db: Path, tmp_path: Path) -> None:
     run(db, "force", "2", "4012")
     run(db, "pair")
     d = _state(db)
-    assert (2, 4012) in [(p.black, p.white) for p in d.state.rounds[0].pairings]
+    assert (2, 4012) in [(p.black, p.white) for p in d.play.state.rounds[0].pairings]
     assert "expected a disc score" in fail(db, "result", "1", "2", "4012", "forty")
     assert "the pairing is 2 with Black" in fail(db, "result", "1", "4012", "2", "40-24")
     run(db, "result", "1", "2", "4012", "40-20")
-    assert _state(db).state.rounds[0].pairing_of(2).result.black_discs == 44  # type: ignore[union-attr]
+    assert _state(db).play.state.rounds[0].pairing_of(2).result.black_discs == 44  # type: ignore[union-attr]
     assert "use correct" in fail(db, "result", "1", "2", "4012", "30-34")
     run(db, "correct", "1", "2", "4012", "--special", "time-default", "--winner", "4012")
-    res = _state(db).state.rounds[0].pairing_of(2).result  # type: ignore[union-attr]
+    res = _state(db).play.state.rounds[0].pairing_of(2).result  # type: ignore[union-attr]
     assert (res.black_discs, res.white_discs, res.special.value) == (31, 33, "time-default")
     run(db, "undo")
-    res = _state(db).state.rounds[0].pairing_of(2).result  # type: ignore[union-attr]
+    res = _state(db).play.state.rounds[0].pairing_of(2).result  # type: ignore[union-attr]
     assert res.black_discs == 44
     assert "above 80" in fail(db, "register", "Zzyzx Qwerty")
     assert "unknown 'Nope'" in fail(db, "standings", "--tournament", "Nope")
@@ -329,7 +329,7 @@ def test_every_tournament_command_has_an_example() -> None:
 
 def test_brightwell_options_are_stored_and_used(db: Path, tmp_path: Path) -> None:
     run(db, "new", "Rule Open", "--country", "NLD", "--date", "2026-05-01", "--system", "swiss")
-    assert _state(db).standings_config() == StandingsConfig(seed=_state(db).settings.seed)
+    assert _state(db).play.standings_config() == StandingsConfig(seed=_state(db).settings.seed)
     args = ("--country", "NLD", "--date", "2026-05-02", "--system", "swiss", "--rounds", "2")
     assert "standard or singapore" in fail(db, "new", "Bad", *args, "--bq-rule", "papp")
     run(db, "new", "Sing Open", *args, "--seed", "3", "--bq-rule", "Singapore")
@@ -351,21 +351,21 @@ def test_brightwell_options_are_stored_and_used(db: Path, tmp_path: Path) -> Non
         )
         shown = json.loads(run(db, "standings", "-t", name, "--json"))
         config = StandingsConfig(bq_constant=c, bye_discs=discs, seed=3, bq_rule=rule)
-        expected = standings_of(d.state, config)
+        expected = standings_of(d.play.state, config)
         assert [(r["id"], r["bq"], r["discs"]) for r in shown] == [
             (int(r.player), r.brightwell, r.discs) for r in expected
         ]
         other = (
             BrightwellRule.IFRL if rule is BrightwellRule.SINGAPORE else BrightwellRule.SINGAPORE
         )
-        changed = standings_of(d.state, replace(config, bq_rule=other))
+        changed = standings_of(d.play.state, replace(config, bq_rule=other))
         assert [r.brightwell for r in changed] != [r["bq"] for r in shown]
 
 
 def _fill_round_of(db: Path, tmp_path: Path, name: str) -> None:
     with open_store(f"sqlite:///{db}") as store:
         d = fold(load_events(store, find_directed(store, name).id))
-    r = d.state.rounds[d.paired - 1]
+    r = d.play.state.rounds[d.paired - 1]
     lines = [f"{r.number} {p.black} {p.white} {40 - k}-{24 + k}" for k, p in enumerate(r.pairings)]
     file = tmp_path / f"{name}{r.number}.txt"
     file.write_text("\n".join(lines) + "\n", encoding="utf-8")

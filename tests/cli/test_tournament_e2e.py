@@ -25,7 +25,8 @@ from ratinglist.model import Player
 from ratinglist.store import open_store
 from ratinglist.store.schema import games
 from ratinglist.store.tournament_events import find_directed, load_events
-from ratinglist.tournament.fold import FoldedTournament, fold
+from ratinglist.tournament.fold import fold
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.othello.exports import to_tournament
 from ratinglist.tournament.games.othello.finals import scheduled
 from ratinglist.tournament.games.othello.planning import replay_round
@@ -84,7 +85,7 @@ def query_for(k: int, p: Player) -> str:
 
 def enter_round(db: Path, tmp_path: Path, rng: random.Random, one_by_one: bool) -> None:
     d = state(db)
-    r = d.state.rounds[d.paired - 1]
+    r = d.play.state.rounds[d.paired - 1]
     lines = []
     for p in r.pairings:
         x = 32 if rng.random() < 0.04 else rng.choice([rng.randint(5, 31), rng.randint(33, 60)])
@@ -138,27 +139,27 @@ def test_120_player_egp_through_the_cli(real_data: Path, tmp_path: Path) -> None
         enter_round(db, tmp_path, rng, one_by_one=n == 1)
     d = state(db)
     assert d.paired == ROUNDS
-    assert all(len(r.byes) == (1 if r.number >= 7 else 0) for r in d.state.rounds)
+    assert all(len(r.byes) == (1 if r.number >= 7 else 0) for r in d.play.state.rounds)
     for n in (1, 7, ROUNDS):  # the log reproduces its pairings
-        published = d.state.rounds[n - 1]
+        published = d.play.state.rounds[n - 1]
         assert replay_round(d, n).pairs == tuple((p.black, p.white) for p in published.pairings)
-    pairs_seen = [frozenset((p.black, p.white)) for r in d.state.rounds for p in r.pairings]
+    pairs_seen = [frozenset((p.black, p.white)) for r in d.play.state.rounds for p in r.pairings]
     assert len(pairs_seen) == len(set(pairs_seen)), "a rematch in 13 rounds of 120 players"
     assert "EGP Haarlem: standings after round 13" in run(db, "tournament", "standings")
 
     run(db, "tournament", "finals", "--start")
     for _ in range(12):
         d = state(db)
-        assert d.finals is not None
-        due = [g for g in scheduled(d.finals) if g.result is None]
+        assert d.play.finals is not None
+        due = [g for g in scheduled(d.play.finals) if g.result is None]
         if not due:
             break
         x = rng.randint(20, 44)
         score = f"{x}-{64 - x}" if x != 32 else "33-31"
         run(db, "tournament", "result", due[0].stage, str(due[0].black), str(due[0].white), score)
     d = state(db)
-    assert d.finals is not None
-    finals_games = [g for g in scheduled(d.finals) if g.result is not None]
+    assert d.play.finals is not None
+    finals_games = [g for g in scheduled(d.play.finals) if g.result is not None]
     assert 7 <= len(finals_games) <= 8
 
     elo = tmp_path / "20260314_EGP_Haarlem.ELO"

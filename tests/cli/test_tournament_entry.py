@@ -17,7 +17,8 @@ from ratinglist.store import open_store
 from ratinglist.store.players import all_players
 from ratinglist.store.tournament_events import LogWriter, find_directed, load_log
 from ratinglist.tournament.events import Registered, ResultEntered
-from ratinglist.tournament.fold import FoldedTournament, fold
+from ratinglist.tournament.fold import fold
+from ratinglist.tournament.folded import FoldedTournament
 from tests.cli.test_tournament import NAMES, PLAYERS
 from tests.cli.tournament_cli import fail, run, runner
 from tests.published import store_ratings
@@ -72,7 +73,7 @@ def test_table_one_is_the_top_board(paired: Path, tmp_path: Path) -> None:
     d = state(paired)
     url = f"sqlite:///{paired}"
     # round 1: the standing is the rating order, so table k holds the k-th best-rated pair
-    pairs = [(int(p.black), int(p.white)) for p in d.state.rounds[0].pairings]
+    pairs = [(int(p.black), int(p.white)) for p in d.play.state.rounds[0].pairings]
     best = sorted(pairs, key=lambda p: -max(RATING[x] for x in p))
     view = show_round(url, None, 1)
     assert [(int(t.black.id), int(t.white.id)) for t in view.tables] == best
@@ -83,7 +84,7 @@ def test_table_one_is_the_top_board(paired: Path, tmp_path: Path) -> None:
     run(paired, "results", str(sheet))
     run(paired, "pair")
     after = state(paired)
-    place = {row.player: k for k, row in enumerate(after.standings(1), start=1)}
+    place = {row.player: k for k, row in enumerate(after.play.standings(1), start=1)}
     view = show_round(url, None, 2)
     best_place = [min(place[t.black.id], place[t.white.id]) for t in view.tables]
     assert best_place == sorted(best_place) and best_place[0] == 1
@@ -91,7 +92,7 @@ def test_table_one_is_the_top_board(paired: Path, tmp_path: Path) -> None:
 
 def test_result_by_table_and_sheet_by_table(paired: Path, tmp_path: Path) -> None:
     d = state(paired)
-    pairs = {(int(p.black), int(p.white)) for p in d.state.rounds[0].pairings}
+    pairs = {(int(p.black), int(p.white)) for p in d.play.state.rounds[0].pairings}
     top = next(p for p in pairs if 2 in p)  # the top-rated player sits at table 1
     out = run(paired, "result", "--table", "1", "40-24")
     assert out.strip() == f"1 (table 1): {top[0]} 40-24 {top[1]} entered"
@@ -106,7 +107,7 @@ def test_sheet_special_results_and_every_error_has_file_and_line(
     paired: Path, tmp_path: Path
 ) -> None:
     d = state(paired)
-    order = [(int(p.black), int(p.white)) for p in d.state.rounds[0].pairings]
+    order = [(int(p.black), int(p.white)) for p in d.play.state.rounds[0].pairings]
     (b1, w1), (b2, w2), (b3, w3) = order[:3]
     sheet = tmp_path / "r1.txt"
     errors = {
@@ -130,7 +131,7 @@ def test_sheet_special_results_and_every_error_has_file_and_line(
         encoding="utf-8",
     )
     assert "3 results entered" in run(paired, "results", str(sheet))
-    r = state(paired).state.rounds[0]
+    r = state(paired).play.state.rounds[0]
     first, second = r.pairing_of(PlayerId(b1)), r.pairing_of(PlayerId(b2))
     assert first is not None and first.result is not None and second is not None
     assert (first.result.black_discs, first.result.white_discs) == (0, 64)  # seed 004 IV.8
@@ -146,20 +147,22 @@ def test_results_sheet_in_latin1_utf8_bom_and_utf16(
     paired: Path, tmp_path: Path, encoding: str, bom: bytes
 ) -> None:
     d = state(paired)
-    lines = [f"1 {p.black} {p.white} 40-24 % Léger à table" for p in d.state.rounds[0].pairings]
+    lines = [
+        f"1 {p.black} {p.white} 40-24 % Léger à table" for p in d.play.state.rounds[0].pairings
+    ]
     sheet = tmp_path / "r1.txt"
     sheet.write_bytes(bom + "\n".join(lines).encode(encoding))
     assert "6 results entered" in run(paired, "results", str(sheet))
-    assert state(paired).state.rounds[0].complete
+    assert state(paired).play.state.rounds[0].complete
 
 
 def test_undo_says_what_it_undid(paired: Path) -> None:
     d = state(paired)
-    p = d.state.rounds[0].pairings[0]
+    p = d.play.state.rounds[0].pairings[0]
     run(paired, "result", "1", str(p.black), str(p.white), "40-20")
     out = run(paired, "undo")
     # issue 19: the players are named, not numbered
-    black, white = d.state.entrant(p.black).name, d.state.entrant(p.white).name
+    black, white = d.play.state.entrant(p.black).name, d.play.state.entrant(p.white).name
     assert out.strip() == f"undone: result 44-20 of round 1, {black} v {white} (event 15)"
     assert run(paired, "undo").strip() == "undone: pairing of round 1 (event 14)"
 
@@ -171,8 +174,8 @@ def test_blank_result_slips_before_the_round(paired: Path) -> None:
     assert len(slips) == 6
     first = slips[0]
     assert "Entry Open - round 1 - table 1" in first
-    names = {e.id: e.name for e in d.state.entrants}
-    top = next(p for p in d.state.rounds[0].pairings if 2 in (p.black, p.white))
+    names = {e.id: e.name for e in d.play.state.entrants}
+    top = next(p for p in d.play.state.rounds[0].pairings if 2 in (p.black, p.white))
     assert f"Black: {names[top.black]} ({top.black})" in first
     assert f"White: {names[top.white]} ({top.white})" in first
     assert "discs: ____" in first
@@ -219,7 +222,7 @@ def test_sheet_is_one_transaction(
     paired: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     d = state(paired)
-    lines = [f"1 {p.black} {p.white} 40-24" for p in d.state.rounds[0].pairings]
+    lines = [f"1 {p.black} {p.white} 40-24" for p in d.play.state.rounds[0].pairings]
     sheet = tmp_path / "r1.txt"
     sheet.write_text("\n".join(lines) + "\n", encoding="utf-8")
     real = LogWriter.append
@@ -248,9 +251,9 @@ def test_standings_json_names_and_rounds_with_results(paired: Path) -> None:
     assert names[4012] == "DE GRAAF, Jan" and names[50002] == "LÉGER, Anaïs"
     # issue 19: the label says which results the standings count
     d = state(paired)
-    games = len(d.state.rounds[0].pairings)
+    games = len(d.play.state.rounds[0].pairings)
     assert f"round 1: 0 of {games} results in" in " ".join(run(paired, "standings").split())
-    p = d.state.rounds[0].pairings[0]
+    p = d.play.state.rounds[0].pairings[0]
     run(paired, "result", "1", str(p.black), str(p.white), "40-24")
     assert f"round 1: 1 of {games} results in" in " ".join(run(paired, "standings").split())
 
@@ -258,7 +261,9 @@ def test_standings_json_names_and_rounds_with_results(paired: Path) -> None:
 def _fill(db: Path, tmp_path: Path, number: int) -> None:
     d = state(db)
     sheet = tmp_path / f"r{number}.txt"
-    lines = [f"{number} {p.black} {p.white} 40-24" for p in d.state.rounds[number - 1].pairings]
+    lines = [
+        f"{number} {p.black} {p.white} 40-24" for p in d.play.state.rounds[number - 1].pairings
+    ]
     sheet.write_text("\n".join(lines) + "\n", encoding="utf-8")
     run(db, "results", str(sheet))
 
@@ -277,7 +282,7 @@ def test_a_submitted_tournament_is_closed_until_reopened(paired: Path, tmp_path:
     assert "expected every finals game played before the submission" in out
     run(paired, "undo")
     run(paired, "submit")
-    p = state(paired).state.rounds[2].pairings[0]
+    p = state(paired).play.state.rounds[2].pairings[0]
     game = ("3", str(p.black), str(p.white))
     before = log_length(paired)
     refused = {
@@ -306,7 +311,7 @@ def test_exported_file_with_forfeits_does_not_contradict_itself(
     from ratinglist.formats.elo_totals import totals_notes
 
     d = state(paired)
-    pairs = d.state.rounds[0].pairings
+    pairs = d.play.state.rounds[0].pairings
     lost = pairs[:2]
     lines = [f"1 {p.black} {p.white} forfeit {p.black}" for p in lost]
     lines += [f"1 {p.black} {p.white} 40-24" for p in pairs[2:]]
@@ -354,7 +359,7 @@ def test_semifinals_are_told_apart_and_finals_show_does_not_write(
     assert log_length(paired) == before
     run(paired, "finals", "--start")
     view = finals_games(f"sqlite:///{paired}", None)
-    top = [row.player for row in state(paired).standings()[:4]]
+    top = [row.player for row in state(paired).play.standings()[:4]]
     labels = {(g.stage, g.match): {g.black.id, g.white.id} for g in view.games}
     assert labels == {
         ("SF1", "semi-final 1st v 4th"): {top[0], top[3]},
@@ -423,7 +428,7 @@ def test_a_temporary_identifier_is_typed_like_an_id(db: Path, tmp_path: Path) ->
     run(db, "forbid", "NEW1", "new2")
     run(db, "pair")
     d = state(db)
-    game = next(p for p in d.state.rounds[0].pairings if shown_id(p.black) == "NEW1"
+    game = next(p for p in d.play.state.rounds[0].pairings if shown_id(p.black) == "NEW1"
                 or shown_id(p.white) == "NEW1")  # fmt: skip
     black, white = shown_id(game.black), shown_id(game.white)
     out = run(db, "result", "1", black, white, "40-24")

@@ -56,7 +56,7 @@ def test_mcmahon_round_scores_handicaps_and_results(tmp_path: Path) -> None:
     db = tmp_path / "go.db"
     _new(db, "--system", "mcmahon", "--bar", "4d", "--floor", "20k", "--rounds", "3")
     run(db, "pair")
-    s = _state(db).go
+    s = _state(db).play
     assert s is not None and s.paired == 1
     games = s.rounds[0].games
     # 7 players: one bye, the lowest rank + MMS (Leroy, 25k).
@@ -107,9 +107,9 @@ def test_mcmahon_round_scores_handicaps_and_results(tmp_path: Path) -> None:
         f"{rows[f'{by_key[table2.black].name}, {by_key[table2.black].first_name}']['place']}-!w"
     )
     run(db, "correct", "1", "--table", "3", "1-0")
-    assert _state(db).go.rounds[0].games[2].result.outcome.value in ("white", "black")
+    assert _state(db).play.rounds[0].games[2].result.outcome.value in ("white", "black")
     run(db, "pair")
-    assert _state(db).go.paired == 2
+    assert _state(db).play.paired == 2
     assert "opengotha" in run(db, "explain", "2")
     # GO.md d: a pair that never met gets the whole duplicate-game weight (5e14), a pair
     # that met gets 0; the asked pair is round 1's table 1.
@@ -130,10 +130,10 @@ def test_pairing_waits_for_results_and_undo(tmp_path: Path) -> None:
     assert (seen.entrants, seen.paired, seen.games_due, seen.results_in) == (7, 1, 3, 0)
     run(db, "result", "--table", "1", "1-0")
     run(db, "undo")
-    assert all(g.result.outcome.value == "unknown" for g in _state(db).go.rounds[0].games)
+    assert all(g.result.outcome.value == "unknown" for g in _state(db).play.rounds[0].games)
     assert "expected a Go result" in fail(db, "result", "--table", "1", "40-24")
     slips = run(db, "slips")  # Go slips: one per table, White and Black with their ranks
-    assert slips.count("Result (circle)") == len(_state(db).go.rounds[0].games)
+    assert slips.count("Result (circle)") == len(_state(db).play.rounds[0].games)
 
 
 def test_forbidden_and_absent_players(tmp_path: Path) -> None:
@@ -142,7 +142,7 @@ def test_forbidden_and_absent_players(tmp_path: Path) -> None:
     run(db, "forbid", "1", "2")
     run(db, "absent", "7")
     run(db, "pair")
-    s = _state(db).go
+    s = _state(db).play
     pairs = {frozenset((g.white, g.black)) for g in s.rounds[0].games}
     assert frozenset((s.key(1), s.key(2))) not in pairs  # type: ignore[arg-type]
     assert all(s.key(7) not in p for p in pairs)  # type: ignore[arg-type]
@@ -159,7 +159,7 @@ def test_round_robin_everybody_meets_once(tmp_path: Path) -> None:
     met: list[frozenset[str]] = []
     for _ in range(3):
         run(db, "pair")
-        rnd = _state(db).go.rounds[-1]
+        rnd = _state(db).play.rounds[-1]
         met += [frozenset((g.white, g.black)) for g in rnd.games]
         for g in rnd.games:
             run(db, "result", "--table", str(g.table), "1-0")
@@ -201,7 +201,7 @@ def test_register_from_a_stored_rating_list(tmp_path: Path) -> None:
     run(db, "new", "Club", "--game", "go", "--country", "FRA", "--date", "2026-04-04")
     out = run(db, "register", "--list", "ffg", "Yves Abadi", "9728205")
     assert "distance 1" in out and "2 players entered" in out
-    s = _state(db).go
+    s = _state(db).play
     yves, mickael = s.player(1), s.player(2)  # type: ignore[arg-type]
     # GO.md b: FFG rating = raw + 2050; rank = (R + 950) // 100 - 30.
     assert (yves.rating, yves.rank.value) == (550, (550 + 950) // 100 - 30)
@@ -212,7 +212,7 @@ def test_register_from_a_stored_rating_list(tmp_path: Path) -> None:
     assert (yves.rating_origin, yves.ffg_licence_status) == ("FFG : -1500", "L")
     # An FFG licence is a string: the list's licence column, letters kept.
     run(db, "register", "--list", "ffg", "Abaque Léa")
-    lea = _state(db).go.player(3)  # type: ignore[union-attr]
+    lea = _state(db).play.player(3)  # type: ignore[union-attr]
     assert (lea.ffg_licence, lea.rating_origin) == ("04A0009", "FFG : -836")
     run(db, "pair")
     tou = tmp_path / "club.tou"

@@ -39,7 +39,7 @@ PLAYERS = [
 
 def _state(db: Path, tournament: str | None = None) -> GoState:
     with open_store(f"sqlite:///{db}") as store:
-        s = fold(load_events(store, find_directed(store, tournament).id)).go
+        s = fold(load_events(store, find_directed(store, tournament).id)).play
     assert s is not None
     return s
 

@@ -108,7 +108,7 @@ def _tournament(db: Path) -> None:
 
 def _pairs(db: Path) -> set[frozenset[str]]:
     with open_store(f"sqlite:///{db}") as store:
-        s = fold(load_events(store, find_directed(store, None).id)).go
+        s = fold(load_events(store, find_directed(store, None).id)).play
     assert s is not None
     name = {k: s.player(s.number(k)).name for k in s.numbers()}
     return {frozenset((name[g.white], name[g.black])) for g in s.rounds[-1].games}

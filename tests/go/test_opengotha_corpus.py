@@ -46,7 +46,7 @@ def _as_log(doc: OpenGothaDocument) -> OpenGothaDocument | None:
         team_parameters=doc.team_parameters,
     )
     try:
-        state = fold([from_json(*to_json(e)) for e in log]).go
+        state = fold([from_json(*to_json(e)) for e in log]).play
     except TournamentError:
         return None
     assert state is not None

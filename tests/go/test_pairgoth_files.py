@@ -76,7 +76,7 @@ def test_fixture_reads_writes_and_imports(real_data: Path, name: str) -> None:
     assert again.document == read.document
     assert again.diagnostics == ()
     log, _ = file_log(path)
-    state = fold(log).go
+    state = fold(log).play
     assert state is not None
     back = state.document().tournament
     t = read.document.tournament
@@ -165,7 +165,7 @@ def test_pairgoth_export_imports_without_crash(tmp_path: Path) -> None:
     path = tmp_path / "pairgoth.xml"
     path.write_text(PAIRGOTH_EXPORT, encoding="utf-8")
     log, diagnostics = file_log(path)
-    state = fold(log).go
+    state = fold(log).play
     assert state is not None
     t = state.document().tournament
     assert [(b.round, b.player) for b in t.byes] == [(0, "ROBINCLÉ")]

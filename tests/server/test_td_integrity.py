@@ -125,10 +125,10 @@ def test_a_table_computed_by_an_old_log_that_moved_refuses_the_stale_write(
     """A pairing stored before tables were fixed keeps computed tables, which a correction
     of round 1 can move: the phone's write by table, based on the older log, is refused."""
     from ratinglist.errors import ConflictError
+    from ratinglist.model.directed import NewSettings, ResultSpec
     from ratinglist.service.tournaments.actions import new_tournament, pair, register_players
     from ratinglist.service.tournaments.results import enter_result
     from ratinglist.service.tournaments.views import show_round
-    from ratinglist.tournament.values import NewSettings, ResultSpec
 
     actor = Actor.parse("web:director")
     settings = NewSettings("Old Log Open", "France", "2026-11-21", system="swiss", rounds=3, seed=3)
@@ -146,7 +146,7 @@ def test_a_table_computed_by_an_old_log_that_moved_refuses_the_stale_write(
     phone = show_round(server_url, tid, 2)
     # find a correction of round 1 that moves a game of round 2 to another table
     moved = None
-    for p in d.state.rounds[0].pairings:
+    for p in d.play.state.rounds[0].pairings:
         assert p.result is not None
         fix = ResultCorrected("1", p.black, p.white, p.result.white_discs, p.result.black_discs)
         if board_order(apply(d, fix), 2) != board_order(d, 2):
@@ -356,10 +356,10 @@ def test_a_write_by_table_across_a_new_pairing_of_its_round_is_refused(server_ur
     """Fixed tables move only when the round is paired again (undo, pair): a write by table
     based on the page drawn before is refused, whatever the table holds now."""
     from ratinglist.errors import ConflictError
+    from ratinglist.model.directed import NewSettings, ResultSpec
     from ratinglist.service.tournaments.actions import new_tournament, pair, register_players, undo
     from ratinglist.service.tournaments.results import enter_result
     from ratinglist.service.tournaments.views import show_round
-    from ratinglist.tournament.values import NewSettings, ResultSpec
 
     actor = Actor.parse("web:director")
     settings = NewSettings("Repair Open", "France", "2026-11-21", system="swiss", rounds=3, seed=5)

@@ -14,12 +14,12 @@ import time
 from pathlib import Path
 
 from ratinglist.errors import ConflictError, RatinglistError
+from ratinglist.model.directed import ResultSpec
 from ratinglist.service.actor import Actor, ActorKind
 from ratinglist.service.tournaments.results import enter_result
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.events import Paired
-from ratinglist.tournament.values import ResultSpec
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from ratinglist.errors import NotFoundError, TournamentError
 from ratinglist.formats.elo_reader import read_elo_bytes
+from ratinglist.model.directed import NewSettings, ResultSpec
 from ratinglist.model.player import NamesakeConflict
 from ratinglist.registry.countries import get_country
 from ratinglist.service.actor import Actor, ActorKind
@@ -22,8 +23,8 @@ from ratinglist.service.tournaments.views import show_round, submit
 from ratinglist.store import open_store
 from ratinglist.store.players import all_players, get_player
 from ratinglist.store.tournament_events import find_directed, load_events
-from ratinglist.tournament.fold import FoldedTournament, fold
-from ratinglist.tournament.values import NewSettings, ResultSpec
+from ratinglist.tournament.fold import fold
+from ratinglist.tournament.folded import FoldedTournament
 from tests.published import store_ratings
 
 TD = Actor(ActorKind.WEB, "director")
@@ -68,14 +69,18 @@ def test_entrant_rating_is_the_published_list_in_force_on_the_tournament_date(db
     tid = _tournament(db)
     register_players(db, tid, [str(t), str(lz), str(ids["DE GRAAF"])], TD)
     d = _log(db, tid)
-    rated = {p.player: (p.rating, p.rating_list) for p in d.people}
+    rated = {p.player: (p.rating, p.rating_list) for p in d.play.people}
     # 2150.6 rounds to 2151, 1790.2 to 1790; DE GRAAF is in no list: unrated
     assert rated == {
         t: (2151, "2026-02-28"),
         lz: (1790, "2026-02-28"),
         ids["DE GRAAF"]: (None, "2026-02-28"),
     }
-    assert {e.id: e.rating for e in d.state.entrants} == {t: 2151, lz: 1790, ids["DE GRAAF"]: None}
+    assert {e.id: e.rating for e in d.play.state.entrants} == {
+        t: 2151,
+        lz: 1790,
+        ids["DE GRAAF"]: None,
+    }
 
 
 def test_without_a_published_list_entrants_are_unrated(db: str) -> None:
@@ -83,7 +88,7 @@ def test_without_a_published_list_entrants_are_unrated(db: str) -> None:
     _list(db, "2026-02-28", {ids["TASTET"]: 2150.0}, publish=False)
     tid = _tournament(db)
     register_players(db, tid, [str(ids["TASTET"])], TD)
-    (person,) = _log(db, tid).people
+    (person,) = _log(db, tid).play.people
     assert (person.rating, person.rating_list) == (None, "")
 
 
@@ -109,7 +114,7 @@ def test_a_namesake_is_a_choice_never_a_silent_duplicate(db: str) -> None:
         register_players(db, tid, [], TD, new_player="Tastet, Marc", new_country="FRA")
     assert [int(p.id) for p in refused.value.namesakes] == [ids["TASTET"]]
     assert "register the new player anyway" in str(refused.value)
-    assert _log(db, tid).people == ()
+    assert _log(db, tid).play.people == ()
     done = register_players(
         db, tid, [], TD, new_player="Tastet, Marc", new_country="FRA", anyway=True
     )
@@ -119,7 +124,7 @@ def test_a_namesake_is_a_choice_never_a_silent_duplicate(db: str) -> None:
     assert [int(p.id) for p in pending.namesakes] == [ids["TASTET"]]
     assigned = assign_id(db, int(tid), "NEW1", OFFICER, existing=ids["TASTET"])
     assert not assigned.new
-    (person,) = _log(db, tid).people
+    (person,) = _log(db, tid).play.people
     assert (person.player, person.new, person.debutant) == (ids["TASTET"], False, False)
     # a registered player entered by ID, then typed as new: refused, one person once
     with pytest.raises(TournamentError, match="already entered as"):
@@ -158,8 +163,8 @@ def test_officer_assigns_the_real_id_which_replaces_new1_everywhere(db: str) -> 
     assert players == {str(ids["TASTET"]), f"+{real}"}
     assert played == {str(ids["TASTET"]), str(real)}
     d = _log(db, tid)
-    assert {int(e.id) for e in d.state.entrants} == {ids["TASTET"], real}
-    assert d.state.rounds[0].pairings[0].result is not None
+    assert {int(e.id) for e in d.play.state.entrants} == {ids["TASTET"], real}
+    assert d.play.state.rounds[0].pairings[0].result is not None
     # the tables keep their numbers and players, under the real ID
     swapped = {done.new_player.id: real}
     assert [(t.table, t.black.id, t.white.id) for t in show_round(db, tid, 1).tables] == [
@@ -182,7 +187,7 @@ def test_undoing_the_assignment_releases_the_id(db: str) -> None:
     undid = undo(db, tid, TD)
     assert f"ID {real} released" in undid.what
     assert get_player(open_store(db), real) is None
-    (person,) = _log(db, tid).people
+    (person,) = _log(db, tid).play.people
     assert person.player < 0 and person.surname == "PIETERS"  # NEW1 again
     # the released ID is the lowest free one again: the next new player gets it
     assert int(assign_id(db, int(tid), "NEW1", OFFICER).player.id) == real
@@ -214,7 +219,7 @@ def test_the_rating_officer_at_intake_replaces_new1_in_the_tournament_too(db: st
     assert fixed.added is not None
     real = int(fixed.added.id)
     d = _log(db, tid)
-    assert {int(e.id) for e in d.state.entrants} == {ids["TASTET"], real}
+    assert {int(e.id) for e in d.play.state.entrants} == {ids["TASTET"], real}
     players, played = _results_tokens(db, tid)
     assert players == {str(ids["TASTET"]), f"+{real}"} and str(real) in played
 
@@ -236,7 +241,7 @@ def test_undoing_a_legacy_new_player_registration_releases_its_id(db: str) -> No
     undid = undo(db, tid, TD)
     assert undid.what == f"registration of PIETERS, Joost ({minted.id}); ID {minted.id} released"
     assert get_player(open_store(db), int(minted.id)) is None
-    assert _log(db, tid).people == ()
+    assert _log(db, tid).play.people == ()
 
 
 def test_a_registered_player_already_entered_cannot_take_over_a_temporary_identifier(

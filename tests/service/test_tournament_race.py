@@ -97,7 +97,7 @@ def test_two_processes_enter_200_results_each_all_400_stored_once(
     switches = sum(1 for a, b in itertools.pairwise(actors) if a != b)
     assert switches > 1
     d = fold(tuple(x.event for x in log))
-    assert d.state.rounds[0].complete
+    assert d.play.state.rounds[0].complete
     print(f"race: {GAMES} results by 2 processes in {elapsed:.1f} s, {switches} switches")
 
 

@@ -41,8 +41,8 @@ def test_log_is_stored_in_order_and_folds_back(store: Store) -> None:
     loaded = load_events(store, tid)
     assert loaded == (Created(SETTINGS), *events)
     d = fold(loaded)
-    assert d.state.withdrawn_from(PlayerId(4012)) is None
-    assert d.new_players == {PlayerId(120005)}
+    assert d.play.state.withdrawn_from(PlayerId(4012)) is None
+    assert d.play.new_players == {PlayerId(120005)}
 
 
 def test_append_refuses_a_log_that_changed_meanwhile(store: Store) -> None:

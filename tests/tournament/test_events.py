@@ -26,7 +26,8 @@ from ratinglist.tournament.events import (
     from_json,
     to_json,
 )
-from ratinglist.tournament.fold import FoldedTournament, apply, fold
+from ratinglist.tournament.fold import apply, fold
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.othello.exports import final_ranking
 from ratinglist.tournament.games.othello.finals import finals_places, scheduled
 from ratinglist.tournament.games.othello.planning import explain_round, next_pairing, replay_round
@@ -106,11 +107,11 @@ def test_same_log_gives_same_pairings_and_every_round_replays() -> None:
     d = _play(events, 6)
     assert fold(events) == d
     for r in range(1, 7):
-        published = d.state.rounds[r - 1]
+        published = d.play.state.rounds[r - 1]
         again = replay_round(d, r)
         assert again.pairs == tuple((p.black, p.white) for p in published.pairings)
         assert again.byes == published.byes
-    assert all(len(r.byes) == 1 for r in d.state.rounds)
+    assert all(len(r.byes) == 1 for r in d.play.state.rounds)
 
 
 def test_a_different_seed_gives_a_different_first_round() -> None:
@@ -126,11 +127,11 @@ def test_undo_cancels_the_latest_action_in_force() -> None:
     events: list[Event] = [Created(SETTINGS), *_registered(4)]
     events += [Withdrawn(PlayerId(101), 1), Absent(PlayerId(102), 1)]
     d = fold([*events, Undone()])
-    assert d.state.withdrawn_from(PlayerId(101)) == 1
-    assert not d.state.rounds or PlayerId(102) not in d.state.rounds[0].absent
+    assert d.play.state.withdrawn_from(PlayerId(101)) == 1
+    assert not d.play.state.rounds or PlayerId(102) not in d.play.state.rounds[0].absent
     d2 = fold([*events, Undone(), Undone()])
-    assert d2.state.withdrawn_from(PlayerId(101)) is None
-    assert len(fold([*events, Undone(), Undone(), Undone()]).state.entrants) == 3
+    assert d2.play.state.withdrawn_from(PlayerId(101)) is None
+    assert len(fold([*events, Undone(), Undone(), Undone()]).play.state.entrants) == 3
     with pytest.raises(TournamentError, match="undo"):
         fold([Created(SETTINGS), Undone()])
 
@@ -138,7 +139,7 @@ def test_undo_cancels_the_latest_action_in_force() -> None:
 def test_correction_changes_standings_but_not_later_pairings() -> None:
     events: list[Event] = [Created(SETTINGS), *_registered(12)]
     d = _play(events, 3)
-    first = d.state.rounds[0].pairings[0]
+    first = d.play.state.rounds[0].pairings[0]
     assert first.result is not None
     with pytest.raises(TournamentError, match="use correct"):
         apply(d, ResultEntered("1", first.black, first.white, 33, 31))
@@ -146,16 +147,16 @@ def test_correction_changes_standings_but_not_later_pairings() -> None:
         "1", first.black, first.white, 64 - first.result.black_discs, first.result.black_discs
     )
     d2 = apply(d, flipped)
-    assert d2.state.rounds[1:] == d.state.rounds[1:]
-    assert [r.points for r in d2.standings()] != [r.points for r in d.standings()] or [
-        r.discs for r in d2.standings()
-    ] != [r.discs for r in d.standings()]
+    assert d2.play.state.rounds[1:] == d.play.state.rounds[1:]
+    assert [r.points for r in d2.play.standings()] != [r.points for r in d.play.standings()] or [
+        r.discs for r in d2.play.standings()
+    ] != [r.discs for r in d.play.standings()]
 
 
 def test_forced_pair_is_kept_and_costs_are_explained() -> None:
     events: list[Event] = [Created(SETTINGS), *_registered(12)]
     d = _play(events, 2)
-    top, bottom = d.standings()[0].player, d.standings()[-1].player
+    top, bottom = d.play.standings()[0].player, d.play.standings()[-1].player
     d = apply(d, Forced(3, bottom, top))
     paired, _ = next_pairing(d)
     assert (bottom, top) in paired.pairs
@@ -194,26 +195,26 @@ def test_pairing_waits_for_every_result() -> None:
 def test_finals_semis_final_and_third_place() -> None:
     events: list[Event] = [Created(SETTINGS), *_registered(14)]
     d = _play(events, 6)
-    top = tuple(r.player for r in d.standings()[:4])
+    top = tuple(r.player for r in d.play.standings()[:4])
     d = apply(d, FinalsStarted((top[0], top[1], top[2], top[3])))
-    assert d.finals is not None
-    assert {(g.black, g.white) for g in scheduled(d.finals) if g.stage == "SF1"} == {
+    assert d.play.finals is not None
+    assert {(g.black, g.white) for g in scheduled(d.play.finals) if g.stage == "SF1"} == {
         (top[0], top[3]),
         (top[1], top[2]),
     }
     # The higher ranked wins every finals game 40-24 (as Black or White).
     for _ in range(12):
-        due = [g for g in scheduled(d.finals) if g.result is None]
+        due = [g for g in scheduled(d.play.finals) if g.result is None]
         if not due:
             break
         g = due[0]
-        higher_black = d.finals.rank(g.black) < d.finals.rank(g.white)
+        higher_black = d.play.finals.rank(g.black) < d.play.finals.rank(g.white)
         score = (40, 24) if higher_black else (24, 40)
         d = apply(d, ResultEntered(g.stage, g.black, g.white, *score))
-    assert d.finals is not None
-    stages = [g.stage for g in scheduled(d.finals)]
+    assert d.play.finals is not None
+    stages = [g.stage for g in scheduled(d.play.finals)]
     assert sorted(stages) == sorted(["SF1", "SF1", "SF2", "SF2", "3P", "F1", "F2"])
-    assert finals_places(d.finals) == top
+    assert finals_places(d.play.finals) == top
     assert tuple(p.row.player for p in final_ranking(d)[:4]) == top
     with pytest.raises(TournamentError, match="scheduled F3"):
         apply(d, ResultEntered("F3", top[0], top[1], 40, 24))

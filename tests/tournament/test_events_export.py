@@ -15,7 +15,8 @@ from ratinglist.tournament.events import (
     ResultEntered,
     Settings,
 )
-from ratinglist.tournament.fold import FoldedTournament, apply, fold
+from ratinglist.tournament.fold import apply, fold
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.othello.exports import results_file, to_tournament
 from ratinglist.tournament.games.othello.finals import scheduled
 from ratinglist.tournament.games.othello.planning import next_pairing
@@ -51,11 +52,11 @@ def tournaments(draw: st.DrawFn) -> FoldedTournament:
             special = draw(st.sampled_from(SPECIALS))
             d = apply(d, ResultEntered(str(paired.round), b, w, black, 64 - black, special))
     if draw(st.booleans()):
-        top = [r.player for r in d.standings()[:4]]
+        top = [r.player for r in d.play.standings()[:4]]
         d = apply(d, FinalsStarted((top[0], top[1], top[2], top[3])))
         for _ in range(draw(st.integers(0, 8))):
-            assert d.finals is not None
-            due = [g for g in scheduled(d.finals) if g.result is None]
+            assert d.play.finals is not None
+            due = [g for g in scheduled(d.play.finals) if g.result is None]
             if not due:
                 break
             x = draw(st.integers(0, 64))
@@ -71,12 +72,12 @@ def test_exported_results_file_reads_back_to_the_same_games(d: FoldedTournament)
     assert [x for x in back.diagnostics if x.severity.value == "error"] == []
     assert back.to_tournament().games == to_tournament(d).games
     assert [g.added for g in back.games] == [g.round is None for g in back.games]
-    assert {p.token for p in back.players if p.new} == {str(p) for p in d.new_players}
+    assert {p.token for p in back.players if p.new} == {str(p) for p in d.play.new_players}
     forfeits = sum(
         1
-        for r in d.state.rounds
+        for r in d.play.state.rounds
         for p in r.pairings
         if p.result is not None and not p.result.played
     )
-    played = sum(len(r.pairings) for r in d.state.rounds) - forfeits
+    played = sum(len(r.pairings) for r in d.play.state.rounds) - forfeits
     assert sum(1 for g in back.games if not g.added) == played

@@ -17,7 +17,8 @@ from ratinglist.tournament.events import (
     ResultEntered,
     Settings,
 )
-from ratinglist.tournament.fold import FoldedTournament, apply, fold
+from ratinglist.tournament.fold import apply, fold
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.othello.exports import final_ranking
 from ratinglist.tournament.games.othello.finals import scheduled
 from ratinglist.tournament.games.othello.planning import finalists, next_pairing, schedule_of
@@ -52,8 +53,8 @@ def test_semifinals_only_from_ten_players_or_in_the_9_10_system(n: int, semis: b
     d = _play_all(_start(n))
     top = finalists(d)
     d = apply(d, FinalsStarted(top))
-    assert d.finals is not None
-    due = scheduled(d.finals)
+    assert d.play.finals is not None
+    due = scheduled(d.play.finals)
     stages = {g.stage for g in due}
     if semis:
         assert stages == {"SF1", "SF2"}
@@ -68,9 +69,9 @@ def test_semifinals_only_from_ten_players_or_in_the_9_10_system(n: int, semis: b
 
 
 def _enter(d: FoldedTournament, stage: str, winner_first: bool = True) -> FoldedTournament:
-    assert d.finals is not None
-    for g in [g for g in scheduled(d.finals) if g.stage == stage and g.result is None]:
-        higher_black = d.finals.rank(g.black) < d.finals.rank(g.white)
+    assert d.play.finals is not None
+    for g in [g for g in scheduled(d.play.finals) if g.stage == stage and g.result is None]:
+        higher_black = d.play.finals.rank(g.black) < d.play.finals.rank(g.white)
         score = (40, 24) if higher_black == winner_first else (24, 40)
         d = apply(d, ResultEntered(stage, g.black, g.white, *score))
     return d
@@ -102,7 +103,7 @@ def test_9_10_system_keeps_places_5_to_10_below_the_semifinalists() -> None:
     # the lower ID wins every game: after the round robin 100 > 101 > ... ; in the Swiss
     # rounds for places 5-10 player 104 wins twice and reaches 7 points, more than 103's 6
     d = _play_all(_start(10), winner=lambda b, w: b < w)
-    rows = d.standings()
+    rows = d.play.standings()
     assert {r.player: r.points for r in rows}[PlayerId(104)] > 6
     assert _places(d)[:5] == [PlayerId(100 + k) for k in range(5)]
     d = apply(d, FinalsStarted(finalists(d)))
@@ -115,10 +116,10 @@ def test_part_two_reverses_the_colours_of_the_round_robin_game(n: int) -> None:
         d = _play_all(_start(n, seed=seed), seed=seed)
         rr = len(schedule_of(d).round_robin)
         colours = {}
-        for r in d.state.rounds[:rr]:
+        for r in d.play.state.rounds[:rr]:
             for p in r.pairings:
                 colours[frozenset((p.black, p.white))] = p.black
-        repeats = [p for r in d.state.rounds[rr:] for p in r.pairings]
+        repeats = [p for r in d.play.state.rounds[rr:] for p in r.pairings]
         assert repeats  # every Part Two game is a rematch
         for p in repeats:
             assert colours[frozenset((p.black, p.white))] == p.white, (seed, p)
@@ -133,8 +134,8 @@ def test_second_semifinal_game_must_reverse_the_colours() -> None:
     with pytest.raises(TournamentError, match="colours of SF1 reversed"):
         apply(d, ResultEntered("SF2", a, b, 40, 24))
     d = apply(d, ResultEntered("SF2", b, a, 30, 34))
-    assert d.finals is not None
-    assert [(g.black, g.white) for g in d.finals.games if {g.black, g.white} == {a, b}] == [
+    assert d.play.finals is not None
+    assert [(g.black, g.white) for g in d.play.finals.games if {g.black, g.white} == {a, b}] == [
         (a, b),
         (b, a),
     ]

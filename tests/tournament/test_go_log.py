@@ -65,7 +65,7 @@ def test_go_events_round_trip_and_othello_creation_is_unchanged() -> None:
 
 def test_fold_keeps_participation_unknown_colour_and_results() -> None:
     log = [*_log(), GoResultEntered(1, P(3), P(4), "black", by_default=True)]
-    s = fold(log).go
+    s = fold(log).play
     assert s is not None
     game = s.rounds[0].games[1]
     assert (game.handicap, game.known_colour, game.result.outcome.value) == (6, False, "black")
@@ -97,7 +97,7 @@ def test_results_of_two_games_rebase_and_the_same_game_conflicts() -> None:
     mine = [GoResultEntered(1, P(1), P(2), "white")]
     theirs = [GoResultEntered(1, P(3), P(4), "jigo")]
     after = rebase(base, mine, theirs, len(_log()))
-    assert after.go is not None
-    assert [g.result.outcome.value for g in after.go.rounds[0].games] == ["white", "jigo"]
+    assert after.play is not None
+    assert [g.result.outcome.value for g in after.play.rounds[0].games] == ["white", "jigo"]
     with pytest.raises(ConflictError):
         rebase(base, mine, [GoResultEntered(1, P(1), P(2), "black")], len(_log()))

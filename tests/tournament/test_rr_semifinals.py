@@ -18,7 +18,8 @@ from ratinglist.tournament.events import (
     ResultEntered,
     Settings,
 )
-from ratinglist.tournament.fold import FoldedTournament, fold
+from ratinglist.tournament.fold import fold
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.othello.finals import scheduled
 from ratinglist.tournament.games.othello.planning import finalists, next_pairing, schedule_of
 
@@ -47,20 +48,20 @@ def test_round_robin_then_semifinals_and_two_swiss_rounds(n: int) -> None:
 
     for _ in range(9):
         d = _play_round(events)
-    met = [frozenset((p.black, p.white)) for r in d.state.rounds[:9] for p in r.pairings]
+    met = [frozenset((p.black, p.white)) for r in d.play.state.rounds[:9] for p in r.pairings]
     assert sorted(met, key=sorted) == sorted(
         (frozenset(c) for c in combinations(ids, 2)), key=sorted
     )
-    byes = [b for r in d.state.rounds[:9] for b in r.byes]
+    byes = [b for r in d.play.state.rounds[:9] for b in r.byes]
     assert sorted(byes) == (ids if n == 9 else [])
 
-    after_rr = [r.player for r in d.standings(9)]
+    after_rr = [r.player for r in d.play.standings(9)]
     top, rest = set(after_rr[:4]), set(after_rr[4:])
     assert after_rr[:5] == ids[:5]
     for _ in range(2):
         d = _play_round(events)
     seen: dict[PlayerId, int] = dict.fromkeys(rest, 0)
-    for r in d.state.rounds[9:11]:
+    for r in d.play.state.rounds[9:11]:
         in_round = [x for p in r.pairings for x in (p.black, p.white)] + list(r.byes)
         assert set(in_round) == rest and len(in_round) == len(rest)
         assert len(r.byes) == len(rest) % 2
@@ -72,11 +73,11 @@ def test_round_robin_then_semifinals_and_two_swiss_rounds(n: int) -> None:
 
     # the 5th after the round robin wins both Swiss rounds and passes the 4th overall,
     # but the semi-finalists are the top 4 after the round robin
-    overall = [r.player for r in d.standings()]
+    overall = [r.player for r in d.play.standings()]
     assert overall.index(ids[4]) < overall.index(ids[3])
     four = finalists(d)
     assert four == tuple(after_rr[:4]) and set(four) == top
     d = fold([*events, FinalsStarted(four)])
-    assert d.finals is not None
-    semis = {(g.stage, g.black, g.white) for g in scheduled(d.finals) if g.stage == "SF1"}
+    assert d.play.finals is not None
+    semis = {(g.stage, g.black, g.white) for g in scheduled(d.play.finals) if g.stage == "SF1"}
     assert semis == {("SF1", four[0], four[3]), ("SF1", four[1], four[2])}

@@ -20,7 +20,8 @@ from ratinglist.tournament.events import (
     from_json,
     to_json,
 )
-from ratinglist.tournament.fold import FoldedTournament, apply, fold
+from ratinglist.tournament.fold import apply, fold
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.othello.planning import next_pairing
 from ratinglist.tournament.games.othello.tables import board_order, fixed_tables
 from tests.tournament.test_events import SETTINGS, _play, _registered
@@ -28,8 +29,8 @@ from tests.tournament.test_events import SETTINGS, _play, _registered
 
 def _expected(d: FoldedTournament, number: int) -> list[frozenset[PlayerId]]:
     """The rule itself: sort the round's pairs by the better place in the standings before."""
-    place = {row.player: k for k, row in enumerate(d.standings(number - 1), start=1)}
-    pairs = d.state.rounds[number - 1].pairings
+    place = {row.player: k for k, row in enumerate(d.play.standings(number - 1), start=1)}
+    pairs = d.play.state.rounds[number - 1].pairings
     ordered = sorted(pairs, key=lambda p: min(place[p.black], place[p.white]))
     return [frozenset((p.black, p.white)) for p in ordered]
 
@@ -46,13 +47,13 @@ def test_board_order_follows_the_standings_before_the_round_after_a_correction()
     assert _tables(d, 3) == _expected(d, 3)
     assert _tables(d, 3) == _tables(d, 3)
     # turn round 1's top-board result around: the places before round 3 change
-    first = d.state.rounds[0].pairings[0]
+    first = d.play.state.rounds[0].pairings[0]
     assert first.result is not None
     flipped = ResultCorrected(
         "1", first.black, first.white, first.result.white_discs, first.result.black_discs
     )
     changed = apply(d, flipped)
-    assert changed.standings(2) != d.standings(2)
+    assert changed.play.standings(2) != d.play.standings(2)
     assert _tables(changed, 3) == _expected(changed, 3)
     assert _tables(d, 3) == _expected(d, 3)
 
@@ -86,7 +87,7 @@ def test_a_correction_of_round_1_leaves_round_2_tables_unchanged() -> None:
     d = apply(d, paired)
     before = _pairs(d, 2)
     assert [frozenset(before[t]) for t in sorted(before)] == _expected(d, 2)
-    for first in d.state.rounds[0].pairings:
+    for first in d.play.state.rounds[0].pairings:
         assert first.result is not None
         flipped = ResultCorrected(
             "1", first.black, first.white, first.result.white_discs, first.result.black_discs

@@ -82,13 +82,13 @@ def test_the_real_id_replaces_the_temporary_one_everywhere() -> None:
     real = PlayerId(120000)
     assign = IdAssigned(NEW1, real, "PIETERS", "Joost", "BEL")
     d = fold([*_log(), assign, Withdrawn(real, 2)])
-    assert {int(e.id) for e in d.state.entrants} == {4012, 4013, 120000, int(NEW2)}
-    first = d.state.rounds[0]
+    assert {int(e.id) for e in d.play.state.entrants} == {4012, 4013, 120000, int(NEW2)}
+    first = d.play.state.rounds[0]
     assert [(p.black, p.white) for p in first.pairings] == [(real, A), (B, NEW2)]
     assert first.pairings[0].result is not None
-    assert d.state.withdrawn_from(real) == 2
-    assert d.state.entrant(A).rating == -5 and d.person(real).new
-    assert d.new_players == {real, NEW2}
+    assert d.play.state.withdrawn_from(real) == 2
+    assert d.play.state.entrant(A).rating == -5 and d.play.person(real).new
+    assert d.play.new_players == {real, NEW2}
     # applying the event to the fold gives the fold of the whole log (a server's cache)
     assert apply(fold(_log()), assign) == fold([*_log(), assign])
     assert to_json(assign) and from_json(*to_json(assign)) == assign
@@ -98,9 +98,9 @@ def test_an_assignment_applies_once_submitted_and_is_undone_like_any_action() ->
     real = PlayerId(120000)
     assign = IdAssigned(NEW1, real, "PIETERS", "Joost", "BEL")
     closed = fold([*_log(), Submitted(), assign])
-    assert closed.closed and real in closed.state.by_id()
+    assert closed.closed and real in closed.play.state.by_id()
     back = fold([*_log(), assign, Undone()])
-    assert NEW1 in back.state.by_id() and real not in back.state.by_id()
+    assert NEW1 in back.play.state.by_id() and real not in back.play.state.by_id()
 
 
 def test_an_assignment_is_refused_when_it_names_no_temporary_entrant() -> None:

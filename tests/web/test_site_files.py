@@ -32,7 +32,8 @@ from ratinglist.service.rating_lists import compute_list
 from ratinglist.store.database import alembic_config, migrate, open_store
 from ratinglist.store.schema import source_files
 from ratinglist.store.tournament_events import find_directed, load_events
-from ratinglist.tournament.fold import FoldedTournament, fold
+from ratinglist.tournament.fold import fold
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.othello.finals import scheduled
 from ratinglist.web.app import create_app
 from tests.cli.tournament_cli import run, runner
@@ -271,7 +272,7 @@ def _folded(db: Path) -> FoldedTournament:
 
 def _fill_round(db: Path, folder: Path, rng: random.Random) -> None:
     d = _folded(db)
-    r = d.state.rounds[d.paired - 1]
+    r = d.play.state.rounds[d.paired - 1]
     lines = []
     for p in r.pairings:
         x = rng.randint(10, 54)
@@ -284,7 +285,7 @@ def _fill_round(db: Path, folder: Path, rng: random.Random) -> None:
 def _play_finals(db: Path) -> None:
     """Every finals game won by White 40-24 (the lower seed wins each one)."""
     for _ in range(12):
-        finals = _folded(db).finals
+        finals = _folded(db).play.finals
         assert finals is not None
         due = [g for g in scheduled(finals) if g.result is None]
         if not due:

@@ -106,8 +106,8 @@ def export(
 
     Example: ratinglist go-file export Tournoi_de_Juvisy.xml --to h9 -o juvisy.h9
     """
+    from ratinglist.model.go.results import FileKind
     from ratinglist.service.go.files import export_go_file
-    from ratinglist.tournament.games.go.exports import FileKind
 
     with user_errors():
         data = export_go_file(

@@ -117,12 +117,12 @@ def add_live_demo(url: str, *, players: int = 16, actor: Actor = SYSTEM) -> Live
     import random
 
     from ratinglist.model.account import Grant, Role
+    from ratinglist.model.directed import NewSettings, ResultSpec
     from ratinglist.service.accounts import add_user, grant
     from ratinglist.service.tournaments.actions import new_tournament, pair, register_players
     from ratinglist.service.tournaments.results import enter_result
     from ratinglist.service.tournaments.server import invite_assistant
     from ratinglist.service.tournaments.views import show_round
-    from ratinglist.tournament.values import NewSettings, ResultSpec
 
     top = list_page(url, limit=players).rows
     if len(top) < players:

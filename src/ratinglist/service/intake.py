@@ -359,9 +359,11 @@ def _into_tournament(
     from ratinglist.model.ids import parse_temporary
     from ratinglist.service.tournaments.log import loaded
     from ratinglist.service.tournaments.temporary_ids import assign_on
+    from ratinglist.tournament.game import game_of
 
     pid = parse_temporary(old)
-    people = loaded(store, str(tournament), conn).folded.people
+    folded = loaded(store, str(tournament), conn).folded
+    people = game_of(folded).registrations(folded)
     if pid is None or pid not in {p.player for p in people}:
         return  # an identifier the director's log does not hold (typed into the file)
     existing = None if added is not None else new_id

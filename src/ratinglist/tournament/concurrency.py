@@ -37,7 +37,8 @@ from ratinglist.tournament.events import (
     Undone,
     Withdrawn,
 )
-from ratinglist.tournament.fold import FoldedTournament, apply
+from ratinglist.tournament.fold import apply
+from ratinglist.tournament.folded import FoldedTournament
 
 Mark = tuple[str, str, int, int]
 EVERYTHING: frozenset[Mark] = frozenset({("*", "", 0, 0)})

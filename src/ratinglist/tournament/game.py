@@ -22,11 +22,10 @@ from typing import Protocol
 
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
-from ratinglist.tournament.events import Event, Registered, Settings
-from ratinglist.tournament.fold import FoldedTournament
-from ratinglist.tournament.values import (
+from ratinglist.model.directed import (
     EnteredResult,
     ExplainView,
+    FinalsView,
     GoStandingsView,
     NewSettings,
     Person,
@@ -34,6 +33,8 @@ from ratinglist.tournament.values import (
     RoundView,
     StandingsView,
 )
+from ratinglist.tournament.events import Event, Registered, Settings
+from ratinglist.tournament.folded import FoldedTournament, Play
 
 AnyStandings = StandingsView | GoStandingsView
 """The standings a game shows (Othello's points, Brightwell, discs; Go's criteria)."""
@@ -98,6 +99,20 @@ class Game(Protocol):
     registration_help: str
     """How a player is entered, for forms and for refusing another game's way."""
 
+    def new_play(self, settings: Settings) -> Play:
+        """The state of a tournament of this game just created with `settings`."""
+        ...
+
+    def apply(self, d: FoldedTournament, event: Event) -> Play:
+        """The game's state after one action; raises `TournamentError` when the action is
+        not allowed (or not one of this game's)."""
+        ...
+
+    def after_closing(self, event: Event) -> bool:
+        """Whether `event` may still be applied once the tournament is closed (Othello's ID
+        assignment: the rating officer's, not the director's)."""
+        ...
+
     def created_settings(self, new: NewSettings, seed: int) -> Settings:
         """The settings of a new tournament of this game (refuses another game's options)."""
         ...
@@ -146,6 +161,15 @@ class Game(Protocol):
 
     def players_at(self, d: FoldedTournament, round_number: int, table: int) -> frozenset[PlayerId]:
         """The two players at a table of a round."""
+        ...
+
+    def registrations(self, d: FoldedTournament) -> tuple[Registered, ...]:
+        """The entries from the federation's registry, with their ratings as registered
+        (none in a game that does not use the registry)."""
+        ...
+
+    def finals_view(self, d: FoldedTournament, started: bool) -> FinalsView | None:
+        """The finals games due so far, None before finals (or in a game without them)."""
         ...
 
     def temporary_entrants(self, d: FoldedTournament) -> tuple[Registered, ...]:
@@ -226,3 +250,11 @@ def game_named(name: str) -> Game:
 def game_of(d: FoldedTournament) -> Game:
     """The game of a folded tournament."""
     return game_named(d.settings.game)
+
+
+def described(d: FoldedTournament) -> str:
+    """The tournament in words for messages: ``'Paris Open', a Go tournament``."""
+    found = games().get(d.settings.game)
+    label = d.settings.game if found is None else found.label
+    article = "an" if label[:1].upper() in "AEIOU" else "a"
+    return f"{d.settings.name!r}, {article} {label} tournament"

@@ -54,7 +54,8 @@ from ratinglist.store import open_store
 from ratinglist.store.players import all_players
 from ratinglist.store.schema import tournament_events
 from ratinglist.store.tournament_events import find_directed, load_events
-from ratinglist.tournament.fold import FoldedTournament, fold
+from ratinglist.tournament.fold import fold
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.othello.finals import scheduled
 from tests.published import store_ratings
 from tests.tournament.logs.observed import cli, observe
@@ -118,7 +119,7 @@ def _rows(db: Path, tournament: str) -> list[dict[str, Any]]:
 def _othello_results(db: Path, name: str, rng: random.Random, skip: int = 0) -> None:
     """Enter a disc score at each table of the last round but the last `skip` tables."""
     d = _folded(db, name)
-    tables = len(d.state.rounds[d.paired - 1].pairings)
+    tables = len(d.play.state.rounds[d.paired - 1].pairings)
     for table in range(1, tables - skip + 1):
         black = rng.randint(14, 50)
         cli(db, "tournament", "result", "--table", str(table), f"{black}-{64 - black}", "-t", name)
@@ -157,7 +158,7 @@ def othello_swiss(db: Path) -> tuple[str, str, int]:
     _othello_results(db, name, rng, skip=1)
     # A result entered by mistake at the last table, then undone and entered again.
     d = _folded(db, name)
-    last = len(d.state.rounds[d.paired - 1].pairings)
+    last = len(d.play.state.rounds[d.paired - 1].pairings)
     cli(db, "tournament", "result", "--table", str(last), "64-0", *t)
     cli(db, "tournament", "undo", *t)
     cli(db, "tournament", "result", "--table", str(last), "30-34", *t)
@@ -167,8 +168,8 @@ def othello_swiss(db: Path) -> tuple[str, str, int]:
     cli(db, "tournament", "finals", "--start", *t)
     for _ in range(10):
         d = _folded(db, name)
-        assert d.finals is not None
-        due = [g for g in scheduled(d.finals) if g.result is None]
+        assert d.play.finals is not None
+        due = [g for g in scheduled(d.play.finals) if g.result is None]
         if not due:
             break
         black = rng.choice((22, 36, 40))
@@ -196,13 +197,13 @@ def go_mcmahon(db: Path, real: Path) -> tuple[str, str, int]:
     cli(db, "tournament", "register", "--new", "Laterman,Lea", "--rank", "6k", "--country",
         "FR", "--club", "75Pa", "--first-round", "4", *t)  # fmt: skip
     # The file was saved before round 3 was over: its last results come in.
-    go = _folded(db, tid).go
+    go = _folded(db, tid).play
     assert go is not None
     for game in go.rounds[2].games:
         if game.result.outcome is Outcome.UNKNOWN:
             cli(db, "tournament", "result", "3", "--table", str(game.table), "0-1", *t)
     cli(db, "tournament", "pair", *t)
-    tables = len(_folded(db, tid).go.rounds[3].games)  # type: ignore[union-attr]
+    tables = len(_folded(db, tid).play.rounds[3].games)  # type: ignore[union-attr]
     scores = ["1-0", "0-1", "=", "1-0!", "0-0", "0-1", "1-0", "1-0", "0-1"][: tables - 1]
     _go_results(db, tid, scores)
     # The last table's result was entered wrong: undone, entered again.
@@ -212,7 +213,7 @@ def go_mcmahon(db: Path, real: Path) -> tuple[str, str, int]:
     # A slip misread: table 2 is corrected.
     cli(db, "tournament", "correct", "--table", "2", "1-0", *t)
     cli(db, "tournament", "pair", *t)
-    tables = len(_folded(db, tid).go.rounds[4].games)  # type: ignore[union-attr]
+    tables = len(_folded(db, tid).play.rounds[4].games)  # type: ignore[union-attr]
     _go_results(db, tid, (["0-1", "1-0", "1-0", "=", "0-1!", "1-0", "0-1", "1-0"])[:tables])
     return tid, "go", _folded(db, tid).paired
 

@@ -13,7 +13,7 @@ from ratinglist.cli.tournament.render import TournamentOption, result_line, roun
 from ratinglist.errors import TournamentError
 
 if TYPE_CHECKING:
-    from ratinglist.tournament.values import ResultSpec
+    from ratinglist.model.directed import ResultSpec
 
 GameArgs = Annotated[
     list[str] | None,
@@ -72,8 +72,8 @@ def _is_score(word: str) -> bool:
 def _spec(
     words: list[str], table: int | None, special: str | None, winner: int | None
 ) -> ResultSpec:
+    from ratinglist.model.directed import ResultSpec
     from ratinglist.model.ids import player_token
-    from ratinglist.tournament.values import ResultSpec
 
     if table is not None:
         if len(words) > 2 or (special is None and not words):

@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 
 if TYPE_CHECKING:
-    from ratinglist.tournament.values import EnteredResult, RoundView
+    from ratinglist.model.directed import EnteredResult, RoundView
 
 TournamentOption = typer.Option(
     None,

@@ -76,9 +76,9 @@ def new(
     --country FRA --date 2026-04-04 --rounds 5
     """
     with user_errors():
+        from ratinglist.model.directed import NewSettings
         from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments.actions import new_tournament
-        from ratinglist.tournament.values import NewSettings
 
         settings = NewSettings(
             name=name,
@@ -248,9 +248,9 @@ def _register_go(
 ) -> None:
     with user_errors():
         from ratinglist.errors import TournamentError
+        from ratinglist.model.directed import GoEntry
         from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments.list_entries import register_go
-        from ratinglist.tournament.games.go.director import GoEntry
 
         if name is None:
             raise TournamentError("expected --new 'SURNAME,First' with --rank, got none")

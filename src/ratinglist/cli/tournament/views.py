@@ -14,7 +14,7 @@ from ratinglist.cli.common import DbOption, console, database_url, user_errors
 from ratinglist.cli.tournament.render import TournamentOption, num, round_table
 
 if TYPE_CHECKING:
-    from ratinglist.tournament.values import GoStandingsView
+    from ratinglist.model.directed import GoStandingsView
 
 BqRuleOption = typer.Option(
     "--bq-rule", help="Brightwell rule for byes and absences: standard (IFRL) or singapore."
@@ -75,8 +75,8 @@ def standings(
     Example: ratinglist tournament standings --class rating:1600-1800
     """
     with user_errors():
+        from ratinglist.model.directed import GoStandingsView
         from ratinglist.service.tournaments.views import standings as standings_of
-        from ratinglist.tournament.values import GoStandingsView
 
         view = standings_of(database_url(db), tournament, class_name, criteria)
     if isinstance(view, GoStandingsView):

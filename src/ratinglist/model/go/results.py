@@ -207,3 +207,12 @@ class AgaResults:
     end: dt.date
     players: tuple[AgaPlayer, ...]
     rounds: tuple[tuple[AgaGame, ...], ...]
+
+
+class FileKind(enum.StrEnum):
+    """The Go tournament files we write."""
+
+    XML = "xml"
+    H9 = "h9"
+    TOU = "tou"
+    AGA = "aga"

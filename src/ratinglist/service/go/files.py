@@ -23,12 +23,13 @@ from ratinglist.formats.opengotha_document import (
 )
 from ratinglist.formats.opengotha_write import write_opengotha
 from ratinglist.model.go.lists import GoRatingList, ListOrigin
+from ratinglist.model.go.results import FileKind
 from ratinglist.model.go.team import GoTeam, TeamCriterion
 from ratinglist.model.go.tournament import GoTournament
 from ratinglist.registry.go.search import GoListIndex
 from ratinglist.registry.go.update import RatingUpdate, RegisteredRating, rating_updates
 from ratinglist.standings.go.team_scores import TeamStanding, team_standings
-from ratinglist.tournament.games.go.exports import FileKind, go_file_bytes
+from ratinglist.tournament.games.go.exports import go_file_bytes
 from ratinglist.tournament.games.go.teams import pair_teams
 
 

@@ -17,6 +17,18 @@ from sqlalchemy.engine import Connection
 
 from ratinglist.errors import ConflictError, RegistryError, TournamentError
 from ratinglist.model import Player, PlayerId, shown_id
+from ratinglist.model.directed import (
+    Created,
+    FinalsView,
+    NewSettings,
+    Person,
+    PlayerAction,
+    Registration,
+    Resolved,
+    RoundView,
+    TournamentSummary,
+    Undid,
+)
 from ratinglist.model.ids import is_temporary_player
 from ratinglist.model.player import NamesakeConflict
 from ratinglist.model.text import format_name
@@ -37,23 +49,10 @@ from ratinglist.store.publishing import list_ratings
 from ratinglist.store.tournament_events import create_tournament, list_directed, log_writer
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.concurrency import describe
-from ratinglist.tournament.fold import FoldedTournament, fold, require_open
+from ratinglist.tournament.fold import fold, require_open
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_named, game_of
-from ratinglist.tournament.games.othello.finals import match_label, scheduled
 from ratinglist.tournament.games.othello.temporary_ids import next_temporary
-from ratinglist.tournament.values import (
-    Created,
-    FinalsLine,
-    FinalsView,
-    NewSettings,
-    Person,
-    PlayerAction,
-    Registration,
-    Resolved,
-    RoundView,
-    TournamentSummary,
-    Undid,
-)
 
 MATCH_THRESHOLD = 80.0
 
@@ -179,7 +178,8 @@ def _new_entrant(
     surname, firstname, country = typed
     check_person(surname, firstname, country)
     code = country_code(country.strip())
-    same = [p for p in fold(known).people if _same_name(p, surname, firstname)]
+    folded = fold(known)
+    same = [p for p in game_of(folded).registrations(folded) if _same_name(p, surname, firstname)]
     if same:
         earlier = same[0]
         if is_temporary_player(earlier.player) and earlier.country.casefold() == code.casefold():
@@ -279,7 +279,7 @@ def register_players(
         new_player=new_person,
         new_country=new_country if new_player is not None else None,
         new_was_retry=retry,
-        entrants=len(state.state.entrants),
+        entrants=game_of(state).count(state).entrants,
         new_identifier=None if new_person is None else new_person.shown_id,
     )
 
@@ -302,7 +302,7 @@ def entrant_ratings(url: str, tournament: str | None) -> EntrantRatings:
         d = loaded(store, tournament).folded
         with store.connect() as conn:
             chosen = published_list_as_of(conn, d.settings.start_date)
-    ratings = {p.player: (p.rating, p.rating_list) for p in d.people}
+    ratings = {p.player: (p.rating, p.rating_list) for p in game_of(d).registrations(d)}
     return EntrantRatings(ratings, "" if chosen is None else chosen.as_of.isoformat())
 
 
@@ -369,18 +369,10 @@ def pair(
 
 
 def _finals_view(d: FoldedTournament, started: bool) -> FinalsView:
-    assert d.finals is not None
-    games = tuple(
-        FinalsLine(
-            g.stage,
-            match_label(d.finals, g),
-            person(d, g.black),
-            person(d, g.white),
-            "" if g.result is None else f"{g.result.black_discs}-{g.result.white_discs}",
-        )
-        for g in scheduled(d.finals)
-    )
-    return FinalsView(d.settings.name, games, started)
+    view = game_of(d).finals_view(d, started)
+    if view is None:
+        raise TournamentError("expected finals under way, got none started (use finals --start)")
+    return view
 
 
 def start_finals(url: str, tournament: str | None, actor: Actor) -> FinalsView:
@@ -399,8 +391,6 @@ def finals_games(url: str, tournament: str | None) -> FinalsView:
     """
     with opened(url) as store:
         d = loaded(store, tournament).folded
-    if d.finals is None:
-        raise TournamentError("expected finals under way, got none started (use finals --start)")
     return _finals_view(d, False)
 
 

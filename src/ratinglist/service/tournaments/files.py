@@ -8,13 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from ratinglist.errors import TournamentError
+from ratinglist.model.directed import GoImported, GoStandingsView
 from ratinglist.service.actor import Actor
 from ratinglist.service.go.files import read_go_file
 from ratinglist.tournament.events import Created, Event
 from ratinglist.tournament.fold import fold
-from ratinglist.tournament.games.go.director import file_date, go_standings_view, require_go
+from ratinglist.tournament.games.go.director import file_date, go_standings_view
 from ratinglist.tournament.games.go.log import opengotha_log
-from ratinglist.tournament.values import GoImported, GoStandingsView
+from ratinglist.tournament.games.go.state import go_play
 
 
 def file_log(path: Path, seed: int = 0) -> tuple[list[Event], tuple[str, ...]]:
@@ -61,7 +62,7 @@ def import_opengotha(url: str, path: Path, actor: Actor) -> GoImported:
         with log_writer(store, tid, 1, actor=actor.label) as writer:
             for event in log[1:]:
                 writer.append(event)
-    s = require_go(fold(log))
+    s = go_play(fold(log))
     return GoImported(
         id=tid,
         name=first.settings.name,
@@ -77,4 +78,4 @@ def replay_opengotha(path: Path, criteria: str | None = None) -> GoStandingsView
     """The standings of an OpenGotha file recomputed through the engine (its log folded)."""
     log, _ = file_log(path)
     d = fold(log)
-    return go_standings_view(require_go(d), d.settings.name, criteria)
+    return go_standings_view(go_play(d), d.settings.name, criteria)

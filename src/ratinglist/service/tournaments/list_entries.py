@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from ratinglist.errors import TournamentError
 from ratinglist.formats.go.ffg_list import NO_LICENCE
 from ratinglist.model import PlayerId
+from ratinglist.model.directed import GoEntry, Person
 from ratinglist.model.go import format_rank, parse_rank, rank_from_rating
 from ratinglist.model.go.lists import GoListPlayer, ListOrigin, rating_origin
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import loaded, opened, write
 from ratinglist.tournament import events as ev
-from ratinglist.tournament.games.go.director import GoEntry, go_person, go_registered, require_go
-from ratinglist.tournament.values import Person
+from ratinglist.tournament.games.go.director import go_person, go_registered
+from ratinglist.tournament.games.go.state import go_play
 
 CLUB_LENGTH = 4
 """OpenGotha keeps 4 characters of a club."""
@@ -117,7 +118,7 @@ def register_from_list(
         raise TournamentError(f"expected one player with --rank, got {len(queries)}")
     with opened(url) as store:
         base = loaded(store, tournament)
-        s = require_go(base.folded)
+        s = go_play(base.folded)
         index = GoListIndex(latest_go_list(store, parse_origin(origin)).players)
         first = max((int(p) for p in s.ids), default=0) + 1
         start = s.paired + 1 if first_round is None else first_round
@@ -126,7 +127,7 @@ def register_from_list(
         ]
         actions = [list_registration(p, first + n, start, rank) for n, (p, _) in enumerate(picked)]
         d = write(store, base, actions, actor)
-    after = require_go(d)
+    after = go_play(d)
     entries = tuple(
         ListEntry(q, go_person(after, a.player), p.number, distance)
         for q, a, (p, distance) in zip(queries, actions, picked, strict=True)
@@ -142,9 +143,9 @@ def register_go(
         raise TournamentError("expected a Go player to enter, got none")
     with opened(url) as store:
         base = loaded(store, tournament)
-        s = require_go(base.folded)
+        s = go_play(base.folded)
         first = max((int(p) for p in s.ids), default=0) + 1
         actions = [go_registered(s, e, first + n) for n, e in enumerate(entries)]
         d = write(store, base, actions, actor)
-    after = require_go(d)
+    after = go_play(d)
     return tuple(go_person(after, a.player) for a in actions), len(after.players)

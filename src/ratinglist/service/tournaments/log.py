@@ -29,7 +29,8 @@ from ratinglist.store.tournament_events import (
 )
 from ratinglist.tournament.concurrency import rebase, require_no_clash
 from ratinglist.tournament.events import Event, Undone
-from ratinglist.tournament.fold import FoldedTournament, apply, fold
+from ratinglist.tournament.fold import apply, fold
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_of
 
 if TYPE_CHECKING:

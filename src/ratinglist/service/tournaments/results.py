@@ -20,12 +20,13 @@ from dataclasses import dataclass, replace
 
 from ratinglist.errors import ConflictError, TournamentError
 from ratinglist.model import PlayerId
+from ratinglist.model.directed import EnteredResult, ResultSpec
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import Loaded, as_of, check, loaded, opened, write
 from ratinglist.tournament.events import Event
-from ratinglist.tournament.fold import FoldedTournament, require_open
+from ratinglist.tournament.fold import require_open
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_of
-from ratinglist.tournament.values import EnteredResult, ResultSpec
 
 
 def _same_table(base: Loaded, event: Event, table: int | None, based_on: int) -> None:

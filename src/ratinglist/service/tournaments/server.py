@@ -9,12 +9,12 @@ import datetime as dt
 from dataclasses import dataclass
 
 from ratinglist.model.account import Grant, Role
+from ratinglist.model.directed import FinalsView, GoStandingsView, RoundView, StandingsView
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import loaded, opened
 from ratinglist.store.tournament_events import RUNNING, last_seq, list_directed
 from ratinglist.tournament.events import OTHELLO
 from ratinglist.tournament.game import game_named, game_of
-from ratinglist.tournament.values import FinalsView, GoStandingsView, RoundView, StandingsView
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,7 @@ def overview(url: str, tournament: int) -> Overview:
         entrants=count.entrants,
         games_due=count.games_due,
         results_in=count.results_in,
-        finals=d.finals is not None,
+        finals=game.finals_view(d, False) is not None,
         closed=d.closed,
         seq=base.seq,
     )

@@ -13,15 +13,15 @@ from dataclasses import dataclass
 
 from ratinglist.errors import NotFoundError, TournamentError
 from ratinglist.model import PlayerId
+from ratinglist.model.directed import Person, RoundView
 from ratinglist.model.go.team import (
     GoTeam,
     TeamCriterion,
 )
 from ratinglist.service.actor import Actor
 from ratinglist.tournament import events as ev
-from ratinglist.tournament.games.go.director import go_person, require_go
-from ratinglist.tournament.games.go.state import GoState, board_clash
-from ratinglist.tournament.values import Person, RoundView
+from ratinglist.tournament.games.go.director import go_person
+from ratinglist.tournament.games.go.state import GoState, board_clash, go_play
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,11 +129,11 @@ def add_teams(url: str, tournament: str | None, names: Sequence[str], actor: Act
         raise TournamentError("expected team names to enter, got none")
     with opened(url) as store:
         base = loaded(store, tournament)
-        s = require_go(base.folded)
+        s = go_play(base.folded)
         first = max((t.number for t in s.teams), default=0) + 1
         actions = [ev.GoTeamEntered(first + k, n) for k, n in enumerate(names)]
         d = write(store, base, actions, actor)
-    after = require_go(d)
+    after = go_play(d)
     return _teams_view(after, d.settings.name, min(after.paired + 1, after.number_of_rounds))
 
 
@@ -157,7 +157,7 @@ def set_team_boards(
 
     with opened(url) as store:
         base = loaded(store, tournament)
-        s = require_go(base.folded)
+        s = go_play(base.folded)
         k = s.paired + 1 if round_number is None else round_number
         if k > s.number_of_rounds:
             raise TournamentError(
@@ -175,7 +175,7 @@ def set_team_boards(
         if clash is not None:
             raise TournamentError(clash)
         d = write(store, base, [event], actor)
-    return _teams_view(require_go(d), d.settings.name, k)
+    return _teams_view(go_play(d), d.settings.name, k)
 
 
 def show_teams(url: str, tournament: str | None, round_number: int | None = None) -> TeamsView:
@@ -184,7 +184,7 @@ def show_teams(url: str, tournament: str | None, round_number: int | None = None
 
     with opened(url) as store:
         d = loaded(store, tournament).folded
-    s = require_go(d)
+    s = go_play(d)
     k = min(s.paired + 1, s.number_of_rounds) if round_number is None else round_number
     if not 1 <= k <= s.number_of_rounds:
         raise TournamentError(f"expected a round 1-{s.number_of_rounds}, got {k}")
@@ -217,7 +217,7 @@ def pair_team_round(
 
     with opened(url) as store:
         base = loaded(store, tournament)
-        s = require_go(base.folded)
+        s = go_play(base.folded)
         if not s.teams:
             raise TournamentError("expected teams to pair (tournament team add), got none")
         k = round_to_pair(s)
@@ -238,7 +238,7 @@ def pair_team_round(
             k, tuple((number[g.white], number[g.black], g.handicap, g.table) for g in paired.games)
         )
         d = write(store, base, [event], actor)
-    after = require_go(d)
+    after = go_play(d)
     return TeamPairingView(
         tuple((team_line(after, a, k), team_line(after, b, k)) for a, b in paired.matches),
         None if paired.bye is None else team_line(after, paired.bye, k),
@@ -258,7 +258,7 @@ def team_standings_view(
 
     with opened(url) as store:
         d = loaded(store, tournament).folded
-    s = require_go(d)
+    s = go_play(d)
     if not s.teams:
         raise TournamentError(f"expected a team tournament, got {d.settings.name!r} without teams")
     t = s.tournament()

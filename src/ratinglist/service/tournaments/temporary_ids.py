@@ -26,7 +26,7 @@ from ratinglist.store import Store
 from ratinglist.store.publishing import list_ratings
 from ratinglist.store.tournament_events import RUNNING, list_directed, log_writer
 from ratinglist.tournament import events as ev
-from ratinglist.tournament.fold import FoldedTournament
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_of
 
 

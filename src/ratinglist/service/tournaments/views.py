@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ratinglist.errors import NotFoundError, TournamentError
+from ratinglist.model.directed import ExplainView, RoundView, SubmittedFile, Written
 from ratinglist.service.actor import Actor
 from ratinglist.service.intake import queue_on
 from ratinglist.service.tournaments.log import after, loaded, opened
@@ -20,10 +21,9 @@ from ratinglist.store.importer import import_text_on
 from ratinglist.store.intake import TOURNAMENT
 from ratinglist.store.tournament_events import SUBMITTED, log_writer, set_status_on
 from ratinglist.tournament.events import Submitted
-from ratinglist.tournament.fold import FoldedTournament
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import AnyStandings, ExportFile, game_of
 from ratinglist.tournament.games.othello.ranking_views import ReplayRow
-from ratinglist.tournament.values import ExplainView, RoundView, SubmittedFile, Written
 
 
 def round_view(d: FoldedTournament, number: int, seq: int) -> RoundView:

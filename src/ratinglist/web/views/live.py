@@ -15,6 +15,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
 
+from ratinglist.model.directed import GoStandingsView, RoundView, StandingsView
 from ratinglist.service.tournaments.server import (
     LiveView,
     Overview,
@@ -23,7 +24,6 @@ from ratinglist.service.tournaments.server import (
     running,
 )
 from ratinglist.service.tournaments.views import show_round, standings
-from ratinglist.tournament.values import GoStandingsView, RoundView, StandingsView
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url
 

@@ -16,6 +16,20 @@ from pydantic import BaseModel, Field
 from ratinglist.model.account import (
     may_enter_results,
 )
+from ratinglist.model.directed import (
+    Created,
+    EnteredResult,
+    FinalsView,
+    GoStandingsView,
+    NewSettings,
+    PlayerAction,
+    Registration,
+    ResultSpec,
+    RoundView,
+    StandingsView,
+    SubmittedFile,
+    Undid,
+)
 from ratinglist.service.tournaments.actions import (
     Entry,
     absent,
@@ -38,20 +52,6 @@ from ratinglist.service.tournaments.server import (
     running,
 )
 from ratinglist.service.tournaments.views import result_slips, show_round, standings, submit
-from ratinglist.tournament.values import (
-    Created,
-    EnteredResult,
-    FinalsView,
-    GoStandingsView,
-    NewSettings,
-    PlayerAction,
-    Registration,
-    ResultSpec,
-    RoundView,
-    StandingsView,
-    SubmittedFile,
-    Undid,
-)
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.views.common import db_url
 

@@ -32,6 +32,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from ratinglist.errors import ConflictError, RatinglistError
 from ratinglist.model.account import may_create_tournament, may_direct, may_enter_results
+from ratinglist.model.directed import NewSettings, ResultSpec, Undid
 from ratinglist.model.player import NamesakeConflict
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.actions import (
@@ -56,7 +57,6 @@ from ratinglist.service.tournaments.server import (
 )
 from ratinglist.service.tournaments.temporary_ids import registered_namesakes
 from ratinglist.service.tournaments.views import standings, submit
-from ratinglist.tournament.values import NewSettings, ResultSpec, Undid
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url

@@ -13,10 +13,20 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ratinglist.errors import GoRankError, TournamentError
 from ratinglist.model import PlayerId
+from ratinglist.model.directed import (
+    CostLine,
+    ExplainView,
+    GoEntry,
+    GoStandingLine,
+    GoStandingsView,
+    Person,
+    RoundView,
+    TableLine,
+)
 from ratinglist.model.go import format_rank, parse_rank
 from ratinglist.model.go.team import (
     DEFAULT_TEAM_CRITERIA,
@@ -33,18 +43,9 @@ from ratinglist.model.go.tournament import (
     default_parameters,
 )
 from ratinglist.tournament import events as ev
-from ratinglist.tournament.fold import FoldedTournament
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.go.settings import go_settings
-from ratinglist.tournament.games.go.state import GoState
-from ratinglist.tournament.values import (
-    CostLine,
-    ExplainView,
-    GoStandingLine,
-    GoStandingsView,
-    Person,
-    RoundView,
-    TableLine,
-)
+from ratinglist.tournament.games.go.state import GoState, go_play
 
 GO_SYSTEMS = {
     "mcmahon": GoSystem.MCMAHON,
@@ -151,23 +152,6 @@ def go_created_settings(
     )
 
 
-def require_go(d: FoldedTournament) -> GoState:
-    """The Go state of `d`; raises `TournamentError` for an Othello tournament."""
-    if d.go is None:
-        raise TournamentError(
-            f"expected a Go tournament, got {d.settings.name!r}, an Othello tournament"
-        )
-    return d.go
-
-
-def require_othello(d: FoldedTournament, what: str) -> None:
-    """Raise `TournamentError` when `d` is a Go tournament (`what` is Othello only)."""
-    if d.go is not None:
-        raise TournamentError(
-            f"expected an Othello tournament for {what}, got {d.settings.name!r}, a Go tournament"
-        )
-
-
 def go_person(s: GoState, pid: PlayerId) -> Person:
     """Player number `pid` as number and name."""
     return Person(pid, s.name(pid))
@@ -271,7 +255,7 @@ def go_round_view(d: FoldedTournament, number: int, seq: int) -> RoundView:
     """Round `number` of a Go tournament: games by table (handicap, main score before it)."""
     from ratinglist.standings.go.scores import GoScores
 
-    s = require_go(d)
+    s = go_play(d)
     t = s.tournament()
     scores = GoScores(t.before_round(number - 1))
     main = t.parameters.main_criterion
@@ -340,7 +324,7 @@ def go_explain_view(
     """OpenGotha's cost parts of each pair of published round `number`, and of `asked` pairs."""
     from ratinglist.tournament.games.go.play import GoPairExplained, explain_go_round
 
-    s = require_go(d)
+    s = go_play(d)
     chosen, others = explain_go_round(
         s, number, tuple((PlayerId(a), PlayerId(b)) for a, b in asked)
     )
@@ -365,24 +349,6 @@ def file_date(text: str) -> str:
         return dt.date.fromisoformat(text.strip()).isoformat()
     except ValueError:
         return "1970-01-01"
-
-
-@dataclass(frozen=True, slots=True)
-class GoEntry:
-    """A Go player to enter, as typed: ``SURNAME,First`` name, rank, and optional facts.
-
-    `rating` None takes the rank's rating (GO.md b: 1d = 2100, 100 per grade).
-    """
-
-    name: str
-    rank: str
-    rating: int | None = None
-    country: str = ""
-    club: str = ""
-    egf_pin: str = ""
-    ffg_licence: str = ""
-    aga_id: str = ""
-    first_round: int | None = None
 
 
 def go_registered(s: GoState, entry: GoEntry, number: int) -> ev.GoRegistered:

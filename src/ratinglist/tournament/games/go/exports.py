@@ -8,7 +8,6 @@ komi, time system, class), the h9 column titles and the AGA games.
 from __future__ import annotations
 
 import datetime as dt
-import enum
 from collections.abc import Sequence
 
 from ratinglist import __version__
@@ -23,6 +22,7 @@ from ratinglist.model.go.results import (
     AgaGame,
     AgaPlayer,
     AgaResults,
+    FileKind,
     HalfGame,
     Mark,
     ResultsHeader,
@@ -151,15 +151,6 @@ def short_names(criteria: Sequence[Criterion]) -> tuple[str, ...]:
                 break
         titles.append(name)
     return tuple(titles)
-
-
-class FileKind(enum.StrEnum):
-    """The Go tournament files we write."""
-
-    XML = "xml"
-    H9 = "h9"
-    TOU = "tou"
-    AGA = "aga"
 
 
 def go_file_bytes(

@@ -11,10 +11,21 @@ from typing import Final
 
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
+from ratinglist.model.directed import (
+    EnteredResult,
+    ExplainView,
+    FinalsView,
+    GoStandingsView,
+    NewSettings,
+    Person,
+    ResultSpec,
+    RoundView,
+)
 from ratinglist.model.go import format_rank
+from ratinglist.model.go.results import FileKind
 from ratinglist.model.go.tournament import Outcome
 from ratinglist.tournament import events as ev
-from ratinglist.tournament.fold import FoldedTournament
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import ExportFile, RoundCount, Submission
 from ratinglist.tournament.games.go.director import (
     GO_SYSTEMS,
@@ -24,22 +35,12 @@ from ratinglist.tournament.games.go.director import (
     go_result_event,
     go_round_view,
     go_standings_view,
-    require_go,
     result_text,
     team_parameters,
 )
-from ratinglist.tournament.games.go.exports import FileKind, go_file_bytes
+from ratinglist.tournament.games.go.exports import go_file_bytes
 from ratinglist.tournament.games.go.play import next_go_pairing
-from ratinglist.tournament.games.go.state import GoState, go_result
-from ratinglist.tournament.values import (
-    EnteredResult,
-    ExplainView,
-    GoStandingsView,
-    NewSettings,
-    Person,
-    ResultSpec,
-    RoundView,
-)
+from ratinglist.tournament.games.go.state import GoState, apply_go, go_play, go_result, new_go_state
 
 GoResultEvent = ev.GoResultEntered | ev.GoResultCorrected
 EXPORT_OPTIONS = frozenset({"egd-pins", "drop-by-default"})
@@ -103,6 +104,15 @@ class Go:
         "player: 'SURNAME,First' with a rank (--rank 3k)"
     )
 
+    def new_play(self, settings: ev.Settings) -> GoState:
+        return new_go_state(settings)
+
+    def apply(self, d: FoldedTournament, event: ev.Event) -> GoState:
+        return apply_go(go_play(d), event)
+
+    def after_closing(self, event: ev.Event) -> bool:
+        return False
+
     def created_settings(self, new: NewSettings, seed: int) -> ev.Settings:
         for option, value in (("--preset", new.preset if new.preset != "eoc" else None),):
             if value is not None:
@@ -127,22 +137,22 @@ class Go:
         )
 
     def person(self, d: FoldedTournament, player: PlayerId) -> Person:
-        return go_person(require_go(d), player)
+        return go_person(go_play(d), player)
 
     def name_of(self, d: FoldedTournament, player: PlayerId) -> str:
         try:
-            return require_go(d).name(player)
+            return go_play(d).name(player)
         except (TournamentError, ValueError):
             return str(player)
 
     def count(self, d: FoldedTournament) -> RoundCount:
-        s = require_go(d)
+        s = go_play(d)
         games = s.rounds[-1].games if s.paired else ()
         entered = sum(1 for g in games if g.result.outcome is not Outcome.UNKNOWN)
         return RoundCount(len(s.players), len(games), entered)
 
     def next_round(self, d: FoldedTournament, group_max: int | None) -> ev.Event:
-        s = require_go(d)
+        s = go_play(d)
         if s.teams:
             raise TournamentError(
                 "expected a tournament without teams, got a team tournament "
@@ -164,12 +174,12 @@ class Go:
                 "expected a Go result such as 1-0 or 0-1! (! for by default), got --special"
             )
         return go_result_event(
-            require_go(d), spec.round, spec.black, spec.white, spec.table, spec.score, correction
+            go_play(d), spec.round, spec.black, spec.white, spec.table, spec.score, correction
         )
 
     def repeated(self, d: FoldedTournament, event: ev.Event) -> bool:
         e = _go_event(event)
-        s = require_go(d)
+        s = go_play(d)
         if not 1 <= e.round <= s.paired:
             return False
         white, black = s.key(e.white), s.key(e.black)
@@ -182,7 +192,7 @@ class Go:
 
     def entered(self, d: FoldedTournament, event: ev.Event, table: int | None) -> EnteredResult:
         e = _go_event(event)
-        s = require_go(d)
+        s = go_play(d)
         return EnteredResult(
             round=str(e.round),
             table=table,
@@ -201,24 +211,30 @@ class Go:
         return None  # a Go round's tables are fixed when it is paired
 
     def players_at(self, d: FoldedTournament, round_number: int, table: int) -> frozenset[PlayerId]:
-        s = require_go(d)
+        s = go_play(d)
         numbers = s.numbers()
         for g in s.rounds[round_number - 1].games:
             if g.table == table:
                 return frozenset((numbers[g.white], numbers[g.black]))
         raise TournamentError(f"expected a table of round {round_number}, got {table}")
 
+    def registrations(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
+        return ()
+
+    def finals_view(self, d: FoldedTournament, started: bool) -> FinalsView | None:
+        return None
+
     def temporary_entrants(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
         return ()
 
     def rounds_with_results(self, d: FoldedTournament) -> int:
-        s = require_go(d)
+        s = go_play(d)
         return sum(
             1 for r in s.rounds if any(g.result.outcome is not Outcome.UNKNOWN for g in r.games)
         )
 
     def progress(self, d: FoldedTournament) -> tuple[int, str]:
-        s = require_go(d)
+        s = go_play(d)
         if s.paired == 0:
             return 0, "before round 1"
         last = s.rounds[s.paired - 1]
@@ -230,7 +246,7 @@ class Go:
         return done, current if done == 0 else f"after round {done}; {current}"
 
     def round_view(self, d: FoldedTournament, number: int, seq: int) -> RoundView:
-        s = require_go(d)
+        s = go_play(d)
         if not 1 <= number <= s.paired:
             raise TournamentError(f"expected a paired round (1-{s.paired}), got {number}")
         return go_round_view(d, number, seq)
@@ -240,10 +256,10 @@ class Go:
     ) -> GoStandingsView:
         if class_name is not None:
             raise TournamentError(f"expected no --class for a Go tournament, got {class_name!r}")
-        return go_standings_view(require_go(d), d.settings.name, criteria)
+        return go_standings_view(go_play(d), d.settings.name, criteria)
 
     def slips(self, d: FoldedTournament, number: int) -> str:
-        s = require_go(d)
+        s = go_play(d)
         if not 1 <= number <= s.paired:
             raise TournamentError(f"expected a paired round (1-{s.paired}), got {number}")
         komi = s.tournament().parameters.general.komi
@@ -262,7 +278,7 @@ class Go:
             raise TournamentError(
                 f"expected export options among {sorted(EXPORT_OPTIONS)}, got {sorted(unknown)}"
             )
-        document = require_go(d).document()
+        document = go_play(d).document()
         stem = file_stem(d.settings.name)
         return tuple(
             ExportFile(
@@ -282,7 +298,7 @@ class Go:
         )
 
     def submission(self, d: FoldedTournament) -> Submission:
-        s = require_go(d)
+        s = go_play(d)
         h9 = next(f for f in self.exports(d) if f.kind == FileKind.H9.value)
         games = sum(1 for r in s.rounds for g in r.games if g.result.outcome is not Outcome.UNKNOWN)
         return Submission(h9.file_name, h9.data(), games, False)

@@ -32,6 +32,9 @@ from ratinglist.model.go.tournament import (
     Outcome,
 )
 from ratinglist.tournament.events import (
+    Absent,
+    Event,
+    Forbidden,
     Forced,
     GoPaired,
     GoRegistered,
@@ -40,7 +43,10 @@ from ratinglist.tournament.events import (
     GoTeamBoards,
     GoTeamEntered,
     Settings,
+    Withdrawn,
 )
+from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.game import described
 from ratinglist.tournament.games.go.settings import go_parameters, go_system, go_team_parameters
 
 DETAIL_FIELDS = ("ffg_licence_status", "aga_expiration", "rating_origin", "grade")
@@ -394,3 +400,38 @@ def board_clash(s: GoState, e: GoTeamBoards) -> str | None:
                     f"in team {other.number} {other.name!r}"
                 )
     return None
+
+
+def apply_go(s: GoState, event: Event) -> GoState:
+    """The Go state after one action of a Go tournament."""
+    match event:
+        case GoRegistered():
+            return register(s, event)
+        case Withdrawn(player=p, from_round=k):
+            return withdraw(s, p, k)
+        case Absent(player=p, round=k):
+            return absent(s, p, k)
+        case Forbidden(first=a, second=b):
+            return forbid(s, a, b)
+        case Forced():
+            return force(s, event)
+        case GoPaired():
+            return pair(s, event)
+        case GoResultEntered() | GoResultCorrected():
+            return record(s, event)
+        case GoTeamEntered():
+            return enter_team(s, event)
+        case GoTeamBoards():
+            return set_team_boards(s, event)
+    raise TournamentError(f"expected an action of a Go tournament, got a {event.kind!r} event")
+
+
+def go_play(d: FoldedTournament) -> GoState:
+    """The Go state of a folded tournament.
+
+    Raises:
+        TournamentError: `d` is a tournament of another game.
+    """
+    if not isinstance(d.play, GoState):
+        raise TournamentError(f"expected a Go tournament, got {described(d)}")
+    return d.play

@@ -26,8 +26,9 @@ from ratinglist.model import (
     shown_id,
 )
 from ratinglist.standings import ClassMember, StandingsRow
-from ratinglist.tournament.fold import FoldedTournament, plan_of
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.othello.finals import finals_places, scheduled, semifinal_results
+from ratinglist.tournament.games.othello.play import othello, plan_of
 from ratinglist.tournament.games.othello.results import Result
 from ratinglist.tournament.games.othello.tables import board_order
 
@@ -53,30 +54,32 @@ def final_ranking(d: FoldedTournament) -> tuple[RankedPlayer, ...]:
     once each is played). In the 9-10 player system the top 4 after the round robin stay
     above the players of the Swiss rounds for places 5-10. Every moment gives a ranking.
     """
-    rows = list(d.standings())
+    o = othello(d)
+    rows = list(o.standings())
     head = top_four(d)
     if head:
         by_player = {r.player: r for r in rows}
         rows = [by_player[p] for p in head] + [r for r in rows if r.player not in head]
     out = []
     for k, r in enumerate(rows, start=1):
-        e = d.state.entrant(r.player)
+        e = o.state.entrant(r.player)
         out.append(RankedPlayer(k, r, e.name, e.country))
     return tuple(out)
 
 
 def top_four(d: FoldedTournament) -> tuple[PlayerId, ...]:
     """The finalists in their current order (empty while they are not known)."""
-    if d.finals is None:
-        plan = plan_of(d)
+    o = othello(d)
+    if o.finals is None:
+        plan = plan_of(o)
         if plan is None or not plan.semifinals:
             return ()
-        rr_rounds = plan.total_rounds(sum(1 for e in d.state.entrants if e.first_round == 1))
+        rr_rounds = plan.total_rounds(sum(1 for e in o.state.entrants if e.first_round == 1))
         rr_rounds -= plan.swiss_rounds
-        if d.paired < rr_rounds or len(d.state.entrants) < 4:
+        if d.paired < rr_rounds or len(o.state.entrants) < 4:
             return ()
-        return tuple(r.player for r in d.standings(rr_rounds)[:4])
-    f = d.finals
+        return tuple(r.player for r in o.standings(rr_rounds)[:4])
+    f = o.finals
     semis = semifinal_results(f)
     if semis is None:
         return f.players
@@ -91,6 +94,7 @@ def top_four(d: FoldedTournament) -> tuple[PlayerId, ...]:
 
 def class_members(d: FoldedTournament) -> dict[PlayerId, ClassMember]:
     """What class standings need about each entrant."""
+    o = othello(d)
     return {
         e.id: ClassMember(
             player=e.id,
@@ -100,7 +104,7 @@ def class_members(d: FoldedTournament) -> dict[PlayerId, ClassMember]:
             youth=e.youth,
             debutant=e.debutant,
         )
-        for e in d.state.entrants
+        for e in o.state.entrants
     }
 
 
@@ -122,8 +126,9 @@ def to_tournament(d: FoldedTournament) -> Tournament:
     Games of the rounds carry their round; finals games have no round. Forfeits are left out
     of the games and of the players' points and discs (`forfeit_totals`).
     """
+    o = othello(d)
     s = d.settings
-    rows = {r.player: r for r in d.standings()}
+    rows = {r.player: r for r in o.standings()}
     unplayed = forfeit_totals(d)
     players = tuple(
         TournamentPlayer(
@@ -135,15 +140,15 @@ def to_tournament(d: FoldedTournament) -> Tournament:
             score=rows[p.player].points - unplayed.get(p.player, (0.0, 0.0))[0],
             discs=rows[p.player].discs - unplayed.get(p.player, (0.0, 0.0))[1],
         )
-        for p in d.people
+        for p in o.people
     )
     games: list[Game] = []
-    for r in d.state.rounds[: d.paired]:
+    for r in o.state.rounds[: d.paired]:
         for p in r.pairings:
             if p.result is not None and p.result.played:
                 games.append(_game(p.black, p.white, p.result, r.number))
-    if d.finals is not None:
-        for g in scheduled(d.finals):
+    if o.finals is not None:
+        for g in scheduled(o.finals):
             if g.result is not None and g.result.played:
                 games.append(_game(g.black, g.white, g.result, None))
     return Tournament(
@@ -162,8 +167,9 @@ def forfeit_totals(d: FoldedTournament) -> dict[PlayerId, tuple[float, float]]:
     The results file leaves forfeits out of its game lines (only played games are rated,
     seed 000), so its declared totals leave them out too: a file must not contradict itself.
     """
+    o = othello(d)
     out: dict[PlayerId, tuple[float, float]] = {}
-    for r in d.state.rounds[: d.paired]:
+    for r in o.state.rounds[: d.paired]:
         for p in r.pairings:
             if p.result is None or p.result.played:
                 continue
@@ -219,13 +225,14 @@ def standings_csv(d: FoldedTournament) -> str:
 
 def pairing_sheet(d: FoldedTournament, round_number: int) -> str:
     """A plain-text pairing sheet of one round: table, Black, White, result, then byes."""
-    r = d.state.rounds[round_number - 1]
-    ranks = {row.player: row for row in d.standings(round_number - 1)}
+    o = othello(d)
+    r = o.state.rounds[round_number - 1]
+    ranks = {row.player: row for row in o.standings(round_number - 1)}
     lines = [f"{d.settings.name} - round {round_number}", ""]
     lines.append(f"{'Table':>5}  {'Black':<34} {'pts':>4}   {'White':<34} {'pts':>4}  Result")
 
     def who(pid: PlayerId) -> str:
-        return f"{d.state.entrant(pid).name} ({shown_id(pid)})"[:34]
+        return f"{o.state.entrant(pid).name} ({shown_id(pid)})"[:34]
 
     for t, p in enumerate(board_order(d, round_number), start=1):
         res = "" if p.result is None else f"{p.result.black_discs}-{p.result.white_discs}"
@@ -248,11 +255,12 @@ def result_slips(d: FoldedTournament, round_number: int) -> str:
     Each slip names the tournament, round, table, Black and White; the players fill in the
     discs and sign. Byes get no slip.
     """
+    o = othello(d)
     slips = []
     rule = "-" * 60
     for t, p in enumerate(board_order(d, round_number), start=1):
-        black = f"{d.state.entrant(p.black).name} ({shown_id(p.black)})"
-        white = f"{d.state.entrant(p.white).name} ({shown_id(p.white)})"
+        black = f"{o.state.entrant(p.black).name} ({shown_id(p.black)})"
+        white = f"{o.state.entrant(p.white).name} ({shown_id(p.white)})"
         slips.append(
             "\n".join(
                 [

@@ -11,10 +11,24 @@ from typing import Final
 from ratinglist.errors import ConflictError, TournamentError
 from ratinglist.formats.elo import format_elo
 from ratinglist.model import Colour, PlayerId
+from ratinglist.model.directed import (
+    CostLine,
+    EnteredResult,
+    ExplainView,
+    FinalsLine,
+    FinalsView,
+    NewSettings,
+    Person,
+    ResultSpec,
+    RoundView,
+    StandingLine,
+    StandingsView,
+    TableLine,
+)
 from ratinglist.model.ids import is_temporary_player
 from ratinglist.standings import BrightwellRule
 from ratinglist.tournament import events as ev
-from ratinglist.tournament.fold import FoldedTournament, result_of
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import ExportFile, RoundCount, Submission
 from ratinglist.tournament.games.othello.exports import (
     final_ranking,
@@ -24,7 +38,7 @@ from ratinglist.tournament.games.othello.exports import (
     results_file_name,
     standings_csv,
 )
-from ratinglist.tournament.games.othello.finals import missing_finals
+from ratinglist.tournament.games.othello.finals import match_label, missing_finals, scheduled
 from ratinglist.tournament.games.othello.html_page import html_page
 from ratinglist.tournament.games.othello.planning import (
     explain_round,
@@ -32,6 +46,7 @@ from ratinglist.tournament.games.othello.planning import (
     next_pairing,
     parse_system,
 )
+from ratinglist.tournament.games.othello.play import OthelloPlay, apply_othello, othello, result_of
 from ratinglist.tournament.games.othello.ranking_views import class_rows, class_rule
 from ratinglist.tournament.games.othello.results import (
     Result,
@@ -39,19 +54,8 @@ from ratinglist.tournament.games.othello.results import (
     counted_discs,
     make_result,
 )
+from ratinglist.tournament.games.othello.state import TournamentState
 from ratinglist.tournament.games.othello.tables import at_table, board_order, fixed_tables
-from ratinglist.tournament.values import (
-    CostLine,
-    EnteredResult,
-    ExplainView,
-    NewSettings,
-    Person,
-    ResultSpec,
-    RoundView,
-    StandingLine,
-    StandingsView,
-    TableLine,
-)
 
 BQ_RULES = {"standard": BrightwellRule.IFRL, "singapore": BrightwellRule.SINGAPORE}
 SPECIALS = {
@@ -81,9 +85,10 @@ def _discs(score: str) -> tuple[int, int]:
 
 def names(d: FoldedTournament, black: PlayerId, white: PlayerId) -> str:
     """``SURNAME, First v SURNAME, First`` (an ID where there is no entrant)."""
+    o = othello(d)
 
     def name(pid: PlayerId) -> str:
-        entrant = d.state.by_id().get(pid)
+        entrant = o.state.by_id().get(pid)
         return str(pid) if entrant is None else entrant.name
 
     return f"{name(black)} v {name(white)}"
@@ -151,7 +156,8 @@ def _othello_result(event: ev.Event) -> OthelloResult:
 
 
 def _person(d: FoldedTournament, pid: PlayerId) -> Person:
-    return Person(pid, d.state.entrant(pid).name)
+    o = othello(d)
+    return Person(pid, o.state.entrant(pid).name)
 
 
 def _sheet(d: FoldedTournament, number: int) -> bytes:
@@ -175,6 +181,16 @@ class Othello:
     registration_help: Final = (
         "a registered player by name or WOF ID, or a new player: 'SURNAME,First' with a country"
     )
+
+    def new_play(self, settings: ev.Settings) -> OthelloPlay:
+        return OthelloPlay(settings=settings, state=TournamentState(seed=settings.seed))
+
+    def apply(self, d: FoldedTournament, event: ev.Event) -> OthelloPlay:
+        o = othello(d)
+        return apply_othello(o, event)
+
+    def after_closing(self, event: ev.Event) -> bool:
+        return isinstance(event, ev.IdAssigned)
 
     def created_settings(self, new: NewSettings, seed: int) -> ev.Settings:
         for option, value in (
@@ -205,13 +221,15 @@ class Othello:
         return _person(d, player)
 
     def name_of(self, d: FoldedTournament, player: PlayerId) -> str:
-        entrant = d.state.by_id().get(player)
+        o = othello(d)
+        entrant = o.state.by_id().get(player)
         return str(player) if entrant is None else entrant.name
 
     def count(self, d: FoldedTournament) -> RoundCount:
-        current = d.state.rounds[d.paired - 1].pairings if d.paired else ()
+        o = othello(d)
+        current = o.state.rounds[d.paired - 1].pairings if d.paired else ()
         entered = sum(1 for p in current if p.result is not None)
-        return RoundCount(len(d.state.entrants), len(current), entered)
+        return RoundCount(len(o.state.entrants), len(current), entered)
 
     def next_round(self, d: FoldedTournament, group_max: int | None) -> ev.Event:
         if group_max is not None:
@@ -231,18 +249,19 @@ class Othello:
         return cls(label, black, white, res.black_discs, res.white_discs, res.special.value), table
 
     def repeated(self, d: FoldedTournament, event: ev.Event) -> bool:
+        o = othello(d)
         if not isinstance(event, ev.ResultEntered):
             return False
         wanted = result_of(event)
         if not event.round.isdigit():
-            if d.finals is None:
+            if o.finals is None:
                 return False
-            g = d.finals.game(event.round, event.black, event.white)
+            g = o.finals.game(event.round, event.black, event.white)
             return g is not None and g.black == event.black and g.result == wanted
         number = int(event.round)
         if not 1 <= number <= d.paired:
             return False
-        p = d.state.rounds[number - 1].pairing_of(event.black)
+        p = o.state.rounds[number - 1].pairing_of(event.black)
         return (
             p is not None
             and (p.black, p.white) == (event.black, event.white)
@@ -265,11 +284,12 @@ class Othello:
     def table_players(
         self, d: FoldedTournament, event: ev.Event, table: int | None
     ) -> tuple[int, frozenset[PlayerId]] | None:
+        o = othello(d)
         e = _othello_result(event)
         if table is None or not e.round.isdigit():
             return None
         number = int(e.round)
-        if not 1 <= number <= d.paired or d.state.rounds[number - 1].tables:
+        if not 1 <= number <= d.paired or o.state.rounds[number - 1].tables:
             # fixed tables move only with a new pairing (an undo, then pairing again),
             # which a write based on an older log refuses anyway
             return None
@@ -279,19 +299,41 @@ class Othello:
         p = at_table(d, round_number, table)
         return frozenset((p.black, p.white))
 
+    def registrations(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
+        return othello(d).people
+
+    def finals_view(self, d: FoldedTournament, started: bool) -> FinalsView | None:
+        finals = othello(d).finals
+        if finals is None:
+            return None
+        games = tuple(
+            FinalsLine(
+                g.stage,
+                match_label(finals, g),
+                _person(d, g.black),
+                _person(d, g.white),
+                "" if g.result is None else f"{g.result.black_discs}-{g.result.white_discs}",
+            )
+            for g in scheduled(finals)
+        )
+        return FinalsView(d.settings.name, games, started)
+
     def temporary_entrants(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
-        return tuple(p for p in d.people if is_temporary_player(p.player))
+        o = othello(d)
+        return tuple(p for p in o.people if is_temporary_player(p.player))
 
     def rounds_with_results(self, d: FoldedTournament) -> int:
+        o = othello(d)
         return sum(
-            1 for r in d.state.rounds[: d.paired] if any(p.result is not None for p in r.pairings)
+            1 for r in o.state.rounds[: d.paired] if any(p.result is not None for p in r.pairings)
         )
 
     def progress(self, d: FoldedTournament) -> tuple[int, str]:
+        o = othello(d)
         paired = d.paired
         if paired == 0:
             return 0, "before round 1"
-        last = d.state.rounds[paired - 1]
+        last = o.state.rounds[paired - 1]
         if last.complete:
             done, text = paired, f"after round {paired}"
         else:
@@ -299,14 +341,15 @@ class Othello:
             entered = sum(1 for p in last.pairings if p.result is not None)
             current = f"round {paired}: {entered} of {len(last.pairings)} results in"
             text = current if done == 0 else f"after round {done}; {current}"
-        if d.finals is not None:
-            text += ", finals played" if not missing_finals(d.finals) else ", finals under way"
+        if o.finals is not None:
+            text += ", finals played" if not missing_finals(o.finals) else ", finals under way"
         return done, text
 
     def round_view(self, d: FoldedTournament, number: int, seq: int) -> RoundView:
+        o = othello(d)
         _paired_round(d, number)
-        r = d.state.rounds[number - 1]
-        points = {row.player: row.points for row in d.standings(number - 1)}
+        r = o.state.rounds[number - 1]
+        points = {row.player: row.points for row in o.standings(number - 1)}
         tables = tuple(
             TableLine(
                 table=k,
@@ -414,10 +457,11 @@ class Othello:
         return tuple(files)
 
     def submission(self, d: FoldedTournament) -> Submission:
-        if d.finals is not None and missing_finals(d.finals):
+        o = othello(d)
+        if o.finals is not None and missing_finals(o.finals):
             due = ", ".join(
                 f"{g.stage} {_person(d, g.black).name} v {_person(d, g.white).name}"
-                for g in missing_finals(d.finals)
+                for g in missing_finals(o.finals)
             )
             raise TournamentError(
                 f"expected every finals game played before the submission, got {due} "

@@ -11,9 +11,10 @@ from __future__ import annotations
 from html import escape
 
 from ratinglist.model import Colour, PlayerId, shown_id
-from ratinglist.tournament.fold import FoldedTournament
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.othello.exports import final_ranking
 from ratinglist.tournament.games.othello.finals import scheduled
+from ratinglist.tournament.games.othello.play import othello
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1.5em; color: #111; }
@@ -40,7 +41,8 @@ def _num(value: float) -> str:
 def _cell(
     d: FoldedTournament, player: PlayerId, number: int, place: dict[PlayerId, int]
 ) -> tuple[str, str]:
-    r = d.state.rounds[number - 1]
+    o = othello(d)
+    r = o.state.rounds[number - 1]
     if player in r.byes:
         return "bye", ""
     p = r.pairing_of(player)
@@ -55,6 +57,7 @@ def _cell(
 
 def html_page(d: FoldedTournament) -> str:
     """The whole page: title, final ranking, finals games, crosstable of the rounds."""
+    o = othello(d)
     s = d.settings
     ranking = final_ranking(d)
     place = {p.row.player: p.place for p in ranking}
@@ -79,16 +82,16 @@ def html_page(d: FoldedTournament) -> str:
             f"<td class=num>{_num(r.discs)}</td></tr>"
         )
     out.append("</tbody></table>")
-    if d.finals is not None:
+    if o.finals is not None:
         out.append(
             "<h2>Finals</h2><table><thead><tr><th>Stage</th><th>Black</th>"
             "<th>White</th><th>Result</th></tr></thead><tbody>"
         )
-        for g in scheduled(d.finals):
+        for g in scheduled(o.finals):
             res = "" if g.result is None else f"{g.result.black_discs}-{g.result.white_discs}"
             out.append(
-                f"<tr><td>{g.stage}</td><td>{escape(d.state.entrant(g.black).name)}</td>"
-                f"<td>{escape(d.state.entrant(g.white).name)}</td><td class=num>{res}</td></tr>"
+                f"<tr><td>{g.stage}</td><td>{escape(o.state.entrant(g.black).name)}</td>"
+                f"<td>{escape(o.state.entrant(g.white).name)}</td><td class=num>{res}</td></tr>"
             )
         out.append("</tbody></table>")
     out.append('<h2 class="crosstable">Crosstable</h2><table><thead><tr><th>#</th><th>Name</th>')

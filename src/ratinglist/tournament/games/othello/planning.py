@@ -32,8 +32,9 @@ from ratinglist.pairing import (
 )
 from ratinglist.standings import draw_lots
 from ratinglist.tournament.events import Paired
-from ratinglist.tournament.fold import FoldedTournament
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.othello.pairing_input import pairing_request
+from ratinglist.tournament.games.othello.play import othello
 
 SYSTEM_ALIASES = {
     "swiss": System.SWISS,
@@ -71,7 +72,8 @@ class Schedule:
 
 def seeding_order(d: FoldedTournament) -> tuple[PlayerId, ...]:
     """The round-1 entrants in the order of the seeded lots."""
-    ids = [e.id for e in d.state.entrants if e.first_round == 1]
+    o = othello(d)
+    ids = [e.id for e in o.state.entrants if e.first_round == 1]
     lots = draw_lots(ids, d.settings.seed)
     return tuple(sorted(ids, key=lots.__getitem__))
 
@@ -88,7 +90,8 @@ def schedule_of(d: FoldedTournament) -> Schedule:
 
 def _round_robin_round(d: FoldedTournament, rr: RoundRobinRound, number: int) -> Paired:
     """The round robin round; games with an unavailable player are not played."""
-    ok = set(d.state.available(number))
+    o = othello(d)
+    ok = set(o.state.available(number))
     pairs = tuple((b, w) for b, w in rr.pairs if b in ok and w in ok)
     byes = () if rr.bye is None or rr.bye not in ok else (rr.bye,)
     return Paired(round=number, pairs=pairs, byes=byes)
@@ -96,12 +99,13 @@ def _round_robin_round(d: FoldedTournament, rr: RoundRobinRound, number: int) ->
 
 def swiss_request(d: FoldedTournament, number: int) -> PairingRequest:
     """The pairing request of Swiss round `number` (forced pairs of that round included)."""
-    forced = d.forced_for(number)
-    request = pairing_request(d.state, number, d.standings_config(), forced)
+    o = othello(d)
+    forced = o.forced_for(number)
+    request = pairing_request(o.state, number, o.standings_config(), forced)
     schedule = schedule_of(d)
     if schedule.plan.semifinals and schedule.round_robin:
         rr_rounds = len(schedule.round_robin)
-        top = {r.player for r in d.standings(rr_rounds)[:4]}
+        top = {r.player for r in o.standings(rr_rounds)[:4]}
         players = tuple(p for p in request.players if p.id not in top)
         request = replace(request, players=players)
     return request
@@ -116,11 +120,12 @@ def finalists(d: FoldedTournament) -> tuple[PlayerId, PlayerId, PlayerId, Player
     Raises:
         TournamentError: fewer than four players.
     """
+    o = othello(d)
     schedule = schedule_of(d)
     through = None
     if schedule.plan.semifinals and schedule.round_robin:
         through = min(len(schedule.round_robin), d.paired)
-    top = [r.player for r in d.standings(through)[:4]]
+    top = [r.player for r in o.standings(through)[:4]]
     if len(top) < 4:
         raise TournamentError(f"expected at least 4 players for finals, got {len(top)}")
     return top[0], top[1], top[2], top[3]
@@ -137,9 +142,10 @@ def next_pairing(d: FoldedTournament) -> tuple[Paired, PairingResult | None]:
     Raises:
         TournamentError: every round of the schedule is paired, or the finals started.
     """
+    o = othello(d)
     number = d.paired + 1
     schedule = schedule_of(d)
-    if d.finals is not None:
+    if o.finals is not None:
         raise TournamentError("expected a tournament before its finals, got finals started")
     if number > schedule.total_rounds:
         raise TournamentError(
@@ -147,7 +153,7 @@ def next_pairing(d: FoldedTournament) -> tuple[Paired, PairingResult | None]:
             f"got a request for round {number}"
         )
     if number <= len(schedule.round_robin):
-        if d.forced_for(number):
+        if o.forced_for(number):
             raise TournamentError(f"expected no forced pairs in round robin round {number}")
         return _round_robin_round(d, schedule.round_robin[number - 1], number), None
     result = pair_swiss(swiss_request(d, number), preset_of(d))
@@ -180,9 +186,10 @@ def reverse_rematches(
 
     Forced pairs keep the colours the director gave them.
     """
-    forced = set(d.forced_for(number))
+    o = othello(d)
+    forced = set(o.forced_for(number))
     last: dict[frozenset[PlayerId], PlayerId] = {}
-    for r in d.state.rounds[: number - 1]:
+    for r in o.state.rounds[: number - 1]:
         for p in r.pairings:
             last[frozenset((p.black, p.white))] = p.black
     out = []
@@ -194,10 +201,11 @@ def reverse_rematches(
 
 def explain_round(d: FoldedTournament, number: int) -> PairingExplanation:
     """Each pair's cost by criterion for a published Swiss round (colours as published)."""
+    o = othello(d)
     schedule = schedule_of(d)
     if not 1 <= number <= d.paired or number <= len(schedule.round_robin):
         raise TournamentError(f"expected a paired Swiss round, got round {number}")
-    r = d.state.rounds[number - 1]
+    r = o.state.rounds[number - 1]
     request = swiss_request(d, number)
     pairs = tuple((p.black, p.white) for p in r.pairings)
     bye = r.byes[0] if r.byes else None

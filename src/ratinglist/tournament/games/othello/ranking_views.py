@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from ratinglist.errors import TournamentError
 from ratinglist.formats.results_file import ResultsFile
 from ratinglist.standings import ClassKind, ClassRule, class_standings
-from ratinglist.tournament.fold import FoldedTournament
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.othello.exports import RankedPlayer, class_members
 from ratinglist.tournament.games.othello.replay import Replay
 

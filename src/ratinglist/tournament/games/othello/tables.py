@@ -20,7 +20,8 @@ from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.standings import draw_lots
 from ratinglist.tournament.events import Paired
-from ratinglist.tournament.fold import FoldedTournament
+from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.othello.play import othello
 from ratinglist.tournament.games.othello.state import Pairing
 
 _PLACES: OrderedDict[tuple[int, ...], tuple[tuple[object, ...], dict[PlayerId, int]]] = (
@@ -40,11 +41,12 @@ def places_before(d: FoldedTournament, number: int) -> dict[PlayerId, int]:
     from (settings, entrants, withdrawals and the rounds before `number`); the kept entry
     holds those objects, so their identities cannot be reused while it is kept.
     """
+    o = othello(d)
     inputs: tuple[object, ...] = (
         d.settings,
-        d.state.entrants,
-        d.state.withdrawals,
-        *d.state.rounds[: max(number - 1, 0)],
+        o.state.entrants,
+        o.state.withdrawals,
+        *o.state.rounds[: max(number - 1, 0)],
     )
     key = (number, *(id(x) for x in inputs))
     with _PLACES_LOCK:
@@ -61,13 +63,14 @@ def places_before(d: FoldedTournament, number: int) -> dict[PlayerId, int]:
 
 
 def _places_before(d: FoldedTournament, number: int) -> dict[PlayerId, int]:
+    o = othello(d)
     if number <= 1:
-        ids = [e.id for e in d.state.entrants]
+        ids = [e.id for e in o.state.entrants]
         lots = draw_lots(ids, d.settings.seed)
-        rating = {e.id: e.rating for e in d.state.entrants}
+        rating = {e.id: e.rating for e in o.state.entrants}
         order = sorted(ids, key=lambda p: (rating[p] is None, -(rating[p] or 0), lots[p]))
         return {pid: k for k, pid in enumerate(order, start=1)}
-    return {row.player: k for k, row in enumerate(d.standings(number - 1), start=1)}
+    return {row.player: k for k, row in enumerate(o.standings(number - 1), start=1)}
 
 
 def fixed_tables(d: FoldedTournament, event: Paired) -> Paired:
@@ -90,9 +93,10 @@ def fixed_tables(d: FoldedTournament, event: Paired) -> Paired:
 
 def board_order(d: FoldedTournament, number: int) -> tuple[Pairing, ...]:
     """The pairings of round `number` in table order (index 0 is table 1)."""
+    o = othello(d)
     if not 1 <= number <= d.paired:
         raise TournamentError(f"expected a paired round (1-{d.paired}), got round {number}")
-    r = d.state.rounds[number - 1]
+    r = o.state.rounds[number - 1]
     if r.tables:
         return tuple(
             p for _, p in sorted(zip(r.tables, r.pairings, strict=True), key=lambda x: x[0])
@@ -101,7 +105,7 @@ def board_order(d: FoldedTournament, number: int) -> tuple[Pairing, ...]:
     far = len(places) + 1
     return tuple(
         sorted(
-            d.state.rounds[number - 1].pairings,
+            o.state.rounds[number - 1].pairings,
             key=lambda p: min(places.get(p.black, far), places.get(p.white, far)),
         )
     )

@@ -1,4 +1,5 @@
-"""The frozen values the tournament services return (what a CLI or a web page renders)."""
+"""The values of a directed tournament that the services return and the CLI and the pages
+show (frozen, pure data)."""
 
 from __future__ import annotations
 
@@ -304,3 +305,21 @@ class NewSettings:
     criteria: str | None = None
     team_size: int | None = None
     team_criteria: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GoEntry:
+    """A Go player to enter, as typed: ``SURNAME,First`` name, rank, and optional facts.
+
+    `rating` None takes the rank's rating (GO.md b: 1d = 2100, 100 per grade).
+    """
+
+    name: str
+    rank: str
+    rating: int | None = None
+    country: str = ""
+    club: str = ""
+    egf_pin: str = ""
+    ffg_licence: str = ""
+    aga_id: str = ""
+    first_round: int | None = None

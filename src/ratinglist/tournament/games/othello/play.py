@@ -1,0 +1,324 @@
+"""Othello's part of the fold: the state of an Othello tournament and its actions.
+
+`apply_othello` checks that an action is allowed and returns the new `OthelloPlay`
+(`tournament.fold` resolves undos, the creation, submission and reopening for every game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ratinglist.errors import TournamentError
+from ratinglist.model import PlayerId
+from ratinglist.model.text import format_name
+from ratinglist.pairing import System, SystemPlan, system_for
+from ratinglist.pairing.finals import DrawWinChoice
+from ratinglist.standings import BrightwellRule, StandingsConfig, StandingsRow
+from ratinglist.tournament.events import (
+    Absent,
+    Event,
+    FinalsStarted,
+    Forbidden,
+    Forced,
+    IdAssigned,
+    Paired,
+    Registered,
+    ResultCorrected,
+    ResultEntered,
+    Settings,
+    Withdrawn,
+)
+from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.game import described
+from ratinglist.tournament.games.othello.finals import Finals, record_finals_result
+from ratinglist.tournament.games.othello.results import Result, SpecialResult
+from ratinglist.tournament.games.othello.scoring import standings_of
+from ratinglist.tournament.games.othello.state import (
+    Entrant,
+    TournamentState,
+    add_entrant,
+    forbid_pair,
+    paired_rounds,
+    record_result,
+    set_absent,
+    set_round,
+    withdraw,
+)
+from ratinglist.tournament.games.othello.temporary_ids import check_assignment, renumber
+
+
+@dataclass(frozen=True, slots=True)
+class OthelloPlay:
+    """An Othello tournament's state (`OthelloPlay.play`): its settings, the pure
+    tournament state, registrations, forced pairs and the finals.
+
+    `forced` holds every forced pair with its round (pending ones are those of round
+    `paired + 1`), so a published round can be paired again with the same constraints.
+    """
+
+    settings: Settings
+    state: TournamentState
+    people: tuple[Registered, ...] = ()
+    forced: tuple[Forced, ...] = ()
+    finals: Finals | None = None
+
+    @property
+    def paired(self) -> int:
+        """The number of rounds published so far."""
+        return paired_rounds(self.state)
+
+    @property
+    def new_players(self) -> frozenset[PlayerId]:
+        """Players who got a new ID for this tournament (``+`` in the results file)."""
+        return frozenset(p.player for p in self.people if p.new)
+
+    def person(self, player: PlayerId) -> Registered:
+        """The registration of `player`."""
+        for p in self.people:
+            if p.player == player:
+                return p
+        raise TournamentError(f"expected an entered player, got unknown ID {player}")
+
+    def standings_config(self) -> StandingsConfig:
+        """The standings parameters of the settings."""
+        s = self.settings
+        return StandingsConfig(
+            bq_constant=s.bq_constant,
+            bye_discs=s.bye_discs,
+            seed=s.seed,
+            bq_rule=BrightwellRule(s.bq_rule),
+        )
+
+    def standings(self, through_round: int | None = None) -> tuple[StandingsRow, ...]:
+        """The standings of the rounds (not the finals), after `through_round` (default all)."""
+        return standings_of(self.state, self.standings_config(), through_round)
+
+    def forced_for(self, round_number: int) -> tuple[tuple[PlayerId, PlayerId], ...]:
+        """The forced (Black, White) pairs of `round_number`."""
+        return tuple((f.black, f.white) for f in self.forced if f.round == round_number)
+
+
+def result_of(event: ResultEntered | ResultCorrected) -> Result:
+    """The `Result` an entry or correction carries."""
+    try:
+        special = SpecialResult(event.special)
+    except ValueError as exc:
+        raise TournamentError(f"expected a special result kind, got {event.special!r}") from exc
+    return Result(event.black_discs, event.white_discs, special)
+
+
+def _require_complete(d: OthelloPlay, what: str) -> None:
+    for r in d.state.rounds[: d.paired]:
+        if not r.complete:
+            missing = sum(1 for p in r.pairings if p.result is None)
+            raise TournamentError(
+                f"expected every result of round {r.number} before {what}, got {missing} missing"
+            )
+
+
+def _future_round(d: OthelloPlay, round_number: int, what: str) -> None:
+    if round_number <= d.paired:
+        raise TournamentError(
+            f"expected {what} for a round not yet paired (> {d.paired}), got round {round_number}"
+        )
+
+
+def _register(d: OthelloPlay, e: Registered) -> OthelloPlay:
+    if e.first_round < 1:
+        raise TournamentError(f"expected a first round >= 1, got {e.first_round}")
+    _future_round(d, e.first_round, "a late entry")
+    entrant = Entrant(
+        id=e.player,
+        name=format_name(e.surname, e.firstname),
+        country=e.country,
+        rating=e.rating,
+        female=e.female,
+        youth=e.youth,
+        birth_year=e.birth_year,
+        debutant=e.debutant,
+        first_round=e.first_round,
+    )
+    return replace(d, state=add_entrant(d.state, entrant), people=(*d.people, e))
+
+
+def _assign(d: OthelloPlay, e: IdAssigned) -> OthelloPlay:
+    """The real ID replaces the temporary one everywhere; the registry's name, country and
+    rating replace the typed ones (the namesake was a registered player: not new)."""
+    check_assignment((p.player for p in d.people), e)
+    moved = renumber(d, e.temporary, e.player)
+    person = replace(
+        moved.person(e.player),
+        surname=e.surname,
+        firstname=e.firstname,
+        country=e.country,
+        new=e.new,
+        debutant=e.new,
+        rating=e.rating,
+        rating_list=e.rating_list,
+    )
+    entrant = replace(
+        moved.state.entrant(e.player),
+        name=format_name(e.surname, e.firstname),
+        country=e.country,
+        rating=e.rating,
+        debutant=e.new,
+    )
+    people = tuple(person if p.player == e.player else p for p in moved.people)
+    entrants = tuple(entrant if x.id == e.player else x for x in moved.state.entrants)
+    return replace(moved, people=people, state=replace(moved.state, entrants=entrants))
+
+
+def _force(d: OthelloPlay, e: Forced) -> OthelloPlay:
+    e.check(d.paired, d.forced, lambda pid: d.state.is_available(pid, e.round))
+    return replace(d, forced=(*d.forced, e))
+
+
+def _pair(d: OthelloPlay, e: Paired) -> OthelloPlay:
+    if d.finals is not None:
+        raise TournamentError("expected no more rounds once the finals started, got a pairing")
+    _require_complete(d, f"pairing round {e.round}")
+    wanted = d.forced_for(e.round)
+    missing = [p for p in wanted if p not in e.pairs]
+    if missing:
+        raise TournamentError(
+            f"expected the forced pairs in round {e.round}, got {missing} left out"
+        )
+    for pid in {x for p in e.pairs for x in p} | set(e.byes):
+        if not d.state.is_available(pid, e.round):
+            raise TournamentError(f"expected players available in round {e.round}, got {pid}")
+    state = set_round(d.state, e.round, e.pairs, e.byes, e.tables)
+    return replace(d, state=state)
+
+
+def _finals(d: OthelloPlay, e: FinalsStarted) -> OthelloPlay:
+    if d.finals is not None:
+        raise TournamentError("expected finals not yet started, got finals already under way")
+    if d.paired == 0:
+        raise TournamentError(
+            "expected at least one round played before the finals, got none paired yet"
+        )
+    _require_complete(d, "the finals")
+    if len(set(e.players)) != 4:
+        raise TournamentError(f"expected four different finalists, got {list(e.players)}")
+    for pid in e.players:
+        d.state.entrant(pid)
+    choice = DrawWinChoice(d.settings.third_place_choice)
+    finals = Finals(players=e.players, third_place_choice=choice, semifinals=has_semifinals(d))
+    return replace(d, finals=finals)
+
+
+def plan_of(d: OthelloPlay) -> SystemPlan | None:
+    """The system plan for the round-1 entrants, None below two entrants."""
+    players = sum(1 for e in d.state.entrants if e.first_round == 1)
+    if players < 2:
+        return None
+    s = d.settings
+    choice = None if s.system is None else System(s.system)
+    return system_for(players, swiss_rounds=s.rounds, choice=choice)
+
+
+def has_semifinals(d: OthelloPlay) -> bool:
+    """Whether the finals start with semi-finals: from `semifinals_from` entrants (seed 004
+    II.5), or when the system has them (the 9-10 player round robin, II.2)."""
+    plan = plan_of(d)
+    entrants = len(d.state.entrants)
+    return entrants >= d.settings.semifinals_from or (plan is not None and plan.semifinals)
+
+
+def _result(d: OthelloPlay, e: ResultEntered | ResultCorrected) -> OthelloPlay:
+    result = result_of(e)
+    correction = isinstance(e, ResultCorrected)
+    if not e.round.isdigit():
+        if d.finals is None:
+            raise TournamentError(f"expected a round number (no finals yet), got {e.round!r}")
+        finals = record_finals_result(d.finals, e.round, e.black, e.white, result, correction)
+        return replace(d, finals=finals)
+    number = int(e.round)
+    if not 1 <= number <= d.paired:
+        raise TournamentError(f"expected a paired round (1-{d.paired}), got round {number}")
+    pairing = d.state.rounds[number - 1].pairing_of(e.black)
+    if pairing is None or (pairing.black, pairing.white) != (e.black, e.white):
+        hint = ""
+        if pairing is not None and (pairing.white, pairing.black) == (e.black, e.white):
+            hint = f" (the pairing is {pairing.black} with Black - {pairing.white})"
+        raise TournamentError(
+            f"expected a pairing of round {number}, got {e.black} - {e.white}{hint}"
+            f"{_names(d, e.black, e.white)}"
+        )
+    if correction and pairing.result is None:
+        raise TournamentError(
+            f"expected an entered result to correct, got none for round {number}"
+            f"{_names(d, e.black, e.white)}"
+        )
+    if not correction and pairing.result is not None:
+        raise TournamentError(
+            f"expected a game without result, got {e.black} - {e.white} of round {number} "
+            f"already entered (use correct){_names(d, e.black, e.white)}"
+        )
+    return replace(d, state=record_result(d.state, number, e.black, e.white, result))
+
+
+def _names(d: OthelloPlay, black: PlayerId, white: PlayerId) -> str:
+    """`` (SURNAME, First v SURNAME, First)`` for messages (IDs of no entrant left out)."""
+    index = d.state.by_id()
+    if black not in index or white not in index:
+        return ""
+    return f" ({index[black].name} v {index[white].name})"
+
+
+def _withdraw(d: OthelloPlay, player: PlayerId, k: int) -> OthelloPlay:
+    _future_round(d, k, "a withdrawal")
+    last = total_rounds_of(d)
+    if last is not None and k > last:
+        raise TournamentError(
+            f"expected a withdrawal from a round of the tournament (<= {last}), got round {k}"
+        )
+    return replace(d, state=withdraw(d.state, player, k))
+
+
+def total_rounds_of(d: OthelloPlay) -> int | None:
+    """The rounds the tournament plays (round robin + Swiss), None below two entrants."""
+    plan = plan_of(d)
+    if plan is None:
+        return None
+    return plan.total_rounds(sum(1 for e in d.state.entrants if e.first_round == 1))
+
+
+def apply_othello(d: OthelloPlay, event: Event) -> OthelloPlay:
+    """The Othello state after one action; raises `TournamentError` when it is not allowed."""
+    match event:
+        case IdAssigned():
+            return _assign(d, event)
+        case Registered():
+            return _register(d, event)
+        case Withdrawn(player=p, from_round=k):
+            return _withdraw(d, p, k)
+        case Absent(player=p, round=k):
+            _future_round(d, k, "an absence")
+            if not d.state.is_available(p, k):
+                raise TournamentError(f"expected a player due to play round {k}, got {p}")
+            return replace(d, state=set_absent(d.state, p, k))
+        case Forbidden(first=a, second=b):
+            return replace(d, state=forbid_pair(d.state, a, b))
+        case Forced():
+            return _force(d, event)
+        case Paired():
+            return _pair(d, event)
+        case FinalsStarted():
+            return _finals(d, event)
+        case ResultEntered() | ResultCorrected():
+            return _result(d, event)
+    raise TournamentError(
+        f"expected an action of an Othello tournament, got a {event.kind!r} event"
+    )
+
+
+def othello(d: FoldedTournament) -> OthelloPlay:
+    """The Othello state of a folded tournament.
+
+    Raises:
+        TournamentError: `d` is a tournament of another game.
+    """
+    if not isinstance(d.play, OthelloPlay):
+        raise TournamentError(f"expected an Othello tournament, got {described(d)}")
+    return d.play
