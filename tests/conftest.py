@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from ratinglist.store import Store
 from tests.postgres_server import PostgresServer, PostgresUnavailable
 
 REPO = Path(__file__).resolve().parents[1]
@@ -184,3 +185,18 @@ def seeded_db(
             request.getfixturevalue("postgres").execute(
                 f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"
             )
+
+
+def handle(url: str, *, create: bool = False) -> Store:
+    """The process's database handle of `url` (`service.databases.open_database`), as a CLI
+    command or a served app makes it: what the service functions take."""
+    from ratinglist.service.databases import open_database
+
+    return open_database(url, create=create)
+
+
+@pytest.fixture()
+def store(db_url: str) -> Store:
+    """The database handle of `db_url`, as a CLI command or a served app makes it
+    (`service.databases.open_database`): what the service functions take."""
+    return handle(db_url)
