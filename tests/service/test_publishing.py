@@ -19,7 +19,6 @@ from ratinglist.service.publishing import (
 )
 from ratinglist.store import Store, open_store
 from ratinglist.store.rating_lists import save_list
-from tests.conftest import handle
 
 ALICE = Actor(ActorKind.CLI, "alice")
 BOB = Actor(ActorKind.WEB, "bob")
@@ -71,33 +70,33 @@ def store(db_url: str) -> Iterator[Store]:
 
 
 def test_nothing_is_published_at_first(store: Store) -> None:
-    assert published_lists(handle(store)) == ()
+    assert published_lists(store) == ()
     with pytest.raises(NotFoundError, match="expected a published rating list, got none"):
-        latest_published_list(handle(store))
+        latest_published_list(store)
 
 
 def test_publish_by_date_or_id_records_actor_and_time(store: Store) -> None:
     before = dt.datetime.now(dt.UTC)
-    done = publish_list(handle(store), "2026-02-28", ALICE)
+    done = publish_list(store, "2026-02-28", ALICE)
     assert (done.list_id, done.published, done.changed) == (2, True, True)
-    publish_list(handle(store), "1", BOB)
-    lists = published_lists(handle(store))
+    publish_list(store, "1", BOB)
+    lists = published_lists(store)
     assert [(p.id, p.as_of, p.published_by) for p in lists] == [
         (1, dt.date(2026, 1, 31), "web:bob"),
         (2, dt.date(2026, 2, 28), "cli:alice"),
     ]
     assert all(before <= p.published_at <= dt.datetime.now(dt.UTC) for p in lists)
     assert lists[0].rated == 3 and lists[0].game_count == 4
-    assert latest_published_list(handle(store)).id == 2
+    assert latest_published_list(store).id == 2
 
 
 def test_unpublish_withdraws_and_the_log_keeps_both_actions(store: Store) -> None:
-    publish_list(handle(store), "2026-03-31", ALICE)
-    assert latest_published_list(handle(store)).as_of == dt.date(2026, 3, 31)
-    done = unpublish_list(handle(store), "3", BOB)
+    publish_list(store, "2026-03-31", ALICE)
+    assert latest_published_list(store).as_of == dt.date(2026, 3, 31)
+    done = unpublish_list(store, "3", BOB)
     assert (done.published, done.changed) == (False, True)
-    assert published_lists(handle(store)) == ()
-    log = list_publications(handle(store), "3")
+    assert published_lists(store) == ()
+    log = list_publications(store, "3")
     assert [(e.action, e.actor) for e in log] == [
         ("published", "cli:alice"),
         ("unpublished", "web:bob"),
@@ -106,15 +105,15 @@ def test_unpublish_withdraws_and_the_log_keeps_both_actions(store: Store) -> Non
 
 
 def test_repeating_a_state_changes_nothing(store: Store) -> None:
-    assert not unpublish_list(handle(store), "1", ALICE).changed
-    assert publish_list(handle(store), "1", ALICE).changed
-    assert not publish_list(handle(store), "1", BOB).changed
-    assert published_lists(handle(store))[0].published_by == "cli:alice"
-    assert len(list_publications(handle(store), "1")) == 1
+    assert not unpublish_list(store, "1", ALICE).changed
+    assert publish_list(store, "1", ALICE).changed
+    assert not publish_list(store, "1", BOB).changed
+    assert published_lists(store)[0].published_by == "cli:alice"
+    assert len(list_publications(store, "1")) == 1
 
 
 def test_unknown_lists_are_errors(store: Store) -> None:
     with pytest.raises(NotFoundError, match="as of 2026-04-30, got none"):
-        publish_list(handle(store), "2026-04-30", ALICE)
+        publish_list(store, "2026-04-30", ALICE)
     with pytest.raises(NotFoundError, match=r"\b9\b"):
-        unpublish_list(handle(store), "9", ALICE)
+        unpublish_list(store, "9", ALICE)

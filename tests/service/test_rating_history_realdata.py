@@ -13,7 +13,6 @@ from ratinglist.service.actor import SYSTEM
 from ratinglist.service.rating_history import HistoryRequest, MonthStatus, compute_history
 from ratinglist.service.rating_lists import select_game_arrays, stored_entries
 from ratinglist.store import import_paths, open_store
-from tests.conftest import handle
 
 SAMPLE = (dt.date(2021, 1, 31), dt.date(2023, 2, 28), dt.date(2024, 12, 31), dt.date(2026, 5, 31))
 
@@ -28,7 +27,7 @@ def test_sampled_months_of_the_real_history_equal_lists_computed_alone(
     try:
         import_paths(store, [wof_results])
         result = compute_history(
-            handle(store), HistoryRequest(dt.date(2021, 1, 1), dt.date(2026, 5, 1)), SYSTEM
+            store, HistoryRequest(dt.date(2021, 1, 1), dt.date(2026, 5, 1)), SYSTEM
         )
         assert result.count(MonthStatus.COMPUTED) == len(result.months) == 65
         ids = {m.as_of: m.list_id for m in result.months}

@@ -100,8 +100,8 @@ def test_wof_profile_counts_both_copies_of_a_duplicate(store: Store, elo_file: C
         "20230114_UTRECHT.ELO": Fate.RATED,
         "20230115_UTRECHT_COPY.ELO": Fate.DUPLICATE,
     }
-    exact = compute_list(handle(store), AS_OF, actor=SYSTEM)
-    wof = compute_list(handle(store), AS_OF, profile=WOF, actor=SYSTEM)
+    exact = compute_list(store, AS_OF, actor=SYSTEM)
+    wof = compute_list(store, AS_OF, profile=WOF, actor=SYSTEM)
     assert WOF.selection.duplicates is Duplicates.BOTH
     assert wof.info.game_count == 2 * exact.info.game_count
     assert wof.info.label == "wof" and wof.ratings.params.solver.value == "ascent"
