@@ -15,6 +15,7 @@ import argparse
 import json
 
 from ratinglist.rating.evaluation import SYSTEM_NAMES
+from ratinglist.service.databases import open_database
 from ratinglist.service.evaluation import evaluate_archive
 
 
@@ -27,7 +28,12 @@ def main() -> None:
     parser.add_argument("--systems", default=",".join(SYSTEM_NAMES), help="comma-separated")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args()
-    done = evaluate_archive(args.db, args.start, args.end, systems=tuple(args.systems.split(",")))
+    done = evaluate_archive(
+        open_database(args.db, create=True),
+        args.start,
+        args.end,
+        systems=tuple(args.systems.split(",")),
+    )
     rows = [
         {"system": s.system, "seconds": s.seconds, "log_loss": round(s.overall.log_loss, 4)}
         for s in done.report.systems

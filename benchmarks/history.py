@@ -85,15 +85,17 @@ def measure(source: Path, first: dt.date, last: dt.date, samples: int) -> dict[s
         db = f"sqlite:///{copy}"
         request = HistoryRequest(first, last)
         start, cpu = time.perf_counter(), time.process_time()
-        result = compute_history(db, request, SYSTEM)
+        store = open_store(db)
+        result = compute_history(store, request, SYSTEM)
         history_s, history_cpu_s = time.perf_counter() - start, time.process_time() - cpu
         start = time.perf_counter()
-        again = compute_history(db, request, SYSTEM)
+        again = compute_history(store, request, SYSTEM)
         rerun_s = time.perf_counter() - start
         computed = [m for m in result.months if m.status is MonthStatus.COMPUTED]
         picks = np.unique(np.linspace(0, len(computed) - 1, samples).round().astype(int))
         chosen = [(computed[k].as_of, computed[k].list_id or 0) for k in picks.tolist()]
         checked = check(db, chosen) if samples else {}
+        store.close()
     return {
         "history_s": round(history_s, 2),
         "history_cpu_s": round(history_cpu_s, 2),

@@ -67,13 +67,15 @@ def measure(db: Path, repeats: int) -> list[tuple[str, float]]:
     """Every operation's milliseconds, in order."""
     url = f"sqlite:///{db}"
     store = open_database(url)
-    rows = [("first search (builds the index)", once(lambda: search_players(url, "lazard")))]
-    rows += [(f"search {q!r}", timed(lambda q=q: search_players(url, q), repeats)) for q in QUERIES]
+    rows = [("first search (builds the index)", once(lambda: search_players(store, "lazard")))]
+    rows += [
+        (f"search {q!r}", timed(lambda q=q: search_players(store, q), repeats)) for q in QUERIES
+    ]
     kept, removed = 4012, 4013
-    merge_players(url, kept, removed, actor=SYSTEM, reason="benchmark")
-    rows.append(("search after a registry write", once(lambda: search_players(url, "lazard"))))
-    unmerge_players(url, removed, actor=SYSTEM, reason="benchmark")
-    search_players(url, "lazard")
+    merge_players(store, kept, removed, actor=SYSTEM, reason="benchmark")
+    rows.append(("search after a registry write", once(lambda: search_players(store, "lazard"))))
+    unmerge_players(store, removed, actor=SYSTEM, reason="benchmark")
+    search_players(store, "lazard")
     for code in COUNTRIES:
         country = get_country(code)
 
@@ -91,7 +93,7 @@ def measure(db: Path, repeats: int) -> list[tuple[str, float]]:
     rows.append(("players add FRA (rolled back)", timed(add_and_roll_back, repeats)))
     for label, filters in PAGES:
         rows.append(
-            (label, timed(lambda f=filters: list_page(url, limit=100, **f), repeats))  # type: ignore[arg-type]
+            (label, timed(lambda f=filters: list_page(store, limit=100, **f), repeats))  # type: ignore[arg-type]
         )
     return rows
 

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from ratinglist.service.site import open_site
 from ratinglist.service.site_pages import HOME_KEY, stored_site_page
+from ratinglist.store import open_store
 from site_load import copy_database, free_port
 
 RATINGLIST = Path(sys.executable).with_name("ratinglist")
@@ -98,7 +99,7 @@ def server_cpu(pid: int) -> float:
 
 def home_made(url: str) -> bool:
     """True when the home page is stored at the database's current data version."""
-    site = open_site(url)
+    site = open_site(open_store(url))
     try:
         return stored_site_page(site, site.version(), HOME_KEY) is not None
     finally:

@@ -8,10 +8,15 @@ import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
 
+from ratinglist.store import Store
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 from tests.postgres_server import PostgresServer, PostgresUnavailable
 
 REPO = Path(__file__).resolve().parents[1]
@@ -184,3 +189,33 @@ def seeded_db(
             request.getfixturevalue("postgres").execute(
                 f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"
             )
+
+
+def handle(url: str, *, create: bool = False) -> Store:
+    """The process's database handle of `url` (`service.databases.open_database`), as a CLI
+    command or a served app makes it: what the service functions take."""
+    from ratinglist.service.databases import open_database
+
+    return open_database(url, create=create)
+
+
+@pytest.fixture()
+def store(db_url: str) -> Store:
+    """The database handle of `db_url`, as a CLI command or a served app makes it
+    (`service.databases.open_database`): what the service functions take."""
+    return handle(db_url)
+
+
+def engines_made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The URLs of the engines made from now on (every store opens one)."""
+    made: list[str] = []
+    from ratinglist.store import database
+
+    real = database.make_engine
+
+    def counting(url: str) -> Engine:
+        made.append(url)
+        return real(url)
+
+    monkeypatch.setattr(database, "make_engine", counting)
+    return made

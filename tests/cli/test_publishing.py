@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from ratinglist.cli.app import app
 from tests.cli.rating_fixture import build_store
+from tests.conftest import handle
 
 runner = CliRunner()
 
@@ -34,7 +35,7 @@ def test_publish_then_unpublish_by_date(db: str, monkeypatch: pytest.MonkeyPatch
 
     from ratinglist.service.publishing import list_publications
 
-    log = list_publications(f"sqlite:///{db}", "1")
+    log = list_publications(handle(f"sqlite:///{db}"), "1")
     assert [(e.action, e.actor) for e in log] == [
         ("published", "cli:carol"),
         ("unpublished", "cli:carol"),
@@ -77,7 +78,7 @@ def test_publish_a_range_of_month_ends_in_one_command(
     assert "2 rating lists published from 2025-05-31 to 2025-07-31 (1 already published)" in (
         done.output
     )
-    days = [p.as_of.isoformat() for p in published_lists(f"sqlite:///{db}")]
+    days = [p.as_of.isoformat() for p in published_lists(handle(f"sqlite:///{db}"))]
     # The history stores its own list of 2025-07-31 (label "history"), the newest of that day.
     assert days[:2] == ["2025-05-31", "2025-06-30"]
     assert days.count("2025-07-31") >= 1
@@ -90,7 +91,7 @@ def test_publish_a_range_of_month_ends_in_one_command(
         "2025-05-31",
         "2025-06-30",
     )
-    left = [p.as_of.isoformat() for p in published_lists(f"sqlite:///{db}")]
+    left = [p.as_of.isoformat() for p in published_lists(handle(f"sqlite:///{db}"))]
     assert "2025-05-31" not in left and "2025-06-30" not in left
 
 
@@ -102,13 +103,13 @@ def test_a_range_with_a_month_end_without_a_list_changes_nothing(db: str) -> Non
     assert refused.exit_code == 1
     assert "got none for 2025-04-30" in refused.output
     assert "rate --history" in refused.output
-    assert published_lists(f"sqlite:///{db}") == ()
+    assert published_lists(handle(f"sqlite:///{db}")) == ()
     skipped = runner.invoke(
         app, ["publish", "--from", "2025-04", "--to", "2025-07", "--skip-missing", "--db", db]
     )
     assert skipped.exit_code == 0, skipped.output
     assert "1 month ends have no stored list (left out)" in skipped.output
-    assert len(published_lists(f"sqlite:///{db}")) == 3
+    assert len(published_lists(handle(f"sqlite:///{db}"))) == 3
 
 
 def test_a_list_and_a_range_together_are_refused(db: str) -> None:

@@ -18,6 +18,7 @@ from ratinglist.rating.systems.whr import WhrHistory, WhrParams
 from ratinglist.service.rating_systems import system_list_page
 from ratinglist.store import import_paths, open_store
 from ratinglist.store.rating_games import load_rating_games
+from tests.conftest import handle
 from tests.rating.systems.glicko2_reference import rate_by_month
 
 runner = CliRunner()
@@ -58,7 +59,7 @@ def test_glicko2_list_equals_the_month_by_month_reference(archive: str) -> None:
     )
     assert done.exit_code == 0, done.output
     assert json.loads(done.stdout)["system"] == "glicko2"
-    stored = system_list_page(archive, "glicko2").entries
+    stored = system_list_page(handle(archive), "glicko2").entries
     games = real_games(archive, as_of)
     months = games.months().tolist()
     reference = rate_by_month(

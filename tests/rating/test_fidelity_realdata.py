@@ -13,7 +13,7 @@ import pytest
 
 from ratinglist.service.actor import SYSTEM
 from ratinglist.service.rating_lists import compute_list
-from tests.conftest import REPO
+from tests.conftest import REPO, handle
 
 
 def load_benchmark() -> ModuleType:
@@ -99,7 +99,7 @@ def test_default_pattern_removes_only_third_party_files(measured: dict[str, Any]
 def test_list_with_a_lopsided_newcomer_converges(measured: dict[str, Any]) -> None:
     """As of 2025-01-31 an unbounded Newton step once saturated p and stalled the fit."""
     done = compute_list(
-        f"sqlite:///{measured['db']}",
+        handle(f"sqlite:///{measured['db']}"),
         dt.date(2025, 1, 31),
         exclude_sender="rating committee|unofficial|scrape",
         actor=SYSTEM,

@@ -15,6 +15,7 @@ from ratinglist.service.accounts import add_user, grant
 from ratinglist.service.actor import SYSTEM
 from ratinglist.service.databases import open_database
 from ratinglist.store.schema import players
+from tests.conftest import handle
 
 EVIL = "<img src=x onerror=alert(1)>"
 PASSWORD = "correct horse battery"
@@ -36,10 +37,10 @@ def seed_server(url: str) -> None:
     with store.begin() as conn:
         conn.execute(insert(players), rows)
     for name in ("admin", "director", "assistant", "nobody", "officer"):
-        add_user(url, name, PASSWORD, SYSTEM)
-    grant(url, "admin", Grant(Role.ADMIN), SYSTEM)
-    grant(url, "director", Grant(Role.TD), SYSTEM)
-    grant(url, "officer", Grant(Role.RATING_OFFICER), SYSTEM)
+        add_user(handle(url, create=True), name, PASSWORD, SYSTEM)
+    grant(handle(url), "admin", Grant(Role.ADMIN), SYSTEM)
+    grant(handle(url), "director", Grant(Role.TD), SYSTEM)
+    grant(handle(url), "officer", Grant(Role.RATING_OFFICER), SYSTEM)
 
 
 @dataclass(frozen=True, slots=True)

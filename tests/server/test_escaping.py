@@ -21,6 +21,7 @@ from ratinglist.service.archive import import_archive
 from ratinglist.service.publishing import publish_list
 from ratinglist.service.rating_lists import compute_list
 from ratinglist.web.app import create_app
+from tests.conftest import handle
 from tests.server.fixtures import EVIL, PASSWORD
 from tests.web.site_fixture import EVIL as SCRIPT
 from tests.web.site_fixture import LIST_DATES, write_archive
@@ -35,11 +36,13 @@ def evil_site(db_url: str, tmp_path: Path) -> str:
     archive = write_archive(tmp_path / "archive")
     for path in archive.rglob("*.ELO"):
         path.write_text(path.read_text(encoding="utf-8").replace(SCRIPT, EVIL), encoding="utf-8")
-    import_archive(db_url, [archive])
+    import_archive(handle(db_url, create=True), [archive])
     for day in LIST_DATES:
-        publish_list(db_url, str(compute_list(db_url, day, actor=SYSTEM).info.id), SYSTEM)
-    add_user(db_url, "officer", PASSWORD, SYSTEM)
-    grant(db_url, "officer", Grant(Role.ADMIN), SYSTEM)
+        publish_list(
+            handle(db_url), str(compute_list(handle(db_url), day, actor=SYSTEM).info.id), SYSTEM
+        )
+    add_user(handle(db_url, create=True), "officer", PASSWORD, SYSTEM)
+    grant(handle(db_url), "officer", Grant(Role.ADMIN), SYSTEM)
     return db_url
 
 

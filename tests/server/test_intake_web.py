@@ -13,6 +13,7 @@ from ratinglist.service.actor import SYSTEM
 from ratinglist.service.databases import open_database
 from ratinglist.service.intake import MAX_BYTES
 from ratinglist.store.schema import games, intake_items
+from tests.conftest import handle
 from tests.server.fixtures import EVIL, PASSWORD, sign_in
 
 PARIS = """\
@@ -46,8 +47,8 @@ def _upload(client: TestClient, csrf: str, data: bytes, name: str = NAME) -> obj
 
 
 def _id_officer(url: str, name: str, country: str) -> None:
-    add_user(url, name, PASSWORD, SYSTEM)
-    grant(url, name, Grant(Role.ID_OFFICER, country), SYSTEM)
+    add_user(handle(url, create=True), name, PASSWORD, SYSTEM)
+    grant(handle(url), name, Grant(Role.ID_OFFICER, country), SYSTEM)
 
 
 def test_upload_fix_accept_through_the_api(app_client: TestClient, server_url: str) -> None:

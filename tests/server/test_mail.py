@@ -39,6 +39,7 @@ from ratinglist.service.actor import SYSTEM, Actor, ActorKind
 from ratinglist.service.intake import accept, reject, upload
 from ratinglist.service.mail import MailError, MailSettings, mail_settings
 from ratinglist.web.app import create_app
+from tests.conftest import handle
 from tests.server.fixtures import PASSWORD, sign_in
 
 NEW_PASSWORD = "a brand new secret"
@@ -148,7 +149,7 @@ def test_a_forgotten_password_is_reset_through_the_mailed_link_once(
     mailing: TestClient, server_url: str, smtp: tuple[MailSettings, Inbox]
 ) -> None:
     inbox = smtp[1]
-    set_account_email(server_url, "director", DIRECTOR_MAIL, SYSTEM)
+    set_account_email(handle(server_url), "director", DIRECTOR_MAIL, SYSTEM)
     assert "on its way" in _ask(mailing, "director")
     [message] = inbox.to(DIRECTOR_MAIL)
     assert message["From"] == "ratings@example.org"
@@ -166,7 +167,7 @@ def test_the_address_finds_the_account_and_the_answer_never_tells_who_exists(
     mailing: TestClient, server_url: str, smtp: tuple[MailSettings, Inbox]
 ) -> None:
     inbox = smtp[1]
-    set_account_email(server_url, "director", DIRECTOR_MAIL, SYSTEM)
+    set_account_email(handle(server_url), "director", DIRECTOR_MAIL, SYSTEM)
     by_address = _ask(mailing, DIRECTOR_MAIL.upper())
     assert len(inbox.to(DIRECTOR_MAIL)) == 1
     unknown = _ask(mailing, "no-such-user")
@@ -180,14 +181,14 @@ def test_one_link_per_account_every_two_minutes(
     server_url: str, smtp: tuple[MailSettings, Inbox]
 ) -> None:
     settings, inbox = smtp
-    set_account_email(server_url, "director", DIRECTOR_MAIL, SYSTEM)
+    set_account_email(handle(server_url), "director", DIRECTOR_MAIL, SYSTEM)
     start = dt.datetime(2026, 11, 26, 12, 0, tzinfo=dt.UTC)
     base = "https://ratings.example.org"
-    assert request_reset(server_url, "director", base, settings, now=start) is not None
+    assert request_reset(handle(server_url), "director", base, settings, now=start) is not None
     soon = start + dt.timedelta(seconds=90)
-    assert request_reset(server_url, "director", base, settings, now=soon) is None
+    assert request_reset(handle(server_url), "director", base, settings, now=soon) is None
     later = start + dt.timedelta(minutes=2)
-    assert request_reset(server_url, "director", base, settings, now=later) is not None
+    assert request_reset(handle(server_url), "director", base, settings, now=later) is not None
     assert len(inbox.to(DIRECTOR_MAIL)) == 2
     assert "https://ratings.example.org/reset?token=" in inbox.messages[0].get_content()
 
@@ -196,23 +197,23 @@ def test_an_expired_damaged_or_replaced_link_is_refused(
     server_url: str, smtp: tuple[MailSettings, Inbox]
 ) -> None:
     settings, inbox = smtp
-    set_account_email(server_url, "director", DIRECTOR_MAIL, SYSTEM)
+    set_account_email(handle(server_url), "director", DIRECTOR_MAIL, SYSTEM)
     asked = dt.datetime.now(dt.UTC) - RESET_LIFETIME - dt.timedelta(seconds=1)
-    request_reset(server_url, "director", "http://x", settings, now=asked)
+    request_reset(handle(server_url), "director", "http://x", settings, now=asked)
     old = _link_token(inbox.messages[-1])
     with pytest.raises(AccountError, match="expired"):
-        reset_password(server_url, old, NEW_PASSWORD)
-    request_reset(server_url, "director", "http://x", settings)
+        reset_password(handle(server_url), old, NEW_PASSWORD)
+    request_reset(handle(server_url), "director", "http://x", settings)
     token = _link_token(inbox.messages[-1])
     name, expires, signature = token.split(".")
     with pytest.raises(AccountError, match="damaged"):
-        reset_password(server_url, "not-a-token", NEW_PASSWORD)
+        reset_password(handle(server_url), "not-a-token", NEW_PASSWORD)
     forged = f"{name}.{int(expires) + 3600}.{signature}"  # a longer life, same signature
     with pytest.raises(AccountError, match="used already or replaced"):
-        reset_password(server_url, forged, NEW_PASSWORD)
+        reset_password(handle(server_url), forged, NEW_PASSWORD)
     with pytest.raises(InputError, match="at least 8"):
-        reset_password(server_url, token, "short")
-    assert reset_password(server_url, token, NEW_PASSWORD) == "director"
+        reset_password(handle(server_url), token, "short")
+    assert reset_password(handle(server_url), token, NEW_PASSWORD) == "director"
 
 
 def _link_token(message: EmailMessage) -> str:
@@ -225,13 +226,13 @@ def test_the_submitter_hears_of_the_rating_officers_decisions(
     server_url: str, smtp: tuple[MailSettings, Inbox]
 ) -> None:
     settings, inbox = smtp
-    set_account_email(server_url, "director", DIRECTOR_MAIL, SYSTEM)
+    set_account_email(handle(server_url), "director", DIRECTOR_MAIL, SYSTEM)
     director = Actor(ActorKind.WEB, "director")
     officer = Actor(ActorKind.WEB, "officer")
-    first = upload(server_url, "20261114_Lyon_Open.ELO", LYON.encode(), director)
-    second = upload(server_url, "20261115_Lyon_Open.ELO", LYON.encode(), director)
-    reject(server_url, first.id, "Round 2 is missing a game.", officer, mail=settings)
-    done = accept(server_url, second.id, officer, message="Thanks!", mail=settings)
+    first = upload(handle(server_url), "20261114_Lyon_Open.ELO", LYON.encode(), director)
+    second = upload(handle(server_url), "20261115_Lyon_Open.ELO", LYON.encode(), director)
+    reject(handle(server_url), first.id, "Round 2 is missing a game.", officer, mail=settings)
+    done = accept(handle(server_url), second.id, officer, message="Thanks!", mail=settings)
     assert done.status == "accepted"
     rejected, accepted = inbox.to(DIRECTOR_MAIL)
     assert "rejected" in rejected["Subject"] and "20261114_Lyon_Open.ELO" in rejected["Subject"]
@@ -247,14 +248,20 @@ def test_no_address_no_mail_and_a_mail_failure_leaves_the_decision(
     settings, inbox = smtp
     director = Actor(ActorKind.WEB, "director")
     officer = Actor(ActorKind.WEB, "officer")
-    first = upload(server_url, "20261114_Lyon_Open.ELO", LYON.encode(), director)
-    assert reject(server_url, first.id, "Wrong file.", officer, mail=settings).status == "rejected"
+    first = upload(handle(server_url), "20261114_Lyon_Open.ELO", LYON.encode(), director)
+    assert (
+        reject(handle(server_url), first.id, "Wrong file.", officer, mail=settings).status
+        == "rejected"
+    )
     assert inbox.messages == []
-    set_account_email(server_url, "director", DIRECTOR_MAIL, SYSTEM)
+    set_account_email(handle(server_url), "director", DIRECTOR_MAIL, SYSTEM)
     nowhere = mail_settings(f"smtp://127.0.0.1:{_free_port()}?from=ratings@example.org")
-    second = upload(server_url, "20261115_Lyon_Open.ELO", LYON.encode(), director)
+    second = upload(handle(server_url), "20261115_Lyon_Open.ELO", LYON.encode(), director)
     with caplog.at_level(logging.WARNING, logger="ratinglist.mail"):
-        assert reject(server_url, second.id, "Again.", officer, mail=nowhere).status == "rejected"
+        assert (
+            reject(handle(server_url), second.id, "Again.", officer, mail=nowhere).status
+            == "rejected"
+        )
     assert "was not told" in caplog.text and "could not send mail" in caplog.text
 
 
@@ -266,15 +273,15 @@ def test_the_account_page_sets_the_address(mailing: TestClient, server_url: str)
     assert form.status_code == 200
     saved = mailing.post("/account/email", data={"email": DIRECTOR_MAIL, "csrf_token": signed.csrf})
     assert saved.status_code == 200 and DIRECTOR_MAIL in saved.text
-    assert account_email(server_url, "director") == DIRECTOR_MAIL
+    assert account_email(handle(server_url), "director") == DIRECTOR_MAIL
     bad = mailing.post(
         "/account/email", data={"email": "not an address", "csrf_token": signed.csrf}
     )
     assert bad.status_code == 400 and "e-mail address" in bad.text
-    assert account_email(server_url, "director") == DIRECTOR_MAIL
+    assert account_email(handle(server_url), "director") == DIRECTOR_MAIL
     forged = mailing.post("/account/email", data={"email": "x@example.org", "csrf_token": "no"})
     assert forged.status_code == 403
-    assert account_email(server_url, "director") == DIRECTOR_MAIL
+    assert account_email(handle(server_url), "director") == DIRECTOR_MAIL
 
 
 def test_smtp_urls() -> None:
@@ -298,7 +305,7 @@ def test_the_users_cli_sets_and_checks_the_address(server_url: str, tmp_path: Pa
     runner = CliRunner()
     done = runner.invoke(cli_app, ["users", "email", "director", DIRECTOR_MAIL, "--db", server_url])
     assert done.exit_code == 0, done.output
-    assert account_email(server_url, "director") == DIRECTOR_MAIL
+    assert account_email(handle(server_url), "director") == DIRECTOR_MAIL
     bad = runner.invoke(cli_app, ["users", "email", "director", "director@", "--db", server_url])
     assert bad.exit_code == 1 and "expected an e-mail address" in bad.output
     assert bad.exception is None or isinstance(bad.exception, SystemExit)
@@ -307,7 +314,7 @@ def test_the_users_cli_sets_and_checks_the_address(server_url: str, tmp_path: Pa
     )
     assert unknown.exit_code == 1 and "ghost" in unknown.output
     removed = runner.invoke(cli_app, ["users", "email", "director", "", "--db", server_url])
-    assert removed.exit_code == 0 and account_email(server_url, "director") is None
+    assert removed.exit_code == 0 and account_email(handle(server_url), "director") is None
     serve = runner.invoke(cli_app, ["serve", "--db", server_url, "--smtp", "mail.example.org"])
     assert serve.exit_code == 1 and "expected an SMTP URL" in serve.output
 
@@ -316,7 +323,7 @@ def test_serve_with_smtp_mails_from_its_workers(
     server_url: str, smtp: tuple[MailSettings, Inbox]
 ) -> None:
     settings, inbox = smtp
-    set_account_email(server_url, "director", DIRECTOR_MAIL, SYSTEM)
+    set_account_email(handle(server_url), "director", DIRECTOR_MAIL, SYSTEM)
     port = _free_port()
     ratinglist = str(Path(sys.executable).with_name("ratinglist"))
     smtp_url = f"smtp://{settings.host}:{settings.port}?from={settings.sender}"

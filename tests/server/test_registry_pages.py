@@ -8,12 +8,13 @@ from ratinglist.model.account import Grant, Role
 from ratinglist.registry.countries import get_country
 from ratinglist.service.accounts import add_user, grant
 from ratinglist.service.actor import SYSTEM
+from tests.conftest import handle
 from tests.server.fixtures import PASSWORD, PLAYER_IDS, sign_in
 
 
 def test_an_id_officer_acts_for_their_country_only(app_client: TestClient, server_url: str) -> None:
-    add_user(server_url, "idfra", PASSWORD, SYSTEM)
-    grant(server_url, "idfra", Grant(Role.ID_OFFICER, "FRA"), SYSTEM)
+    add_user(handle(server_url, create=True), "idfra", PASSWORD, SYSTEM)
+    grant(handle(server_url), "idfra", Grant(Role.ID_OFFICER, "FRA"), SYSTEM)
     officer = sign_in(app_client, "idfra")
     made = officer.post(
         "/api/v1/registry/players", {"surname": "NOUVEAU", "firstname": "Paul", "country": "France"}

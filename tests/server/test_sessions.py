@@ -16,6 +16,7 @@ from ratinglist.service.accounts import SESSION_CHECK_S, revoke
 from ratinglist.service.actor import SYSTEM
 from ratinglist.service.databases import open_database
 from ratinglist.store.accounts import add_grant, remove_grant
+from tests.conftest import handle
 from tests.server.fixtures import Signed, sign_in
 
 NEW = {"name": "Lyon Open", "country": "France", "start_date": "2026-11-21", "rounds": 3}
@@ -40,7 +41,7 @@ def test_a_revocation_counts_at_once_in_this_process(
 ) -> None:
     director = sign_in(app_client, "director")
     assert _create(director) == 201
-    revoke(server_url, "director", Grant(Role.TD), SYSTEM)
+    revoke(handle(server_url), "director", Grant(Role.TD), SYSTEM)
     assert _create(director) == 403
 
 

@@ -21,6 +21,7 @@ from ratinglist.service import accounts
 from ratinglist.service.databases import open_database
 from ratinglist.store.schema import login_failures
 from ratinglist.web.app import create_app
+from tests.conftest import handle
 from tests.server.fixtures import PASSWORD
 
 WRONG = "not-the-password"
@@ -68,7 +69,7 @@ def test_the_pause_doubles_with_each_further_failure(
     def attempt(after_s: float) -> str:
         clock[0] = start + dt.timedelta(seconds=after_s)
         try:
-            accounts.sign_in(server_url, "director", WRONG, "192.0.2.1")
+            accounts.sign_in(handle(server_url), "director", WRONG, "192.0.2.1")
         except RateLimited:
             return "paused"
         except AccountError:
@@ -151,7 +152,7 @@ def test_an_admin_manages_users_and_grants_on_a_page(app_client: TestClient) -> 
         data={"csrf_token": csrf, "name": "carol", "role": "id_officer", "scope": "Japan"},
     )
     assert "carol now has id_officer:JPN" in granted.text
-    assert [u.grants for u in accounts.users(str(app_client.app.state.url)) if u.name == "carol"]
+    assert [u.grants for u in accounts.users(app_client.app.state.db) if u.name == "carol"]
     bad = app_client.post(
         "/account/users/grant", data={"csrf_token": csrf, "name": "carol", "role": "king"}
     )

@@ -25,6 +25,7 @@ from ratinglist.tournament.fold import apply
 from ratinglist.tournament.games.othello.finals import UNDECIDED_FINAL
 from ratinglist.tournament.games.othello.planning import next_pairing
 from ratinglist.tournament.games.othello.tables import board_order
+from tests.conftest import handle
 from tests.server.fixtures import PASSWORD, PLAYER_IDS, Signed, sign_in
 
 Tables = dict[int, tuple[int, int]]
@@ -261,8 +262,8 @@ def test_finals_checks_zero_zero_and_a_result_sent_twice(
     assert refused.status_code == 400 and "F3" in refused.text, refused.text
     # the file as it stands, sent by a federation, is diagnosed in the officer's queue
     text = app_client.get(f"{base}/export").text
-    item = upload(server_url, "integrity.elo", text.encode(), Actor.parse("web:director"))
-    diagnostics = show(server_url, item.id).diagnostics
+    item = upload(handle(server_url), "integrity.elo", text.encode(), Actor.parse("web:director"))
+    diagnostics = show(handle(server_url), item.id).diagnostics
     assert [d.code for d in diagnostics if d.code == UNDECIDED_FINAL] == [UNDECIDED_FINAL]
     assert not [d for d in parse_elo(text, "x.elo").diagnostics if d.code == UNDECIDED_FINAL]
 

@@ -17,6 +17,7 @@ from ratinglist.service.accounts import add_user, grant
 from ratinglist.service.actor import SYSTEM
 from ratinglist.service.databases import open_database
 from ratinglist.store.players import all_players
+from tests.conftest import handle
 from tests.published import store_ratings
 from tests.server.fixtures import PASSWORD, PLAYER_IDS, sign_in
 
@@ -58,7 +59,7 @@ def _form_sign_in(client: TestClient, user: str) -> str:
 def test_a_td_only_user_cannot_create_a_real_id_in_any_range(
     app_client: TestClient, server_url: str, user: str
 ) -> None:
-    add_user(server_url, "scoped", PASSWORD, SYSTEM)
+    add_user(handle(server_url, create=True), "scoped", PASSWORD, SYSTEM)
     before = _registry(server_url)
     td = sign_in(app_client, "director")
     made = _json(
@@ -69,7 +70,7 @@ def test_a_td_only_user_cannot_create_a_real_id_in_any_range(
         201,
     )
     tid = made["id"]
-    grant(server_url, "scoped", Grant(Role.TD, str(tid)), SYSTEM)
+    grant(handle(server_url), "scoped", Grant(Role.TD, str(tid)), SYSTEM)
     with TestClient(app_client.app) as other:
         who = td if user == "director" else sign_in(other, "scoped")
         for country in COUNTRIES:
@@ -102,10 +103,10 @@ def test_a_td_only_user_cannot_create_a_real_id_in_any_range(
 
 
 def test_new1_to_real_id_end_to_end(app_client: TestClient, server_url: str) -> None:
-    add_user(server_url, "idnld", PASSWORD, SYSTEM)
-    grant(server_url, "idnld", Grant(Role.ID_OFFICER, "NLD"), SYSTEM)
-    add_user(server_url, "idfra", PASSWORD, SYSTEM)
-    grant(server_url, "idfra", Grant(Role.ID_OFFICER, "FRA"), SYSTEM)
+    add_user(handle(server_url, create=True), "idnld", PASSWORD, SYSTEM)
+    grant(handle(server_url), "idnld", Grant(Role.ID_OFFICER, "NLD"), SYSTEM)
+    add_user(handle(server_url, create=True), "idfra", PASSWORD, SYSTEM)
+    grant(handle(server_url), "idfra", Grant(Role.ID_OFFICER, "FRA"), SYSTEM)
     td = sign_in(app_client, "director")
     tid = _json(
         td.post(

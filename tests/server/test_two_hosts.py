@@ -24,6 +24,7 @@ import pytest
 
 from ratinglist.service.site import open_site
 from ratinglist.service.site_pages import page_plan
+from ratinglist.store import open_store
 from tests.conftest import fresh_postgres_database
 from tests.postgres_server import PostgresServer
 from tests.server.fixtures import PASSWORD, PLAYER_IDS, seed_server
@@ -191,7 +192,7 @@ def test_a_result_entered_on_one_host_is_live_on_the_other_within_a_second(
 
 def _pages_made(url: str) -> tuple[str, int]:
     """(data version, pages still missing) of the pages made in advance."""
-    site = open_site(url)
+    site = open_site(open_store(url))
     try:
         plan = page_plan(site)
     finally:

@@ -17,6 +17,7 @@ from ratinglist.service.databases import open_database
 from ratinglist.service.intake import accept, fix_id, queue, reject, show, upload
 from ratinglist.store.rating_games import results_files
 from ratinglist.store.schema import games, intake_items, source_files, tournaments
+from tests.conftest import handle
 from tests.service.conftest import UTRECHT, ClearFile
 
 OFFICER = Actor(ActorKind.WEB, "officer")
@@ -45,7 +46,7 @@ LEIDEN = """\
 @pytest.fixture()
 def archive(db: str, elo_file: ClearFile) -> str:
     """A database holding the Utrecht file (registers 120005, 120007, 50003, 120000)."""
-    import_archive(db, [elo_file("20230114_UTRECHT.ELO", UTRECHT)])
+    import_archive(handle(db, create=True), [elo_file("20230114_UTRECHT.ELO", UTRECHT)])
     return db
 
 
@@ -67,13 +68,13 @@ def _stored_ids(db: str, file_name: str) -> list[tuple[int, int]]:
 
 def test_upload_queues_the_file_with_the_readers_diagnostics(archive: str, tmp_path: Path) -> None:
     data = LEIDEN.encode("ascii")
-    item = upload(archive, "20230211_LEIDEN.ELO", data, FEDERATION)
+    item = upload(handle(archive), "20230211_LEIDEN.ELO", data, FEDERATION)
     assert (item.status, item.origin, item.country) == ("queued", "upload", "NLD")
     assert item.submitted_by == "web:nl-federation"
     path = tmp_path / "20230211_LEIDEN.ELO"
     path.write_bytes(data)
     expected = read_elo(path, source="20230211_LEIDEN.ELO").diagnostics
-    view = show(archive, item.id)
+    view = show(handle(archive), item.id)
     assert view.submitted_diagnostics == expected
     assert view.diagnostics == expected
     assert item.errors == sum(d.severity.value == "error" for d in expected)
@@ -82,29 +83,43 @@ def test_upload_queues_the_file_with_the_readers_diagnostics(archive: str, tmp_p
     assert problems == {("120005", "name"), ("50030", "unknown"), ("NEW1", "new")}
     vos = next(p for p in view.players if p.token == "120005")
     assert vos.registered is not None and vos.registered.surname == "VOS"
-    assert [i.id for i in queue(archive, status="queued", country="Netherlands")] == [item.id]
-    assert queue(archive, status="accepted") == ()
-    assert queue(archive, country="FRA") == ()
+    assert [i.id for i in queue(handle(archive), status="queued", country="Netherlands")] == [
+        item.id
+    ]
+    assert queue(handle(archive), status="accepted") == ()
+    assert queue(handle(archive), country="FRA") == ()
     assert _stored_ids(archive, "20230211_LEIDEN.ELO") == []
 
 
 def test_uploads_over_the_bounds_are_refused_and_nothing_stored(archive: str) -> None:
     data = LEIDEN.encode("ascii")
     with pytest.raises(IntakeError, match=r"expected a file of at most 100 bytes, got '.*'"):
-        upload(archive, "20230211_LEIDEN.ELO", data, FEDERATION, max_bytes=100)
+        upload(handle(archive), "20230211_LEIDEN.ELO", data, FEDERATION, max_bytes=100)
     lines = LEIDEN.count("\n")
     with pytest.raises(
         IntakeError, match=f"expected a file of at most 10 lines, got '.*' with {lines} lines"
     ):
-        upload(archive, "20230211_LEIDEN.ELO", data, FEDERATION, max_lines=10)
+        upload(handle(archive), "20230211_LEIDEN.ELO", data, FEDERATION, max_lines=10)
     assert _count(archive, intake_items) == 0
-    upload(archive, "20230211_LEIDEN.ELO", data, FEDERATION, max_bytes=len(data), max_lines=lines)
+    upload(
+        handle(archive),
+        "20230211_LEIDEN.ELO",
+        data,
+        FEDERATION,
+        max_bytes=len(data),
+        max_lines=lines,
+    )
     assert _count(archive, intake_items) == 1
 
 
 def test_a_file_that_is_not_a_results_file_is_refused_with_its_diagnostics(archive: str) -> None:
     with pytest.raises(IntakeError) as refused:
-        upload(archive, "notes.txt", b"Dear rating officer,\nhere are our results.\n", FEDERATION)
+        upload(
+            handle(archive),
+            "notes.txt",
+            b"Dear rating officer,\nhere are our results.\n",
+            FEDERATION,
+        )
     message = str(refused.value)
     assert message.startswith("expected a WOF results file (.ELO) with game lines, got 'notes.txt'")
     assert "notes.txt:1:1: error[E001]: expected a header line '%%Tournament:'" in message
@@ -112,9 +127,9 @@ def test_a_file_that_is_not_a_results_file_is_refused_with_its_diagnostics(archi
 
 
 def test_accept_imports_exactly_once(archive: str) -> None:
-    item = upload(archive, "20230211_LEIDEN.ELO", LEIDEN.encode("ascii"), FEDERATION)
+    item = upload(handle(archive), "20230211_LEIDEN.ELO", LEIDEN.encode("ascii"), FEDERATION)
     files_before = _count(archive, source_files)
-    done = accept(archive, item.id, OFFICER)
+    done = accept(handle(archive), item.id, OFFICER)
     assert (done.status, done.decided_by, done.import_status) == (
         "accepted",
         "web:officer",
@@ -123,9 +138,9 @@ def test_accept_imports_exactly_once(archive: str) -> None:
     assert done.tournament_id is not None
     assert len(_stored_ids(archive, "20230211_LEIDEN.ELO")) == 3
     with pytest.raises(ConflictError, match=f"expected a queued item, got item {item.id} accepted"):
-        accept(archive, item.id, OFFICER)
+        accept(handle(archive), item.id, OFFICER)
     with pytest.raises(ConflictError):
-        reject(archive, item.id, "too late", OFFICER)
+        reject(handle(archive), item.id, "too late", OFFICER)
     assert len(_stored_ids(archive, "20230211_LEIDEN.ELO")) == 3
     assert _count(archive, source_files) == files_before + 1
 
@@ -133,7 +148,7 @@ def test_accept_imports_exactly_once(archive: str) -> None:
 def test_a_failure_during_accept_leaves_the_item_queued_and_nothing_imported(
     archive: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    item = upload(archive, "20230211_LEIDEN.ELO", LEIDEN.encode("ascii"), FEDERATION)
+    item = upload(handle(archive), "20230211_LEIDEN.ELO", LEIDEN.encode("ascii"), FEDERATION)
     files_before = _count(archive, source_files)
     games_before = _count(archive, games)
 
@@ -142,54 +157,54 @@ def test_a_failure_during_accept_leaves_the_item_queued_and_nothing_imported(
 
     monkeypatch.setattr("ratinglist.store.importer.write_file", broken)
     with pytest.raises(StoreError, match="disk I/O error"):
-        accept(archive, item.id, OFFICER)
-    assert [i.status for i in queue(archive)] == ["queued"]
+        accept(handle(archive), item.id, OFFICER)
+    assert [i.status for i in queue(handle(archive))] == ["queued"]
     assert (_count(archive, source_files), _count(archive, games)) == (files_before, games_before)
     monkeypatch.undo()
-    assert accept(archive, item.id, OFFICER).status == "accepted"
+    assert accept(handle(archive), item.id, OFFICER).status == "accepted"
 
 
 def test_a_file_without_a_date_is_queued_but_cannot_be_accepted(archive: str) -> None:
     undated = LEIDEN.replace("%%Date: 11/02/2023", "%%Date: sometime in February")
-    item = upload(archive, "20230211_LEIDEN.ELO", undated.encode("ascii"), FEDERATION)
+    item = upload(handle(archive), "20230211_LEIDEN.ELO", undated.encode("ascii"), FEDERATION)
     assert item.errors >= 1
     with pytest.raises(IntakeError, match=r"expected an importable file, got .*error\[E002\]"):
-        accept(archive, item.id, OFFICER)
-    assert [i.status for i in queue(archive)] == ["queued"]
+        accept(handle(archive), item.id, OFFICER)
+    assert [i.status for i in queue(handle(archive))] == ["queued"]
     assert _stored_ids(archive, "20230211_LEIDEN.ELO") == []
 
 
 def test_reject_keeps_the_message_for_the_submitter(archive: str) -> None:
-    item = upload(archive, "20230211_LEIDEN.ELO", LEIDEN.encode("ascii"), FEDERATION)
+    item = upload(handle(archive), "20230211_LEIDEN.ELO", LEIDEN.encode("ascii"), FEDERATION)
     with pytest.raises(IntakeError, match="expected a message"):
-        reject(archive, item.id, "  ", OFFICER)
-    done = reject(archive, item.id, "round 3 is missing: send the whole file", OFFICER)
+        reject(handle(archive), item.id, "  ", OFFICER)
+    done = reject(handle(archive), item.id, "round 3 is missing: send the whole file", OFFICER)
     assert (done.status, done.message, done.decided_by) == (
         "rejected",
         "round 3 is missing: send the whole file",
         "web:officer",
     )
-    assert show(archive, item.id).item.message == "round 3 is missing: send the whole file"
+    assert show(handle(archive), item.id).item.message == "round 3 is missing: send the whole file"
     with pytest.raises(ConflictError, match="rejected"):
-        accept(archive, item.id, OFFICER)
+        accept(handle(archive), item.id, OFFICER)
     assert _stored_ids(archive, "20230211_LEIDEN.ELO") == []
 
 
 def test_fixing_ids_changes_what_is_imported(archive: str) -> None:
-    item = upload(archive, "20230211_LEIDEN.ELO", LEIDEN.encode("ascii"), FEDERATION)
-    fixed = fix_id(archive, item.id, "50030", 50003, OFFICER)
+    item = upload(handle(archive), "20230211_LEIDEN.ELO", LEIDEN.encode("ascii"), FEDERATION)
+    fixed = fix_id(handle(archive), item.id, "50030", 50003, OFFICER)
     assert (fixed.old, fixed.new, fixed.replaced, fixed.added) == ("50030", 50003, 3, None)
     # NLD's range is 120000-129999; Utrecht used 120000 (its NEW1), 120005 and 120007.
-    added = fix_id(archive, item.id, "NEW1", None, OFFICER)
+    added = fix_id(handle(archive), item.id, "NEW1", None, OFFICER)
     assert added.new == 120001 and added.replaced == 3
     assert added.added is not None
     assert (added.added.surname, added.added.firstname) == ("DE VRIES", "Anna")
-    view = show(archive, item.id)
+    view = show(handle(archive), item.id)
     assert view.fixes == (("50030", 50003), ("NEW1", 120001))
     assert {(p.token, p.problem) for p in view.players} == {("120005", "name")}
     assert "50030" not in view.text and "%_% +120001, DE VRIES, Anna" in view.text
-    assert show(archive, item.id).submitted_diagnostics == view.submitted_diagnostics
-    accept(archive, item.id, OFFICER)
+    assert show(handle(archive), item.id).submitted_diagnostics == view.submitted_diagnostics
+    accept(handle(archive), item.id, OFFICER)
     assert _stored_ids(archive, "20230211_LEIDEN.ELO") == [
         (120005, 50003),
         (120005, 120001),
@@ -198,34 +213,34 @@ def test_fixing_ids_changes_what_is_imported(archive: str) -> None:
 
 
 def test_fix_id_refusals(archive: str) -> None:
-    item = upload(archive, "20230211_LEIDEN.ELO", LEIDEN.encode("ascii"), FEDERATION)
+    item = upload(handle(archive), "20230211_LEIDEN.ELO", LEIDEN.encode("ascii"), FEDERATION)
     with pytest.raises(
         IntakeError, match=re.escape("expected the ID of a player in '20230211_LEIDEN.ELO'")
     ):
-        fix_id(archive, item.id, "4012", 50003, OFFICER)
+        fix_id(handle(archive), item.id, "4012", 50003, OFFICER)
     with pytest.raises(NotFoundError, match="expected a registered player ID, got 777"):
-        fix_id(archive, item.id, "50030", 777, OFFICER)
+        fix_id(handle(archive), item.id, "50030", 777, OFFICER)
     with pytest.raises(IntakeError, match="does not use yet, got 120005"):
-        fix_id(archive, item.id, "50030", 120005, OFFICER)
+        fix_id(handle(archive), item.id, "50030", 120005, OFFICER)
     with pytest.raises(NotFoundError, match="expected the number of a queue item, got 99"):
-        fix_id(archive, 99, "50030", 50003, OFFICER)
-    assert show(archive, item.id).fixes == ()
+        fix_id(handle(archive), 99, "50030", 50003, OFFICER)
+    assert show(handle(archive), item.id).fixes == ()
 
 
 def test_queue_refuses_an_unknown_status(archive: str) -> None:
     with pytest.raises(IntakeError, match="expected a status among queued, accepted, rejected"):
-        queue(archive, status="pending")
+        queue(handle(archive), status="pending")
 
 
 @pytest.mark.realdata
 def test_a_real_file_goes_through_the_queue(wof_results: Path, db: str) -> None:
     path = wof_results / "2019" / "20190105_92_Dutch_open.ELO"
     open_database(db, create=True)
-    item = upload(db, path.name, path.read_bytes(), FEDERATION)
+    item = upload(handle(db), path.name, path.read_bytes(), FEDERATION)
     expected = read_elo(path, source=path.name)
-    assert show(db, item.id).diagnostics == expected.diagnostics
+    assert show(handle(db), item.id).diagnostics == expected.diagnostics
     assert item.country == "NLD"
-    accept(db, item.id, OFFICER)
+    accept(handle(db), item.id, OFFICER)
     query = (
         select(func.count())
         .select_from(games)
@@ -238,7 +253,9 @@ def test_a_real_file_goes_through_the_queue(wof_results: Path, db: str) -> None:
 
 def test_an_accepted_file_is_received_on_the_day_it_was_submitted(archive: str) -> None:
     submitted = dt.datetime(2026, 2, 27, 23, 50, tzinfo=dt.UTC)
-    item = upload(archive, "20230211_LEIDEN.ELO", LEIDEN.encode("ascii"), FEDERATION, now=submitted)
-    accept(archive, item.id, OFFICER, now=submitted + dt.timedelta(days=5))
+    item = upload(
+        handle(archive), "20230211_LEIDEN.ELO", LEIDEN.encode("ascii"), FEDERATION, now=submitted
+    )
+    accept(handle(archive), item.id, OFFICER, now=submitted + dt.timedelta(days=5))
     received = {f.file_name: f.received for f in results_files(open_database(archive))}
     assert received["20230211_LEIDEN.ELO"] == dt.date(2026, 2, 27)

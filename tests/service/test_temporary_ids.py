@@ -25,6 +25,7 @@ from ratinglist.store.players import all_players, get_player
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.folded import FoldedTournament
+from tests.conftest import handle
 from tests.published import store_ratings
 
 TD = Actor(ActorKind.WEB, "director")
@@ -40,7 +41,7 @@ def _players(db: str) -> dict[str, int]:
     """Three registered players (with a stored players-list rating that must not be used)."""
     ids = {}
     for surname, first in (("TASTET", "Marc"), ("LAZARD", "Emmanuel"), ("DE GRAAF", "Jan")):
-        added = add_player(db, surname, first, "FRA", actor=OFFICER)
+        added = add_player(handle(db), surname, first, "FRA", actor=OFFICER)
         assert added.player is not None
         ids[surname] = int(added.player.id)
     return ids
@@ -215,7 +216,7 @@ def test_the_rating_officer_at_intake_replaces_new1_in_the_tournament_too(db: st
     assert sent.item is not None
     with pytest.raises(TournamentError, match="submitted: its file is at intake"):
         assign_id(db, int(tid), "NEW1", OFFICER)  # the ID officer: too late, intake does it
-    fixed = fix_id(db, sent.item, "NEW1", None, OFFICER)
+    fixed = fix_id(handle(db), sent.item, "NEW1", None, OFFICER)
     assert fixed.added is not None
     real = int(fixed.added.id)
     d = _log(db, tid)

@@ -16,6 +16,7 @@ from ratinglist.store import Store, import_paths
 from ratinglist.store.importer import ReceivedDay, import_text_on
 from ratinglist.store.rating_games import results_files
 from ratinglist.store.tournaments import received_by_lag, set_received_date, set_received_dates
+from tests.conftest import handle
 from tests.store.conftest import UTRECHT, ClearFile
 
 AS_OF = dt.date(2023, 1, 31)
@@ -72,7 +73,7 @@ def test_received_dates_per_file_and_in_bulk(two_files: Store) -> None:
         dt.date(2023, 1, 14),
         dt.date(2023, 1, 21),
     }
-    both = compute_list(two_files, AS_OF, profile=RECEIVED, actor=SYSTEM)
+    both = compute_list(handle(two_files), AS_OF, profile=RECEIVED, actor=SYSTEM)
     assert both.info.game_count > only_first and both.info.label == "received"
     set_received_date(two_files, "20230121_LATER.ELO", None)
     assert {f.file_name: f.received for f in results_files(two_files)}[
@@ -151,7 +152,7 @@ def test_a_received_list_with_no_file_received_says_why_and_how_to_fix_it(
 ) -> None:
     # Both files were imported (received) today: nothing was received by January 2023.
     with pytest.raises(RatingError) as refused:
-        compute_list(two_files, AS_OF, profile=WOF, actor=SYSTEM)
+        compute_list(handle(two_files), AS_OF, profile=WOF, actor=SYSTEM)
     message = str(refused.value)
     assert message.startswith(
         "expected files received by 2023-01-31 for the wof profile, got none: 2 files"
@@ -161,7 +162,7 @@ def test_a_received_list_with_no_file_received_says_why_and_how_to_fix_it(
     assert "at least one game" not in message
     # The fix the message gives works.
     set_received_dates(two_files, received_by_lag(two_files, {}))
-    assert compute_list(two_files, AS_OF, profile=WOF, actor=SYSTEM).info.game_count > 0
+    assert compute_list(handle(two_files), AS_OF, profile=WOF, actor=SYSTEM).info.game_count > 0
     # A list before any tournament started keeps the plain message.
     with pytest.raises(RatingError, match="expected at least one game to rate"):
-        compute_list(two_files, dt.date(2022, 12, 31), profile=WOF, actor=SYSTEM)
+        compute_list(handle(two_files), dt.date(2022, 12, 31), profile=WOF, actor=SYSTEM)

@@ -12,6 +12,7 @@ from ratinglist.service.actor import SYSTEM
 from ratinglist.service.archive import import_archive
 from ratinglist.service.publishing import publish_list
 from ratinglist.service.rating_lists import compute_list
+from tests.conftest import handle
 
 EVIL = "<script>alert(1)</script>"
 
@@ -88,9 +89,9 @@ def build_site_db(folder: Path, url: str) -> str:
     """Write the archive under `folder`, import it into the empty database at `url` and
     compute the lists; return `url`."""
     archive = write_archive(folder / "archive")
-    import_archive(url, [archive])
+    import_archive(handle(url, create=True), [archive])
     for day in LIST_DATES:
-        done = compute_list(url, day, actor=SYSTEM)
-        publish_list(url, str(done.info.id), SYSTEM)
-    compute_list(url, UNPUBLISHED, actor=SYSTEM)
+        done = compute_list(handle(url), day, actor=SYSTEM)
+        publish_list(handle(url), str(done.info.id), SYSTEM)
+    compute_list(handle(url), UNPUBLISHED, actor=SYSTEM)
     return url

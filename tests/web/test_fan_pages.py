@@ -14,6 +14,7 @@ from ratinglist.service.archive import import_archive
 from ratinglist.service.publishing import publish_list
 from ratinglist.service.rating_lists import compute_list
 from ratinglist.web.app import create_app
+from tests.conftest import handle
 from tests.web.site_fixture import PLAYERS
 
 
@@ -162,8 +163,12 @@ def _namesakes_db(folder: Path) -> str:
             lines += [f"60011 (32)=(32) {b} B"]
         (archive / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
     url = f"sqlite:///{folder / 'namesakes.db'}"
-    import_archive(url, [folder / "archive"])
-    publish_list(url, str(compute_list(url, dt.date(2026, 2, 28), actor=SYSTEM).info.id), SYSTEM)
+    import_archive(handle(url, create=True), [folder / "archive"])
+    publish_list(
+        handle(url),
+        str(compute_list(handle(url), dt.date(2026, 2, 28), actor=SYSTEM).info.id),
+        SYSTEM,
+    )
     return url
 
 

@@ -19,6 +19,7 @@ from ratinglist.service.actor import SYSTEM
 from ratinglist.service.archive import import_archive
 from ratinglist.service.player_lists import import_players_list
 from ratinglist.web.app import create_app
+from tests.conftest import handle
 
 pytestmark = [pytest.mark.realdata]
 
@@ -32,8 +33,10 @@ def world_cup(
 ) -> Iterator[tuple[TestClient, int]]:
     url = f"sqlite:///{tmp_path_factory.mktemp('world-cup') / 'wc.db'}"
     players = real_data / "othello-rating-pipeline" / "joueurs.txt"
-    import_players_list(url, players, actor=SYSTEM, on=dt.date(2013, 1, 1), apply=True)
-    import_archive(url, [wof_results / WORLD_CUP_2013])
+    import_players_list(
+        handle(url, create=True), players, actor=SYSTEM, on=dt.date(2013, 1, 1), apply=True
+    )
+    import_archive(handle(url, create=True), [wof_results / WORLD_CUP_2013])
     with TestClient(create_app(url)) as client:
         found = client.get("/api/v1/tournaments", params={"name": "World Cup"}).json()
         assert found["total"] == 1

@@ -17,6 +17,7 @@ from ratinglist.service.archive import import_archive
 from ratinglist.service.publishing import publish_list
 from ratinglist.service.rating_lists import compute_list
 from ratinglist.web.app import create_app
+from tests.conftest import handle
 
 pytestmark = [pytest.mark.realdata, pytest.mark.slow]
 
@@ -32,9 +33,11 @@ def real_db(real_data: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
 
     folder = tmp_path_factory.mktemp("real-site")
     url = f"sqlite:///{folder / 'wof.db'}"
-    import_archive(url, [real_data / "othello-rating-pipeline" / "wof_results"])
-    done = compute_list(url, dt.date.fromisoformat(AS_OF), actor=SYSTEM)
-    publish_list(url, str(done.info.id), SYSTEM)
+    import_archive(
+        handle(url, create=True), [real_data / "othello-rating-pipeline" / "wof_results"]
+    )
+    done = compute_list(handle(url), dt.date.fromisoformat(AS_OF), actor=SYSTEM)
+    publish_list(handle(url), str(done.info.id), SYSTEM)
     return url
 
 

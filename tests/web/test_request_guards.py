@@ -178,6 +178,7 @@ def test_why_pays_the_shared_fits_once_and_one_fit_per_player(
     from ratinglist.rating import explain
     from ratinglist.service.site import open_site
     from ratinglist.service.site_players import explain_player
+    from ratinglist.store import open_store
 
     fits: list[object] = []
     real = explain.rate
@@ -187,7 +188,7 @@ def test_why_pays_the_shared_fits_once_and_one_fit_per_player(
         return real(*args)
 
     monkeypatch.setattr(explain, "rate", counted)
-    site = open_site(site_db)
+    site = open_site(open_store(site_db))
     try:
         first = explain_player(site, 50002)
         assert len(fits) == 4  # the earlier list, the aged one, the later one, the player's own

@@ -37,6 +37,7 @@ from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.othello.finals import scheduled
 from ratinglist.web.app import create_app
 from tests.cli.tournament_cli import run, runner
+from tests.conftest import handle
 from tests.web.site_fixture import LIST_DATES, write_archive
 
 PLAYERS_LIST = """\
@@ -81,13 +82,15 @@ def moved(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path,
     before = Path.cwd()
     os.chdir(importer)
     try:
-        import_players_list(url, Path("joueurs.txt"), actor=SYSTEM, on=LIST_DAY, apply=True)
-        import_archive(url, [Path("archive")])
+        import_players_list(
+            handle(url, create=True), Path("joueurs.txt"), actor=SYSTEM, on=LIST_DAY, apply=True
+        )
+        import_archive(handle(url, create=True), [Path("archive")])
     finally:
         os.chdir(before)
     for day in LIST_DATES:
-        done = compute_list(url, day, actor=SYSTEM)
-        publish_list(url, str(done.info.id), SYSTEM)
+        done = compute_list(handle(url), day, actor=SYSTEM)
+        publish_list(handle(url), str(done.info.id), SYSTEM)
     for path in (importer / "archive").rglob("*.ELO"):
         path.unlink()
     (importer / "joueurs.txt").unlink()
@@ -242,7 +245,7 @@ def test_id_history_names_the_players_list_and_its_date(elsewhere: TestClient) -
 def test_migration_0015_backfills_bytes_from_the_stored_path(db_url: str, tmp_path: Path) -> None:
     archive = write_archive(tmp_path / "archive")
     url = db_url
-    import_archive(url, [archive])
+    import_archive(handle(url, create=True), [archive])
     gone = next(archive.rglob("*Tokyo*"))
     gone_bytes = gone.read_bytes()
     gone.unlink()
@@ -299,12 +302,12 @@ def test_importing_an_unchanged_file_again_stores_its_missing_bytes(
 ) -> None:
     archive = write_archive(tmp_path / "archive")
     url = db_url
-    import_archive(url, [archive])
+    import_archive(handle(url, create=True), [archive])
     store = open_store(url)
     try:
         with store.begin() as conn:
             conn.execute(update(source_files).values(content=None))
-        again = import_archive(url, [archive])
+        again = import_archive(handle(url, create=True), [archive])
         assert again.unchanged == again.files == 3
         with store.connect() as conn:
             rows = conn.execute(select(source_files.c.sha256, source_files.c.content)).all()

@@ -32,6 +32,7 @@ from ratinglist.store import open_store
 from ratinglist.store.schema import site_pages
 from ratinglist.web.app import create_app
 from ratinglist.web.prerender import render_missing
+from tests.conftest import handle
 from tests.web.site_fixture import LIST_DATES, PLAYERS, build_site_db
 
 TOURNAMENTS = 3
@@ -59,7 +60,7 @@ def _keys() -> list[str]:
 
 
 def test_every_rated_player_and_tournament_is_made_once(db: str) -> None:
-    site = open_site(db)
+    site = open_site(open_store(db))
     try:
         plan = page_plan(site)
     finally:
@@ -75,7 +76,7 @@ def test_every_rated_player_and_tournament_is_made_once(db: str) -> None:
 def test_a_stored_page_is_served_as_the_live_page(db: str) -> None:
     live = _pages(db, _keys())
     render_missing(db)
-    site = open_site(db)
+    site = open_site(open_store(db))
     try:
         stored = stored_site_page(site, site.version(), "/players/50001")
     finally:
@@ -96,7 +97,7 @@ def test_unpublishing_makes_the_stored_pages_stale(db: str) -> None:
     render_missing(db)
     before = _pages(db, ["/players/50002"])["/players/50002"][1]
     assert f"list of {LIST_DATES[-1]}" in before
-    unpublish_list(db, str(LIST_DATES[-1]), SYSTEM)
+    unpublish_list(handle(db), str(LIST_DATES[-1]), SYSTEM)
     after = _pages(db, ["/players/50002"])["/players/50002"][1]
     assert f"list of {LIST_DATES[0]}" in after
     assert f"list of {LIST_DATES[-1]}" not in after
@@ -107,7 +108,7 @@ def test_unpublishing_makes_the_stored_pages_stale(db: str) -> None:
 
 def test_a_rename_makes_the_stored_pages_stale(db: str) -> None:
     render_missing(db)
-    rename_player(db, 120002, on=dt.date(2026, 4, 1), actor=SYSTEM, surname="VOSSEN")
+    rename_player(handle(db), 120002, on=dt.date(2026, 4, 1), actor=SYSTEM, surname="VOSSEN")
     page = _pages(db, ["/tournaments/1"])["/tournaments/1"][1]
     assert "VOSSEN" in page
 
@@ -141,7 +142,7 @@ def test_an_import_makes_again_only_the_pages_it_changes(db: str, tmp_path: Path
     new = tmp_path / "new" / "2026" / "20260321_Lyon_Open.ELO"
     new.parent.mkdir(parents=True)
     new.write_text(LYON.format(evil=PLAYERS[50001][0]), encoding="utf-8")
-    import_archive(db, [tmp_path / "new"])
+    import_archive(handle(db, create=True), [tmp_path / "new"])
     run = render_missing(db)
     # the home page, the new tournament, and the rated players who played in it
     assert run.made == 1 + 1 + 3
@@ -157,14 +158,14 @@ def test_a_publication_after_an_import_makes_every_page_again(db: str, tmp_path:
     new = tmp_path / "new" / "2026" / "20260321_Lyon_Open.ELO"
     new.parent.mkdir(parents=True)
     new.write_text(LYON.format(evil=PLAYERS[50001][0]), encoding="utf-8")
-    import_archive(db, [tmp_path / "new"])
-    unpublish_list(db, str(LIST_DATES[-1]), SYSTEM)
+    import_archive(handle(db, create=True), [tmp_path / "new"])
+    unpublish_list(handle(db), str(LIST_DATES[-1]), SYSTEM)
     run = render_missing(db)
     assert (run.made, run.found) == (len(_keys()) + 1, 0)
 
 
 def test_pages_made_at_an_older_version_are_not_stored(db: str) -> None:
-    site = open_site(db)
+    site = open_site(open_store(db))
     try:
         page = StoredPage("/players/50001", (("content-type", "text/html"),), gzip.compress(b"x"))
         assert save_site_pages(site, "not-the-version", [page]) == 0
@@ -199,7 +200,7 @@ def test_serve_makes_the_pages_in_the_background_and_stops_its_renderer(db: str)
     try:
         deadline = time.monotonic() + 90
         while True:
-            site = open_site(db)
+            site = open_site(open_store(db))
             try:
                 plan = page_plan(site)
             finally:

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from ratinglist.service.archive import import_archive
 from ratinglist.web.app import create_app
+from tests.conftest import handle
 
 P = {k: 50100 + k for k in range(1, 7)}
 """Player number -> ID."""
@@ -117,7 +118,7 @@ def placing_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestCli
         name = text.splitlines()[0].split(": ", 1)[1].replace(" ", "_")
         (archive / f"20260314_{name}.ELO").write_text(text, encoding="utf-8")
     url = f"sqlite:///{folder / 'placing.db'}"
-    import_archive(url, [archive])
+    import_archive(handle(url, create=True), [archive])
     with TestClient(create_app(url)) as client:
         yield client
 

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, console, database_url, user_errors
+from ratinglist.cli.common import DbOption, console, open_db, user_errors
 
 HELP = (
     "Imported tournaments: list them, keep one out of ratings, put it back, set when "
@@ -41,7 +41,7 @@ def list_command(
     from ratinglist.service.archive import tournament_status, tournaments
 
     with user_errors():
-        listing = tournaments(database_url(db), not_rated=not_rated, limit=limit or None)
+        listing = tournaments(open_db(db), not_rated=not_rated, limit=limit or None)
     if as_json:
         typer.echo(json.dumps(shapes.tournaments(listing)))
         return
@@ -72,7 +72,7 @@ def exclude(
     from ratinglist.service.archive import exclude_tournament
 
     with user_errors():
-        exclude_tournament(database_url(db), file_name, reason)
+        exclude_tournament(open_db(db), file_name, reason)
     typer.echo(f"excluded {file_name} from ratings: {reason}")
 
 
@@ -88,7 +88,7 @@ def include(
     from ratinglist.service.archive import include_tournament
 
     with user_errors():
-        include_tournament(database_url(db), file_name)
+        include_tournament(open_db(db), file_name)
     typer.echo(f"included {file_name} in ratings again")
 
 
@@ -150,13 +150,16 @@ def received(
             "expected file names with --date or --clear, or --lag/--default-lag for every file"
         )
     with user_errors():
+        day = None if clear else optional_day(date)
+        lags = None if lag is None else dict(_parse_lag(text) for text in lag)
+        first, last = optional_day(since), optional_day(until)
         count = set_received(
-            database_url(db),
+            open_db(db),
             file_names or (),
-            day=None if clear else optional_day(date),
-            lags=None if lag is None else dict(_parse_lag(text) for text in lag),
+            day=day,
+            lags=lags,
             default_lag=default_lag,
-            since=optional_day(since),
-            until=optional_day(until),
+            since=first,
+            until=last,
         )
     typer.echo(f"set the received day of {format_count(count)} files")

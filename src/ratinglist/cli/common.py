@@ -20,6 +20,7 @@ from ratinglist.errors import RatinglistError
 
 if TYPE_CHECKING:
     from ratinglist.service.actor import Actor
+    from ratinglist.service.databases import Store
 
 console = Console()
 err_console = Console(stderr=True)
@@ -34,6 +35,19 @@ def database_url(db: str | None) -> str:
     """
     value = db or os.environ.get("RATINGLIST_DB") or DEFAULT_DB
     return value if "://" in value else f"sqlite:///{value}"
+
+
+def open_db(db: str | None, *, create: bool = False) -> Store:
+    """The handle of this invocation's database (`--db`, as `database_url` reads it), opened
+    once at the start of a command and passed to every use case it calls.
+
+    Raises:
+        NotFoundError: the SQLite file does not exist and the command does not `create`.
+        StoreError: the database cannot be opened or migrated.
+    """
+    from ratinglist.service.databases import open_database
+
+    return open_database(database_url(db), create=create)
 
 
 def cli_actor() -> Actor:

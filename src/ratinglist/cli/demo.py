@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ratinglist.cli.common import cli_actor, database_url, user_errors
+from ratinglist.cli.common import cli_actor, user_errors
 
 DEMO_TOP = 10
 """How many players of the demo rating list `ratinglist demo` prints."""
@@ -49,7 +49,7 @@ def demo(
         with import_progress() as advance:
             built = build_demo(db, force=force, actor=cli_actor(), progress=advance)
         print_summary(built.summary, title=f"Demo database {db}")
-        print_page(list_page(database_url(str(db)), limit=DEMO_TOP))
+        print_page(list_page(built.db, limit=DEMO_TOP))
     info = built.rated.info
     typer.echo(
         f"rating list {info.id} as of {info.as_of.isoformat()}: "
@@ -60,7 +60,7 @@ def demo(
         from ratinglist.service.demo import DEMO_PASSWORD, add_live_demo
 
         with user_errors():
-            shown = add_live_demo(database_url(str(db)), actor=cli_actor())
+            shown = add_live_demo(built.db, actor=cli_actor())
         typer.echo(
             f"running tournament {shown.tournament} with {shown.results} results: /live/"
             f"{shown.tournament}; accounts {', '.join(shown.users)} (password {DEMO_PASSWORD})"

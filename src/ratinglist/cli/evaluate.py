@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, console, database_url, user_errors
+from ratinglist.cli.common import DbOption, console, open_db, user_errors
 
 if TYPE_CHECKING:
     from ratinglist.service.evaluation import Evaluation, PairedDifference, Scores, SystemReport
@@ -162,12 +162,14 @@ def evaluate_command(
 
     Example: ratinglist evaluate --from 2005-01 --to 2026-05 --plots charts
     """
-    from ratinglist.service.evaluation import evaluate_archive
+    from ratinglist.service.evaluation import evaluate_archive, parse_month
 
     with user_errors():
         names = tuple(s.strip() for s in systems.split(",") if s.strip())
+        for month in (start, end):  # a bad month is refused before the database is opened
+            parse_month(month)
         done = evaluate_archive(
-            database_url(db),
+            open_db(db, create=True),
             start,
             end,
             systems=names,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, console, database_url, err_console, user_errors
+from ratinglist.cli.common import DbOption, console, err_console, open_db, user_errors
 
 if TYPE_CHECKING:
     from ratinglist.model.go.lists import ListOrigin
@@ -101,7 +101,8 @@ def import_command(
     from ratinglist.service.go.lists import import_list
 
     with user_errors():
-        done = import_list(database_url(db), path, Actor.cli_user(), _origin(list_format))
+        origin = _origin(list_format)
+        done = import_list(open_db(db, create=True), path, Actor.cli_user(), origin)
     for found in done.diagnostics:
         err_console.print(found.format(), highlight=False, markup=False)
     info = done.info
@@ -125,7 +126,7 @@ def lists_command(
     from ratinglist.service.go.lists import stored_lists
 
     with user_errors():
-        infos = stored_lists(database_url(db))
+        infos = stored_lists(open_db(db, create=True))
     rows = [
         {
             "id": i.id,
@@ -175,7 +176,7 @@ def search(
             chosen = _origin(origin)
             if chosen is None:
                 raise typer.BadParameter("give --file FILE or --origin egf|ffg|aga")
-            found = search_stored(database_url(db), chosen, query, limit)
+            found = search_stored(open_db(db, create=True), chosen, query, limit)
     rows = [
         {
             "distance": m.distance,

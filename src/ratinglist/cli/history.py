@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ratinglist.cli.common import database_url, err_console, print_figures, user_errors
+from ratinglist.cli.common import err_console, open_db, print_figures, user_errors
 from ratinglist.errors import RatingError
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ def run_history(
                     description=f"{month.as_of:%Y-%m} {month.status.value}",
                 )
 
-            result = compute_history(database_url(db), request, Actor.cli_user(), progress=advance)
+            result = compute_history(open_db(db), request, Actor.cli_user(), progress=advance)
     summary = history_summary(result)
     print_figures(
         summary,

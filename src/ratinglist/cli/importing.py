@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, console, database_url, err_console, user_errors
+from ratinglist.cli.common import DbOption, console, err_console, open_db, user_errors
 
 if TYPE_CHECKING:
     from ratinglist.service.archive import FileResult, ImportSummary
@@ -104,7 +104,7 @@ def import_command(
     Example: ratinglist import wof_results/ --db ratinglist.db
     """
     from ratinglist.errors import InputError
-    from ratinglist.service.archive import ReceivedDay, import_archive
+    from ratinglist.service.archive import ReceivedDay, import_archive, refuse_oversized
 
     with user_errors():
         choices = {r.value: r for r in ReceivedDay}
@@ -113,9 +113,12 @@ def import_command(
                 f"expected --received import-day or file-date, got {received!r}; nothing imported"
             )
         day = choices[received]
+        if not force:
+            refuse_oversized(paths, max_size * 1024)
+        store = open_db(db, create=True)
         if as_json:
             summary = import_archive(
-                database_url(db),
+                store,
                 paths,
                 include_duplicates=include_duplicates,
                 max_size=max_size * 1024,
@@ -125,7 +128,7 @@ def import_command(
         else:
             with import_progress() as advance:
                 summary = import_archive(
-                    database_url(db),
+                    store,
                     paths,
                     include_duplicates=include_duplicates,
                     progress=advance,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, cli_actor, console, database_url, user_errors, warn
+from ratinglist.cli.common import DbOption, cli_actor, console, open_db, user_errors, warn
 
 if TYPE_CHECKING:
     from ratinglist.service.intake import IntakeSummary
@@ -57,6 +57,8 @@ def upload(
 
     queued = []
     refused = 0
+    with user_errors():
+        store = open_db(db)
     for path in files:
         with user_errors():
             try:
@@ -66,7 +68,7 @@ def upload(
                 raise IntakeError(f"could not read {str(path)!r}: {exc.strerror or exc}") from exc
             try:
                 item = upload_file(
-                    database_url(db),
+                    store,
                     path.name,
                     data,
                     cli_actor(),
@@ -107,7 +109,7 @@ def list_queue(
     from ratinglist.service.intake import queue
 
     with user_errors():
-        items = queue(database_url(db), status=status, country=country)
+        items = queue(open_db(db), status=status, country=country)
     if as_json:
         typer.echo(json.dumps([shapes.intake_item(i) for i in items], ensure_ascii=False))
         return
@@ -139,7 +141,7 @@ def show(number: Number, as_json: JsonOption = False, db: str | None = DbOption)
     from ratinglist.service.intake import show as show_item
 
     with user_errors():
-        view = show_item(database_url(db), number)
+        view = show_item(open_db(db), number)
     if as_json:
         typer.echo(json.dumps(shapes.intake_view(view), ensure_ascii=False))
         return
@@ -184,7 +186,7 @@ def fix_id(
     with user_errors():
         if (new is None) == (not new_player):
             raise InputError(f"expected either NEW or --new for {old!r}, got both or neither")
-        done = fix(database_url(db), number, old, new, cli_actor())
+        done = fix(open_db(db), number, old, new, cli_actor())
     if as_json:
         typer.echo(json.dumps(shapes.fixed_id(done), ensure_ascii=False))
         return
@@ -208,7 +210,7 @@ def accept(
     from ratinglist.service.intake import accept as accept_item
 
     with user_errors():
-        item = accept_item(database_url(db), number, cli_actor(), message=message)
+        item = accept_item(open_db(db), number, cli_actor(), message=message)
     typer.echo(f"accepted item {item.id}: {item.file_name} {item.import_status}")
 
 
@@ -225,5 +227,5 @@ def reject(
     from ratinglist.service.intake import reject as reject_item
 
     with user_errors():
-        item = reject_item(database_url(db), number, message, cli_actor())
+        item = reject_item(open_db(db), number, message, cli_actor())
     typer.echo(f"rejected item {item.id}: {item.file_name}")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, cli_actor, console, database_url, user_errors, warn
+from ratinglist.cli.common import DbOption, cli_actor, console, open_db, user_errors, warn
 
 if TYPE_CHECKING:
     from ratinglist.model import Player
@@ -41,7 +41,7 @@ def search(
     from ratinglist.service.registry import search_players
 
     with user_errors():
-        found = search_players(database_url(db), name, limit=limit, country=country)
+        found = search_players(open_db(db), name, limit=limit, country=country)
     if as_json:
         typer.echo(json.dumps([shapes.match(m) for m in found]))
         return
@@ -80,7 +80,7 @@ def add(
 
     with user_errors():
         done = add_player(
-            database_url(db),
+            open_db(db),
             surname,
             firstname,
             country,
@@ -110,7 +110,7 @@ def merge(
     from ratinglist.service.registry import merge_players
 
     with user_errors():
-        merge_players(database_url(db), kept, removed, reason=reason, actor=cli_actor())
+        merge_players(open_db(db), kept, removed, reason=reason, actor=cli_actor())
     typer.echo(f"merged {removed} into {kept}")
 
 
@@ -127,7 +127,7 @@ def unmerge(
     from ratinglist.service.registry import unmerge_players
 
     with user_errors():
-        kept = unmerge_players(database_url(db), removed, reason=reason, actor=cli_actor())
+        kept = unmerge_players(open_db(db), removed, reason=reason, actor=cli_actor())
     typer.echo(f"unmerged {removed} from {kept}")
 
 
@@ -156,7 +156,7 @@ def export(
     from ratinglist.service.registry import export_players
 
     with user_errors():
-        done = export_players(database_url(db), ratings=ratings, path=file)
+        done = export_players(open_db(db), ratings=ratings, path=file)
     if file is None:
         typer.echo(done.text, nl=False)
     else:
@@ -197,10 +197,11 @@ def import_list(
     from ratinglist.service.player_lists import import_players_list
 
     with user_errors():
+        day = optional_day(on, "list date")
         result = import_players_list(
-            database_url(db),
+            open_db(db, create=apply),
             file,
-            on=optional_day(on, "list date"),
+            on=day,
             apply=apply,
             actor=cli_actor(),
         )
@@ -240,7 +241,7 @@ def undo_import(
     from ratinglist.service.player_lists import undo_import as undo
 
     with user_errors():
-        done = undo(database_url(db), import_id=import_id, actor=cli_actor())
+        done = undo(open_db(db), import_id=import_id, actor=cli_actor())
     typer.echo(
         f"undid players-list import {done.import_id} ({done.source}): {done.removed} IDs "
         f"removed, {done.restored} players restored, {done.events} ID events deleted"
@@ -294,12 +295,13 @@ def split(
     from ratinglist.service.registry import split_player
 
     with user_errors():
+        day = parse_day(when)
         change = split_player(
-            database_url(db),
+            open_db(db),
             player_id,
             surname,
             firstname,
-            on=parse_day(when),
+            on=day,
             country=country,
             reason=reason,
             actor=cli_actor(),
@@ -327,10 +329,11 @@ def rename(
     from ratinglist.service.registry import rename_player
 
     with user_errors():
+        day = parse_day(when)
         change = rename_player(
-            database_url(db),
+            open_db(db),
             player_id,
-            on=parse_day(when),
+            on=day,
             surname=surname,
             firstname=firstname,
             country=country,
@@ -374,7 +377,7 @@ def history(
     from ratinglist.service.registry import player_history
 
     with user_errors():
-        found = player_history(database_url(db), player_id)
+        found = player_history(open_db(db), player_id)
     if as_json:
         typer.echo(json.dumps(shapes.history(found)))
         return
@@ -398,7 +401,7 @@ def show(
     from ratinglist.service.registry import BEGINNING, show_player
 
     with user_errors():
-        view = show_player(database_url(db), player_id)
+        view = show_player(open_db(db), player_id)
     current = view.player
     rating = "unrated" if current.rating is None else f"rating {current.rating}"
     typer.echo(f"{player_id}  {_person(current)}  {rating}")

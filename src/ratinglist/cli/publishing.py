@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ratinglist.cli.common import DbOption, database_url, user_errors
+from ratinglist.cli.common import DbOption, open_db, user_errors
 from ratinglist.errors import InputError
 
 if TYPE_CHECKING:
@@ -99,10 +99,11 @@ def _run(
             if every not in EVERY_CHOICES:
                 raise InputError(f"expected --every {'|'.join(EVERY_CHOICES)}, got {every!r}")
             step = {"month": 1, "quarter": 3, "year": 12}[every]
+            start, end = parse_month(first, "--from"), parse_month(last, "--to")
             done = publish_range(
-                database_url(db),
-                parse_month(first, "--from"),
-                parse_month(last, "--to"),
+                open_db(db),
+                start,
+                end,
                 step,
                 Actor.cli_user(),
                 published=published,
@@ -112,7 +113,7 @@ def _run(
             return
         assert list_ref is not None
         change = publish_list if published else unpublish_list
-        one = change(database_url(db), list_ref, Actor.cli_user())
+        one = change(open_db(db), list_ref, Actor.cli_user())
     if as_json:
         typer.echo(
             json.dumps(

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, cli_actor, console, database_url, user_errors, warn
+from ratinglist.cli.common import DbOption, cli_actor, console, open_db, user_errors, warn
 from ratinglist.cli.rating_systems import SystemOption, list_other, rate_other
 
 if TYPE_CHECKING:
@@ -113,7 +113,7 @@ def rate_command(
         return
     with user_errors():
         done = compute_list(
-            database_url(db),
+            open_db(db),
             day,
             exclude_sender=exclude_sender,
             label=label,
@@ -178,7 +178,7 @@ def list_command(
 
     with user_errors():
         page = list_page(
-            database_url(db),
+            open_db(db),
             ref=list_ref,
             country=country,
             continent=continent,
@@ -238,7 +238,7 @@ def diff_command(
     from ratinglist.service.rating_lists import DIFF_GROUPS, compare_lists
 
     with user_errors():
-        cmp = compare_lists(database_url(db), list_a, list_b, limit=limit or None)
+        cmp = compare_lists(open_db(db), list_a, list_b, limit=limit or None)
     if as_json:
         typer.echo(json.dumps(shapes.comparison(cmp)))
         return
@@ -267,7 +267,8 @@ def explain_profiles_command(player: int, as_of: str, as_json: bool, db: str | N
     from ratinglist.service.rating_lists import explain_profiles_of
 
     with user_errors():
-        found = explain_profiles_of(database_url(db), player, parse_day(as_of))
+        day = parse_day(as_of)
+        found = explain_profiles_of(open_db(db), player, day)
     if as_json:
         typer.echo(json.dumps(shapes.profile_comparison(player, found)))
         return
@@ -331,7 +332,7 @@ def explain_command(
     from ratinglist.service.rating_lists import explain_player
 
     with user_errors():
-        found = explain_player(database_url(db), player, list_a, list_b)
+        found = explain_player(open_db(db), player, list_a, list_b)
     if as_json:
         typer.echo(json.dumps(shapes.explanation(found)))
         return

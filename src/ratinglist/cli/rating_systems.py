@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import console, database_url, print_figures, user_errors
+from ratinglist.cli.common import console, open_db, print_figures, user_errors
 
 SYSTEM_HELP = "Rating system: wof (the WOF list), elo (seed 002), glicko2, whr or egf."
 SystemOption = Annotated[str, typer.Option("--system", help=SYSTEM_HELP)]
@@ -31,7 +31,7 @@ def rate_other(
 
     with user_errors():
         done = compute_system_list(
-            database_url(db), system, day, label=label, exclude_sender=exclude_sender
+            open_db(db, create=True), system, day, label=label, exclude_sender=exclude_sender
         )
     summary = {
         "list_id": done.info.id,
@@ -56,7 +56,7 @@ def list_other(
         if list_ref is not None and not list_ref.strip().isdigit():
             raise RatingError(f"expected a list id for --system {system}, got {list_ref!r}")
         page = system_list_page(
-            database_url(db),
+            open_db(db, create=True),
             system,
             None if list_ref is None else int(list_ref),
             None if limit == 0 else limit,

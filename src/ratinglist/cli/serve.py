@@ -121,7 +121,7 @@ def serve(
     with user_errors():
         import uvicorn
 
-        from ratinglist.service.site import open_site
+        from ratinglist.service.databases import probe_database
 
         url = database_url(db)
         _require_current_schema(url, upgrade=upgrade)
@@ -130,7 +130,8 @@ def serve(
 
             mail_settings(smtp)
             os.environ["RATINGLIST_SMTP"] = smtp
-        open_site(url).close()
+        # Opened and closed here: each forked worker makes its own handle (`create_app`).
+        probe_database(url)
         sock = _bind(host, port)
     os.environ["RATINGLIST_DB"] = url
     os.environ[SECURE_COOKIES_ENV] = "1" if secure_cookies else "0"

@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from ratinglist.cli.common import DbOption, cli_actor, database_url, user_errors
+from ratinglist.cli.common import DbOption, cli_actor, open_db, user_errors
 
 app = typer.Typer(
     help="Users of a served app and their roles: add, passwd, email, grant, revoke, list.",
@@ -53,7 +53,7 @@ def add(name: NameArgument, password_stdin: StdinOption = False, db: str | None 
 
     password = _password(password_stdin)
     with user_errors():
-        add_user(database_url(db), name, password, cli_actor())
+        add_user(open_db(db, create=True), name, password, cli_actor())
     typer.echo(f"user {name} added")
 
 
@@ -69,7 +69,7 @@ def passwd(
 
     password = _password(password_stdin)
     with user_errors():
-        set_password(database_url(db), name, password, cli_actor())
+        set_password(open_db(db), name, password, cli_actor())
     typer.echo(f"password of {name} changed")
 
 
@@ -79,7 +79,7 @@ def _change_role(name: str, role: str, scope: str | None, db: str | None, *, giv
 
     with user_errors():
         role_grant = parse_grant(role, scope)
-        changed = (grant if give else revoke)(database_url(db), name, role_grant, cli_actor())
+        changed = (grant if give else revoke)(open_db(db), name, role_grant, cli_actor())
     if give:
         said = "now has" if changed else "already had"
     else:
@@ -128,7 +128,7 @@ def email_command(
     from ratinglist.service.account_mail import set_account_email
 
     with user_errors():
-        saved = set_account_email(database_url(db), name, address, cli_actor())
+        saved = set_account_email(open_db(db), name, address, cli_actor())
     typer.echo(f"e-mail of {name}: {saved}" if saved else f"e-mail of {name} removed")
 
 
@@ -141,7 +141,7 @@ def list_users(db: str | None = DbOption) -> None:
     from ratinglist.service.accounts import users
 
     with user_errors():
-        found = users(database_url(db))
+        found = users(open_db(db))
     for account in found:
         roles = ", ".join(sorted(g.label for g in account.grants)) or "(no role)"
         typer.echo(f"{account.name}\t{roles}")

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from ratinglist.errors import AccountError, InputError
 from ratinglist.service.accounts import set_password
 from ratinglist.service.actor import Actor, ActorKind
-from ratinglist.service.databases import open_database, opened_store
 from ratinglist.service.mail import MailSettings, looks_like_address, send_mail
 from ratinglist.store import Store
 from ratinglist.store import account_mail as stored
@@ -54,7 +53,7 @@ def check_address(text: str) -> str:
     return address
 
 
-def set_account_email(url: str, name: str, email: str | None, actor: Actor) -> str | None:
+def set_account_email(db: Store, name: str, email: str | None, actor: Actor) -> str | None:
     """Set (None or empty: remove) a user's e-mail address; the address stored.
 
     Raises:
@@ -62,16 +61,14 @@ def set_account_email(url: str, name: str, email: str | None, actor: Actor) -> s
         NotFoundError: no such user.
     """
     address = check_address(email) if email and email.strip() else None
-    store = open_database(url)
-    with store.begin() as conn:
+    with db.begin() as conn:
         stored.set_email(conn, name, address)
     return address
 
 
-def account_email(url: str, name: str) -> str | None:
+def account_email(db: Store, name: str) -> str | None:
     """The user's e-mail address (None when there is none or no such user)."""
-    store = open_database(url)
-    with store.connect() as conn:
+    with db.connect() as conn:
         found = stored.mail_account(conn, name)
     return None if found is None else found.email
 
@@ -89,8 +86,8 @@ def _signature(key: str, name: str, expires: int, password_hash: str) -> str:
     return _b64(hmac.new(key.encode(), message, hashlib.sha256).digest())
 
 
-def _key(store: Store) -> str:
-    with store.begin() as conn:
+def _key(db: Store) -> str:
+    with db.begin() as conn:
         return stored.secret(conn, RESET_KEY, secrets.token_urlsafe(48))
 
 
@@ -103,7 +100,7 @@ class ResetMail:
 
 
 def request_reset(
-    url: str,
+    db: Store,
     who: str,
     link_base: str,
     mail: MailSettings,
@@ -121,8 +118,7 @@ def request_reset(
     """
     moment = _now(now)
     typed = who.strip()
-    store = open_database(url)
-    with store.connect() as conn:
+    with db.connect() as conn:
         found = stored.mail_account(conn, typed) if typed else None
         if found is None and "@" in typed:
             found = stored.account_by_email(conn, typed)
@@ -132,9 +128,9 @@ def request_reset(
     if last is not None and moment - last < RESET_MAIL_EVERY:
         return None
     expires = int((moment + RESET_LIFETIME).timestamp())
-    signature = _signature(_key(store), found.name, expires, found.password_hash)
+    signature = _signature(_key(db), found.name, expires, found.password_hash)
     token = f"{_b64(found.name.encode())}.{expires}.{signature}"
-    with store.begin() as conn:
+    with db.begin() as conn:
         stored.mark_reset_mailed(conn, found.name, moment)
     minutes = int(RESET_LIFETIME.total_seconds() // 60)
     body = (
@@ -147,7 +143,7 @@ def request_reset(
     return ResetMail(found.name, dt.datetime.fromtimestamp(expires, dt.UTC))
 
 
-def reset_password(url: str, token: str, password: str, *, now: dt.datetime | None = None) -> str:
+def reset_password(db: Store, token: str, password: str, *, now: dt.datetime | None = None) -> str:
     """Set a new password through a mailed link; the user's name. The user's sessions end.
 
     Raises:
@@ -163,22 +159,21 @@ def reset_password(url: str, token: str, password: str, *, now: dt.datetime | No
         raise damaged from None
     if _now(now).timestamp() >= expires:
         raise AccountError("expected a password-reset link still valid, got an expired one")
-    store = open_database(url)
-    with store.connect() as conn:
+    with db.connect() as conn:
         found = stored.mail_account(conn, name)
     if found is None:
         raise damaged
-    expected = _signature(_key(store), found.name, expires, found.password_hash)
+    expected = _signature(_key(db), found.name, expires, found.password_hash)
     if not hmac.compare_digest(expected, signature):
         raise AccountError(
             "expected the newest password-reset link, got one used already or replaced: "
             "ask for a new one"
         )
-    set_password(url, found.name, password, Actor(ActorKind.WEB, found.name))
+    set_password(db, found.name, password, Actor(ActorKind.WEB, found.name))
     return found.name
 
 
-def notify_decision(db: str | Store, summary: IntakeSummary, mail: MailSettings) -> str | None:
+def notify_decision(db: Store, summary: IntakeSummary, mail: MailSettings) -> str | None:
     """Mail the submitter of a decided queue item the decision (and the officer's message);
     the address written to, or None when the submitter has no account with an address.
 
@@ -188,7 +183,7 @@ def notify_decision(db: str | Store, summary: IntakeSummary, mail: MailSettings)
     submitter = Actor.parse(summary.submitted_by)
     if submitter.kind not in (ActorKind.WEB, ActorKind.CLI):
         return None
-    with opened_store(db) as store, store.connect() as conn:
+    with db.connect() as conn:
         found = stored.mail_account(conn, submitter.name)
     if found is None or not found.email:
         return None

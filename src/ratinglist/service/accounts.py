@@ -9,13 +9,14 @@ Failed sign-ins are counted per (user name, client address): after `MAX_FAILURES
 `FAILURE_WINDOW` that pair is refused, whatever the password (`RateLimited`), for a pause that
 doubles with each further failure (`BACKOFF_FIRST` .. `FAILURE_WINDOW`). Another address is
 not held back: a guesser cannot lock the owner out. Failures are stored only for names that
-exist; those of unknown names are counted in this process's memory (at most
-`UNKNOWN_KEPT` pairs), so both throttle alike and the database holds nothing an anonymous
+exist; those of unknown names are counted in this process's memory, on the database handle
+(at most `UNKNOWN_KEPT` pairs), so both throttle alike and the database holds nothing an anonymous
 client typed. An unknown name costs a password check too (a dummy hash): a failure takes the
 same time whether the name exists or not.
 
 A worker process trusts a session it looked up for `SESSION_CHECK_S` (every request of a
-signed-in device asks; the lookup is two queries): signing out, a new password, a grant or a
+signed-in device asks; the lookup is two queries; what it remembers hangs off the database
+handle, `Store.attached`): signing out, a new password, a grant or a
 revocation take effect at once in the process that made them and within `SESSION_CHECK_S` in
 the others (and in a server started by another command).
 """
@@ -35,7 +36,7 @@ from typing import TYPE_CHECKING
 from ratinglist.errors import AccountError, InputError, PermissionDenied, RateLimited
 from ratinglist.model.account import SCOPED, Account, Grant, Role
 from ratinglist.service.actor import Actor, ActorKind
-from ratinglist.service.databases import open_database
+from ratinglist.store import Store
 from ratinglist.store import accounts as stored
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ def country_scope(text: str) -> str:
     return found.code
 
 
-def add_user(url: str, name: str, password: str, actor: Actor) -> Account:
+def add_user(db: Store, name: str, password: str, actor: Actor) -> Account:
     """Create a user with a password and no role.
 
     Raises:
@@ -136,43 +137,38 @@ def add_user(url: str, name: str, password: str, actor: Actor) -> Account:
     """
     name = _check_name(name)
     digest = _hasher().hash(_check_password(password))
-    store = open_database(url, create=True)
-    with store.begin() as conn:
+    with db.begin() as conn:
         stored.add_account(conn, name, digest, _now(), actor.label)
     return Account(name, frozenset())
 
 
-def set_password(url: str, name: str, password: str, actor: Actor) -> None:
+def set_password(db: Store, name: str, password: str, actor: Actor) -> None:
     """Replace a user's password; the user's sessions end."""
     digest = _hasher().hash(_check_password(password))
-    store = open_database(url)
-    with store.begin() as conn:
+    with db.begin() as conn:
         stored.set_password_hash(conn, name, digest)
-    _forget_sessions(url)
+    _forget_sessions(db)
 
 
-def grant(url: str, name: str, given: Grant, actor: Actor) -> bool:
+def grant(db: Store, name: str, given: Grant, actor: Actor) -> bool:
     """Give a role; False when the user already had it."""
-    store = open_database(url)
-    with store.begin() as conn:
+    with db.begin() as conn:
         added = stored.add_grant(conn, name, given, _now(), actor.label)
-    _forget_sessions(url)
+    _forget_sessions(db)
     return added
 
 
-def revoke(url: str, name: str, taken: Grant, actor: Actor) -> bool:
+def revoke(db: Store, name: str, taken: Grant, actor: Actor) -> bool:
     """Take a role away; False when the user did not have it."""
-    store = open_database(url)
-    with store.begin() as conn:
+    with db.begin() as conn:
         removed = stored.remove_grant(conn, name, taken)
-    _forget_sessions(url)
+    _forget_sessions(db)
     return removed
 
 
-def users(url: str) -> tuple[Account, ...]:
+def users(db: Store) -> tuple[Account, ...]:
     """Every user with their roles."""
-    store = open_database(url)
-    with store.connect() as conn:
+    with db.connect() as conn:
         return stored.all_accounts(conn)
 
 
@@ -199,19 +195,32 @@ class SignedIn:
         return Actor(ActorKind.WEB, self.account.name)
 
 
-_SEEN: dict[tuple[str, str], tuple[float, SignedIn, dt.datetime]] = {}
-_SEEN_LOCK = threading.Lock()
 _clock = time.monotonic
 
 
-def _forget_sessions(url: str, token_hash: str | None = None) -> None:
-    """Drop what this process remembers of one session, or of every session of `url`."""
-    with _SEEN_LOCK:
+class _Remembered:
+    """What a process remembers of one database's sign-ins (kept on its handle): the sessions
+    it looked up (token hash -> until when trusted, who, expiry) and the recent failures of
+    unknown names ((name, address) -> times)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.seen: dict[str, tuple[float, SignedIn, dt.datetime]] = {}
+        self.unknown: OrderedDict[tuple[str, str], list[dt.datetime]] = OrderedDict()
+
+
+def _remembered(db: Store) -> _Remembered:
+    return db.attached("accounts.remembered", _Remembered)
+
+
+def _forget_sessions(db: Store, token_hash: str | None = None) -> None:
+    """Drop what this process remembers of one session, or of every session of `db`."""
+    kept = _remembered(db)
+    with kept.lock:
         if token_hash is not None:
-            _SEEN.pop((url, token_hash), None)
+            kept.seen.pop(token_hash, None)
             return
-        for key in [k for k in _SEEN if k[0] == url]:
-            del _SEEN[key]
+        kept.seen.clear()
 
 
 def _pause(failures: list[dt.datetime]) -> dt.datetime | None:
@@ -224,26 +233,24 @@ def _pause(failures: list[dt.datetime]) -> dt.datetime | None:
     return latest + pause
 
 
-_UNKNOWN: OrderedDict[tuple[str, str, str], list[dt.datetime]] = OrderedDict()
-"""(database URL, name, address) -> recent failures of a name that does not exist."""
-_UNKNOWN_LOCK = threading.Lock()
-
-
-def _unknown_failures(url: str, name: str, address: str, since: dt.datetime) -> list[dt.datetime]:
-    with _UNKNOWN_LOCK:
-        kept = [at for at in _UNKNOWN.get((url, name[:64], address[:64]), []) if at >= since]
+def _unknown_failures(db: Store, name: str, address: str, since: dt.datetime) -> list[dt.datetime]:
+    remembered = _remembered(db)
+    with remembered.lock:
+        got = remembered.unknown.get((name[:64], address[:64]), [])
+        kept = [at for at in got if at >= since]
     return kept
 
 
 def _remember_unknown(
-    url: str, name: str, address: str, at: dt.datetime, since: dt.datetime
+    db: Store, name: str, address: str, at: dt.datetime, since: dt.datetime
 ) -> None:
-    key = (url, name[:64], address[:64])
-    with _UNKNOWN_LOCK:
-        kept = [t for t in _UNKNOWN.pop(key, []) if t >= since]
-        _UNKNOWN[key] = [*kept, at]
-        while len(_UNKNOWN) > UNKNOWN_KEPT:
-            _UNKNOWN.popitem(last=False)
+    key = (name[:64], address[:64])
+    remembered = _remembered(db)
+    with remembered.lock:
+        kept = [t for t in remembered.unknown.pop(key, []) if t >= since]
+        remembered.unknown[key] = [*kept, at]
+        while len(remembered.unknown) > UNKNOWN_KEPT:
+            remembered.unknown.popitem(last=False)
 
 
 @cache
@@ -252,7 +259,7 @@ def _dummy_hash() -> str:
     return _hasher().hash(secrets.token_urlsafe(16))
 
 
-def sign_in(url: str, name: str, password: str, address: str) -> Session:
+def sign_in(db: Store, name: str, password: str, address: str) -> Session:
     """Check a password and open a session.
 
     Raises:
@@ -260,11 +267,11 @@ def sign_in(url: str, name: str, password: str, address: str) -> Session:
             nothing checked.
         AccountError: unknown name or wrong password (one message, and the same time, for both).
     """
-    found = _verify(url, name, password, address)
-    return _open_session(url, found.name, found.account, address)
+    found = _verify(db, name, password, address)
+    return _open_session(db, found.name, found.account, address)
 
 
-def change_password(url: str, name: str, current: str, new: str, address: str) -> Session:
+def change_password(db: Store, name: str, current: str, new: str, address: str) -> Session:
     """A user replaces their own password (the current one checked as at sign-in): every
     session of the user ends and a new one is opened for the device that asked.
 
@@ -273,25 +280,24 @@ def change_password(url: str, name: str, current: str, new: str, address: str) -
         InputError: the new password is not acceptable.
     """
     _check_password(new)
-    found = _verify(url, name, current, address)
-    set_password(url, found.name, new, Actor(ActorKind.WEB, found.name))
-    return _open_session(url, found.name, found.account, address)
+    found = _verify(db, name, current, address)
+    set_password(db, found.name, new, Actor(ActorKind.WEB, found.name))
+    return _open_session(db, found.name, found.account, address)
 
 
-def _verify(url: str, name: str, password: str, address: str) -> stored.StoredAccount:
+def _verify(db: Store, name: str, password: str, address: str) -> stored.StoredAccount:
     """The account whose password this is (see `sign_in`)."""
     from argon2.exceptions import InvalidHashError, VerificationError
 
     now = _now()
     since = now - FAILURE_WINDOW
-    store = open_database(url)
     name = name.strip()
-    with store.connect() as conn:
+    with db.connect() as conn:
         found = stored.find_account(conn, name)
         if found is not None:
             failures = stored.recent_failures(conn, name, address, since)
         else:
-            failures = _unknown_failures(url, name, address, since)
+            failures = _unknown_failures(db, name, address, since)
     until = _pause(failures)
     if until is not None and until > now:
         seconds = max(1, int((until - now).total_seconds()))
@@ -306,38 +312,39 @@ def _verify(url: str, name: str, password: str, address: str) -> stored.StoredAc
             raise VerificationError("unknown user")
     except (VerificationError, InvalidHashError):
         if found is None:
-            _remember_unknown(url, name, address, now, since)
+            _remember_unknown(db, name, address, now, since)
         else:
-            with store.begin() as conn:
+            with db.begin() as conn:
                 stored.record_failure(conn, found.name, address, now, since)
         raise AccountError("expected a known user name and its password, got no match") from None
     return found
 
 
-def _open_session(url: str, name: str, account: Account, address: str) -> Session:
+def _open_session(db: Store, name: str, account: Account, address: str) -> Session:
     now = _now()
     token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
     expires = now + SESSION_LIFETIME
-    with open_database(url).begin() as conn:
+    with db.begin() as conn:
         stored.clear_failures(conn, name, address)
         stored.add_session(conn, name, _token_hash(token), csrf, now, expires)
     return Session(account, token, csrf, expires)
 
 
-def remembered_session(url: str, token: str) -> SignedIn | None:
+def remembered_session(db: Store, token: str) -> SignedIn | None:
     """The account of a session token as this process looked it up less than
     `SESSION_CHECK_S` ago (None: not remembered; ask `session_of`). No I/O: an async
     caller needs no worker thread for it."""
     if not token:
         return None
-    with _SEEN_LOCK:
-        seen = _SEEN.get((url, _token_hash(token)))
+    remembered = _remembered(db)
+    with remembered.lock:
+        seen = remembered.seen.get(_token_hash(token))
     if seen is not None and seen[0] > _clock() and seen[2] > _now():
         return seen[1]
     return None
 
 
-def session_of(url: str, token: str, *, fresh: bool = False) -> SignedIn | None:
+def session_of(db: Store, token: str, *, fresh: bool = False) -> SignedIn | None:
     """The signed-in account of a session token (None: unknown or expired).
 
     The answer may be up to `SESSION_CHECK_S` old; `fresh` reads the database (a caller
@@ -346,30 +353,29 @@ def session_of(url: str, token: str, *, fresh: bool = False) -> SignedIn | None:
     if not token:
         return None
     if not fresh:
-        seen = remembered_session(url, token)
+        seen = remembered_session(db, token)
         if seen is not None:
             return seen
-    key, now = (url, _token_hash(token)), _now()
-    store = open_database(url)
-    with store.connect() as conn:
-        found = stored.find_session(conn, key[1], now)
+    key, now = _token_hash(token), _now()
+    with db.connect() as conn:
+        found = stored.find_session(conn, key, now)
     if found is None:
-        _forget_sessions(url, key[1])
+        _forget_sessions(db, key)
         return None
     who = SignedIn(found.account, found.csrf)
-    with _SEEN_LOCK:
-        if len(_SEEN) >= SESSIONS_KEPT:
-            _SEEN.clear()
-        _SEEN[key] = (_clock() + SESSION_CHECK_S, who, found.expires_at)
+    remembered = _remembered(db)
+    with remembered.lock:
+        if len(remembered.seen) >= SESSIONS_KEPT:
+            remembered.seen.clear()
+        remembered.seen[key] = (_clock() + SESSION_CHECK_S, who, found.expires_at)
     return who
 
 
-def sign_out(url: str, token: str) -> None:
+def sign_out(db: Store, token: str) -> None:
     """End a session."""
-    store = open_database(url)
-    with store.begin() as conn:
+    with db.begin() as conn:
         stored.remove_session(conn, _token_hash(token))
-    _forget_sessions(url, _token_hash(token))
+    _forget_sessions(db, _token_hash(token))
 
 
 def check_csrf(signed_in: SignedIn, sent: str | None) -> None:

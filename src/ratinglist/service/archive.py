@@ -16,11 +16,11 @@ from ratinglist.formats.diagnostics import Diagnostic, Severity, has_errors
 from ratinglist.formats.elo import read_elo
 from ratinglist.formats.elo_totals import totals_notes
 from ratinglist.model.text import format_count
-from ratinglist.service.databases import open_database
 from ratinglist.store import (
     FileResult,
     FileStatus,
     ImportSummary,
+    Store,
     TournamentRow,
     collect_elo_files,
     import_paths,
@@ -59,7 +59,7 @@ corrupted one (a game line repeated 400,000 times) than a tournament."""
 
 
 def import_archive(
-    db: str,
+    db: Store,
     paths: Sequence[Path],
     *,
     include_duplicates: bool = False,
@@ -80,18 +80,28 @@ def import_archive(
         StoreError: the database cannot be written.
     """
     if not force:
-        for path in collect_elo_files(paths):
-            size = path.stat().st_size
-            if size > max_size:
-                raise InputError(
-                    f"{path}: expected a results file of at most {format_count(max_size)} "
-                    f"bytes, got {format_count(size)} (add --force to import it anyway); "
-                    f"nothing imported"
-                )
-    store = open_database(db, create=True)
+        refuse_oversized(paths, max_size)
     return import_paths(
-        store, paths, include_duplicates=include_duplicates, progress=progress, received=received
+        db, paths, include_duplicates=include_duplicates, progress=progress, received=received
     )
+
+
+def refuse_oversized(paths: Sequence[Path], max_size: int = MAX_FILE_SIZE) -> None:
+    """Refuse results files over `max_size` bytes (`import_archive` without ``force``; a
+    command checks first, before it opens or creates the database).
+
+    Raises:
+        ImportPathError: a path does not exist.
+        InputError: a file over `max_size`.
+    """
+    for path in collect_elo_files(paths):
+        size = path.stat().st_size
+        if size > max_size:
+            raise InputError(
+                f"{path}: expected a results file of at most {format_count(max_size)} "
+                f"bytes, got {format_count(size)} (add --force to import it anyway); "
+                f"nothing imported"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,41 +153,41 @@ class TournamentListing:
     rows: tuple[TournamentRow, ...]
 
 
-def tournaments(db: str, *, not_rated: bool = False, limit: int | None = 50) -> TournamentListing:
+def tournaments(db: Store, *, not_rated: bool = False, limit: int | None = 50) -> TournamentListing:
     """Imported tournaments by start date, only the ones not rated with `not_rated`, the
     newest `limit` (all when None).
 
     Raises:
         NotFoundError: no such database file.
     """
-    with open_database(db).connect() as conn:
+    with db.connect() as conn:
         rows = [r for r in list_tournaments(conn) if not (not_rated and r.rated)]
     shown = rows if limit is None else rows[-limit:] if limit else []
     return TournamentListing(len(rows), tuple(shown))
 
 
-def exclude_tournament(db: str, file_name: str, reason: str) -> None:
+def exclude_tournament(db: Store, file_name: str, reason: str) -> None:
     """Keep a tournament out of every rating list computed from now on (the reason is kept).
 
     Raises:
         StoreError: no tournament has this file name.
     """
-    with open_database(db).begin() as conn:
+    with db.begin() as conn:
         set_excluded_from_ratings(conn, file_name, reason)
 
 
-def include_tournament(db: str, file_name: str) -> None:
+def include_tournament(db: Store, file_name: str) -> None:
     """Put an excluded tournament back into the ratings.
 
     Raises:
         StoreError: no tournament has this file name.
     """
-    with open_database(db).begin() as conn:
+    with db.begin() as conn:
         set_excluded_from_ratings(conn, file_name, None)
 
 
 def set_received(
-    db: str,
+    db: Store,
     file_names: Sequence[str] = (),
     *,
     day: dt.date | None = None,
@@ -203,11 +213,10 @@ def set_received(
         raise InputError(
             "expected file names with --date or --clear, or --lag/--default-lag for every file"
         )
-    store = open_database(db)
     if bulk:
         days: dict[str, dt.date | None] = dict(
-            received_by_lag(store, lags or {}, default_lag, started_from=since, started_until=until)
+            received_by_lag(db, lags or {}, default_lag, started_from=since, started_until=until)
         )
     else:
         days = dict.fromkeys(file_names, day)
-    return set_received_dates(store, days)
+    return set_received_dates(db, days)

@@ -1,10 +1,17 @@
-"""Opening the database a use case works on: refuse a missing file, reuse an open store.
+"""Opening the database handle of a process: refuse a missing file, one handle per file.
 
-A read (or a change to existing data) on a database file that does not exist is refused
-instead of silently creating an empty database; only commands that create (`import`,
-`players import-list --apply`, `demo`) pass ``create=True``. Stores stay open for the
-process (a web server or a test run calls many use cases), keyed by URL, and are reopened
-when the file was replaced (e.g. by `demo`).
+A process opens its database once, at its edge (`cli.common.open_db` for a CLI invocation,
+`web.app.create_app` for a server worker), and passes the `Store` to every use case: service
+functions take ``db: Store`` and never a URL. A read (or a change to existing data) on a
+database file that does not exist is refused instead of silently creating an empty database;
+only commands that create (`import`, `players import-list --apply`, `demo`) pass
+``create=True``.
+
+`open_database` returns the process's handle of a URL, made on first use (and made again
+when the file was replaced, e.g. by `demo`): the edge and the tournament services that still
+take a URL (`service.tournament_log.opened`) get the same handle, so a served process holds
+one store per database file. What is cached per database hangs off the handle
+(`Store.attached`), not off a URL.
 """
 
 from __future__ import annotations
@@ -43,8 +50,8 @@ def _identity(path: Path | None) -> tuple[int, int] | None:
 
 
 def open_database(url: str | Store, *, create: bool = False) -> Store:
-    """The open, migrated store of `url` (shared within the process; do not close it); a
-    `Store` given instead of a URL is used as it is (tests, and callers holding one).
+    """The process's open, migrated handle of `url` (do not close it: `forget_database`);
+    a `Store` given instead of a URL is used as it is (callers holding the handle).
 
     Raises:
         NotFoundError: `url` names an SQLite file that does not exist and `create` is False.
@@ -72,24 +79,32 @@ def open_database(url: str | Store, *, create: bool = False) -> Store:
         return store
 
 
+__all__ = [
+    "Store",
+    "forget_database",
+    "open_database",
+    "probe_database",
+    "reading",
+    "sqlite_path",
+]
+
+
+def probe_database(url: str) -> None:
+    """Open (and migrate) the database at `url` and close it again: a server's parent checks
+    it before forking its workers, which each make their own handle.
+
+    Raises:
+        StoreError: the database cannot be opened or migrated.
+    """
+    open_store(url).close()
+
+
 def forget_database(url: str) -> None:
     """Close the shared store of `url`, if open (before its file is deleted or replaced)."""
     with _LOCK:
         cached = _OPEN.pop(url, None)
     if cached is not None:
         cached[0].close()
-
-
-@contextmanager
-def opened_store(db: str | Store) -> Iterator[Store]:
-    """`open_database(db)` as a context manager, for use cases written as ``with`` blocks
-    (the store stays open and shared; a missing SQLite file is refused the same way).
-
-    Raises:
-        NotFoundError: `db` names an SQLite file that does not exist.
-        StoreError: the database cannot be opened or migrated.
-    """
-    yield open_database(db)
 
 
 @contextmanager

@@ -11,7 +11,7 @@ from ratinglist.service.archive import Progress, import_archive
 from ratinglist.service.databases import forget_database, open_database
 from ratinglist.service.player_lists import import_players_list
 from ratinglist.service.rating_lists import ComputedList, compute_list, list_page
-from ratinglist.store import ImportSummary, list_tournaments
+from ratinglist.store import ImportSummary, Store, list_tournaments
 
 DEMO_ARCHIVE = Path("examples") / "demo_archive"
 
@@ -48,11 +48,12 @@ def _remove_database(path: Path) -> None:
 
 @dataclass(frozen=True, slots=True)
 class DemoDatabase:
-    """The demo database built: its import summary and its rating list."""
+    """The demo database built: its handle (`db`), its import summary and its rating list."""
 
     path: Path
     summary: ImportSummary
     rated: ComputedList
+    db: Store
 
 
 def build_demo(
@@ -64,7 +65,8 @@ def build_demo(
     progress: Progress | None = None,
 ) -> DemoDatabase:
     """Create the demo database at `path`: the demo players list, the archive, and the
-    rating list as of the last demo tournament.
+    rating list as of the last demo tournament. The file is replaced, so the database
+    handle is made here, after the old file is deleted (the result's `db`).
 
     Raises:
         ConflictError: `path` exists and `force` is not given (nothing is touched).
@@ -80,16 +82,16 @@ def build_demo(
     forget_database(url)
     _remove_database(path)
     players = folder / "players.txt"
-    open_database(url, create=True)
+    db = open_database(url, create=True)
     if players.is_file():
-        import_players_list(url, players, actor=actor, apply=True)
-    summary = import_archive(url, [folder], progress=progress)
-    with open_database(url).connect() as conn:
+        import_players_list(db, players, actor=actor, apply=True)
+    summary = import_archive(db, [folder], progress=progress)
+    with db.connect() as conn:
         rows = list_tournaments(conn)
     if not rows:
         raise NotFoundError(f"expected tournaments in the demo archive '{folder}', got none")
-    rated = compute_list(url, max(r.start_date for r in rows), actor=actor, label="demo")
-    return DemoDatabase(path, summary, rated)
+    rated = compute_list(db, max(r.start_date for r in rows), actor=actor, label="demo")
+    return DemoDatabase(path, summary, rated, db)
 
 
 DEMO_PASSWORD = "demo-password"
@@ -106,7 +108,7 @@ class LiveDemo:
     results: int
 
 
-def add_live_demo(url: str, *, players: int = 16, actor: Actor = SYSTEM) -> LiveDemo:
+def add_live_demo(db: Store, *, players: int = 16, actor: Actor = SYSTEM) -> LiveDemo:
     """A running tournament for the demo's live and director pages: the `players` best
     of the stored rating list, three Swiss rounds paired, rounds 1-2 complete and half of round 3
     entered (the higher rated wins by a margin from a fixed draw); and the demo accounts.
@@ -124,13 +126,16 @@ def add_live_demo(url: str, *, players: int = 16, actor: Actor = SYSTEM) -> Live
     from ratinglist.service.tournaments.server import invite_assistant
     from ratinglist.service.tournaments.views import show_round
 
-    top = list_page(url, limit=players).rows
+    top = list_page(db, limit=players).rows
     if len(top) < players:
         raise NotFoundError(f"expected {players} rated players for the live demo, got {len(top)}")
     for name, role in DEMO_USERS:
-        add_user(url, name, DEMO_PASSWORD, actor)
+        add_user(db, name, DEMO_PASSWORD, actor)
         if role is not None:
-            grant(url, name, Grant(Role(role)), actor)
+            grant(db, name, Grant(Role(role)), actor)
+    # The tournament services still take a URL: they open this same handle
+    # (`service.databases.open_database` returns the process's handle of `db.url`).
+    url = db.url
     settings = NewSettings(name="Demo Open (live)", country=top[0].country, start="2025-09-06",
                            system="swiss", rounds=5, seed=2025)  # fmt: skip
     made = new_tournament(url, settings, actor, director="demo-director")

@@ -29,7 +29,7 @@ from ratinglist.rating.evaluation.metrics import PairedDifference
 from ratinglist.rating.evaluation.plots import write_plots
 from ratinglist.rating.games import month_index
 from ratinglist.service.rating_lists import player_homes
-from ratinglist.store import open_store
+from ratinglist.store import Store
 from ratinglist.store.players import all_players
 from ratinglist.store.rating_games import load_rating_games
 
@@ -80,7 +80,7 @@ def federation_pools(players: dict[int, Player]) -> dict[int, str]:
 
 
 def evaluate_archive(
-    db: str,
+    db: Store,
     start: str,
     end: str,
     *,
@@ -101,12 +101,8 @@ def evaluate_archive(
     config = EvaluationConfig(
         start=parse_month(start), end=parse_month(end), fit_months=fit_months, systems=systems
     )
-    store = open_store(db)
-    try:
-        rows = load_rating_games(store)
-        people = {int(p.id): p for p in all_players(store, include_merged=True)}
-    finally:
-        store.close()
+    rows = load_rating_games(db)
+    people = {int(p.id): p for p in all_players(db, include_merged=True)}
     games = GameArrays.from_half_points(
         rows.first, rows.second, rows.score, rows.day, rows.tournament
     )

@@ -29,7 +29,6 @@ from ratinglist.model.text import format_count
 from ratinglist.registry.countries import country_code, find_country
 from ratinglist.registry.search import normalise_name
 from ratinglist.service.actor import Actor
-from ratinglist.service.databases import opened_store
 from ratinglist.service.mail import MailError, MailSettings
 from ratinglist.store import Store
 from ratinglist.store.intake import (
@@ -210,7 +209,7 @@ def queue_on(
 
 
 def upload(
-    db: str | Store,
+    db: Store,
     name: str,
     data: bytes,
     actor: Actor,
@@ -229,14 +228,13 @@ def upload(
     """
     base = _file_name(name)
     check_upload(base, data, max_bytes=max_bytes, max_lines=max_lines)
-    with opened_store(db) as store:
-        with store.begin() as conn:
-            number = queue_on(conn, origin=UPLOAD, name=base, data=data, actor=actor, now=now)
-        return get_item(store, number).summary
+    with db.begin() as conn:
+        number = queue_on(conn, origin=UPLOAD, name=base, data=data, actor=actor, now=now)
+    return get_item(db, number).summary
 
 
 def queue(
-    db: str | Store, *, status: str | None = None, country: str | None = None
+    db: Store, *, status: str | None = None, country: str | None = None
 ) -> tuple[IntakeSummary, ...]:
     """The queue items, oldest first, of one status and/or country (code or name).
 
@@ -246,8 +244,7 @@ def queue(
     if status is not None and status not in STATUSES:
         raise IntakeError(f"expected a status among {', '.join(STATUSES)}, got {status!r}")
     code = None if country is None else country_code(country.strip())
-    with opened_store(db) as store:
-        return list_items(store, status=status, country=code)
+    return list_items(db, status=status, country=code)
 
 
 def _names_differ(line: PlayerLine, registered: Player) -> bool:
@@ -293,24 +290,23 @@ def _view(conn: Connection, record: IntakeRecord) -> ItemView:
     )
 
 
-def show(db: str | Store, number: int) -> ItemView:
+def show(db: Store, number: int) -> ItemView:
     """Queue item `number` with its diagnostics and the players to look at.
 
     Raises:
         NotFoundError: no such item.
     """
-    with opened_store(db) as store, store.connect() as conn:
+    with db.connect() as conn:
         return _view(conn, get_item_on(conn, number))
 
 
-def item(db: str | Store, number: int) -> IntakeSummary:
+def item(db: Store, number: int) -> IntakeSummary:
     """Queue item `number` without its file (for permission checks and listings).
 
     Raises:
         NotFoundError: no such item.
     """
-    with opened_store(db) as store:
-        return get_item(store, number).summary
+    return get_item(db, number).summary
 
 
 def _queued(conn: Connection, number: int) -> IntakeRecord:
@@ -347,7 +343,7 @@ def _new_player(conn: Connection, rf: ResultsFile, old: str, actor: Actor, numbe
 
 def _into_tournament(
     conn: Connection,
-    store: Store,
+    db: Store,
     tournament: int,
     old: str,
     new_id: int,
@@ -362,16 +358,16 @@ def _into_tournament(
     from ratinglist.tournament.game import game_of
 
     pid = parse_temporary(old)
-    folded = loaded(store, str(tournament), conn).folded
+    folded = loaded(db, str(tournament), conn).folded
     people = game_of(folded).registrations(folded)
     if pid is None or pid not in {p.player for p in people}:
         return  # an identifier the director's log does not hold (typed into the file)
     existing = None if added is not None else new_id
-    assign_on(conn, store, tournament, old, actor, existing=existing, created=added)
+    assign_on(conn, db, tournament, old, actor, existing=existing, created=added)
 
 
 def fix_id(
-    db: str | Store,
+    db: Store,
     number: int,
     old: str,
     new: int | None,
@@ -390,7 +386,7 @@ def fix_id(
     from ratinglist.store.players import get_player
 
     old = old.strip()
-    with opened_store(db) as store, store.begin() as conn:
+    with db.begin() as conn:
         record = _queued(conn, number)
         name = record.summary.file_name
         rf = read_elo_bytes(record.data, name)
@@ -412,13 +408,13 @@ def fix_id(
         set_data_on(conn, number, data, found, (*record.fixes, (old, new_id)))
         if record.summary.td_tournament_id is not None and is_temporary_id(old):
             tid = record.summary.td_tournament_id
-            _into_tournament(conn, store, tid, old, new_id, added, actor)
+            _into_tournament(conn, db, tid, old, new_id, added, actor)
         summary = get_item_on(conn, number).summary
     return FixedId(summary, old, new_id, replaced, added)
 
 
 def accept(
-    db: str | Store,
+    db: Store,
     number: int,
     actor: Actor,
     *,
@@ -441,30 +437,29 @@ def accept(
     from ratinglist.store.importer import FileStatus, import_text_on
 
     moment = _now(now)
-    with opened_store(db) as store:
-        with store.begin() as conn:
-            record = _queued(conn, number)
-            name = record.summary.file_name
-            submitted = record.summary.submitted_at
-            day = (submitted.astimezone(dt.UTC) if submitted.tzinfo else submitted).date()
-            outcome = import_text_on(conn, store, name, record.data, now=moment, received=day)
-            if outcome.status is FileStatus.REJECTED:
-                raise IntakeError(f"expected an importable file, got {outcome.first_error}")
-            decide_on(
-                conn,
-                number,
-                ACCEPTED,
-                by=actor.label,
-                at=moment,
-                message=message or None,
-                import_status=outcome.status.value,
-                tournament_id=tournament_of_file(conn, name),
-            )
-        return _told(store, get_item(store, number).summary, mail)
+    with db.begin() as conn:
+        record = _queued(conn, number)
+        name = record.summary.file_name
+        submitted = record.summary.submitted_at
+        day = (submitted.astimezone(dt.UTC) if submitted.tzinfo else submitted).date()
+        outcome = import_text_on(conn, db, name, record.data, now=moment, received=day)
+        if outcome.status is FileStatus.REJECTED:
+            raise IntakeError(f"expected an importable file, got {outcome.first_error}")
+        decide_on(
+            conn,
+            number,
+            ACCEPTED,
+            by=actor.label,
+            at=moment,
+            message=message or None,
+            import_status=outcome.status.value,
+            tournament_id=tournament_of_file(conn, name),
+        )
+    return _told(db, get_item(db, number).summary, mail)
 
 
 def reject(
-    db: str | Store,
+    db: Store,
     number: int,
     message: str,
     actor: Actor,
@@ -484,14 +479,13 @@ def reject(
     text = message.strip()
     if not text:
         raise IntakeError("expected a message telling the submitter why, got none")
-    with opened_store(db) as store:
-        with store.begin() as conn:
-            _queued(conn, number)
-            decide_on(conn, number, REJECTED, by=actor.label, at=_now(now), message=text)
-        return _told(store, get_item(store, number).summary, mail)
+    with db.begin() as conn:
+        _queued(conn, number)
+        decide_on(conn, number, REJECTED, by=actor.label, at=_now(now), message=text)
+    return _told(db, get_item(db, number).summary, mail)
 
 
-def _told(store: Store, summary: IntakeSummary, mail: MailSettings | None) -> IntakeSummary:
+def _told(db: Store, summary: IntakeSummary, mail: MailSettings | None) -> IntakeSummary:
     """Mail the submitter the decision (when `mail` is set); the summary.
 
     The decision stands when the mail cannot be sent: the failure is logged (the submitter
@@ -501,7 +495,7 @@ def _told(store: Store, summary: IntakeSummary, mail: MailSettings | None) -> In
         from ratinglist.service.account_mail import notify_decision
 
         try:
-            notify_decision(store, summary, mail)
+            notify_decision(db, summary, mail)
         except MailError as exc:
             logging.getLogger("ratinglist.mail").warning(
                 "queue item %s: the submitter was not told: %s", summary.id, exc

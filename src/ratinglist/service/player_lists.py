@@ -18,8 +18,7 @@ from ratinglist.formats.diagnostics import Severity
 from ratinglist.formats.playerlist import PlayersList, read_players_list
 from ratinglist.registry.list_import import ListPlan, plan_list_import
 from ratinglist.service.actor import Actor
-from ratinglist.service.databases import open_database
-from ratinglist.store import ListImport, UndoneImport, apply_list_plan, player_registry
+from ratinglist.store import ListImport, Store, UndoneImport, apply_list_plan, player_registry
 from ratinglist.store import undo_list_import as store_undo
 
 __all__ = ["ListImportResult", "ListPlan", "UndoneImport", "import_players_list", "undo_import"]
@@ -55,7 +54,7 @@ class ListImportResult:
 
 
 def import_players_list(
-    db: str, path: Path, *, actor: Actor, on: dt.date | None = None, apply: bool = False
+    db: Store, path: Path, *, actor: Actor, on: dt.date | None = None, apply: bool = False
 ) -> ListImportResult:
     """Plan importing the players list at `path` dated `on` (default today); write it only
     with `apply` (one transaction, recorded for `undo_import`).
@@ -66,8 +65,7 @@ def import_players_list(
     """
     players_list = read_players_list(path)
     check_is_players_list(players_list)
-    store = open_database(db, create=apply)
-    with store.begin() as conn:
+    with db.begin() as conn:
         plan = plan_list_import(
             player_registry(conn),
             players_list.players(),
@@ -79,7 +77,7 @@ def import_players_list(
         return ListImportResult(plan, apply_list_plan(conn, plan, actor=actor.label))
 
 
-def undo_import(db: str, *, actor: Actor, import_id: int | None = None) -> UndoneImport:
+def undo_import(db: Store, *, actor: Actor, import_id: int | None = None) -> UndoneImport:
     """Undo a players-list import (default: the latest one not undone) as one step.
 
     `actor` is recorded on the import as who undid it.
@@ -88,5 +86,5 @@ def undo_import(db: str, *, actor: Actor, import_id: int | None = None) -> Undon
         NotFoundError: no such import or none left.
         ConflictError: the registry changed after it.
     """
-    with open_database(db).begin() as conn:
+    with db.begin() as conn:
         return store_undo(conn, import_id, actor=actor.label)

@@ -11,7 +11,6 @@ import datetime as dt
 from ratinglist.errors import NotFoundError
 from ratinglist.rating.history import month_ends
 from ratinglist.service.actor import Actor
-from ratinglist.service.databases import opened_store
 from ratinglist.service.rating_lists import find_stored_list
 from ratinglist.store import Store
 from ratinglist.store.publishing import (
@@ -39,15 +38,12 @@ __all__ = [
 ]
 
 
-def _set(db: str | Store, ref: str, published: bool, actor: Actor) -> PublicationChange:
-    with opened_store(db) as store:
-        info = find_stored_list(store, ref)
-        return set_published(
-            store, info.id, published, actor=actor.label, at=dt.datetime.now(dt.UTC)
-        )
+def _set(db: Store, ref: str, published: bool, actor: Actor) -> PublicationChange:
+    info = find_stored_list(db, ref)
+    return set_published(db, info.id, published, actor=actor.label, at=dt.datetime.now(dt.UTC))
 
 
-def publish_list(db: str | Store, ref: str, actor: Actor) -> PublicationChange:
+def publish_list(db: Store, ref: str, actor: Actor) -> PublicationChange:
     """Publish the list named `ref` (`changed` is False when it already was).
 
     Raises:
@@ -56,7 +52,7 @@ def publish_list(db: str | Store, ref: str, actor: Actor) -> PublicationChange:
     return _set(db, ref, True, actor)
 
 
-def unpublish_list(db: str | Store, ref: str, actor: Actor) -> PublicationChange:
+def unpublish_list(db: Store, ref: str, actor: Actor) -> PublicationChange:
     """Withdraw the list named `ref` from publication (`changed` is False when it was not
     published).
 
@@ -67,7 +63,7 @@ def unpublish_list(db: str | Store, ref: str, actor: Actor) -> PublicationChange
 
 
 def publish_range(
-    db: str | Store,
+    db: Store,
     first: dt.date,
     last: dt.date,
     step_months: int,
@@ -89,24 +85,22 @@ def publish_range(
         StoreError: the database could not be written.
     """
     days = month_ends(first, last, step_months)
-    with opened_store(db) as store:
-        return set_published_on(
-            store,
-            days,
-            published,
-            actor=actor.label,
-            at=dt.datetime.now(dt.UTC),
-            require_all=not skip_missing,
-        )
+    return set_published_on(
+        db,
+        days,
+        published,
+        actor=actor.label,
+        at=dt.datetime.now(dt.UTC),
+        require_all=not skip_missing,
+    )
 
 
-def published_lists(db: str | Store) -> tuple[PublishedList, ...]:
+def published_lists(db: Store) -> tuple[PublishedList, ...]:
     """Every published list, oldest first (by date, then id)."""
-    with opened_store(db) as store:
-        return stored_published_lists(store)
+    return stored_published_lists(db)
 
 
-def latest_published_list(db: str | Store) -> PublishedList:
+def latest_published_list(db: Store) -> PublishedList:
     """The published list with the latest date (the newest of that date).
 
     Raises:
@@ -120,11 +114,10 @@ def latest_published_list(db: str | Store) -> PublishedList:
     return lists[-1]
 
 
-def list_publications(db: str | Store, ref: str) -> tuple[PublicationEvent, ...]:
+def list_publications(db: Store, ref: str) -> tuple[PublicationEvent, ...]:
     """Every publish and unpublish of the list named `ref`, oldest first.
 
     Raises:
         StoreError: `ref` names no stored list.
     """
-    with opened_store(db) as store:
-        return publication_log(store, find_stored_list(store, ref).id)
+    return publication_log(db, find_stored_list(db, ref).id)

@@ -20,7 +20,6 @@ from ratinglist.errors import NotFoundError
 from ratinglist.rating import EuropeanParams, GameArrays, RatingList
 from ratinglist.rating.history import fingerprints, inputs_key, month_ends, rate_history
 from ratinglist.service.actor import SYSTEM, Actor
-from ratinglist.service.databases import opened_store
 from ratinglist.service.publishing import PublicationChange, publish_list
 from ratinglist.service.rating_lists import registry_homes
 from ratinglist.store import Store, load_rating_games
@@ -173,7 +172,7 @@ class _Writer:
 
 
 def compute_history(
-    db: str | Store,
+    db: Store,
     request: HistoryRequest,
     actor: Actor,
     *,
@@ -189,40 +188,39 @@ def compute_history(
         RatingError: bad dates or parameters, or a fit failed.
     """
     started = time.perf_counter()
-    with opened_store(db) as store:
-        end = None if request.last is None else month_ends(request.last, request.last)[0]
-        loaded = load_rating_games(store, as_of=end, exclude_sender=request.exclude_sender)
-        games = GameArrays.from_half_points(loaded.first, loaded.second, loaded.score, loaded.day)
-        dates = request.dates(games)
-        keys = [
-            inputs_key(request.params, request.exclude_sender, digest)
-            for digest in fingerprints(games, dates)
-        ]
-        existing = stored_inputs(store, dates[0], dates[-1])
-        wanted = [(day, key) not in existing for day, key in zip(dates, keys, strict=True)]
-        homes = registry_homes(store)
-        writer = _Writer(store)
-        months: list[HistoryMonth] = []
-        for k, result in enumerate(rate_history(games, request.params, dates, wanted=wanted)):
-            if not wanted[k]:
-                month = HistoryMonth(result.as_of, MonthStatus.UNCHANGED, result.game_count)
-            elif result.ratings is None:
-                month = HistoryMonth(result.as_of, MonthStatus.NOT_RATABLE, result.game_count)
-            else:
-                ratings = result.ratings
-                writer.add(k, _record(ratings, request, keys[k], actor, result.game_count, homes))
-                month = HistoryMonth(
-                    result.as_of,
-                    MonthStatus.COMPUTED,
-                    result.game_count,
-                    rated=len(ratings),
-                    listed=int(ratings.listed.sum()),
-                    iterations=ratings.iterations,
-                )
-            months.append(month)
-            if progress is not None:
-                progress(HistoryProgress(k + 1, len(dates), month))
-        writer.flush()
+    end = None if request.last is None else month_ends(request.last, request.last)[0]
+    loaded = load_rating_games(db, as_of=end, exclude_sender=request.exclude_sender)
+    games = GameArrays.from_half_points(loaded.first, loaded.second, loaded.score, loaded.day)
+    dates = request.dates(games)
+    keys = [
+        inputs_key(request.params, request.exclude_sender, digest)
+        for digest in fingerprints(games, dates)
+    ]
+    existing = stored_inputs(db, dates[0], dates[-1])
+    wanted = [(day, key) not in existing for day, key in zip(dates, keys, strict=True)]
+    homes = registry_homes(db)
+    writer = _Writer(db)
+    months: list[HistoryMonth] = []
+    for k, result in enumerate(rate_history(games, request.params, dates, wanted=wanted)):
+        if not wanted[k]:
+            month = HistoryMonth(result.as_of, MonthStatus.UNCHANGED, result.game_count)
+        elif result.ratings is None:
+            month = HistoryMonth(result.as_of, MonthStatus.NOT_RATABLE, result.game_count)
+        else:
+            ratings = result.ratings
+            writer.add(k, _record(ratings, request, keys[k], actor, result.game_count, homes))
+            month = HistoryMonth(
+                result.as_of,
+                MonthStatus.COMPUTED,
+                result.game_count,
+                rated=len(ratings),
+                listed=int(ratings.listed.sum()),
+                iterations=ratings.iterations,
+            )
+        months.append(month)
+        if progress is not None:
+            progress(HistoryProgress(k + 1, len(dates), month))
+    writer.flush()
     stored = tuple(
         HistoryMonth(
             m.as_of, m.status, m.game_count, writer.ids.get(k), m.rated, m.listed, m.iterations
@@ -241,7 +239,7 @@ class ArchiveHistory:
 
 
 def build_demo_history(
-    db: str | Store, actor: Actor = SYSTEM, *, params: EuropeanParams | None = None
+    db: Store, actor: Actor = SYSTEM, *, params: EuropeanParams | None = None
 ) -> ArchiveHistory:
     """Compute the monthly history of every stored rated game, from the month of the first
     tournament to the month of the last, and publish the last list (`make run` calls this
@@ -254,13 +252,12 @@ def build_demo_history(
             month.
         StoreError: the database could not be read or written.
     """
-    with opened_store(db) as store:
-        request = HistoryRequest(params=params or EuropeanParams())
-        history = compute_history(store, request, actor)
-        last = history.months[-1]
-        if last.status is MonthStatus.NOT_RATABLE:
-            raise NotFoundError(
-                f"expected a ratable group of players as of {last.as_of.isoformat()}, got none"
-            )
-        published = publish_list(store, last.as_of.isoformat(), actor)
+    request = HistoryRequest(params=params or EuropeanParams())
+    history = compute_history(db, request, actor)
+    last = history.months[-1]
+    if last.status is MonthStatus.NOT_RATABLE:
+        raise NotFoundError(
+            f"expected a ratable group of players as of {last.as_of.isoformat()}, got none"
+        )
+    published = publish_list(db, last.as_of.isoformat(), actor)
     return ArchiveHistory(history, published)

@@ -38,7 +38,7 @@ from ratinglist.rating.profile_explain import ProfileExplanation, explain_profil
 from ratinglist.rating.selection import Fate, ResultsFile, Selection
 from ratinglist.registry.countries import country_code, find_country, get_country, parse_continent
 from ratinglist.service.actor import Actor
-from ratinglist.service.databases import open_database, reading
+from ratinglist.service.databases import reading
 from ratinglist.store import (
     EntryRow,
     ListRow,
@@ -238,7 +238,7 @@ def _arrays(loaded: RatingGames) -> GameArrays:
     )
 
 
-def find_list(db: str, ref: str | None = None) -> RatingListInfo:
+def find_list(db: Store, ref: str | None = None) -> RatingListInfo:
     """The stored list named by `ref` (an id, an as-of date: the newest list of that date;
     None: the latest list).
 
@@ -246,13 +246,13 @@ def find_list(db: str, ref: str | None = None) -> RatingListInfo:
         NotFoundError: no such list.
         InputError: `ref` is neither an id nor a date.
     """
-    with open_database(db).connect() as conn:
+    with db.connect() as conn:
         return _find(conn, ref)
 
 
-def list_infos(db: str) -> tuple[RatingListInfo, ...]:
+def list_infos(db: Store) -> tuple[RatingListInfo, ...]:
     """Every stored list, oldest first."""
-    with open_database(db).connect() as conn:
+    with db.connect() as conn:
         return tuple(_info(r) for r in list_rows(conn))
 
 
@@ -262,13 +262,13 @@ def _rating_entry(e: EntryRow) -> RatingEntry:
     )
 
 
-def list_entries(db: str, ref: str | None = None) -> tuple[RatingEntry, ...]:
+def list_entries(db: Store, ref: str | None = None) -> tuple[RatingEntry, ...]:
     """Every rated player of a stored list, in increasing player ID.
 
     Raises:
         NotFoundError: no such list.
     """
-    with open_database(db).connect() as conn:
+    with db.connect() as conn:
         return stored_entries(conn, _find(conn, ref).id)
 
 
@@ -306,7 +306,7 @@ def player_homes(players: dict[int, Player]) -> dict[int, tuple[str, str | None]
 
 
 def compute_list(
-    db: str | Store,
+    db: Store,
     as_of: dt.date,
     *,
     actor: Actor,
@@ -331,8 +331,7 @@ def compute_list(
         FormatError: the CSV file cannot be written.
     """
     start = time.perf_counter()
-    store = open_database(db)
-    with store.begin() as conn:
+    with db.begin() as conn:
         games, picked = select_game_arrays(
             conn, as_of, profile=profile, exclude_sender=exclude_sender
         )
@@ -452,7 +451,7 @@ class ListPage:
 
 
 def list_page(
-    db: str,
+    db: Store,
     *,
     ref: str | None = None,
     country: str | None = None,
@@ -471,7 +470,7 @@ def list_page(
     """
     code = None if country is None else get_country(country).code
     where = None if continent is None else parse_continent(continent).value
-    with open_database(db).connect() as conn:
+    with db.connect() as conn:
         info = _find(conn, ref)
         total, rows = entry_page(
             conn,
@@ -517,14 +516,14 @@ class ListComparison:
     groups: dict[str, tuple[NamedChange, ...]]
 
 
-def compare_lists(db: str, ref_a: str, ref_b: str, *, limit: int | None = 20) -> ListComparison:
+def compare_lists(db: Store, ref_a: str, ref_b: str, *, limit: int | None = 20) -> ListComparison:
     """Compare two stored lists: movers, newcomers, dropped, official gained or lost;
     `limit` rows per group (all when None).
 
     Raises:
         NotFoundError: no such list.
     """
-    with open_database(db).connect() as conn:
+    with db.connect() as conn:
         info_a, info_b = _find(conn, ref_a), _find(conn, ref_b)
         result = diff_lists(
             tuple(_rating_entry(e) for e in entry_rows(conn, info_a.id)),
@@ -558,7 +557,7 @@ class Explanation:
     result: RatingChangeExplanation
 
 
-def explain_player(db: str, player: int, ref_a: str, ref_b: str) -> Explanation:
+def explain_player(db: Store, player: int, ref_a: str, ref_b: str) -> Explanation:
     """Split a player's rating change into own new games, aging weights and everyone else
     (recomputed from the stored games with the later list's parameters and exclusion).
 
@@ -566,7 +565,7 @@ def explain_player(db: str, player: int, ref_a: str, ref_b: str) -> Explanation:
         NotFoundError: no such list.
         RatingError: the player is not rated in one of the recomputed lists.
     """
-    with open_database(db).connect() as conn:
+    with db.connect() as conn:
         info_a, info_b = _find(conn, ref_a), _find(conn, ref_b)
         games = rated_games(conn, info_b.as_of, exclude_sender=info_b.exclude_sender)
         people = players_by_id(conn, [player])
@@ -592,7 +591,7 @@ class ProfileComparison:
     result: ProfileExplanation
 
 
-def explain_profiles_of(db: str, player: int, as_of: dt.date) -> ProfileComparison:
+def explain_profiles_of(db: Store, player: int, as_of: dt.date) -> ProfileComparison:
     """Split a player's difference between the exact and the wof list as of `as_of` by the
     wof profile's choices (files received, generated senders, duplicates, overrides,
     method); the parts sum to the total.
@@ -600,13 +599,12 @@ def explain_profiles_of(db: str, player: int, as_of: dt.date) -> ProfileComparis
     Raises:
         RatingError: the lists cannot be computed.
     """
-    store = open_database(db)
     result = explain_profiles(
-        lambda profile: select_game_arrays(store, as_of, profile=profile)[0],
+        lambda profile: select_game_arrays(db, as_of, profile=profile)[0],
         PlayerId(player),
         as_of,
     )
-    with store.connect() as conn:
+    with db.connect() as conn:
         p = players_by_id(conn, [player]).get(player)
     return ProfileComparison(
         as_of, "" if p is None else p.name, "" if p is None else country_code(p.country), result

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ratinglist.errors import NotFoundError
 from ratinglist.rating import GameArrays
 from ratinglist.rating.systems import SystemList, system
-from ratinglist.store import open_store
+from ratinglist.store import Store
 from ratinglist.store.players import all_players
 from ratinglist.store.rating_games import load_rating_games
 from ratinglist.store.system_lists import (
@@ -58,7 +58,7 @@ class SystemListPage:
 
 
 def compute_system_list(
-    db: str,
+    db: Store,
     name: str,
     as_of: dt.date,
     *,
@@ -73,43 +73,39 @@ def compute_system_list(
     """
     begin = time.perf_counter()
     chosen = system(name)
-    store = open_store(db)
-    try:
-        with store.begin() as conn:
-            rows = load_rating_games(conn, as_of=as_of, exclude_sender=exclude_sender)
-            games = GameArrays.from_half_points(
-                rows.first, rows.second, rows.score, rows.day, rows.tournament
+    with db.begin() as conn:
+        rows = load_rating_games(conn, as_of=as_of, exclude_sender=exclude_sender)
+        games = GameArrays.from_half_points(
+            rows.first, rows.second, rows.score, rows.day, rows.tournament
+        )
+        ratings = chosen.rate(games, as_of)
+        titles = ratings.titles or ("",) * len(ratings)
+        entries = [
+            (p, r, d, n, dt.date.fromordinal(day), t or None)
+            for p, r, d, n, day, t in zip(
+                ratings.players.tolist(),
+                ratings.ratings.tolist(),
+                ratings.deviations.tolist(),
+                ratings.games.tolist(),
+                ratings.last_day.tolist(),
+                titles,
+                strict=True,
             )
-            ratings = chosen.rate(games, as_of)
-            titles = ratings.titles or ("",) * len(ratings)
-            entries = [
-                (p, r, d, n, dt.date.fromordinal(day), t or None)
-                for p, r, d, n, day, t in zip(
-                    ratings.players.tolist(),
-                    ratings.ratings.tolist(),
-                    ratings.deviations.tolist(),
-                    ratings.games.tolist(),
-                    ratings.last_day.tolist(),
-                    titles,
-                    strict=True,
-                )
-            ]
-            info = save_system_list(
-                conn,
-                system=chosen.name,
-                as_of=as_of,
-                label=label,
-                parameters=chosen.parameters(),
-                game_count=len(games),
-                entries=entries,
-            )
-    finally:
-        store.close()
+        ]
+        info = save_system_list(
+            conn,
+            system=chosen.name,
+            as_of=as_of,
+            label=label,
+            parameters=chosen.parameters(),
+            game_count=len(games),
+            entries=entries,
+        )
     return ComputedSystemList(info, ratings, time.perf_counter() - begin)
 
 
 def system_list_page(
-    db: str, name: str, list_id: int | None = None, limit: int | None = None
+    db: Store, name: str, list_id: int | None = None, limit: int | None = None
 ) -> SystemListPage:
     """The stored list `list_id` of system `name` (its newest when None), best first.
 
@@ -119,20 +115,16 @@ def system_list_page(
         StoreError: the database could not be read.
     """
     chosen = system(name)
-    store = open_store(db)
-    try:
-        with store.connect() as conn:
-            info = system_list_row(conn, chosen.name, list_id)
-            if info is None:
-                which = "any list" if list_id is None else f"list {list_id}"
-                raise NotFoundError(
-                    f"expected a stored {chosen.name} list, found no {which} (compute one "
-                    f"with `ratinglist rate --system {chosen.name}`)"
-                )
-            rows = system_entry_rows(conn, info.id)
-        people = {int(p.id): p for p in all_players(store, include_merged=True)}
-    finally:
-        store.close()
+    with db.connect() as conn:
+        info = system_list_row(conn, chosen.name, list_id)
+        if info is None:
+            which = "any list" if list_id is None else f"list {list_id}"
+            raise NotFoundError(
+                f"expected a stored {chosen.name} list, found no {which} (compute one "
+                f"with `ratinglist rate --system {chosen.name}`)"
+            )
+        rows = system_entry_rows(conn, info.id)
+    people = {int(p.id): p for p in all_players(db, include_merged=True)}
     shown = rows if limit is None else rows[:limit]
     entries = []
     for place, row in enumerate(shown, start=1):

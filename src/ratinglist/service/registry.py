@@ -23,7 +23,7 @@ from ratinglist.model import Player, PlayerId
 from ratinglist.registry.history import BEGINNING, IdEvent, Merged, Registry, Tenure, Unmerged
 from ratinglist.registry.search import Match, PlayerIndex
 from ratinglist.service.actor import Actor
-from ratinglist.service.databases import open_database, reading
+from ratinglist.service.databases import reading
 from ratinglist.store import (
     IdTransition,
     Store,
@@ -73,27 +73,32 @@ def event_name(event: IdEvent) -> str:
     return event_kind(event).value
 
 
-_INDEX_LOCK = threading.Lock()
-_INDEXES: dict[str, tuple[int, PlayerIndex]] = {}
+class _IndexCache:
+    """The registry's search index of one database and the registry revision it was built
+    at (kept on the database handle)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.built: tuple[int, PlayerIndex] | None = None
 
 
-def _index(url: str) -> PlayerIndex:
-    """The search index of `url`, rebuilt only when the registry changed."""
-    store = open_database(url)
-    with store.connect() as conn:
+def _index(db: Store) -> PlayerIndex:
+    """The search index of `db`, rebuilt only when the registry changed."""
+    kept = db.attached("registry.index", _IndexCache)
+    with db.connect() as conn:
         revision = registry_revision(conn)
-        with _INDEX_LOCK:
-            cached = _INDEXES.get(url)
+        with kept.lock:
+            cached = kept.built
         if cached is not None and cached[0] == revision:
             return cached[1]
         index = PlayerIndex(all_players(conn))
-    with _INDEX_LOCK:
-        _INDEXES[url] = (revision, index)
+    with kept.lock:
+        kept.built = (revision, index)
     return index
 
 
 def search_players(
-    db: str, query: str, *, limit: int = 10, country: str | None = None
+    db: Store, query: str, *, limit: int = 10, country: str | None = None
 ) -> tuple[Match, ...]:
     """Registered players (merged-away IDs left out) best matching `query`, best first.
 
@@ -116,7 +121,7 @@ class AddedPlayer:
 
 
 def add_player(
-    db: str,
+    db: Store,
     surname: str,
     firstname: str,
     country: str,
@@ -134,8 +139,7 @@ def add_player(
     Raises:
         RegistryError: a name Papp cannot write, an unknown country, a used-up range.
     """
-    store = open_database(db)
-    with store.begin() as conn:
+    with db.begin() as conn:
         namesakes = players_named(conn, surname, firstname)
         if namesakes and not same_name_ok:
             return AddedPlayer(None, namesakes)
@@ -152,31 +156,31 @@ def add_player(
 
 
 def merge_players(
-    db: str, kept: int, removed: int, *, actor: Actor, reason: str = "", on: dt.date | None = None
+    db: Store, kept: int, removed: int, *, actor: Actor, reason: str = "", on: dt.date | None = None
 ) -> None:
     """Record that two IDs are one person: the games of `removed` count for `kept`.
 
     Raises:
         RegistryError: unknown or equal IDs, `removed` already merged, a cycle.
     """
-    with open_database(db).begin() as conn:
+    with db.begin() as conn:
         store_merge(conn, kept, removed, reason=reason, on=on, actor=actor.label)
 
 
 def unmerge_players(
-    db: str, removed: int, *, actor: Actor, reason: str = "", on: dt.date | None = None
+    db: Store, removed: int, *, actor: Actor, reason: str = "", on: dt.date | None = None
 ) -> int:
     """Undo the merge in force on `removed`; return the ID it was merged into.
 
     Raises:
         RegistryError: the ID is unknown or not merged.
     """
-    with open_database(db).begin() as conn:
+    with db.begin() as conn:
         return store_unmerge(conn, removed, reason=reason, on=on, actor=actor.label)
 
 
 def split_player(
-    db: str,
+    db: Store,
     player_id: int,
     surname: str,
     firstname: str,
@@ -191,7 +195,7 @@ def split_player(
     Raises:
         RegistryError: unknown ID, bad name or country, or a date the history refuses.
     """
-    with open_database(db).begin() as conn:
+    with db.begin() as conn:
         return store_split(
             conn,
             player_id,
@@ -205,7 +209,7 @@ def split_player(
 
 
 def rename_player(
-    db: str,
+    db: Store,
     player_id: int,
     *,
     on: dt.date,
@@ -220,7 +224,7 @@ def rename_player(
     Raises:
         RegistryError: unknown ID, nothing to change, bad name or country, refused date.
     """
-    with open_database(db).begin() as conn:
+    with db.begin() as conn:
         return store_rename(
             conn,
             player_id,
@@ -233,8 +237,8 @@ def rename_player(
         )
 
 
-def _registry(db: str) -> Registry:
-    with open_database(db).connect() as conn:
+def _registry(db: Store) -> Registry:
+    with db.connect() as conn:
         return player_registry(conn)
 
 
@@ -247,7 +251,7 @@ class PlayerHistory:
     events: tuple[IdEvent, ...]
 
 
-def player_history(db: str, player_id: int) -> PlayerHistory:
+def player_history(db: Store, player_id: int) -> PlayerHistory:
     """The timeline and the ID events of `player_id`, events by date (recording order on
     the same day; assignments of unknown date first).
 
@@ -272,7 +276,7 @@ class PlayerView:
     earlier: tuple[tuple[Tenure, bool], ...]
 
 
-def show_player(db: str, player_id: int) -> PlayerView:
+def show_player(db: Store, player_id: int) -> PlayerView:
     """A player as `players show` prints it; `earlier` pairs each earlier tenure with
     whether it was the same person (an earlier name) or another (an earlier owner).
 
@@ -300,9 +304,8 @@ def players_with_list_ratings(source: Store | Connection, list_id: int) -> tuple
         return tuple(replace(p, rating=rated.get(int(p.id))) for p in all_players(conn))
 
 
-def _players_list(db: str, ratings: bool) -> PlayersList:
-    store = open_database(db)
-    with store.connect() as conn:
+def _players_list(db: Store, ratings: bool) -> PlayersList:
+    with db.connect() as conn:
         chosen = None
         if ratings:
             newest = newest_list_id(conn)
@@ -323,7 +326,7 @@ class ExportedList:
     rated: int
 
 
-def export_players(db: str, *, ratings: bool = False, path: Path | None = None) -> ExportedList:
+def export_players(db: Store, *, ratings: bool = False, path: Path | None = None) -> ExportedList:
     """The registry as a Papp players list, written to `path` or returned as text.
 
     With `ratings`, every player rated in the latest stored list gets that rating (rounded,

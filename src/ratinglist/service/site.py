@@ -26,7 +26,7 @@ from ratinglist.registry.countries import country_code as registry_country_code
 from ratinglist.registry.countries import parse_continent as registry_continent
 from ratinglist.registry.search import PlayerIndex
 from ratinglist.service.publishing import published_lists as stored_published_lists
-from ratinglist.store import Store, all_players, open_store
+from ratinglist.store import Store, all_players
 from ratinglist.store.site_lists import ListRef as ListRef
 from ratinglist.store.site_lists import (
     ListRow,
@@ -58,7 +58,7 @@ T = TypeVar("T")
 
 @dataclass(slots=True)
 class Site:
-    """An open store for the site, with its caches (thread-safe)."""
+    """The site's database handle, with its caches (thread-safe)."""
 
     store: Store
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -99,13 +99,9 @@ class Site:
         self.store.close()
 
 
-def open_site(url: str) -> Site:
-    """Open (and migrate) the database at `url` for the site.
-
-    Raises:
-        StoreError: the database cannot be opened.
-    """
-    return Site(open_store(url))
+def open_site(db: Store) -> Site:
+    """The site over the database handle `db` (its caches live as long as the `Site`)."""
+    return Site(db)
 
 
 def data_version(site: Site) -> str:

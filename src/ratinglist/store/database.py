@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import Connection
@@ -71,14 +72,33 @@ def _note_write_wait(change: int) -> None:
         observer(change)
 
 
+T = TypeVar("T")
+
+
 @dataclass(frozen=True, slots=True)
 class Store:
-    """An open, migrated database. Use `begin()` for a transaction; `close()` when done."""
+    """An open, migrated database: the one handle a process (a CLI invocation, a server
+    worker) makes and passes to every use case. Use `begin()` for a transaction; `close()`
+    when done. What a process keeps per database (the registry's search index, the sessions
+    it looked up...) hangs off the handle: `attached`."""
 
     url: str
     engine: Engine
     write_lock: WriteLock | None = field(default=None, compare=False)
     """SQLite files: the queue of writers (`store.write_lock`); None elsewhere."""
+    _attached: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+    _attached_lock: threading.Lock = field(
+        default_factory=threading.Lock, compare=False, repr=False
+    )
+
+    def attached(self, key: str, make: Callable[[], T]) -> T:
+        """The object kept on this handle under `key`, made by `make()` the first time
+        (a per-database cache of a use case: it lives and dies with the handle)."""
+        with self._attached_lock:
+            found = self._attached.get(key)
+            if found is None:
+                found = self._attached[key] = make()
+        return cast(T, found)
 
     @contextmanager
     def begin(self) -> Iterator[Connection]:

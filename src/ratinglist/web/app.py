@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
@@ -13,6 +11,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ratinglist import __version__
 from ratinglist.errors import StoreError
+from ratinglist.service.databases import open_database
 from ratinglist.service.mail import MailSettings, mail_settings
 from ratinglist.service.site import Site, data_version, open_site
 from ratinglist.service.site_pages import stored_site_page
@@ -53,18 +52,17 @@ def create_app(
 ) -> FastAPI:
     """The site over the database at `url` (an SQLAlchemy URL); e-mail through `mail`.
 
+    The worker's one database handle is made here (`app.state.db`, `views.common.store_of`)
+    and passed to every use case; it is the process's handle of `url`
+    (`service.databases.open_database`) and lives as long as the process.
+
     Raises:
         StoreError: the database cannot be opened.
     """
-    site = open_site(url)
-
-    @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        yield
-        site.close()
+    db = open_database(url, create=True)
+    site = open_site(db)
 
     app = FastAPI(
-        lifespan=lifespan,
         title="Ratinglist",
         version=__version__,
         description="The WOF rating list, players and tournaments as JSON.",
@@ -72,6 +70,7 @@ def create_app(
         redoc_url=None,
         openapi_url="/api/v1/openapi.json",
     )
+    app.state.db = db
     app.state.site = site
     app.state.url = url
     app.state.mail = mail
@@ -98,7 +97,7 @@ def create_app(
     app.include_router(registry_pages.api)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.mount(api_docs.ASSETS, StaticFiles(directory=api_docs.SWAGGER_UI), name="api-docs")
-    app.add_middleware(AuthGate, url=url)
+    app.add_middleware(AuthGate, db=db)
     app.add_middleware(
         ResponseCache,
         version=lambda: data_version(site),

@@ -31,6 +31,7 @@ from ratinglist.model.account import (
     may_enter_results,
 )
 from ratinglist.service.accounts import SignedIn, check_csrf, remembered_session, session_of
+from ratinglist.service.databases import Store
 from ratinglist.web.paths import is_under
 
 SESSION_COOKIE = "rl_session"
@@ -77,9 +78,9 @@ def _cookie(scope: Scope, name: str) -> str:
 class AuthGate:
     """ASGI middleware: find the session; refuse anonymous writes and private reads."""
 
-    def __init__(self, app: ASGIApp, url: str) -> None:
+    def __init__(self, app: ASGIApp, db: Store) -> None:
         self.app = app
-        self.url = url
+        self.db = db
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -87,9 +88,9 @@ class AuthGate:
             return
         path, method = str(scope["path"]), str(scope["method"])
         token = _cookie(scope, SESSION_COOKIE)
-        who = remembered_session(self.url, token)
+        who = remembered_session(self.db, token)
         if who is None and token:
-            who = await run_in_threadpool(session_of, self.url, token)
+            who = await run_in_threadpool(session_of, self.db, token)
         scope.setdefault("state", {})["signed_in"] = who
         if who is None and needs_sign_in(method, path):
             await self._refuse(scope, path, method)(scope, receive, send)
@@ -164,8 +165,8 @@ async def _fresh(request: Request) -> SignedIn | None:
     """The request's session read again from the database (the gate's answer may be a few
     seconds old: `service.accounts.SESSION_CHECK_S`), e.g. to see a role granted meanwhile."""
     token = request.cookies.get(SESSION_COOKIE, "")
-    url: str = request.app.state.url
-    who = await run_in_threadpool(partial(session_of, url, token, fresh=True))
+    db: Store = request.app.state.db
+    who = await run_in_threadpool(partial(session_of, db, token, fresh=True))
     request.state.signed_in = who
     return who
 

@@ -114,13 +114,10 @@ def render_missing(
     start = time.perf_counter()
     app = create_app(url, cache_bytes=0)
     site = site_of(app)
-    try:
-        carry_over(site)
-        plan = page_plan(site)
-        keys = plan.missing[:limit] if limit is not None else plan.missing
-        made = asyncio.run(_render_all(app, site, plan.version, keys, progress, stop))
-    finally:
-        site.close()
+    carry_over(site)
+    plan = page_plan(site)
+    keys = plan.missing[:limit] if limit is not None else plan.missing
+    made = asyncio.run(_render_all(app, site, plan.version, keys, progress, stop))
     return RenderRun(plan.version, made, plan.stored, time.perf_counter() - start)
 
 

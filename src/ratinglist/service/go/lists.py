@@ -16,7 +16,7 @@ from ratinglist.formats.go.lists import read_go_list_file
 from ratinglist.model.go.lists import GoRatingList, ListOrigin
 from ratinglist.registry.go.search import GoListIndex, GoMatch
 from ratinglist.service.actor import Actor
-from ratinglist.store import open_store
+from ratinglist.store import Store
 from ratinglist.store.go_lists import GoListInfo, go_list_infos, latest_go_list, save_go_list
 
 
@@ -76,7 +76,9 @@ class ListImport:
     seconds: float
 
 
-def import_list(url: str, path: Path, actor: Actor, origin: ListOrigin | None = None) -> ListImport:
+def import_list(
+    db: Store, path: Path, actor: Actor, origin: ListOrigin | None = None
+) -> ListImport:
     """Read the list at `path` and store it as the latest list of its federation.
 
     Raises:
@@ -85,37 +87,25 @@ def import_list(url: str, path: Path, actor: Actor, origin: ListOrigin | None = 
     """
     start = time.perf_counter()
     read = read_go_list_file(path, origin)
-    store = open_store(url)
-    try:
-        info = save_go_list(store, read.rating_list, len(read.diagnostics), actor.label)
-    finally:
-        store.close()
+    info = save_go_list(db, read.rating_list, len(read.diagnostics), actor.label)
     return ListImport(info, read.diagnostics, time.perf_counter() - start)
 
 
-def stored_lists(url: str) -> tuple[GoListInfo, ...]:
+def stored_lists(db: Store) -> tuple[GoListInfo, ...]:
     """Every stored Go rating list, oldest import first.
 
     Raises:
         StoreError: the database cannot be opened or read.
     """
-    store = open_store(url)
-    try:
-        return go_list_infos(store)
-    finally:
-        store.close()
+    return go_list_infos(db)
 
 
-def search_stored(url: str, origin: ListOrigin, query: str, limit: int = 10) -> ListSearch:
+def search_stored(db: Store, origin: ListOrigin, query: str, limit: int = 10) -> ListSearch:
     """The players of the latest stored `origin` list nearest to `query`.
 
     Raises:
         NotFoundError: no list of that federation was imported.
         StoreError: the database cannot be opened or read.
     """
-    store = open_store(url)
-    try:
-        rating_list = latest_go_list(store, origin)
-    finally:
-        store.close()
+    rating_list = latest_go_list(db, origin)
     return ListSearch(rating_list, query, GoListIndex(rating_list.players).search(query, limit))

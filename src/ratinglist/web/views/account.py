@@ -38,7 +38,7 @@ from ratinglist.service.accounts import (
 from ratinglist.web import flash
 from ratinglist.web.auth import SESSION_COOKIE, permit
 from ratinglist.web.templating import templates
-from ratinglist.web.views.common import NO_STORE, db_url
+from ratinglist.web.views.common import NO_STORE, store_of
 
 router = APIRouter()
 LOGIN_CSRF_COOKIE = "rl_login"
@@ -95,7 +95,7 @@ async def login_post(
     if not expected or not secrets.compare_digest(expected, csrf_token):
         raise PermissionDenied("expected the sign-in form's CSRF token, got none: reload the page")
     session = await run_in_threadpool(
-        sign_in, db_url(request), username, password, _address(request)
+        sign_in, store_of(request), username, password, _address(request)
     )
     response = RedirectResponse(_safe_next(next), status_code=303)
     _set_session(response, request, session)
@@ -107,7 +107,7 @@ async def login_post(
 async def logout_post(request: Request, who: Annotated[SignedIn, Depends(signed)]) -> Response:
     """End the session."""
     token = request.cookies.get(SESSION_COOKIE, "")
-    await run_in_threadpool(sign_out, db_url(request), token)
+    await run_in_threadpool(sign_out, store_of(request), token)
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(SESSION_COOKIE)
     return response
@@ -132,7 +132,7 @@ class SessionOut(BaseModel):
 async def api_login(request: Request, body: Credentials) -> Response:
     """Sign in: sets the HttpOnly session cookie and returns the CSRF token for writes."""
     session = await run_in_threadpool(
-        sign_in, db_url(request), body.username, body.password, _address(request)
+        sign_in, store_of(request), body.username, body.password, _address(request)
     )
     out = SessionOut(
         user=session.account.name,
@@ -149,7 +149,7 @@ async def api_login(request: Request, body: Credentials) -> Response:
 @router.post("/api/v1/logout", status_code=204, tags=["accounts"])
 async def api_logout(request: Request, who: Annotated[SignedIn, Depends(signed)]) -> Response:
     """End the session."""
-    await run_in_threadpool(sign_out, db_url(request), request.cookies.get(SESSION_COOKIE, ""))
+    await run_in_threadpool(sign_out, store_of(request), request.cookies.get(SESSION_COOKIE, ""))
     response = Response(status_code=204)
     response.delete_cookie(SESSION_COOKIE)
     return response
@@ -186,7 +186,7 @@ async def password_post(
         )
     try:
         session = await run_in_threadpool(
-            change_password, db_url(request), who.account.name, current, new, _address(request)
+            change_password, store_of(request), who.account.name, current, new, _address(request)
         )
     except RatinglistError as exc:
         return flash.redirect(request, "/account", str(exc), error=True)
@@ -205,7 +205,7 @@ def users_page(request: Request, who: Admin) -> Response:
     context = {
         "who": who,
         "csrf": who.csrf,
-        "users": users(db_url(request)),
+        "users": users(store_of(request)),
         "roles": [r.value for r in Role],
         "message": notice,
         "error": error,
@@ -237,7 +237,7 @@ def add_user_post(
     """Add a user (no role yet)."""
 
     def act() -> str:
-        made = add_user(db_url(request), name, password, who.actor)
+        made = add_user(store_of(request), name, password, who.actor)
         return f"user {made.name} added"
 
     return _users_done(request, act)
@@ -250,7 +250,7 @@ def set_password_post(
     """Set a user's password (their sessions end)."""
 
     def act() -> str:
-        set_password(db_url(request), name, password, who.actor)
+        set_password(store_of(request), name, password, who.actor)
         return f"password of {name} changed; their sessions ended"
 
     return _users_done(request, act)
@@ -264,7 +264,7 @@ def grant_post(
 
     def act() -> str:
         given = parse_grant(role, scope)
-        added = grant(db_url(request), name, given, who.actor)
+        added = grant(store_of(request), name, given, who.actor)
         return f"{name} {'now has' if added else 'already had'} {given.label}"
 
     return _users_done(request, act)
@@ -280,7 +280,7 @@ def revoke_post(
         taken = parse_grant(role, scope)
         if name == who.account.name and taken.role is Role.ADMIN:
             raise PermissionDenied("expected another admin to take your admin role, got you")
-        removed = revoke(db_url(request), name, taken, who.actor)
+        removed = revoke(store_of(request), name, taken, who.actor)
         return f"{name} {'no longer has' if removed else 'did not have'} {taken.label}"
 
     return _users_done(request, act)

@@ -29,7 +29,7 @@ from ratinglist.service.accounts import SignedIn
 from ratinglist.service.mail import MailError, MailSettings
 from ratinglist.web.auth import permit
 from ratinglist.web.templating import templates
-from ratinglist.web.views.common import NO_STORE, db_url
+from ratinglist.web.views.common import NO_STORE, store_of
 
 router = APIRouter()
 FORM_CSRF_COOKIE = "rl_form"
@@ -77,7 +77,7 @@ async def forgot_post(
     if mail is not None:
         base = str(request.base_url).rstrip("/")
         try:
-            await run_in_threadpool(request_reset, db_url(request), who, base, mail)
+            await run_in_threadpool(request_reset, store_of(request), who, base, mail)
         except MailError as exc:
             log.warning("password reset for %r not mailed: %s", who, exc)
     minutes = int(RESET_LIFETIME.total_seconds() // 60)
@@ -104,7 +104,7 @@ async def reset_post(
     _check_form(request, csrf_token)
     if password != again:
         raise InputError("expected the same new password twice, got two different")
-    await run_in_threadpool(reset_password, db_url(request), token, password)
+    await run_in_threadpool(reset_password, store_of(request), token, password)
     response = RedirectResponse("/login?next=/td", status_code=303)
     response.delete_cookie(FORM_CSRF_COOKIE)
     return response
@@ -113,7 +113,7 @@ async def reset_post(
 @router.get("/account/email", include_in_schema=False)
 async def email_form(request: Request, who: Annotated[SignedIn, Depends(signed)]) -> Response:
     """The signed-in user's e-mail address, to change or remove."""
-    current = await run_in_threadpool(account_email, db_url(request), who.account.name)
+    current = await run_in_threadpool(account_email, store_of(request), who.account.name)
     return templates.TemplateResponse(
         request,
         "account_email.html",
@@ -130,7 +130,7 @@ async def email_post(
 ) -> Response:
     """Store the address (empty: remove it)."""
     name = who.account.name
-    saved = await run_in_threadpool(set_account_email, db_url(request), name, email, who.actor)
+    saved = await run_in_threadpool(set_account_email, store_of(request), name, email, who.actor)
     return templates.TemplateResponse(
         request,
         "account_email.html",

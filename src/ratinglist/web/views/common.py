@@ -1,9 +1,11 @@
-"""What every view shares: the open site of the request, cache headers."""
+"""What every view shares: the database handle and the open site of the request, cache
+headers."""
 
 from __future__ import annotations
 
 from fastapi import Request
 
+from ratinglist.service.databases import Store
 from ratinglist.service.site import Site
 
 LIST_CACHE = {"Cache-Control": "public, max-age=300"}
@@ -25,7 +27,15 @@ def site_of(request: Request) -> Site:
     return site
 
 
+def store_of(request: Request) -> Store:
+    """The one database handle the application was created with (`create_app`): what every
+    service call takes."""
+    db: Store = request.app.state.db
+    return db
+
+
 def db_url(request: Request) -> str:
-    """The database URL the application was created with (what every service call takes)."""
+    """The database URL the application was created with (for the tournament services that
+    still take one; they open the same handle, `service.databases.open_database`)."""
     url: str = request.app.state.url
     return url

@@ -21,7 +21,7 @@ from ratinglist.service.intake import MAX_BYTES, STATUSES, queue, show, upload
 from ratinglist.web.auth import signed_in
 from ratinglist.web.templating import templates
 from ratinglist.web.views.account_mail import mail_of
-from ratinglist.web.views.common import NO_STORE, db_url
+from ratinglist.web.views.common import NO_STORE, store_of
 from ratinglist.web.views.intake_common import (
     Bounded,
     Fixer,
@@ -50,7 +50,7 @@ def queue_page(
     """The queue items the signed-in user may see (default: those still queued)."""
     who = require_signed_in(signed_in(request))
     wanted = status or None
-    items = visible(who.account, queue(db_url(request), status=wanted, country=country))
+    items = visible(who.account, queue(store_of(request), status=wanted, country=country))
     context = {
         "items": items,
         "status": wanted or "",
@@ -78,7 +78,9 @@ async def upload_post(request: Request, _bounded: Bounded, who: Uploader) -> Res
     else:
         data = await file.read(MAX_BYTES + 1)
         try:
-            done = await run_in_threadpool(upload, db_url(request), file.filename, data, who.actor)
+            done = await run_in_threadpool(
+                upload, store_of(request), file.filename, data, who.actor
+            )
         except IntakeError as exc:
             message = str(exc)
         else:
@@ -92,7 +94,7 @@ async def upload_post(request: Request, _bounded: Bounded, who: Uploader) -> Res
 @router.get("/intake/{n}")
 def item_page(request: Request, n: int, who: Viewer) -> Response:
     """One item: diagnostics, the players to look at, and the forms the user may use."""
-    view = show(db_url(request), n)
+    view = show(store_of(request), n)
     account = who.account
     context = {
         "v": view,
@@ -110,7 +112,7 @@ async def accept_post(request: Request, n: int, who: Officer) -> Response:
 
     note = _text(await request.form(), "message") or None
     await run_in_threadpool(
-        partial(accept, mail=mail_of(request)), db_url(request), n, who.actor, message=note
+        partial(accept, mail=mail_of(request)), store_of(request), n, who.actor, message=note
     )
     return RedirectResponse(f"/intake/{n}", status_code=303)
 
@@ -122,7 +124,7 @@ async def reject_post(request: Request, n: int, who: Officer) -> Response:
 
     message = _text(await request.form(), "message")
     await run_in_threadpool(
-        partial(reject, mail=mail_of(request)), db_url(request), n, message, who.actor
+        partial(reject, mail=mail_of(request)), store_of(request), n, message, who.actor
     )
     return RedirectResponse(f"/intake/{n}", status_code=303)
 
@@ -140,5 +142,5 @@ async def fix_post(request: Request, n: int, who: Fixer) -> Response:
         new = int(typed)
     else:
         raise IntakeError(f"expected a registry ID (digits) or 'new ID' ticked, got {typed!r}")
-    await run_in_threadpool(fix_id, db_url(request), n, old, new, who.actor)
+    await run_in_threadpool(fix_id, store_of(request), n, old, new, who.actor)
     return RedirectResponse(f"/intake/{n}", status_code=303)

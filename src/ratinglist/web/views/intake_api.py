@@ -28,7 +28,7 @@ from ratinglist.service.intake import (
 )
 from ratinglist.web.auth import signed_in
 from ratinglist.web.views.account_mail import mail_of
-from ratinglist.web.views.common import db_url
+from ratinglist.web.views.common import store_of
 from ratinglist.web.views.intake_common import (
     Bounded,
     Fixer,
@@ -74,7 +74,7 @@ def list_queue(
     who = signed_in(request)
     if who is None:
         return []
-    return visible(who.account, queue(db_url(request), status=status, country=country))
+    return visible(who.account, queue(store_of(request), status=status, country=country))
 
 
 @router.post("", status_code=201, openapi_extra=UPLOAD_BODY)
@@ -89,19 +89,19 @@ async def upload_file(
     A file over the bounds or with no game line is refused (400) and not stored.
     """
     data = await read_bounded(request, MAX_BYTES)
-    return await run_in_threadpool(upload, db_url(request), name, data, who.actor)
+    return await run_in_threadpool(upload, store_of(request), name, data, who.actor)
 
 
 @router.get("/{n}")
 def show_item(request: Request, n: int, who: Viewer) -> ItemView:
     """One queue item: diagnostics (at submission and now), players to look at, fixes."""
-    return show(db_url(request), n)
+    return show(store_of(request), n)
 
 
 @router.post("/{n}/fix")
 def fix_item(request: Request, n: int, body: IdFix, who: Fixer) -> FixedId:
     """Replace a player ID in the queued file (then read it again)."""
-    return fix_id(db_url(request), n, body.old, body.new, who.actor)
+    return fix_id(store_of(request), n, body.old, body.new, who.actor)
 
 
 @router.post("/{n}/accept")
@@ -110,10 +110,10 @@ def accept_item(
 ) -> IntakeSummary:
     """Import the queued file into the archive with the decision (409 if decided already)."""
     note = None if body is None else body.message or None
-    return accept(db_url(request), n, who.actor, message=note, mail=mail_of(request))
+    return accept(store_of(request), n, who.actor, message=note, mail=mail_of(request))
 
 
 @router.post("/{n}/reject")
 def reject_item(request: Request, n: int, body: Decision, who: Officer) -> IntakeSummary:
     """Reject the queued file with a message the submitter sees."""
-    return reject(db_url(request), n, body.message, who.actor, mail=mail_of(request))
+    return reject(store_of(request), n, body.message, who.actor, mail=mail_of(request))

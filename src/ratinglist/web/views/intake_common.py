@@ -27,7 +27,7 @@ from ratinglist.service.accounts import SignedIn
 from ratinglist.service.intake import MAX_BYTES, IntakeSummary, country_key, item
 from ratinglist.web.auth import permit
 from ratinglist.web.limits import FORM_OVERHEAD
-from ratinglist.web.views.common import db_url
+from ratinglist.web.views.common import store_of
 
 
 def _web_label(account: Account) -> str:
@@ -70,7 +70,7 @@ def _see(account: Account, request: Request) -> bool:
         return True
     if not has_any_role(account):
         return False
-    return may_see(account, item(db_url(request), _number(request)))
+    return may_see(account, item(store_of(request), _number(request)))
 
 
 def _fix(account: Account, request: Request) -> bool:
@@ -78,7 +78,7 @@ def _fix(account: Account, request: Request) -> bool:
         return True
     if not _may_fix_some_country(account):
         return False
-    return may_fix(account, item(db_url(request), _number(request)).country)
+    return may_fix(account, item(store_of(request), _number(request)).country)
 
 
 def _decide(account: Account, _request: Request) -> bool:

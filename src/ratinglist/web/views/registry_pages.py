@@ -23,7 +23,7 @@ from ratinglist.service.tournaments.temporary_ids import assign_id, pending_ids,
 from ratinglist.web import flash
 from ratinglist.web.auth import permit
 from ratinglist.web.templating import templates
-from ratinglist.web.views.common import NO_STORE, db_url
+from ratinglist.web.views.common import NO_STORE, db_url, store_of
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/v1/registry", tags=["registry"])
@@ -48,7 +48,7 @@ def _add(
 ) -> str:
     code = _require_country(who, host or country)
     added = add_player(
-        db_url(request), surname, firstname, country, actor=who.actor, host_country=code
+        store_of(request), surname, firstname, country, actor=who.actor, host_country=code
     )
     if added.player is None:
         names = ", ".join(f"{p.name} ({p.id})" for p in added.namesakes)
@@ -57,10 +57,10 @@ def _add(
 
 
 def _merge(request: Request, who: SignedIn, kept: int, removed: int, reason: str) -> str:
-    url = db_url(request)
+    db = store_of(request)
     for pid in (kept, removed):
-        _require_country(who, show_player(url, pid).player.country)
-    merge_players(url, kept, removed, actor=who.actor, reason=reason)
+        _require_country(who, show_player(db, pid).player.country)
+    merge_players(db, kept, removed, actor=who.actor, reason=reason)
     return f"{removed} merged into {kept}"
 
 
