@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-import rustworkx as rx
 from numpy.typing import NDArray
 
 I64 = NDArray[np.int64]
@@ -216,15 +215,27 @@ def cut_charges(levels: I64, i: I64, j: I64, reduced: I64) -> tuple[I64, int]:
 
 def _components(n: int, i: I64, j: I64) -> tuple[int, I64]:
     """Number of connected components of the graph on 0..n-1, and each vertex's component
-    (numbered in the order of their least vertex)."""
-    graph: rx.PyGraph[None, None] = rx.PyGraph(multigraph=False)
-    graph.add_nodes_from([None] * n)
-    graph.extend_from_edge_list(list(zip(i.tolist(), j.tolist(), strict=True)))
-    label = np.empty(n, dtype=np.int64)
-    parts = sorted(rx.connected_components(graph), key=min)
-    for number, part in enumerate(parts):
-        label[list(part)] = number
-    return len(parts), label
+    (numbered in the order of their least vertex).
+
+    Each round hooks every edge's larger root under its smaller one, then pointer jumping
+    brings every vertex to its root (the least vertex of its tree): a few whole-array numpy
+    operations per round, a few rounds.
+    """
+    root = np.arange(n, dtype=np.int64)
+    while True:
+        ri, rj = root[i], root[j]
+        apart = ri != rj
+        if not apart.any():
+            break
+        low, high = np.minimum(ri[apart], rj[apart]), np.maximum(ri[apart], rj[apart])
+        np.minimum.at(root, high, low)
+        while True:
+            jumped = root[root]
+            if bool((jumped == root).all()):
+                break
+            root = jumped
+    firsts, label = np.unique(root, return_inverse=True)
+    return len(firsts), np.asarray(label, dtype=np.int64)
 
 
 def by_components(n: int, i: I64, j: I64, cost: I64, solve: Solver) -> list[tuple[int, int]] | None:
