@@ -4,10 +4,10 @@ A command that folds a long log (EGC 2011: 3,255 events) starts from the newest 
 and applies only the events after it. A snapshot is used only when it certainly equals the
 fold of its events:
 
-- its `code` must equal `code_key()`: the snapshot format and a digest of the source of
-  every module below the service layer (the fold, its events and models). A snapshot
-  written by other code (an upgrade, an older checkout, a change to a fold rule) is ignored
-  and the log is folded again;
+- its `code` must equal `code_key()`: the snapshot format, the versions of Python and of
+  the package, and a digest of the source of every module below the service layer (the
+  fold, its events and models). A snapshot written by other code (an upgrade, an older
+  checkout, a change to a fold rule) is ignored and the log is folded again;
 - events are only ever appended (never changed or deleted), so events 1..seq are the ones
   folded; the caller refolds when an undo follows the snapshot (an undo may cancel an
   action folded into it);
@@ -56,10 +56,10 @@ _PLAIN = {
 
 @cache
 def code_key() -> str:
-    """The snapshot format, the Python version and a digest of the package's source below
-    the service layer (computed once per process)."""
+    """The snapshot format, the Python version, the package's version and a digest of its
+    source below the service layer (computed once per process)."""
     root = Path(ratinglist.__file__).parent
-    digest = hashlib.sha256(f"{FORMAT} {sys.version_info[:2]}".encode())
+    digest = hashlib.sha256(f"{FORMAT} {sys.version_info[:2]} {ratinglist.__version__}".encode())
     for path in sorted(root.rglob("*.py")):
         relative = path.relative_to(root)
         if relative.parts[0] in SOURCES_SKIPPED:
