@@ -5,7 +5,7 @@ Prints a table (or a JSON list of {field, round, players, seconds, cpu_seconds, 
 EGC 2011's main tournament (760 players, `opengotha-rgf/egc2011.xml` of the real data)
 is re-paired round by round from its own earlier rounds; synthetic fields get 3 random rounds
 (paired greedily by MMS, results by rank difference) before the timed rounds 1 and 4. A small
-field is paired first so that numba's compiled kernels are loaded, not compiled, in the
+field is paired first so that the one-off cost of a process's first pairing is not in the
 timings.
 """
 

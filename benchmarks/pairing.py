@@ -3,9 +3,9 @@
 Usage: .venv/bin/python benchmarks/pairing.py [--json] [--sizes 50,200]
 Prints a table (or a JSON list of {players, seconds, cpu_seconds, rematches, preset, backend,
 window, certified}); networkx is timed on the same candidate graphs up to 200 players. A
-100-player round is paired first so that numba's compiled kernels (the duals of
-`pairing.certified`, from 64 players) are loaded, not compiled, in the timings; loading them
-is a one-off cost per process, timed and printed as `kernels`.
+100-player round is paired first so that the first use of `pairing.certified` (from 64
+players: imports, numpy's first calls) is not in the timings; it is a one-off cost per
+process, timed and printed as `kernels`.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.optimize import linear_sum_assignment
 
-from ratinglist.pairing.certified import assignment_duals, by_components, potentials
+from ratinglist.pairing.certified import _components, assignment_duals, by_components, potentials
 from ratinglist.pairing.matching import _rustworkx_perfect, min_cost_perfect_matching
 
 
@@ -116,3 +116,42 @@ def test_no_perfect_matching_is_found_as_on_the_full_graph(seed: int, n: int) ->
         n, i.tolist(), j.tolist(), cost.tolist(), levels=levels.tolist()
     )
     assert certified is None
+
+
+def _reachable(n: int, edges: list[tuple[int, int]]) -> list[frozenset[int]]:
+    """The components by breadth-first search (the reference)."""
+    near: dict[int, set[int]] = {v: set() for v in range(n)}
+    for a, b in edges:
+        near[a].add(b)
+        near[b].add(a)
+    seen: set[int] = set()
+    parts = []
+    for start in range(n):
+        if start in seen:
+            continue
+        part, todo = {start}, [start]
+        while todo:
+            for w in near[todo.pop()] - part:
+                part.add(w)
+                todo.append(w)
+        seen |= part
+        parts.append(frozenset(part))
+    return parts
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=2**31), st.integers(min_value=1, max_value=120))
+def test_components_are_those_of_a_graph_search(seed: int, n: int) -> None:
+    """Sparse random graphs (paths in shuffled order among them: many hooking rounds)."""
+    rng = np.random.default_rng(seed)
+    order = rng.permutation(n)
+    path = [(int(order[k]), int(order[k + 1])) for k in range(n - 1) if rng.random() < 0.7]
+    extra = [(int(a), int(b)) for a, b in rng.integers(0, n, (n // 3, 2)) if a != b]
+    edges = path + extra
+    i = np.array([a for a, _ in edges], dtype=np.int64)
+    j = np.array([b for _, b in edges], dtype=np.int64)
+    count, label = _components(n, i, j)
+    parts = _reachable(n, edges)
+    assert count == len(parts)
+    assert {frozenset(np.flatnonzero(label == c).tolist()) for c in range(count)} == set(parts)
+    assert [min(p) for p in parts] == [int(np.flatnonzero(label == c)[0]) for c in range(count)]

@@ -2,25 +2,24 @@
 
 Linear-programming duality, in integers. Potentials Y (doubled duals of the fractional
 matching relaxation: the assignment problem on the graph's double cover, solved exactly by
-the Hungarian algorithm in int64, compiled with numba) satisfy Y_a + Y_b <= 2 c_ab on every
-edge. Score levels add odd cuts: when the players of the top t levels are an odd number, a
-perfect matching has an edge leaving them, so a cut value z_t >= 0 may be charged to the edges
-crossing it, keeping Y_a + Y_b + sum(z over crossed cuts) <= 2 c_ab. For any perfect matching
-M: 2 cost(M) = sum(Y) + sum(z) + slack(M), every edge's slack being >= 0. Once a perfect
-matching of cost C is known, an edge whose reduced cost exceeds 2C - sum(Y) - sum(z) is in no
-matching of cost <= C: the exact optimum over the remaining edges is the exact optimum over the
-whole graph. Pairing costs are nearly integral on these duals, so few edges remain.
+the Hungarian algorithm in int64, a whole row of the matrix per numpy operation) satisfy
+Y_a + Y_b <= 2 c_ab on every edge. Score levels add odd cuts: when the players of the top t
+levels are an odd number, a perfect matching has an edge leaving them, so a cut value
+z_t >= 0 may be charged to the edges crossing it, keeping Y_a + Y_b + sum(z over crossed
+cuts) <= 2 c_ab. For any perfect matching M: 2 cost(M) = sum(Y) + sum(z) + slack(M), every
+edge's slack being >= 0. Once a perfect matching of cost C is known, an edge whose reduced
+cost exceeds 2C - sum(Y) - sum(z) is in no matching of cost <= C: the exact optimum over the
+remaining edges is the exact optimum over the whole graph. Pairing costs are nearly integral
+on these duals, so few edges remain. Neither numba nor scipy is needed: a command that pairs
+starts in a fraction of a second (`benchmarks/tournament_pair.py`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-import numba
 import numpy as np
 from numpy.typing import NDArray
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
 I64 = NDArray[np.int64]
 Solver = Callable[[int, I64, I64, I64], "list[tuple[int, int]] | None"]
@@ -29,26 +28,23 @@ SAFE_COST = 2**50
 """Costs below this keep every sum of the algorithm inside int64."""
 
 
-@numba.njit(cache=True)
-def _row_reduction(a: I64) -> tuple[I64, I64]:  # pragma: no cover - compiled
+INF = 2**62
+"""Above every reduced cost and distance of the algorithm (costs stay below `SAFE_COST`)."""
+
+
+def _row_reduction(a: I64) -> tuple[I64, I64]:
     """Column prices and a partial assignment by Jonker-Volgenant augmenting row reduction.
 
     Every assigned row holds a column of least ``a[i, j] - v[j]`` for it, so the duals
     u_i = min_j (a[i, j] - v[j]) make every assigned edge tight. The work is capped (2 passes
     over the free rows, 8n steps in all); rows left free are for the shortest augmenting paths.
+    A step is a few operations on a whole row: ties go to a free column of least value, else
+    to the first column of least value, then to the next one in (value, column) order.
     """
     n = a.shape[0]
-    inf = np.int64(2**62)
-    v = np.empty(n, dtype=np.int64)
-    for j in range(n):
-        best = inf
-        for i in range(n):
-            if a[i, j] < best:
-                best = a[i, j]
-        v[j] = best
-    x = np.full(n, -1, dtype=np.int64)  # column of each row
-    y = np.full(n, -1, dtype=np.int64)  # row of each column
-    free = np.arange(n, dtype=np.int64)
+    v = a.min(axis=0)
+    y = [-1] * n  # row of each column
+    free = list(range(n))
     nfree = n
     steps = 0
     for _ in range(2):
@@ -58,123 +54,99 @@ def _row_reduction(a: I64) -> tuple[I64, I64]:  # pragma: no cover - compiled
         while k < previous:
             steps += 1
             if steps > 8 * n:  # cap: the rows not yet placed stay free
-                for r in range(k, previous):
-                    free[nfree] = free[r]
-                    nfree += 1
-                return v, y
+                return v, np.asarray(y, dtype=np.int64)
             i = free[k]
             k += 1
-            u1 = inf
-            u2 = inf
-            uf = inf
-            j1 = 0
-            j2 = 0
-            jf = -1
-            for j in range(n):
-                h = a[i, j] - v[j]
-                if y[j] < 0 and h < uf:
-                    uf = h
-                    jf = j
-                if h < u2:
-                    if h >= u1:
-                        u2 = h
-                        j2 = j
-                    else:
-                        u2 = u1
-                        j2 = j1
-                        u1 = h
-                        j1 = j
-            if uf == u1:  # a free column of least reduced cost: take it
-                x[i] = jf
+            h = a[i] - v
+            j1 = int(h.argmin())
+            u1 = int(h[j1])
+            least = np.flatnonzero(h == u1).tolist()
+            jf = next((j for j in least if y[j] < 0), -1)
+            if jf >= 0:  # a free column of least reduced cost: take it
                 y[jf] = i
                 continue
+            if len(least) > 1:
+                j2, u2 = least[1], u1
+            elif n > 1:
+                h[j1] = INF
+                j2 = int(h.argmin())
+                u2 = int(h[j2])
+            else:
+                j2, u2 = 0, INF
             i0 = y[j1]
-            lowered = u1 < u2 < inf
+            lowered = u1 < u2 < INF
             if lowered:
                 v[j1] -= u2 - u1
             elif i0 >= 0:
                 j1 = j2
                 i0 = y[j2]
-            x[i] = j1
             y[j1] = i
             if i0 >= 0:
-                x[i0] = -1
                 if lowered:
                     k -= 1
                     free[k] = i0
                 else:
                     free[nfree] = i0
                     nfree += 1
-    return v, y
+    return v, np.asarray(y, dtype=np.int64)
 
 
-@numba.njit(cache=True)
-def _hungarian(a: I64, prices: I64, owner: I64) -> tuple[I64, I64, I64]:  # pragma: no cover
+def _hungarian(a: I64, prices: I64, owner: I64) -> tuple[I64, I64, I64]:
     """Row duals, column duals and the column of each row of the minimum-cost assignment of
     the square matrix `a`, by shortest augmenting paths from a start: column `prices` and
     `owner` rows (-1: none). Rows get u_i = min_j (a[i, j] - prices[j]), so the duals are
     feasible; an owner keeps its column only when that edge is tight, and only the rows
-    left without one need an augmenting path."""
+    left without one need an augmenting path.
+
+    Each path is Dijkstra's search over the columns not yet reached, one row of `a` per
+    step (whole-row numpy operations), the duals moved once at its end; ties go to the last
+    free column of least distance, else to the first column of least distance.
+    """
     n = a.shape[0]
-    inf = np.int64(2**62)
-    u = np.zeros(n + 1, dtype=np.int64)
-    v = np.zeros(n + 1, dtype=np.int64)
-    p = np.zeros(n + 1, dtype=np.int64)  # 1-based row of each 1-based column, 0: none
-    way = np.zeros(n + 1, dtype=np.int64)
-    minv = np.empty(n + 1, dtype=np.int64)
-    used = np.empty(n + 1, dtype=np.bool_)
-    assigned = np.zeros(n + 1, dtype=np.bool_)
-    for j in range(1, n + 1):
-        v[j] = prices[j - 1]
-    for i in range(1, n + 1):
-        best = inf
-        for j in range(1, n + 1):
-            cur = a[i - 1, j - 1] - v[j]
-            if cur < best:
-                best = cur
-        u[i] = best
-    for j in range(1, n + 1):
-        r = owner[j - 1] + 1
-        if r > 0 and not assigned[r] and a[r - 1, j - 1] - u[r] - v[j] == 0:
+    v = np.array(prices, dtype=np.int64)
+    u = (a - v[None, :]).min(axis=1) if n else np.zeros(0, dtype=np.int64)
+    p = np.full(n, -1, dtype=np.int64)  # row of each column, -1: none
+    assigned = np.zeros(n, dtype=np.bool_)
+    for j in np.flatnonzero(owner >= 0).tolist():
+        r = int(owner[j])
+        if not assigned[r] and a[r, j] - u[r] - v[j] == 0:
             p[j] = r
             assigned[r] = True
-    for i in range(1, n + 1):
-        if assigned[i]:
-            continue
-        p[0] = i
-        j0 = 0
-        minv[:] = inf
-        used[:] = False
+    way = np.full(n, -1, dtype=np.int64)  # previous column of each column's path, -1: the root
+    for root in np.flatnonzero(~assigned).tolist():
+        dist = np.full(n, INF, dtype=np.int64)  # INF once reached: out of the search
+        live = np.ones(n, dtype=np.bool_)  # not reached yet
+        came = np.full(n, -1, dtype=np.int64)
+        reached: list[tuple[int, int]] = []  # (column, distance) in the order reached
+        row, base, j0 = root, 0, -1
         while True:
-            used[j0] = True
-            i0 = p[j0]
-            delta = inf
-            j1 = 0
-            for j in range(1, n + 1):
-                if not used[j]:
-                    cur = a[i0 - 1, j - 1] - u[i0] - v[j]
-                    if cur < minv[j]:
-                        minv[j] = cur
-                        way[j] = j0
-                    if minv[j] < delta or (minv[j] == delta and p[j] == 0):
-                        delta = minv[j]  # ties go to a free column: shorter searches
-                        j1 = j
-            for j in range(n + 1):
-                if used[j]:
-                    u[p[j]] += delta
-                    v[j] -= delta
-                else:
-                    minv[j] -= delta
-            j0 = j1
-            if p[j0] == 0:
+            cur = a[row] - v
+            cur += base - int(u[row])
+            better = (cur < dist) & live
+            np.copyto(dist, cur, where=better)
+            came[better] = j0
+            least = int(dist.min())
+            at = np.flatnonzero(dist == least)
+            open_ = at[p[at] < 0]
+            j1 = int(open_[-1]) if len(open_) else int(at[0])
+            way[j1] = came[j1]
+            dist[j1] = INF
+            live[j1] = False
+            if p[j1] < 0:
                 break
+            reached.append((j1, least))
+            row, base, j0 = int(p[j1]), least, j1
+        u[root] += least
+        for j, d in reached:
+            u[p[j]] += least - d
+            v[j] -= least - d
         while True:
-            j1 = way[j0]
-            p[j0] = p[j1]
-            j0 = j1
-            if j0 == 0:
+            prev = int(way[j1])
+            p[j1] = root if prev < 0 else p[prev]
+            if prev < 0:
                 break
-    return u[1:], v[1:], p[1:] - 1
+            j1 = prev
+    return u, v, p
 
 
 def assignment_duals(
@@ -194,7 +166,10 @@ def potentials(n: int, i: I64, j: I64, cost: I64, levels: I64 | None = None) -> 
 
     With `levels`, each level's own edges are solved first (small matrices) and their duals
     and assignments start the whole one: pairing costs put most pairs inside levels, so few
-    rows are left to augment.
+    rows are left to augment. A level's duals start it halved (each vertex's Y split evenly
+    between its row and its column, as the matrix is symmetric): the Hungarian algorithm's
+    own duals put all of Y on the columns, and a level of high prices (a lone player, whose
+    only entry is the diagonal) would leave no other row's assigned edge tight.
     """
     big = int(cost.max(initial=0)) * 4 + 4
     a = np.full((n, n), big, dtype=np.int64)
@@ -207,8 +182,9 @@ def potentials(n: int, i: I64, j: I64, cost: I64, levels: I64 | None = None) -> 
     owner = np.full(n, -1, dtype=np.int64)
     for level in np.unique(levels):
         members = np.flatnonzero(levels == level)
-        _, v, own = assignment_duals(np.ascontiguousarray(a[np.ix_(members, members)]))
-        prices[members] = v
+        u, v, own = assignment_duals(np.ascontiguousarray(a[np.ix_(members, members)]))
+        y = u + v
+        prices[members] = y - y // 2
         owner[members] = members[own]
     u, v, _ = assignment_duals(a, prices, owner)
     return np.asarray(u + v, dtype=np.int64)
@@ -238,10 +214,28 @@ def cut_charges(levels: I64, i: I64, j: I64, reduced: I64) -> tuple[I64, int]:
 
 
 def _components(n: int, i: I64, j: I64) -> tuple[int, I64]:
-    """Number of connected components of the graph on 0..n-1, and each vertex's component."""
-    graph = coo_matrix((np.ones(len(i), dtype=np.int8), (i, j)), shape=(n, n))
-    count, label = connected_components(graph, directed=False)
-    return int(count), np.asarray(label, dtype=np.int64)
+    """Number of connected components of the graph on 0..n-1, and each vertex's component
+    (numbered in the order of their least vertex).
+
+    Each round hooks every edge's larger root under its smaller one, then pointer jumping
+    brings every vertex to its root (the least vertex of its tree): a few whole-array numpy
+    operations per round, a few rounds.
+    """
+    root = np.arange(n, dtype=np.int64)
+    while True:
+        ri, rj = root[i], root[j]
+        apart = ri != rj
+        if not apart.any():
+            break
+        low, high = np.minimum(ri[apart], rj[apart]), np.maximum(ri[apart], rj[apart])
+        np.minimum.at(root, high, low)
+        while True:
+            jumped = root[root]
+            if bool((jumped == root).all()):
+                break
+            root = jumped
+    firsts, label = np.unique(root, return_inverse=True)
+    return len(firsts), np.asarray(label, dtype=np.int64)
 
 
 def by_components(n: int, i: I64, j: I64, cost: I64, solve: Solver) -> list[tuple[int, int]] | None:

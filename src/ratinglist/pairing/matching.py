@@ -54,8 +54,8 @@ def min_cost_perfect_matching(
     top = max(cost) + 1
     if top * n >= WEIGHT_LIMIT:
         raise PairingError(f"expected pairing costs below 2**100 / n, got {top}")
-    # networkx, and numba and scipy (`pairing.certified`), are imported when first needed:
-    # a server that imports the pairing starts sooner without them.
+    # networkx and `pairing.certified` are imported when first needed: a server that imports
+    # the pairing starts sooner without them.
     if backend is Backend.RUSTWORKX and levels is not None and n >= 64:
         from ratinglist.pairing.certified import SAFE_COST, certified_matching
 

@@ -17,6 +17,7 @@ Tables:
 - ``rating_list_publications``: every publish and unpublish of a list, with its actor.
 - ``intake_items``: the rating officer's queue of submitted results files (see the end).
 - ``site_pages``: the public site's pages rendered in advance, per data version (the end).
+- ``tournament_snapshots``: a directed tournament's folded state after one event (the end).
 """
 
 from __future__ import annotations
@@ -481,4 +482,18 @@ server_secrets = Table(
     metadata,
     Column("name", String(40), primary_key=True),
     Column("value", String(128), nullable=False),
+)
+
+# --- Tournament snapshots (migration 0017): the folded state of a directed tournament after
+# event `seq` of its log, so that a command starts from it instead of replaying the whole
+# log (`store.tournament_snapshots`). `code` names the snapshot's format and the code that
+# folded it: a snapshot of another code is never used. One row per tournament, the newest.
+
+tournament_snapshots = Table(
+    "tournament_snapshots",
+    metadata,
+    Column("tournament_id", ForeignKey("td_tournaments.id"), primary_key=True),
+    Column("seq", Integer, nullable=False),
+    Column("code", String(80), nullable=False),
+    Column("state", LargeBinary, nullable=False),
 )

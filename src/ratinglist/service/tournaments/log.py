@@ -71,7 +71,8 @@ def loaded(store: Store, tournament: str | None, conn: Connection | None = None)
 
     The last fold of each tournament is kept: when the log only grew since (no undo among
     the new events), only the new events are read and applied, which gives the same state
-    as folding the whole log (`fold` is `apply` over the actions in force).
+    as folding the whole log (`fold` is `apply` over the actions in force). Otherwise the
+    fold starts from the tournament's stored snapshot when one is usable (`_folded`).
     """
     info = find_directed(store, tournament, conn)
     key = (id(store), info.id)
@@ -88,7 +89,42 @@ def loaded(store: Store, tournament: str | None, conn: Connection | None = None)
                 folded = apply(folded, e)
             return _keep(key, store, Loaded(info, base.events + newer, folded))
     events = load_events(store, info.id, conn=conn)
-    return _keep(key, store, Loaded(info, events, fold(events)))
+    return _keep(key, store, Loaded(info, events, _folded(store, info.id, events, conn)))
+
+
+SNAPSHOT_AFTER = 100
+"""Events folded beyond the stored snapshot (or without one) that make `loaded` store a
+new snapshot of the log's head."""
+
+
+def _folded(
+    store: Store, tournament_id: int, events: tuple[Event, ...], conn: Connection | None
+) -> FoldedTournament:
+    """`fold(events)`, started from the tournament's stored snapshot when it is of this code
+    and no undo follows it (an undo may cancel an action folded into the snapshot); the
+    events after it are applied, which gives the same state (`fold` is `apply` over the
+    actions in force). When `SNAPSHOT_AFTER` events or more were folded, the head is kept
+    as the new snapshot, in its own transaction (not inside the caller's `conn`), and only
+    if it can be written: a snapshot only saves time, a read never fails for want of one.
+    """
+    from contextlib import suppress
+
+    from ratinglist.errors import RatinglistError
+    from ratinglist.service.databases import reading
+    from ratinglist.store.tournament_snapshots import read_snapshot, write_snapshot
+
+    with reading(store if conn is None else conn) as source:
+        found = read_snapshot(source, tournament_id, FoldedTournament, len(events))
+    if found is not None and not any(isinstance(e, Undone) for e in events[found[0] :]):
+        start, folded = found
+        for e in events[start:]:
+            folded = apply(folded, e)
+    else:
+        start, folded = 0, fold(events)
+    if conn is None and len(events) - start >= SNAPSHOT_AFTER:
+        with suppress(RatinglistError):
+            write_snapshot(store, tournament_id, len(events), folded)
+    return folded
 
 
 def _keep(key: tuple[int, int], store: Store, found: Loaded) -> Loaded:
