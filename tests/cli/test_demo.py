@@ -14,7 +14,7 @@ from ratinglist.cli.app import app
 from ratinglist.errors import NotFoundError
 from ratinglist.service import demo as demo_module
 from ratinglist.store import list_tournaments, open_store
-from tests.conftest import REPO
+from tests.conftest import REPO, handle
 
 ARCHIVE = REPO / "examples" / "demo_archive"
 
@@ -92,7 +92,7 @@ def test_demo_live_adds_a_running_tournament_and_accounts(tmp_path: Path) -> Non
     done = CliRunner().invoke(app, ["demo", "--db", str(db), "--live"])
     assert done.exit_code == 0, done.output
     url = f"sqlite:///{db}"
-    shown = overview(url, 1)
+    shown = overview(handle(url), 1)
     # three rounds of 8 tables paired; rounds 1-2 complete and 4 of round 3's 8 results in
     assert (shown.entrants, shown.paired, shown.games_due, shown.results_in) == (16, 3, 8, 4)
     with TestClient(create_app(url)) as client:

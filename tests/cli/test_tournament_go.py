@@ -20,6 +20,7 @@ from ratinglist.store import open_store
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.fold import fold
 from tests.cli.tournament_cli import fail, run, runner
+from tests.conftest import handle
 
 PLAYERS = [
     ("Dupont,Jean", "5d"),
@@ -126,7 +127,7 @@ def test_pairing_waits_for_results_and_undo(tmp_path: Path) -> None:
     _new(db, "--rounds", "2")
     run(db, "pair")
     assert "expected every result of round 1" in fail(db, "pair")
-    seen = overview(f"sqlite:///{db}", 1)
+    seen = overview(handle(f"sqlite:///{db}"), 1)
     assert (seen.entrants, seen.paired, seen.games_due, seen.results_in) == (7, 1, 3, 0)
     run(db, "result", "--table", "1", "1-0")
     run(db, "undo")

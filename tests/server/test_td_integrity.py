@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from ratinglist.formats.elo import parse_elo
 from ratinglist.service.actor import Actor
 from ratinglist.service.intake import show, upload
-from ratinglist.service.tournaments.log import loaded, opened, write
+from ratinglist.service.tournaments.log import loaded, write
 from ratinglist.tournament.events import ResultCorrected
 from ratinglist.tournament.fold import apply
 from ratinglist.tournament.games.othello.finals import UNDECIDED_FINAL
@@ -133,18 +133,18 @@ def test_a_table_computed_by_an_old_log_that_moved_refuses_the_stale_write(
 
     actor = Actor.parse("web:director")
     settings = NewSettings("Old Log Open", "France", "2026-11-21", system="swiss", rounds=3, seed=3)
-    tid = str(new_tournament(server_url, settings, actor).id)
-    register_players(server_url, tid, [str(p) for p in PLAYER_IDS], actor)
-    pair(server_url, tid, actor)
-    for t in show_round(server_url, tid, 1).tables:
-        enter_result(server_url, tid, ResultSpec("1", table=t.table, score="40-24"), actor)
-    with opened(server_url) as store:
-        base = loaded(store, tid)
-        old, _ = next_pairing(base.folded)  # as stored before tables were fixed: none
-        assert old.tables == ()
-        write(store, base, [old], actor)
-        d = loaded(store, tid).folded
-    phone = show_round(server_url, tid, 2)
+    tid = str(new_tournament(handle(server_url), settings, actor).id)
+    register_players(handle(server_url), tid, [str(p) for p in PLAYER_IDS], actor)
+    pair(handle(server_url), tid, actor)
+    for t in show_round(handle(server_url), tid, 1).tables:
+        enter_result(handle(server_url), tid, ResultSpec("1", table=t.table, score="40-24"), actor)
+    store = handle(server_url)
+    base = loaded(store, tid)
+    old, _ = next_pairing(base.folded)  # as stored before tables were fixed: none
+    assert old.tables == ()
+    write(store, base, [old], actor)
+    d = loaded(store, tid).folded
+    phone = show_round(handle(server_url), tid, 2)
     # find a correction of round 1 that moves a game of round 2 to another table
     moved = None
     for p in d.play.state.rounds[0].pairings:
@@ -155,20 +155,20 @@ def test_a_table_computed_by_an_old_log_that_moved_refuses_the_stale_write(
             break
     assert moved is not None
     enter_result(
-        server_url, tid, ResultSpec("1", int(moved.black), int(moved.white), score="24-40"),
+        handle(server_url), tid, ResultSpec("1", int(moved.black), int(moved.white), score="24-40"),
         actor, correction=True,
     )  # fmt: skip
-    now = {t.table: (t.black.id, t.white.id) for t in show_round(server_url, tid, 2).tables}
+    now = {t.table: (t.black.id, t.white.id) for t in show_round(handle(server_url), tid, 2).tables}
     before = {t.table: (t.black.id, t.white.id) for t in phone.tables}
     table = next(k for k in before if before[k] != now[k])
     try:
-        enter_result(server_url, tid, ResultSpec("2", table=table, score="40-24"), actor,
+        enter_result(handle(server_url), tid, ResultSpec("2", table=table, score="40-24"), actor,
                      based_on=phone.seq)  # fmt: skip
     except ConflictError as exc:
         assert f"table {table} of round 2" in str(exc)
     else:
         raise AssertionError("the stale write by table was stored")
-    assert all(t.result == "" for t in show_round(server_url, tid, 2).tables)
+    assert all(t.result == "" for t in show_round(handle(server_url), tid, 2).tables)
 
 
 def test_undo_never_cancels_the_assistants_newer_result(app_client: TestClient) -> None:
@@ -364,17 +364,17 @@ def test_a_write_by_table_across_a_new_pairing_of_its_round_is_refused(server_ur
 
     actor = Actor.parse("web:director")
     settings = NewSettings("Repair Open", "France", "2026-11-21", system="swiss", rounds=3, seed=5)
-    tid = str(new_tournament(server_url, settings, actor).id)
-    register_players(server_url, tid, [str(p) for p in PLAYER_IDS], actor)
-    pair(server_url, tid, actor)
-    phone = show_round(server_url, tid, 1)
-    undo(server_url, tid, actor)
-    pair(server_url, tid, actor)
+    tid = str(new_tournament(handle(server_url), settings, actor).id)
+    register_players(handle(server_url), tid, [str(p) for p in PLAYER_IDS], actor)
+    pair(handle(server_url), tid, actor)
+    phone = show_round(handle(server_url), tid, 1)
+    undo(handle(server_url), tid, actor)
+    pair(handle(server_url), tid, actor)
     try:
-        enter_result(server_url, tid, ResultSpec("1", table=3, score="40-24"), actor,
+        enter_result(handle(server_url), tid, ResultSpec("1", table=3, score="40-24"), actor,
                      based_on=phone.seq)  # fmt: skip
     except ConflictError as exc:
         assert "a newer undo conflicts" in str(exc) and "nothing written" in str(exc)
     else:
         raise AssertionError("the write based on the older pairing was stored")
-    assert all(t.result == "" for t in show_round(server_url, tid, 1).tables)
+    assert all(t.result == "" for t in show_round(handle(server_url), tid, 1).tables)

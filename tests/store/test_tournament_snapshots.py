@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import pickle
-from collections import OrderedDict
 from pathlib import Path
 
 import pytest
@@ -50,7 +49,7 @@ def _append(store: Store, tid: int, events: list[Event]) -> None:
 
 def _fresh_load(store: Store, tid: int) -> FoldedTournament:
     """`loaded` as a new process runs it (no fold kept in memory)."""
-    log._FOLDS.clear()
+    log._folds(store).kept.clear()
     return log.loaded(store, str(tid)).folded
 
 
@@ -64,9 +63,9 @@ def _no_full_fold(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _small_snapshots(monkeypatch: pytest.MonkeyPatch) -> None:
+def _small_snapshots(monkeypatch: pytest.MonkeyPatch, store: Store) -> None:
     monkeypatch.setattr(log, "SNAPSHOT_AFTER", 5)
-    monkeypatch.setattr(log, "_FOLDS", OrderedDict())
+    log._folds(store).kept.clear()
 
 
 @pytest.mark.parametrize("name", FIXTURES)

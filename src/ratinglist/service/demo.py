@@ -133,26 +133,23 @@ def add_live_demo(db: Store, *, players: int = 16, actor: Actor = SYSTEM) -> Liv
         add_user(db, name, DEMO_PASSWORD, actor)
         if role is not None:
             grant(db, name, Grant(Role(role)), actor)
-    # The tournament services still take a URL: they open this same handle
-    # (`service.databases.open_database` returns the process's handle of `db.url`).
-    url = db.url
     settings = NewSettings(name="Demo Open (live)", country=top[0].country, start="2025-09-06",
                            system="swiss", rounds=5, seed=2025)  # fmt: skip
-    made = new_tournament(url, settings, actor, director="demo-director")
+    made = new_tournament(db, settings, actor, director="demo-director")
     key = str(made.id)
-    invite_assistant(url, made.id, "demo-assistant", actor)
-    register_players(url, key, [str(p.entry.player) for p in top], actor)
+    invite_assistant(db, made.id, "demo-assistant", actor)
+    register_players(db, key, [str(p.entry.player) for p in top], actor)
     rating = {p.entry.player: p.entry.rating for p in top}
     draw = random.Random(2025)
     entered = 0
     for k in (1, 2, 3):
-        pair(url, key, actor)
-        tables = show_round(url, key, k).tables
+        pair(db, key, actor)
+        tables = show_round(db, key, k).tables
         for line in tables[: len(tables) if k < 3 else len(tables) // 2]:
             margin = 2 * draw.randint(1, 12)
             black_wins = rating[line.black.id] >= rating[line.white.id] or draw.random() < 0.25
             black = 32 + margin // 2 if black_wins else 32 - margin // 2
             score = f"{black}-{64 - black}"
-            enter_result(url, key, ResultSpec(round=str(k), table=line.table, score=score), actor)
+            enter_result(db, key, ResultSpec(round=str(k), table=line.table, score=score), actor)
             entered += 1
     return LiveDemo(made.id, tuple(n for n, _ in DEMO_USERS), entered)

@@ -57,6 +57,7 @@ from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.othello.finals import scheduled
+from tests.conftest import handle
 from tests.published import store_ratings
 from tests.tournament.logs.observed import cli, observe
 
@@ -146,7 +147,9 @@ def othello_swiss(db: Path) -> tuple[str, str, int]:
     cli(db, "tournament", "pair", *t)
     _othello_results(db, name, rng)
     # The ID officer gives the new player his ID (a new one of Belgium's range).
-    assign_id(_url(db), _tournament_id(db, name), "NEW1", Actor(ActorKind.CLI, "id-officer"))
+    assign_id(
+        handle(_url(db)), _tournament_id(db, name), "NEW1", Actor(ActorKind.CLI, "id-officer")
+    )
     cli(db, "tournament", "absent", "120002", "--round", "2", *t)
     cli(db, "tournament", "force", "2", "120001", *t)
     cli(db, "tournament", "pair", *t)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, console, database_url, user_errors
+from ratinglist.cli.common import DbOption, console, open_db, user_errors
 from ratinglist.cli.tournament.render import TournamentOption, round_table
 from ratinglist.errors import TournamentError
 
@@ -58,7 +58,7 @@ def add(
         from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments.teams import add_teams
 
-        view = add_teams(database_url(db), tournament, names, Actor.cli_user())
+        view = add_teams(open_db(db, create=True), tournament, names, Actor.cli_user())
     console.print(_teams_table(view))
 
 
@@ -88,7 +88,13 @@ def boards(
         from ratinglist.service.tournaments.teams import set_team_boards
 
         view = set_team_boards(
-            database_url(db), tournament, team, players, Actor.cli_user(), round_number, by_rating
+            open_db(db, create=True),
+            tournament,
+            team,
+            players,
+            Actor.cli_user(),
+            round_number,
+            by_rating,
         )
     console.print(_teams_table(view))
 
@@ -106,7 +112,7 @@ def show(
     with user_errors():
         from ratinglist.service.tournaments.teams import show_teams
 
-        view = show_teams(database_url(db), tournament, round_number)
+        view = show_teams(open_db(db, create=True), tournament, round_number)
     console.print(_teams_table(view))
 
 
@@ -144,7 +150,7 @@ def pair(
         from ratinglist.service.tournaments.teams import pair_team_round
 
         given = None if not matches else [_match(m) for m in matches]
-        view = pair_team_round(database_url(db), tournament, Actor.cli_user(), given)
+        view = pair_team_round(open_db(db, create=True), tournament, Actor.cli_user(), given)
     for first, second in view.matches:
         typer.echo(f"{_label(first)} - {_label(second)}")
     if view.bye is not None:
@@ -173,7 +179,7 @@ def standings(
     with user_errors():
         from ratinglist.service.tournaments.teams import team_standings_view
 
-        view = team_standings_view(database_url(db), tournament, through)
+        view = team_standings_view(open_db(db, create=True), tournament, through)
     if as_json:
         rows = [
             {

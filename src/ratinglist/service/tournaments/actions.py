@@ -40,7 +40,6 @@ from ratinglist.service.tournaments.log import (
     check,
     loaded,
     name_in,
-    opened,
     write,
 )
 from ratinglist.service.tournaments.views import round_view
@@ -68,7 +67,7 @@ def _settings(new: NewSettings) -> ev.Settings:
 
 
 def new_tournament(
-    url: str, new: NewSettings, actor: Actor, *, director: str | None = None
+    db: Store, new: NewSettings, actor: Actor, *, director: str | None = None
 ) -> Created:
     """Create a tournament (it becomes the default one); its id and seed.
 
@@ -76,15 +75,13 @@ def new_tournament(
     grant in the same transaction.
     """
     settings = _settings(new)
-    with opened(url) as store:
-        tid = create_tournament(store, ev.Created(settings), actor=actor.label, director=director)
+    tid = create_tournament(db, ev.Created(settings), actor=actor.label, director=director)
     return Created(tid, settings.name, settings.seed)
 
 
-def list_tournaments(url: str) -> tuple[TournamentSummary, ...]:
+def list_tournaments(db: Store) -> tuple[TournamentSummary, ...]:
     """Every directed tournament, most recent first."""
-    with opened(url) as store:
-        found = list_directed(store)
+    found = list_directed(db)
     return tuple(
         TournamentSummary(i.id, i.name, i.country, str(i.start_date), i.status, i.events)
         for i in found
@@ -209,7 +206,7 @@ def _new_entrant(
 
 
 def register_players(
-    url: str,
+    db: Store,
     tournament: str | None,
     queries: Sequence[str],
     actor: Actor,
@@ -236,44 +233,42 @@ def register_players(
         raise TournamentError("expected player names, IDs or --new, got nothing")
     if new_player is not None and new_country is None:
         raise TournamentError("expected --country with --new, got none")
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        d = base.folded
-        require_open(d, "a registration")
-        game = game_of(d)
-        if not game.uses_registry:
-            raise TournamentError(
-                f"expected {game.registration_help} ({game.label} tournament), got a "
-                f"registry search"
+    base = loaded(db, tournament)
+    d = base.folded
+    require_open(d, "a registration")
+    game = game_of(d)
+    if not game.uses_registry:
+        raise TournamentError(
+            f"expected {game.registration_help} ({game.label} tournament), got a registry search"
+        )
+    first = entry.first_round if entry.first_round is not None else d.paired + 1
+    found = _resolve(all_players(db), queries, threshold) if queries else []
+    registry = {p.id: p for p in all_players(db)} if found else {}
+    new_person: Person | None = None
+    retry = False
+    with log_writer(db, base.info.id, base.seq, actor=actor.label) as writer:
+        day = d.settings.start_date
+        chosen, ratings = list_ratings(writer.conn, day, (r.player.id for r in found))
+        actions: list[ev.Event] = [
+            _registered(registry[r.player.id], entry, first, ratings.get(r.player.id), chosen)
+            for r in found
+        ]
+        checked = check(d, actions)
+        if new_player is not None and new_country is not None:
+            surname, _, firstname = new_player.partition(",")
+            known = (*base.events, *writer.newer)
+            typed = (surname, firstname, new_country)
+            added, new_person = _new_entrant(
+                writer.conn, known, typed, entry, first, chosen, anyway
             )
-        first = entry.first_round if entry.first_round is not None else d.paired + 1
-        found = _resolve(all_players(store), queries, threshold) if queries else []
-        registry = {p.id: p for p in all_players(store)} if found else {}
-        new_person: Person | None = None
-        retry = False
-        with log_writer(store, base.info.id, base.seq, actor=actor.label) as writer:
-            day = d.settings.start_date
-            chosen, ratings = list_ratings(writer.conn, day, (r.player.id for r in found))
-            actions: list[ev.Event] = [
-                _registered(registry[r.player.id], entry, first, ratings.get(r.player.id), chosen)
-                for r in found
-            ]
-            checked = check(d, actions)
-            if new_player is not None and new_country is not None:
-                surname, _, firstname = new_player.partition(",")
-                known = (*base.events, *writer.newer)
-                typed = (surname, firstname, new_country)
-                added, new_person = _new_entrant(
-                    writer.conn, known, typed, entry, first, chosen, anyway
-                )
-                if added is None:
-                    retry = True
-                else:
-                    check(checked, [added])
-                    actions.append(added)
-            state = after(writer, base, actions)
-            for action in actions:
-                writer.append(action)
+            if added is None:
+                retry = True
+            else:
+                check(checked, [added])
+                actions.append(added)
+        state = after(writer, base, actions)
+        for action in actions:
+            writer.append(action)
     return Registration(
         found=tuple(found),
         new_player=new_person,
@@ -294,14 +289,13 @@ class EntrantRatings:
     in_force: str
 
 
-def entrant_ratings(url: str, tournament: str | None) -> EntrantRatings:
+def entrant_ratings(db: Store, tournament: str | None) -> EntrantRatings:
     """Each entrant's rating and its list, for the director's page (item 6 of issue 19)."""
     from ratinglist.store.publishing import published_list_as_of
 
-    with opened(url) as store:
-        d = loaded(store, tournament).folded
-        with store.connect() as conn:
-            chosen = published_list_as_of(conn, d.settings.start_date)
+    d = loaded(db, tournament).folded
+    with db.connect() as conn:
+        chosen = published_list_as_of(conn, d.settings.start_date)
     ratings = {p.player: (p.rating, p.rating_list) for p in game_of(d).registrations(d)}
     return EntrantRatings(ratings, "" if chosen is None else chosen.as_of.isoformat())
 
@@ -311,60 +305,55 @@ def _name(e: ev.Registered) -> str:
 
 
 def withdraw(
-    url: str, tournament: str | None, player: int, actor: Actor, from_round: int | None = None
+    db: Store, tournament: str | None, player: int, actor: Actor, from_round: int | None = None
 ) -> PlayerAction:
     """Withdraw a player from round `from_round` (default: the next round) on."""
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        k = from_round if from_round is not None else base.folded.paired + 1
-        d = write(store, base, [ev.Withdrawn(PlayerId(player), k)], actor)
+    base = loaded(db, tournament)
+    k = from_round if from_round is not None else base.folded.paired + 1
+    d = write(db, base, [ev.Withdrawn(PlayerId(player), k)], actor)
     return PlayerAction(person(d, PlayerId(player)), k)
 
 
 def absent(
-    url: str, tournament: str | None, player: int, actor: Actor, round_number: int | None = None
+    db: Store, tournament: str | None, player: int, actor: Actor, round_number: int | None = None
 ) -> PlayerAction:
     """Declare a player absent for one round (default: the next round)."""
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        k = round_number if round_number is not None else base.folded.paired + 1
-        d = write(store, base, [ev.Absent(PlayerId(player), k)], actor)
+    base = loaded(db, tournament)
+    k = round_number if round_number is not None else base.folded.paired + 1
+    d = write(db, base, [ev.Absent(PlayerId(player), k)], actor)
     return PlayerAction(person(d, PlayerId(player)), k)
 
 
 def forbid(
-    url: str, tournament: str | None, first: int, second: int, actor: Actor
+    db: Store, tournament: str | None, first: int, second: int, actor: Actor
 ) -> tuple[Person, Person]:
     """Never pair two players together."""
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        d = write(store, base, [ev.Forbidden(PlayerId(first), PlayerId(second))], actor)
+    base = loaded(db, tournament)
+    d = write(db, base, [ev.Forbidden(PlayerId(first), PlayerId(second))], actor)
     return person(d, PlayerId(first)), person(d, PlayerId(second))
 
 
 def force(
-    url: str, tournament: str | None, black: int, white: int, actor: Actor
+    db: Store, tournament: str | None, black: int, white: int, actor: Actor
 ) -> tuple[int, Person, Person]:
     """Impose a pair (Black, White) on the next round; the round and the two players."""
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        k = base.folded.paired + 1
-        d = write(store, base, [ev.Forced(k, PlayerId(black), PlayerId(white))], actor)
+    base = loaded(db, tournament)
+    k = base.folded.paired + 1
+    d = write(db, base, [ev.Forced(k, PlayerId(black), PlayerId(white))], actor)
     return k, person(d, PlayerId(black)), person(d, PlayerId(white))
 
 
 def pair(
-    url: str, tournament: str | None, actor: Actor, *, group_max: int | None = None
+    db: Store, tournament: str | None, actor: Actor, *, group_max: int | None = None
 ) -> RoundView:
     """Pair the next round (by the tournament's system) and publish it.
 
     `group_max` (Go): pair a field above that size in groups, as OpenGotha does above 600.
     """
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        require_open(base.folded, "a pairing")
-        event = game_of(base.folded).next_round(base.folded, group_max)
-        d = write(store, base, [event], actor)
+    base = loaded(db, tournament)
+    require_open(base.folded, "a pairing")
+    event = game_of(base.folded).next_round(base.folded, group_max)
+    d = write(db, base, [event], actor)
     return round_view(d, d.paired, base.seq + 1)
 
 
@@ -375,22 +364,20 @@ def _finals_view(d: FoldedTournament, started: bool) -> FinalsView:
     return view
 
 
-def start_finals(url: str, tournament: str | None, actor: Actor) -> FinalsView:
+def start_finals(db: Store, tournament: str | None, actor: Actor) -> FinalsView:
     """Start the finals with the top 4 of the standings; the games due."""
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        d = write(store, base, [game_of(base.folded).finals(base.folded)], actor)
+    base = loaded(db, tournament)
+    d = write(db, base, [game_of(base.folded).finals(base.folded)], actor)
     return _finals_view(d, True)
 
 
-def finals_games(url: str, tournament: str | None) -> FinalsView:
+def finals_games(db: Store, tournament: str | None) -> FinalsView:
     """The finals games due so far (read only).
 
     Raises:
         TournamentError: the finals have not started.
     """
-    with opened(url) as store:
-        d = loaded(store, tournament).folded
+    d = loaded(db, tournament).folded
     return _finals_view(d, False)
 
 
@@ -408,16 +395,15 @@ def _pending_undo(store: Store, base: Loaded) -> Undid:
     return Undid(seq, describe(cancelled, name_in(base.folded)), by, base.seq)
 
 
-def undo_preview(url: str, tournament: str | None) -> Undid:
+def undo_preview(db: Store, tournament: str | None) -> Undid:
     """What an undo would cancel now (read only); `Undid.based_on` is the log's event number
     to send with the undo (`undo(..., based_on=)`), so that it cancels this action only."""
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        require_open(base.folded, "an undo")
-        return _pending_undo(store, base)
+    base = loaded(db, tournament)
+    require_open(base.folded, "an undo")
+    return _pending_undo(db, base)
 
 
-def undo(url: str, tournament: str | None, actor: Actor, based_on: int | None = None) -> Undid:
+def undo(db: Store, tournament: str | None, actor: Actor, based_on: int | None = None) -> Undid:
     """Cancel the most recent action still in force (it stays in the log); what it was.
 
     `based_on` is the log's event number the undo was decided on (`undo_preview`): when the
@@ -426,21 +412,20 @@ def undo(url: str, tournament: str | None, actor: Actor, based_on: int | None = 
     Raises:
         ConflictError: the log moved since `based_on` (or during the undo); nothing written.
     """
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        require_open(base.folded, "an undo")
-        pending = _pending_undo(store, base)
-        if based_on is not None and based_on != base.seq:
-            newer = "" if based_on > base.seq else _newest(store, base)
-            raise ConflictError(
-                f"expected the log at event {based_on}, got {base.seq}{newer}: undo would "
-                f"now cancel the {pending.what}; nothing undone, look at the tournament again"
-            )
-        cancelled = _in_force(base)[-1][1]
-        with log_writer(store, base.info.id, base.seq, actor=actor.label) as writer:
-            after(writer, base, [ev.Undone()])
-            writer.append(ev.Undone())
-            released = _release_new_id(writer.conn, base.info.id, cancelled)
+    base = loaded(db, tournament)
+    require_open(base.folded, "an undo")
+    pending = _pending_undo(db, base)
+    if based_on is not None and based_on != base.seq:
+        newer = "" if based_on > base.seq else _newest(db, base)
+        raise ConflictError(
+            f"expected the log at event {based_on}, got {base.seq}{newer}: undo would "
+            f"now cancel the {pending.what}; nothing undone, look at the tournament again"
+        )
+    cancelled = _in_force(base)[-1][1]
+    with log_writer(db, base.info.id, base.seq, actor=actor.label) as writer:
+        after(writer, base, [ev.Undone()])
+        writer.append(ev.Undone())
+        released = _release_new_id(writer.conn, base.info.id, cancelled)
     if released is None:
         return pending
     return replace(pending, what=f"{pending.what}; ID {released} released")
@@ -481,14 +466,13 @@ def _in_force(base: Loaded) -> list[tuple[int, ev.Event]]:
     return stack
 
 
-def reopen(url: str, tournament: str | None, reason: str, actor: Actor) -> int:
+def reopen(db: Store, tournament: str | None, reason: str, actor: Actor) -> int:
     """Reopen a closed (submitted) tournament; the sequence number of the event."""
     from ratinglist.store.tournament_events import RUNNING, set_status_on
 
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        with log_writer(store, base.info.id, base.seq, actor=actor.label) as writer:
-            after(writer, base, [ev.Reopened(reason)])
-            seq = writer.append(ev.Reopened(reason))
-            set_status_on(writer.conn, base.info.id, RUNNING)
+    base = loaded(db, tournament)
+    with log_writer(db, base.info.id, base.seq, actor=actor.label) as writer:
+        after(writer, base, [ev.Reopened(reason)])
+        seq = writer.append(ev.Reopened(reason))
+        set_status_on(writer.conn, base.info.id, RUNNING)
     return seq

@@ -11,6 +11,7 @@ from ratinglist.errors import TournamentError
 from ratinglist.model.directed import GoImported, GoStandingsView
 from ratinglist.service.actor import Actor
 from ratinglist.service.go.files import read_go_file
+from ratinglist.store import Store
 from ratinglist.tournament.events import Created, Event
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.games.go.director import file_date, go_standings_view
@@ -48,20 +49,18 @@ def file_log(path: Path, seed: int = 0) -> tuple[list[Event], tuple[str, ...]]:
     return log, tuple(d.format() for d in read.diagnostics)
 
 
-def import_opengotha(url: str, path: Path, actor: Actor) -> GoImported:
+def import_opengotha(db: Store, path: Path, actor: Actor) -> GoImported:
     """Store the tournament of an OpenGotha file as a directed tournament (its whole log in
     one transaction); the tournament becomes the default one."""
-    from ratinglist.service.tournaments.log import opened
     from ratinglist.store.tournament_events import create_tournament, log_writer
 
     log, diagnostics = file_log(path)
     first = log[0]
     assert isinstance(first, Created)
-    with opened(url) as store:
-        tid = create_tournament(store, first, actor=actor.label)
-        with log_writer(store, tid, 1, actor=actor.label) as writer:
-            for event in log[1:]:
-                writer.append(event)
+    tid = create_tournament(db, first, actor=actor.label)
+    with log_writer(db, tid, 1, actor=actor.label) as writer:
+        for event in log[1:]:
+            writer.append(event)
     s = go_play(fold(log))
     return GoImported(
         id=tid,

@@ -21,7 +21,8 @@ from ratinglist.model.directed import GoEntry, Person
 from ratinglist.model.go import format_rank, parse_rank, rank_from_rating
 from ratinglist.model.go.lists import GoListPlayer, ListOrigin, rating_origin
 from ratinglist.service.actor import Actor
-from ratinglist.service.tournaments.log import loaded, opened, write
+from ratinglist.service.tournaments.log import loaded, write
+from ratinglist.store import Store
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.games.go.director import go_person, go_registered
 from ratinglist.tournament.games.go.state import go_play
@@ -93,7 +94,7 @@ def list_registration(
 
 
 def register_from_list(
-    url: str,
+    db: Store,
     tournament: str | None,
     origin: str,
     queries: Sequence[str],
@@ -116,17 +117,14 @@ def register_from_list(
         raise TournamentError("expected names or list numbers of players, got none")
     if rank is not None and len(queries) > 1:
         raise TournamentError(f"expected one player with --rank, got {len(queries)}")
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        s = go_play(base.folded)
-        index = GoListIndex(latest_go_list(store, parse_origin(origin)).players)
-        first = max((int(p) for p in s.ids), default=0) + 1
-        start = s.paired + 1 if first_round is None else first_round
-        picked = [
-            _pick(q, [(m.player, m.distance) for m in index.search(q, limit=3)]) for q in queries
-        ]
-        actions = [list_registration(p, first + n, start, rank) for n, (p, _) in enumerate(picked)]
-        d = write(store, base, actions, actor)
+    base = loaded(db, tournament)
+    s = go_play(base.folded)
+    index = GoListIndex(latest_go_list(db, parse_origin(origin)).players)
+    first = max((int(p) for p in s.ids), default=0) + 1
+    start = s.paired + 1 if first_round is None else first_round
+    picked = [_pick(q, [(m.player, m.distance) for m in index.search(q, limit=3)]) for q in queries]
+    actions = [list_registration(p, first + n, start, rank) for n, (p, _) in enumerate(picked)]
+    d = write(db, base, actions, actor)
     after = go_play(d)
     entries = tuple(
         ListEntry(q, go_person(after, a.player), p.number, distance)
@@ -136,16 +134,15 @@ def register_from_list(
 
 
 def register_go(
-    url: str, tournament: str | None, entries: Sequence[GoEntry], actor: Actor
+    db: Store, tournament: str | None, entries: Sequence[GoEntry], actor: Actor
 ) -> tuple[tuple[Person, ...], int]:
     """Enter Go players (numbered after the last one); who they are and how many are entered."""
     if not entries:
         raise TournamentError("expected a Go player to enter, got none")
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        s = go_play(base.folded)
-        first = max((int(p) for p in s.ids), default=0) + 1
-        actions = [go_registered(s, e, first + n) for n, e in enumerate(entries)]
-        d = write(store, base, actions, actor)
+    base = loaded(db, tournament)
+    s = go_play(base.folded)
+    first = max((int(p) for p in s.ids), default=0) + 1
+    actions = [go_registered(s, e, first + n) for n, e in enumerate(entries)]
+    d = write(db, base, actions, actor)
     after = go_play(d)
     return tuple(go_person(after, a.player) for a in actions), len(after.players)

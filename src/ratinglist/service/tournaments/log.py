@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ratinglist.errors import ConflictError, TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.service.actor import Actor
-from ratinglist.service.databases import open_database
 from ratinglist.store import Store
 from ratinglist.store.tournament_events import (
     LogWriter,
@@ -37,14 +35,6 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
 
 
-@contextmanager
-def opened(url: str) -> Iterator[Store]:
-    """The store at `url`, shared within the process (`service.databases.open_database`):
-    a served app answers every request on the same engine and its connection pool. A
-    tournament command may create the database file."""
-    yield open_database(url, create=True)
-
-
 @dataclass(frozen=True, slots=True)
 class Loaded:
     """A tournament as read: its row, its log, the fold, and the log's sequence number."""
@@ -59,10 +49,22 @@ class Loaded:
         return len(self.events)
 
 
-_FOLDS: OrderedDict[tuple[int, int], tuple[Store, Loaded]] = OrderedDict()
-_FOLDS_LOCK = threading.Lock()
 FOLDS_KEPT = 32
-"""Folded tournaments kept per process (a server answers many requests on few tournaments)."""
+"""Folded tournaments kept per database handle (a server answers many requests on few
+tournaments)."""
+FOLDS_KEY = "tournament.folds"
+
+
+@dataclass
+class _Folds:
+    """The last folds of a handle's tournaments, newest last (`Store.attached`)."""
+
+    kept: OrderedDict[int, Loaded]
+    lock: threading.Lock
+
+
+def _folds(store: Store) -> _Folds:
+    return store.attached(FOLDS_KEY, lambda: _Folds(OrderedDict(), threading.Lock()))
 
 
 def loaded(store: Store, tournament: str | None, conn: Connection | None = None) -> Loaded:
@@ -75,11 +77,12 @@ def loaded(store: Store, tournament: str | None, conn: Connection | None = None)
     fold starts from the tournament's stored snapshot when one is usable (`_folded`).
     """
     info = find_directed(store, tournament, conn)
-    key = (id(store), info.id)
-    with _FOLDS_LOCK:
-        kept = _FOLDS.get(key)
-    if kept is not None and kept[0] is store and kept[1].seq <= info.events:
-        base = kept[1]
+    folds = _folds(store)
+    key = info.id
+    with folds.lock:
+        kept = folds.kept.get(key)
+    if kept is not None and kept.seq <= info.events:
+        base = kept
         if base.seq == info.events:
             return _keep(key, store, Loaded(info, base.events, base.folded))
         newer = load_events(store, info.id, after=base.seq, conn=conn)
@@ -127,12 +130,13 @@ def _folded(
     return folded
 
 
-def _keep(key: tuple[int, int], store: Store, found: Loaded) -> Loaded:
-    with _FOLDS_LOCK:
-        _FOLDS[key] = (store, found)
-        _FOLDS.move_to_end(key)
-        while len(_FOLDS) > FOLDS_KEPT:
-            _FOLDS.popitem(last=False)
+def _keep(key: int, store: Store, found: Loaded) -> Loaded:
+    folds = _folds(store)
+    with folds.lock:
+        folds.kept[key] = found
+        folds.kept.move_to_end(key)
+        while len(folds.kept) > FOLDS_KEPT:
+            folds.kept.popitem(last=False)
     return found
 
 

@@ -22,7 +22,8 @@ from ratinglist.errors import ConflictError, TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import EnteredResult, ResultSpec
 from ratinglist.service.actor import Actor
-from ratinglist.service.tournaments.log import Loaded, as_of, check, loaded, opened, write
+from ratinglist.service.tournaments.log import Loaded, as_of, check, loaded, write
+from ratinglist.store import Store
 from ratinglist.tournament.events import Event
 from ratinglist.tournament.fold import require_open
 from ratinglist.tournament.folded import FoldedTournament
@@ -56,7 +57,7 @@ def _same_table(base: Loaded, event: Event, table: int | None, based_on: int) ->
 
 
 def enter_result(
-    url: str,
+    db: Store,
     tournament: str | None,
     spec: ResultSpec,
     actor: Actor,
@@ -78,10 +79,10 @@ def enter_result(
         TournamentError: the game is not due, the score is not valid, or the tournament
             is closed.
     """
-    with opened(url) as store, store.begin() as conn:
+    with db.begin() as conn:
         # one transaction, the write lock taken first: the log is read at its head and
         # appended to on one connection (a handful of statements, one round trip each)
-        base = loaded(store, tournament, conn)
+        base = loaded(db, tournament, conn)
         require_open(base.folded, "a result" if not correction else "a correction")
         game = game_of(base.folded)
         event, table = game.result_event(base.folded, spec, correction)
@@ -89,7 +90,7 @@ def enter_result(
             _same_table(base, event, table, based_on)
         if game.repeated(base.folded, event):
             return replace(game.entered(base.folded, event, table), repeated=True, corrected=False)
-        d = write(store, base, [event], actor, based_on, conn)
+        d = write(db, base, [event], actor, based_on, conn)
     return game.entered(d, event, table)
 
 
@@ -163,17 +164,16 @@ def sheet_events(
 
 
 def enter_sheet(
-    url: str, tournament: str | None, data: bytes, source: str, actor: Actor
+    db: Store, tournament: str | None, data: bytes, source: str, actor: Actor
 ) -> SheetResults:
     """Enter every result of a results sheet (bytes of a text file) in one transaction."""
     from ratinglist.formats.elo_decode import decode_elo
 
     text, encoding, _ = decode_elo(data, source)
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        require_open(base.folded, "results")
-        events, tables = sheet_events(base.folded, text, source)
-        d = write(store, base, events, actor)
+    base = loaded(db, tournament)
+    require_open(base.folded, "results")
+    events, tables = sheet_events(base.folded, text, source)
+    d = write(db, base, events, actor)
     return SheetResults(
         tuple(game_of(d).entered(d, e, t) for e, t in zip(events, tables, strict=True)),
         encoding,

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from ratinglist.model.account import Grant, Role
 from ratinglist.model.directed import FinalsView, GoStandingsView, RoundView, StandingsView
 from ratinglist.service.actor import Actor
-from ratinglist.service.tournaments.log import loaded, opened
+from ratinglist.service.tournaments.log import loaded
+from ratinglist.store import Store
 from ratinglist.store.tournament_events import RUNNING, last_seq, list_directed
 from ratinglist.tournament.events import OTHELLO
 from ratinglist.tournament.game import game_named, game_of
@@ -38,14 +39,13 @@ class Overview:
     seq: int
 
 
-def overview(url: str, tournament: int) -> Overview:
+def overview(db: Store, tournament: int) -> Overview:
     """The overview of directed tournament number `tournament`.
 
     Raises:
         NotFoundError: no such tournament.
     """
-    with opened(url) as store:
-        base = loaded(store, str(tournament))
+    base = loaded(db, str(tournament))
     d = base.folded
     s = d.settings
     game = game_of(d)
@@ -69,18 +69,16 @@ def overview(url: str, tournament: int) -> Overview:
     )
 
 
-def running(url: str) -> tuple[Overview, ...]:
+def running(db: Store) -> tuple[Overview, ...]:
     """The overviews of the tournaments still running (not submitted), newest first."""
-    with opened(url) as store:
-        found = [i.id for i in list_directed(store) if i.status == RUNNING]
-    return tuple(overview(url, tid) for tid in found)
+    found = [i.id for i in list_directed(db) if i.status == RUNNING]
+    return tuple(overview(db, tid) for tid in found)
 
 
-def log_seq(url: str, tournament: int) -> int:
+def log_seq(db: Store, tournament: int) -> int:
     """The number of the newest event of a tournament's log (0: no such tournament): what a
     live page polls to know whether anything changed, in any worker process."""
-    with opened(url) as store:
-        return last_seq(store, tournament)
+    return last_seq(db, tournament)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,18 +91,18 @@ class LiveView:
     standings: StandingsView | GoStandingsView
 
 
-def live_view(url: str, tournament: int, number: int | None = None) -> LiveView:
+def live_view(db: Store, tournament: int, number: int | None = None) -> LiveView:
     """The live view of a tournament (round `number`, default the last paired)."""
     from ratinglist.service.tournaments.actions import finals_games
     from ratinglist.service.tournaments.views import show_round, standings
 
-    top = overview(url, tournament)
+    top = overview(db, tournament)
     key = str(tournament)
     shown = None
     if top.paired:
-        shown = show_round(url, key, top.paired if number is None else number)
-    finals = finals_games(url, key) if top.finals else None
-    return LiveView(top, shown, finals, standings(url, key))
+        shown = show_round(db, key, top.paired if number is None else number)
+    finals = finals_games(db, key) if top.finals else None
+    return LiveView(top, shown, finals, standings(db, key))
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,25 +113,23 @@ class ResultsText:
     text: str
 
 
-def results_text(url: str, tournament: int) -> ResultsText:
+def results_text(db: Store, tournament: int) -> ResultsText:
     """The .ELO results file of the games played so far (finals included)."""
     from ratinglist.formats.elo import format_elo
     from ratinglist.tournament.games.othello.exports import results_file, results_file_name
 
-    with opened(url) as store:
-        d = loaded(store, str(tournament)).folded
+    d = loaded(db, str(tournament)).folded
     return ResultsText(results_file_name(d), format_elo(results_file(d)))
 
 
-def invite_assistant(url: str, tournament: int, user: str, actor: Actor) -> Grant:
+def invite_assistant(db: Store, tournament: int, user: str, actor: Actor) -> Grant:
     """Let an existing user enter results of the tournament (the ``assistant`` role)."""
     from ratinglist.store.accounts import add_grant
 
     given = Grant(Role.ASSISTANT, str(tournament))
-    with opened(url) as store:
-        loaded(store, str(tournament))
-        with store.begin() as conn:
-            add_grant(conn, user, given, dt.datetime.now(dt.UTC), actor.label)
+    loaded(db, str(tournament))
+    with db.begin() as conn:
+        add_grant(conn, user, given, dt.datetime.now(dt.UTC), actor.label)
     return given
 
 

@@ -19,6 +19,7 @@ from ratinglist.model.go.team import (
     TeamCriterion,
 )
 from ratinglist.service.actor import Actor
+from ratinglist.store import Store
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.games.go.director import go_person
 from ratinglist.tournament.games.go.state import GoState, board_clash, go_play
@@ -121,24 +122,23 @@ def _teams_view(s: GoState, name: str, round_number: int) -> TeamsView:
     )
 
 
-def add_teams(url: str, tournament: str | None, names: Sequence[str], actor: Actor) -> TeamsView:
+def add_teams(db: Store, tournament: str | None, names: Sequence[str], actor: Actor) -> TeamsView:
     """Enter teams (numbered after the last one); the teams with their next round's members."""
-    from ratinglist.service.tournaments.log import loaded, opened, write
+    from ratinglist.service.tournaments.log import loaded, write
 
     if not names:
         raise TournamentError("expected team names to enter, got none")
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        s = go_play(base.folded)
-        first = max((t.number for t in s.teams), default=0) + 1
-        actions = [ev.GoTeamEntered(first + k, n) for k, n in enumerate(names)]
-        d = write(store, base, actions, actor)
+    base = loaded(db, tournament)
+    s = go_play(base.folded)
+    first = max((t.number for t in s.teams), default=0) + 1
+    actions = [ev.GoTeamEntered(first + k, n) for k, n in enumerate(names)]
+    d = write(db, base, actions, actor)
     after = go_play(d)
     return _teams_view(after, d.settings.name, min(after.paired + 1, after.number_of_rounds))
 
 
 def set_team_boards(
-    url: str,
+    db: Store,
     tournament: str | None,
     team: str,
     players: Sequence[int],
@@ -153,37 +153,35 @@ def set_team_boards(
     Raises:
         TournamentError: the round is paired, a player is unknown or already on a board.
     """
-    from ratinglist.service.tournaments.log import loaded, opened, write
+    from ratinglist.service.tournaments.log import loaded, write
 
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        s = go_play(base.folded)
-        k = s.paired + 1 if round_number is None else round_number
-        if k > s.number_of_rounds:
-            raise TournamentError(
-                f"expected a round of the tournament (1-{s.number_of_rounds}), got round {k}"
-            )
-        found = find_team(s, team)
-        chosen = [PlayerId(p) for p in players]
-        for pid in chosen:
-            if int(pid) != 0:
-                s.key(pid)
-        if by_rating:
-            chosen.sort(key=lambda p: (int(p) == 0, -s.player(p).rating if p else 0, int(p)))
-        event = ev.GoTeamBoards(found.number, k, tuple(chosen))
-        clash = board_clash(s, event)
-        if clash is not None:
-            raise TournamentError(clash)
-        d = write(store, base, [event], actor)
+    base = loaded(db, tournament)
+    s = go_play(base.folded)
+    k = s.paired + 1 if round_number is None else round_number
+    if k > s.number_of_rounds:
+        raise TournamentError(
+            f"expected a round of the tournament (1-{s.number_of_rounds}), got round {k}"
+        )
+    found = find_team(s, team)
+    chosen = [PlayerId(p) for p in players]
+    for pid in chosen:
+        if int(pid) != 0:
+            s.key(pid)
+    if by_rating:
+        chosen.sort(key=lambda p: (int(p) == 0, -s.player(p).rating if p else 0, int(p)))
+    event = ev.GoTeamBoards(found.number, k, tuple(chosen))
+    clash = board_clash(s, event)
+    if clash is not None:
+        raise TournamentError(clash)
+    d = write(db, base, [event], actor)
     return _teams_view(go_play(d), d.settings.name, k)
 
 
-def show_teams(url: str, tournament: str | None, round_number: int | None = None) -> TeamsView:
+def show_teams(db: Store, tournament: str | None, round_number: int | None = None) -> TeamsView:
     """The teams and their players of a round (default: the next one to pair, or the last)."""
-    from ratinglist.service.tournaments.log import loaded, opened
+    from ratinglist.service.tournaments.log import loaded
 
-    with opened(url) as store:
-        d = loaded(store, tournament).folded
+    d = loaded(db, tournament).folded
     s = go_play(d)
     k = min(s.paired + 1, s.number_of_rounds) if round_number is None else round_number
     if not 1 <= k <= s.number_of_rounds:
@@ -192,7 +190,7 @@ def show_teams(url: str, tournament: str | None, round_number: int | None = None
 
 
 def pair_team_round(
-    url: str,
+    db: Store,
     tournament: str | None,
     actor: Actor,
     matches: Sequence[tuple[str, str]] | None = None,
@@ -205,7 +203,7 @@ def pair_team_round(
         TournamentError: a result of an earlier round is missing, a team is named twice, or
             a board has no player who can play.
     """
-    from ratinglist.service.tournaments.log import loaded, opened, write
+    from ratinglist.service.tournaments.log import loaded, write
     from ratinglist.service.tournaments.views import round_view
     from ratinglist.tournament.games.go.play import round_to_pair
     from ratinglist.tournament.games.go.teams import (
@@ -215,29 +213,28 @@ def pair_team_round(
         playing_teams,
     )
 
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        s = go_play(base.folded)
-        if not s.teams:
-            raise TournamentError("expected teams to pair (tournament team add), got none")
-        k = round_to_pair(s)
-        t = s.tournament()
-        size = s.team_parameters.team_size
-        if matches is None:
-            paired = auto_pair_teams(t, s.teams, s.team_parameters, k - 1)
-        else:
-            chosen = tuple((find_team(s, a), find_team(s, b)) for a, b in matches)
-            if not chosen:
-                raise TournamentError("expected matches such as 1:2, got none")
-            games = pair_team_matches(t, chosen, size, k - 1)
-            able = {x.number for x in playing_teams(t, s.teams, size, k - 1)}
-            out = tuple(x for x in s.teams if x.number not in able and x.board_players(k - 1))
-            paired = TeamRound(chosen, None, games, out)
-        number = s.numbers()
-        event = ev.GoPaired(
-            k, tuple((number[g.white], number[g.black], g.handicap, g.table) for g in paired.games)
-        )
-        d = write(store, base, [event], actor)
+    base = loaded(db, tournament)
+    s = go_play(base.folded)
+    if not s.teams:
+        raise TournamentError("expected teams to pair (tournament team add), got none")
+    k = round_to_pair(s)
+    t = s.tournament()
+    size = s.team_parameters.team_size
+    if matches is None:
+        paired = auto_pair_teams(t, s.teams, s.team_parameters, k - 1)
+    else:
+        chosen = tuple((find_team(s, a), find_team(s, b)) for a, b in matches)
+        if not chosen:
+            raise TournamentError("expected matches such as 1:2, got none")
+        games = pair_team_matches(t, chosen, size, k - 1)
+        able = {x.number for x in playing_teams(t, s.teams, size, k - 1)}
+        out = tuple(x for x in s.teams if x.number not in able and x.board_players(k - 1))
+        paired = TeamRound(chosen, None, games, out)
+    number = s.numbers()
+    event = ev.GoPaired(
+        k, tuple((number[g.white], number[g.black], g.handicap, g.table) for g in paired.games)
+    )
+    d = write(db, base, [event], actor)
     after = go_play(d)
     return TeamPairingView(
         tuple((team_line(after, a, k), team_line(after, b, k)) for a, b in paired.matches),
@@ -248,16 +245,15 @@ def pair_team_round(
 
 
 def team_standings_view(
-    url: str, tournament: str | None, through: int | None = None
+    db: Store, tournament: str | None, through: int | None = None
 ) -> TeamStandingsView:
     """The team standings after round `through` (default: the last with a result) on the
     tournament's team criteria (GO.md h)."""
     from ratinglist.model.go.tournament import Outcome
-    from ratinglist.service.tournaments.log import loaded, opened
+    from ratinglist.service.tournaments.log import loaded
     from ratinglist.standings.go.team_scores import team_standings
 
-    with opened(url) as store:
-        d = loaded(store, tournament).folded
+    d = loaded(db, tournament).folded
     s = go_play(d)
     if not s.teams:
         raise TournamentError(f"expected a team tournament, got {d.settings.name!r} without teams")

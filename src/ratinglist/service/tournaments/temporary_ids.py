@@ -21,7 +21,7 @@ from ratinglist.model import Player, PlayerId, shown_id
 from ratinglist.model.ids import parse_temporary
 from ratinglist.registry.countries import country_code, find_country
 from ratinglist.service.actor import Actor
-from ratinglist.service.tournaments.log import after, loaded, opened
+from ratinglist.service.tournaments.log import after, loaded
 from ratinglist.store import Store
 from ratinglist.store.publishing import list_ratings
 from ratinglist.store.tournament_events import RUNNING, list_directed, log_writer
@@ -86,33 +86,31 @@ def _pending_of(conn: Connection, tid: int, d: FoldedTournament) -> list[Pending
     ]
 
 
-def pending_ids(url: str, hosts: frozenset[str] | None = None) -> tuple[PendingId, ...]:
+def pending_ids(db: Store, hosts: frozenset[str] | None = None) -> tuple[PendingId, ...]:
     """The temporary identifiers of the running (not submitted) Othello tournaments, of the
     host countries `hosts` (registry codes; None: every country), by tournament then
     identifier. A submitted tournament's identifiers are the intake's (`service.intake`)."""
     found: list[PendingId] = []
-    with opened(url) as store:
-        for info in list_directed(store):
-            if info.status != RUNNING:
-                continue
-            if hosts is not None and host_code(info.country) not in hosts:
-                continue
-            d = loaded(store, str(info.id)).folded
-            if not game_of(d).temporary_entrants(d):
-                continue
-            with store.connect() as conn:
-                found.extend(_pending_of(conn, info.id, d))
+    for info in list_directed(db):
+        if info.status != RUNNING:
+            continue
+        if hosts is not None and host_code(info.country) not in hosts:
+            continue
+        d = loaded(db, str(info.id)).folded
+        if not game_of(d).temporary_entrants(d):
+            continue
+        with db.connect() as conn:
+            found.extend(_pending_of(conn, info.id, d))
     return tuple(found)
 
 
-def tournament_host(url: str, tournament: int) -> str:
+def tournament_host(db: Store, tournament: int) -> str:
     """The registry code of the country hosting directed tournament `tournament`.
 
     Raises:
         NotFoundError: no such tournament.
     """
-    with opened(url) as store:
-        return host_code(loaded(store, str(tournament)).folded.settings.country)
+    return host_code(loaded(db, str(tournament)).folded.settings.country)
 
 
 def _temporary(d: FoldedTournament, text: str) -> ev.Registered:
@@ -201,7 +199,7 @@ def assign_on(
 
 
 def assign_id(
-    url: str, tournament: int, temporary: str, actor: Actor, *, existing: int | None = None
+    db: Store, tournament: int, temporary: str, actor: Actor, *, existing: int | None = None
 ) -> AssignedId:
     """Give the entrant `temporary` (``NEW1``) of directed tournament `tournament` its real
     ID: a new ID of the host country's range registered for the player, or (`existing`) the
@@ -213,15 +211,12 @@ def assign_id(
             was submitted (its file is at intake).
         RegistryError: the name cannot be registered, or the host's range is used up.
     """
-    with opened(url) as store, store.begin() as conn:
-        return assign_on(
-            conn, store, tournament, temporary, actor, existing=existing, at_intake=False
-        )
+    with db.begin() as conn:
+        return assign_on(conn, db, tournament, temporary, actor, existing=existing, at_intake=False)
 
 
-def registered_namesakes(url: str, surname: str, firstname: str) -> tuple[Player, ...]:
+def registered_namesakes(db: Store, surname: str, firstname: str) -> tuple[Player, ...]:
     """The registered players (merged-away IDs left out) named exactly so, case ignored."""
     from ratinglist.store.players import players_named
 
-    with opened(url) as store:
-        return players_named(store, surname, firstname)
+    return players_named(db, surname, firstname)

@@ -16,7 +16,8 @@ from ratinglist.errors import NotFoundError, TournamentError
 from ratinglist.model.directed import ExplainView, RoundView, SubmittedFile, Written
 from ratinglist.service.actor import Actor
 from ratinglist.service.intake import queue_on
-from ratinglist.service.tournaments.log import after, loaded, opened
+from ratinglist.service.tournaments.log import after, loaded
+from ratinglist.store import Store
 from ratinglist.store.importer import import_text_on
 from ratinglist.store.intake import TOURNAMENT
 from ratinglist.store.tournament_events import SUBMITTED, log_writer, set_status_on
@@ -38,18 +39,16 @@ def _round_number(d: FoldedTournament, number: int | None) -> int:
     return k
 
 
-def show_round(url: str, tournament: str | None, number: int | None = None) -> RoundView:
+def show_round(db: Store, tournament: str | None, number: int | None = None) -> RoundView:
     """The pairings and results of a round (default: the last paired)."""
-    with opened(url) as store:
-        base = loaded(store, tournament)
+    base = loaded(db, tournament)
     d = base.folded
     return round_view(d, _round_number(d, number), base.seq)
 
 
-def result_slips(url: str, tournament: str | None, number: int | None = None) -> str:
+def result_slips(db: Store, tournament: str | None, number: int | None = None) -> str:
     """Blank result slips of a round (default: the last paired), one per table, as text."""
-    with opened(url) as store:
-        d = loaded(store, tournament).folded
+    d = loaded(db, tournament).folded
     return game_of(d).slips(d, _round_number(d, number))
 
 
@@ -67,35 +66,32 @@ def standings_progress(d: FoldedTournament) -> tuple[int, str]:
 
 
 def standings(
-    url: str, tournament: str | None, class_name: str | None = None, criteria: str | None = None
+    db: Store, tournament: str | None, class_name: str | None = None, criteria: str | None = None
 ) -> AnyStandings:
     """The standings: an Othello tournament's (finals places first once decided), of one
     class if named; a Go tournament's on its placement criteria or `criteria` (comma
     separated OpenGotha names)."""
-    with opened(url) as store:
-        d = loaded(store, tournament).folded
+    d = loaded(db, tournament).folded
     return game_of(d).standings(d, class_name, criteria)
 
 
 def explain(
-    url: str, tournament: str | None, number: int, asked: Sequence[tuple[int, int]] = ()
+    db: Store, tournament: str | None, number: int, asked: Sequence[tuple[int, int]] = ()
 ) -> ExplainView:
     """Each pair's cost by criterion in a published Swiss round, and the forced pairs' extra.
 
     For a Go round: OpenGotha's cost parts of each published pair, and of the `asked` pairs
     (player numbers) the director wants to compare.
     """
-    with opened(url) as store:
-        d = loaded(store, tournament).folded
+    d = loaded(db, tournament).folded
     return game_of(d).explain(d, number, asked)
 
 
 def export_files(
-    url: str, tournament: str | None, options: frozenset[str] = frozenset()
+    db: Store, tournament: str | None, options: frozenset[str] = frozenset()
 ) -> tuple[ExportFile, ...]:
     """The files the tournament's game exports (the downloads of its pages)."""
-    with opened(url) as store:
-        d = loaded(store, tournament).folded
+    d = loaded(db, tournament).folded
     return game_of(d).exports(d, options)
 
 
@@ -109,14 +105,14 @@ class Download:
 
 
 def download(
-    url: str, tournament: str | None, kind: str, options: frozenset[str] = frozenset()
+    db: Store, tournament: str | None, kind: str, options: frozenset[str] = frozenset()
 ) -> Download:
     """The exported file of `kind` (``elo``, ``h9``, ...).
 
     Raises:
         NotFoundError: the tournament's game exports no such file.
     """
-    files = export_files(url, tournament, options)
+    files = export_files(db, tournament, options)
     for f in files:
         if f.kind == kind:
             return Download(f.file_name, f.media_type, f.data())
@@ -125,14 +121,14 @@ def download(
 
 
 def export(
-    url: str,
+    db: Store,
     tournament: str | None,
     wanted: Mapping[str, Path],
     options: frozenset[str] = frozenset(),
 ) -> Written:
     """Write the files `wanted` names: export kind (``elo``, ``html``, ``csv``, ``xml``,
     ``h9``, ``tou``, ``aga``) -> file; a group (``sheets``) -> a folder for its files."""
-    files = export_files(url, tournament, options)
+    files = export_files(db, tournament, options)
     kinds = {f.kind for f in files} | {f.group for f in files}
     unknown = sorted(set(wanted) - kinds)
     if unknown or not wanted:
@@ -157,7 +153,7 @@ def export(
 
 
 def submit(
-    url: str,
+    db: Store,
     tournament: str | None,
     actor: Actor,
     keep: Path | None = None,
@@ -166,7 +162,7 @@ def submit(
 ) -> SubmittedFile:
     """Close the tournament and hand over its results file: for a game this federation rates
     (Othello), to the rating officer's queue, or with `import_now` (one person on one
-    laptop) imported into the rating store at once; for another (Go), the file to send to
+    laptop) imported into the rating db at once; for another (Go), the file to send to
     the game's rating body (EGF .h9), kept in `keep` when given (status ``to send``).
 
     The queue item (or the import) and the `Submitted` event are one transaction; no file is
@@ -176,37 +172,36 @@ def submit(
         TournamentError: the tournament is closed, or (`import_now`) its file cannot be
             imported.
     """
-    with opened(url) as store:
-        base = loaded(store, tournament)
-        d = base.folded
-        sent = game_of(d).submission(d)
-        name, data = sent.file_name, sent.data
-        if import_now and not sent.to_intake:
-            raise TournamentError(
-                f"expected a tournament rated here for --import-now, got a {d.settings.game} "
-                f"tournament (send {name} to its rating body)"
+    base = loaded(db, tournament)
+    d = base.folded
+    sent = game_of(d).submission(d)
+    name, data = sent.file_name, sent.data
+    if import_now and not sent.to_intake:
+        raise TournamentError(
+            f"expected a tournament rated here for --import-now, got a {d.settings.game} "
+            f"tournament (send {name} to its rating body)"
+        )
+    item = None
+    status, games = "to send", sent.games
+    with log_writer(db, base.info.id, base.seq, actor=actor.label) as writer:
+        after(writer, base, [Submitted()])
+        if import_now:
+            outcome = import_text_on(writer.conn, db, name, data)
+            if outcome.first_error is not None and outcome.games == 0:
+                raise TournamentError(f"expected an importable file, got {outcome.first_error}")
+            status, games = outcome.status.value, outcome.games
+        elif sent.to_intake:
+            item = queue_on(
+                writer.conn,
+                origin=TOURNAMENT,
+                name=name,
+                data=data,
+                actor=actor,
+                td_tournament_id=base.info.id,
             )
-        item = None
-        status, games = "to send", sent.games
-        with log_writer(store, base.info.id, base.seq, actor=actor.label) as writer:
-            after(writer, base, [Submitted()])
-            if import_now:
-                outcome = import_text_on(writer.conn, store, name, data)
-                if outcome.first_error is not None and outcome.games == 0:
-                    raise TournamentError(f"expected an importable file, got {outcome.first_error}")
-                status, games = outcome.status.value, outcome.games
-            elif sent.to_intake:
-                item = queue_on(
-                    writer.conn,
-                    origin=TOURNAMENT,
-                    name=name,
-                    data=data,
-                    actor=actor,
-                    td_tournament_id=base.info.id,
-                )
-                status = "queued"
-            writer.append(Submitted())
-            set_status_on(writer.conn, base.info.id, SUBMITTED)
+            status = "queued"
+        writer.append(Submitted())
+        set_status_on(writer.conn, base.info.id, SUBMITTED)
     kept = None
     if keep is not None:
         try:

@@ -34,8 +34,7 @@ def store_of(request: Request) -> Store:
     return db
 
 
-def db_url(request: Request) -> str:
-    """The database URL the application was created with (for the tournament services that
-    still take one; they open the same handle, `service.databases.open_database`)."""
-    url: str = request.app.state.url
-    return url
+def db_url(request: Request) -> Store:
+    """The same handle as `store_of` (the name the tournament pages used when the tournament
+    services took a URL; to be renamed `store_of` where it is still called)."""
+    return store_of(request)
