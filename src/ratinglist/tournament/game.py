@@ -220,18 +220,33 @@ class Game(Protocol):
         ...
 
 
+FOLDER = "ratinglist.tournament.games"
+"""The package whose folders are the games (a folder's name is its game's name)."""
+
+
 @cache
+def _load(name: str) -> Game | None:
+    """The game of folder `name` (its ``game`` module's ``GAME``), None for no such folder.
+    Only that game's modules are imported: pairing a Go round never loads Othello's."""
+    try:
+        module = importlib.import_module(f"{FOLDER}.{name}.game")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"{FOLDER}.{name}", f"{FOLDER}.{name}.game"):
+            raise
+        return None
+    game: Game = module.GAME
+    return game
+
+
 def games() -> dict[str, Game]:
     """Every game, by name: each folder of `tournament.games` with a ``game`` module."""
     import ratinglist.tournament.games as folder
 
     found: dict[str, Game] = {}
     for info in sorted(pkgutil.iter_modules(folder.__path__), key=lambda i: i.name):
-        if not info.ispkg:
-            continue
-        module = importlib.import_module(f"{folder.__name__}.{info.name}.game")
-        game: Game = module.GAME
-        found[game.name] = game
+        game = _load(info.name) if info.ispkg else None
+        if game is not None:
+            found[game.name] = game
     return found
 
 
@@ -241,7 +256,8 @@ def game_named(name: str) -> Game:
     Raises:
         TournamentError: no such game.
     """
-    found = games().get(name.strip().lower())
+    key = name.strip().lower()
+    found = _load(key) if key.isidentifier() else None
     if found is None:
         raise TournamentError(f"expected a game among {', '.join(games())}, got {name!r}")
     return found
@@ -254,7 +270,8 @@ def game_of(d: FoldedTournament) -> Game:
 
 def described(d: FoldedTournament) -> str:
     """The tournament in words for messages: ``'Paris Open', a Go tournament``."""
-    found = games().get(d.settings.game)
-    label = d.settings.game if found is None else found.label
+    key = d.settings.game
+    found = _load(key) if key.isidentifier() else None
+    label = key if found is None else found.label
     article = "an" if label[:1].upper() in "AEIOU" else "a"
     return f"{d.settings.name!r}, {article} {label} tournament"

@@ -53,6 +53,7 @@ def import_opengotha(db: Store, path: Path, actor: Actor) -> GoImported:
     """Store the tournament of an OpenGotha file as a directed tournament (its whole log in
     one transaction); the tournament becomes the default one."""
     from ratinglist.store.tournament_events import create_tournament, log_writer
+    from ratinglist.store.tournament_snapshots import write_snapshot
 
     log, diagnostics = file_log(path)
     first = log[0]
@@ -61,7 +62,9 @@ def import_opengotha(db: Store, path: Path, actor: Actor) -> GoImported:
     with log_writer(db, tid, 1, actor=actor.label) as writer:
         for event in log[1:]:
             writer.append(event)
-    s = go_play(fold(log))
+    folded = fold(log)
+    write_snapshot(db, tid, len(log), folded)  # the first read starts here, not at event 1
+    s = go_play(folded)
     return GoImported(
         id=tid,
         name=first.settings.name,

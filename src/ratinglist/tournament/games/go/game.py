@@ -38,7 +38,6 @@ from ratinglist.tournament.games.go.director import (
     result_text,
     team_parameters,
 )
-from ratinglist.tournament.games.go.exports import go_file_bytes
 from ratinglist.tournament.games.go.play import next_go_pairing
 from ratinglist.tournament.games.go.state import GoState, apply_go, go_play, go_result, new_go_state
 
@@ -278,6 +277,8 @@ class Go:
             raise TournamentError(
                 f"expected export options among {sorted(EXPORT_OPTIONS)}, got {sorted(unknown)}"
             )
+        from ratinglist.tournament.games.go.exports import go_file_bytes  # files only, not pairing
+
         document = go_play(d).document()
         stem = file_stem(d.settings.name)
         return tuple(
