@@ -160,7 +160,8 @@ class GoState:
 
 def new_go_state(settings: Settings) -> GoState:
     """The state of a Go tournament just created with `settings`."""
-    assert settings.go is not None
+    if settings.go is None:
+        raise TournamentError("expected the Go parameters of a Go tournament, got none")
     parameters, groups = go_parameters(settings.go)
     teams = go_team_parameters(settings.go)
     return GoState(go_system(settings.go), parameters, groups, teams)

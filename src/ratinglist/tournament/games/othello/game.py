@@ -26,6 +26,7 @@ from ratinglist.model.directed import (
     TableLine,
 )
 from ratinglist.model.ids import is_temporary_player
+from ratinglist.pairing import System
 from ratinglist.standings import BrightwellRule
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
@@ -183,6 +184,14 @@ class Othello:
     )
 
     def new_play(self, settings: ev.Settings) -> OthelloPlay:
+        if settings.system is not None:
+            try:
+                System(settings.system)
+            except ValueError as exc:
+                known = ", ".join(s.value for s in System)
+                raise TournamentError(
+                    f"expected a system among {known}, got {settings.system!r}"
+                ) from exc
         return OthelloPlay(settings=settings, state=TournamentState(seed=settings.seed))
 
     def apply(self, d: FoldedTournament, event: ev.Event) -> OthelloPlay:
