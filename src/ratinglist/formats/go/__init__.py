@@ -1,1 +1,1 @@
-"""go."""
+"""Go files: rating lists (EGF, FFG, AGA) and results imports."""

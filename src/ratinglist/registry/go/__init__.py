@@ -1,1 +1,1 @@
-"""go."""
+"""Go rating lists in the registry: searching a stored list and updating ratings from one."""

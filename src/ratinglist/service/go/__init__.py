@@ -1,1 +1,2 @@
-"""go."""
+"""Go use cases outside a directed tournament: rating lists (EGF, FFG, AGA) and Go
+tournament files."""

@@ -1,1 +1,1 @@
-"""go."""
+"""Go standings: OpenGotha's criteria, scores and team scores."""

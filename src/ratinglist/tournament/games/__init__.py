@@ -1,1 +1,1 @@
-"""The game-specific parts of the tournament engine (Othello is the engine's default)."""
+"""The games of the tournament engine, one folder each (`tournament.game` finds them)."""
