@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.site_fixture import BROKEN, EVIL, LIST_DATES, PLAYERS, UNPUBLISHED
@@ -185,3 +186,28 @@ def test_only_published_lists_are_shown(client: TestClient) -> None:
     assert dates == [str(d) for d in reversed(LIST_DATES)]
     history = client.get("/api/v1/players/50002/history").json()
     assert [h["as_of"] for h in history] == [str(d) for d in LIST_DATES]
+
+
+def test_check_shows_a_latin1_file_as_decoded(client: TestClient) -> None:
+    # "Café" in Latin-1 is the byte 0xE9: shown as the reader decodes it, not as U+FFFD
+    data = (BROKEN.rstrip("\n") + "\n% Café Tournoi\n").encode("latin-1")
+    result = client.post("/check", files={"upload": ("20260101_Cafe.ELO", data, "text/plain")})
+    assert result.status_code == 200
+    assert "Café Tournoi" in result.text and "\ufffd" not in result.text
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"PK\x03\x04\x14\x00\x00\x00" + b"\x00" * 40, "a zip archive"),
+        (b"\x1f\x8b\x08\x00" + b"\x00" * 20, "a gzip archive"),
+        (b"GIF89a\x00\x01\x00\x00", "a binary file"),
+    ],
+)
+def test_check_says_in_one_message_that_a_file_is_not_text(
+    client: TestClient, data: bytes, said: str
+) -> None:
+    result = client.post("/check", files={"upload": ("20260101_X.ELO", data, "text/plain")})
+    assert result.status_code == 400
+    assert f"expected a results file (.ELO text), got {said}" in result.text
+    assert 'class="line' not in result.text  # one message, no listing of undecodable lines
