@@ -18,7 +18,7 @@ import pkgutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
@@ -80,6 +80,7 @@ class RoundCount:
     results_in: int
 
 
+@runtime_checkable
 class Game(Protocol):
     """A game's rules as the tournament engine, the services and the pages need them."""
 
