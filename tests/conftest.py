@@ -219,3 +219,11 @@ def engines_made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(database, "make_engine", counting)
     return made
+
+
+def number_of(db: Store, tournament: int | str | None) -> int:
+    """The number of the tournament a test names as a command line would (a name, a number
+    as text, None: the most recent), or the number itself: what the use cases take."""
+    from ratinglist.service.tournaments.log import find_tournament
+
+    return tournament if isinstance(tournament, int) else find_tournament(db, tournament)

@@ -21,7 +21,7 @@ from ratinglist.tournament.fold import fold
 from ratinglist.tournament.folded import FoldedTournament
 from tests.cli.test_tournament import NAMES, PLAYERS
 from tests.cli.tournament_cli import fail, run, runner
-from tests.conftest import handle
+from tests.conftest import handle, number_of
 from tests.published import store_ratings
 
 
@@ -76,7 +76,7 @@ def test_table_one_is_the_top_board(paired: Path, tmp_path: Path) -> None:
     # round 1: the standing is the rating order, so table k holds the k-th best-rated pair
     pairs = [(int(p.black), int(p.white)) for p in d.play.state.rounds[0].pairings]
     best = sorted(pairs, key=lambda p: -max(RATING[x] for x in p))
-    view = show_round(handle(url), None, 1)
+    view = show_round(handle(url), number_of(handle(url), None), 1)
     assert [(int(t.black.id), int(t.white.id)) for t in view.tables] == best
     assert [t.table for t in view.tables] == [1, 2, 3, 4, 5, 6]
     # round 2: by the standings after round 1 (the winners' boards first)
@@ -86,7 +86,7 @@ def test_table_one_is_the_top_board(paired: Path, tmp_path: Path) -> None:
     run(paired, "pair")
     after = state(paired)
     place = {row.player: k for k, row in enumerate(after.play.standings(1), start=1)}
-    view = show_round(handle(url), None, 2)
+    view = show_round(handle(url), number_of(handle(url), None), 2)
     best_place = [min(place[t.black.id], place[t.white.id]) for t in view.tables]
     assert best_place == sorted(best_place) and best_place[0] == 1
 
@@ -359,7 +359,9 @@ def test_semifinals_are_told_apart_and_finals_show_does_not_write(
     assert "expected finals under way, got none started" in fail(paired, "finals")
     assert log_length(paired) == before
     run(paired, "finals", "--start")
-    view = finals_games(handle(f"sqlite:///{paired}"), None)
+    view = finals_games(
+        handle(f"sqlite:///{paired}"), number_of(handle(f"sqlite:///{paired}"), None)
+    )
     top = [row.player for row in state(paired).play.standings()[:4]]
     labels = {(g.stage, g.match): {g.black.id, g.white.id} for g in view.games}
     assert labels == {

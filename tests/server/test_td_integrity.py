@@ -25,7 +25,7 @@ from ratinglist.tournament.fold import apply
 from ratinglist.tournament.games.othello.finals import UNDECIDED_FINAL
 from ratinglist.tournament.games.othello.planning import next_pairing
 from ratinglist.tournament.games.othello.tables import board_order
-from tests.conftest import handle
+from tests.conftest import handle, number_of
 from tests.server.fixtures import PASSWORD, PLAYER_IDS, Signed, sign_in
 
 Tables = dict[int, tuple[int, int]]
@@ -133,17 +133,19 @@ def test_a_table_computed_by_an_old_log_that_moved_refuses_the_stale_write(
 
     actor = Actor.parse("web:director")
     settings = NewSettings("Old Log Open", "France", "2026-11-21", system="swiss", rounds=3, seed=3)
-    tid = str(new_tournament(handle(server_url), settings, actor).id)
-    register_players(handle(server_url), tid, [str(p) for p in PLAYER_IDS], actor)
-    pair(handle(server_url), tid, actor)
+    tid = new_tournament(handle(server_url), settings, actor).id
+    register_players(
+        handle(server_url), number_of(handle(server_url), tid), [str(p) for p in PLAYER_IDS], actor
+    )
+    pair(handle(server_url), number_of(handle(server_url), tid), actor)
     for t in show_round(handle(server_url), tid, 1).tables:
         enter_result(handle(server_url), tid, ResultSpec("1", table=t.table, score="40-24"), actor)
     store = handle(server_url)
-    base = loaded(store, tid)
+    base = loaded(store, number_of(store, tid))
     old, _ = next_pairing(base.folded)  # as stored before tables were fixed: none
     assert old.tables == ()
     write(store, base, [old], actor)
-    d = loaded(store, tid).folded
+    d = loaded(store, number_of(store, tid)).folded
     phone = show_round(handle(server_url), tid, 2)
     # find a correction of round 1 that moves a game of round 2 to another table
     moved = None
@@ -364,12 +366,14 @@ def test_a_write_by_table_across_a_new_pairing_of_its_round_is_refused(server_ur
 
     actor = Actor.parse("web:director")
     settings = NewSettings("Repair Open", "France", "2026-11-21", system="swiss", rounds=3, seed=5)
-    tid = str(new_tournament(handle(server_url), settings, actor).id)
-    register_players(handle(server_url), tid, [str(p) for p in PLAYER_IDS], actor)
-    pair(handle(server_url), tid, actor)
+    tid = new_tournament(handle(server_url), settings, actor).id
+    register_players(
+        handle(server_url), number_of(handle(server_url), tid), [str(p) for p in PLAYER_IDS], actor
+    )
+    pair(handle(server_url), number_of(handle(server_url), tid), actor)
     phone = show_round(handle(server_url), tid, 1)
     undo(handle(server_url), tid, actor)
-    pair(handle(server_url), tid, actor)
+    pair(handle(server_url), number_of(handle(server_url), tid), actor)
     try:
         enter_result(handle(server_url), tid, ResultSpec("1", table=3, score="40-24"), actor,
                      based_on=phone.seq)  # fmt: skip

@@ -20,7 +20,7 @@ from ratinglist.service.tournaments.results import enter_result
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.events import Paired
-from tests.conftest import handle
+from tests.conftest import handle, number_of
 
 
 def main() -> None:
@@ -35,7 +35,7 @@ def main() -> None:
     for k, (black, white) in enumerate(pairs):
         spec = ResultSpec("1", int(black), int(white), score=f"{33 + k % 30}-{31 - k % 30}")
         try:
-            enter_result(handle(url), None, spec, actor)
+            enter_result(handle(url), number_of(handle(url), None), spec, actor)
             entered += 1
         except ConflictError:
             conflicts += 1

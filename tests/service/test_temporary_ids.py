@@ -25,7 +25,7 @@ from ratinglist.store.players import all_players, get_player
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.folded import FoldedTournament
-from tests.conftest import handle
+from tests.conftest import handle, number_of
 from tests.published import store_ratings
 
 TD = Actor(ActorKind.WEB, "director")
@@ -68,7 +68,9 @@ def test_entrant_rating_is_the_published_list_in_force_on_the_tournament_date(db
     _list(db, "2026-03-05", {t: 2500.0, lz: 1000.0}, publish=False)  # never published
     _list(db, "2026-03-31", {t: 2200.0, lz: 1700.0}, publish=True)  # after the tournament
     tid = _tournament(db)
-    register_players(handle(db), tid, [str(t), str(lz), str(ids["DE GRAAF"])], TD)
+    register_players(
+        handle(db), number_of(handle(db), tid), [str(t), str(lz), str(ids["DE GRAAF"])], TD
+    )
     d = _log(db, tid)
     rated = {p.player: (p.rating, p.rating_list) for p in d.play.people}
     # 2150.6 rounds to 2151, 1790.2 to 1790; DE GRAAF is in no list: unrated
@@ -88,7 +90,7 @@ def test_without_a_published_list_entrants_are_unrated(db: str) -> None:
     ids = _players(db)
     _list(db, "2026-02-28", {ids["TASTET"]: 2150.0}, publish=False)
     tid = _tournament(db)
-    register_players(handle(db), tid, [str(ids["TASTET"])], TD)
+    register_players(handle(db), number_of(handle(db), tid), [str(ids["TASTET"])], TD)
     (person,) = _log(db, tid).play.people
     assert (person.rating, person.rating_list) == (None, "")
 
@@ -97,29 +99,63 @@ def test_a_directors_new_player_gets_a_temporary_identifier_not_an_id(db: str) -
     _players(db)
     before = all_players(open_store(db))
     tid = _tournament(db)
-    first = register_players(handle(db), tid, [], TD, new_player="PIETERS,Joost", new_country="BEL")
-    second = register_players(handle(db), tid, [], TD, new_player="JANSEN,Kees", new_country="NLD")
+    first = register_players(
+        handle(db),
+        number_of(handle(db), tid),
+        [],
+        TD,
+        new_player="PIETERS,Joost",
+        new_country="BEL",
+    )
+    second = register_players(
+        handle(db), number_of(handle(db), tid), [], TD, new_player="JANSEN,Kees", new_country="NLD"
+    )
     assert first.new_player is not None and second.new_player is not None
     assert (first.new_player.shown_id, second.new_player.shown_id) == ("NEW1", "NEW2")
     assert all_players(open_store(db)) == before  # no registry ID minted
     again = register_players(
-        handle(db), tid, [], TD, new_player="Pieters, Joost", new_country="bel"
+        handle(db),
+        number_of(handle(db), tid),
+        [],
+        TD,
+        new_player="Pieters, Joost",
+        new_country="bel",
     )
     assert again.new_was_retry and again.new_player == first.new_player
     with pytest.raises(TournamentError, match="PIETERS, Joost already entered as NEW1"):
-        register_players(handle(db), tid, [], TD, new_player="PIETERS,Joost", new_country="FRA")
+        register_players(
+            handle(db),
+            number_of(handle(db), tid),
+            [],
+            TD,
+            new_player="PIETERS,Joost",
+            new_country="FRA",
+        )
 
 
 def test_a_namesake_is_a_choice_never_a_silent_duplicate(db: str) -> None:
     ids = _players(db)
     tid = _tournament(db)
     with pytest.raises(NamesakeConflict) as refused:
-        register_players(handle(db), tid, [], TD, new_player="Tastet, Marc", new_country="FRA")
+        register_players(
+            handle(db),
+            number_of(handle(db), tid),
+            [],
+            TD,
+            new_player="Tastet, Marc",
+            new_country="FRA",
+        )
     assert [int(p.id) for p in refused.value.namesakes] == [ids["TASTET"]]
     assert "register the new player anyway" in str(refused.value)
     assert _log(db, tid).play.people == ()
     done = register_players(
-        handle(db), tid, [], TD, new_player="Tastet, Marc", new_country="FRA", anyway=True
+        handle(db),
+        number_of(handle(db), tid),
+        [],
+        TD,
+        new_player="Tastet, Marc",
+        new_country="FRA",
+        anyway=True,
     )
     assert done.new_player is not None and done.new_player.shown_id == "NEW1"
     # the officer then says it was the registered player after all
@@ -132,7 +168,13 @@ def test_a_namesake_is_a_choice_never_a_silent_duplicate(db: str) -> None:
     # a registered player entered by ID, then typed as new: refused, one person once
     with pytest.raises(TournamentError, match="already entered as"):
         register_players(
-            handle(db), tid, [], TD, new_player="TASTET,Marc", new_country="FRA", anyway=True
+            handle(db),
+            number_of(handle(db), tid),
+            [],
+            TD,
+            new_player="TASTET,Marc",
+            new_country="FRA",
+            anyway=True,
         )
 
 
@@ -147,14 +189,26 @@ def _results_tokens(db: str, tid: str) -> tuple[set[str], set[str]]:
 def test_officer_assigns_the_real_id_which_replaces_new1_everywhere(db: str) -> None:
     ids = _players(db)
     tid = _tournament(db, country="NLD")
-    register_players(handle(db), tid, [str(ids["TASTET"])], TD)
-    done = register_players(handle(db), tid, [], TD, new_player="PIETERS,Joost", new_country="BEL")
+    register_players(handle(db), number_of(handle(db), tid), [str(ids["TASTET"])], TD)
+    done = register_players(
+        handle(db),
+        number_of(handle(db), tid),
+        [],
+        TD,
+        new_player="PIETERS,Joost",
+        new_country="BEL",
+    )
     assert done.new_player is not None
-    assert len(pair(handle(db), tid, TD).tables) == 1
-    enter_result(handle(db), tid, ResultSpec(round="1", table=1, score="40-24"), TD)
+    assert len(pair(handle(db), number_of(handle(db), tid), TD).tables) == 1
+    enter_result(
+        handle(db), number_of(handle(db), tid), ResultSpec(round="1", table=1, score="40-24"), TD
+    )
     players, played = _results_tokens(db, tid)
     assert players == {str(ids["TASTET"]), "+NEW1"} and "NEW1" in played
-    tables = [(t.table, t.black.id, t.white.id) for t in show_round(handle(db), tid, 1).tables]
+    tables = [
+        (t.table, t.black.id, t.white.id)
+        for t in show_round(handle(db), number_of(handle(db), tid), 1).tables
+    ]
     (pending,) = pending_ids(handle(db), frozenset({"NLD"}))
     assert (pending.temporary, pending.name, pending.host) == ("NEW1", "PIETERS, Joost", "NLD")
     assert (
@@ -174,11 +228,16 @@ def test_officer_assigns_the_real_id_which_replaces_new1_everywhere(db: str) -> 
     assert d.play.state.rounds[0].pairings[0].result is not None
     # the tables keep their numbers and players, under the real ID
     swapped = {done.new_player.id: real}
-    assert [(t.table, t.black.id, t.white.id) for t in show_round(handle(db), tid, 1).tables] == [
-        (k, swapped.get(b, b), swapped.get(w, w)) for k, b, w in tables
-    ]
+    assert [
+        (t.table, t.black.id, t.white.id)
+        for t in show_round(handle(db), number_of(handle(db), tid), 1).tables
+    ] == [(k, swapped.get(b, b), swapped.get(w, w)) for k, b, w in tables]
     corrected = enter_result(
-        handle(db), tid, ResultSpec(round="1", table=1, score="30-34"), TD, correction=True
+        handle(db),
+        number_of(handle(db), tid),
+        ResultSpec(round="1", table=1, score="30-34"),
+        TD,
+        correction=True,
     )
     assert {int(corrected.black.id), int(corrected.white.id)} == {ids["TASTET"], real}
     assert pending_ids(handle(db)) == ()
@@ -188,10 +247,17 @@ def test_officer_assigns_the_real_id_which_replaces_new1_everywhere(db: str) -> 
 
 def test_undoing_the_assignment_releases_the_id(db: str) -> None:
     tid = _tournament(db)
-    register_players(handle(db), tid, [], TD, new_player="PIETERS,Joost", new_country="BEL")
+    register_players(
+        handle(db),
+        number_of(handle(db), tid),
+        [],
+        TD,
+        new_player="PIETERS,Joost",
+        new_country="BEL",
+    )
     assigned = assign_id(handle(db), int(tid), "NEW1", OFFICER)
     real = int(assigned.player.id)
-    undid = undo(handle(db), tid, TD)
+    undid = undo(handle(db), number_of(handle(db), tid), TD)
     assert f"ID {real} released" in undid.what
     assert get_player(open_store(db), real) is None
     (person,) = _log(db, tid).play.people
@@ -202,11 +268,18 @@ def test_undoing_the_assignment_releases_the_id(db: str) -> None:
 
 def test_an_id_used_elsewhere_is_kept_on_undo(db: str) -> None:
     tid = _tournament(db)
-    register_players(handle(db), tid, [], TD, new_player="PIETERS,Joost", new_country="BEL")
+    register_players(
+        handle(db),
+        number_of(handle(db), tid),
+        [],
+        TD,
+        new_player="PIETERS,Joost",
+        new_country="BEL",
+    )
     real = int(assign_id(handle(db), int(tid), "NEW1", OFFICER).player.id)
     other = _tournament(db, name="Second Open")
-    register_players(handle(db), other, [str(real)], TD)
-    undid = undo(handle(db), tid, TD)
+    register_players(handle(db), number_of(handle(db), other), [str(real)], TD)
+    undid = undo(handle(db), number_of(handle(db), tid), TD)
     assert "released" not in undid.what
     assert get_player(open_store(db), real) is not None
 
@@ -214,11 +287,20 @@ def test_an_id_used_elsewhere_is_kept_on_undo(db: str) -> None:
 def test_the_rating_officer_at_intake_replaces_new1_in_the_tournament_too(db: str) -> None:
     ids = _players(db)
     tid = _tournament(db)
-    register_players(handle(db), tid, [str(ids["TASTET"])], TD)
-    register_players(handle(db), tid, [], TD, new_player="PIETERS,Joost", new_country="BEL")
-    pair(handle(db), tid, TD)
-    enter_result(handle(db), tid, ResultSpec(round="1", table=1, score="33-31"), TD)
-    sent = submit(handle(db), tid, TD)
+    register_players(handle(db), number_of(handle(db), tid), [str(ids["TASTET"])], TD)
+    register_players(
+        handle(db),
+        number_of(handle(db), tid),
+        [],
+        TD,
+        new_player="PIETERS,Joost",
+        new_country="BEL",
+    )
+    pair(handle(db), number_of(handle(db), tid), TD)
+    enter_result(
+        handle(db), number_of(handle(db), tid), ResultSpec(round="1", table=1, score="33-31"), TD
+    )
+    sent = submit(handle(db), number_of(handle(db), tid), TD)
     assert sent.item is not None
     with pytest.raises(TournamentError, match="submitted: its file is at intake"):
         assign_id(handle(db), int(tid), "NEW1", OFFICER)  # the ID officer: too late, intake does it
@@ -245,7 +327,7 @@ def test_undoing_a_legacy_new_player_registration_releases_its_id(db: str) -> No
         append_event(store, info.id, Registered(minted.id, "PIETERS", "Joost", "BEL", new=True))
     finally:
         store.close()
-    undid = undo(handle(db), tid, TD)
+    undid = undo(handle(db), number_of(handle(db), tid), TD)
     assert undid.what == f"registration of PIETERS, Joost ({minted.id}); ID {minted.id} released"
     assert get_player(open_store(db), int(minted.id)) is None
     assert _log(db, tid).play.people == ()
@@ -256,8 +338,10 @@ def test_a_registered_player_already_entered_cannot_take_over_a_temporary_identi
 ) -> None:
     ids = _players(db)
     tid = _tournament(db)
-    register_players(handle(db), tid, [str(ids["LAZARD"])], TD)
-    register_players(handle(db), tid, [], TD, new_player="DUPONT,Jean", new_country="FRA")
+    register_players(handle(db), number_of(handle(db), tid), [str(ids["LAZARD"])], TD)
+    register_players(
+        handle(db), number_of(handle(db), tid), [], TD, new_player="DUPONT,Jean", new_country="FRA"
+    )
     with pytest.raises(TournamentError, match=f"got {ids['LAZARD']} already entered"):
         assign_id(handle(db), int(tid), "NEW1", OFFICER, existing=ids["LAZARD"])
     with pytest.raises(NotFoundError, match="expected a registered player ID, got 999999"):

@@ -50,7 +50,7 @@ def _append(store: Store, tid: int, events: list[Event]) -> None:
 def _fresh_load(store: Store, tid: int) -> FoldedTournament:
     """`loaded` as a new process runs it (no fold kept in memory)."""
     log._folds(store).kept.clear()
-    return log.loaded(store, str(tid)).folded
+    return log.loaded(store, tid).folded
 
 
 def _no_full_fold(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -50,6 +50,16 @@ def open_db(db: str | None, *, create: bool = False) -> Store:
     return open_database(database_url(db), create=create)
 
 
+def open_tournament(db: str | None, tournament: str | None) -> tuple[Store, int]:
+    """The handle of this invocation's database and the number of the tournament that
+    `--tournament` names (a name, a number, or none: the most recent), resolved once here:
+    every tournament use case takes the number."""
+    from ratinglist.service.tournaments.log import find_tournament
+
+    handle = open_db(db, create=True)
+    return handle, find_tournament(handle, tournament)
+
+
 def cli_actor() -> Actor:
     """The person at this terminal, as every write records them."""
     from ratinglist.service.actor import Actor

@@ -136,7 +136,7 @@ def add_live_demo(db: Store, *, players: int = 16, actor: Actor = SYSTEM) -> Liv
     settings = NewSettings(name="Demo Open (live)", country=top[0].country, start="2025-09-06",
                            system="swiss", rounds=5, seed=2025)  # fmt: skip
     made = new_tournament(db, settings, actor, director="demo-director")
-    key = str(made.id)
+    key = made.id
     invite_assistant(db, made.id, "demo-assistant", actor)
     register_players(db, key, [str(p.entry.player) for p in top], actor)
     rating = {p.entry.player: p.entry.rating for p in top}

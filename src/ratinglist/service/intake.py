@@ -358,7 +358,7 @@ def _into_tournament(
     from ratinglist.tournament.game import game_of
 
     pid = parse_temporary(old)
-    folded = loaded(db, str(tournament), conn).folded
+    folded = loaded(db, tournament, conn).folded
     people = game_of(folded).registrations(folded)
     if pid is None or pid not in {p.player for p in people}:
         return  # an identifier the director's log does not hold (typed into the file)

@@ -30,7 +30,7 @@ def engine_ranking(
     candidates = directed_candidates(conn, detail.summary.id, detail.summary.start_date)
     for td_id, sent in candidates:
         try:
-            folded = loaded(store, str(td_id)).folded
+            folded = loaded(store, td_id).folded
             game = game_of(folded)
             made = game.submission(folded)
         except (NotFoundError, TournamentError):

@@ -328,6 +328,24 @@ def find_directed(
     raise NotFoundError(f"expected a tournament name or id, got unknown {key!r}")
 
 
+def directed_by_id(
+    store: Store, tournament_id: int, conn: Connection | None = None
+) -> TournamentInfo:
+    """Directed tournament number `tournament_id` (read on `conn` when given).
+
+    Raises:
+        NotFoundError: there is no such tournament.
+    """
+    if conn is None:
+        with store.connect() as own:
+            found = _directed_by_id(own, tournament_id)
+    else:
+        found = _directed_by_id(conn, tournament_id)
+    if found is None:
+        raise NotFoundError(f"expected a tournament number, got unknown {tournament_id}")
+    return found
+
+
 def set_status(store: Store, tournament_id: int, status: str) -> None:
     """Mark a tournament (``running``, ``submitted``)."""
     with store.begin() as conn:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, console, open_db, user_errors
+from ratinglist.cli.common import DbOption, console, open_tournament, user_errors
 from ratinglist.cli.tournament.render import TournamentOption, result_line, round_table
 from ratinglist.errors import TournamentError
 
@@ -60,9 +60,7 @@ def pair(
 
         if group_max is not None and group_max < 2:
             raise TournamentError(f"expected a group size of at least 2, got {group_max}")
-        view = pair_round(
-            open_db(db, create=True), tournament, Actor.cli_user(), group_max=group_max
-        )
+        view = pair_round(*open_tournament(db, tournament), Actor.cli_user(), group_max=group_max)
     console.print(round_table(view))
 
 
@@ -112,8 +110,7 @@ def _enter(
 
         spec = _spec(words or [], table, special, winner)
         done = enter_result(
-            open_db(db, create=True),
-            tournament,
+            *open_tournament(db, tournament),
             spec,
             Actor.cli_user(),
             correction=correction,
@@ -183,7 +180,7 @@ def results_command(
             data = file.read_bytes()
         except OSError as exc:
             raise TournamentError(f"could not read {str(file)!r}: {exc.strerror}") from exc
-        done = enter_sheet(open_db(db, create=True), tournament, data, file.name, Actor.cli_user())
+        done = enter_sheet(*open_tournament(db, tournament), data, file.name, Actor.cli_user())
     typer.echo(f"{len(done.entered)} results entered")
 
 
@@ -196,7 +193,7 @@ def undo(db: str | None = DbOption, tournament: str | None = TournamentOption) -
         from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments.actions import undo as undo_last
 
-        done = undo_last(open_db(db, create=True), tournament, Actor.cli_user())
+        done = undo_last(*open_tournament(db, tournament), Actor.cli_user())
     typer.echo(f"undone: {done.what} (event {done.seq})")
 
 
@@ -218,11 +215,11 @@ def finals(
         from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments.actions import finals_games, start_finals
 
-        url = open_db(db, create=True)
+        handle, number = open_tournament(db, tournament)
         view = (
-            start_finals(url, tournament, Actor.cli_user())
+            start_finals(handle, number, Actor.cli_user())
             if start
-            else finals_games(url, tournament)
+            else finals_games(handle, number)
         )
     table = Table(title=f"{view.tournament}: finals")
     for col in ("stage", "match", "Black", "White", "result"):

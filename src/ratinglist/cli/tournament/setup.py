@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, console, open_db, user_errors
+from ratinglist.cli.common import DbOption, console, open_db, open_tournament, user_errors
 from ratinglist.cli.tournament.render import TournamentOption
 
 MATCH_THRESHOLD = 80.0
@@ -181,8 +181,7 @@ def register(
         from ratinglist.service.tournaments.actions import Entry, register_players
 
         done = register_players(
-            open_db(db, create=True),
-            tournament,
+            *open_tournament(db, tournament),
             players or [],
             Actor.cli_user(),
             new_player=new_player,
@@ -217,8 +216,7 @@ def _register_from_list(
         from ratinglist.service.tournaments.list_entries import register_from_list
 
         entries, count = register_from_list(
-            open_db(db, create=True),
-            tournament,
+            *open_tournament(db, tournament),
             origin,
             queries,
             Actor.cli_user(),
@@ -257,7 +255,7 @@ def _register_go(
         entry = GoEntry(
             name, rank, rating, country or "", club, egf_pin, ffg_licence, aga_id, first_round
         )
-        people, count = register_go(open_db(db, create=True), tournament, [entry], Actor.cli_user())
+        people, count = register_go(*open_tournament(db, tournament), [entry], Actor.cli_user())
     for p in people:
         typer.echo(f"entered {p.name} ({rank}) as player {p.id}")
     typer.echo(f"{count} players entered")
@@ -291,7 +289,7 @@ def withdraw_command(
         from ratinglist.service.tournaments.actions import withdraw
 
         pid = _player(player)
-        done = withdraw(open_db(db, create=True), tournament, pid, Actor.cli_user(), from_round)
+        done = withdraw(*open_tournament(db, tournament), pid, Actor.cli_user(), from_round)
     typer.echo(f"{done.player.label} withdrawn from round {done.round}")
 
 
@@ -312,7 +310,7 @@ def absent_command(
         from ratinglist.service.tournaments.actions import absent
 
         pid = _player(player)
-        done = absent(open_db(db, create=True), tournament, pid, Actor.cli_user(), round_number)
+        done = absent(*open_tournament(db, tournament), pid, Actor.cli_user(), round_number)
     typer.echo(f"{done.player.label} absent in round {done.round}")
 
 
@@ -331,7 +329,7 @@ def forbid_command(
         from ratinglist.service.tournaments.actions import forbid
 
         one, two = _player(first), _player(second)
-        a, b = forbid(open_db(db, create=True), tournament, one, two, Actor.cli_user())
+        a, b = forbid(*open_tournament(db, tournament), one, two, Actor.cli_user())
     typer.echo(f"{a.label} and {b.label} will not be paired")
 
 
@@ -350,7 +348,7 @@ def force_command(
         from ratinglist.service.tournaments.actions import force
 
         on_black, on_white = _player(black), _player(white)
-        k, b, w = force(open_db(db, create=True), tournament, on_black, on_white, Actor.cli_user())
+        k, b, w = force(*open_tournament(db, tournament), on_black, on_white, Actor.cli_user())
     typer.echo(f"round {k}: {b.label} (Black) - {w.label} (White) forced")
 
 
@@ -369,7 +367,7 @@ def reopen(
         from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments.actions import reopen as reopen_tournament
 
-        seq = reopen_tournament(open_db(db, create=True), tournament, reason, Actor.cli_user())
+        seq = reopen_tournament(*open_tournament(db, tournament), reason, Actor.cli_user())
     typer.echo(f"reopened (event {seq}): submit it again when done")
 
 

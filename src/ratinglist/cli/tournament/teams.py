@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, console, open_db, user_errors
+from ratinglist.cli.common import DbOption, console, open_tournament, user_errors
 from ratinglist.cli.tournament.render import TournamentOption, round_table
 from ratinglist.errors import TournamentError
 
@@ -58,7 +58,7 @@ def add(
         from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments.teams import add_teams
 
-        view = add_teams(open_db(db, create=True), tournament, names, Actor.cli_user())
+        view = add_teams(*open_tournament(db, tournament), names, Actor.cli_user())
     console.print(_teams_table(view))
 
 
@@ -88,8 +88,7 @@ def boards(
         from ratinglist.service.tournaments.teams import set_team_boards
 
         view = set_team_boards(
-            open_db(db, create=True),
-            tournament,
+            *open_tournament(db, tournament),
             team,
             players,
             Actor.cli_user(),
@@ -112,7 +111,7 @@ def show(
     with user_errors():
         from ratinglist.service.tournaments.teams import show_teams
 
-        view = show_teams(open_db(db, create=True), tournament, round_number)
+        view = show_teams(*open_tournament(db, tournament), round_number)
     console.print(_teams_table(view))
 
 
@@ -150,7 +149,7 @@ def pair(
         from ratinglist.service.tournaments.teams import pair_team_round
 
         given = None if not matches else [_match(m) for m in matches]
-        view = pair_team_round(open_db(db, create=True), tournament, Actor.cli_user(), given)
+        view = pair_team_round(*open_tournament(db, tournament), Actor.cli_user(), given)
     for first, second in view.matches:
         typer.echo(f"{_label(first)} - {_label(second)}")
     if view.bye is not None:
@@ -179,7 +178,7 @@ def standings(
     with user_errors():
         from ratinglist.service.tournaments.teams import team_standings_view
 
-        view = team_standings_view(open_db(db, create=True), tournament, through)
+        view = team_standings_view(*open_tournament(db, tournament), through)
     if as_json:
         rows = [
             {

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, console, open_db, user_errors
+from ratinglist.cli.common import DbOption, console, open_db, open_tournament, user_errors
 from ratinglist.cli.tournament.render import TournamentOption, num, round_table
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def show(
     with user_errors():
         from ratinglist.service.tournaments.views import show_round
 
-        view = show_round(open_db(db, create=True), tournament, round_number)
+        view = show_round(*open_tournament(db, tournament), round_number)
     console.print(round_table(view))
 
 
@@ -52,7 +52,7 @@ def slips(
     with user_errors():
         from ratinglist.service.tournaments.views import result_slips
 
-        text = result_slips(open_db(db, create=True), tournament, round_number)
+        text = result_slips(*open_tournament(db, tournament), round_number)
     typer.echo(text, nl=False)
 
 
@@ -78,7 +78,7 @@ def standings(
         from ratinglist.model.directed import GoStandingsView
         from ratinglist.service.tournaments.views import standings as standings_of
 
-        view = standings_of(open_db(db, create=True), tournament, class_name, criteria)
+        view = standings_of(*open_tournament(db, tournament), class_name, criteria)
     if isinstance(view, GoStandingsView):
         _go_standings(view, as_json)
         return
@@ -191,7 +191,7 @@ def explain(
             if not (left.strip().isdigit() and right.strip().isdigit()):
                 raise TournamentError(f"expected --pair as two player numbers P1-P2, got {text!r}")
             asked.append((int(left), int(right)))
-        view = explain_round(open_db(db, create=True), tournament, round_number, asked)
+        view = explain_round(*open_tournament(db, tournament), round_number, asked)
     if as_json:
         lines = [("round", p) for p in view.pairs] + [("asked", p) for p in view.asked]
         out = {
@@ -274,8 +274,7 @@ def export(
         }
         flags = {"egd-pins": egd_pins, "drop-by-default": drop_by_default}
         done = export_files(
-            open_db(db, create=True),
-            tournament,
+            *open_tournament(db, tournament),
             {kind: path for kind, path in chosen.items() if path is not None},
             frozenset(k for k, on in flags.items() if on),
         )
@@ -309,7 +308,7 @@ def submit(
         from ratinglist.service.tournaments.views import submit as submit_tournament
 
         done = submit_tournament(
-            open_db(db, create=True), tournament, Actor.cli_user(), to, import_now=import_now
+            *open_tournament(db, tournament), Actor.cli_user(), to, import_now=import_now
         )
     if done.item is not None:
         typer.echo(f"submitted {done.name}: queue item {done.item}, {done.games} games")

@@ -207,7 +207,7 @@ def _new_entrant(
 
 def register_players(
     db: Store,
-    tournament: str | None,
+    tournament: int,
     queries: Sequence[str],
     actor: Actor,
     *,
@@ -289,7 +289,7 @@ class EntrantRatings:
     in_force: str
 
 
-def entrant_ratings(db: Store, tournament: str | None) -> EntrantRatings:
+def entrant_ratings(db: Store, tournament: int) -> EntrantRatings:
     """Each entrant's rating and its list, for the director's page (item 6 of issue 19)."""
     from ratinglist.store.publishing import published_list_as_of
 
@@ -305,7 +305,7 @@ def _name(e: ev.Registered) -> str:
 
 
 def withdraw(
-    db: Store, tournament: str | None, player: int, actor: Actor, from_round: int | None = None
+    db: Store, tournament: int, player: int, actor: Actor, from_round: int | None = None
 ) -> PlayerAction:
     """Withdraw a player from round `from_round` (default: the next round) on."""
     base = loaded(db, tournament)
@@ -315,7 +315,7 @@ def withdraw(
 
 
 def absent(
-    db: Store, tournament: str | None, player: int, actor: Actor, round_number: int | None = None
+    db: Store, tournament: int, player: int, actor: Actor, round_number: int | None = None
 ) -> PlayerAction:
     """Declare a player absent for one round (default: the next round)."""
     base = loaded(db, tournament)
@@ -325,7 +325,7 @@ def absent(
 
 
 def forbid(
-    db: Store, tournament: str | None, first: int, second: int, actor: Actor
+    db: Store, tournament: int, first: int, second: int, actor: Actor
 ) -> tuple[Person, Person]:
     """Never pair two players together."""
     base = loaded(db, tournament)
@@ -334,7 +334,7 @@ def forbid(
 
 
 def force(
-    db: Store, tournament: str | None, black: int, white: int, actor: Actor
+    db: Store, tournament: int, black: int, white: int, actor: Actor
 ) -> tuple[int, Person, Person]:
     """Impose a pair (Black, White) on the next round; the round and the two players."""
     base = loaded(db, tournament)
@@ -343,9 +343,7 @@ def force(
     return k, person(d, PlayerId(black)), person(d, PlayerId(white))
 
 
-def pair(
-    db: Store, tournament: str | None, actor: Actor, *, group_max: int | None = None
-) -> RoundView:
+def pair(db: Store, tournament: int, actor: Actor, *, group_max: int | None = None) -> RoundView:
     """Pair the next round (by the tournament's system) and publish it.
 
     `group_max` (Go): pair a field above that size in groups, as OpenGotha does above 600.
@@ -364,14 +362,14 @@ def _finals_view(d: FoldedTournament, started: bool) -> FinalsView:
     return view
 
 
-def start_finals(db: Store, tournament: str | None, actor: Actor) -> FinalsView:
+def start_finals(db: Store, tournament: int, actor: Actor) -> FinalsView:
     """Start the finals with the top 4 of the standings; the games due."""
     base = loaded(db, tournament)
     d = write(db, base, [game_of(base.folded).finals(base.folded)], actor)
     return _finals_view(d, True)
 
 
-def finals_games(db: Store, tournament: str | None) -> FinalsView:
+def finals_games(db: Store, tournament: int) -> FinalsView:
     """The finals games due so far (read only).
 
     Raises:
@@ -395,7 +393,7 @@ def _pending_undo(store: Store, base: Loaded) -> Undid:
     return Undid(seq, describe(cancelled, name_in(base.folded)), by, base.seq)
 
 
-def undo_preview(db: Store, tournament: str | None) -> Undid:
+def undo_preview(db: Store, tournament: int) -> Undid:
     """What an undo would cancel now (read only); `Undid.based_on` is the log's event number
     to send with the undo (`undo(..., based_on=)`), so that it cancels this action only."""
     base = loaded(db, tournament)
@@ -403,7 +401,7 @@ def undo_preview(db: Store, tournament: str | None) -> Undid:
     return _pending_undo(db, base)
 
 
-def undo(db: Store, tournament: str | None, actor: Actor, based_on: int | None = None) -> Undid:
+def undo(db: Store, tournament: int, actor: Actor, based_on: int | None = None) -> Undid:
     """Cancel the most recent action still in force (it stays in the log); what it was.
 
     `based_on` is the log's event number the undo was decided on (`undo_preview`): when the
@@ -466,7 +464,7 @@ def _in_force(base: Loaded) -> list[tuple[int, ev.Event]]:
     return stack
 
 
-def reopen(db: Store, tournament: str | None, reason: str, actor: Actor) -> int:
+def reopen(db: Store, tournament: int, reason: str, actor: Actor) -> int:
     """Reopen a closed (submitted) tournament; the sequence number of the event."""
     from ratinglist.store.tournament_events import RUNNING, set_status_on
 

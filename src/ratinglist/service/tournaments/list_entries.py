@@ -95,7 +95,7 @@ def list_registration(
 
 def register_from_list(
     db: Store,
-    tournament: str | None,
+    tournament: int,
     origin: str,
     queries: Sequence[str],
     actor: Actor,
@@ -134,7 +134,7 @@ def register_from_list(
 
 
 def register_go(
-    db: Store, tournament: str | None, entries: Sequence[GoEntry], actor: Actor
+    db: Store, tournament: int, entries: Sequence[GoEntry], actor: Actor
 ) -> tuple[tuple[Person, ...], int]:
     """Enter Go players (numbered after the last one); who they are and how many are entered."""
     if not entries:

@@ -21,6 +21,7 @@ from ratinglist.store import Store
 from ratinglist.store.tournament_events import (
     LogWriter,
     TournamentInfo,
+    directed_by_id,
     find_directed,
     load_events,
     log_writer,
@@ -67,16 +68,27 @@ def _folds(store: Store) -> _Folds:
     return store.attached(FOLDS_KEY, lambda: _Folds(OrderedDict(), threading.Lock()))
 
 
-def loaded(store: Store, tournament: str | None, conn: Connection | None = None) -> Loaded:
-    """The tournament named or numbered `tournament` (None: the most recent), folded; read
-    on `conn` when given (a write transaction: the fold is then the log's head).
+def find_tournament(db: Store, name_or_id: str | None) -> int:
+    """The number of the tournament named or numbered `name_or_id` (None: the most recent):
+    what a command line types, resolved once at the edge; every use case takes the number.
+
+    Raises:
+        NotFoundError: no tournament matches.
+        TournamentError: the name is ambiguous.
+    """
+    return find_directed(db, name_or_id).id
+
+
+def loaded(store: Store, tournament: int, conn: Connection | None = None) -> Loaded:
+    """Directed tournament number `tournament`, folded; read on `conn` when given (a write
+    transaction: the fold is then the log's head).
 
     The last fold of each tournament is kept: when the log only grew since (no undo among
     the new events), only the new events are read and applied, which gives the same state
     as folding the whole log (`fold` is `apply` over the actions in force). Otherwise the
     fold starts from the tournament's stored snapshot when one is usable (`_folded`).
     """
-    info = find_directed(store, tournament, conn)
+    info = directed_by_id(store, tournament, conn)
     folds = _folds(store)
     key = info.id
     with folds.lock:

@@ -58,7 +58,7 @@ def _same_table(base: Loaded, event: Event, table: int | None, based_on: int) ->
 
 def enter_result(
     db: Store,
-    tournament: str | None,
+    tournament: int,
     spec: ResultSpec,
     actor: Actor,
     *,
@@ -163,9 +163,7 @@ def sheet_events(
     return events, tables
 
 
-def enter_sheet(
-    db: Store, tournament: str | None, data: bytes, source: str, actor: Actor
-) -> SheetResults:
+def enter_sheet(db: Store, tournament: int, data: bytes, source: str, actor: Actor) -> SheetResults:
     """Enter every result of a results sheet (bytes of a text file) in one transaction."""
     from ratinglist.formats.elo_decode import decode_elo
 

@@ -45,7 +45,7 @@ def overview(db: Store, tournament: int) -> Overview:
     Raises:
         NotFoundError: no such tournament.
     """
-    base = loaded(db, str(tournament))
+    base = loaded(db, tournament)
     d = base.folded
     s = d.settings
     game = game_of(d)
@@ -97,7 +97,7 @@ def live_view(db: Store, tournament: int, number: int | None = None) -> LiveView
     from ratinglist.service.tournaments.views import show_round, standings
 
     top = overview(db, tournament)
-    key = str(tournament)
+    key = tournament
     shown = None
     if top.paired:
         shown = show_round(db, key, top.paired if number is None else number)
@@ -118,7 +118,7 @@ def results_text(db: Store, tournament: int) -> ResultsText:
     from ratinglist.formats.elo import format_elo
     from ratinglist.tournament.games.othello.exports import results_file, results_file_name
 
-    d = loaded(db, str(tournament)).folded
+    d = loaded(db, tournament).folded
     return ResultsText(results_file_name(d), format_elo(results_file(d)))
 
 
@@ -127,7 +127,7 @@ def invite_assistant(db: Store, tournament: int, user: str, actor: Actor) -> Gra
     from ratinglist.store.accounts import add_grant
 
     given = Grant(Role.ASSISTANT, str(tournament))
-    loaded(db, str(tournament))
+    loaded(db, tournament)
     with db.begin() as conn:
         add_grant(conn, user, given, dt.datetime.now(dt.UTC), actor.label)
     return given

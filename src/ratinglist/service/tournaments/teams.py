@@ -122,7 +122,7 @@ def _teams_view(s: GoState, name: str, round_number: int) -> TeamsView:
     )
 
 
-def add_teams(db: Store, tournament: str | None, names: Sequence[str], actor: Actor) -> TeamsView:
+def add_teams(db: Store, tournament: int, names: Sequence[str], actor: Actor) -> TeamsView:
     """Enter teams (numbered after the last one); the teams with their next round's members."""
     from ratinglist.service.tournaments.log import loaded, write
 
@@ -139,7 +139,7 @@ def add_teams(db: Store, tournament: str | None, names: Sequence[str], actor: Ac
 
 def set_team_boards(
     db: Store,
-    tournament: str | None,
+    tournament: int,
     team: str,
     players: Sequence[int],
     actor: Actor,
@@ -177,7 +177,7 @@ def set_team_boards(
     return _teams_view(go_play(d), d.settings.name, k)
 
 
-def show_teams(db: Store, tournament: str | None, round_number: int | None = None) -> TeamsView:
+def show_teams(db: Store, tournament: int, round_number: int | None = None) -> TeamsView:
     """The teams and their players of a round (default: the next one to pair, or the last)."""
     from ratinglist.service.tournaments.log import loaded
 
@@ -191,7 +191,7 @@ def show_teams(db: Store, tournament: str | None, round_number: int | None = Non
 
 def pair_team_round(
     db: Store,
-    tournament: str | None,
+    tournament: int,
     actor: Actor,
     matches: Sequence[tuple[str, str]] | None = None,
 ) -> TeamPairingView:
@@ -245,7 +245,7 @@ def pair_team_round(
 
 
 def team_standings_view(
-    db: Store, tournament: str | None, through: int | None = None
+    db: Store, tournament: int, through: int | None = None
 ) -> TeamStandingsView:
     """The team standings after round `through` (default: the last with a result) on the
     tournament's team criteria (GO.md h)."""

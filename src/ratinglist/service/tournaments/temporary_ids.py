@@ -96,7 +96,7 @@ def pending_ids(db: Store, hosts: frozenset[str] | None = None) -> tuple[Pending
             continue
         if hosts is not None and host_code(info.country) not in hosts:
             continue
-        d = loaded(db, str(info.id)).folded
+        d = loaded(db, info.id).folded
         if not game_of(d).temporary_entrants(d):
             continue
         with db.connect() as conn:
@@ -110,7 +110,7 @@ def tournament_host(db: Store, tournament: int) -> str:
     Raises:
         NotFoundError: no such tournament.
     """
-    return host_code(loaded(db, str(tournament)).folded.settings.country)
+    return host_code(loaded(db, tournament).folded.settings.country)
 
 
 def _temporary(d: FoldedTournament, text: str) -> ev.Registered:
@@ -141,7 +141,7 @@ def assign_on(
     a submitted tournament: its file is in the queue, where the ID must be given too."""
     from ratinglist.store.players import add_player, get_player, players_by_id
 
-    base = loaded(store, str(tournament), conn)
+    base = loaded(store, tournament, conn)
     d = base.folded
     game = game_of(d)
     if not game.uses_registry:

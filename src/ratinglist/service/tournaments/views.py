@@ -39,14 +39,14 @@ def _round_number(d: FoldedTournament, number: int | None) -> int:
     return k
 
 
-def show_round(db: Store, tournament: str | None, number: int | None = None) -> RoundView:
+def show_round(db: Store, tournament: int, number: int | None = None) -> RoundView:
     """The pairings and results of a round (default: the last paired)."""
     base = loaded(db, tournament)
     d = base.folded
     return round_view(d, _round_number(d, number), base.seq)
 
 
-def result_slips(db: Store, tournament: str | None, number: int | None = None) -> str:
+def result_slips(db: Store, tournament: int, number: int | None = None) -> str:
     """Blank result slips of a round (default: the last paired), one per table, as text."""
     d = loaded(db, tournament).folded
     return game_of(d).slips(d, _round_number(d, number))
@@ -66,7 +66,7 @@ def standings_progress(d: FoldedTournament) -> tuple[int, str]:
 
 
 def standings(
-    db: Store, tournament: str | None, class_name: str | None = None, criteria: str | None = None
+    db: Store, tournament: int, class_name: str | None = None, criteria: str | None = None
 ) -> AnyStandings:
     """The standings: an Othello tournament's (finals places first once decided), of one
     class if named; a Go tournament's on its placement criteria or `criteria` (comma
@@ -76,7 +76,7 @@ def standings(
 
 
 def explain(
-    db: Store, tournament: str | None, number: int, asked: Sequence[tuple[int, int]] = ()
+    db: Store, tournament: int, number: int, asked: Sequence[tuple[int, int]] = ()
 ) -> ExplainView:
     """Each pair's cost by criterion in a published Swiss round, and the forced pairs' extra.
 
@@ -88,7 +88,7 @@ def explain(
 
 
 def export_files(
-    db: Store, tournament: str | None, options: frozenset[str] = frozenset()
+    db: Store, tournament: int, options: frozenset[str] = frozenset()
 ) -> tuple[ExportFile, ...]:
     """The files the tournament's game exports (the downloads of its pages)."""
     d = loaded(db, tournament).folded
@@ -105,7 +105,7 @@ class Download:
 
 
 def download(
-    db: Store, tournament: str | None, kind: str, options: frozenset[str] = frozenset()
+    db: Store, tournament: int, kind: str, options: frozenset[str] = frozenset()
 ) -> Download:
     """The exported file of `kind` (``elo``, ``h9``, ...).
 
@@ -122,7 +122,7 @@ def download(
 
 def export(
     db: Store,
-    tournament: str | None,
+    tournament: int,
     wanted: Mapping[str, Path],
     options: frozenset[str] = frozenset(),
 ) -> Written:
@@ -154,7 +154,7 @@ def export(
 
 def submit(
     db: Store,
-    tournament: str | None,
+    tournament: int,
     actor: Actor,
     keep: Path | None = None,
     *,

@@ -125,10 +125,10 @@ def api_seq(request: Request, tid: int) -> Seq:
 @api.get("/{tid}/rounds/{number}")
 def api_round(request: Request, tid: int, number: int) -> RoundView:
     """A published round with its results so far."""
-    return show_round(db_url(request), str(tid), number)
+    return show_round(db_url(request), tid, number)
 
 
 @api.get("/{tid}/standings")
 def api_standings(request: Request, tid: int) -> StandingsView | GoStandingsView:
     """The standings now."""
-    return standings(db_url(request), str(tid))
+    return standings(db_url(request), tid)

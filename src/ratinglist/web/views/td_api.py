@@ -198,7 +198,7 @@ def add_players(request: Request, tid: int, body: Players, who: Director) -> Reg
     new = body.new
     return register_players(
         db_url(request),
-        str(tid),
+        tid,
         body.players,
         who.actor,
         new_player=None if new is None else f"{new.surname}, {new.firstname}",
@@ -211,45 +211,45 @@ def add_players(request: Request, tid: int, body: Players, who: Director) -> Reg
 @router.post("/tournaments/{tid}/withdrawals", status_code=201)
 def withdraw_player(request: Request, tid: int, body: Withdrawal, who: Director) -> PlayerAction:
     """Withdraw a player."""
-    return withdraw(db_url(request), str(tid), body.player, who.actor, body.from_round)
+    return withdraw(db_url(request), tid, body.player, who.actor, body.from_round)
 
 
 @router.post("/tournaments/{tid}/absences", status_code=201)
 def mark_absent(request: Request, tid: int, body: Absence, who: Director) -> PlayerAction:
     """Declare a player absent for one round (no game, no bye)."""
-    return absent(db_url(request), str(tid), body.player, who.actor, body.round)
+    return absent(db_url(request), tid, body.player, who.actor, body.round)
 
 
 @router.post("/tournaments/{tid}/forbidden", status_code=201)
 def forbid_pair(request: Request, tid: int, body: PlayerPair, who: Director) -> PairOut:
     """Never pair two players together (e.g. members of one family)."""
-    first, second = forbid(db_url(request), str(tid), body.first, body.second, who.actor)
+    first, second = forbid(db_url(request), tid, body.first, body.second, who.actor)
     return PairOut(round=None, first=first.name, second=second.name)
 
 
 @router.post("/tournaments/{tid}/forced", status_code=201)
 def force_pair(request: Request, tid: int, body: PlayerPair, who: Director) -> PairOut:
     """Impose a pair on the next round (`first` has Black)."""
-    k, black, white = force(db_url(request), str(tid), body.first, body.second, who.actor)
+    k, black, white = force(db_url(request), tid, body.first, body.second, who.actor)
     return PairOut(round=k, first=black.name, second=white.name)
 
 
 @router.post("/tournaments/{tid}/rounds", status_code=201)
 def pair_round(request: Request, tid: int, who: Director) -> RoundView:
     """Pair the next round and publish it."""
-    return pair(db_url(request), str(tid), who.actor)
+    return pair(db_url(request), tid, who.actor)
 
 
 @router.get("/tournaments/{tid}/rounds/{number}")
 def round_view(request: Request, tid: int, number: int, who: Reporter) -> RoundView:
     """A published round with its tables and results so far."""
-    return show_round(db_url(request), str(tid), number)
+    return show_round(db_url(request), tid, number)
 
 
 @router.post("/tournaments/{tid}/results", status_code=201)
 def add_result(request: Request, tid: int, body: ResultIn, who: Reporter) -> EnteredResult:
     """Enter a result (409 when the game already has one or changed since `based_on`)."""
-    return enter_result(db_url(request), str(tid), body.spec(), who.actor, based_on=body.based_on)
+    return enter_result(db_url(request), tid, body.spec(), who.actor, based_on=body.based_on)
 
 
 @router.post("/tournaments/{tid}/corrections", status_code=201)
@@ -257,7 +257,7 @@ def correct_result(request: Request, tid: int, body: ResultIn, who: Reporter) ->
     """Correct an entered result."""
     return enter_result(
         db_url(request),
-        str(tid),
+        tid,
         body.spec(),
         who.actor,
         correction=True,
@@ -276,7 +276,7 @@ class UndoIn(BaseModel):
 def undo_pending(request: Request, tid: int, who: Director) -> Undid:
     """What an undo would cancel now (the action in words, who wrote it) and the log's event
     number (`based_on`) to send with it."""
-    return undo_preview(db_url(request), str(tid))
+    return undo_preview(db_url(request), tid)
 
 
 @router.post("/tournaments/{tid}/undo")
@@ -284,13 +284,13 @@ def undo_last(request: Request, tid: int, who: Director, body: UndoIn | None = N
     """Cancel the latest action still in force; with `based_on`, only if the log has not
     moved since (409 otherwise: the latest action may be someone else's)."""
     based_on = None if body is None else body.based_on
-    return undo(db_url(request), str(tid), who.actor, based_on=based_on)
+    return undo(db_url(request), tid, who.actor, based_on=based_on)
 
 
 @router.post("/tournaments/{tid}/finals", status_code=201)
 def finals(request: Request, tid: int, who: Director) -> FinalsView:
     """Start the finals stage (semi-finals or final by the entrant count)."""
-    return start_finals(db_url(request), str(tid), who.actor)
+    return start_finals(db_url(request), tid, who.actor)
 
 
 @router.get("/tournaments/{tid}/standings")
@@ -299,13 +299,13 @@ def standings_view(
 ) -> StandingsView | GoStandingsView:
     """The standings now, of one class if `cls` names one (female, youth, 50+, 60+,
     debutants, rating:LOW-HIGH)."""
-    return standings(db_url(request), str(tid), cls or None)
+    return standings(db_url(request), tid, cls or None)
 
 
 @router.get("/tournaments/{tid}/slips", response_class=PlainTextResponse)
 def slips(request: Request, tid: int, who: Reporter) -> Response:
     """Result slips of the current round, to print."""
-    return PlainTextResponse(result_slips(db_url(request), str(tid)))
+    return PlainTextResponse(result_slips(db_url(request), tid))
 
 
 @router.get("/tournaments/{tid}/export", response_class=PlainTextResponse)
@@ -321,7 +321,7 @@ def export_elo(request: Request, tid: int, who: Director) -> Response:
 @router.post("/tournaments/{tid}/submit", status_code=201)
 def submit_results(request: Request, tid: int, who: Director) -> SubmittedFile:
     """Close the tournament and send its results file to the rating officer."""
-    return submit(db_url(request), str(tid), who.actor)
+    return submit(db_url(request), tid, who.actor)
 
 
 @router.post("/tournaments/{tid}/assistants", status_code=201)

@@ -147,7 +147,7 @@ def _shown(response: Response, tid: int) -> Response:
 
 def _pending(request: Request, tid: int) -> Undid | None:
     try:
-        return undo_preview(db_url(request), str(tid))
+        return undo_preview(db_url(request), tid)
     except RatinglistError:
         return None
 
@@ -168,7 +168,7 @@ def _page(request: Request, tid: int, who: SignedIn) -> Response:
     flash = _flash(request, tid, who)
     director = may_direct(who.account, tid)
     context: dict[str, Any] = {
-        "ratings": entrant_ratings(db_url(request), str(tid)),
+        "ratings": entrant_ratings(db_url(request), tid),
         "choice": _choice(request, flash),
         "v": live,
         "who": who,
@@ -306,7 +306,7 @@ def add_players(
     def action() -> str:
         done = register_players(
             db_url(request),
-            str(tid),
+            tid,
             queries,
             who.actor,
             new_player=f"{surname}, {firstname}" if surname.strip() else None,
@@ -363,7 +363,7 @@ def withdraw_player(
         return RedirectResponse(f"/td/{tid}/withdraw?player={player}", status_code=303)
 
     def action() -> str:
-        done = withdraw(db_url(request), str(tid), player, who.actor)
+        done = withdraw(db_url(request), tid, player, who.actor)
         return f"{done.player.name} withdrawn from round {done.round}"
 
     return _act(request, tid, who, action)
@@ -374,7 +374,7 @@ def pair_round(request: Request, tid: int, who: Director) -> Response:
     """Pair the next round."""
 
     def action() -> str:
-        done = pair(db_url(request), str(tid), who.actor)
+        done = pair(db_url(request), tid, who.actor)
         return f"round {done.number} paired: {len(done.tables)} tables"
 
     return _act(request, tid, who, action)
@@ -421,7 +421,7 @@ def add_result(
 
     def action() -> str:
         done = enter_result(
-            db_url(request), str(tid), spec, who.actor, correction=correction, based_on=based_on
+            db_url(request), tid, spec, who.actor, correction=correction, based_on=based_on
         )
         verb = "corrected" if done.corrected else "entered"
         if done.repeated:
@@ -442,7 +442,7 @@ def confirm_undo(
     """Ask to confirm the undo: what it cancels and who wrote it; refused (409) when the log
     moved since the page that asked (`based_on`) was drawn."""
     try:
-        pending = undo_preview(db_url(request), str(tid))
+        pending = undo_preview(db_url(request), tid)
     except RatinglistError as exc:
         return _back(request, tid, who, str(exc), "error")
     who_wrote = f", entered by {pending.by}" if pending.by else ""
@@ -486,7 +486,7 @@ def undo_last(
         return RedirectResponse(f"/td/{tid}/undo{where}", status_code=303)
 
     def action() -> str:
-        done = undo(db_url(request), str(tid), who.actor, based_on=based_on)
+        done = undo(db_url(request), tid, who.actor, based_on=based_on)
         by = f" (entered by {done.by})" if done.by else ""
         return f"undid: {done.what}{by}"
 
@@ -498,7 +498,7 @@ def finals(request: Request, tid: int, who: Director) -> Response:
     """Start the finals."""
 
     def action() -> str:
-        done = start_finals(db_url(request), str(tid), who.actor)
+        done = start_finals(db_url(request), tid, who.actor)
         return f"finals started: {len(done.games)} games"
 
     return _act(request, tid, who, action)
@@ -522,7 +522,7 @@ def submit_results(request: Request, tid: int, who: Director) -> Response:
     """Close the tournament and send its results file to the rating officer."""
 
     def action() -> str:
-        done = submit(db_url(request), str(tid), who.actor)
+        done = submit(db_url(request), tid, who.actor)
         return f"submitted {done.name}: {done.games} games ({done.status})"
 
     return _act(request, tid, who, action)
@@ -531,6 +531,6 @@ def submit_results(request: Request, tid: int, who: Director) -> Response:
 @router.get("/{tid}/standings")
 def standings_page(request: Request, tid: int, who: Reporter, cls: str | None = None) -> Response:
     """The standings, of one class if chosen."""
-    view = standings(db_url(request), str(tid), cls or None)
+    view = standings(db_url(request), tid, cls or None)
     context = {"s": view, "tid": tid, "classes": class_names(), "chosen": cls or ""}
     return templates.TemplateResponse(request, "td_standings.html", context, headers=NO_STORE)
