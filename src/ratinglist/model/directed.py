@@ -107,6 +107,37 @@ class RoundView:
     byes: tuple[tuple[Person, float], ...]
     absent: tuple[Person, ...]
     game: str = "othello"
+    white_first: bool = False
+
+    @property
+    def columns(self) -> tuple[str, str]:
+        """The two players' column titles in the order the game names them."""
+        return ("White", "Black") if self.white_first else ("Black", "White")
+
+    @property
+    def handicaps(self) -> bool:
+        """Whether the round's games carry a handicap (a column to show)."""
+        return any(t.handicap is not None for t in self.tables)
+
+    def seats(self) -> tuple[Seat, ...]:
+        """Each table with its players in the order of `columns`."""
+        return tuple(
+            Seat(t, t.white, t.white_points, t.black, t.black_points)
+            if self.white_first
+            else Seat(t, t.black, t.black_points, t.white, t.white_points)
+            for t in self.tables
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A table as shown: its line, and the first and second player named (`RoundView.columns`)."""
+
+    line: TableLine
+    first: Person
+    first_points: float
+    second: Person
+    second_points: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +159,11 @@ class EnteredResult:
     go_result: str | None = None
     repeated: bool = False
 
+    @property
+    def score(self) -> str:
+        """The result as typed: discs (``40-24``) or a Go result for White - Black."""
+        return self.go_result or f"{self.black_discs}-{self.white_discs}"
+
 
 @dataclass(frozen=True, slots=True)
 class Undid:
@@ -138,6 +174,28 @@ class Undid:
     what: str
     by: str = ""
     based_on: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GridRow:
+    """A row of a table as shown: its cells, and whether the player is out (withdrawn)."""
+
+    cells: tuple[str, ...]
+    excluded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A table as shown, whatever the game: column titles, which are numbers, the rows."""
+
+    headers: tuple[str, ...]
+    numeric: tuple[bool, ...]
+    rows: tuple[GridRow, ...]
+
+
+def _half(value: float) -> str:
+    whole, half = divmod(round(value * 2), 2)
+    return f"{whole}½" if half and whole else ("½" if half else str(whole))
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +222,27 @@ class StandingsView:
     rounds: int
     lines: tuple[StandingLine, ...]
     progress: str = ""
+
+    def grid(self) -> Grid:
+        """The standings as a table: place, player, country, points, Brightwell, discs."""
+        return Grid(
+            ("#", "Player", "Country", "Points", "Brightwell", "Discs"),
+            (False, False, False, True, True, True),
+            tuple(
+                GridRow(
+                    (
+                        str(line.place),
+                        line.player.name,
+                        line.country,
+                        _half(line.points),
+                        f"{line.brightwell:.1f}",
+                        _half(line.discs),
+                    ),
+                    line.withdrawn,
+                )
+                for line in self.lines
+            ),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +331,35 @@ class GoStandingsView:
     rounds: int
     criteria: tuple[str, ...]
     lines: tuple[GoStandingLine, ...]
+    progress: str = ""
+
+    @property
+    def label(self) -> str:
+        """The title of the standings (the tournament's name)."""
+        return self.tournament
+
+    def grid(self) -> Grid:
+        """The standings as a table: place, player, rank, country, each round's half-game
+        (opponent, result and colour as OpenGotha writes it), then the criteria."""
+        rounds = max((len(line.rounds) for line in self.lines), default=0)
+        return Grid(
+            ("#", "Player", "Rank", "Country", *(f"R{k}" for k in range(1, rounds + 1)),
+             *self.criteria),
+            (False, False, False, False, *(False,) * rounds, *(True,) * len(self.criteria)),
+            tuple(
+                GridRow(
+                    (
+                        f"{line.place}" + ("=" if line.tied else ""),
+                        line.player.name,
+                        line.rank,
+                        line.country,
+                        *line.rounds,
+                        *line.values,
+                    )
+                )
+                for line in self.lines
+            ),
+        )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,3 +431,37 @@ class GoEntry:
     ffg_licence: str = ""
     aga_id: str = ""
     first_round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantLine:
+    """An entrant as the director's page lists them: who, country, rating as shown (a Go
+    player's rank and rating), and whether withdrawn."""
+
+    player: Person
+    country: str
+    rating: str
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What the pages need to know of a tournament's game to draw its forms: its name and
+    label, whether players come from the registry (else from rating lists, with a rank), how
+    a result is typed (discs, or one of `result_choices`), its special results, its systems,
+    and its main results file (`main_export`, an export kind)."""
+
+    name: str
+    label: str
+    uses_registry: bool
+    registration_help: str
+    result_help: str
+    result_choices: tuple[tuple[str, str], ...]
+    specials: tuple[str, ...]
+    systems: tuple[str, ...]
+    main_export: str
+    classes: tuple[str, ...] = ()
+    has_finals: bool = False
+    submit_label: str = "Submit"
+    submit_confirm: str = "Close the tournament?"
+    settings_fields: tuple[tuple[str, str, str], ...] = ()

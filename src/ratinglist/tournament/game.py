@@ -24,6 +24,7 @@ from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import (
     EnteredResult,
+    EntrantLine,
     ExplainView,
     FinalsView,
     GoStandingsView,
@@ -94,6 +95,20 @@ class Game(Protocol):
     """How a result is typed, for forms and messages."""
     specials: tuple[str, ...]
     """The special results a form offers (Othello's forfeit...; none in Go)."""
+    result_choices: tuple[tuple[str, str], ...]
+    """The results a form offers as choices (value, label); empty: discs are typed."""
+    settings_fields: tuple[tuple[str, str, str], ...]
+    """The game's own fields of the new-tournament form: (`NewSettings` field, label, example)."""
+    has_finals: bool
+    """Whether the top players play finals after the rounds (Othello's semi-finals/final)."""
+    submit_label: str
+    """What submitting does, for its button."""
+    submit_confirm: str
+    """The question a director confirms before submitting."""
+    classes: tuple[str, ...]
+    """The classes its standings can be shown for (Othello's female, youth...; none in Go)."""
+    main_export: str
+    """The kind of the main results file (`exports`): what a rating body receives."""
     uses_registry: bool
     """Whether players are entered from the federation's registry (Othello: the WOF list,
     with temporary IDs for new players); else from rating lists or as typed (Go)."""
@@ -175,6 +190,10 @@ class Game(Protocol):
 
     def temporary_entrants(self, d: FoldedTournament) -> tuple[Registered, ...]:
         """Entrants waiting for a federation ID (none in a game without temporary IDs)."""
+        ...
+
+    def entrants(self, d: FoldedTournament) -> tuple[EntrantLine, ...]:
+        """The entrants in entry order, as the director's page lists them."""
         ...
 
     def rounds_with_results(self, d: FoldedTournament) -> int:

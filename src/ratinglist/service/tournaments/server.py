@@ -9,13 +9,20 @@ import datetime as dt
 from dataclasses import dataclass
 
 from ratinglist.model.account import Grant, Role
-from ratinglist.model.directed import FinalsView, GoStandingsView, RoundView, StandingsView
+from ratinglist.model.directed import (
+    EntrantLine,
+    FinalsView,
+    GameFacts,
+    GoStandingsView,
+    RoundView,
+    StandingsView,
+)
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import loaded
 from ratinglist.store import Store
 from ratinglist.store.tournament_events import RUNNING, last_seq, list_directed
 from ratinglist.tournament.events import OTHELLO
-from ratinglist.tournament.game import game_named, game_of
+from ratinglist.tournament.game import Game, game_named, game_of, games
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +44,7 @@ class Overview:
     finals: bool
     closed: bool
     seq: int
+    game: str = "othello"
 
 
 def overview(db: Store, tournament: int) -> Overview:
@@ -66,6 +74,7 @@ def overview(db: Store, tournament: int) -> Overview:
         finals=game.finals_view(d, False) is not None,
         closed=d.closed,
         seq=base.seq,
+        game=game.name,
     )
 
 
@@ -89,10 +98,44 @@ class LiveView:
     round: RoundView | None
     finals: FinalsView | None
     standings: StandingsView | GoStandingsView
+    game: GameFacts | None = None
+    entrants: tuple[EntrantLine, ...] = ()
+    exports: tuple[tuple[str, str], ...] = ()
+
+
+def facts_of(game: Game) -> GameFacts:
+    """What the pages need to know of `game` to draw its forms."""
+    return GameFacts(
+        name=game.name,
+        label=game.label,
+        uses_registry=game.uses_registry,
+        registration_help=game.registration_help,
+        result_help=game.result_help,
+        result_choices=game.result_choices,
+        specials=game.specials,
+        systems=game.systems,
+        main_export=game.main_export,
+        classes=game.classes,
+        has_finals=game.has_finals,
+        submit_label=game.submit_label,
+        submit_confirm=game.submit_confirm,
+        settings_fields=game.settings_fields,
+    )
+
+
+def overview_facts(db: Store, tournament: int) -> GameFacts:
+    """The facts of tournament number `tournament`'s game."""
+    return facts_of(game_of(loaded(db, tournament).folded))
+
+
+def game_choices() -> tuple[GameFacts, ...]:
+    """Every game a tournament can be created for (the new-tournament form)."""
+    return tuple(facts_of(g) for g in games().values())
 
 
 def live_view(db: Store, tournament: int, number: int | None = None) -> LiveView:
-    """The live view of a tournament (round `number`, default the last paired)."""
+    """The live view of a tournament (round `number`, default the last paired): also what
+    the director's page draws its forms from (the game's facts, entrants, export files)."""
     from ratinglist.service.tournaments.actions import finals_games
     from ratinglist.service.tournaments.views import show_round, standings
 
@@ -102,24 +145,10 @@ def live_view(db: Store, tournament: int, number: int | None = None) -> LiveView
     if top.paired:
         shown = show_round(db, key, top.paired if number is None else number)
     finals = finals_games(db, key) if top.finals else None
-    return LiveView(top, shown, finals, standings(db, key))
-
-
-@dataclass(frozen=True, slots=True)
-class ResultsText:
-    """A tournament's .ELO results file: its conventional name and text."""
-
-    name: str
-    text: str
-
-
-def results_text(db: Store, tournament: int) -> ResultsText:
-    """The .ELO results file of the games played so far (finals included)."""
-    from ratinglist.formats.elo import format_elo
-    from ratinglist.tournament.games.othello.exports import results_file, results_file_name
-
     d = loaded(db, tournament).folded
-    return ResultsText(results_file_name(d), format_elo(results_file(d)))
+    game = game_of(d)
+    files = tuple((f.kind, f.label) for f in game.exports(d))
+    return LiveView(top, shown, finals, standings(db, key), facts_of(game), game.entrants(d), files)
 
 
 def invite_assistant(db: Store, tournament: int, user: str, actor: Actor) -> Grant:

@@ -20,8 +20,10 @@ from ratinglist.model.directed import (
     Created,
     EnteredResult,
     FinalsView,
+    GoEntry,
     GoStandingsView,
     NewSettings,
+    Person,
     PlayerAction,
     Registration,
     ResultSpec,
@@ -43,15 +45,24 @@ from ratinglist.service.tournaments.actions import (
     undo_preview,
     withdraw,
 )
+from ratinglist.service.tournaments.list_entries import register_from_list, register_go
 from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import (
     Overview,
     invite_assistant,
+    live_view,
     overview,
-    results_text,
+    overview_facts,
     running,
 )
-from ratinglist.service.tournaments.views import result_slips, show_round, standings, submit
+from ratinglist.service.tournaments.views import (
+    Download,
+    download,
+    result_slips,
+    show_round,
+    standings,
+    submit,
+)
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.views.common import db_url
 
@@ -65,9 +76,15 @@ class NewTournament(BaseModel):
     country: str = Field(min_length=2, max_length=100)
     start_date: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
     end_date: str | None = Field(default=None, pattern=r"^\d{4}-\d{2}-\d{2}$")
-    rounds: int = Field(default=13, ge=1, le=30)
+    rounds: int | None = Field(default=None, ge=1, le=30)
     system: str | None = Field(default=None, max_length=40)
     seed: int | None = None
+    game: str = Field(default="othello", max_length=20, description="othello or go")
+    bar: str | None = Field(default=None, max_length=4, description="Go: McMahon bar (rank)")
+    floor: str | None = Field(default=None, max_length=4, description="Go: McMahon floor")
+    criteria: str | None = Field(
+        default=None, max_length=100, description="Go: placement criteria (MMS,SOSM,...)"
+    )
 
 
 class NewPlayer(BaseModel):
@@ -91,10 +108,46 @@ class Players(BaseModel):
     youth: bool = False
 
 
+class GoNewPlayer(BaseModel):
+    """Go: a player not on a rating list, entered with a rank (``3k``, ``2d``)."""
+
+    surname: str = Field(min_length=1, max_length=100)
+    firstname: str = Field(default="", max_length=100)
+    rank: str = Field(min_length=2, max_length=4)
+    rating: int | None = None
+    country: str = Field(default="", max_length=100)
+    club: str = Field(default="", max_length=20)
+
+
+class GoPlayersIn(BaseModel):
+    """Go: players of the latest stored `origin` rating list (``egf``, ``ffg``, ``aga``) by
+    name or list number, and/or new players with a rank."""
+
+    origin: str = Field(default="egf", max_length=3)
+    players: list[str] = Field(default_factory=list, max_length=1000)
+    new: list[GoNewPlayer] = Field(default_factory=list, max_length=100)
+
+
+class GoEntries(BaseModel):
+    """Go: who was entered (number and name) and how many players are entered now."""
+
+    entered: list[Person]
+    entrants: int
+
+
+class ExportKind(BaseModel):
+    """A file the tournament's game exports."""
+
+    kind: str
+    label: str
+
+
 class ResultIn(BaseModel):
     """A result: the game by round and table, by round and players (`black`, `white`), or
-    both (refused with 409 when the table holds another game now); a disc score (``40-24``
-    or ``40 24``) or a special result and winner. The same result sent twice is stored once
+    both (refused with 409 when the table holds another game now); Othello: a disc score
+    (``40-24`` or ``40 24``) or a special result and winner; Go: ``1-0``, ``0-1``, ``=``
+    (jigo), ``0-0``, ``1-1`` for White - Black (by table) or for the two players in the
+    order named, ``!`` after it for by default (``1-0!``). The same result sent twice is stored once
     (`repeated` in the answer)."""
 
     round: int | str | None = None
@@ -182,6 +235,10 @@ def create(request: Request, body: NewTournament, who: Creator) -> Created:
         system=body.system,
         rounds=body.rounds,
         seed=body.seed,
+        game=body.game,
+        bar=body.bar,
+        floor=body.floor,
+        criteria=body.criteria,
     )
     return new_tournament(db_url(request), settings, who.actor, director=who.account.name)
 
@@ -206,6 +263,27 @@ def add_players(request: Request, tid: int, body: Players, who: Director) -> Reg
         entry=Entry(first_round=body.first_round, female=body.female, youth=body.youth),
         anyway=body.anyway,
     )
+
+
+@router.post("/tournaments/{tid}/entries", status_code=201)
+def add_go_entries(request: Request, tid: int, body: GoPlayersIn, who: Director) -> GoEntries:
+    """Go: enter players from a stored rating list and/or new players with a rank (late
+    entries play from the next round)."""
+    entered: list[Person] = []
+    count = 0
+    if body.players:
+        found, count = register_from_list(
+            db_url(request), tid, body.origin, body.players, who.actor
+        )
+        entered += [e.player for e in found]
+    if body.new:
+        typed = [
+            GoEntry(f"{n.surname},{n.firstname}", n.rank, n.rating, n.country, n.club)
+            for n in body.new
+        ]
+        people, count = register_go(db_url(request), tid, typed, who.actor)
+        entered += list(people)
+    return GoEntries(entered=entered, entrants=count)
 
 
 @router.post("/tournaments/{tid}/withdrawals", status_code=201)
@@ -308,14 +386,32 @@ def slips(request: Request, tid: int, who: Reporter) -> Response:
     return PlainTextResponse(result_slips(db_url(request), tid))
 
 
-@router.get("/tournaments/{tid}/export", response_class=PlainTextResponse)
-def export_elo(request: Request, tid: int, who: Director) -> Response:
-    """The .ELO results file of the games so far."""
-    found = results_text(db_url(request), tid)
-    return PlainTextResponse(
-        found.text,
-        headers={"Content-Disposition": f'attachment; filename="{found.name}"'},
+def _file(got: Download) -> Response:
+    disposition = f'attachment; filename="{got.file_name}"'
+    return Response(
+        got.data, media_type=got.media_type, headers={"Content-Disposition": disposition}
     )
+
+
+@router.get("/tournaments/{tid}/export", response_class=PlainTextResponse)
+def export_main(request: Request, tid: int, who: Director) -> Response:
+    """The game's results file of the games so far: the .ELO of an Othello tournament, the
+    EGF .h9 of a Go tournament."""
+    kind = overview_facts(db_url(request), tid).main_export
+    return _file(download(db_url(request), tid, kind))
+
+
+@router.get("/tournaments/{tid}/exports")
+def export_kinds(request: Request, tid: int, who: Reporter) -> list[ExportKind]:
+    """The files the tournament's game exports (`kind` for `.../export/{kind}`)."""
+    return [ExportKind(kind=k, label=label) for k, label in live_view(db_url(request), tid).exports]
+
+
+@router.get("/tournaments/{tid}/export/{kind}", response_class=PlainTextResponse)
+def export_kind(request: Request, tid: int, kind: str, who: Director) -> Response:
+    """One file the tournament's game exports, by kind: Othello ``elo``, ``html``, ``csv``,
+    ``sheet1``...; Go ``xml``, ``h9``, ``tou``, ``aga``."""
+    return _file(download(db_url(request), tid, kind))
 
 
 @router.post("/tournaments/{tid}/submit", status_code=201)

@@ -32,7 +32,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from ratinglist.errors import ConflictError, RatinglistError
 from ratinglist.model.account import may_create_tournament, may_direct, may_enter_results
-from ratinglist.model.directed import NewSettings, ResultSpec, Undid
+from ratinglist.model.directed import GoEntry, NewSettings, ResultSpec, Undid
 from ratinglist.model.player import NamesakeConflict
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.actions import (
@@ -46,17 +46,18 @@ from ratinglist.service.tournaments.actions import (
     undo_preview,
     withdraw,
 )
+from ratinglist.service.tournaments.list_entries import register_from_list, register_go
 from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import (
-    class_names,
+    game_choices,
     invite_assistant,
     live_view,
+    overview_facts,
     running,
-    special_results,
     system_names,
 )
 from ratinglist.service.tournaments.temporary_ids import registered_namesakes
-from ratinglist.service.tournaments.views import standings, submit
+from ratinglist.service.tournaments.views import download, standings, submit
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url
@@ -174,8 +175,8 @@ def _page(request: Request, tid: int, who: SignedIn) -> Response:
         "who": who,
         "csrf": who.csrf,
         "director": director,
-        "specials": special_results(),
-        "classes": class_names(),
+        "specials": live.game.specials if live.game else (),
+        "g": live.game,
         "message": flash.message if flash is not None and flash.kind == "notice" else None,
         "error": flash.message if flash is not None and flash.kind != "notice" else None,
         "kept": flash.kept if flash is not None else {},
@@ -249,6 +250,7 @@ def home(request: Request) -> Response:
         "mine": mine,
         "may_create": may_create_tournament(who.account),
         "systems": system_names(),
+        "games": game_choices(),
         "error": flash.message if flash is not None else None,
         "kept": flash.kept if flash is not None else {},
     }
@@ -266,18 +268,31 @@ def create(
     name: Annotated[str, Form(min_length=1, max_length=200)],
     country: Annotated[str, Form(min_length=2, max_length=100)],
     start_date: Annotated[str, Form(pattern=r"^\d{4}-\d{2}-\d{2}$")],
-    rounds: Annotated[int, Form(ge=1, le=30)] = 13,
+    rounds: Annotated[int | None, Form(ge=1, le=30)] = None,
     system: Annotated[str, Form(max_length=40)] = "",
+    game: Annotated[str, Form(max_length=20)] = "othello",
+    bar: Annotated[str, Form(max_length=4)] = "",
+    floor: Annotated[str, Form(max_length=4)] = "",
+    criteria: Annotated[str, Form(max_length=100)] = "",
 ) -> Response:
-    """Create a tournament; the user becomes its director."""
+    """Create a tournament of a game (Othello by default; Go with its system, bar, floor and
+    placement criteria); the user becomes its director."""
     settings = NewSettings(
-        name=name, country=country, start=start_date, rounds=rounds, system=system or None
+        name=name,
+        country=country,
+        start=start_date,
+        rounds=rounds,
+        system=system or None,
+        game=game,
+        bar=bar or None,
+        floor=floor or None,
+        criteria=criteria or None,
     )
     try:
         made = new_tournament(db_url(request), settings, who.actor, director=who.account.name)
     except RatinglistError as exc:
         typed = {"name": name, "country": country, "start_date": start_date,
-                 "rounds": str(rounds), "system": system}  # fmt: skip
+                 "rounds": str(rounds or ""), "system": system, "game": game}  # fmt: skip
         return _back(request, HOME, who, str(exc), "error", typed)
     return _back(request, made.id, who, f"created {made.name}")
 
@@ -327,6 +342,59 @@ def add_players(
         return _act(request, tid, who, action, kept=typed)
     except NamesakeConflict as exc:
         return _back(request, tid, who, str(exc), "conflict", typed | {"namesake": exc.name})
+
+
+@router.post("/{tid}/entries")
+def add_entries(
+    request: Request,
+    tid: int,
+    who: Director,
+    origin: Annotated[str, Form(max_length=3)] = "egf",
+    players: Annotated[str, Form(max_length=5000)] = "",
+    surname: Annotated[str, Form(max_length=100)] = "",
+    firstname: Annotated[str, Form(max_length=100)] = "",
+    rank: Annotated[str, Form(max_length=4)] = "",
+    country: Annotated[str, Form(max_length=100)] = "",
+    club: Annotated[str, Form(max_length=20)] = "",
+) -> Response:
+    """Enter players of a game that takes them from rating lists (Go): names or list numbers
+    of the stored `origin` list (EGF, FFG, AGA), one per line, and/or one new player with a
+    rank; a late entry plays from the next round."""
+    queries = [line.strip() for line in players.splitlines() if line.strip()]
+
+    def action() -> str:
+        names: list[str] = []
+        count = 0
+        if queries:
+            found, count = register_from_list(db_url(request), tid, origin, queries, who.actor)
+            names += [f"{e.player.name} ({e.number})" for e in found]
+        if surname.strip():
+            entry = GoEntry(f"{surname.strip()},{firstname.strip()}", rank, country=country,
+                            club=club)  # fmt: skip
+            people, count = register_go(db_url(request), tid, [entry], who.actor)
+            names += [p.name for p in people]
+        if not names:
+            return "nothing to enter: type names or list numbers, or a new player with a rank"
+        return f"entered {', '.join(names)}; {count} players"
+
+    typed = {"players": players, "surname": surname, "firstname": firstname, "rank": rank,
+             "country": country, "club": club, "origin": origin}  # fmt: skip
+    return _act(request, tid, who, action, kept=typed)
+
+
+@router.get("/{tid}/export/{kind}")
+def export_file(request: Request, tid: int, kind: str, who: Reporter) -> Response:
+    """A file the tournament's game exports (``elo``, ``h9``, ``xml``...), as a download."""
+    try:
+        got = download(db_url(request), tid, kind)
+    except RatinglistError as exc:
+        return _back(request, tid, who, str(exc), "error")
+    disposition = f'attachment; filename="{got.file_name}"'
+    return Response(
+        got.data,
+        media_type=got.media_type,
+        headers={"Content-Disposition": disposition, **NO_STORE},
+    )
 
 
 @router.get("/{tid}/withdraw")
@@ -399,6 +467,7 @@ def add_result(
     black: Annotated[int | None, Form()] = None,
     white: Annotated[int | None, Form()] = None,
     score: Annotated[str, Form(max_length=10)] = "",
+    by_default: Annotated[bool, Form()] = False,
     black_discs: Annotated[str, Form(max_length=3)] = "",
     white_discs: Annotated[str, Form(max_length=3)] = "",
     special: Annotated[str, Form(max_length=20)] = "",
@@ -414,7 +483,7 @@ def add_result(
         table=table,
         black=black,
         white=white,
-        score=_score(score, black_discs, white_discs),
+        score=_score(score + ("!" if by_default and score else ""), black_discs, white_discs),
         special=special or None,
         winner=winner,
     )
@@ -427,10 +496,8 @@ def add_result(
         if done.repeated:
             verb = "was already entered: nothing changed"
         where = f"table {table}" if table is not None else done.round
-        return (
-            f"{where}: {done.black.name} {done.black_discs}-{done.white_discs} "
-            f"{done.white.name} {verb}"
-        )
+        first, second = (done.white, done.black) if done.go_result else (done.black, done.white)
+        return f"{where}: {first.name} {done.score} {second.name} {verb}"
 
     return _act(request, tid, who, action)
 
@@ -532,5 +599,6 @@ def submit_results(request: Request, tid: int, who: Director) -> Response:
 def standings_page(request: Request, tid: int, who: Reporter, cls: str | None = None) -> Response:
     """The standings, of one class if chosen."""
     view = standings(db_url(request), tid, cls or None)
-    context = {"s": view, "tid": tid, "classes": class_names(), "chosen": cls or ""}
+    classes = overview_facts(db_url(request), tid).classes
+    context = {"s": view, "tid": tid, "classes": classes, "chosen": cls or ""}
     return templates.TemplateResponse(request, "td_standings.html", context, headers=NO_STORE)

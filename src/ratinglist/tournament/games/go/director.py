@@ -15,7 +15,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ratinglist.errors import GoRankError, TournamentError
+from ratinglist.errors import ConflictError, GoRankError, TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import (
     CostLine,
@@ -223,12 +223,20 @@ def go_result_event(
         raise TournamentError("expected a Go result such as 1-0, 0-1 or =, got none")
     a_wins, b_wins, by_default = parse_go_score(score)
     if table is not None:
-        if first is not None or second is not None:
-            raise TournamentError(f"expected a table or two players, got table {table} and players")
         game = next((g for g in rnd.games if g.table == table), None)
         if game is None:
             tables = sorted(g.table for g in rnd.games)
             raise TournamentError(f"expected a table of round {k} among {tables}, got {table}")
+        if first is not None or second is not None:
+            # a page names the game it showed at the table: refuse it when the table holds
+            # another game now (the score is still for White - Black, the table's order)
+            named = {s.key(PlayerId(p)) for p in (first, second) if p is not None and p > 0}
+            if named != {game.white, game.black}:
+                raise ConflictError(
+                    f"expected table {table} of round {k} to hold the game you saw, got "
+                    f"{s.name(s.number(game.white))} v {s.name(s.number(game.black))} there "
+                    f"now; nothing written, look at round {k} again"
+                )
         white_wins, black_wins = a_wins, b_wins
     else:
         if first is None or second is None:
@@ -284,7 +292,9 @@ def go_round_view(d: FoldedTournament, number: int, seq: int) -> RoundView:
         for pid, p in zip(s.ids, s.players, strict=True)
         if p.final and p.key not in busy and not p.plays(number - 1)
     )
-    return RoundView(d.settings.name, number, seq, tables, byes, absent, game=ev.GO)
+    return RoundView(
+        d.settings.name, number, seq, tables, byes, absent, game=ev.GO, white_first=True
+    )
 
 
 def go_standings_view(

@@ -7,12 +7,14 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Final
 
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import (
     EnteredResult,
+    EntrantLine,
     ExplainView,
     FinalsView,
     GoStandingsView,
@@ -97,6 +99,23 @@ class Go:
     systems: Final = ("mcmahon", "swiss", "swisscat", "cup", "round-robin")
     result_help: Final = "for White - Black: 1-0, 0-1, = (jigo), 0-0, 1-1; ! by default (1-0!)"
     specials: Final = ()
+    result_choices: Final = (
+        ("1-0", "White wins"),
+        ("0-1", "Black wins"),
+        ("=", "Jigo"),
+        ("0-0", "Both lose"),
+        ("1-1", "Both win"),
+    )
+    main_export: Final = "h9"
+    has_finals: Final = False
+    settings_fields: Final = (
+        ("bar", "McMahon bar (rank)", "3d"),
+        ("floor", "McMahon floor (rank)", "20k"),
+        ("criteria", "Placement criteria", "MMS,SOSM,SOSOSM"),
+    )
+    submit_label: Final = "Close the tournament (then send the .h9 to the EGF)"
+    submit_confirm: Final = "Close the tournament? Its .h9 is then the file to send to the EGF."
+    classes: Final = ()
     uses_registry: Final = False
     registration_help: Final = (
         "a player of a stored EGF, FFG or AGA rating list by name or number, or a new "
@@ -226,6 +245,18 @@ class Go:
     def temporary_entrants(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
         return ()
 
+    def entrants(self, d: FoldedTournament) -> tuple[EntrantLine, ...]:
+        s = go_play(d)
+        return tuple(
+            EntrantLine(
+                go_person(s, pid),
+                p.country,
+                f"{format_rank(p.rank)} ({p.rating})",
+                s.withdrawn_from(pid) is not None,
+            )
+            for pid, p in zip(s.ids, s.players, strict=True)
+        )
+
     def rounds_with_results(self, d: FoldedTournament) -> int:
         s = go_play(d)
         return sum(
@@ -255,7 +286,8 @@ class Go:
     ) -> GoStandingsView:
         if class_name is not None:
             raise TournamentError(f"expected no --class for a Go tournament, got {class_name!r}")
-        return go_standings_view(go_play(d), d.settings.name, criteria)
+        view = go_standings_view(go_play(d), d.settings.name, criteria)
+        return replace(view, progress=self.progress(d)[1])
 
     def slips(self, d: FoldedTournament, number: int) -> str:
         s = go_play(d)

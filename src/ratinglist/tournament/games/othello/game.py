@@ -14,6 +14,7 @@ from ratinglist.model import Colour, PlayerId
 from ratinglist.model.directed import (
     CostLine,
     EnteredResult,
+    EntrantLine,
     ExplainView,
     FinalsLine,
     FinalsView,
@@ -48,7 +49,7 @@ from ratinglist.tournament.games.othello.planning import (
     parse_system,
 )
 from ratinglist.tournament.games.othello.play import OthelloPlay, apply_othello, othello, result_of
-from ratinglist.tournament.games.othello.ranking_views import class_rows, class_rule
+from ratinglist.tournament.games.othello.ranking_views import CLASS_NAMES, class_rows, class_rule
 from ratinglist.tournament.games.othello.results import (
     Result,
     SpecialResult,
@@ -175,9 +176,16 @@ class Othello:
 
     name: Final = ev.OTHELLO
     label: Final = "Othello"
-    systems: Final = ("swiss", "round-robin", "double-round-robin")
+    systems: Final = tuple(s.value for s in System)
     result_help: Final = "Black's discs - White's discs, e.g. 40-24"
     specials: Final = tuple(SPECIALS)
+    result_choices: Final = ()
+    has_finals: Final = True
+    settings_fields: Final = ()
+    submit_label: Final = "Submit to the rating officer"
+    submit_confirm: Final = "Close the tournament and send it to the rating officer?"
+    classes: Final = tuple(k for k in CLASS_NAMES if k != "debutant")
+    main_export: Final = "elo"
     uses_registry: Final = True
     registration_help: Final = (
         "a registered player by name or WOF ID, or a new player: 'SURNAME,First' with a country"
@@ -330,6 +338,18 @@ class Othello:
     def temporary_entrants(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
         o = othello(d)
         return tuple(p for p in o.people if is_temporary_player(p.player))
+
+    def entrants(self, d: FoldedTournament) -> tuple[EntrantLine, ...]:
+        o = othello(d)
+        return tuple(
+            EntrantLine(
+                Person(e.id, e.name),
+                e.country,
+                "" if e.rating is None else str(e.rating),
+                o.state.withdrawn_from(e.id) is not None,
+            )
+            for e in o.state.entrants
+        )
 
     def rounds_with_results(self, d: FoldedTournament) -> int:
         o = othello(d)
