@@ -323,3 +323,37 @@ class GoEntry:
     ffg_licence: str = ""
     aga_id: str = ""
     first_round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShownCell:
+    """One cell of a table a page shows: its text and an optional note in small type."""
+
+    text: str
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShownColumn:
+    """A column of a shown table: its heading and its kind (``n``: a number, ``score``: a
+    result, ``""``: text), which the page uses to align it."""
+
+    label: str
+    kind: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShownRow:
+    """A row of a shown table; `excluded`: the player has withdrawn."""
+
+    cells: tuple[ShownCell, ...]
+    excluded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ShownTable:
+    """A round or the standings as a page shows them, whatever the game: the game gives the
+    columns and the cells, one template draws them (docs/decisions.md, issue 20)."""
+
+    columns: tuple[ShownColumn, ...]
+    rows: tuple[ShownRow, ...]

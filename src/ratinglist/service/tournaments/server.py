@@ -9,7 +9,13 @@ import datetime as dt
 from dataclasses import dataclass
 
 from ratinglist.model.account import Grant, Role
-from ratinglist.model.directed import FinalsView, GoStandingsView, RoundView, StandingsView
+from ratinglist.model.directed import (
+    FinalsView,
+    GoStandingsView,
+    RoundView,
+    ShownTable,
+    StandingsView,
+)
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import loaded
 from ratinglist.store import Store
@@ -83,12 +89,18 @@ def log_seq(db: Store, tournament: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class LiveView:
-    """What a live page shows: the overview, the current round, the finals, the standings."""
+    """What a live page shows: the overview, the current round, the finals, the standings
+    (Othello's `StandingsView` or Go's `GoStandingsView`, by the tournament's game), and the
+    round and standings as the tournament's game shows them (`shown_round`: None before
+    the first pairing)."""
 
     overview: Overview
     round: RoundView | None
     finals: FinalsView | None
     standings: StandingsView | GoStandingsView
+    shown_round: ShownTable | None
+    shown_standings: ShownTable
+    progress: str
 
 
 def live_view(db: Store, tournament: int, number: int | None = None) -> LiveView:
@@ -96,13 +108,24 @@ def live_view(db: Store, tournament: int, number: int | None = None) -> LiveView
     from ratinglist.service.tournaments.actions import finals_games
     from ratinglist.service.tournaments.views import show_round, standings
 
+    folded = loaded(db, tournament).folded
+    game = game_of(folded)
     top = overview(db, tournament)
     key = tournament
     shown = None
     if top.paired:
         shown = show_round(db, key, top.paired if number is None else number)
     finals = finals_games(db, key) if top.finals else None
-    return LiveView(top, shown, finals, standings(db, key))
+    table = standings(db, key)
+    return LiveView(
+        top,
+        shown,
+        finals,
+        table,
+        None if shown is None else game.shown_round(shown),
+        game.shown_standings(table),
+        game.progress(folded)[1],
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,13 +20,17 @@ from ratinglist.model.directed import (
     Person,
     ResultSpec,
     RoundView,
+    ShownCell,
+    ShownColumn,
+    ShownRow,
+    ShownTable,
 )
 from ratinglist.model.go import format_rank
 from ratinglist.model.go.results import FileKind
 from ratinglist.model.go.tournament import Outcome
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
-from ratinglist.tournament.game import ExportFile, RoundCount, Submission
+from ratinglist.tournament.game import AnyStandings, ExportFile, RoundCount, Submission
 from ratinglist.tournament.games.go.director import (
     GO_SYSTEMS,
     go_created_settings,
@@ -306,6 +310,58 @@ class Go:
 
     def final_order(self, d: FoldedTournament) -> tuple[int, ...]:
         return tuple(int(line.player.id) for line in self.standings(d, None, None).lines)
+
+    def shown_round(self, view: RoundView) -> ShownTable:
+        columns = (
+            ShownColumn("Table", "n"),
+            ShownColumn("White"),
+            ShownColumn("Black"),
+            ShownColumn("Handicap", "n"),
+            ShownColumn("Result (W-B)", "score"),
+        )
+        rows = tuple(
+            ShownRow(
+                (
+                    ShownCell(str(t.table)),
+                    ShownCell(t.white.name, f"{t.white_points:g}"),
+                    ShownCell(t.black.name, f"{t.black_points:g}"),
+                    ShownCell(str(t.handicap or 0)),
+                    ShownCell(t.result or "–"),
+                )
+            )
+            for t in view.tables
+        )
+        return ShownTable(columns, rows)
+
+    def shown_standings(self, view: AnyStandings) -> ShownTable:
+        if not isinstance(view, GoStandingsView):
+            raise TournamentError("expected Go standings (placement criteria)")
+        played = max((len(s.rounds) for s in view.lines), default=0)
+        columns = (
+            ShownColumn("#"),
+            ShownColumn("Player"),
+            ShownColumn("Rank"),
+            ShownColumn("Country"),
+            ShownColumn("Club"),
+            *(ShownColumn(c, "n") for c in view.criteria),
+            *(ShownColumn(f"R{k}", "n") for k in range(1, played + 1)),
+        )
+        rows = tuple(
+            ShownRow(
+                (
+                    ShownCell(f"{s.place}{'=' if s.tied else ''}"),
+                    ShownCell(s.player.name),
+                    ShownCell(s.rank),
+                    ShownCell(s.country),
+                    ShownCell(s.club),
+                    *(ShownCell(v) for v in s.values),
+                    *(ShownCell(r) for r in s.rounds),
+                    *(ShownCell("") for _ in range(played - len(s.rounds))),
+                )
+            )
+            for s in view.lines
+        )
+        return ShownTable(columns, rows)
 
 
 GAME: Final = Go()
