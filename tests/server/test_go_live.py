@@ -124,3 +124,62 @@ def test_go_projector_and_live_api(tmp_path: Path) -> None:
         assert anonymous.get("/api/v1/live/1/standings").json()["criteria"][0] == "MMS"
         schema = anonymous.get("/api/v1/openapi.json").json()["components"]["schemas"]
         assert {"StandingsView", "GoStandingsView", "ShownTable"} <= set(schema)
+
+
+TEAM_PLAYERS = (
+    ("Red,One", "3d"),
+    ("Red,Two", "1d"),
+    ("Blue,One", "2d"),
+    ("Blue,Two", "1k"),
+    ("Green,One", "1d"),
+    ("Green,Two", "3k"),
+    ("Yellow,One", "4d"),
+    ("Yellow,Two", "2k"),
+)
+"""Team boards in registration order; MNR Red 2200, Yellow 2150, Blue 2100, Green 1950."""
+
+
+def test_team_tournament_live_page_shows_matches_and_team_standings(tmp_path: Path) -> None:
+    db = tmp_path / "teams.db"
+    run(db, "new", "Team Cup", "--game", "go", "--system", "swiss", "--rounds", "3",
+        "--team-size", "2", "--country", "FRA", "--date", "2026-05-01")  # fmt: skip
+    for name, rank in TEAM_PLAYERS:
+        run(db, "register", "--new", name, "--rank", rank, "--country", "FR")
+    run(db, "team", "add", "Red", "Blue", "Green", "Yellow")
+    for team, first in (("Red", 1), ("Blue", 3), ("Green", 5), ("Yellow", 7)):
+        run(db, "team", "boards", team, str(first), str(first + 1))
+    run(db, "team", "pair")
+    with TestClient(create_app(f"sqlite:///{db}")) as anonymous:
+        heads, matches = _cells(anonymous.get("/live/1").text, "team-pairings")
+        # by MNR, split and slip: Red v Blue, Yellow v Green; board 1 of the first team White
+        assert heads == ["Tables", "Team (board 1 White)", "Match", "Team"]
+        assert [(m[0], m[1], m[2], m[3]) for m in matches] == [
+            ("1, 2", "Red", "–", "Blue"),
+            ("3, 4", "Yellow", "–", "Green"),
+        ]
+        # Red wins both boards; Yellow v Green: board 1 to Green, board 2 to Yellow
+        for table, result in ((1, "1-0"), (2, "0-1"), (3, "0-1"), (4, "0-1")):
+            run(db, "result", "1", "--table", str(table), result)
+        page = anonymous.get("/live/1").text
+        _, matches = _cells(page, "team-pairings")
+        assert [m[2] for m in matches] == ["2-0", "1-1"]
+        heads, lines = _cells(page, "team-standings")
+        assert heads[:2] == ["#", "Team"] and heads[-1] == "R1"
+        column = {h: k for k, h in enumerate(heads)}
+        # match points 2 won, 1 drawn; board wins; board-1 wins break the Green-Yellow tie
+        assert [
+            (line[1], line[column["TEAMP"]], line[column["BDW"]], line[column["BDW1U"]], line[-1])
+            for line in lines
+        ] == [
+            ("Red", "2", "2", "1", "2+2"),
+            ("Green", "1", "1", "1", "4=1"),
+            ("Yellow", "1", "1", "0", "3=1"),
+            ("Blue", "0", "0", "0", "1-0"),
+        ]
+        api = anonymous.get("/api/v1/live/1").json()
+        assert [row["cells"][1]["text"] for row in api["team_standings"]["rows"]] == [
+            "Red",
+            "Green",
+            "Yellow",
+            "Blue",
+        ]

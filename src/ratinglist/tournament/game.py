@@ -234,6 +234,15 @@ class Game(Protocol):
         Brightwell, discs; Go: the tournament's placement criteria and each round)."""
         ...
 
+    def shown_team_round(self, d: FoldedTournament, number: int) -> ShownTable | None:
+        """The team matches of round `number` (team v team, the match score, the tables of
+        its boards), None when the tournament has no teams or the round is not paired."""
+        ...
+
+    def shown_team_standings(self, d: FoldedTournament) -> ShownTable | None:
+        """The team standings on the tournament's team criteria, None without teams."""
+        ...
+
 
 FOLDER = "ratinglist.tournament.games"
 """The package whose folders are the games (a folder's name is its game's name)."""

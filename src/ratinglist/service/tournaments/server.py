@@ -141,7 +141,8 @@ class LiveView:
     """What a live page shows: the overview, the current round, the finals, the standings
     (Othello's `StandingsView` or Go's `GoStandingsView`, by the tournament's game), and the
     round and standings as the tournament's game shows them (`shown_round`: None before
-    the first pairing); `files`: the downloads of a submitted tournament."""
+    the first pairing); `files`: the downloads of a submitted tournament; `team_round` and
+    `team_standings`: the team matches and standings of a team tournament (else None)."""
 
     overview: Overview
     round: RoundView | None
@@ -151,6 +152,8 @@ class LiveView:
     shown_standings: ShownTable
     progress: str
     files: tuple[PublicFile, ...]
+    team_round: ShownTable | None
+    team_standings: ShownTable | None
 
 
 def live_view(db: Store, tournament: int, number: int | None = None) -> LiveView:
@@ -176,6 +179,8 @@ def live_view(db: Store, tournament: int, number: int | None = None) -> LiveView
         game.shown_standings(table),
         game.progress(folded)[1],
         public_files(db, tournament),
+        None if shown is None else game.shown_team_round(folded, shown.number),
+        game.shown_team_standings(folded),
     )
 
 

@@ -533,6 +533,12 @@ class Othello:
         )
         return ShownTable(columns, rows)
 
+    def shown_team_round(self, d: FoldedTournament, number: int) -> ShownTable | None:
+        return None  # Othello tournaments here are individual: no teams
+
+    def shown_team_standings(self, d: FoldedTournament) -> ShownTable | None:
+        return None
+
 
 GAME: Final = Othello()
 """The game of Othello."""
