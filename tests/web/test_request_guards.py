@@ -34,6 +34,7 @@ def _values(client: TestClient) -> dict[str, str]:
         "tid": "1",
         "number": "1",
         "n": "1",
+        "kind": "elo",
     }
 
 

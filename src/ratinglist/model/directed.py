@@ -177,28 +177,6 @@ class Undid:
 
 
 @dataclass(frozen=True, slots=True)
-class GridRow:
-    """A row of a table as shown: its cells, and whether the player is out (withdrawn)."""
-
-    cells: tuple[str, ...]
-    excluded: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Grid:
-    """A table as shown, whatever the game: column titles, which are numbers, the rows."""
-
-    headers: tuple[str, ...]
-    numeric: tuple[bool, ...]
-    rows: tuple[GridRow, ...]
-
-
-def _half(value: float) -> str:
-    whole, half = divmod(round(value * 2), 2)
-    return f"{whole}½" if half and whole else ("½" if half else str(whole))
-
-
-@dataclass(frozen=True, slots=True)
 class StandingLine:
     """One line of the standings."""
 
@@ -222,27 +200,6 @@ class StandingsView:
     rounds: int
     lines: tuple[StandingLine, ...]
     progress: str = ""
-
-    def grid(self) -> Grid:
-        """The standings as a table: place, player, country, points, Brightwell, discs."""
-        return Grid(
-            ("#", "Player", "Country", "Points", "Brightwell", "Discs"),
-            (False, False, False, True, True, True),
-            tuple(
-                GridRow(
-                    (
-                        str(line.place),
-                        line.player.name,
-                        line.country,
-                        _half(line.points),
-                        f"{line.brightwell:.1f}",
-                        _half(line.discs),
-                    ),
-                    line.withdrawn,
-                )
-                for line in self.lines
-            ),
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,29 +294,6 @@ class GoStandingsView:
     def label(self) -> str:
         """The title of the standings (the tournament's name)."""
         return self.tournament
-
-    def grid(self) -> Grid:
-        """The standings as a table: place, player, rank, country, each round's half-game
-        (opponent, result and colour as OpenGotha writes it), then the criteria."""
-        rounds = max((len(line.rounds) for line in self.lines), default=0)
-        return Grid(
-            ("#", "Player", "Rank", "Country", *(f"R{k}" for k in range(1, rounds + 1)),
-             *self.criteria),
-            (False, False, False, False, *(False,) * rounds, *(True,) * len(self.criteria)),
-            tuple(
-                GridRow(
-                    (
-                        f"{line.place}" + ("=" if line.tied else ""),
-                        line.player.name,
-                        line.rank,
-                        line.country,
-                        *line.rounds,
-                        *line.values,
-                    )
-                )
-                for line in self.lines
-            ),
-        )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,3 +399,37 @@ class GameFacts:
     submit_label: str = "Submit"
     submit_confirm: str = "Close the tournament?"
     settings_fields: tuple[tuple[str, str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ShownCell:
+    """One cell of a table a page shows: its text and an optional note in small type."""
+
+    text: str
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShownColumn:
+    """A column of a shown table: its heading and its kind (``n``: a number, ``score``: a
+    result, ``""``: text), which the page uses to align it."""
+
+    label: str
+    kind: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShownRow:
+    """A row of a shown table; `excluded`: the player has withdrawn."""
+
+    cells: tuple[ShownCell, ...]
+    excluded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ShownTable:
+    """A round or the standings as a page shows them, whatever the game: the game gives the
+    columns and the cells, one template draws them (docs/decisions.md, issue 20)."""
+
+    columns: tuple[ShownColumn, ...]
+    rows: tuple[ShownRow, ...]

@@ -32,6 +32,7 @@ from ratinglist.model.directed import (
     Person,
     ResultSpec,
     RoundView,
+    ShownTable,
     StandingsView,
 )
 from ratinglist.tournament.events import Event, Registered, Settings
@@ -237,6 +238,28 @@ class Game(Protocol):
 
     def final_order(self, d: FoldedTournament) -> tuple[int, ...]:
         """The players in the final ranking's order."""
+        ...
+
+    # How the public pages (live, projector, finished tournament) show a round and the
+    # standings: the columns and cells as data, so one template draws every game.
+
+    def shown_round(self, view: RoundView) -> ShownTable:
+        """A round's tables as the pages show them (Othello: Black first; Go: White, Black,
+        handicap)."""
+        ...
+
+    def shown_standings(self, view: AnyStandings) -> ShownTable:
+        """The standings as the pages show them, with this game's columns (Othello: points,
+        Brightwell, discs; Go: the tournament's placement criteria and each round)."""
+        ...
+
+    def shown_team_round(self, d: FoldedTournament, number: int) -> ShownTable | None:
+        """The team matches of round `number` (team v team, the match score, the tables of
+        its boards), None when the tournament has no teams or the round is not paired."""
+        ...
+
+    def shown_team_standings(self, d: FoldedTournament) -> ShownTable | None:
+        """The team standings on the tournament's team criteria, None without teams."""
         ...
 
 

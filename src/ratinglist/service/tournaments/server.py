@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from ratinglist.errors import NotFoundError
 from ratinglist.model.account import Grant, Role
 from ratinglist.model.directed import (
     EntrantLine,
@@ -15,14 +17,18 @@ from ratinglist.model.directed import (
     GameFacts,
     GoStandingsView,
     RoundView,
+    ShownTable,
     StandingsView,
 )
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import loaded
 from ratinglist.store import Store
-from ratinglist.store.tournament_events import RUNNING, last_seq, list_directed
+from ratinglist.store.tournament_events import RUNNING, SUBMITTED, last_seq, list_directed
 from ratinglist.tournament.events import OTHELLO
 from ratinglist.tournament.game import Game, game_named, game_of, games
+
+if TYPE_CHECKING:
+    from ratinglist.service.tournaments.views import Download
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +90,50 @@ def running(db: Store) -> tuple[Overview, ...]:
     return tuple(overview(db, tid) for tid in found)
 
 
+def finished(db: Store) -> tuple[Overview, ...]:
+    """The overviews of the tournaments directed here and submitted (their results final),
+    newest first: what the public pages list as finished tournaments, whatever the game."""
+    found = [i.id for i in list_directed(db) if i.status == SUBMITTED]
+    return tuple(overview(db, tid) for tid in found)
+
+
+@dataclass(frozen=True, slots=True)
+class PublicFile:
+    """A file of a finished tournament anyone may download: its kind (the download's
+    address), label and file name."""
+
+    kind: str
+    label: str
+    file_name: str
+
+
+def public_files(db: Store, tournament: int) -> tuple[PublicFile, ...]:
+    """The files of a submitted tournament offered to anyone (its game's exports, one file
+    each); none while it runs (the results are not final)."""
+    base = loaded(db, tournament)
+    if base.info.status != SUBMITTED:
+        return ()
+    files = game_of(base.folded).exports(base.folded)
+    return tuple(PublicFile(f.kind, f.label, f.file_name) for f in files if f.group == f.kind)
+
+
+def public_download(db: Store, tournament: int, kind: str) -> Download:
+    """The exported file of `kind` of a submitted tournament.
+
+    Raises:
+        NotFoundError: no such tournament, not submitted yet, or no such file.
+    """
+    from ratinglist.service.tournaments.views import download
+
+    offered = public_files(db, tournament)
+    if not offered:
+        raise NotFoundError(f"expected a submitted tournament, got tournament {tournament}")
+    if kind not in {f.kind for f in offered}:
+        known = ", ".join(f.kind for f in offered)
+        raise NotFoundError(f"expected a file among {known}, got {kind!r}")
+    return download(db, tournament, kind)
+
+
 def log_seq(db: Store, tournament: int) -> int:
     """The number of the newest event of a tournament's log (0: no such tournament): what a
     live page polls to know whether anything changed, in any worker process."""
@@ -92,12 +142,22 @@ def log_seq(db: Store, tournament: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class LiveView:
-    """What a live page shows: the overview, the current round, the finals, the standings."""
+    """What a live page shows: the overview, the current round, the finals, the standings
+    (Othello's `StandingsView` or Go's `GoStandingsView`, by the tournament's game), and the
+    round and standings as the tournament's game shows them (`shown_round`: None before
+    the first pairing); `files`: the downloads of a submitted tournament; `team_round` and
+    `team_standings`: the team matches and standings of a team tournament (else None)."""
 
     overview: Overview
     round: RoundView | None
     finals: FinalsView | None
     standings: StandingsView | GoStandingsView
+    shown_round: ShownTable | None
+    shown_standings: ShownTable
+    progress: str
+    files: tuple[PublicFile, ...]
+    team_round: ShownTable | None
+    team_standings: ShownTable | None
     game: GameFacts | None = None
     entrants: tuple[EntrantLine, ...] = ()
     exports: tuple[tuple[str, str], ...] = ()
@@ -139,16 +199,31 @@ def live_view(db: Store, tournament: int, number: int | None = None) -> LiveView
     from ratinglist.service.tournaments.actions import finals_games
     from ratinglist.service.tournaments.views import show_round, standings
 
+    folded = loaded(db, tournament).folded
+    game = game_of(folded)
     top = overview(db, tournament)
     key = tournament
     shown = None
     if top.paired:
         shown = show_round(db, key, top.paired if number is None else number)
     finals = finals_games(db, key) if top.finals else None
-    d = loaded(db, tournament).folded
-    game = game_of(d)
-    files = tuple((f.kind, f.label) for f in game.exports(d))
-    return LiveView(top, shown, finals, standings(db, key), facts_of(game), game.entrants(d), files)
+    table = standings(db, key)
+    files = tuple((f.kind, f.label) for f in game.exports(folded))
+    return LiveView(
+        top,
+        shown,
+        finals,
+        table,
+        None if shown is None else game.shown_round(shown),
+        game.shown_standings(table),
+        game.progress(folded)[1],
+        public_files(db, tournament),
+        None if shown is None else game.shown_team_round(folded, shown.number),
+        game.shown_team_standings(folded),
+        facts_of(game),
+        game.entrants(folded),
+        files,
+    )
 
 
 def invite_assistant(db: Store, tournament: int, user: str, actor: Actor) -> Grant:

@@ -16,9 +16,9 @@ from ratinglist.model import PlayerId
 from ratinglist.model.directed import Person, RoundView
 from ratinglist.model.go.team import (
     GoTeam,
-    TeamCriterion,
 )
 from ratinglist.service.actor import Actor
+from ratinglist.standings.go.team_scores import team_value as team_value
 from ratinglist.store import Store
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.games.go.director import go_person
@@ -76,16 +76,6 @@ class TeamStandingsView:
     through: int
     criteria: tuple[str, ...]
     lines: tuple[TeamStandingLine, ...]
-
-
-def team_value(criterion: TeamCriterion, value: int) -> str:
-    """A team criterion's value as shown: board wins (BDW, BDWxU, kept doubled) halved."""
-    if criterion is TeamCriterion.BDW or criterion.upper_boards:
-        whole, half = divmod(value, 2)
-        if half:
-            return f"{whole}½" if whole else "½"
-        return str(whole)
-    return str(value)
 
 
 def find_team(s: GoState, text: str) -> GoTeam:

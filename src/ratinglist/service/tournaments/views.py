@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ratinglist.errors import NotFoundError, TournamentError
-from ratinglist.model.directed import ExplainView, RoundView, SubmittedFile, Written
+from ratinglist.model.directed import ExplainView, RoundView, ShownTable, SubmittedFile, Written
 from ratinglist.service.actor import Actor
 from ratinglist.service.intake import queue_on
 from ratinglist.service.tournaments.log import after, loaded
@@ -73,6 +73,16 @@ def standings(
     separated OpenGotha names)."""
     d = loaded(db, tournament).folded
     return game_of(d).standings(d, class_name, criteria)
+
+
+def shown_standings(
+    db: Store, tournament: int, class_name: str | None = None
+) -> tuple[AnyStandings, ShownTable]:
+    """The standings (of one class if named) and the table the pages show of them."""
+    d = loaded(db, tournament).folded
+    game = game_of(d)
+    view = game.standings(d, class_name, None)
+    return view, game.shown_standings(view)
 
 
 def explain(

@@ -143,3 +143,13 @@ def team_standings(
         place = standings[-1].place if standings and standings[-1].values == values else index
         standings.append(TeamStanding(team, place, values, tuple(matches[team.number])))
     return tuple(standings)
+
+
+def team_value(criterion: TeamCriterion, value: int) -> str:
+    """A team criterion's value as shown: board wins (BDW, BDWxU, kept doubled) halved."""
+    if criterion is TeamCriterion.BDW or criterion.upper_boards:
+        whole, half = divmod(value, 2)
+        if half:
+            return f"{whole}½" if whole else "½"
+        return str(whole)
+    return str(value)

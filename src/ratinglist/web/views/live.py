@@ -19,8 +19,10 @@ from ratinglist.model.directed import GoStandingsView, RoundView, StandingsView
 from ratinglist.service.tournaments.server import (
     LiveView,
     Overview,
+    finished,
     live_view,
     log_seq,
+    public_download,
     running,
 )
 from ratinglist.service.tournaments.views import show_round, standings
@@ -37,11 +39,10 @@ PROJECTOR_SECONDS = 12
 
 @router.get("/live")
 def live_index(request: Request) -> Response:
-    """The running tournaments."""
-    found = running(db_url(request))
-    return templates.TemplateResponse(
-        request, "live_index.html", {"found": found}, headers=NO_STORE
-    )
+    """The running tournaments, and the finished ones directed here (every game)."""
+    url = db_url(request)
+    context = {"found": running(url), "done": finished(url)}
+    return templates.TemplateResponse(request, "live_index.html", context, headers=NO_STORE)
 
 
 @router.get("/live/{tid}")
@@ -56,6 +57,16 @@ def live_page(
         "live_fragment.html" if fragment else "live.html",
         {"v": view},
         headers=NO_STORE,
+    )
+
+
+@router.get("/live/{tid}/files/{kind}")
+def live_file(request: Request, tid: int, kind: str) -> Response:
+    """A file of a finished (submitted) tournament, by kind (``h9``, ``elo``, ...)."""
+    found = public_download(db_url(request), tid, kind)
+    disposition = f'attachment; filename="{found.file_name}"'
+    return Response(
+        found.data, media_type=found.media_type, headers={"content-disposition": disposition}
     )
 
 

@@ -57,7 +57,7 @@ from ratinglist.service.tournaments.server import (
     system_names,
 )
 from ratinglist.service.tournaments.temporary_ids import registered_namesakes
-from ratinglist.service.tournaments.views import download, standings, submit
+from ratinglist.service.tournaments.views import download, shown_standings, submit
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url
@@ -598,7 +598,7 @@ def submit_results(request: Request, tid: int, who: Director) -> Response:
 @router.get("/{tid}/standings")
 def standings_page(request: Request, tid: int, who: Reporter, cls: str | None = None) -> Response:
     """The standings, of one class if chosen."""
-    view = standings(db_url(request), tid, cls or None)
+    view, shown = shown_standings(db_url(request), tid, cls or None)
     classes = overview_facts(db_url(request), tid).classes
-    context = {"s": view, "tid": tid, "classes": classes, "chosen": cls or ""}
+    context = {"s": view, "shown": shown, "tid": tid, "classes": classes, "chosen": cls or ""}
     return templates.TemplateResponse(request, "td_standings.html", context, headers=NO_STORE)

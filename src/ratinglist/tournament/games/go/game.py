@@ -22,13 +22,17 @@ from ratinglist.model.directed import (
     Person,
     ResultSpec,
     RoundView,
+    ShownCell,
+    ShownColumn,
+    ShownRow,
+    ShownTable,
 )
 from ratinglist.model.go import format_rank
 from ratinglist.model.go.results import FileKind
 from ratinglist.model.go.tournament import Outcome
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
-from ratinglist.tournament.game import ExportFile, RoundCount, Submission
+from ratinglist.tournament.game import AnyStandings, ExportFile, RoundCount, Submission
 from ratinglist.tournament.games.go.director import (
     GO_SYSTEMS,
     go_created_settings,
@@ -338,6 +342,135 @@ class Go:
 
     def final_order(self, d: FoldedTournament) -> tuple[int, ...]:
         return tuple(int(line.player.id) for line in self.standings(d, None, None).lines)
+
+    def shown_round(self, view: RoundView) -> ShownTable:
+        columns = (
+            ShownColumn("Table", "n"),
+            ShownColumn("White"),
+            ShownColumn("Black"),
+            ShownColumn("Handicap", "n"),
+            ShownColumn("Result (W-B)", "score"),
+        )
+        rows = tuple(
+            ShownRow(
+                (
+                    ShownCell(str(t.table)),
+                    ShownCell(t.white.name, f"{t.white_points:g}"),
+                    ShownCell(t.black.name, f"{t.black_points:g}"),
+                    ShownCell(str(t.handicap or 0)),
+                    ShownCell(t.result or "–"),
+                )
+            )
+            for t in view.tables
+        )
+        return ShownTable(columns, rows)
+
+    def shown_standings(self, view: AnyStandings) -> ShownTable:
+        if not isinstance(view, GoStandingsView):
+            raise TournamentError("expected Go standings (placement criteria)")
+        played = max((len(s.rounds) for s in view.lines), default=0)
+        columns = (
+            ShownColumn("#"),
+            ShownColumn("Player"),
+            ShownColumn("Rank"),
+            ShownColumn("Country"),
+            ShownColumn("Club"),
+            *(ShownColumn(c, "n") for c in view.criteria),
+            *(ShownColumn(f"R{k}", "n") for k in range(1, played + 1)),
+        )
+        rows = tuple(
+            ShownRow(
+                (
+                    ShownCell(f"{s.place}{'=' if s.tied else ''}"),
+                    ShownCell(s.player.name),
+                    ShownCell(s.rank),
+                    ShownCell(s.country),
+                    ShownCell(s.club),
+                    *(ShownCell(v) for v in s.values),
+                    *(ShownCell(r) for r in s.rounds),
+                    *(ShownCell("") for _ in range(played - len(s.rounds))),
+                )
+            )
+            for s in view.lines
+        )
+        return ShownTable(columns, rows)
+
+    def shown_team_round(self, d: FoldedTournament, number: int) -> ShownTable | None:
+        from ratinglist.standings.go.team_scores import team_matches
+
+        s = go_play(d)
+        if not s.teams or not 1 <= number <= s.paired:
+            return None
+        r = number - 1
+        found = team_matches(s.tournament(), s.teams, s.team_parameters.team_size, r)
+        names = {team.number: team.name for team in s.teams}
+        game_of_player = {k: g for g in s.rounds[r].games for k in (g.white, g.black)}
+        rows: list[tuple[int, ShownRow]] = []
+        for team in s.teams:
+            match = found[team.number][r]
+            boards = team.board_players(r)
+            first = game_of_player.get(boards.get(0, ""))
+            # a match is shown once, first the team whose board 1 has White
+            if match is None or first is None or first.white != boards.get(0):
+                continue
+            tables = sorted(game_of_player[k].table for k in boards.values() if k in game_of_player)
+            score = f"{match.points_x2 / 2:g}-{match.opponent_x2 / 2:g}"
+            row = ShownRow(
+                (
+                    ShownCell(", ".join(str(t) for t in tables)),
+                    ShownCell(team.name),
+                    ShownCell(score if match.finished else "–", "" if match.finished else score),
+                    ShownCell(names[match.opponent]),
+                )
+            )
+            rows.append((first.table, row))
+        columns = (
+            ShownColumn("Tables", "n"),
+            ShownColumn("Team (board 1 White)"),
+            ShownColumn("Match", "score"),
+            ShownColumn("Team"),
+        )
+        return ShownTable(columns, tuple(row for _, row in sorted(rows, key=lambda x: x[0])))
+
+    def shown_team_standings(self, d: FoldedTournament) -> ShownTable | None:
+        from ratinglist.standings.go.team_scores import team_standings, team_value
+
+        s = go_play(d)
+        if not s.teams:
+            return None
+        t = s.tournament()
+        played = [g.round for g in t.games if g.result.outcome is not Outcome.UNKNOWN]
+        last = max(played) if played else -1
+        params = s.team_parameters
+        found = team_standings(t, s.teams, params, last)
+        columns = (
+            ShownColumn("#"),
+            ShownColumn("Team"),
+            *(ShownColumn(c.value, "n") for c in params.criteria),
+            *(ShownColumn(f"R{k}", "n") for k in range(1, last + 2)),
+        )
+        rows: list[ShownRow] = []
+        place = 0
+        for row in found:
+            tied = bool(rows) and row.place == place
+            place = row.place
+            rows.append(
+                ShownRow(
+                    (
+                        ShownCell(f"{row.place}{'=' if tied else ''}"),
+                        ShownCell(row.team.name),
+                        *(
+                            ShownCell(team_value(c, v))
+                            for c, v in zip(params.criteria, row.values, strict=True)
+                        ),
+                        *(
+                            ShownCell("-" if m is None else m.text(params.team_size))
+                            for m in row.matches
+                        ),
+                    )
+                )
+            )
+        return ShownTable(columns, tuple(rows))
 
 
 GAME: Final = Go()

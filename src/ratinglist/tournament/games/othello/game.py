@@ -22,6 +22,10 @@ from ratinglist.model.directed import (
     Person,
     ResultSpec,
     RoundView,
+    ShownCell,
+    ShownColumn,
+    ShownRow,
+    ShownTable,
     StandingLine,
     StandingsView,
     TableLine,
@@ -31,7 +35,7 @@ from ratinglist.pairing import System
 from ratinglist.standings import BrightwellRule
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
-from ratinglist.tournament.game import ExportFile, RoundCount, Submission
+from ratinglist.tournament.game import AnyStandings, ExportFile, RoundCount, Submission
 from ratinglist.tournament.games.othello.exports import (
     final_ranking,
     pairing_sheet,
@@ -501,6 +505,59 @@ class Othello:
 
     def final_order(self, d: FoldedTournament) -> tuple[int, ...]:
         return tuple(int(p.row.player) for p in final_ranking(d))
+
+    def shown_round(self, view: RoundView) -> ShownTable:
+        columns = (
+            ShownColumn("Table", "n"),
+            ShownColumn("Black"),
+            ShownColumn("Result", "score"),
+            ShownColumn("White"),
+        )
+        rows = tuple(
+            ShownRow(
+                (
+                    ShownCell(str(t.table)),
+                    ShownCell(t.black.name, f"{t.black_points:g}"),
+                    ShownCell(t.result or "–"),
+                    ShownCell(t.white.name, f"{t.white_points:g}"),
+                )
+            )
+            for t in view.tables
+        )
+        return ShownTable(columns, rows)
+
+    def shown_standings(self, view: AnyStandings) -> ShownTable:
+        if not isinstance(view, StandingsView):
+            raise TournamentError("expected Othello standings (points, Brightwell, discs)")
+        columns = (
+            ShownColumn("#"),
+            ShownColumn("Player"),
+            ShownColumn("Country"),
+            ShownColumn("Points", "n"),
+            ShownColumn("Brightwell", "n"),
+            ShownColumn("Discs", "n"),
+        )
+        rows = tuple(
+            ShownRow(
+                (
+                    ShownCell(str(s.place)),
+                    ShownCell(s.player.name),
+                    ShownCell(s.country),
+                    ShownCell(f"{s.points:g}"),
+                    ShownCell(f"{round(s.brightwell, 1)}"),
+                    ShownCell(f"{s.discs:g}"),
+                ),
+                excluded=s.withdrawn,
+            )
+            for s in view.lines
+        )
+        return ShownTable(columns, rows)
+
+    def shown_team_round(self, d: FoldedTournament, number: int) -> ShownTable | None:
+        return None  # Othello tournaments here are individual: no teams
+
+    def shown_team_standings(self, d: FoldedTournament) -> ShownTable | None:
+        return None
 
 
 GAME: Final = Othello()
