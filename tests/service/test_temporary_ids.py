@@ -17,9 +17,8 @@ from ratinglist.service.intake import fix_id
 from ratinglist.service.registry import add_player
 from ratinglist.service.tournaments.actions import new_tournament, pair, register_players, undo
 from ratinglist.service.tournaments.results import enter_result
-from ratinglist.service.tournaments.server import results_text
 from ratinglist.service.tournaments.temporary_ids import assign_id, pending_ids
-from ratinglist.service.tournaments.views import show_round, submit
+from ratinglist.service.tournaments.views import download, show_round, submit
 from ratinglist.store import open_store
 from ratinglist.store.players import all_players, get_player
 from ratinglist.store.tournament_events import find_directed, load_events
@@ -179,7 +178,7 @@ def test_a_namesake_is_a_choice_never_a_silent_duplicate(db: str) -> None:
 
 
 def _results_tokens(db: str, tid: str) -> tuple[set[str], set[str]]:
-    text = results_text(handle(db), int(tid)).text
+    text = download(handle(db), int(tid), "elo").data.decode("utf-8")
     rf = read_elo_bytes(text.encode("utf-8"), "x.ELO")
     players = {("+" if p.new else "") + p.token for p in rf.players}
     played = {t for g in rf.games for t in (g.first, g.second)}
