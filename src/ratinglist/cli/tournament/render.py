@@ -29,7 +29,7 @@ def round_table(view: RoundView) -> Table:
     table = Table(
         title=f"{view.tournament}: round {view.number}", caption=f"log at event {view.seq}"
     )
-    if view.game == "go":
+    if view.white_first:  # the game names White first and gives handicaps (Go)
         return _go_round_table(table, view)
     for col in ("table", "Black", "pts", "White", "pts", "result"):
         table.add_column(col, justify="left" if col in ("Black", "White") else "right")
