@@ -384,6 +384,16 @@ class GoTeamBoards(Event):
     players: tuple[PlayerId, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class GoSettingsChanged(Event):
+    """Settings of a Go tournament changed: (name, value) pairs by OpenGotha's parameter
+    names, values as its XML spells them (``("komi", "6.5")``), applied in order
+    (`tournament.games.go.options`)."""
+
+    kind: ClassVar[str] = "go-settings"
+    options: tuple[tuple[str, str], ...]
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
@@ -407,6 +417,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         GoResultCorrected,
         GoTeamEntered,
         GoTeamBoards,
+        GoSettingsChanged,
     )
 }
 

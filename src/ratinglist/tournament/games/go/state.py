@@ -40,6 +40,7 @@ from ratinglist.tournament.events import (
     GoRegistered,
     GoResultCorrected,
     GoResultEntered,
+    GoSettingsChanged,
     GoTeamBoards,
     GoTeamEntered,
     Settings,
@@ -47,6 +48,7 @@ from ratinglist.tournament.events import (
 )
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import described
+from ratinglist.tournament.games.go.options import with_options
 from ratinglist.tournament.games.go.settings import go_parameters, go_system, go_team_parameters
 
 DETAIL_FIELDS = ("ffg_licence_status", "aga_expiration", "rating_origin", "grade")
@@ -424,6 +426,8 @@ def apply_go(s: GoState, event: Event) -> GoState:
             return enter_team(s, event)
         case GoTeamBoards():
             return set_team_boards(s, event)
+        case GoSettingsChanged(options=pairs):
+            return replace(s, parameters=with_options(s.parameters, pairs, s.paired))
     raise TournamentError(f"expected an action of a Go tournament, got a {event.kind!r} event")
 
 
