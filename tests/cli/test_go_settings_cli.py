@@ -46,6 +46,7 @@ def _play_all(db: Path) -> None:
             run(db, "result", str(k), "--table", str(table), "1-0")
 
 
+@pytest.mark.realdata
 def test_the_h9_header_is_what_the_egd_expects(tmp_path: Path, real_data: Path) -> None:
     db = tmp_path / "go.db"
     _new(db, *ACCEPTANCE)
@@ -97,6 +98,7 @@ def _structure(root: ET.Element) -> tuple[set[tuple[str, str]], set[tuple[str, s
     return nest, attrs
 
 
+@pytest.mark.realdata
 def test_the_xml_is_admitted_by_opengotha_s_dtd_and_reads_back(
     tmp_path: Path, real_data: Path
 ) -> None:

@@ -10,9 +10,13 @@ attribute spellings of OpenGotha's files (GO.md section g).
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
 from ratinglist.errors import TournamentError
+from ratinglist.formats.opengotha_xml import read_opengotha
 from ratinglist.model.directed import GoOptions
 from ratinglist.model.go import parse_rank
 from ratinglist.model.go.results import TimeSystem
@@ -24,11 +28,16 @@ from ratinglist.model.go.tournament import (
     SeedSystem,
     default_parameters,
 )
+from ratinglist.pairing.go.costs import CostModel
+from ratinglist.pairing.go.pair import split_groups
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.fold import fold
+from ratinglist.tournament.game import game_of
 from ratinglist.tournament.games.go.director import go_created_settings
 from ratinglist.tournament.games.go.exports import results_header
+from ratinglist.tournament.games.go.log import opengotha_log
 from ratinglist.tournament.games.go.options import option_pairs, parse_time, with_options
+from ratinglist.tournament.games.go.pairing import gotha_round
 from ratinglist.tournament.games.go.state import go_play
 
 
@@ -290,3 +299,49 @@ def test_a_new_tournament_takes_opengotha_s_defaults_for_what_is_not_typed() -> 
     assert s.parameters.handicap == expected.handicap
     assert s.parameters.general.time_system == TimeSystem.SUDDEN_DEATH.value
     assert s.parameters.general.komi == "6.5"
+
+
+@pytest.mark.realdata
+@pytest.mark.slow
+def test_compat_opengotha_pairs_a_large_field_in_opengotha_s_groups(real_data: Path) -> None:
+    """EGC 2011 before round 2 (658 players to pair): with ``compat=opengotha`` the next
+    round is paired in OpenGotha's groups of at most 600 (GO.md d, "Flow"): every game
+    inside one group, as ``tournament pair --group-max 600`` pairs it."""
+    t = read_opengotha(real_data / "go" / "opengotha-rgf" / "egc2011.xml")
+    past = replace(t, games=tuple(g for g in t.games if g.round < 1))
+    log = opengotha_log(past, name="EGC 2011", start="2011-07-24", end=None)
+    compat = fold([*log, ev.GoSettingsChanged((("compat", "opengotha"),))])
+    game = game_of(compat)
+    s = go_play(compat)
+    assert s.paired == 1
+    model = CostModel(gotha_round(s.tournament(), 1))
+    free = model.pairable()
+    number = {k: int(model.groups.group_number[model.index[k]]) for k in free}
+    groups = split_groups(free, number, 600)
+    assert len(free) == 658 and len(groups) == 2
+    side = {k: n for n, group in enumerate(groups) for k in group}
+    paired = game.next_round(compat, None)
+    assert isinstance(paired, ev.GoPaired)
+    key = s.key
+    assert len(paired.games) == 329
+    assert all(side[key(w)] == side[key(b)] for w, b, _, _ in paired.games)
+    assert paired == game.next_round(fold(log), 600)
+
+
+def test_compat_opengotha_asks_for_opengotha_s_group_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The split of EGC 2011 above happens to give the pairs of one matching, so the wiring
+    is checked too: with compat the game asks for groups of 600 unless told otherwise."""
+    import ratinglist.tournament.games.go.game as go_game
+
+    asked: list[int | None] = []
+
+    def record(s: object, group_max: int | None = None) -> ev.Event:
+        asked.append(group_max)
+        return ev.Undone()
+
+    monkeypatch.setattr(go_game, "next_go_pairing", record)
+    plain = fold([_created(), *_registered(4)])
+    compat = fold([_created(compat="opengotha"), *_registered(4)])
+    for d, given in ((plain, None), (compat, None), (compat, 40), (plain, 40)):
+        game_of(d).next_round(d, given)
+    assert asked == [None, 600, 40, 40]
