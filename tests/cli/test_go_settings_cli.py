@@ -287,3 +287,42 @@ def test_go_options_on_an_othello_tournament_are_refused(tmp_path: Path) -> None
     assert "only with --game go" in out
     run(db, "new", "Lyon", "--country", "FRA", "--date", "2026-04-04")
     assert "expected a Go tournament" in fail(db, "settings")
+
+
+def test_mcmahon_groups_by_smms_correction(tmp_path: Path) -> None:
+    """OpenGotha's McMahon groups frame: a player's SMMS correction (-1..2, +1 the super
+    group) is written as the player's ``smmsCorrection``; SMMS = clamp(rank, floor, bar) -
+    zero + correction (GO.md a): Dupont 3d under the 4d bar starts at 3 + 30 - 1 = 32, 33
+    in the super group."""
+    db = tmp_path / "go.db"
+    _new(db)
+    out = run(db, "settings", "--smms", "1=+1", "--smms", "4=-1")
+    assert "SMMS correction +1: 1 Dupont, Jean" in out
+    shown = _settings(db)
+    assert shown["smms"] == [
+        {"player": 1, "name": "Dupont, Jean", "correction": 1},
+        {"player": 4, "name": "Durand, Eva", "correction": -1},
+    ]
+    xml = tmp_path / "groups.xml"
+    run(db, "export", "--xml", str(xml))
+    corrections = {
+        p.get("name"): p.get("smmsCorrection") for p in ET.parse(xml).getroot().iter("Player")
+    }
+    assert corrections == {"Dupont": "1", "Martin": "0", "Petit": "0", "Durand": "-1"}
+    assert "expected an SMMS correction -1 to 2 for player 2, got 3" in fail(
+        db, "settings", "--smms", "2=3"
+    )
+    assert "expected an entered player number, got 9" in fail(db, "settings", "--smms", "9=1")
+    assert "NUMBER=CORRECTION" in fail(db, "settings", "--smms", "1")
+    run(db, "settings", "--smms", "4=0")
+    assert [s["player"] for s in _settings(db)["smms"]] == [1]  # type: ignore[union-attr]
+    run(db, "pair")
+    refused = fail(db, "settings", "--smms", "2=1")
+    assert "expected SMMS corrections before round 1 is paired" in refused
+    for table in (1, 2):
+        run(db, "result", "1", "--table", str(table), "1-0")
+    # SMMS: 3d 2 + 30 + 1 = 33; 1k 29; 5k 25; 9k 21 (its -1 was reset); a win adds 1
+    start = {"Dupont, Jean": 33, "Martin, Luc": 29, "Petit, Anne": 25, "Durand, Eva": 21}
+    for row in json.loads(run(db, "standings", "--json")):
+        won = "+" in row["rounds"][0]
+        assert row["MMS"] == str(start[row["name"]] + won), row

@@ -63,6 +63,7 @@ def test_the_form_and_the_settings_page(app_client: TestClient) -> None:
               "egf_class": "", "komi": ""},
     )  # fmt: skip
     assert changed.status_code == 200 and "settings changed" in changed.text
+    assert 'name="smms"' in changed.text  # round 1 not paired: McMahon groups may change
     assert "adjusted 75 min" in changed.text
     assert "<td>complementaryTimeSystem</td><td>FISCHER</td>" in changed.text
     assert "<td>komi</td><td>6.5</td>" in changed.text  # a blank field stays as it is
@@ -113,6 +114,8 @@ def test_the_api_creates_and_changes_a_go_tournament_s_settings(app_client: Test
     assert read["fixed"] == ["beginDate", "endDate", "name", "numberOfRounds", "shortName"]
     new = [{"surname": "Dupont", "rank": "3d"}, {"surname": "Martin", "rank": "1k"}]
     _json(director.post(f"/api/v1/td/tournaments/{tid}/entries", {"new": new}), 201)
+    groups = _json(director.post(f"/api/v1/td/tournaments/{tid}/settings", {"smms": {"2": 1}}), 200)
+    assert groups["smms"] == {"2": 1}
     _json(director.post(f"/api/v1/td/tournaments/{tid}/rounds"), 201)
     refused = director.post(f"/api/v1/td/tournaments/{tid}/settings", {"bar": "2d"})
     assert refused.status_code == 400

@@ -357,7 +357,8 @@ class GoOptions:
     `time` in the syntax ``90m``, ``60m+3x30s`` (byo-yomi), ``60m+15/5m`` (Canadian),
     ``60m+10s`` (Fischer); `handicap` ``mms``, ``rank`` or ``none``; `egf_class` A-D or X
     (empty: from the time system); `compat` ``opengotha``; `parameters` more settings as
-    ``name=value`` with OpenGotha's parameter names (``paiMaSeedSystem1=SPLITANDFOLD``).
+    ``name=value`` with OpenGotha's parameter names (``paiMaSeedSystem1=SPLITANDFOLD``);
+    `smms` (player number, SMMS correction -1..2) pairs: McMahon groups (+1 the super group).
     """
 
     time: str | None = None
@@ -375,6 +376,7 @@ class GoOptions:
     criteria: str | None = None
     compat: str | None = None
     parameters: tuple[str, ...] = ()
+    smms: tuple[tuple[int, int], ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -398,6 +400,8 @@ class GoSettingsView:
     values: tuple[tuple[str, str], ...]
     fixed: tuple[str, ...]
     based_on: int
+    smms: tuple[tuple[int, str, int], ...] = ()
+    """Players whose SMMS is corrected: number, name, correction."""
 
 
 @dataclass(frozen=True, slots=True)

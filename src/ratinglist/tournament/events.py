@@ -388,10 +388,12 @@ class GoTeamBoards(Event):
 class GoSettingsChanged(Event):
     """Settings of a Go tournament changed: (name, value) pairs by OpenGotha's parameter
     names, values as its XML spells them (``("komi", "6.5")``), applied in order
-    (`tournament.games.go.options`)."""
+    (`tournament.games.go.options`), and players' SMMS corrections."""
 
     kind: ClassVar[str] = "go-settings"
     options: tuple[tuple[str, str], ...]
+    smms: tuple[tuple[PlayerId, int], ...] = ()
+    """McMahon groups: (player number, SMMS correction -1..2) pairs (+1: the super group)."""
 
 
 EVENT_TYPES: dict[str, type[Event]] = {

@@ -4,6 +4,7 @@ and ``tournament settings`` (show every setting, or change some as one logged ac
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Annotated
 
 import typer
@@ -117,6 +118,10 @@ def _print(view: GoSettingsView, as_json: bool) -> None:
             "settings": dict(view.values),
             "fixed": list(view.fixed),
             "based_on": view.based_on,
+            "smms": [
+                {"player": number, "name": name, "correction": correction}
+                for number, name, correction in view.smms
+            ],
         }
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
@@ -133,6 +138,8 @@ def _print(view: GoSettingsView, as_json: bool) -> None:
     for name, value in view.values:
         table.add_row(name, value, "no" if name in fixed else "yes")
     console.print(table)
+    for number, name, correction in view.smms:
+        typer.echo(f"SMMS correction {correction:+d}: {number} {name}")
 
 
 def settings(
@@ -153,6 +160,14 @@ def settings(
     ] = None,
     compat: CompatOption = None,
     parameters: SetOption = None,
+    smms: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--smms",
+            help="McMahon groups: NUMBER=CORRECTION, -1 to 2 (+1 the super group, 0 back to "
+            "the rank's group); before round 1 is paired. Repeat.",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
@@ -160,16 +175,21 @@ def settings(
     """Show a Go tournament's settings, or change some (one action, undone by undo).
 
     Once round 1 is paired the bar, floor, zero, board size, absent and bye points, the
-    rounding and the main placement criterion may no longer change (they made the score
-    groups of the published rounds); the rest applies to the rounds still to pair, the
-    standings and the files.
+    rounding, the main placement criterion and the SMMS corrections may no longer change
+    (they made the score groups of the published rounds); the rest applies to the rounds
+    still to pair, the standings and the files.
     Example: ratinglist tournament settings
     Example: ratinglist tournament settings --komi 6.5 --time "60m+3x30s" --handicap rank
     Example: ratinglist tournament settings --set paiMaSeedSystem1=SPLITANDFOLD --compat opengotha
+    Example: ratinglist tournament settings --smms 3=+1 --smms 7=-1
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.settings import change_go_settings, go_settings_view
+        from ratinglist.service.tournaments.settings import (
+            change_go_settings,
+            go_settings_view,
+            smms_items,
+        )
 
         options = go_options(
             time=time,
@@ -188,6 +208,7 @@ def settings(
             floor=floor,
             criteria=criteria,
         )
+        options = replace(options, smms=smms_items(smms or ()))
         db_handle, tid = open_tournament(db, tournament)
         if options.empty:
             view = go_settings_view(db_handle, tid)

@@ -8,6 +8,9 @@ moved since the page or call it was decided on (`based_on`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ratinglist.model import PlayerId
 from ratinglist.model.directed import GoOptions, GoSettingsView
 from ratinglist.model.go.results import adjusted_time
 from ratinglist.model.go.tournament import COMPAT_GROUP_MAX
@@ -26,6 +29,9 @@ from ratinglist.tournament.games.go.options import (
 )
 from ratinglist.tournament.games.go.state import go_play
 
+SMMS = "smmsCorrection"
+"""The players' SMMS corrections (OpenGotha's Player attribute), fixed once round 1 is paired."""
+
 
 def _view(d: FoldedTournament, seq: int) -> GoSettingsView:
     s = go_play(d)
@@ -33,7 +39,7 @@ def _view(d: FoldedTournament, seq: int) -> GoSettingsView:
     header = results_header(s.tournament())
     fixed = set(SET_AT_CREATION)
     if s.paired:
-        fixed |= FIXED_ONCE_PAIRED
+        fixed |= FIXED_ONCE_PAIRED | {SMMS}
     return GoSettingsView(
         tournament=d.settings.name,
         paired=s.paired,
@@ -45,7 +51,35 @@ def _view(d: FoldedTournament, seq: int) -> GoSettingsView:
         values=setting_lines(parameters),
         fixed=tuple(sorted(fixed)),
         based_on=seq,
+        smms=tuple(
+            (int(pid), s.name(pid), p.smms_correction)
+            for pid, p in zip(s.ids, s.players, strict=True)
+            if p.smms_correction
+        ),
     )
+
+
+def smms_items(items: Sequence[str]) -> tuple[tuple[int, int], ...]:
+    """SMMS corrections typed as ``NUMBER=CORRECTION`` items (``3=+1``: player 3 in the
+    super group, ``7=-1``, ``3=0`` back to the rank's group).
+
+    Raises:
+        TournamentError: an item not of that form.
+    """
+    from ratinglist.errors import TournamentError
+
+    out = []
+    for item in items:
+        number, equals, correction = item.partition("=")
+        try:
+            if not equals:
+                raise ValueError(item)
+            out.append((int(number), int(correction)))
+        except ValueError:
+            raise TournamentError(
+                f"expected SMMS corrections as NUMBER=CORRECTION such as 3=+1, got {item!r}"
+            ) from None
+    return tuple(out)
 
 
 def go_settings_view(db: Store, tournament: int) -> GoSettingsView:
@@ -77,7 +111,8 @@ def change_go_settings(
     base = loaded(db, tournament)
     go_play(base.folded)
     pairs = option_pairs(options)
-    if not pairs:
+    smms = tuple((PlayerId(pid), correction) for pid, correction in options.smms)
+    if not pairs and not smms:
         raise TournamentError("expected at least one setting to change, got none")
-    write(db, base, [ev.GoSettingsChanged(pairs)], actor, based_on)
+    write(db, base, [ev.GoSettingsChanged(pairs, smms)], actor, based_on)
     return go_settings_view(db, tournament)

@@ -18,11 +18,21 @@ from pydantic import BaseModel, Field
 from ratinglist.errors import ConflictError, RatinglistError
 from ratinglist.model.directed import GoOptions, GoSettingsView
 from ratinglist.service.tournaments.server import overview_facts
-from ratinglist.service.tournaments.settings import change_go_settings, go_settings_view
+from ratinglist.service.tournaments.settings import (
+    change_go_settings,
+    go_settings_view,
+    smms_items,
+)
 from ratinglist.web.auth import Director
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, store_of
-from ratinglist.web.views.go_forms import SHORT, GoSettingsBody, go_form
+from ratinglist.web.views.go_forms import (
+    LONG,
+    SHORT,
+    GoSettingsBody,
+    go_form,
+    split_parameters,
+)
 from ratinglist.web.views.td_pages import STATUS, _back, _flash, _shown
 
 router = APIRouter(prefix="/td", include_in_schema=False)
@@ -34,6 +44,11 @@ class SettingsChange(GoSettingsBody):
     ``based_on`` of the settings read): refused (409) when the log moved since."""
 
     based_on: int | None = Field(default=None, ge=1)
+    smms: dict[int, int] = Field(
+        default_factory=dict,
+        max_length=2000,
+        description="McMahon groups: SMMS correction (-1..2) by player number",
+    )
 
 
 class SettingsOut(BaseModel):
@@ -50,6 +65,7 @@ class SettingsOut(BaseModel):
     settings: dict[str, str]
     fixed: list[str]
     based_on: int
+    smms: dict[int, int]
 
 
 def _out(view: GoSettingsView) -> SettingsOut:
@@ -64,6 +80,7 @@ def _out(view: GoSettingsView) -> SettingsOut:
         settings=dict(view.values),
         fixed=list(view.fixed),
         based_on=view.based_on,
+        smms={number: correction for number, _, correction in view.smms},
     )
 
 
@@ -78,7 +95,8 @@ def change_settings(request: Request, tid: int, body: SettingsChange, who: Direc
     """Change settings of a Go tournament (one action, undone by undo); refused with the
     reason when a setting may no longer change (round 1 paired), 409 when the log moved
     since `based_on`."""
-    view = change_go_settings(store_of(request), tid, body.options(), who.actor, body.based_on)
+    options = replace(body.options(), smms=tuple(body.smms.items()))
+    view = change_go_settings(store_of(request), tid, options, who.actor, body.based_on)
     return _out(view)
 
 
@@ -114,10 +132,13 @@ def settings_form(
     bar: Annotated[str, Form(max_length=SHORT)] = "",
     floor: Annotated[str, Form(max_length=SHORT)] = "",
     criteria: Annotated[str, Form(max_length=100)] = "",
+    smms: Annotated[str, Form(max_length=LONG)] = "",
 ) -> Response:
-    """Change the settings typed (blank fields stay as they are)."""
+    """Change the settings typed (blank fields stay as they are); `smms`: McMahon groups as
+    ``NUMBER=CORRECTION`` items (``3=+1; 7=-1``)."""
     chosen = replace(options, bar=bar or None, floor=floor or None, criteria=criteria or None)
     try:
+        chosen = replace(chosen, smms=smms_items(split_parameters(smms)))
         change_go_settings(store_of(request), tid, chosen, who.actor, based_on)
     except ConflictError as exc:
         message = f"Another device changed this meanwhile: {exc}"

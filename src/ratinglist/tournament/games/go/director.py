@@ -125,6 +125,11 @@ def go_created_settings(
     if criteria is not None:
         parameters = replace(parameters, placement=parse_criteria(criteria))
     if options is not None:
+        if options.smms:
+            raise TournamentError(
+                "expected SMMS corrections once the players are entered (tournament "
+                "settings --smms), got them on a new tournament"
+            )
         parameters = with_options(parameters, option_pairs(options))
         count = parameters.general.number_of_rounds
     return ev.Settings(
