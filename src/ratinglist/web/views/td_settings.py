@@ -100,6 +100,26 @@ def change_settings(request: Request, tid: int, body: SettingsChange, who: Direc
     return _out(view)
 
 
+def _current(view: GoSettingsView) -> dict[str, str]:
+    """Each form field's value now (shown in the blank field)."""
+    values = dict(view.values)
+    return {
+        "bar": values["genMMBar"],
+        "floor": values["genMMFloor"],
+        "criteria": values["placement"],
+        "time": view.time,
+        "komi": values["komi"],
+        "location": values["location"],
+        "director": values["director"],
+        "egf_class": view.egf_class,
+        "handicap": "mms" if values["hdBasedOnMMS"] == "true" else "rank",
+        "handicap_threshold": values["hdNoHdRankThreshold"],
+        "handicap_correction": values["hdCorrection"],
+        "handicap_ceiling": values["hdCeiling"],
+        "compat": values["compat"] or "none",
+    }
+
+
 @router.get("/{tid}/settings")
 def settings_page(request: Request, tid: int, who: Director) -> Response:
     """Every setting of a Go tournament, and a form to change some."""
@@ -112,6 +132,7 @@ def settings_page(request: Request, tid: int, who: Director) -> Response:
         "csrf": who.csrf,
         "fields": overview_facts(store_of(request), tid).settings_fields,
         "fixed": set(view.fixed),
+        "current": _current(view),
         "message": flash.message if flash is not None and notice else None,
         "error": flash.message if flash is not None and not notice else None,
     }
