@@ -25,6 +25,7 @@ from ratinglist.tournament.events import (
     GoRegistered,
     GoResultCorrected,
     GoResultEntered,
+    GoSettingsChanged,
     GoTeamBoards,
     GoTeamEntered,
     IdAssigned,
@@ -94,6 +95,8 @@ def describe(event: Event, name: Callable[[PlayerId], str] | None = None) -> str
             return f"team {n} {team!r}"
         case GoTeamBoards(team=n, round=k):
             return f"members of team {n} in round {k}"
+        case GoSettingsChanged(options=pairs):
+            return "settings " + ", ".join(f"{name}={value}" for name, value in pairs)
         case (
             Registered(player=p, surname=sn, firstname=fn)
             | GoRegistered(player=p, surname=sn, firstname=fn)

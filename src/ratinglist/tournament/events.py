@@ -384,6 +384,18 @@ class GoTeamBoards(Event):
     players: tuple[PlayerId, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class GoSettingsChanged(Event):
+    """Settings of a Go tournament changed: (name, value) pairs by OpenGotha's parameter
+    names, values as its XML spells them (``("komi", "6.5")``), applied in order
+    (`tournament.games.go.options`), and players' SMMS corrections."""
+
+    kind: ClassVar[str] = "go-settings"
+    options: tuple[tuple[str, str], ...]
+    smms: tuple[tuple[PlayerId, int], ...] = ()
+    """McMahon groups: (player number, SMMS correction -1..2) pairs (+1: the super group)."""
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
@@ -407,6 +419,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         GoResultCorrected,
         GoTeamEntered,
         GoTeamBoards,
+        GoSettingsChanged,
     )
 }
 

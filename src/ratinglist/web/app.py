@@ -39,6 +39,7 @@ from ratinglist.web.views import (
     registry_pages,
     td_api,
     td_pages,
+    td_settings,
     tournaments,
 )
 
@@ -87,6 +88,7 @@ def create_app(
         api_docs,
         td_api,
         td_pages,
+        td_settings,
         live,
         registry_pages,
         intake,
@@ -95,6 +97,7 @@ def create_app(
         app.include_router(module.router)
     app.include_router(live.api)
     app.include_router(registry_pages.api)
+    app.include_router(td_settings.api)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.mount(api_docs.ASSETS, StaticFiles(directory=api_docs.SWAGGER_UI), name="api-docs")
     app.add_middleware(AuthGate, db=db)

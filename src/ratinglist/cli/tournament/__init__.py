@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import typer
 
-from ratinglist.cli.tournament import play, setup, teams, views
+from ratinglist.cli.tournament import play, settings, setup, teams, views
 
 app = typer.Typer(
     help="Direct a tournament: players, pairings, results, standings, finals, exports.",
@@ -21,6 +21,7 @@ app = typer.Typer(
 
 for name, command in (
     ("new", setup.new),
+    ("settings", settings.settings),
     ("register", setup.register),
     ("withdraw", setup.withdraw_command),
     ("absent", setup.absent_command),

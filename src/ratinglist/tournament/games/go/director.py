@@ -21,6 +21,7 @@ from ratinglist.model.directed import (
     CostLine,
     ExplainView,
     GoEntry,
+    GoOptions,
     GoStandingLine,
     GoStandingsView,
     Person,
@@ -36,7 +37,6 @@ from ratinglist.model.go.team import (
     TeamParameters,
 )
 from ratinglist.model.go.tournament import (
-    Criterion,
     GoResult,
     GoSystem,
     Outcome,
@@ -44,6 +44,7 @@ from ratinglist.model.go.tournament import (
 )
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.go.options import option_pairs, parse_criteria, with_options
 from ratinglist.tournament.games.go.settings import go_settings
 from ratinglist.tournament.games.go.state import GoState, go_play
 
@@ -58,7 +59,6 @@ GO_SYSTEMS = {
 }
 DEFAULT_GO_ROUNDS = 5
 """OpenGotha's default number of rounds."""
-MAX_CRITERIA = 6
 
 
 def parse_go_system(text: str | None) -> GoSystem:
@@ -71,22 +71,6 @@ def parse_go_system(text: str | None) -> GoSystem:
             f"expected a Go system among {', '.join(sorted(GO_SYSTEMS))}, got {text!r}"
         )
     return found
-
-
-def parse_criteria(text: str) -> tuple[Criterion, ...]:
-    """Placement criteria as OpenGotha names them, comma separated (``MMS,SOSM,SOSOSM``)."""
-    out = []
-    for word in text.split(","):
-        if not word.strip():
-            continue
-        c = Criterion.from_name(word)
-        if c is None:
-            known = ", ".join(c.value for c in Criterion if c is not Criterion.NULL)
-            raise TournamentError(f"expected placement criteria among {known}, got {word!r}")
-        out.append(c)
-    if not out or len(out) > MAX_CRITERIA:
-        raise TournamentError(f"expected 1 to {MAX_CRITERIA} placement criteria, got {text!r}")
-    return tuple(out)
 
 
 def _rank(text: str, what: str) -> str:
@@ -110,9 +94,11 @@ def go_created_settings(
     sender: str,
     seed: int,
     teams: TeamParameters | None = None,
+    options: GoOptions | None = None,
 ) -> ev.Settings:
     """The settings of a new Go tournament: OpenGotha's defaults for the system, overridden;
-    `teams`: the team parameters of a team tournament."""
+    `teams`: the team parameters of a team tournament; `options`: any other setting
+    (`tournament.games.go.options`)."""
     chosen = parse_go_system(system)
     count = DEFAULT_GO_ROUNDS if rounds is None else rounds
     if not 1 <= count <= 20:
@@ -138,6 +124,14 @@ def go_created_settings(
         )
     if criteria is not None:
         parameters = replace(parameters, placement=parse_criteria(criteria))
+    if options is not None:
+        if options.smms:
+            raise TournamentError(
+                "expected SMMS corrections once the players are entered (tournament "
+                "settings --smms), got them on a new tournament"
+            )
+        parameters = with_options(parameters, option_pairs(options))
+        count = parameters.general.number_of_rounds
     return ev.Settings(
         name=name,
         country=country,

@@ -71,6 +71,7 @@ def results_header(t: GoTournament, program: str = PROGRAM) -> ResultsHeader:
         time=time,
         internet=g.internet,
         program=program,
+        egf_class=g.egf_class,
     )
 
 

@@ -29,7 +29,7 @@ from ratinglist.model.directed import (
 )
 from ratinglist.model.go import format_rank
 from ratinglist.model.go.results import FileKind
-from ratinglist.model.go.tournament import Outcome
+from ratinglist.model.go.tournament import COMPAT_GROUP_MAX, Outcome
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import AnyStandings, ExportFile, RoundCount, Submission
@@ -116,6 +116,17 @@ class Go:
         ("bar", "McMahon bar (rank)", "3d"),
         ("floor", "McMahon floor (rank)", "20k"),
         ("criteria", "Placement criteria", "MMS,SOSM,SOSOSM"),
+        ("time", "Time system", "60m+3x30s, 60m+15/5m, 60m+10s, 90m"),
+        ("komi", "Komi", "7.5"),
+        ("location", "Location", "Paris"),
+        ("director", "Director", "Jean Dupont"),
+        ("egf_class", "EGF class (blank: from the time system)", "A"),
+        ("handicap", "Handicap from (mms, rank, none)", "mms"),
+        ("handicap_threshold", "No handicap above (rank)", "1d"),
+        ("handicap_correction", "Handicap correction (-1 to 3)", "1"),
+        ("handicap_ceiling", "Handicap ceiling (0-9)", "9"),
+        ("compat", "Pair as OpenGotha 3.52 (opengotha)", "opengotha"),
+        ("parameters", "More OpenGotha parameters (name=value; ...)", "paiBaRandom=0"),
     )
     submit_label: Final = "Close the tournament (then send the .h9 to the EGF)"
     submit_confirm: Final = "Close the tournament? Its .h9 is then the file to send to the EGF."
@@ -156,6 +167,7 @@ class Go:
             sender=new.sender,
             seed=seed,
             teams=team_parameters(new.team_size, new.team_criteria),
+            options=new.go_options,
         )
 
     def person(self, d: FoldedTournament, player: PlayerId) -> Person:
@@ -180,6 +192,8 @@ class Go:
                 "expected a tournament without teams, got a team tournament "
                 "(pair it with tournament team pair)"
             )
+        if group_max is None and s.parameters.pairing.compat == "opengotha":
+            group_max = COMPAT_GROUP_MAX
         return next_go_pairing(s, group_max)
 
     def finals(self, d: FoldedTournament) -> ev.Event:

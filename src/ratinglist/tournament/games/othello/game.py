@@ -220,6 +220,7 @@ class Othello:
             ("--criteria", new.criteria),
             ("--team-size", new.team_size),
             ("--team-criteria", new.team_criteria),
+            ("a Go setting", None if new.go_options is None or new.go_options.empty else "given"),
         ):
             if value is not None:
                 raise TournamentError(f"expected {option} only with --game go, got {value!r}")
