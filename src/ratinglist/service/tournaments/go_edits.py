@@ -331,6 +331,12 @@ def go_player_line(d: FoldedTournament, player: PlayerId) -> GoPlayerLine:
     )
 
 
+def go_players(db: Store, tournament: int) -> tuple[GoPlayerLine, ...]:
+    """Every player's data, in entry order."""
+    d = loaded(db, tournament).folded
+    return tuple(go_player_line(d, pid) for pid in go_play(d).ids)
+
+
 def go_player(db: Store, tournament: int, player: int) -> GoPlayerLine:
     """Player number `player`'s data."""
     return go_player_line(loaded(db, tournament).folded, PlayerId(player))
