@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ratinglist.formats.egf_h9 import read_h9
+from ratinglist.formats.ffg_tou import read_tou
 from ratinglist.formats.opengotha_document import read_opengotha_document
 from ratinglist.model.go import parse_rank
 from tests.cli.tournament_cli import fail, run
@@ -152,10 +153,15 @@ def test_colours_handicap_and_a_game_with_a_result(tmp_path: Path) -> None:
     game = next(g for g in doc.document.tournament.games if g.round == 0 and g.table == 1)
     names = {p.key: p.name for p in doc.document.tournament.players}
     assert (names[game.white], names[game.black], game.handicap) == (white, black, 4)
-    rows = {r.surname: r for r in read_h9(h9.read_bytes(), "t.h9").rows}
-    first = rows[white].rounds[0]
-    assert (first.colour, first.handicap, first.mark) == ("w", 4, "+")
-    assert first.opponent == rows[black].place
+    tou = tmp_path / "t.tou"
+    run(db, "export", "--tou", str(tou))
+    for rows in (
+        {r.surname: r for r in read_h9(h9.read_bytes(), "t.h9").rows},
+        {r.surname: r for r in read_tou(tou.read_bytes(), "t.tou").rows},
+    ):
+        first = rows[white].rounds[0]
+        assert (first.colour, first.handicap, first.mark) == ("w", 4, "+")
+        assert first.opponent == rows[black].place
 
 
 def _lower_placed(game: tuple[str, str, int]) -> tuple[int, int]:
