@@ -99,6 +99,36 @@ def test_unpaired_players_are_listed_and_the_next_pairing_pairs_them(tmp_path: P
     assert emptied["games"] == [] and emptied["bye"] is None and len(emptied["unpaired"]) == 7
 
 
+def test_a_player_back_in_a_paired_round_is_unpaired_and_may_get_the_bye(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "go.db"
+    _new(db)
+    run(db, "register", "--new", "Extra,A", "--rank", "10k", "--country", "FR")
+    run(db, "edit", "player", "8", "--not-playing", "1")
+    run(db, "pair")
+    old_bye = _show(db, 1)["bye"]
+    assert old_bye is not None  # 7 playing: OpenGotha gives a bye
+    run(db, "edit", "player", "8", "--not-playing", "")
+    view = _show(db, 1)
+    assert [_surname(p) for p in view["unpaired"]] == ["Extra"]
+    # the round has its bye: one unpaired player more cannot be paired
+    assert "it has its bye" in fail(db, "edit", "pair", "1")
+    run(db, "edit", "bye", "1", "0")
+    assert sorted(_surname(p) for p in _show(db, 1)["unpaired"]) == sorted(
+        ("Extra", _surname(old_bye))
+    )
+    paired = json.loads(run(db, "edit", "pair", "1", "--json"))
+    assert paired["unpaired"] == [] and paired["bye"] is None
+    assert {"Extra", _surname(old_bye)} in [set(g[:2]) for g in _games(paired).values()]
+    # a round without a bye and one unpaired player: OpenGotha's bye goes to them
+    table = next(t for t, g in _games(paired).items() if "Extra" in g[:2])
+    run(db, "edit", "unpair", "1", str(table))
+    run(db, "edit", "player", _number(_surname(old_bye)), "--not-playing", "1")
+    alone = json.loads(run(db, "edit", "pair", "1", "--json"))
+    assert _surname(alone["bye"]) == "Extra" and alone["unpaired"] == []
+
+
 def test_a_pair_made_by_hand_gets_colours_handicap_and_the_first_free_table(
     tmp_path: Path,
 ) -> None:

@@ -94,25 +94,32 @@ def pair_rest(s: GoState, k: int, group_max: int | None = None) -> GoGamesAdded:
     r = k - 1
     bye = rnd.byes[0] if rnd.byes else None
     new_bye = None
+    if bye is not None and len(free) % 2:
+        raise TournamentError(
+            f"expected an even number of unpaired players in round {k} (it has its bye), got "
+            f"{len(free)}: pair two of them by hand, or change the bye"
+        )
     if bye is None and len(free) % 2:
         new_bye = choose_bye(t, GoScores(t.before_round(r)), r, free)
         bye = new_bye
-    if len(free) - (new_bye is not None) < 2:
+    rest = {key for key in free if key != new_bye}
+    if len(rest) == 1:
         raise TournamentError(f"expected two unpaired players or more in round {k}, got one")
-    keys = set(free)
     forced = [
         (s.key(f.black), s.key(f.white))
         for f in s.forced
-        if f.round == k and {s.key(f.black), s.key(f.white)} <= keys
+        if f.round == k and {s.key(f.black), s.key(f.white)} <= rest
     ]
     never = [tuple(s.key(p) for p in sorted(pair)) for pair in s.never]
-    pairing = pair_go_round(
-        t, r, bye=bye, forced=forced, never=[(x, y) for x, y in never], group_max=group_max
-    )
+    games: tuple[NewGame, ...] = ()
+    if rest:
+        games = pair_go_round(
+            t, r, bye=bye, forced=forced, never=[(x, y) for x, y in never], group_max=group_max
+        ).games
     number = s.numbers()
     return GoGamesAdded(
         k,
-        tuple((number[g.white], number[g.black], g.handicap, g.table) for g in pairing.games),
+        tuple((number[g.white], number[g.black], g.handicap, g.table) for g in games),
         0 if new_bye is None else int(number[new_bye]),
     )
 
