@@ -4,13 +4,18 @@ one, and undone by the log's undo."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ratinglist.errors import TournamentError
+from ratinglist.formats.opengotha_document import read_opengotha_document_file
 from ratinglist.model import PlayerId
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.games.go.director import go_created_settings
+from ratinglist.tournament.games.go.log import opengotha_log
+from ratinglist.tournament.games.go.manual import move_table, renumber
 from ratinglist.tournament.games.go.state import GoState
 
 P = PlayerId
@@ -113,3 +118,25 @@ def test_undo_gives_back_the_state_before_each_edit() -> None:
 def test_unpairing_the_last_game_clears_the_bye() -> None:
     s = _state([*_log(), ev.GoUnpaired(1, P(1), P(2)), ev.GoUnpaired(1, P(3), P(4))])
     assert s.rounds[0].games == () and s.rounds[0].byes == ()
+
+
+@pytest.mark.realdata
+@pytest.mark.parametrize("name", ["simplemm", "notsimplemm", "simpleswiss"])
+def test_renumbering_gives_opengothas_own_tables(real_data: Path, name: str) -> None:
+    """OpenGotha 3.52 numbers the tables of a new round by renumbering them (GO.md d.T), so
+    its files' rounds are in the renumbered order: renumbering changes nothing, and undoes
+    a table moved by hand."""
+    doc = read_opengotha_document_file(real_data / "go" / "pairgoth" / f"{name}.xml").document
+    log = opengotha_log(doc.tournament, name=name, start="2020-01-01", end=None)
+    full = _state(log)
+    assert full.paired >= 5
+    for k in range(1, full.paired + 1):
+        with pytest.raises(TournamentError, match="already in order"):
+            renumber(full, k)
+        # the round's results removed (a game with a result keeps its table)
+        open_round = [e for e in log if not (isinstance(e, ev.GoResultEntered) and e.round == k)]
+        s = _state(open_round)
+        moved = [*open_round, move_table(s, k, 1, 2)]
+        shuffled = _state(moved)
+        assert shuffled.rounds[k - 1] != s.rounds[k - 1]
+        assert _state([*moved, renumber(shuffled, k)]).rounds[k - 1] == s.rounds[k - 1]
