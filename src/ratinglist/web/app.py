@@ -38,6 +38,7 @@ from ratinglist.web.views import (
     players,
     registry_pages,
     td_api,
+    td_go_edit,
     td_pages,
     td_settings,
     tournaments,
@@ -89,6 +90,7 @@ def create_app(
         td_api,
         td_pages,
         td_settings,
+        td_go_edit,
         live,
         registry_pages,
         intake,
@@ -96,6 +98,7 @@ def create_app(
     ):
         app.include_router(module.router)
     app.include_router(live.api)
+    app.include_router(td_go_edit.api)
     app.include_router(registry_pages.api)
     app.include_router(td_settings.api)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

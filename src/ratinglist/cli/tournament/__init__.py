@@ -5,14 +5,15 @@ Each command parses its arguments, calls one function of `ratinglist.service.tou
 load the log, check the action and append it in one transaction. Modules: `setup`
 (create, enter players, withdraw, ...), `play` (pair, results, undo, finals), `views`
 (standings, show, explain, exports, submit, replay), `teams` (a Go team tournament's teams:
-``tournament team ...``), `render` (tables and numbers).
+``tournament team ...``), `edits` (editing a Go tournament after the fact: ``tournament
+edit ...``), `render` (tables and numbers).
 """
 
 from __future__ import annotations
 
 import typer
 
-from ratinglist.cli.tournament import play, settings, setup, teams, views
+from ratinglist.cli.tournament import edits, play, settings, setup, teams, views
 
 app = typer.Typer(
     help="Direct a tournament: players, pairings, results, standings, finals, exports.",
@@ -47,3 +48,4 @@ for name, command in (
     app.command(name)(command)
 
 app.add_typer(teams.app, name="team")
+app.add_typer(edits.app, name="edit")

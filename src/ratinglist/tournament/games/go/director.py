@@ -6,7 +6,7 @@ log, its concurrency rules, undo, the services and the pages are the same as Oth
 A Go result is typed for the two players in the order they are named (by players, the
 first named; by table, White, as a round view shows it): ``1-0`` the first wins, ``0-1``
 the second, ``=`` jigo, ``0-0`` both lose, ``1-1`` both win; ``!`` after it (``1-0!``)
-means by default (not played over the board).
+means by default (not played over the board); a correction to ``?`` removes the result.
 """
 
 from __future__ import annotations
@@ -198,6 +198,11 @@ def result_text(result: GoResult) -> str:
     return text + ("!" if text and result.by_default else "")
 
 
+REMOVED = "?"
+"""The result typed in a correction that removes an entered result (OpenGotha: a click on
+the table number cancels its result), e.g. before editing the game."""
+
+
 def go_result_event(
     s: GoState,
     round_label: str | None,
@@ -215,7 +220,13 @@ def go_result_event(
     rnd = s.rounds[k - 1]
     if score is None:
         raise TournamentError("expected a Go result such as 1-0, 0-1 or =, got none")
-    a_wins, b_wins, by_default = parse_go_score(score)
+    removed = score.strip() == REMOVED
+    if removed and not correction:
+        raise TournamentError(
+            f"expected a Go result such as 1-0 to enter, got {score!r} (a correction to "
+            f"{REMOVED!r} removes an entered result)"
+        )
+    a_wins, b_wins, by_default = (None, None, False) if removed else parse_go_score(score)
     if table is not None:
         game = next((g for g in rnd.games if g.table == table), None)
         if game is None:
@@ -243,13 +254,8 @@ def go_result_event(
         white_wins, black_wins = (a_wins, b_wins) if white_first else (b_wins, a_wins)
     numbers = s.numbers()
     cls = ev.GoResultCorrected if correction else ev.GoResultEntered
-    event = cls(
-        k,
-        numbers[game.white],
-        numbers[game.black],
-        outcome_of(white_wins, black_wins).value,
-        by_default,
-    )
+    outcome = Outcome.UNKNOWN if removed else outcome_of(white_wins, black_wins)
+    event = cls(k, numbers[game.white], numbers[game.black], outcome.value, by_default)
     return event, game.table
 
 

@@ -44,6 +44,7 @@ from ratinglist.tournament.games.go.director import (
     result_text,
     team_parameters,
 )
+from ratinglist.tournament.games.go.edits import apply_edit, is_edit
 from ratinglist.tournament.games.go.play import next_go_pairing
 from ratinglist.tournament.games.go.state import GoState, apply_go, go_play, go_result, new_go_state
 
@@ -141,6 +142,8 @@ class Go:
         return new_go_state(settings)
 
     def apply(self, d: FoldedTournament, event: ev.Event) -> GoState:
+        if is_edit(event):
+            return apply_edit(go_play(d), event)
         return apply_go(go_play(d), event)
 
     def after_closing(self, event: ev.Event) -> bool:

@@ -79,8 +79,9 @@ class GoRound:
 
 @dataclass(frozen=True, slots=True)
 class GoState:
-    """Parameters, players (by number), published rounds, forced and forbidden pairs, and
-    the teams of a team tournament (members by player key)."""
+    """Parameters, players (by number), published rounds, forced and forbidden pairs, the
+    teams of a team tournament (members by player key), and the byes the director chose
+    for rounds not yet paired ((round, player), `tournament.games.go.edits`)."""
 
     system: GoSystem
     parameters: GoParameters
@@ -93,6 +94,7 @@ class GoState:
     forced: tuple[Forced, ...] = ()
     never: tuple[frozenset[PlayerId], ...] = ()
     withdrawn: tuple[tuple[PlayerId, int], ...] = ()
+    chosen_byes: tuple[tuple[int, PlayerId], ...] = ()
     _keys: dict[PlayerId, str] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -155,6 +157,10 @@ class GoState:
                 return team
         known = ", ".join(str(t.number) for t in self.teams) or "none yet"
         raise TournamentError(f"expected a team number ({known}), got {number}")
+
+    def chosen_bye(self, k: int) -> PlayerId | None:
+        """The bye the director chose for round `k` before its pairing, or None."""
+        return next((pid for r, pid in self.chosen_byes if r == k), None)
 
     def withdrawn_from(self, player: PlayerId) -> int | None:
         """The first round a withdrawn player does not play, or None."""
