@@ -39,6 +39,7 @@ from ratinglist.web.views import (
     registry_pages,
     td_api,
     td_pages,
+    td_print,
     tournaments,
 )
 
@@ -86,6 +87,7 @@ def create_app(
         account,
         api_docs,
         td_api,
+        td_print,
         td_pages,
         live,
         registry_pages,
@@ -94,6 +96,7 @@ def create_app(
     ):
         app.include_router(module.router)
     app.include_router(live.api)
+    app.include_router(td_print.api)
     app.include_router(registry_pages.api)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.mount(api_docs.ASSETS, StaticFiles(directory=api_docs.SWAGGER_UI), name="api-docs")
