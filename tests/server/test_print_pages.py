@@ -89,7 +89,9 @@ def test_go_sheets_hold_the_round_and_the_standings(tmp_path: Path) -> None:
     order = [r[1] for r in rows]
     first = view.tables[0]  # table 1: White won 1-0
     w, b = order.index(first.white.name), order.index(first.black.name)
-    assert rows[w][2 + b] == "1-0 r1" and rows[b][2 + w] == "0-1 r1"
+    assert rows[w][2 + b] == "1-0" and rows[b][2 + w] == "0-1"
+    grid = client.get("/td/1/print/grid").text
+    assert "1-0 <small>r1</small>" in grid and "0-1 <small>r1</small>" in grid
     assert rows[w][2 + w] == "×"
 
     welcome = client.get("/td/1/print/welcome").text

@@ -83,18 +83,19 @@ def _names(view: RoundView) -> tuple[NameLine, ...]:
 
 def _grid(d: FoldedTournament, game: Game, seq: int) -> ShownTable:
     """The cross table: players in the standings' order; a cell holds the row player's
-    results against the column's player, as the row player reads them, with the round."""
+    results against the column's player, as the row player reads them, and (in small type)
+    the rounds they were played in."""
     order = [line.player for line in game.standings(d, None, None).lines]
     placed = {p.id for p in order}
     # before the standings count a round, every entrant in entry order
     order += [e.player for e in game.entrants(d) if e.player.id not in placed and not e.withdrawn]
-    met: dict[tuple[PlayerId, PlayerId], list[str]] = {}
+    met: dict[tuple[PlayerId, PlayerId], list[tuple[str, int]]] = {}
     for number in range(1, d.paired + 1):
         for seat in game.round_view(d, number, seq).seats():
             result = seat.line.result or "?"
             a, b = seat.first.id, seat.second.id
-            met.setdefault((a, b), []).append(f"{result} r{number}")
-            met.setdefault((b, a), []).append(f"{flipped(result)} r{number}")
+            met.setdefault((a, b), []).append((result, number))
+            met.setdefault((b, a), []).append((flipped(result), number))
     columns = (
         ShownColumn("#", "n"),
         ShownColumn("Player"),
@@ -107,7 +108,10 @@ def _grid(d: FoldedTournament, game: Game, seq: int) -> ShownTable:
             if q.id == p.id:
                 cells.append(ShownCell("×"))
             else:
-                cells.append(ShownCell(" ".join(met.get((p.id, q.id), ()))))
+                games = met.get((p.id, q.id), [])
+                cells.append(
+                    ShownCell(" ".join(r for r, _ in games), " ".join(f"r{n}" for _, n in games))
+                )
         rows.append(ShownRow(tuple(cells)))
     return ShownTable(columns, tuple(rows))
 
