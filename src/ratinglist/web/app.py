@@ -41,6 +41,7 @@ from ratinglist.web.views import (
     td_go_edit,
     td_pages,
     td_settings,
+    td_print,
     tournaments,
 )
 
@@ -88,6 +89,7 @@ def create_app(
         account,
         api_docs,
         td_api,
+        td_print,
         td_pages,
         td_settings,
         td_go_edit,
@@ -99,6 +101,7 @@ def create_app(
         app.include_router(module.router)
     app.include_router(live.api)
     app.include_router(td_go_edit.api)
+    app.include_router(td_print.api)
     app.include_router(registry_pages.api)
     app.include_router(td_settings.api)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

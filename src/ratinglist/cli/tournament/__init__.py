@@ -4,16 +4,17 @@ Each command parses its arguments, calls one function of `ratinglist.service.tou
 (or `tournament_results`, `tournament_views`) and renders what it returns; the services
 load the log, check the action and append it in one transaction. Modules: `setup`
 (create, enter players, withdraw, ...), `play` (pair, results, undo, finals), `views`
-(standings, show, explain, exports, submit, replay), `teams` (a Go team tournament's teams:
-``tournament team ...``), `edits` (editing a Go tournament after the fact: ``tournament
-edit ...``), `render` (tables and numbers).
+(standings, show, explain, exports, submit, replay), `report` (a round's pairing
+report), `teams` (a Go team tournament's teams: ``tournament team ...``), `edits` (editing
+a Go tournament after the fact: ``tournament edit ...``), `settings` (a tournament's
+settings), `render` (tables and numbers).
 """
 
 from __future__ import annotations
 
 import typer
 
-from ratinglist.cli.tournament import edits, play, settings, setup, teams, views
+from ratinglist.cli.tournament import edits, play, report, settings, setup, teams, views
 
 app = typer.Typer(
     help="Direct a tournament: players, pairings, results, standings, finals, exports.",
@@ -37,6 +38,7 @@ for name, command in (
     ("slips", views.slips),
     ("standings", views.standings),
     ("explain", views.explain),
+    ("report", report.report),
     ("export", views.export),
     ("submit", views.submit),
     ("reopen", setup.reopen),

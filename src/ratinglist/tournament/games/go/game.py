@@ -30,6 +30,7 @@ from ratinglist.model.directed import (
 from ratinglist.model.go import format_rank
 from ratinglist.model.go.results import FileKind
 from ratinglist.model.go.tournament import COMPAT_GROUP_MAX, Outcome
+from ratinglist.model.report import PairingReport
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import AnyStandings, ExportFile, RoundCount, Submission
@@ -322,6 +323,11 @@ class Go:
     ) -> ExplainView:
         return go_explain_view(d, number, asked)
 
+    def pairing_report(self, d: FoldedTournament, number: int) -> PairingReport:
+        from ratinglist.tournament.games.go.report import go_pairing_report
+
+        return go_pairing_report(d, number)
+
     def exports(
         self, d: FoldedTournament, options: frozenset[str] = frozenset()
     ) -> tuple[ExportFile, ...]:
@@ -349,6 +355,28 @@ class Go:
                 ),
             )
             for kind, label, suffix, media in FILES
+        ) + self._pages(d, stem)
+
+    def _pages(self, d: FoldedTournament, stem: str) -> tuple[ExportFile, ...]:
+        """The results page (HTML) and the standings (CSV), as Othello's exports name them."""
+        from ratinglist.tournament.games.go.exports import html_page, standings_csv
+
+        view = self.standings(d, None, None)
+        return (
+            ExportFile(
+                "html",
+                "results page (HTML)",
+                f"{stem}.html",
+                "text/html; charset=utf-8",
+                lambda: html_page(view).encode("utf-8"),
+            ),
+            ExportFile(
+                "csv",
+                "standings (CSV)",
+                f"{stem}.csv",
+                "text/csv; charset=utf-8",
+                lambda: standings_csv(view).encode("utf-8"),
+            ),
         )
 
     def submission(self, d: FoldedTournament) -> Submission:

@@ -31,6 +31,7 @@ from ratinglist.model.directed import (
     TableLine,
 )
 from ratinglist.model.ids import is_temporary_player
+from ratinglist.model.report import PairingReport
 from ratinglist.pairing import System
 from ratinglist.standings import BrightwellRule
 from ratinglist.tournament import events as ev
@@ -444,6 +445,11 @@ class Othello:
         )
         extra = None if ex.forced_extra is None else int(ex.forced_extra)
         return ExplainView(number, d.settings.preset, pairs, int(ex.total), extra)
+
+    def pairing_report(self, d: FoldedTournament, number: int) -> PairingReport:
+        from ratinglist.tournament.games.othello.report import othello_pairing_report
+
+        return othello_pairing_report(d, number)
 
     def exports(
         self, d: FoldedTournament, options: frozenset[str] = frozenset()
