@@ -40,8 +40,8 @@ from ratinglist.web.views import (
     td_api,
     td_go_edit,
     td_pages,
-    td_settings,
     td_print,
+    td_settings,
     tournaments,
 )
 
