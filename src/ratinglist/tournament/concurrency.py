@@ -17,8 +17,11 @@ from ratinglist.errors import ConflictError, TournamentError
 from ratinglist.model import PlayerId, shown_id
 from ratinglist.tournament.events import (
     Absent,
+    ColoursExchanged,
+    EndDateSet,
     Event,
     FinalsStarted,
+    FlagsSet,
     Forbidden,
     Forced,
     GoPaired,
@@ -29,7 +32,9 @@ from ratinglist.tournament.events import (
     GoTeamEntered,
     IdAssigned,
     Paired,
+    PlayersSwapped,
     Registered,
+    Reinstated,
     Reopened,
     ResultCorrected,
     ResultEntered,
@@ -53,8 +58,10 @@ def footprint(event: Event) -> frozenset[Mark]:
         case GoResultEntered() | GoResultCorrected():
             a, b = sorted((int(event.white), int(event.black)))
             return frozenset({("game", str(event.round), a, b)})
-        case Registered() | GoRegistered() | Withdrawn() | Absent():
+        case Registered() | GoRegistered() | Withdrawn() | Absent() | Reinstated() | FlagsSet():
             return frozenset({("player", "", int(event.player), 0)})
+        case EndDateSet():
+            return frozenset({("settings", "end", 0, 0)})
         case Forbidden(first=x, second=y):
             a, b = sorted((int(x), int(y)))
             return frozenset({("pair", "", a, b)})
@@ -114,6 +121,16 @@ def describe(event: Event, name: Callable[[PlayerId], str] | None = None) -> str
             return f"forced pair {who(b)} - {who(w)} in round {k}"
         case Paired(round=k):
             return f"pairing of round {k}"
+        case Reinstated(player=p):
+            return f"reinstatement of {who(p)}"
+        case FlagsSet(player=p):
+            return f"flags of {who(p)}"
+        case PlayersSwapped(round=k, first=a, second=b):
+            return f"swap of {who(a)} and {who(b)} in round {k}"
+        case ColoursExchanged(round=k, black=b, white=w):
+            return f"exchange of colours of {who(b)} - {who(w)} in round {k}"
+        case EndDateSet(end=end):
+            return f"end date {end}"
         case FinalsStarted():
             return "start of the finals"
         case Submitted():

@@ -298,6 +298,56 @@ class Undone(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Reinstated(Event):
+    """A withdrawn player comes back: paired again from the next round on (the rounds
+    missed stay not played)."""
+
+    kind: ClassVar[str] = "reinstated"
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersSwapped(Event):
+    """The director swaps two players between two games of stored round `round`: each
+    takes the other's seat (colour and table), before either game has a result."""
+
+    kind: ClassVar[str] = "swapped"
+    round: int
+    first: PlayerId
+    second: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class ColoursExchanged(Event):
+    """The game `black` - `white` of stored round `round` is played with the colours
+    exchanged (`white` has Black), before it has a result."""
+
+    kind: ClassVar[str] = "colours-exchanged"
+    round: int
+    black: PlayerId
+    white: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class EndDateSet(Event):
+    """The tournament's last day (ISO date) is set or changed."""
+
+    kind: ClassVar[str] = "end-date"
+    end: str
+
+
+@dataclass(frozen=True, slots=True)
+class FlagsSet(Event):
+    """A player's class flags, set after the registration: female, youth, birth year."""
+
+    kind: ClassVar[str] = "flags"
+    player: PlayerId
+    female: bool = False
+    youth: bool = False
+    birth_year: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GoRegistered(Event):
     """A Go player entered; `player` is the player's number in the tournament (1, 2, ...).
 
@@ -407,6 +457,11 @@ EVENT_TYPES: dict[str, type[Event]] = {
         GoResultCorrected,
         GoTeamEntered,
         GoTeamBoards,
+        Reinstated,
+        PlayersSwapped,
+        ColoursExchanged,
+        EndDateSet,
+        FlagsSet,
     )
 }
 

@@ -17,7 +17,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from ratinglist.errors import TournamentError
-from ratinglist.tournament.events import Created, Event, Reopened, Submitted, Undone
+from ratinglist.tournament.events import (
+    Created,
+    EndDateSet,
+    Event,
+    Reopened,
+    Submitted,
+    Undone,
+)
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_named, game_of
 
@@ -39,6 +46,11 @@ ACTION_WORDS = {
     "go-team": "a team",
     "go-team-boards": "team members",
     "id-assigned": "an ID assignment",
+    "reinstated": "a reinstatement",
+    "swapped": "a swap",
+    "colours-exchanged": "an exchange of colours",
+    "end-date": "the end date",
+    "flags": "player flags",
 }
 """The actions in words, for messages."""
 
@@ -63,6 +75,9 @@ def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
         require_open(d, ACTION_WORDS.get(event.kind, f"a {event.kind} action"))
     if isinstance(event, Submitted):
         return replace(d, closed=True)
+    if isinstance(event, EndDateSet):
+        # any game's last day; `Settings` checks the date and that it is not before the first
+        return replace(d, settings=replace(d.settings, end=event.end))
     return replace(d, play=game.apply(d, event))
 
 
