@@ -39,6 +39,8 @@ from ratinglist.web.views import (
     registry_pages,
     td_api,
     td_pages,
+    td_rounds,
+    td_rounds_api,
     tournaments,
 )
 
@@ -87,6 +89,8 @@ def create_app(
         api_docs,
         td_api,
         td_pages,
+        td_rounds,
+        td_rounds_api,
         live,
         registry_pages,
         intake,

@@ -48,6 +48,17 @@ class PlayerFlags:
 
 
 @dataclass(frozen=True, slots=True)
+class SetupEntrant:
+    """An entrant as the director's set-up page lists it: flags, first round, withdrawal
+    (the first round not played, None while playing) and absence from the next round."""
+
+    flags: PlayerFlags
+    first_round: int
+    withdrawn_from: int | None
+    absent_next: bool
+
+
+@dataclass(frozen=True, slots=True)
 class PairRule:
     """A forbidden pair (`round` None) or a pair forced in `round` (`first` has Black)."""
 
@@ -184,3 +195,42 @@ def pair_rules(db: Store, tournament: int) -> tuple[PairRule, ...]:
         if f.round > d.paired
     )
     return (*forbidden, *forced)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSetup:
+    """What the director's set-up page shows: the dates, the rounds stored, the log's event
+    number, the entrants and the pair rules."""
+
+    name: str
+    start: str
+    end: str | None
+    paired: int
+    seq: int
+    closed: bool
+    entrants: tuple[SetupEntrant, ...]
+    rules: tuple[PairRule, ...]
+
+
+def round_setup(db: Store, tournament: int) -> RoundSetup:
+    """The set-up of the tournament now (read only)."""
+    base = loaded(db, tournament)
+    d = base.folded
+    o = othello(d)
+    following = d.paired + 1
+    absent: frozenset[PlayerId] = frozenset()
+    if following <= len(o.state.rounds):
+        absent = o.state.rounds[following - 1].absent
+    entrants = tuple(
+        SetupEntrant(
+            PlayerFlags(Person(e.id, e.name), e.female, e.youth, e.birth_year),
+            e.first_round,
+            o.state.withdrawn_from(e.id),
+            e.id in absent,
+        )
+        for e in o.state.entrants
+    )
+    s = d.settings
+    return RoundSetup(
+        s.name, s.start, s.end, d.paired, base.seq, d.closed, entrants, pair_rules(db, tournament)
+    )
