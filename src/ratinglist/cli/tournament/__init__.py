@@ -4,15 +4,16 @@ Each command parses its arguments, calls one function of `ratinglist.service.tou
 (or `tournament_results`, `tournament_views`) and renders what it returns; the services
 load the log, check the action and append it in one transaction. Modules: `setup`
 (create, enter players, withdraw, ...), `play` (pair, results, undo, finals), `views`
-(standings, show, explain, exports, submit, replay), `teams` (a Go team tournament's teams:
-``tournament team ...``), `render` (tables and numbers).
+(standings, show, explain, exports, submit, replay), `rounds` (preview, swap, colours,
+reinstate, end date, flags), `teams` (a Go team tournament's teams: ``tournament team ...``),
+`render` (tables and numbers).
 """
 
 from __future__ import annotations
 
 import typer
 
-from ratinglist.cli.tournament import play, setup, teams, views
+from ratinglist.cli.tournament import play, rounds, setup, teams, views
 
 app = typer.Typer(
     help="Direct a tournament: players, pairings, results, standings, finals, exports.",
@@ -27,6 +28,12 @@ for name, command in (
     ("forbid", setup.forbid_command),
     ("force", setup.force_command),
     ("pair", play.pair),
+    ("preview", rounds.preview),
+    ("swap", rounds.swap),
+    ("colours", rounds.colours),
+    ("reinstate", rounds.reinstate),
+    ("end-date", rounds.end_date),
+    ("flags", rounds.flags),
     ("result", play.result_command),
     ("results", play.results_command),
     ("correct", play.correct_command),
