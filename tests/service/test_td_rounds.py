@@ -214,3 +214,32 @@ def test_pair_rules_list_forbidden_and_forced_pairs(db: str) -> None:
     assert (PLAYER_IDS[2], PLAYER_IDS[0]) in _games(stored)
     assert (PLAYER_IDS[0], PLAYER_IDS[1]) not in _games(stored)
     assert [r.round for r in pair_rules(handle(db), tid)] == [None]
+
+
+def test_each_new_action_is_undone_and_named_by_the_undo(db: str) -> None:
+    """Swap, colours, reinstatement, flags and the end date each go away with an undo,
+    which names them."""
+    from ratinglist.service.tournaments.actions import undo_preview
+    from ratinglist.service.tournaments.log import loaded
+
+    tid = _tournament(db, players=6)
+    games = _games(pair(handle(db), tid, TD))
+    withdraw(handle(db), tid, PLAYER_IDS[5], TD, from_round=2)
+
+    def state() -> object:
+        return loaded(handle(db), tid).folded
+
+    actions = (
+        (lambda: swap_players(handle(db), tid, 1, games[0][0], games[1][0], TD), "swap of"),
+        (lambda: exchange_colours(handle(db), tid, 1, *games[2], TD), "exchange of colours"),
+        (lambda: reinstate(handle(db), tid, PLAYER_IDS[5], TD), "reinstatement of"),
+        (lambda: set_flags(handle(db), tid, PLAYER_IDS[1], TD, female=True), "flags of"),
+        (lambda: set_end_date(handle(db), tid, "2026-06-08", TD), "end date 2026-06-08"),
+    )
+    for act, words in actions:
+        before = state()
+        act()
+        assert state() != before
+        assert words in undo_preview(handle(db), tid).what
+        undo(handle(db), tid, TD)
+        assert state() == before
