@@ -267,3 +267,44 @@ def test_the_api_previews_swaps_and_sets_flags(app_client: TestClient) -> None:
             helper.post(f"/api/v1/td/tournaments/{tid}/end-date", {"end": "2026-11-22"}).status_code
             == 403
         )
+
+
+def test_a_go_result_of_an_earlier_round_is_corrected_on_its_round_page(
+    app_client: TestClient,
+) -> None:
+    director = sign_in(app_client, "director")
+    tid = _json(
+        director.post(
+            "/api/v1/td/tournaments",
+            {"name": "Go Rounds", "country": "France", "start_date": "2026-11-21",
+             "rounds": 3, "game": "go"},
+        ),
+        201,
+    )["id"]  # fmt: skip
+    new = [
+        {"surname": name, "firstname": "Go", "rank": rank, "country": "FR"}
+        for name, rank in (("ALPHA", "2d"), ("BRAVO", "1d"), ("CHARLIE", "1k"), ("DELTA", "2k"))
+    ]
+    _json(director.post(f"/api/v1/td/tournaments/{tid}/entries", {"new": new}), 201)
+    _json(director.post(f"/api/v1/td/tournaments/{tid}/rounds"), 201)
+    for table in (1, 2):
+        _json(
+            director.post(
+                f"/api/v1/td/tournaments/{tid}/results",
+                {"round": 1, "table": table, "score": "1-0"},
+            ),
+            201,
+        )
+    _json(director.post(f"/api/v1/td/tournaments/{tid}/rounds"), 201)
+    page = app_client.get(f"/td/{tid}/rounds/1")
+    assert page.status_code == 200 and "White wins" in page.text
+    assert "Swap them" not in page.text  # a Go pairing is changed by the Go pages
+    black, white = _tables(page.text)[0]
+    fixed = app_client.post(
+        f"/td/{tid}/rounds/1/result",
+        data={"csrf_token": _csrf(page.text), "table": 1, "black": black, "white": white,
+              "score": "0-1", "correction": "true", "based_on": _seq(page.text)},
+    )  # fmt: skip
+    assert fixed.status_code == 200 and "corrected" in fixed.text
+    shown = _json(app_client.get(f"/api/v1/td/tournaments/{tid}/rounds/1"), 200)
+    assert shown["tables"][0]["result"] == "0-1"

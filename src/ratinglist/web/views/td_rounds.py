@@ -119,18 +119,21 @@ def round_result(
     based_on: Annotated[int, Form(ge=1)],
     black_discs: Annotated[str, Form(max_length=3)] = "",
     white_discs: Annotated[str, Form(max_length=3)] = "",
+    score: Annotated[str, Form(max_length=10)] = "",
+    by_default: Annotated[bool, Form()] = False,
     special: Annotated[str, Form(max_length=20)] = "",
     winner: Annotated[int | None, Form()] = None,
     correction: Annotated[bool, Form()] = False,
 ) -> Response:
     """Enter or correct the result of a game of round `number`, named by its table and its
-    two players (refused with 409 when the table holds another game now)."""
+    two players (refused with 409 when the table holds another game now): disc fields, or
+    a result of the game's choices (`score`, ``!`` added when `by_default`)."""
     spec = ResultSpec(
         round=str(number),
         table=table,
         black=black,
         white=white,
-        score=_score("", black_discs, white_discs),
+        score=_score(score + ("!" if by_default and score else ""), black_discs, white_discs),
         special=special or None,
         winner=winner,
     )
@@ -142,9 +145,8 @@ def round_result(
         verb = "corrected" if done.corrected else "entered"
         if done.repeated:
             verb = "was already entered: nothing changed"
-        return (
-            f"round {number} table {table}: {done.black.name} {done.score} {done.white.name} {verb}"
-        )
+        first, second = (done.white, done.black) if done.go_result else (done.black, done.white)
+        return f"round {number} table {table}: {first.name} {done.score} {second.name} {verb}"
 
     return _done(request, tid, who, f"/rounds/{number}", action)
 
