@@ -142,6 +142,12 @@ def test_setup_forms_forbid_reinstate_flag_and_date(app_client: TestClient) -> N
     )
     assert done.status_code == 200 and "never paired together" in done.text
     assert "never paired together" in app_client.get(f"{where}/setup").text
+    forced = app_client.post(
+        f"{where}/setup/forced",
+        data={"csrf_token": csrf, "first": PLAYER_IDS[4], "second": PLAYER_IDS[5]},
+    )
+    assert forced.status_code == 200 and "round 1:" in forced.text
+    assert "forced in round 1" in app_client.get(f"{where}/setup").text
     app_client.post(
         f"{where}/withdraw", data={"csrf_token": csrf, "player": PLAYER_IDS[2], "confirm": "yes"}
     )
@@ -169,7 +175,11 @@ def test_setup_forms_forbid_reinstate_flag_and_date(app_client: TestClient) -> N
         f"{where}/setup/end-date", data={"csrf_token": csrf, "end": "2026-11-01"}
     )
     assert early.status_code == 400
-    app_client.post(f"{where}/pair", data={"csrf_token": csrf})
+    paired = app_client.post(f"{where}/pair", data={"csrf_token": csrf})
+    assert paired.status_code == 200
+    games = _tables(app_client.get(f"{where}/rounds/1").text)
+    assert (PLAYER_IDS[4], PLAYER_IDS[5]) in games
+    assert {PLAYER_IDS[0], PLAYER_IDS[1]} not in [set(g) for g in games]
     _round(app_client, where, csrf, 1)
     female = app_client.get(f"/api/v1/td/tournaments/{tid}/standings?cls=female").json()
     assert [line["player"]["id"] for line in female["lines"]] == [PLAYER_IDS[3]]

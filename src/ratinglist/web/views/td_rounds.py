@@ -204,20 +204,16 @@ def preview_page(request: Request, tid: int, who: Director) -> Response:
 def store_preview(
     request: Request, tid: int, who: Director, based_on: Annotated[int, Form(ge=1)]
 ) -> Response:
-    """Store the pairing previewed at event `based_on` (409 when the log moved since)."""
-
-    def action() -> str:
-        done = store_pairing(db_url(request), tid, who.actor, based_on)
-        return f"round {done.number} paired: {len(done.tables)} tables"
-
+    """Store the pairing previewed at event `based_on`; when the log moved since, the
+    refusal (409) is shown above the preview computed again."""
     try:
-        done = action()
+        done = store_pairing(db_url(request), tid, who.actor, based_on)
     except ConflictError as exc:
         message = f"Another device changed this meanwhile: {exc}"
         return _back(request, tid, who, message, "conflict", where="/preview")
     except RatinglistError as exc:
         return _back(request, tid, who, str(exc), "error")
-    return _back(request, tid, who, done)
+    return _back(request, tid, who, f"round {done.number} paired: {len(done.tables)} tables")
 
 
 @router.get("/{tid}/setup")
