@@ -187,10 +187,10 @@ def test_assistants_are_listed_and_revoked(db: Store) -> None:
     invite_assistant(db, tid, "assistant", TD)
     invite_assistant(db, tid, "nobody", TD)
     assert assistants(db, tid) == ("assistant", "nobody")
-    assert revoke_assistant(db, tid, "nobody") == "nobody"
+    assert revoke_assistant(db, tid, "nobody", TD) == "nobody"
     assert assistants(db, tid) == ("assistant",)
     with pytest.raises(NotFoundError, match="expected an assistant"):
-        revoke_assistant(db, tid, "nobody")
+        revoke_assistant(db, tid, "nobody", TD)
 
 
 @pytest.mark.parametrize(

@@ -118,7 +118,8 @@ def revoke_command(
     Example: ratinglist tournament revoke anna
     """
     with user_errors():
+        from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments.lifecycle import revoke_assistant
 
-        name = revoke_assistant(*open_tournament(db, tournament), user)
+        name = revoke_assistant(*open_tournament(db, tournament), user, Actor.cli_user())
     typer.echo(f"{name} may no longer enter results")

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ratinglist.errors import ConflictError, NotFoundError, PermissionDenied, TournamentError
 from ratinglist.model.account import Grant, Role
+from ratinglist.service.accounts import forget_sessions
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import after, loaded, write
 from ratinglist.store import Store
@@ -289,6 +290,7 @@ def delete_draft(db: Store, tournament: int, actor: Actor, based_on: int | None 
                 f"with {d.paired} rounds paired{', submitted' if sent or d.closed else ''}"
             )
         delete_tournament_on(writer.conn, base.info.id)
+    forget_sessions(db)
     return name
 
 
@@ -300,21 +302,20 @@ def assistants(db: Store, tournament: int) -> tuple[str, ...]:
         return holders_of(conn, Grant(Role.ASSISTANT, str(tournament)))
 
 
-def revoke_assistant(db: Store, tournament: int, user: str) -> str:
-    """Take the ``assistant`` role of the tournament from `user`; the name.
+def revoke_assistant(db: Store, tournament: int, user: str, actor: Actor) -> str:
+    """Take the ``assistant`` role of the tournament from `user`; the name (at once in this
+    process, within `service.accounts.SESSION_CHECK_S` in the others).
 
     Raises:
         NotFoundError: no such tournament, or `user` is not one of its assistants.
     """
-    from ratinglist.store.accounts import holders_of, remove_grant
+    from ratinglist.service.accounts import revoke
 
     loaded(db, tournament)
     name = user.strip()
     given = Grant(Role.ASSISTANT, str(tournament))
-    with db.begin() as conn:
-        if name not in holders_of(conn, given):
-            raise NotFoundError(
-                f"expected an assistant of tournament {tournament}, got {name or 'no name'!r}"
-            )
-        remove_grant(conn, name, given)
+    if name not in assistants(db, tournament) or not revoke(db, name, given, actor):
+        raise NotFoundError(
+            f"expected an assistant of tournament {tournament}, got {name or 'no name'!r}"
+        )
     return name

@@ -132,7 +132,7 @@ def revoke_page(
     """Take the assistant role of the tournament from a user."""
 
     def action() -> str:
-        name = revoke_assistant(store_of(request), tid, user)
+        name = revoke_assistant(store_of(request), tid, user, who.actor)
         return f"{name} may no longer enter results"
 
     return _act(request, tid, who, action)
@@ -290,7 +290,7 @@ def api_assistants(request: Request, tid: int, who: Director) -> list[str]:
 @api.post("/td/tournaments/{tid}/assistants/revoke")
 def api_revoke(request: Request, tid: int, body: UserIn, who: Director) -> list[str]:
     """Take the assistant role from a user; the assistants left."""
-    revoke_assistant(store_of(request), tid, body.user)
+    revoke_assistant(store_of(request), tid, body.user, who.actor)
     return list(lifecycle(store_of(request), tid).assistants)
 
 
