@@ -28,6 +28,8 @@ EXTRA = (500101, 500102, 500103, 500104, 500105)
 ENTRANTS = (*PLAYER_IDS, *EXTRA[:4])
 LATE = EXTRA[4]
 ROUNDS = 3
+REFUSED = ".conflict[role=alert]"
+"""An action's refusal (not the submission's state, which the page shows in the same style)."""
 
 
 @pytest.fixture(scope="module")
@@ -49,14 +51,14 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def _go(page: Any, url: str) -> None:
     page.goto(url)
-    assert page.locator(".conflict").count() == 0, page.inner_text(".conflict")
+    assert page.locator(REFUSED).count() == 0, page.inner_text(REFUSED)
 
 
 def _submit(page: Any, form: str, notice: str) -> None:
     """Send `form` (a selector) and check the notice it leads to."""
     with page.expect_navigation():
         page.click(f"{form} button[type=submit]")
-    assert page.locator(".conflict").count() == 0, page.inner_text(".conflict")
+    assert page.locator(REFUSED).count() == 0, page.inner_text(REFUSED)
     assert notice in page.inner_text(".notice"), page.inner_text("main")
 
 
@@ -64,8 +66,7 @@ def _games(page: Any) -> list[tuple[int, int, str]]:
     """(Black, White, result) of each table of the round page shown, in table order."""
     out = []
     for row in page.locator("#round-games tbody tr").all():
-        black = int(row.locator(".result-form input[name=black]").get_attribute("value"))
-        white = int(row.locator(".result-form input[name=white]").get_attribute("value"))
+        black, white = int(row.get_attribute("data-black")), int(row.get_attribute("data-white"))
         shown = row.locator("strong.entered")
         out.append((black, white, shown.inner_text() if shown.count() else ""))
     return out
@@ -97,14 +98,20 @@ def _fits_a_phone(phone: Any, url: str) -> None:
     assert width <= 390, (url, width)
 
 
-def reopen_after_submit(page: Any, base: str, tid: str) -> None:
-    """COORDINATOR: the "reopen after submit" step of issue 22 (item 3, helper tdlife's
-    work) goes here: reopen the submitted tournament from its page, correct or check
-    something, submit again. Until then this checks that the submitted tournament's page
-    says it is closed and offers no result form."""
+def reopen_after_submit(page: Any, base: str, tid: str, games: int) -> None:
+    """The "reopen after submit" step (issue 22, item 3; the reopen form is helper
+    tdlife's work, merged into this branch): the submitted tournament's page is read-only;
+    the director reopens it, corrects a result of round 2 and submits it again."""
     _go(page, f"{base}/td/{tid}")
-    assert "submitted" in page.inner_text("main")
-    assert page.locator("#pair").count() == 0
+    assert page.locator("#read-only").count() == 1 and page.locator("#pair").count() == 0
+    page.fill("#reopen-reason", "wrong score at table 1 of round 2")
+    _submit(page, "#reopen", "reopened")
+    _go(page, f"{base}/td/{tid}/rounds/2")
+    page.fill("#game-1 input[name=black_discs]", "31")
+    page.fill("#game-1 input[name=white_discs]", "33")
+    _submit(page, "#game-1 .result-form", "corrected")
+    _go(page, f"{base}/td/{tid}")
+    _submit(page, "form:has(#submit)", f"{games} games (queued)")
 
 
 def test_a_20_player_tournament_run_entirely_from_the_web(served: str, browser: Any) -> None:
@@ -206,17 +213,23 @@ def test_a_20_player_tournament_run_entirely_from_the_web(served: str, browser: 
     _go(d, f"{base}/standings?cls=female")
     expect(d.locator("#standings tbody tr")).to_have_count(2)
 
-    # the games as the round pages show them, then the submission and the .ELO
+    # the submission, the reopening, a correction and the submission again
+    games = 9 + 10 + 10
+    _go(d, base)
+    _submit(d, "form:has(#submit)", f"{games} games (queued)")
+    reopen_after_submit(d, served, tid, games)
+
+    # the games as the (now read-only) round pages show them, and the .ELO
     shown: set[tuple[int, int, int, int]] = set()
     for k in range(1, ROUNDS + 1):
         _go(d, f"{base}/rounds/{k}")
+        assert d.locator(".result-form").count() == 0
         for black, white, result in _games(d):
             discs = result.split("-")
             shown.add((black, white, int(discs[0]), int(discs[1])))
-    _go(d, base)
-    assert len(shown) == 9 + 10 + 10
-    _submit(d, "form:has(#submit)", f"{len(shown)} games (queued)")
-    reopen_after_submit(d, served, tid)
+    assert len(shown) == games
+    discs = {(g[2], g[3]) for g in shown}
+    assert (20, 44) in discs and (31, 33) in discs  # both corrections are in
 
     exported = d.request.get(f"{base}/export/elo")
     assert exported.ok

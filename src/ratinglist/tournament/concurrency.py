@@ -36,8 +36,10 @@ from ratinglist.tournament.events import (
     Registered,
     Reinstated,
     Reopened,
+    ReopenRequested,
     ResultCorrected,
     ResultEntered,
+    ShownOnLive,
     Submitted,
     Undone,
     Withdrawn,
@@ -65,6 +67,8 @@ def footprint(event: Event) -> frozenset[Mark]:
         case Forbidden(first=x, second=y):
             a, b = sorted((int(x), int(y)))
             return frozenset({("pair", "", a, b)})
+        case ShownOnLive():
+            return frozenset({("shown", "", 0, 0)})
     return EVERYTHING
 
 
@@ -137,6 +141,10 @@ def describe(event: Event, name: Callable[[PlayerId], str] | None = None) -> str
             return "submission"
         case Reopened():
             return "reopening"
+        case ShownOnLive(public=shown):
+            return "showing on /live" if shown else "hiding from /live"
+        case ReopenRequested():
+            return "request to reopen"
         case Undone():
             return "undo"
     return f"{event.kind} event"

@@ -291,6 +291,24 @@ class Reopened(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ShownOnLive(Event):
+    """The director shows the tournament on the public live pages (`public` True) or hides
+    it there (a tournament is hidden until its director shows it)."""
+
+    kind: ClassVar[str] = "shown-on-live"
+    public: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ReopenRequested(Event):
+    """The director asks the rating officer to reopen a tournament whose results the
+    officer already accepted (the officer reopens it, or not)."""
+
+    kind: ClassVar[str] = "reopen-requested"
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Undone(Event):
     """Cancels the most recent action that is not already cancelled."""
 
@@ -451,6 +469,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Submitted,
         Reopened,
         Undone,
+        ShownOnLive,
+        ReopenRequested,
         GoRegistered,
         GoPaired,
         GoResultEntered,

@@ -16,12 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import ClosedError, TournamentError
 from ratinglist.tournament.events import (
     Created,
     EndDateSet,
     Event,
     Reopened,
+    ReopenRequested,
+    ShownOnLive,
     Submitted,
     Undone,
 )
@@ -51,15 +53,17 @@ ACTION_WORDS = {
     "colours-exchanged": "an exchange of colours",
     "end-date": "the end date",
     "flags": "player flags",
+    "shown-on-live": "showing it on /live",
+    "reopen-requested": "a request to reopen",
 }
 """The actions in words, for messages."""
 
 
 def require_open(d: FoldedTournament, what: str) -> None:
-    """Raise `TournamentError` when the tournament is closed (submitted, not reopened)."""
+    """Raise `ClosedError` when the tournament is closed (submitted, not reopened)."""
     if d.closed:
-        raise TournamentError(
-            f"expected an open tournament for {what}, got {d.settings.name!r} closed "
+        raise ClosedError(
+            f"expected an open tournament for {what}, got {d.settings.name!r} read-only "
             f"since its submission (reopen it first)"
         )
 
@@ -69,7 +73,15 @@ def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
     if isinstance(event, Reopened):
         if not d.closed:
             raise TournamentError("expected a closed tournament to reopen, got one still open")
-        return replace(d, closed=False)
+        return replace(d, closed=False, reopen_request=None)
+    if isinstance(event, ShownOnLive):
+        return replace(d, public=event.public)
+    if isinstance(event, ReopenRequested):
+        if not d.closed:
+            raise TournamentError(
+                "expected a closed tournament to ask to reopen, got one still open"
+            )
+        return replace(d, reopen_request=event.reason)
     game = game_of(d)
     if not game.after_closing(event):
         require_open(d, ACTION_WORDS.get(event.kind, f"a {event.kind} action"))

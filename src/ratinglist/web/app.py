@@ -38,6 +38,7 @@ from ratinglist.web.views import (
     players,
     registry_pages,
     td_api,
+    td_lifecycle,
     td_pages,
     td_rounds,
     td_rounds_api,
@@ -91,6 +92,7 @@ def create_app(
         td_pages,
         td_rounds,
         td_rounds_api,
+        td_lifecycle,
         live,
         registry_pages,
         intake,
@@ -98,6 +100,7 @@ def create_app(
     ):
         app.include_router(module.router)
     app.include_router(live.api)
+    app.include_router(td_lifecycle.api)
     app.include_router(registry_pages.api)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.mount(api_docs.ASSETS, StaticFiles(directory=api_docs.SWAGGER_UI), name="api-docs")

@@ -5,7 +5,8 @@ Each command parses its arguments, calls one function of `ratinglist.service.tou
 load the log, check the action and append it in one transaction. Modules: `setup`
 (create, enter players, withdraw, ...), `play` (pair, results, undo, finals), `views`
 (standings, show, explain, exports, submit, replay), `rounds` (preview, swap, colours,
-reinstate, end date, flags), `teams` (a Go team tournament's teams: ``tournament team ...``),
+reinstate, end date, flags), `lifecycle` (shown on /live, the submission's state, delete a
+draft, assistants), `teams` (a Go team tournament's teams: ``tournament team ...``),
 `render` (tables and numbers).
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import typer
 
-from ratinglist.cli.tournament import play, rounds, setup, teams, views
+from ratinglist.cli.tournament import lifecycle, play, rounds, setup, teams, views
 
 app = typer.Typer(
     help="Direct a tournament: players, pairings, results, standings, finals, exports.",
@@ -45,6 +46,12 @@ for name, command in (
     ("export", views.export),
     ("submit", views.submit),
     ("reopen", setup.reopen),
+    ("live", lifecycle.live_command),
+    ("state", lifecycle.state_command),
+    ("delete", lifecycle.delete_command),
+    ("assistants", lifecycle.assistants_command),
+    ("invite", lifecycle.invite_command),
+    ("revoke", lifecycle.revoke_command),
     ("replay", views.replay),
     ("import", views.import_command),
     ("list", setup.list_command),
