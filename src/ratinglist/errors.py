@@ -55,6 +55,11 @@ class TournamentError(RatinglistError):
     """A tournament action is not allowed in the current state."""
 
 
+class ClosedError(TournamentError):
+    """A change of a tournament that is closed (submitted): read-only until it is reopened
+    (the web answers 409)."""
+
+
 class IntakeError(RatinglistError):
     """A results file was refused by the intake, or a decision on a queue item is not allowed."""
 

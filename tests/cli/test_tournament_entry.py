@@ -295,7 +295,7 @@ def test_a_submitted_tournament_is_closed_until_reopened(paired: Path, tmp_path:
     }
     for args, what in refused.items():
         out = " ".join(fail(paired, *args).split())
-        assert f"expected an open tournament for {what}, got 'Entry Open' closed" in out, args
+        assert f"expected an open tournament for {what}, got 'Entry Open' read-only" in out, args
     assert log_length(paired) == before
     assert "reopened (event" in run(paired, "reopen", "wrong score at table 1")
     assert "running" in run(paired, "list")

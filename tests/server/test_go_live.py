@@ -41,6 +41,7 @@ def _go_tournament(tmp_path: Path) -> Path:
     db = tmp_path / "go.db"
     run(db, "new", "Paris Go", "--game", "go", "--country", "FRA", "--date", "2026-04-04",
         "--system", "mcmahon", "--bar", "4d", "--floor", "20k", "--rounds", "3")  # fmt: skip
+    run(db, "live", "--on")
     for name, rank in PLAYERS.items():
         run(
             db, "register", "--new", f"{name},A", "--rank", rank, "--country", "FR", "--club", "Par"
@@ -143,6 +144,7 @@ def test_team_tournament_live_page_shows_matches_and_team_standings(tmp_path: Pa
     db = tmp_path / "teams.db"
     run(db, "new", "Team Cup", "--game", "go", "--system", "swiss", "--rounds", "3",
         "--team-size", "2", "--country", "FRA", "--date", "2026-05-01")  # fmt: skip
+    run(db, "live", "--on")
     for name, rank in TEAM_PLAYERS:
         run(db, "register", "--new", name, "--rank", rank, "--country", "FR")
     run(db, "team", "add", "Red", "Blue", "Green", "Yellow")

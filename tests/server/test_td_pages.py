@@ -90,6 +90,8 @@ def test_live_pages_are_public_and_poll_the_event_number(app_client: TestClient)
         follow_redirects=False,
     )  # fmt: skip
     tid = made.headers["location"].split("?")[0].rsplit("/", 1)[1]
+    csrf = _csrf(app_client.get(f"/td/{tid}").text)
+    app_client.post(f"/td/{tid}/live", data={"csrf_token": csrf, "public": "yes"})
     with TestClient(app_client.app) as anonymous:
         before = anonymous.get(f"/api/v1/live/{tid}/seq").json()["seq"]
         csrf = _csrf(app_client.get(f"/td/{tid}").text)

@@ -173,6 +173,10 @@ def test_a_result_entered_on_one_host_is_live_on_the_other_within_a_second(
         {"name": "Nice Open", "country": "France", "start_date": "2026-11-21", "rounds": 3},
     )
     tid = created["id"]
+    status, shown, _ = a.call(
+        "POST", f"/api/v1/td/tournaments/{tid}/live", {"public": True}, cookie=cookie, csrf=csrf
+    )
+    assert status == 200 and shown["public"], shown
     post(f"/api/v1/td/tournaments/{tid}/players", {"players": [str(p) for p in PLAYER_IDS]})
     post(f"/api/v1/td/tournaments/{tid}/rounds")
 

@@ -26,6 +26,7 @@ def _finished(tmp_path: Path) -> Path:
     db = tmp_path / "go.db"
     run(db, "new", "Lyon Go", "--game", "go", "--country", "FRA", "--date", "2026-05-02",
         "--system", "mcmahon", "--bar", "4d", "--floor", "20k", "--rounds", "2")  # fmt: skip
+    run(db, "live", "--on")
     for name, rank in PLAYERS:
         run(db, "register", "--new", name, "--rank", rank, "--country", "FR", "--club", "Lyo")
     for number in (1, 2):

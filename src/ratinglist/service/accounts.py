@@ -158,6 +158,12 @@ def grant(db: Store, name: str, given: Grant, actor: Actor) -> bool:
     return added
 
 
+def forget_sessions(db: Store) -> None:
+    """Look every session up again in this process (after grants changed outside `grant`
+    and `revoke`, e.g. with a deleted tournament's)."""
+    _forget_sessions(db)
+
+
 def revoke(db: Store, name: str, taken: Grant, actor: Actor) -> bool:
     """Take a role away; False when the user did not have it."""
     with db.begin() as conn:

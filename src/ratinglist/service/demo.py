@@ -109,9 +109,10 @@ class LiveDemo:
 
 
 def add_live_demo(db: Store, *, players: int = 16, actor: Actor = SYSTEM) -> LiveDemo:
-    """A running tournament for the demo's live and director pages: the `players` best
-    of the stored rating list, three Swiss rounds paired, rounds 1-2 complete and half of round 3
-    entered (the higher rated wins by a margin from a fixed draw); and the demo accounts.
+    """A running tournament for the demo's live and director pages (shown on /live): the
+    `players` best of the stored rating list, three Swiss rounds paired, rounds 1-2 complete
+    and half of round 3 entered (the higher rated wins by a margin from a fixed draw); and
+    the demo accounts.
 
     Raises:
         NotFoundError: the registry has fewer than `players` rated players.
@@ -122,6 +123,7 @@ def add_live_demo(db: Store, *, players: int = 16, actor: Actor = SYSTEM) -> Liv
     from ratinglist.model.directed import NewSettings, ResultSpec
     from ratinglist.service.accounts import add_user, grant
     from ratinglist.service.tournaments.actions import new_tournament, pair, register_players
+    from ratinglist.service.tournaments.lifecycle import show_on_live
     from ratinglist.service.tournaments.results import enter_result
     from ratinglist.service.tournaments.server import invite_assistant
     from ratinglist.service.tournaments.views import show_round
@@ -137,6 +139,7 @@ def add_live_demo(db: Store, *, players: int = 16, actor: Actor = SYSTEM) -> Liv
                            system="swiss", rounds=5, seed=2025)  # fmt: skip
     made = new_tournament(db, settings, actor, director="demo-director")
     key = made.id
+    show_on_live(db, key, True, actor)
     invite_assistant(db, made.id, "demo-assistant", actor)
     register_players(db, key, [str(p.entry.player) for p in top], actor)
     rating = {p.entry.player: p.entry.rating for p in top}

@@ -194,3 +194,15 @@ def clear_failures(conn: Connection, name: str, address: str) -> None:
     """Forget the failed sign-ins of `name` from `address` (after a successful one)."""
     f = login_failures.c
     conn.execute(delete(login_failures).where(f.name == name[:64], f.address == address[:64]))
+
+
+def holders_of(conn: Connection, grant: Grant) -> tuple[str, ...]:
+    """The names of the accounts that hold `grant` (role and scope), by name."""
+    g, a = account_grants.c, accounts.c
+    query = (
+        select(a.name)
+        .join(account_grants, g.account_id == a.id)
+        .where(g.role == grant.role.value, g.scope == grant.scope)
+        .order_by(a.name)
+    )
+    return tuple(str(name) for (name,) in conn.execute(query))

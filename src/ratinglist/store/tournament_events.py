@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import asdict, dataclass, field
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
 from ratinglist.errors import ConflictError, NotFoundError, TournamentError
@@ -31,6 +31,7 @@ SYSTEM_ACTOR = "system:ratinglist"
 
 RUNNING = "running"
 SUBMITTED = "submitted"
+DELETED = "deleted"
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,3 +358,25 @@ def set_status_on(conn: Connection, tournament_id: int, status: str) -> None:
     conn.execute(
         update(td_tournaments).where(td_tournaments.c.id == tournament_id).values(status=status)
     )
+
+
+def delete_tournament_on(conn: Connection, tournament_id: int) -> None:
+    """Remove a tournament for good inside the caller's transaction: its log, its snapshot,
+    its director's and assistants' grants (the caller checks it is a draft). Its row stays,
+    marked ``deleted`` with no log (no tournament is found under its number), so that the
+    number is never given to another tournament (SQLite reuses the highest number freed)."""
+    from ratinglist.store.schema import account_grants, tournament_snapshots
+
+    g = account_grants.c
+    conn.execute(
+        delete(account_grants).where(
+            g.scope == str(tournament_id), g.role.in_((Role.TD.value, Role.ASSISTANT.value))
+        )
+    )
+    conn.execute(
+        delete(tournament_snapshots).where(tournament_snapshots.c.tournament_id == tournament_id)
+    )
+    conn.execute(
+        delete(tournament_events).where(tournament_events.c.tournament_id == tournament_id)
+    )
+    set_status_on(conn, tournament_id, DELETED)

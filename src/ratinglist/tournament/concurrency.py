@@ -18,8 +18,11 @@ from ratinglist.errors import ConflictError, TournamentError
 from ratinglist.model import PlayerId, shown_id
 from ratinglist.tournament.events import (
     Absent,
+    ColoursExchanged,
+    EndDateSet,
     Event,
     FinalsStarted,
+    FlagsSet,
     Forbidden,
     Forced,
     GoByeChosen,
@@ -39,10 +42,14 @@ from ratinglist.tournament.events import (
     GoUnpaired,
     IdAssigned,
     Paired,
+    PlayersSwapped,
     Registered,
+    Reinstated,
     Reopened,
+    ReopenRequested,
     ResultCorrected,
     ResultEntered,
+    ShownOnLive,
     Submitted,
     Undone,
     Withdrawn,
@@ -63,11 +70,23 @@ def footprint(event: Event) -> frozenset[Mark]:
         case GoResultEntered() | GoResultCorrected():
             a, b = sorted((int(event.white), int(event.black)))
             return frozenset({("game", str(event.round), a, b)})
-        case Registered() | GoRegistered() | GoPlayerModified() | Withdrawn() | Absent():
+        case (
+            Registered()
+            | GoRegistered()
+            | GoPlayerModified()
+            | Withdrawn()
+            | Absent()
+            | Reinstated()
+            | FlagsSet()
+        ):
             return frozenset({("player", "", int(event.player), 0)})
+        case EndDateSet():
+            return frozenset({("settings", "end", 0, 0)})
         case Forbidden(first=x, second=y):
             a, b = sorted((int(x), int(y)))
             return frozenset({("pair", "", a, b)})
+        case ShownOnLive():
+            return frozenset({("shown", "", 0, 0)})
     return EVERYTHING
 
 
@@ -142,12 +161,26 @@ def describe(event: Event, name: Callable[[PlayerId], str] | None = None) -> str
             return f"forced pair {who(b)} - {who(w)} in round {k}"
         case Paired(round=k):
             return f"pairing of round {k}"
+        case Reinstated(player=p):
+            return f"reinstatement of {who(p)}"
+        case FlagsSet(player=p):
+            return f"flags of {who(p)}"
+        case PlayersSwapped(round=k, first=a, second=b):
+            return f"swap of {who(a)} and {who(b)} in round {k}"
+        case ColoursExchanged(round=k, black=b, white=w):
+            return f"exchange of colours of {who(b)} - {who(w)} in round {k}"
+        case EndDateSet(end=end):
+            return f"end date {end}"
         case FinalsStarted():
             return "start of the finals"
         case Submitted():
             return "submission"
         case Reopened():
             return "reopening"
+        case ShownOnLive(public=shown):
+            return "showing on /live" if shown else "hiding from /live"
+        case ReopenRequested():
+            return "request to reopen"
         case Undone():
             return "undo"
     return f"{event.kind} event"

@@ -291,10 +291,78 @@ class Reopened(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ShownOnLive(Event):
+    """The director shows the tournament on the public live pages (`public` True) or hides
+    it there (a tournament is hidden until its director shows it)."""
+
+    kind: ClassVar[str] = "shown-on-live"
+    public: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ReopenRequested(Event):
+    """The director asks the rating officer to reopen a tournament whose results the
+    officer already accepted (the officer reopens it, or not)."""
+
+    kind: ClassVar[str] = "reopen-requested"
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Undone(Event):
     """Cancels the most recent action that is not already cancelled."""
 
     kind: ClassVar[str] = "undo"
+
+
+@dataclass(frozen=True, slots=True)
+class Reinstated(Event):
+    """A withdrawn player comes back: paired again from the next round on (the rounds
+    missed stay not played)."""
+
+    kind: ClassVar[str] = "reinstated"
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersSwapped(Event):
+    """The director swaps two players between two games of stored round `round`: each
+    takes the other's seat (colour and table), before either game has a result."""
+
+    kind: ClassVar[str] = "swapped"
+    round: int
+    first: PlayerId
+    second: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class ColoursExchanged(Event):
+    """The game `black` - `white` of stored round `round` is played with the colours
+    exchanged (`white` has Black), before it has a result."""
+
+    kind: ClassVar[str] = "colours-exchanged"
+    round: int
+    black: PlayerId
+    white: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class EndDateSet(Event):
+    """The tournament's last day (ISO date) is set or changed."""
+
+    kind: ClassVar[str] = "end-date"
+    end: str
+
+
+@dataclass(frozen=True, slots=True)
+class FlagsSet(Event):
+    """A player's class flags, set after the registration: female, youth, birth year."""
+
+    kind: ClassVar[str] = "flags"
+    player: PlayerId
+    female: bool = False
+    youth: bool = False
+    birth_year: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -504,6 +572,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Submitted,
         Reopened,
         Undone,
+        ShownOnLive,
+        ReopenRequested,
         GoRegistered,
         GoPaired,
         GoResultEntered,
@@ -519,6 +589,11 @@ EVENT_TYPES: dict[str, type[Event]] = {
         GoHandicapSet,
         GoTablesSet,
         GoRoundsSet,
+        Reinstated,
+        PlayersSwapped,
+        ColoursExchanged,
+        EndDateSet,
+        FlagsSet,
     )
 }
 

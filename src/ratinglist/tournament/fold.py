@@ -16,8 +16,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from ratinglist.errors import TournamentError
-from ratinglist.tournament.events import Created, Event, Reopened, Submitted, Undone
+from ratinglist.errors import ClosedError, TournamentError
+from ratinglist.tournament.events import (
+    Created,
+    EndDateSet,
+    Event,
+    Reopened,
+    ReopenRequested,
+    ShownOnLive,
+    Submitted,
+    Undone,
+)
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_named, game_of
 
@@ -47,15 +56,22 @@ ACTION_WORDS = {
     "go-handicap": "a handicap",
     "go-tables": "a table change",
     "go-rounds": "a number of rounds",
+    "reinstated": "a reinstatement",
+    "swapped": "a swap",
+    "colours-exchanged": "an exchange of colours",
+    "end-date": "the end date",
+    "flags": "player flags",
+    "shown-on-live": "showing it on /live",
+    "reopen-requested": "a request to reopen",
 }
 """The actions in words, for messages."""
 
 
 def require_open(d: FoldedTournament, what: str) -> None:
-    """Raise `TournamentError` when the tournament is closed (submitted, not reopened)."""
+    """Raise `ClosedError` when the tournament is closed (submitted, not reopened)."""
     if d.closed:
-        raise TournamentError(
-            f"expected an open tournament for {what}, got {d.settings.name!r} closed "
+        raise ClosedError(
+            f"expected an open tournament for {what}, got {d.settings.name!r} read-only "
             f"since its submission (reopen it first)"
         )
 
@@ -65,12 +81,23 @@ def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
     if isinstance(event, Reopened):
         if not d.closed:
             raise TournamentError("expected a closed tournament to reopen, got one still open")
-        return replace(d, closed=False)
+        return replace(d, closed=False, reopen_request=None)
+    if isinstance(event, ShownOnLive):
+        return replace(d, public=event.public)
+    if isinstance(event, ReopenRequested):
+        if not d.closed:
+            raise TournamentError(
+                "expected a closed tournament to ask to reopen, got one still open"
+            )
+        return replace(d, reopen_request=event.reason)
     game = game_of(d)
     if not game.after_closing(event):
         require_open(d, ACTION_WORDS.get(event.kind, f"a {event.kind} action"))
     if isinstance(event, Submitted):
         return replace(d, closed=True)
+    if isinstance(event, EndDateSet):
+        # any game's last day; `Settings` checks the date and that it is not before the first
+        return replace(d, settings=replace(d.settings, end=event.end))
     return replace(d, play=game.apply(d, event))
 
 

@@ -26,11 +26,15 @@ class Play(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class FoldedTournament:
-    """Settings, the game's state, and whether the tournament is closed."""
+    """Settings, the game's state, whether the tournament is closed, whether its director
+    shows it on the public live pages, and the reason of a pending request to the rating
+    officer to reopen it (None: none pending)."""
 
     settings: Settings
     play: Play
     closed: bool = False
+    public: bool = False
+    reopen_request: str | None = None
 
     @property
     def paired(self) -> int:

@@ -126,6 +126,11 @@ class Game(Protocol):
         not allowed (or not one of this game's)."""
         ...
 
+    def system_label(self, d: FoldedTournament) -> str:
+        """The system in words for a page's header: ``Swiss, 7 rounds``, ``Round robin, 8
+        players``, ``McMahon, 5 rounds``."""
+        ...
+
     def after_closing(self, event: Event) -> bool:
         """Whether `event` may still be applied once the tournament is closed (Othello's ID
         assignment: the rating officer's, not the director's)."""

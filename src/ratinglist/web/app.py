@@ -39,8 +39,11 @@ from ratinglist.web.views import (
     registry_pages,
     td_api,
     td_go_edit,
+    td_lifecycle,
     td_pages,
     td_print,
+    td_rounds,
+    td_rounds_api,
     td_settings,
     tournaments,
 )
@@ -93,6 +96,9 @@ def create_app(
         td_pages,
         td_settings,
         td_go_edit,
+        td_rounds,
+        td_rounds_api,
+        td_lifecycle,
         live,
         registry_pages,
         intake,
@@ -102,6 +108,7 @@ def create_app(
     app.include_router(live.api)
     app.include_router(td_go_edit.api)
     app.include_router(td_print.api)
+    app.include_router(td_lifecycle.api)
     app.include_router(registry_pages.api)
     app.include_router(td_settings.api)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

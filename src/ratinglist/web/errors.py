@@ -2,7 +2,8 @@
 
 The JSON shape is ``{"error": {"status": 404, "code": "not_found", "message": "..."}}``.
 Our `NotFoundError` answers 404, `AccountError` 401 (a failed sign-in), `PermissionDenied`
-403, `ConflictError` 409 (another device changed the same thing first), `RateLimited` 429,
+403, `ConflictError` 409 (another device changed the same thing first), `ClosedError` 409
+(a change of a submitted tournament), `RateLimited` 429,
 any other `RatinglistError` 400 (the request named
 something the data refuses), a malformed parameter 400, an unknown route 404. Anything else
 is a bug: 500 with the same shapes and no details.
@@ -20,6 +21,7 @@ from starlette.exceptions import HTTPException
 
 from ratinglist.errors import (
     AccountError,
+    ClosedError,
     ConflictError,
     NotFoundError,
     PermissionDenied,
@@ -86,6 +88,7 @@ def install_error_handlers(app: FastAPI) -> None:
         (AccountError, 401),
         (PermissionDenied, 403),
         (ConflictError, 409),
+        (ClosedError, 409),
         (RateLimited, 429),
     )
     for kind, status in statuses:

@@ -4,17 +4,29 @@ Each command parses its arguments, calls one function of `ratinglist.service.tou
 (or `tournament_results`, `tournament_views`) and renders what it returns; the services
 load the log, check the action and append it in one transaction. Modules: `setup`
 (create, enter players, withdraw, ...), `play` (pair, results, undo, finals), `views`
-(standings, show, explain, exports, submit, replay), `report` (a round's pairing
-report), `teams` (a Go team tournament's teams: ``tournament team ...``), `edits` (editing
-a Go tournament after the fact: ``tournament edit ...``), `settings` (a tournament's
-settings), `render` (tables and numbers).
+(standings, show, explain, exports, submit, replay), `rounds` (preview, swap, colours,
+reinstate, end date, flags), `lifecycle` (shown on /live, the submission's state, delete a
+draft, assistants), `report` (a round's pairing report), `teams` (a Go team tournament's
+teams: ``tournament team ...``), `edits` (editing a Go tournament after the fact:
+``tournament edit ...``), `settings` (a tournament's settings), `render` (tables and
+numbers).
 """
 
 from __future__ import annotations
 
 import typer
 
-from ratinglist.cli.tournament import edits, play, report, settings, setup, teams, views
+from ratinglist.cli.tournament import (
+    edits,
+    lifecycle,
+    play,
+    report,
+    rounds,
+    settings,
+    setup,
+    teams,
+    views,
+)
 
 app = typer.Typer(
     help="Direct a tournament: players, pairings, results, standings, finals, exports.",
@@ -30,6 +42,12 @@ for name, command in (
     ("forbid", setup.forbid_command),
     ("force", setup.force_command),
     ("pair", play.pair),
+    ("preview", rounds.preview),
+    ("swap", rounds.swap),
+    ("colours", rounds.colours),
+    ("reinstate", rounds.reinstate),
+    ("end-date", rounds.end_date),
+    ("flags", rounds.flags),
     ("result", play.result_command),
     ("results", play.results_command),
     ("correct", play.correct_command),
@@ -42,6 +60,12 @@ for name, command in (
     ("export", views.export),
     ("submit", views.submit),
     ("reopen", setup.reopen),
+    ("live", lifecycle.live_command),
+    ("state", lifecycle.state_command),
+    ("delete", lifecycle.delete_command),
+    ("assistants", lifecycle.assistants_command),
+    ("invite", lifecycle.invite_command),
+    ("revoke", lifecycle.revoke_command),
     ("replay", views.replay),
     ("import", views.import_command),
     ("list", setup.list_command),

@@ -386,18 +386,40 @@ def reopen(
     reason: Annotated[
         str, typer.Argument(metavar="REASON", help="Why the tournament is reopened.")
     ],
+    officer: Annotated[
+        bool,
+        typer.Option(
+            "--officer",
+            help="Reopen as the rating officer (needed once the officer accepted the results).",
+        ),
+    ] = False,
+    request: Annotated[
+        bool,
+        typer.Option(
+            "--request", help="Ask the rating officer to reopen (the results were accepted)."
+        ),
+    ] = False,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
     """Reopen a submitted tournament so it can be changed (recorded in the log).
 
+    A file still in the rating officer's queue is withdrawn from it. Once the officer
+    accepted the results, the director asks (--request) and the officer reopens (--officer).
+
     Example: ratinglist tournament reopen "wrong score at table 3 of round 5"
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.actions import reopen as reopen_tournament
+        from ratinglist.service.tournaments.lifecycle import reopen as reopen_tournament
+        from ratinglist.service.tournaments.lifecycle import request_reopen
 
-        seq = reopen_tournament(*open_tournament(db, tournament), reason, Actor.cli_user())
+        store, tid = open_tournament(db, tournament)
+        if request:
+            seq = request_reopen(store, tid, reason, Actor.cli_user())
+            typer.echo(f"asked the rating officer to reopen it (event {seq})")
+            return
+        seq = reopen_tournament(store, tid, reason, Actor.cli_user(), officer=officer)
     typer.echo(f"reopened (event {seq}): submit it again when done")
 
 

@@ -464,13 +464,9 @@ def _in_force(base: Loaded) -> list[tuple[int, ev.Event]]:
     return stack
 
 
-def reopen(db: Store, tournament: int, reason: str, actor: Actor) -> int:
-    """Reopen a closed (submitted) tournament; the sequence number of the event."""
-    from ratinglist.store.tournament_events import RUNNING, set_status_on
+def reopen(db: Store, tournament: int, reason: str, actor: Actor, *, officer: bool = False) -> int:
+    """Reopen a closed (submitted) tournament; the sequence number of the event (the rules:
+    `service.tournaments.lifecycle.reopen`)."""
+    from ratinglist.service.tournaments.lifecycle import reopen as reopen_closed
 
-    base = loaded(db, tournament)
-    with log_writer(db, base.info.id, base.seq, actor=actor.label) as writer:
-        after(writer, base, [ev.Reopened(reason)])
-        seq = writer.append(ev.Reopened(reason))
-        set_status_on(writer.conn, base.info.id, RUNNING)
-    return seq
+    return reopen_closed(db, tournament, reason, actor, officer=officer)

@@ -33,7 +33,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Overview:
-    """What a tournament's pages show at the top, and the log's event number `seq`."""
+    """What a tournament's pages show at the top, and the log's event number `seq`;
+    `system_label` is the system in the game's words (``Swiss, 7 rounds``), `public` whether
+    its director shows it on the public live pages."""
 
     id: int
     name: str
@@ -51,6 +53,8 @@ class Overview:
     closed: bool
     seq: int
     game: str = "othello"
+    system_label: str = ""
+    public: bool = False
 
 
 def overview(db: Store, tournament: int) -> Overview:
@@ -82,20 +86,26 @@ def overview(db: Store, tournament: int) -> Overview:
         closed=d.closed,
         seq=base.seq,
         game=game.name,
+        system_label=game.system_label(d),
+        public=d.public,
     )
 
 
-def running(db: Store) -> tuple[Overview, ...]:
-    """The overviews of the tournaments still running (not submitted), newest first."""
+def running(db: Store, *, shown_only: bool = False) -> tuple[Overview, ...]:
+    """The overviews of the tournaments still running (not submitted), newest first; with
+    `shown_only`, only those their directors show on the public live pages."""
     found = [i.id for i in list_directed(db) if i.status == RUNNING]
-    return tuple(overview(db, tid) for tid in found)
+    views = (overview(db, tid) for tid in found)
+    return tuple(o for o in views if o.public or not shown_only)
 
 
-def finished(db: Store) -> tuple[Overview, ...]:
+def finished(db: Store, *, shown_only: bool = False) -> tuple[Overview, ...]:
     """The overviews of the tournaments directed here and submitted (their results final),
-    newest first: what the public pages list as finished tournaments, whatever the game."""
+    newest first: what the public pages list as finished tournaments, whatever the game;
+    with `shown_only`, only those their directors show on the public live pages."""
     found = [i.id for i in list_directed(db) if i.status == SUBMITTED]
-    return tuple(overview(db, tid) for tid in found)
+    views = (overview(db, tid) for tid in found)
+    return tuple(o for o in views if o.public or not shown_only)
 
 
 @dataclass(frozen=True, slots=True)

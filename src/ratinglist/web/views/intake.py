@@ -18,6 +18,7 @@ from starlette.datastructures import FormData, UploadFile
 from ratinglist.errors import IntakeError
 from ratinglist.model.account import may_officiate
 from ratinglist.service.intake import MAX_BYTES, STATUSES, queue, show, upload
+from ratinglist.service.tournaments.lifecycle import lifecycle
 from ratinglist.web.auth import signed_in
 from ratinglist.web.templating import templates
 from ratinglist.web.views.account_mail import mail_of
@@ -96,11 +97,14 @@ def item_page(request: Request, n: int, who: Viewer) -> Response:
     """One item: diagnostics, the players to look at, and the forms the user may use."""
     view = show(store_of(request), n)
     account = who.account
+    directed = view.item.td_tournament_id
+    officer = may_officiate(account)
     context = {
         "v": view,
         "csrf": who.csrf,
-        "may_decide": may_officiate(account),
+        "may_decide": officer,
         "may_fix": may_fix(account, view.item.country),
+        "life": lifecycle(store_of(request), directed) if officer and directed else None,
     }
     return templates.TemplateResponse(request, "intake_item.html", context, headers=NO_STORE)
 

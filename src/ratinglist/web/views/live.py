@@ -5,6 +5,10 @@ A live page carries the log's event number it was drawn at; `static/live.js` ask
 ``/api/v1/live/N/seq`` every few seconds (a database read, so any worker process answers the
 same) and redraws the page's main part when the number moved. Without JavaScript the page
 refreshes itself (``<meta http-equiv="refresh">`` inside ``<noscript>``).
+
+A tournament is on these pages only when its director shows it there (`lifecycle.
+show_on_live`); else every page and API route of it answers 404, except to its director,
+assistants and admins (who preview it from the director's page).
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
 
+from ratinglist.model.account import may_enter_results
 from ratinglist.model.directed import GoStandingsView, RoundView, StandingsView
+from ratinglist.service.tournaments.lifecycle import require_shown
 from ratinglist.service.tournaments.server import (
     LiveView,
     Overview,
@@ -26,6 +32,7 @@ from ratinglist.service.tournaments.server import (
     running,
 )
 from ratinglist.service.tournaments.views import show_round, standings
+from ratinglist.web.auth import signed_in
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url
 
@@ -37,11 +44,18 @@ PROJECTOR_SECONDS = 12
 """Seconds a projector page stays before the next."""
 
 
+def _visible(request: Request, tid: int) -> None:
+    """Refuse (404) a tournament not shown on /live, unless the user may enter its results."""
+    who = signed_in(request)
+    if who is None or not may_enter_results(who.account, tid):
+        require_shown(db_url(request), tid)
+
+
 @router.get("/live")
 def live_index(request: Request) -> Response:
     """The running tournaments, and the finished ones directed here (every game)."""
     url = db_url(request)
-    context = {"found": running(url), "done": finished(url)}
+    context = {"found": running(url, shown_only=True), "done": finished(url, shown_only=True)}
     return templates.TemplateResponse(request, "live_index.html", context, headers=NO_STORE)
 
 
@@ -50,6 +64,7 @@ def live_page(
     request: Request, tid: int, round: Annotated[int | None, Query(ge=1)] = None
 ) -> Response:
     """A tournament's live page: the round (default the current one), finals, standings."""
+    _visible(request, tid)
     view = live_view(db_url(request), tid, round)
     fragment = request.headers.get("x-live-fragment") == "1"
     return templates.TemplateResponse(
@@ -63,6 +78,7 @@ def live_page(
 @router.get("/live/{tid}/files/{kind}")
 def live_file(request: Request, tid: int, kind: str) -> Response:
     """A file of a finished (submitted) tournament, by kind (``h9``, ``elo``, ...)."""
+    _visible(request, tid)
     found = public_download(db_url(request), tid, kind)
     disposition = f'attachment; filename="{found.file_name}"'
     return Response(
@@ -82,6 +98,7 @@ def projector(
     page: Annotated[int, Query(ge=1)] = 1,
 ) -> Response:
     """One screenful; the page moves on to the next by itself (round pages, then standings)."""
+    _visible(request, tid)
     live = live_view(db_url(request), tid)
     round_pages = _pages(len(live.round.tables)) if live.round is not None else 0
     standing_pages = _pages(len(live.standings.lines))
@@ -117,29 +134,33 @@ class Seq(BaseModel):
 
 @api.get("")
 def api_running(request: Request) -> list[Overview]:
-    """The running tournaments."""
-    return list(running(db_url(request)))
+    """The running tournaments their directors show on /live."""
+    return list(running(db_url(request), shown_only=True))
 
 
 @api.get("/{tid}")
 def api_live(request: Request, tid: int) -> LiveView:
     """Overview, current round, finals and standings of a tournament."""
+    _visible(request, tid)
     return live_view(db_url(request), tid)
 
 
 @api.get("/{tid}/seq")
 def api_seq(request: Request, tid: int) -> Seq:
     """The log's newest event number (poll it; fetch the rest when it moves)."""
+    _visible(request, tid)
     return Seq(seq=log_seq(db_url(request), tid))
 
 
 @api.get("/{tid}/rounds/{number}")
 def api_round(request: Request, tid: int, number: int) -> RoundView:
     """A published round with its results so far."""
+    _visible(request, tid)
     return show_round(db_url(request), tid, number)
 
 
 @api.get("/{tid}/standings")
 def api_standings(request: Request, tid: int) -> StandingsView | GoStandingsView:
     """The standings now."""
+    _visible(request, tid)
     return standings(db_url(request), tid)

@@ -110,6 +110,7 @@ class Players(BaseModel):
     first_round: int | None = Field(default=None, ge=1)
     female: bool = False
     youth: bool = False
+    birth_year: int | None = Field(default=None, ge=1900, le=2100)
 
 
 class GoNewPlayer(BaseModel):
@@ -265,7 +266,12 @@ def add_players(request: Request, tid: int, body: Players, who: Director) -> Reg
         who.actor,
         new_player=None if new is None else f"{new.surname}, {new.firstname}",
         new_country=None if new is None else new.country,
-        entry=Entry(first_round=body.first_round, female=body.female, youth=body.youth),
+        entry=Entry(
+            first_round=body.first_round,
+            female=body.female,
+            youth=body.youth,
+            birth_year=body.birth_year,
+        ),
         anyway=body.anyway,
     )
 

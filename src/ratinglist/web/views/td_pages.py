@@ -30,7 +30,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
-from ratinglist.errors import ConflictError, RatinglistError
+from ratinglist.errors import ClosedError, ConflictError, RatinglistError
 from ratinglist.model.account import may_create_tournament, may_direct, may_enter_results
 from ratinglist.model.directed import GoEntry, GoOptions, NewSettings, ResultSpec, Undid
 from ratinglist.model.player import NamesakeConflict
@@ -46,9 +46,11 @@ from ratinglist.service.tournaments.actions import (
     undo_preview,
     withdraw,
 )
+from ratinglist.service.tournaments.lifecycle import lifecycle
 from ratinglist.service.tournaments.list_entries import register_from_list, register_go
 from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import (
+    finished,
     game_choices,
     invite_assistant,
     live_view,
@@ -182,6 +184,7 @@ def _page(request: Request, tid: int, who: SignedIn) -> Response:
         "error": flash.message if flash is not None and flash.kind != "notice" else None,
         "kept": flash.kept if flash is not None else {},
         "pending": _pending(request, tid) if director and not live.overview.closed else None,
+        "life": lifecycle(db_url(request), tid),
     }
     status = STATUS[flash.kind] if flash is not None else 200
     return _shown(
@@ -206,6 +209,8 @@ def _act(
         done = action()
     except NamesakeConflict:
         raise  # the registration form offers the choice
+    except ClosedError as exc:
+        return _back(request, tid, who, str(exc), "conflict")
     except ConflictError as exc:
         return _back(request, tid, who, f"Another device changed this meanwhile: {exc}", "conflict")
     except RatinglistError as exc:
@@ -244,15 +249,18 @@ def home(request: Request) -> Response:
     who = signed_in(request)
     assert who is not None  # the gate guarantees a session on /td
     mine = [o for o in running(db_url(request)) if may_enter_results(who.account, o.id)]
+    done = [o for o in finished(db_url(request)) if may_enter_results(who.account, o.id)]
     flash = _flash(request, HOME, who)
     context = {
         "who": who,
         "csrf": who.csrf,
         "mine": mine,
+        "done": done,
         "may_create": may_create_tournament(who.account),
         "systems": system_names(),
         "games": game_choices(),
-        "error": flash.message if flash is not None else None,
+        "error": flash.message if flash is not None and flash.kind != "notice" else None,
+        "message": flash.message if flash is not None and flash.kind == "notice" else None,
         "kept": flash.kept if flash is not None else {},
     }
     status = STATUS[flash.kind] if flash is not None else 200

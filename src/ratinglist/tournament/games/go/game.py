@@ -97,6 +97,16 @@ def go_slips(s: GoState, name: str, number: int, komi: str) -> str:
     return "\n\n".join(out) + ("\n" if out else "")
 
 
+GO_SYSTEM_WORDS: Final = {
+    "mcmahon": "McMahon",
+    "swiss": "Swiss",
+    "swisscat": "Swiss by category",
+    "cup": "Cup",
+    "round-robin": "Round robin",
+}
+"""Go's systems in words (`Go.system_label`)."""
+
+
 class Go:
     """The `Game` of Go."""
 
@@ -146,6 +156,10 @@ class Go:
         if is_edit(event):
             return apply_edit(go_play(d), event)
         return apply_go(go_play(d), event)
+
+    def system_label(self, d: FoldedTournament) -> str:
+        words = GO_SYSTEM_WORDS.get(d.settings.system or "mcmahon", d.settings.system or "")
+        return f"{words}, {d.settings.rounds} rounds"
 
     def after_closing(self, event: ev.Event) -> bool:
         return False

@@ -33,6 +33,7 @@ from ratinglist.model.directed import (
 from ratinglist.model.ids import is_temporary_player
 from ratinglist.model.report import PairingReport
 from ratinglist.pairing import System
+from ratinglist.pairing.systems import PLANS
 from ratinglist.standings import BrightwellRule
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
@@ -53,7 +54,13 @@ from ratinglist.tournament.games.othello.planning import (
     next_pairing,
     parse_system,
 )
-from ratinglist.tournament.games.othello.play import OthelloPlay, apply_othello, othello, result_of
+from ratinglist.tournament.games.othello.play import (
+    OthelloPlay,
+    apply_othello,
+    othello,
+    plan_of,
+    result_of,
+)
 from ratinglist.tournament.games.othello.ranking_views import CLASS_NAMES, class_rows, class_rule
 from ratinglist.tournament.games.othello.results import (
     Result,
@@ -363,6 +370,9 @@ class Othello:
             1 for r in o.state.rounds[: d.paired] if any(p.result is not None for p in r.pairings)
         )
 
+    def system_label(self, d: FoldedTournament) -> str:
+        return othello_system_label(d)
+
     def progress(self, d: FoldedTournament) -> tuple[int, str]:
         o = othello(d)
         paired = d.paired
@@ -569,3 +579,33 @@ class Othello:
 
 GAME: Final = Othello()
 """The game of Othello."""
+
+
+SYSTEM_WORDS: Final = {
+    System.SWISS: "Swiss",
+    System.ROUND_ROBIN: "Round robin",
+    System.DOUBLE_ROUND_ROBIN: "Double round robin",
+    System.TRIPLE_ROUND_ROBIN: "Triple round robin",
+    System.ROUND_ROBIN_THEN_SWISS: "Round robin then {swiss} Swiss rounds",
+    System.ROUND_ROBIN_THEN_SEMIFINALS: "Round robin then {swiss} Swiss rounds and semi-finals",
+}
+"""The EOC systems in words (`othello_system_label`)."""
+
+
+def othello_system_label(d: FoldedTournament) -> str:
+    """The system of an Othello tournament in words: ``Swiss, 7 rounds`` or ``Round robin,
+    8 players``; before two entrants, the chosen system or the EOC table by player count."""
+    s = d.settings
+    plan = plan_of(othello(d))
+    if plan is None:
+        if s.system is None:
+            return f"By player count (EOC table), {s.rounds} rounds if Swiss"
+        chosen = System(s.system)
+        if chosen is System.SWISS:
+            return f"Swiss, {s.rounds} rounds"
+        return SYSTEM_WORDS[chosen].format(swiss=PLANS[chosen].swiss_rounds)
+    words = SYSTEM_WORDS[plan.system].format(swiss=plan.swiss_rounds)
+    if plan.system is System.SWISS:
+        return f"{words}, {plan.swiss_rounds} rounds"
+    players = sum(1 for e in othello(d).state.entrants if e.first_round == 1)
+    return f"{words}, {players} players"

@@ -16,13 +16,17 @@ from ratinglist.pairing.finals import DrawWinChoice
 from ratinglist.standings import BrightwellRule, StandingsConfig, StandingsRow
 from ratinglist.tournament.events import (
     Absent,
+    ColoursExchanged,
     Event,
     FinalsStarted,
+    FlagsSet,
     Forbidden,
     Forced,
     IdAssigned,
     Paired,
+    PlayersSwapped,
     Registered,
+    Reinstated,
     ResultCorrected,
     ResultEntered,
     Settings,
@@ -37,11 +41,15 @@ from ratinglist.tournament.games.othello.state import (
     Entrant,
     TournamentState,
     add_entrant,
+    exchange_colours,
     forbid_pair,
     paired_rounds,
     record_result,
+    reinstate,
     set_absent,
+    set_flags,
     set_round,
+    swap_players,
     withdraw,
 )
 from ratinglist.tournament.games.othello.temporary_ids import check_assignment, renumber
@@ -276,6 +284,22 @@ def _withdraw(d: OthelloPlay, player: PlayerId, k: int) -> OthelloPlay:
     return replace(d, state=withdraw(d.state, player, k))
 
 
+def _stored_round(d: OthelloPlay, k: int, what: str) -> None:
+    if not 1 <= k <= d.paired:
+        raise TournamentError(f"expected {what} in a stored round (1-{d.paired}), got round {k}")
+
+
+def _flags(d: OthelloPlay, e: FlagsSet) -> OthelloPlay:
+    if e.birth_year is not None and not 1900 <= e.birth_year <= d.settings.start_date.year:
+        raise TournamentError(
+            f"expected a birth year from 1900 to {d.settings.start_date.year}, got {e.birth_year}"
+        )
+    state = set_flags(d.state, e.player, e.female, e.youth, e.birth_year)
+    person = replace(d.person(e.player), female=e.female, youth=e.youth, birth_year=e.birth_year)
+    people = tuple(person if p.player == e.player else p for p in d.people)
+    return replace(d, state=state, people=people)
+
+
 def total_rounds_of(d: OthelloPlay) -> int | None:
     """The rounds the tournament plays (round robin + Swiss), None below two entrants."""
     plan = plan_of(d)
@@ -308,6 +332,16 @@ def apply_othello(d: OthelloPlay, event: Event) -> OthelloPlay:
             return _finals(d, event)
         case ResultEntered() | ResultCorrected():
             return _result(d, event)
+        case Reinstated(player=p):
+            return replace(d, state=reinstate(d.state, p))
+        case FlagsSet():
+            return _flags(d, event)
+        case PlayersSwapped(round=k, first=a, second=b):
+            _stored_round(d, k, "a swap")
+            return replace(d, state=swap_players(d.state, k, a, b))
+        case ColoursExchanged(round=k, black=b, white=w):
+            _stored_round(d, k, "an exchange of colours")
+            return replace(d, state=exchange_colours(d.state, k, b, w))
     raise TournamentError(
         f"expected an action of an Othello tournament, got a {event.kind!r} event"
     )

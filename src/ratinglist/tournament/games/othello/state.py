@@ -170,6 +170,89 @@ def withdraw(state: TournamentState, player: PlayerId, from_round: int) -> Tourn
     return replace(state, withdrawals=(*state.withdrawals, (player, from_round)))
 
 
+def reinstate(state: TournamentState, player: PlayerId) -> TournamentState:
+    """Cancel `player`'s withdrawal: paired again in the rounds not yet published (the rounds
+    missed stay not played)."""
+    state.entrant(player)
+    if state.withdrawn_from(player) is None:
+        raise TournamentError(f"expected a withdrawn player to reinstate, got {player} playing")
+    kept = tuple(w for w in state.withdrawals if w[0] != player)
+    return replace(state, withdrawals=kept)
+
+
+def set_flags(
+    state: TournamentState, player: PlayerId, female: bool, youth: bool, birth_year: int | None
+) -> TournamentState:
+    """`player`'s class flags replaced (female, youth, birth year)."""
+    entrant = replace(state.entrant(player), female=female, youth=youth, birth_year=birth_year)
+    entrants = tuple(entrant if e.id == player else e for e in state.entrants)
+    return replace(state, entrants=entrants)
+
+
+def _unplayed_game(r: Round, player: PlayerId) -> Pairing:
+    """The game of `player` in round `r`, which must have no result yet."""
+    p = r.pairing_of(player)
+    if p is None:
+        raise TournamentError(f"expected a player with a game in round {r.number}, got {player}")
+    if p.result is not None:
+        raise TournamentError(
+            f"expected a game without a result in round {r.number}, got {p.black} - {p.white} "
+            f"already played (correct or undo the result first)"
+        )
+    return p
+
+
+def _with_pairings(
+    state: TournamentState, r: Round, pairings: tuple[Pairing, ...]
+) -> TournamentState:
+    new = replace(r, pairings=pairings)
+    k = r.number
+    return replace(state, rounds=(*state.rounds[: k - 1], new, *state.rounds[k:]))
+
+
+def swap_players(
+    state: TournamentState, round_number: int, first: PlayerId, second: PlayerId
+) -> TournamentState:
+    """Swap two players of different games of a published round: each takes the other's
+    seat (colour and table); neither game may have a result, nor may a new pair be a
+    forbidden one."""
+    r = state.rounds[round_number - 1]
+    a, b = _unplayed_game(r, first), _unplayed_game(r, second)
+    if a == b:
+        raise TournamentError(
+            f"expected players of two different games, got {first} and {second} in one game "
+            f"(exchange the colours instead)"
+        )
+    seat = {first: second, second: first}
+
+    def moved(p: Pairing) -> Pairing:
+        return Pairing(seat.get(p.black, p.black), seat.get(p.white, p.white))
+
+    pairings = tuple(moved(p) if p in (a, b) else p for p in r.pairings)
+    for p in pairings:
+        if frozenset((p.black, p.white)) in state.never_pair:
+            raise TournamentError(
+                f"expected no forbidden pair after the swap, got {p.black} - {p.white}"
+            )
+    return _with_pairings(state, r, pairings)
+
+
+def exchange_colours(
+    state: TournamentState, round_number: int, black: PlayerId, white: PlayerId
+) -> TournamentState:
+    """The game `black` - `white` of a published round with the colours exchanged; it may
+    not have a result."""
+    r = state.rounds[round_number - 1]
+    game = _unplayed_game(r, black)
+    if (game.black, game.white) != (black, white):
+        raise TournamentError(
+            f"expected a game of round {round_number} with {black} Black and {white} White, "
+            f"got {game.black} - {game.white}"
+        )
+    pairings = tuple(Pairing(white, black) if p == game else p for p in r.pairings)
+    return _with_pairings(state, r, pairings)
+
+
 def forbid_pair(state: TournamentState, a: PlayerId, b: PlayerId) -> TournamentState:
     """Add a "never pair" constraint between `a` and `b`."""
     state.entrant(a)

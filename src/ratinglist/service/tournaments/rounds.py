@@ -1,0 +1,236 @@
+"""The director's changes around a round (issue 22, items 1-2): a pairing previewed before
+it is stored, manual changes of a stored pairing (swap two players, exchange the colours of
+a game), reinstating a withdrawn player, the end date and the players' class flags.
+
+Each write states the log's event number the director's page was drawn at (`based_on`):
+a pairing previewed at one event is stored only if the log is still there (the pairing
+is computed again from the same state and seed, so it is the one shown); a swap or an
+exchange of colours changes a whole round and is refused (`ConflictError`) when anything
+was written since (`tournament.concurrency`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from ratinglist.errors import ConflictError, TournamentError
+from ratinglist.model import PlayerId
+from ratinglist.model.directed import Person, RoundView
+from ratinglist.service.actor import Actor
+from ratinglist.service.tournaments.actions import person
+from ratinglist.service.tournaments.log import check, loaded, write
+from ratinglist.service.tournaments.views import round_view
+from ratinglist.store import Store
+from ratinglist.tournament import events as ev
+from ratinglist.tournament.fold import require_open
+from ratinglist.tournament.game import game_of
+from ratinglist.tournament.games.othello.play import othello
+
+
+@dataclass(frozen=True, slots=True)
+class PairingPreview:
+    """The next round as it would be paired now, not stored; `based_on` is the log's event
+    number it was computed at (send it to store this pairing: `store_pairing`)."""
+
+    round: RoundView
+    based_on: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFlags:
+    """A player's class flags as the class standings read them."""
+
+    player: Person
+    female: bool
+    youth: bool
+    birth_year: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SetupEntrant:
+    """An entrant as the director's set-up page lists it: flags, first round, withdrawal
+    (the first round not played, None while playing) and absence from the next round."""
+
+    flags: PlayerFlags
+    first_round: int
+    withdrawn_from: int | None
+    absent_next: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PairRule:
+    """A forbidden pair (`round` None) or a pair forced in `round` (`first` has Black)."""
+
+    round: int | None
+    first: Person
+    second: Person
+
+
+def _stale(based_on: int | None, seq: int, what: str) -> None:
+    if based_on is not None and based_on != seq:
+        raise ConflictError(
+            f"expected the log at event {based_on}, got {seq}: the tournament changed since "
+            f"{what}; nothing written, look at it again"
+        )
+
+
+def preview_pairing(db: Store, tournament: int) -> PairingPreview:
+    """The next round's pairing by the tournament's system, computed but not stored."""
+    base = loaded(db, tournament)
+    require_open(base.folded, "a pairing")
+    event = game_of(base.folded).next_round(base.folded, None)
+    state = check(base.folded, [event])
+    return PairingPreview(round_view(state, state.paired, base.seq), base.seq)
+
+
+def store_pairing(db: Store, tournament: int, actor: Actor, based_on: int) -> RoundView:
+    """Store the pairing previewed at event `based_on` (`preview_pairing`).
+
+    Raises:
+        ConflictError: the log moved since the preview (the pairing may differ); nothing
+            stored.
+    """
+    base = loaded(db, tournament)
+    _stale(based_on, base.seq, "the preview")
+    require_open(base.folded, "a pairing")
+    event = game_of(base.folded).next_round(base.folded, None)
+    d = write(db, base, [event], actor, based_on=based_on)
+    return round_view(d, d.paired, base.seq + 1)
+
+
+def swap_players(
+    db: Store,
+    tournament: int,
+    round_number: int,
+    first: int,
+    second: int,
+    actor: Actor,
+    based_on: int | None = None,
+) -> RoundView:
+    """Swap two players between two games of a stored round (each takes the other's seat);
+    refused once either game has a result. The round as it is now."""
+    base = loaded(db, tournament)
+    _stale(based_on, base.seq, "the round was shown")
+    action = ev.PlayersSwapped(round_number, PlayerId(first), PlayerId(second))
+    d = write(db, base, [action], actor, based_on=based_on)
+    return round_view(d, round_number, base.seq + 1)
+
+
+def exchange_colours(
+    db: Store,
+    tournament: int,
+    round_number: int,
+    black: int,
+    white: int,
+    actor: Actor,
+    based_on: int | None = None,
+) -> RoundView:
+    """Exchange the colours of the game `black` - `white` of a stored round; refused once it
+    has a result. The round as it is now."""
+    base = loaded(db, tournament)
+    _stale(based_on, base.seq, "the round was shown")
+    action = ev.ColoursExchanged(round_number, PlayerId(black), PlayerId(white))
+    d = write(db, base, [action], actor, based_on=based_on)
+    return round_view(d, round_number, base.seq + 1)
+
+
+def reinstate(db: Store, tournament: int, player: int, actor: Actor) -> Person:
+    """A withdrawn player plays again from the next round (the rounds missed stay not
+    played)."""
+    base = loaded(db, tournament)
+    d = write(db, base, [ev.Reinstated(PlayerId(player))], actor)
+    return person(d, PlayerId(player))
+
+
+def set_end_date(db: Store, tournament: int, end: str, actor: Actor) -> str:
+    """Set the tournament's last day (YYYY-MM-DD, not before the first); the date stored."""
+    text = end.strip()
+    try:
+        dt.date.fromisoformat(text)
+    except ValueError as exc:
+        raise TournamentError(f"expected a last day as YYYY-MM-DD, got {end!r}") from exc
+    base = loaded(db, tournament)
+    d = write(db, base, [ev.EndDateSet(text)], actor)
+    return d.settings.end or text
+
+
+def set_flags(
+    db: Store,
+    tournament: int,
+    player: int,
+    actor: Actor,
+    *,
+    female: bool = False,
+    youth: bool = False,
+    birth_year: int | None = None,
+) -> PlayerFlags:
+    """Set a player's class flags (female, youth, birth year), read by the class
+    standings; the flags now."""
+    base = loaded(db, tournament)
+    action = ev.FlagsSet(PlayerId(player), female, youth, birth_year)
+    d = write(db, base, [action], actor)
+    return PlayerFlags(person(d, PlayerId(player)), female, youth, birth_year)
+
+
+def player_flags(db: Store, tournament: int) -> tuple[PlayerFlags, ...]:
+    """Every entrant's class flags, in entry order."""
+    o = othello(loaded(db, tournament).folded)
+    return tuple(
+        PlayerFlags(Person(e.id, e.name), e.female, e.youth, e.birth_year) for e in o.state.entrants
+    )
+
+
+def pair_rules(db: Store, tournament: int) -> tuple[PairRule, ...]:
+    """The forbidden pairs, then the pairs forced in the rounds not yet stored."""
+    d = loaded(db, tournament).folded
+    o = othello(d)
+    forbidden = []
+    for pair in o.state.never_pair:
+        a, b = sorted(pair)
+        forbidden.append(PairRule(None, person(d, a), person(d, b)))
+    forced = tuple(
+        PairRule(f.round, person(d, f.black), person(d, f.white))
+        for f in o.forced
+        if f.round > d.paired
+    )
+    return (*forbidden, *forced)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSetup:
+    """What the director's set-up page shows: the dates, the rounds stored, the log's event
+    number, the entrants and the pair rules."""
+
+    name: str
+    start: str
+    end: str | None
+    paired: int
+    seq: int
+    closed: bool
+    entrants: tuple[SetupEntrant, ...]
+    rules: tuple[PairRule, ...]
+
+
+def round_setup(db: Store, tournament: int) -> RoundSetup:
+    """The set-up of the tournament now (read only)."""
+    base = loaded(db, tournament)
+    d = base.folded
+    o = othello(d)
+    following = d.paired + 1
+    absent: frozenset[PlayerId] = frozenset()
+    if following <= len(o.state.rounds):
+        absent = o.state.rounds[following - 1].absent
+    entrants = tuple(
+        SetupEntrant(
+            PlayerFlags(Person(e.id, e.name), e.female, e.youth, e.birth_year),
+            e.first_round,
+            o.state.withdrawn_from(e.id),
+            e.id in absent,
+        )
+        for e in o.state.entrants
+    )
+    s = d.settings
+    return RoundSetup(
+        s.name, s.start, s.end, d.paired, base.seq, d.closed, entrants, pair_rules(db, tournament)
+    )
