@@ -5,7 +5,7 @@ Each command parses its arguments, calls one function of `ratinglist.service.tou
 load the log, check the action and append it in one transaction. Modules: `setup`
 (create, enter players, withdraw, ...), `play` (pair, results, undo, finals), `views`
 (standings, show, explain, exports, submit, replay), `report` (a round's pairing
-report), `teams` (a Go team tournament's teams:
+report, the sheets to print), `teams` (a Go team tournament's teams:
 ``tournament team ...``), `render` (tables and numbers).
 """
 
@@ -37,6 +37,7 @@ for name, command in (
     ("standings", views.standings),
     ("explain", views.explain),
     ("report", report.report),
+    ("print", report.print_command),
     ("export", views.export),
     ("submit", views.submit),
     ("reopen", setup.reopen),
