@@ -130,6 +130,10 @@ def test_report_page_and_api_give_the_cli_report(tmp_path: Path) -> None:
         for p in cli["pairs"]
     ]
     assert client.get("/td/1/rounds/2/report").status_code == 400
+    for sheet in ("names", "grid", "welcome"):
+        printed = json.loads(run(tmp_path / "go.db", "print", sheet, "--json"))
+        assert client.get(f"/api/v1/td/tournaments/1/print/{sheet}").json() == printed
+    assert "(1): table" in run(tmp_path / "go.db", "print", "names")
     assert 'href="/td/1/rounds/1/report"' in client.get("/td/1").text
 
 

@@ -6,10 +6,10 @@ load the log, check the action and append it in one transaction. Modules: `setup
 (create, enter players, withdraw, ...), `play` (pair, results, undo, finals), `views`
 (standings, show, explain, exports, submit, replay), `rounds` (preview, swap, colours,
 reinstate, end date, flags), `lifecycle` (shown on /live, the submission's state, delete a
-draft, assistants), `report` (a round's pairing report), `teams` (a Go team tournament's
-teams: ``tournament team ...``), `edits` (editing a Go tournament after the fact:
-``tournament edit ...``), `settings` (a tournament's settings), `render` (tables and
-numbers).
+draft, assistants), `report` (a round's pairing report, the sheets to print), `teams` (a Go
+team tournament's teams: ``tournament team ...``), `edits` (editing a Go tournament after
+the fact: ``tournament edit ...``), `settings` (a tournament's settings), `render` (tables
+and numbers).
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ for name, command in (
     ("standings", views.standings),
     ("explain", views.explain),
     ("report", report.report),
+    ("print", report.print_command),
     ("export", views.export),
     ("submit", views.submit),
     ("reopen", setup.reopen),

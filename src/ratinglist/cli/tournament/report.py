@@ -1,5 +1,6 @@
 """`ratinglist tournament report`: a round's pairing report (each pair's cost parts and each
-player's next-best opponents), as tables or as the JSON the API gives."""
+player's next-best opponents), and `ratinglist tournament print`: a sheet to print; as
+tables or as the JSON the API gives."""
 
 from __future__ import annotations
 
@@ -66,3 +67,59 @@ def report(
         )
     console.print(alt)
     typer.echo(f"total {found.total}")
+
+
+def print_command(
+    sheet: Annotated[
+        str,
+        typer.Argument(metavar="SHEET", help="pairings, names, slips, standings, grid or welcome."),
+    ],
+    round_number: Annotated[
+        int | None, typer.Option("--round", metavar="N", help="Round (default: the last paired).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False,
+    db: str | None = DbOption,
+    tournament: str | None = TournamentOption,
+) -> None:
+    """Show a sheet to print (the web page /td/ID/print/SHEET prints it on A4): pairings by
+    table or by name, result slips, standings, the cross table, welcome sheets.
+
+    Example: ratinglist tournament print names --round 2
+    Example: ratinglist tournament print grid --json
+    """
+    with user_errors():
+        from pydantic import TypeAdapter
+
+        from ratinglist.model.report import PrintSheet
+        from ratinglist.service.tournaments.printing import print_sheet
+
+        found = print_sheet(*open_tournament(db, tournament), sheet, round_number)
+    if as_json:
+        typer.echo(json.dumps(TypeAdapter(PrintSheet).dump_python(found, mode="json")))
+        return
+    typer.echo(f"{found.tournament}: {found.title}")
+    if found.table is not None:
+        table = Table()
+        for column in found.table.columns:
+            table.add_column(column.label, justify="right" if column.kind == "n" else "left")
+        for row in found.table.rows:
+            table.add_row(*(f"{c.text} {c.note}".strip() for c in row.cells))
+        console.print(table)
+    for n in found.names:
+        against = "bye" if n.opponent is None else f"{n.colour} v {n.opponent.label}"
+        typer.echo(f"{n.player.label}: {'' if n.table is None else f'table {n.table}, '}{against}")
+    for s in found.slips:
+        first, second = found.columns
+        typer.echo(
+            f"table {s.table}: {first} {s.first.label} - {second} {s.second.label}"
+            + ("" if not s.handicap else f" (handicap {s.handicap})")
+        )
+    for w in found.welcome:
+        first_game = (
+            "round 1 not paired"
+            if w.opponent is None and w.colour != "bye"
+            else "round 1: bye"
+            if w.opponent is None
+            else f"round 1: table {w.table}, {w.colour} v {w.opponent.label}"
+        )
+        typer.echo(f"{w.player.label}, {w.country or '-'}, {w.rating or '-'}: {first_game}")

@@ -33,13 +33,18 @@ def go_pairing_report(d: FoldedTournament, number: int, keep: int = ALTERNATIVES
     at = {key: k for k, key in enumerate(keys)}
     i, j = model.all_pairs(keys)
     found = model.parts(i, j)
-    pos = {int(x): at[rnd.players[int(x)].key] for x in set(i.tolist()) | set(j.tolist())}
-    totals: dict[tuple[int, int], int] = {}
-    parts: dict[tuple[int, int], tuple[tuple[str, int], ...]] = {}
-    for c, (a, b) in enumerate(zip(i.tolist(), j.tolist(), strict=True)):
-        x, y = sorted((pos[a], pos[b]))
-        totals[x, y] = int(found.total[c])
-        parts[x, y] = tuple((name, int(found.parts[n, c])) for n, name in enumerate(PART_NAMES))
+    where = np.full(len(rnd.players), -1, dtype=np.int64)
+    for name_key, k in at.items():
+        where[model.index[name_key]] = k
+    x, y = where[i], where[j]
+    low, high = np.minimum(x, y).tolist(), np.maximum(x, y).tolist()
+    column = {pair: c for c, pair in enumerate(zip(low, high, strict=True))}
+    totals = dict(zip(column, found.total.tolist(), strict=True))
+
+    def parts_of(a: int, b: int) -> tuple[tuple[str, int], ...]:
+        c = column[min(a, b), max(a, b)]
+        return tuple((name, int(found.parts[n, c])) for n, name in enumerate(PART_NAMES))
+
     numbers = s.numbers()
     partner: list[int | None] = [None] * len(keys)
     forced = {frozenset((f.black, f.white)) for f in s.forced if f.round == number}
@@ -49,14 +54,14 @@ def go_pairing_report(d: FoldedTournament, number: int, keep: int = ALTERNATIVES
             continue
         w, b = at[g.white], at[g.black]
         partner[w], partner[b] = b, w
-        key = (min(w, b), max(w, b))
+        pair = (min(w, b), max(w, b))
         pairs.append(
             ReportPair(
                 g.table,
                 go_person(s, numbers[g.white]),
                 go_person(s, numbers[g.black]),
-                parts[key],
-                totals[key],
+                parts_of(w, b),
+                totals[pair],
                 frozenset((numbers[g.white], numbers[g.black])) in forced,
             )
         )
@@ -74,7 +79,7 @@ def go_pairing_report(d: FoldedTournament, number: int, keep: int = ALTERNATIVES
                 tuple(
                     ReportOption(
                         people[o.opponent],
-                        parts[min(k, o.opponent), max(k, o.opponent)],
+                        parts_of(k, o.opponent),
                         o.total,
                         o.difference,
                     )
