@@ -5,14 +5,14 @@ Each command parses its arguments, calls one function of `ratinglist.service.tou
 load the log, check the action and append it in one transaction. Modules: `setup`
 (create, enter players, withdraw, ...), `play` (pair, results, undo, finals), `views`
 (standings, show, explain, exports, submit, replay), `teams` (a Go team tournament's teams:
-``tournament team ...``), `render` (tables and numbers).
+``tournament team ...``), `forecast` (chances and expected scores), `render` (tables and numbers).
 """
 
 from __future__ import annotations
 
 import typer
 
-from ratinglist.cli.tournament import play, setup, teams, views
+from ratinglist.cli.tournament import forecast, play, setup, teams, views
 
 app = typer.Typer(
     help="Direct a tournament: players, pairings, results, standings, finals, exports.",
@@ -34,6 +34,7 @@ for name, command in (
     ("finals", play.finals),
     ("slips", views.slips),
     ("standings", views.standings),
+    ("forecast", forecast.forecast_command),
     ("explain", views.explain),
     ("export", views.export),
     ("submit", views.submit),

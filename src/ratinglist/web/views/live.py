@@ -16,6 +16,8 @@ from fastapi.responses import Response
 from pydantic import BaseModel
 
 from ratinglist.model.directed import GoStandingsView, RoundView, StandingsView
+from ratinglist.model.forecast import Forecast
+from ratinglist.service.tournaments.forecast import MAX_RUNS, RUNS, forecast, live_forecast
 from ratinglist.service.tournaments.server import (
     LiveView,
     Overview,
@@ -55,7 +57,7 @@ def live_page(
     return templates.TemplateResponse(
         request,
         "live_fragment.html" if fragment else "live.html",
-        {"v": view},
+        {"v": view, "f": live_forecast(db_url(request), tid)},
         headers=NO_STORE,
     )
 
@@ -137,6 +139,19 @@ def api_seq(request: Request, tid: int) -> Seq:
 def api_round(request: Request, tid: int, number: int) -> RoundView:
     """A published round with its results so far."""
     return show_round(db_url(request), tid, number)
+
+
+@api.get("/{tid}/forecast")
+def api_forecast(
+    request: Request,
+    tid: int,
+    runs: Annotated[int, Query(ge=1, le=MAX_RUNS)] = RUNS,
+    seed: Annotated[int | None, Query()] = None,
+) -> Forecast:
+    """Each game's expected score, each player's chance to finish first, in the top four
+    and to reach the finals (a seeded simulation of what is left, `runs` times), and the
+    log-loss of the played games' forecasts; the same figures as the live page."""
+    return forecast(db_url(request), tid, runs, seed)
 
 
 @api.get("/{tid}/standings")
