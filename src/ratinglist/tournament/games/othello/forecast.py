@@ -4,9 +4,9 @@ Each run completes the tournament with the engine's own rules, from the folded s
 
 * the missing results of the rounds already paired, then each round still to play paired by
   `planning.next_pairing` (the engine's round robin or Swiss pairing, with the settings'
-  preset, forced pairs, absences and withdrawals) and its results drawn; a pairing is kept
-  per simulated state (`rounds`), so the round every run pairs from the same state (the
-  next round once the current one is complete) is paired once;
+  preset, forced pairs, absences and withdrawals) and its results drawn (written into the
+  round as a result entry would, `state.record_result`); the next round, when every run
+  pairs it from the same state (the current round complete), is paired once;
 * a result is drawn from Black's expected score ``p`` (`ScoreModel`): a draw with chance
   ``min(DRAW_SHARE, 2p, 2(1 - p))``, else a win for Black with chance ``p - draw / 2``, so
   that the expected score stays ``p``; the winner's disc margin is drawn from the margins of
@@ -49,7 +49,6 @@ from ratinglist.tournament.games.othello.finals import missing_finals, scheduled
 from ratinglist.tournament.games.othello.planning import finalists, next_pairing, schedule_of
 from ratinglist.tournament.games.othello.play import OthelloPlay, apply_othello, othello
 from ratinglist.tournament.games.othello.results import Result
-from ratinglist.tournament.games.othello.state import Round
 
 DRAW_SHARE = 4701 / 313940
 """The share of draws (32-32) among the WOF archive's games with 64 discs counted: 1.50%.
@@ -142,26 +141,31 @@ def _with(d: FoldedTournament, o: OthelloPlay) -> FoldedTournament:
 
 
 def _complete_rounds(d: FoldedTournament, draw: Draw) -> FoldedTournament:
+    """The missing results of the paired rounds drawn, each round rewritten once (what
+    `state.record_result` does game by game)."""
     o = othello(d)
-    for r in o.state.rounds[: d.paired]:
-        for p in r.pairings:
-            if p.result is None:
-                discs = draw(p.black, p.white)
-                o = apply_othello(o, ResultEntered(str(r.number), p.black, p.white, *discs))
-    return _with(d, o)
+    rounds = list(o.state.rounds)
+    changed = False
+    for k, r in enumerate(rounds[: d.paired]):
+        if r.complete:
+            continue
+        pairings = tuple(
+            p if p.result is not None else replace(p, result=Result(*draw(p.black, p.white)))
+            for p in r.pairings
+        )
+        rounds[k] = replace(r, pairings=pairings)
+        changed = True
+    if not changed:
+        return d
+    return _with(d, replace(o, state=replace(o.state, rounds=tuple(rounds))))
 
 
-def _pair(d: FoldedTournament, kept: dict[tuple[Round, ...], Paired]) -> FoldedTournament:
-    o = othello(d)
-    key = o.state.rounds
-    paired = kept.get(key)
-    if paired is None:
-        try:
-            paired, _ = next_pairing(d)
-        except PairingError as exc:
-            raise TournamentError(f"expected a simulated round to be paired, got: {exc}") from exc
-        kept[key] = paired
-    return _with(d, apply_othello(o, paired))
+def _pairing(d: FoldedTournament) -> Paired:
+    try:
+        paired, _ = next_pairing(d)
+    except PairingError as exc:
+        raise TournamentError(f"expected a simulated round to be paired, got: {exc}") from exc
+    return paired
 
 
 def _play_finals(d: FoldedTournament, draw: Draw) -> FoldedTournament:
@@ -180,13 +184,15 @@ def _play_finals(d: FoldedTournament, draw: Draw) -> FoldedTournament:
 
 
 def simulate_once(
-    d: FoldedTournament, draw: Draw, finals: bool, kept: dict[tuple[Round, ...], Paired]
+    d: FoldedTournament, draw: Draw, finals: bool, left: int, first: Paired | None
 ) -> tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]:
-    """One simulated end of the tournament: the final ranking's order and the finalists
-    (empty without finals)."""
+    """One simulated end of the tournament (`left` rounds still to pair; `first`: the
+    pairing of the next round when every run pairs it from the same state): the final
+    ranking's order and the finalists (empty without finals)."""
     d = _complete_rounds(d, draw)
-    for _ in range(rounds_left(d)):
-        d = _complete_rounds(_pair(d, kept), draw)
+    for k in range(left):
+        paired = first if k == 0 and first is not None else _pairing(d)
+        d = _complete_rounds(_with(d, apply_othello(othello(d), paired)), draw)
     finalists_: tuple[PlayerId, ...] = ()
     if finals:
         d = _play_finals(d, draw)
@@ -293,10 +299,13 @@ def othello_forecast(
     if len(entrants) >= 2:
         rng = random.Random(seed)
         draw = result_drawer(expected, rng)
-        kept: dict[tuple[Round, ...], Paired] = {}
+        left = rounds_left(d)
+        complete = all(r.complete for r in o.state.rounds[: d.paired])
+        # every run pairs the next round from the same state when the current one is complete
+        first_pairing = _pairing(d) if open_ and left and complete else None
         done = runs if open_ else 1
         for _ in range(done):
-            order, chosen = simulate_once(d, draw, finals and open_, kept)
+            order, chosen = simulate_once(d, draw, finals and open_, left, first_pairing)
             first[order[0]] += 1
             for p in order[:4]:
                 top[p] += 1
