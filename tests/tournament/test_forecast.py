@@ -4,6 +4,9 @@ case worked out by hand, seeded runs that repeat, finals, and the log-loss after
 from __future__ import annotations
 
 import math
+import re
+from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +25,12 @@ from ratinglist.tournament.events import (
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_named, game_of
-from ratinglist.tournament.games.othello.forecast import DRAW_SHARE, result_drawer
+from ratinglist.tournament.games.othello.forecast import (
+    DRAW_SHARE,
+    MARGIN_COUNTS,
+    MARGINS,
+    result_drawer,
+)
 from ratinglist.tournament.games.othello.planning import finalists, next_pairing
 
 WOF = wof_model()
@@ -203,3 +211,27 @@ def test_runs_must_be_positive_and_go_has_no_forecast() -> None:
     assert not go.has_forecast and game_named("othello").has_forecast
     with pytest.raises(TournamentError, match="expected an Othello tournament for a forecast"):
         go.forecast(d, WOF, 10, 1, 0)
+
+
+GAME_LINE = re.compile(rb"^\s*\S+\s+\((\d+)\)\s*([<>=])\s*\((\d+)\)\s+\S+", re.M)
+
+
+@pytest.mark.realdata
+def test_the_disc_model_is_counted_from_the_archive(wof_results: Path) -> None:
+    # every game line "ID (discs)>(discs) ID" of the archive's .ELO files with 64 discs
+    # counted; "32>32" (a win written without its discs) is left out, "32=32" is a draw
+    draws, margins, games = 0, Counter[int](), 0
+    for path in sorted(wof_results.rglob("*")):
+        if path.suffix.lower() != ".elo":
+            continue
+        for a, sign, b in GAME_LINE.findall(path.read_bytes()):
+            x, y = int(a), int(b)
+            if x + y != 64 or (x == y and sign != b"="):
+                continue
+            games += 1
+            if x == y:
+                draws += 1
+            else:
+                margins[abs(x - y)] += 1
+    assert draws / games == DRAW_SHARE
+    assert tuple(margins[m] for m in MARGINS) == MARGIN_COUNTS

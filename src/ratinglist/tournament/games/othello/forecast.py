@@ -193,13 +193,13 @@ def simulate_once(
     for k in range(left):
         paired = first if k == 0 and first is not None else _pairing(d)
         d = _complete_rounds(_with(d, apply_othello(othello(d), paired)), draw)
-    finalists_: tuple[PlayerId, ...] = ()
-    if finals:
-        d = _play_finals(d, draw)
-        f = othello(d).finals
-        assert f is not None
-        finalists_ = f.players
-    return tuple(p.row.player for p in final_ranking(d)), finalists_
+    if not finals:
+        # without finals the final ranking is the standings (`exports.final_ranking`)
+        return tuple(r.player for r in othello(d).standings()), ()
+    d = _play_finals(d, draw)
+    f = othello(d).finals
+    assert f is not None
+    return tuple(p.row.player for p in final_ranking(d)), f.players
 
 
 def _shown(result: Result | None) -> str:
