@@ -53,12 +53,16 @@ MODEL_TEXT = "WOF rating model: 1 / (1 + 3^(-(Ra - Rb) / 200)); unrated players 
 
 @dataclass
 class _Kept:
+    """The forecasts kept, newest last; `computing` is held while one is computed, so that
+    the viewers of a live page asking at once after a result wait for one computation."""
+
     found: OrderedDict[tuple[int, int, int, int], Forecast]
     lock: threading.Lock
+    computing: threading.Lock
 
 
 def _kept(db: Store) -> _Kept:
-    return db.attached(CACHE_KEY, lambda: _Kept(OrderedDict(), threading.Lock()))
+    return db.attached(CACHE_KEY, lambda: _Kept(OrderedDict(), threading.Lock(), threading.Lock()))
 
 
 def forecast(db: Store, tournament: int, runs: int = RUNS, seed: int | None = None) -> Forecast:
@@ -76,25 +80,30 @@ def forecast(db: Store, tournament: int, runs: int = RUNS, seed: int | None = No
     chosen = d.settings.seed if seed is None else seed
     key = (base.info.id, base.seq, runs, chosen)
     kept = _kept(db)
-    with kept.lock:
-        found = kept.found.get(key)
-    if found is not None:
-        return found
-    made = game_of(d).forecast(d, wof_model(), runs, chosen, base.seq)
-    made = replace(made, model=MODEL_TEXT)
-    with kept.lock:
-        kept.found[key] = made
-        kept.found.move_to_end(key)
-        while len(kept.found) > KEPT:
-            kept.found.popitem(last=False)
+    with kept.computing:
+        with kept.lock:
+            found = kept.found.get(key)
+        if found is not None:
+            return found
+        made = game_of(d).forecast(d, wof_model(), runs, chosen, base.seq)
+        made = replace(made, model=MODEL_TEXT)
+        with kept.lock:
+            kept.found[key] = made
+            kept.found.move_to_end(key)
+            while len(kept.found) > KEPT:
+                kept.found.popitem(last=False)
     return made
 
 
 def live_forecast(db: Store, tournament: int) -> Forecast | None:
     """The forecast a tournament's pages show (`forecast` with the default runs and seed),
-    None for a game without forecasts or a tournament with fewer than two entrants."""
+    None for a game without forecasts, a tournament with fewer than two entrants, or one
+    whose simulation fails (the API and the CLI say why)."""
     d = loaded(db, tournament).folded
     game = game_of(d)
     if not game.has_forecast or game.count(d).entrants < 2:
         return None
-    return forecast(db, tournament)
+    try:
+        return forecast(db, tournament)
+    except TournamentError:
+        return None  # a simulated round the engine cannot pair: the page shows the rest
