@@ -24,10 +24,7 @@ def percent(p: float) -> str:
 
 def as_json(f: Forecast) -> dict[str, Any]:
     """The forecast as JSON values (the same keys as the web API)."""
-    out = dataclasses.asdict(f)
-    if f.score is not None:
-        out["score"]["skill"] = f.score.skill
-    return out
+    return dataclasses.asdict(f)
 
 
 def forecast_command(
