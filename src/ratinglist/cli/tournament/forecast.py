@@ -29,8 +29,14 @@ def as_json(f: Forecast) -> dict[str, Any]:
 
 def forecast_command(
     runs: Annotated[
-        int, typer.Option("--runs", min=1, max=5000, help="Simulated ends of the tournament.")
-    ] = 200,
+        int | None,
+        typer.Option(
+            "--runs",
+            min=1,
+            max=5000,
+            help="Simulated ends of the tournament (default 200 up to 16 players, fewer above).",
+        ),
+    ] = None,
     seed: Annotated[
         int | None,
         typer.Option("--seed", help="Seed of the simulation (default: the tournament's)."),

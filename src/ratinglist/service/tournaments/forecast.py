@@ -28,8 +28,13 @@ from ratinglist.store import Store
 from ratinglist.tournament.game import game_of
 
 RUNS = 200
-"""The simulated ends of a forecast (docs/decisions.md, "Issue 22: forecasts": the largest
-standard error of a chance is then 0.5 / sqrt(200) = 3.5 points)."""
+"""The simulated ends of a forecast of up to `FULL_FIELD` entrants (docs/decisions.md,
+"Issue 22: forecasts": the largest standard error of a chance is then 0.5 / sqrt(200) = 3.5
+points)."""
+FULL_FIELD = 16
+"""The most entrants forecast with `RUNS` runs by default."""
+MIN_RUNS = 50
+"""The fewest runs of a default forecast, however large the field (error at most 7 points)."""
 MAX_RUNS = 5000
 """The most runs a caller may ask for (a forecast must not hold a worker for long)."""
 KEPT = 16
@@ -65,18 +70,34 @@ def _kept(db: Store) -> _Kept:
     return db.attached(CACHE_KEY, lambda: _Kept(OrderedDict(), threading.Lock(), threading.Lock()))
 
 
-def forecast(db: Store, tournament: int, runs: int = RUNS, seed: int | None = None) -> Forecast:
+def default_runs(entrants: int) -> int:
+    """The runs of a forecast nobody chose the runs of: `RUNS` up to `FULL_FIELD` entrants;
+    above, ``RUNS * (FULL_FIELD / entrants) ** 1.6`` (a run's cost grows about as the field
+    to the power 1.6: 12 ms at 32 entrants, 36 ms at 64), at least `MIN_RUNS`, so that a
+    forecast costs about the same second of CPU whatever the field."""
+    if entrants <= FULL_FIELD:
+        return RUNS
+    scaled: float = RUNS * (FULL_FIELD / entrants) ** 1.6
+    return max(MIN_RUNS, round(scaled))
+
+
+def forecast(
+    db: Store, tournament: int, runs: int | None = None, seed: int | None = None
+) -> Forecast:
     """The forecast of directed tournament number `tournament` at its log's head, from
-    `runs` simulated ends seeded by `seed` (default: the tournament's own seed).
+    `runs` simulated ends (default: `default_runs` of its entrants) seeded by `seed`
+    (default: the tournament's own seed).
 
     Raises:
         NotFoundError: no such tournament.
         TournamentError: `runs` out of range, or a game without forecasts (Go).
     """
-    if not 1 <= runs <= MAX_RUNS:
+    if runs is not None and not 1 <= runs <= MAX_RUNS:
         raise TournamentError(f"expected between 1 and {MAX_RUNS} runs, got {runs}")
     base = loaded(db, tournament)
     d = base.folded
+    if runs is None:
+        runs = default_runs(game_of(d).count(d).entrants)
     chosen = d.settings.seed if seed is None else seed
     key = (base.info.id, base.seq, runs, chosen)
     kept = _kept(db)

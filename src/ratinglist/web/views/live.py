@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from ratinglist.model.directed import GoStandingsView, RoundView, StandingsView
 from ratinglist.model.forecast import Forecast
-from ratinglist.service.tournaments.forecast import MAX_RUNS, RUNS, forecast, live_forecast
+from ratinglist.service.tournaments.forecast import MAX_RUNS, forecast, live_forecast
 from ratinglist.service.tournaments.server import (
     LiveView,
     Overview,
@@ -145,11 +145,12 @@ def api_round(request: Request, tid: int, number: int) -> RoundView:
 def api_forecast(
     request: Request,
     tid: int,
-    runs: Annotated[int, Query(ge=1, le=MAX_RUNS)] = RUNS,
+    runs: Annotated[int | None, Query(ge=1, le=MAX_RUNS)] = None,
     seed: Annotated[int | None, Query()] = None,
 ) -> Forecast:
     """Each game's expected score, each player's chance to finish first, in the top four
-    and to reach the finals (a seeded simulation of what is left, `runs` times), and the
+    and to reach the finals (a seeded simulation of what is left, `runs` times: default 200
+    up to 16 entrants, fewer for a larger field, at least 50), and the
     log-loss of the played games' forecasts; the same figures as the live page."""
     return forecast(db_url(request), tid, runs, seed)
 
