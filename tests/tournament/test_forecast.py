@@ -240,8 +240,8 @@ def test_the_disc_model_is_counted_from_the_archive(wof_results: Path) -> None:
 def test_a_larger_field_gets_fewer_runs_by_default() -> None:
     from ratinglist.service.tournaments.forecast import default_runs
 
-    assert default_runs(2) == default_runs(16) == 200
-    # 200 * (16 / 32) ** 1.6 = 200 * 2 ** -1.6 = 200 * 0.329877 = 65.98
-    assert default_runs(32) == 66
-    # 200 * 4 ** -1.6 = 21.8, raised to the least, 50
-    assert default_runs(64) == default_runs(500) == 50
+    assert default_runs(2) == default_runs(16) == 150
+    # 150 * (16 / 20) ** 1.6 = 150 * 0.8 ** 1.6 = 150 * 0.699774 = 104.97
+    assert default_runs(20) == 105
+    # 150 * (16 / 32) ** 1.6 = 150 * 0.329877 = 49.48, raised to the least, 50
+    assert default_runs(32) == default_runs(64) == default_runs(500) == 50

@@ -34,7 +34,7 @@ def forecast_command(
             "--runs",
             min=1,
             max=5000,
-            help="Simulated ends of the tournament (default 200 up to 16 players, fewer above).",
+            help="Simulated ends of the tournament (default 150 up to 16 players, fewer above).",
         ),
     ] = None,
     seed: Annotated[

@@ -27,10 +27,10 @@ from ratinglist.service.tournaments.log import loaded
 from ratinglist.store import Store
 from ratinglist.tournament.game import game_of
 
-RUNS = 200
+RUNS = 150
 """The simulated ends of a forecast of up to `FULL_FIELD` entrants (docs/decisions.md,
-"Issue 22: forecasts": the largest standard error of a chance is then 0.5 / sqrt(200) = 3.5
-points)."""
+"Issue 22: forecasts": the largest standard error of a chance is then 0.5 / sqrt(150) = 4.1
+points, and a 16-player forecast takes under 1 s)."""
 FULL_FIELD = 16
 """The most entrants forecast with `RUNS` runs by default."""
 MIN_RUNS = 50
@@ -73,8 +73,8 @@ def _kept(db: Store) -> _Kept:
 def default_runs(entrants: int) -> int:
     """The runs of a forecast nobody chose the runs of: `RUNS` up to `FULL_FIELD` entrants;
     above, ``RUNS * (FULL_FIELD / entrants) ** 1.6`` (a run's cost grows about as the field
-    to the power 1.6: 12 ms at 32 entrants, 36 ms at 64), at least `MIN_RUNS`, so that a
-    forecast costs about the same second of CPU whatever the field."""
+    to the power 1.6: 6 ms at 16 entrants, 10-12 ms at 32, 30-36 ms at 64), at least
+    `MIN_RUNS`, so that a forecast costs about the same second of CPU whatever the field."""
     if entrants <= FULL_FIELD:
         return RUNS
     scaled: float = RUNS * (FULL_FIELD / entrants) ** 1.6

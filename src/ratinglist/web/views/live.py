@@ -149,7 +149,7 @@ def api_forecast(
     seed: Annotated[int | None, Query()] = None,
 ) -> Forecast:
     """Each game's expected score, each player's chance to finish first, in the top four
-    and to reach the finals (a seeded simulation of what is left, `runs` times: default 200
+    and to reach the finals (a seeded simulation of what is left, `runs` times: default 150
     up to 16 entrants, fewer for a larger field, at least 50), and the
     log-loss of the played games' forecasts; the same figures as the live page."""
     return forecast(db_url(request), tid, runs, seed)
