@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import time
 
 import numpy as np
 import pytest
@@ -96,7 +95,8 @@ def test_errors(filled: str) -> None:
         list_page(handle(filled), country="ZZZ")
 
 
-def test_bulk_insert_of_a_large_list_is_fast(db: str) -> None:
+def test_bulk_insert_of_a_large_list_stores_every_row(db: str) -> None:
+    """A 16,000-player list in one bulk insert (its time: `benchmarks/rate_command.py`)."""
     rng = np.random.default_rng(3)
     n = 16_000
     first = rng.integers(1, n, size=80_000)
@@ -127,11 +127,8 @@ def test_bulk_insert_of_a_large_list_is_fast(db: str) -> None:
         "max_residual": 0.0,
     }
     store = open_database(db, create=True)
-    start = time.perf_counter()
     with store.begin() as conn:
         info = save_list(conn, values, rows)
-    elapsed = time.perf_counter() - start
     assert info.rated == len(ratings) > 15_000
     with store.connect() as conn:
         assert len(entry_rows(conn, info.id)) == len(ratings)
-    assert elapsed < 5.0  # about 0.1 s; generous for a busy machine

@@ -32,7 +32,6 @@ from ratinglist.model.go.results import (
     ResultsRow,
     ResultsTable,
     adjusted_time,
-    egf_class,
 )
 
 ENCODING = GO_ENCODING
@@ -49,7 +48,7 @@ def h9_header(table: ResultsTable) -> list[str]:
     """The ``;`` lines above the players."""
     head = table.header
     lines = [
-        f"; CL[{egf_class(head.time, head.internet)}]",
+        f"; CL[{head.tournament_class}]",
         f"; EV[{head.name}]",
         f"; PC[,{head.location}]",
         f"; DT[{head.begin.isoformat()},{head.end.isoformat()}]",

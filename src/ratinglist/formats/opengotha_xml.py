@@ -117,6 +117,26 @@ _PAIRING = {
 }
 
 
+PARAMETER_SETS: dict[str, dict[str, str]] = {
+    "general": _GENERAL,
+    "handicap": _HANDICAP,
+    "pairing": _PAIRING,
+}
+"""OpenGotha's parameter attributes by parameter set (`GoParameters` field name), each naming
+the field of that set it holds."""
+
+
+def parameter_value(attribute: str, text: str, current: object, source: str = "") -> object:
+    """The value of parameter `attribute` written `text` as OpenGotha's XML holds it
+    (``true``, ``5K``, ``SPLITANDFOLD``), of the type of `current`; as the reader reads it.
+
+    Raises:
+        OpenGothaError: `text` is not a value of that type.
+    """
+    element = ET.Element("Parameter", {attribute: text})
+    return _Reader(source or "parameter").value(element, attribute, current)
+
+
 BYE_PATHS = ("ByePlayers/ByePlayer", "ByePlayer/ByePlayer")
 """Where byes are: OpenGotha's ``<ByePlayers>`` container, Pairgoth's ``<ByePlayer>`` one."""
 _CRITERION_ALIASES = {"NONE": Criterion.NULL, "CATEGORY": Criterion.CAT}

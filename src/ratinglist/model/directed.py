@@ -347,6 +347,61 @@ class NewSettings:
     criteria: str | None = None
     team_size: int | None = None
     team_criteria: str | None = None
+    go_options: GoOptions | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GoOptions:
+    """Go settings as typed (None: unchanged; OpenGotha's default for a new tournament).
+
+    `time` in the syntax ``90m``, ``60m+3x30s`` (byo-yomi), ``60m+15/5m`` (Canadian),
+    ``60m+10s`` (Fischer); `handicap` ``mms``, ``rank`` or ``none``; `egf_class` A-D or X
+    (empty: from the time system); `compat` ``opengotha``; `parameters` more settings as
+    ``name=value`` with OpenGotha's parameter names (``paiMaSeedSystem1=SPLITANDFOLD``);
+    `smms` (player number, SMMS correction -1..2) pairs: McMahon groups (+1 the super group).
+    """
+
+    time: str | None = None
+    komi: str | None = None
+    location: str | None = None
+    director: str | None = None
+    egf_class: str | None = None
+    internet: bool | None = None
+    handicap: str | None = None
+    handicap_threshold: str | None = None
+    handicap_correction: str | None = None
+    handicap_ceiling: str | None = None
+    bar: str | None = None
+    floor: str | None = None
+    criteria: str | None = None
+    compat: str | None = None
+    parameters: tuple[str, ...] = ()
+    smms: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        """No setting given."""
+        return self == GoOptions()
+
+
+@dataclass(frozen=True, slots=True)
+class GoSettingsView:
+    """A Go tournament's settings: every settable name with its value as OpenGotha's XML
+    spells it, the time system typed back, the EGF class (chosen or computed) with the
+    adjusted time, and the names that may no longer change (round 1 is paired)."""
+
+    tournament: str
+    paired: int
+    time: str
+    egf_class: str
+    egf_class_chosen: bool
+    adjusted_minutes: int
+    group_max: int | None
+    values: tuple[tuple[str, str], ...]
+    fixed: tuple[str, ...]
+    based_on: int
+    smms: tuple[tuple[int, str, int], ...] = ()
+    """Players whose SMMS is corrected: number, name, correction."""
 
 
 @dataclass(frozen=True, slots=True)

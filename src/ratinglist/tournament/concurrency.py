@@ -3,10 +3,11 @@
 Every write states the sequence number of the log it was based on. When other events were
 appended since, the action is *rebased* on the newer log if it touches nothing they touched,
 and refused with `ConflictError` otherwise. What an event touches is its `footprint`: a
-result touches its game; a registration, withdrawal or absence its player; a forbidden pair
-that pair. Pairing a round, the finals, undo, submit, reopen, forced pairs, the creation
-and the team actions (entries, members) touch everything (they depend on the whole state),
-so they conflict with any newer event.
+result touches its game; a registration, withdrawal, absence or change of a Go player's
+data its player; a forbidden pair that pair. Pairing a round, the finals, undo, submit,
+reopen, forced pairs, the creation, the team actions (entries, members) and the edits of a
+Go round (bye, unpairing, games added, colours, handicap, tables, number of rounds) touch
+everything (they depend on the whole state), so they conflict with any newer event.
 """
 
 from __future__ import annotations
@@ -21,12 +22,21 @@ from ratinglist.tournament.events import (
     FinalsStarted,
     Forbidden,
     Forced,
+    GoByeChosen,
+    GoColoursExchanged,
+    GoGamesAdded,
+    GoHandicapSet,
     GoPaired,
+    GoPlayerModified,
     GoRegistered,
     GoResultCorrected,
     GoResultEntered,
+    GoRoundsSet,
+    GoSettingsChanged,
+    GoTablesSet,
     GoTeamBoards,
     GoTeamEntered,
+    GoUnpaired,
     IdAssigned,
     Paired,
     Registered,
@@ -53,7 +63,7 @@ def footprint(event: Event) -> frozenset[Mark]:
         case GoResultEntered() | GoResultCorrected():
             a, b = sorted((int(event.white), int(event.black)))
             return frozenset({("game", str(event.round), a, b)})
-        case Registered() | GoRegistered() | Withdrawn() | Absent():
+        case Registered() | GoRegistered() | GoPlayerModified() | Withdrawn() | Absent():
             return frozenset({("player", "", int(event.player), 0)})
         case Forbidden(first=x, second=y):
             a, b = sorted((int(x), int(y)))
@@ -90,10 +100,28 @@ def describe(event: Event, name: Callable[[PlayerId], str] | None = None) -> str
             )
         case GoPaired(round=k):
             return f"pairing of round {k}"
+        case GoPlayerModified(player=p):
+            return f"change of player {who(p)}"
+        case GoByeChosen(round=k, player=p):
+            return f"bye of round {k}: {who(p) if int(p) else 'none'}"
+        case GoUnpaired(round=k, white=w, black=b):
+            return f"unpairing of round {k}{game(w, b)}"
+        case GoGamesAdded(round=k, games=added):
+            return f"{len(added)} game(s) added to round {k}"
+        case GoColoursExchanged(round=k, white=w, black=b):
+            return f"colours exchanged in round {k}{game(w, b)}"
+        case GoHandicapSet(round=k, white=w, black=b, handicap=h):
+            return f"handicap {h} in round {k}{game(w, b)}"
+        case GoTablesSet(round=k, tables=moved):
+            return f"{len(moved)} table number(s) changed in round {k}"
+        case GoRoundsSet(rounds=n):
+            return f"number of rounds set to {n}"
         case GoTeamEntered(team=n, name=team):
             return f"team {n} {team!r}"
         case GoTeamBoards(team=n, round=k):
             return f"members of team {n} in round {k}"
+        case GoSettingsChanged(options=pairs):
+            return "settings " + ", ".join(f"{name}={value}" for name, value in pairs)
         case (
             Registered(player=p, surname=sn, firstname=fn)
             | GoRegistered(player=p, surname=sn, firstname=fn)

@@ -384,6 +384,109 @@ class GoTeamBoards(Event):
     players: tuple[PlayerId, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class GoSettingsChanged(Event):
+    """Settings of a Go tournament changed: (name, value) pairs by OpenGotha's parameter
+    names, values as its XML spells them (``("komi", "6.5")``), applied in order
+    (`tournament.games.go.options`), and players' SMMS corrections."""
+
+    kind: ClassVar[str] = "go-settings"
+    options: tuple[tuple[str, str], ...]
+    smms: tuple[tuple[PlayerId, int], ...] = ()
+    """McMahon groups: (player number, SMMS correction -1..2) pairs (+1: the super group)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GoPlayerModified(Event):
+    """The director changed a Go player's data (OpenGotha's "Modify player"); a field left
+    None is unchanged. `not_playing` is the whole list of (1-based) rounds the player does
+    not take part in (OpenGotha's participation); `final` False is a preliminary (PRE)
+    registration, True a final one (FIN)."""
+
+    kind: ClassVar[str] = "go-player"
+    player: PlayerId
+    rank: str | None = None
+    rating: int | None = None
+    club: str | None = None
+    country: str | None = None
+    not_playing: tuple[int, ...] | None = None
+    final: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GoByeChosen(Event):
+    """The director chose the bye of (1-based) `round`: before its pairing, the pairing
+    gives the bye to `player`; in a paired round, `player` (not in a game of it) replaces
+    the bye. Player 0: no bye (a paired round's bye player becomes unpaired)."""
+
+    kind: ClassVar[str] = "go-bye"
+    round: int
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class GoUnpaired(Event):
+    """The game `white` - `black` of a paired round is removed (both players are unpaired
+    in that round); removing the round's last game also clears its bye (OpenGotha)."""
+
+    kind: ClassVar[str] = "go-unpaired"
+    round: int
+    white: PlayerId
+    black: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class GoGamesAdded(Event):
+    """Games added to a paired round among its unpaired players, by hand or by pairing
+    the rest: (White, Black, handicap, table) as in `GoPaired`; `bye` the bye given with
+    them (0: none)."""
+
+    kind: ClassVar[str] = "go-games-added"
+    round: int
+    games: tuple[tuple[PlayerId, PlayerId, int, int], ...]
+    bye: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GoColoursExchanged(Event):
+    """White and Black of the game `white` - `black` (as before) of `round` exchange."""
+
+    kind: ClassVar[str] = "go-colours"
+    round: int
+    white: PlayerId
+    black: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class GoHandicapSet(Event):
+    """The handicap of the game `white` - `black` of `round` is set to `handicap` (0-9)."""
+
+    kind: ClassVar[str] = "go-handicap"
+    round: int
+    white: PlayerId
+    black: PlayerId
+    handicap: int
+
+
+@dataclass(frozen=True, slots=True)
+class GoTablesSet(Event):
+    """New table numbers in `round`: (White of the game, table) for each game that moves
+    (changing one table number, or renumbering the round)."""
+
+    kind: ClassVar[str] = "go-tables"
+    round: int
+    tables: tuple[tuple[PlayerId, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GoRoundsSet(Event):
+    """The tournament plays `rounds` rounds from now on (OpenGotha: increased at any
+    moment; decreased only while the rounds dropped have no game)."""
+
+    kind: ClassVar[str] = "go-rounds"
+    rounds: int
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
@@ -407,6 +510,15 @@ EVENT_TYPES: dict[str, type[Event]] = {
         GoResultCorrected,
         GoTeamEntered,
         GoTeamBoards,
+        GoSettingsChanged,
+        GoPlayerModified,
+        GoByeChosen,
+        GoUnpaired,
+        GoGamesAdded,
+        GoColoursExchanged,
+        GoHandicapSet,
+        GoTablesSet,
+        GoRoundsSet,
     )
 }
 

@@ -39,6 +39,14 @@ ACTION_WORDS = {
     "go-team": "a team",
     "go-team-boards": "team members",
     "id-assigned": "an ID assignment",
+    "go-player": "a change of a player",
+    "go-bye": "a bye",
+    "go-unpaired": "an unpairing",
+    "go-games-added": "a pairing by hand",
+    "go-colours": "a colour exchange",
+    "go-handicap": "a handicap",
+    "go-tables": "a table change",
+    "go-rounds": "a number of rounds",
 }
 """The actions in words, for messages."""
 

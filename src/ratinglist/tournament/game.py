@@ -36,6 +36,7 @@ from ratinglist.model.directed import (
     StandingsView,
 )
 from ratinglist.model.forecast import Forecast, ScoreModel
+from ratinglist.model.report import PairingReport
 from ratinglist.tournament.events import Event, Registered, Settings
 from ratinglist.tournament.folded import FoldedTournament, Play
 
@@ -226,6 +227,12 @@ class Game(Protocol):
         self, d: FoldedTournament, number: int, asked: Sequence[tuple[int, int]]
     ) -> ExplainView:
         """Each pair's cost by criterion in a published round."""
+        ...
+
+    def pairing_report(self, d: FoldedTournament, number: int) -> PairingReport:
+        """A published round's pairing report: each pair's cost parts and, for each player,
+        the next-best other opponents with their cost difference (raises for a round the
+        game pairs without costs, such as a round robin)."""
         ...
 
     def exports(

@@ -38,7 +38,10 @@ from ratinglist.web.views import (
     players,
     registry_pages,
     td_api,
+    td_go_edit,
     td_pages,
+    td_print,
+    td_settings,
     tournaments,
 )
 
@@ -86,7 +89,10 @@ def create_app(
         account,
         api_docs,
         td_api,
+        td_print,
         td_pages,
+        td_settings,
+        td_go_edit,
         live,
         registry_pages,
         intake,
@@ -94,7 +100,10 @@ def create_app(
     ):
         app.include_router(module.router)
     app.include_router(live.api)
+    app.include_router(td_go_edit.api)
+    app.include_router(td_print.api)
     app.include_router(registry_pages.api)
+    app.include_router(td_settings.api)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.mount(api_docs.ASSETS, StaticFiles(directory=api_docs.SWAGGER_UI), name="api-docs")
     app.add_middleware(AuthGate, db=db)

@@ -4,15 +4,17 @@ Each command parses its arguments, calls one function of `ratinglist.service.tou
 (or `tournament_results`, `tournament_views`) and renders what it returns; the services
 load the log, check the action and append it in one transaction. Modules: `setup`
 (create, enter players, withdraw, ...), `play` (pair, results, undo, finals), `views`
-(standings, show, explain, exports, submit, replay), `teams` (a Go team tournament's teams:
-``tournament team ...``), `forecast` (chances and expected scores), `render` (tables and numbers).
+(standings, show, explain, exports, submit, replay), `report` (a round's pairing
+report), `teams` (a Go team tournament's teams: ``tournament team ...``), `edits` (editing
+a Go tournament after the fact: ``tournament edit ...``), `settings` (a tournament's
+settings), `forecast` (chances and expected scores), `render` (tables and numbers).
 """
 
 from __future__ import annotations
 
 import typer
 
-from ratinglist.cli.tournament import forecast, play, setup, teams, views
+from ratinglist.cli.tournament import edits, forecast, play, report, settings, setup, teams, views
 
 app = typer.Typer(
     help="Direct a tournament: players, pairings, results, standings, finals, exports.",
@@ -21,6 +23,7 @@ app = typer.Typer(
 
 for name, command in (
     ("new", setup.new),
+    ("settings", settings.settings),
     ("register", setup.register),
     ("withdraw", setup.withdraw_command),
     ("absent", setup.absent_command),
@@ -36,6 +39,7 @@ for name, command in (
     ("standings", views.standings),
     ("forecast", forecast.forecast_command),
     ("explain", views.explain),
+    ("report", report.report),
     ("export", views.export),
     ("submit", views.submit),
     ("reopen", setup.reopen),
@@ -47,3 +51,4 @@ for name, command in (
     app.command(name)(command)
 
 app.add_typer(teams.app, name="team")
+app.add_typer(edits.app, name="edit")

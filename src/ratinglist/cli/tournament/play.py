@@ -65,8 +65,9 @@ def pair(
 
 
 def _is_score(word: str) -> bool:
-    """An Othello disc score (``40-24``) or a Go result (``1-0``, ``=``, ``0-1!``)."""
-    return "-" in word or word.rstrip("!") in ("=", "½-½")
+    """An Othello disc score (``40-24``) or a Go result (``1-0``, ``=``, ``0-1!``; ``?``
+    in a correction removes a Go result)."""
+    return "-" in word or word.rstrip("!") in ("=", "½-½", "?")
 
 
 def _spec(
@@ -150,7 +151,9 @@ def correct_command(
 ) -> None:
     """Correct an entered result; standings change, published pairings do not.
 
+    Go: a correction to ? removes the result (before editing the game).
     Example: ratinglist tournament correct 2 4012 4013 33-31
+    Example: ratinglist tournament correct 2 --table 3 ?
     """
     _enter(True, words, table, special, winner, based_on, db, tournament)
 

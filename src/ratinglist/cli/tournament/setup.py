@@ -8,6 +8,7 @@ import typer
 from rich.table import Table
 
 from ratinglist.cli.common import DbOption, console, open_db, open_tournament, user_errors
+from ratinglist.cli.tournament import settings as gs
 from ratinglist.cli.tournament.render import TournamentOption
 
 MATCH_THRESHOLD = 80.0
@@ -56,6 +57,18 @@ def new(
             "--team-criteria", help="Go team criteria (default TEAMP,BDW,BDW3U,BDW2U,BDW1U,MNR)."
         ),
     ] = None,
+    time: gs.TimeOption = None,
+    komi: gs.KomiOption = None,
+    location: gs.LocationOption = None,
+    director: gs.DirectorOption = None,
+    egf_class: gs.ClassOption = None,
+    internet: gs.InternetOption = None,
+    handicap: gs.HandicapOption = None,
+    threshold: gs.ThresholdOption = None,
+    correction: gs.CorrectionOption = None,
+    ceiling: gs.CeilingOption = None,
+    compat: gs.CompatOption = None,
+    parameters: gs.SetOption = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of every draw (default: random, stored).")
     ] = None,
@@ -70,10 +83,13 @@ def new(
     """Create a tournament; it becomes the default one of later commands.
 
     A Go tournament (--game go) takes OpenGotha's defaults for its system, then --rounds,
-    --bar, --floor and --criteria; a Go team tournament --team-size (then tournament team).
+    --bar, --floor, --criteria, the Go options and any OpenGotha parameter (--set name=value;
+    see tournament settings); a Go team tournament --team-size (then tournament team).
     Example: ratinglist tournament new "EGP Haarlem" --country NLD --date 2026-03-14 --rounds 13
     Example: ratinglist tournament new "Paris Go" --game go --system mcmahon --bar 4d --floor 20k
     --country FRA --date 2026-04-04 --rounds 5
+    Example: ratinglist tournament new "Paris Go" --game go --country FR --date 2026-04-04
+    --time "60m+3x30s" --komi 7.5 --location Paris --handicap rank --handicap-ceiling 9
     """
     with user_errors():
         from ratinglist.model.directed import NewSettings
@@ -99,6 +115,20 @@ def new(
             criteria=criteria,
             team_size=team_size,
             team_criteria=team_criteria,
+            go_options=gs.go_options(
+                time=time,
+                komi=komi,
+                location=location,
+                director=director,
+                egf_class=egf_class,
+                internet=internet,
+                handicap=handicap,
+                threshold=threshold,
+                correction=correction,
+                ceiling=ceiling,
+                compat=compat,
+                parameters=parameters,
+            ),
         )
         created = new_tournament(open_db(db, create=True), settings, Actor.cli_user())
     typer.echo(f"created tournament {created.id}: {created.name} (seed {created.seed})")

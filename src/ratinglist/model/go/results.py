@@ -114,6 +114,13 @@ class ResultsHeader:
     time: TimeControl
     internet: bool
     program: str = "Ratinglist"
+    egf_class: str = ""
+    """The class the director chose; empty: `egf_class` of the time system."""
+
+    @property
+    def tournament_class(self) -> str:
+        """The ``CL[...]`` letter: the director's choice, else the time system's class."""
+        return self.egf_class or egf_class(self.time, self.internet)
 
 
 class Mark(enum.StrEnum):

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 from ratinglist.model.go import GoRank, parse_rank
 
 MAX_ROUNDS = 20
+COMPAT_GROUP_MAX = 600
+"""OpenGotha's ``PAIRING_GROUP_MAX_SIZE``: the largest field it pairs in one matching."""
 
 
 class GoSystem(enum.Enum):
@@ -212,6 +214,9 @@ class GeneralParameters:
     mms2_bye: int = 2
     round_down: bool = True
     count_not_played_as_half: bool = False
+    egf_class: str = ""
+    """The EGF class chosen by the director (A, B, C, D, X); empty: computed from the time
+    system as the EGD defines it. Not an OpenGotha parameter (its files have no place for it)."""
 
     @property
     def number_of_categories(self) -> int:
@@ -260,6 +265,9 @@ class PairingParameters:
     prefer_mms_diff_rather_than_same_country: int = 1
     prefer_mms_diff_rather_than_same_club: int = 3
     prefer_mms_diff_rather_than_same_clubs_group: int = 2
+    compat: str = ""
+    """``opengotha``: pair as OpenGotha 3.52 would, large fields split in groups of at most
+    600 (`COMPAT_GROUP_MAX`). Not an OpenGotha parameter."""
 
 
 @dataclass(frozen=True, slots=True)

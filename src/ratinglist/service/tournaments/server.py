@@ -71,7 +71,8 @@ def overview(db: Store, tournament: int) -> Overview:
         start=s.start,
         status=base.info.status,
         system=s.system or f"{s.preset} table by player count",
-        rounds=s.rounds,
+        # a Go tournament's number of rounds may grow (`GoRoundsSet`)
+        rounds=getattr(d.play, "number_of_rounds", s.rounds),
         paired=d.paired,
         with_results=game.rounds_with_results(d),
         entrants=count.entrants,

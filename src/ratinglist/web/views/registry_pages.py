@@ -1,24 +1,37 @@
 """The ID officer's page and API (``/registry``): new players with an ID from a country's
-range, merges of two IDs of one person, and the real IDs of the new players that directed
-tournaments entered under temporary identifiers (``NEW1``: a new ID of the host country's
-range, or a registered namesake's ID). The same service calls as `ratinglist players add`
-and `players merge`. The rating officer and admins may act for every country; an ID officer
+range (a namesake of a registered player only after an explicit confirmation), merges of two
+IDs of one person and their undoing, renames and splits (an ID reused for another person),
+and the real IDs of the new players that directed tournaments entered under temporary
+identifiers (``NEW1``: a new ID of the host country's range, or a registered namesake's ID).
+The same service calls as `ratinglist players add`, `merge`, `unmerge`, `rename` and
+`split`. The rating officer and admins may act for every country; an ID officer
 for theirs (the host country of a new ID or of the tournament; both players' countries of a
 merge). A tournament director never assigns an ID (issue 19).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from ratinglist.errors import PermissionDenied, RatinglistError
+from ratinglist.errors import ConflictError, PermissionDenied, RatinglistError
 from ratinglist.model.account import Role, may_assign_ids, may_assign_some_ids, may_officiate
+from ratinglist.model.player import Player
+from ratinglist.model.text import parse_day
 from ratinglist.service.accounts import SignedIn, country_scope
-from ratinglist.service.registry import add_player, merge_players, show_player
+from ratinglist.service.registry import (
+    IdTransition,
+    add_player,
+    merge_players,
+    rename_player,
+    show_player,
+    split_player,
+    unmerge_players,
+)
 from ratinglist.service.tournaments.temporary_ids import assign_id, pending_ids, tournament_host
 from ratinglist.web import flash
 from ratinglist.web.auth import permit
@@ -43,17 +56,103 @@ def _require_country(who: SignedIn, country: str) -> str:
     return code
 
 
+def _namesakes(namesakes: tuple[Player, ...]) -> str:
+    return ", ".join(f"{p.id} ({p.name}, {p.country})" for p in namesakes)
+
+
 def _add(
-    request: Request, who: SignedIn, surname: str, firstname: str, country: str, host: str
-) -> str:
+    request: Request,
+    who: SignedIn,
+    surname: str,
+    firstname: str,
+    country: str,
+    host: str,
+    *,
+    confirmed: bool = False,
+) -> tuple[str, tuple[Player, ...]]:
+    """Register the player; return the message and the namesakes. Unconfirmed, a namesake
+    of a registered player is not added: the message is empty and the namesakes say who."""
     code = _require_country(who, host or country)
     added = add_player(
-        store_of(request), surname, firstname, country, actor=who.actor, host_country=code
+        store_of(request),
+        surname,
+        firstname,
+        country,
+        actor=who.actor,
+        host_country=code,
+        same_name_ok=confirmed,
     )
     if added.player is None:
-        names = ", ".join(f"{p.name} ({p.id})" for p in added.namesakes)
-        raise PermissionDenied(f"expected a new person, got a registered namesake: {names}")
-    return f"{added.player.name} has ID {added.player.id}"
+        return "", added.namesakes
+    also = f" (same name as {_namesakes(added.namesakes)})" if added.namesakes else ""
+    return f"{added.player.name} has ID {added.player.id}{also}", added.namesakes
+
+
+def _transition(verb: str, change: IdTransition) -> str:
+    return (
+        f"{verb} {change.player_id} from {change.when}: {change.before.name} "
+        f"({change.before.country}) before, {change.after.name} ({change.after.country}) "
+        "from then"
+    )
+
+
+def _rename(
+    request: Request,
+    who: SignedIn,
+    player: int,
+    when: dt.date,
+    names: tuple[str, str, str],
+    reason: str,
+) -> str:
+    db = store_of(request)
+    surname, firstname, country = (n.strip() or None for n in names)
+    _require_country(who, show_player(db, player).player.country)
+    if country is not None:
+        _require_country(who, country)
+    change = rename_player(
+        db,
+        player,
+        on=when,
+        surname=surname,
+        firstname=firstname,
+        country=country,
+        reason=reason,
+        actor=who.actor,
+    )
+    return _transition("renamed", change)
+
+
+def _split(
+    request: Request,
+    who: SignedIn,
+    player: int,
+    when: dt.date,
+    names: tuple[str, str, str],
+    reason: str,
+) -> str:
+    db = store_of(request)
+    surname, firstname, country = (n.strip() for n in names)
+    _require_country(who, show_player(db, player).player.country)
+    if country:
+        _require_country(who, country)
+    change = split_player(
+        db,
+        player,
+        surname,
+        firstname,
+        on=when,
+        country=country or None,
+        reason=reason,
+        actor=who.actor,
+    )
+    return _transition("split", change)
+
+
+def _unmerge(request: Request, who: SignedIn, removed: int, reason: str) -> str:
+    db = store_of(request)
+    _require_country(who, show_player(db, removed).player.country)
+    kept = unmerge_players(db, removed, reason=reason, actor=who.actor)
+    return f"unmerged {removed} from {kept}: it counts on its own again"
 
 
 def _merge(request: Request, who: SignedIn, kept: int, removed: int, reason: str) -> str:
@@ -113,14 +212,31 @@ def add_form(
     country: Annotated[str, Form(min_length=2, max_length=100)],
     firstname: Annotated[str, Form(max_length=100)] = "",
     host: Annotated[str, Form(max_length=100)] = "",
+    confirm: Annotated[str, Form(max_length=10)] = "",
 ) -> Response:
-    """Give a new player an ID."""
+    """Give a new player an ID; a namesake of a registered player is asked about first."""
     try:
-        return _done(request, _add(request, who, surname, firstname, country, host))
+        message, namesakes = _add(
+            request, who, surname, firstname, country, host, confirmed=confirm == "yes"
+        )
     except PermissionDenied:
         raise
     except RatinglistError as exc:
         return _done(request, str(exc), ok=False)
+    if message:
+        return _done(request, message)
+    context = {
+        "csrf": who.csrf,
+        "who": who,
+        "surname": surname,
+        "firstname": firstname,
+        "country": country,
+        "host": host,
+        "namesakes": namesakes,
+    }
+    return templates.TemplateResponse(
+        request, "registry_namesake.html", context, status_code=409, headers=NO_STORE
+    )
 
 
 @router.post("/registry/merges")
@@ -134,6 +250,68 @@ def merge_form(
     """Merge two IDs of one person."""
     try:
         return _done(request, _merge(request, who, kept, removed, reason))
+    except PermissionDenied:
+        raise
+    except RatinglistError as exc:
+        return _done(request, str(exc), ok=False)
+
+
+def _day(text: str) -> dt.date:
+    return parse_day(text.strip())
+
+
+@router.post("/registry/unmerges")
+def unmerge_form(
+    request: Request,
+    who: Officer,
+    removed: Annotated[int, Form()],
+    reason: Annotated[str, Form(max_length=500)] = "",
+) -> Response:
+    """Undo a merge: the merged-away ID counts on its own again."""
+    try:
+        return _done(request, _unmerge(request, who, removed, reason))
+    except PermissionDenied:
+        raise
+    except RatinglistError as exc:
+        return _done(request, str(exc), ok=False)
+
+
+@router.post("/registry/renames")
+def rename_form(
+    request: Request,
+    who: Officer,
+    player: Annotated[int, Form()],
+    when: Annotated[str, Form(min_length=1, max_length=10)],
+    surname: Annotated[str, Form(max_length=100)] = "",
+    firstname: Annotated[str, Form(max_length=100)] = "",
+    country: Annotated[str, Form(max_length=100)] = "",
+    reason: Annotated[str, Form(max_length=500)] = "",
+) -> Response:
+    """Record a new name or country of the same person from a date."""
+    try:
+        names = (surname, firstname, country)
+        return _done(request, _rename(request, who, player, _day(when), names, reason))
+    except PermissionDenied:
+        raise
+    except RatinglistError as exc:
+        return _done(request, str(exc), ok=False)
+
+
+@router.post("/registry/splits")
+def split_form(
+    request: Request,
+    who: Officer,
+    player: Annotated[int, Form()],
+    when: Annotated[str, Form(min_length=1, max_length=10)],
+    surname: Annotated[str, Form(min_length=1, max_length=100)],
+    firstname: Annotated[str, Form(max_length=100)] = "",
+    country: Annotated[str, Form(max_length=100)] = "",
+    reason: Annotated[str, Form(max_length=500)] = "",
+) -> Response:
+    """Record that from a date the ID denotes another person (the ID was reused)."""
+    try:
+        names = (surname, firstname, country)
+        return _done(request, _split(request, who, player, _day(when), names, reason))
     except PermissionDenied:
         raise
     except RatinglistError as exc:
@@ -168,6 +346,39 @@ class NewPlayerIn(BaseModel):
     firstname: str = Field(default="", max_length=100)
     country: str = Field(min_length=2, max_length=100)
     host: str = Field(default="", max_length=100)
+    confirm_namesake: bool = False
+    """Register even when a player of the same name is registered (refused with 409
+    otherwise, naming them)."""
+
+
+class UnmergeIn(BaseModel):
+    """A merged-away ID that counts on its own again."""
+
+    removed: int
+    reason: str = Field(default="", max_length=500)
+
+
+class RenameIn(BaseModel):
+    """From `when`, the person of `player` has a new name or country (empty: unchanged)."""
+
+    player: int
+    when: dt.date
+    surname: str = Field(default="", max_length=100)
+    firstname: str = Field(default="", max_length=100)
+    country: str = Field(default="", max_length=100)
+    reason: str = Field(default="", max_length=500)
+
+
+class SplitIn(BaseModel):
+    """From `when`, `player` denotes a new person (the ID was reused); `country` empty: as
+    now."""
+
+    player: int
+    when: dt.date
+    surname: str = Field(min_length=1, max_length=100)
+    firstname: str = Field(default="", max_length=100)
+    country: str = Field(default="", max_length=100)
+    reason: str = Field(default="", max_length=500)
 
 
 class MergeIn(BaseModel):
@@ -186,14 +397,48 @@ class Done(BaseModel):
 
 @api.post("/players", status_code=201)
 def api_add(request: Request, body: NewPlayerIn, who: Officer) -> Done:
-    """Give a new player an ID from the host country's range."""
-    return Done(message=_add(request, who, body.surname, body.firstname, body.country, body.host))
+    """Give a new player an ID from the host country's range. A namesake of a registered
+    player is refused (409, naming them) unless `confirm_namesake`."""
+    message, namesakes = _add(
+        request,
+        who,
+        body.surname,
+        body.firstname,
+        body.country,
+        body.host,
+        confirmed=body.confirm_namesake,
+    )
+    if not message:
+        raise ConflictError(
+            f"same name as {_namesakes(namesakes)}: register anyway? (send confirm_namesake: true)"
+        )
+    return Done(message=message)
 
 
 @api.post("/merges", status_code=201)
 def api_merge(request: Request, body: MergeIn, who: Officer) -> Done:
     """Merge two IDs of one person."""
     return Done(message=_merge(request, who, body.kept, body.removed, body.reason))
+
+
+@api.post("/unmerges", status_code=201)
+def api_unmerge(request: Request, body: UnmergeIn, who: Officer) -> Done:
+    """Undo the merge in force on `removed`."""
+    return Done(message=_unmerge(request, who, body.removed, body.reason))
+
+
+@api.post("/renames", status_code=201)
+def api_rename(request: Request, body: RenameIn, who: Officer) -> Done:
+    """Record a new name or country of the same person from `when`."""
+    names = (body.surname, body.firstname, body.country)
+    return Done(message=_rename(request, who, body.player, body.when, names, body.reason))
+
+
+@api.post("/splits", status_code=201)
+def api_split(request: Request, body: SplitIn, who: Officer) -> Done:
+    """Record that from `when` the ID denotes a new person."""
+    names = (body.surname, body.firstname, body.country)
+    return Done(message=_split(request, who, body.player, body.when, names, body.reason))
 
 
 class PendingOut(BaseModel):

@@ -65,6 +65,7 @@ from ratinglist.service.tournaments.views import (
 )
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.views.common import db_url
+from ratinglist.web.views.go_forms import GoSettingsBody
 
 router = APIRouter(prefix="/api/v1/td", tags=["tournament director"])
 
@@ -84,6 +85,9 @@ class NewTournament(BaseModel):
     floor: str | None = Field(default=None, max_length=4, description="Go: McMahon floor")
     criteria: str | None = Field(
         default=None, max_length=100, description="Go: placement criteria (MMS,SOSM,...)"
+    )
+    go: GoSettingsBody | None = Field(
+        default=None, description="Go: any other setting (time, komi, handicap, parameters)"
     )
 
 
@@ -239,6 +243,7 @@ def create(request: Request, body: NewTournament, who: Creator) -> Created:
         bar=body.bar,
         floor=body.floor,
         criteria=body.criteria,
+        go_options=None if body.go is None else body.go.options(),
     )
     return new_tournament(db_url(request), settings, who.actor, director=who.account.name)
 

@@ -27,12 +27,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
 from ratinglist.errors import ConflictError, RatinglistError
 from ratinglist.model.account import may_create_tournament, may_direct, may_enter_results
-from ratinglist.model.directed import GoEntry, NewSettings, ResultSpec, Undid
+from ratinglist.model.directed import GoEntry, GoOptions, NewSettings, ResultSpec, Undid
 from ratinglist.model.player import NamesakeConflict
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.actions import (
@@ -62,6 +62,7 @@ from ratinglist.service.tournaments.views import download, shown_standings, subm
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url
+from ratinglist.web.views.go_forms import NO_GO, go_form
 
 router = APIRouter(prefix="/td", include_in_schema=False)
 
@@ -275,9 +276,10 @@ def create(
     bar: Annotated[str, Form(max_length=4)] = "",
     floor: Annotated[str, Form(max_length=4)] = "",
     criteria: Annotated[str, Form(max_length=100)] = "",
+    go: Annotated[GoOptions, Depends(go_form)] = NO_GO,
 ) -> Response:
-    """Create a tournament of a game (Othello by default; Go with its system, bar, floor and
-    placement criteria); the user becomes its director."""
+    """Create a tournament of a game (Othello by default; Go with its system, bar, floor,
+    placement criteria and other settings); the user becomes its director."""
     settings = NewSettings(
         name=name,
         country=country,
@@ -288,6 +290,7 @@ def create(
         bar=bar or None,
         floor=floor or None,
         criteria=criteria or None,
+        go_options=go,
     )
     try:
         made = new_tournament(db_url(request), settings, who.actor, director=who.account.name)

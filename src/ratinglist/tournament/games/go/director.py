@@ -6,7 +6,7 @@ log, its concurrency rules, undo, the services and the pages are the same as Oth
 A Go result is typed for the two players in the order they are named (by players, the
 first named; by table, White, as a round view shows it): ``1-0`` the first wins, ``0-1``
 the second, ``=`` jigo, ``0-0`` both lose, ``1-1`` both win; ``!`` after it (``1-0!``)
-means by default (not played over the board).
+means by default (not played over the board); a correction to ``?`` removes the result.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from ratinglist.model.directed import (
     CostLine,
     ExplainView,
     GoEntry,
+    GoOptions,
     GoStandingLine,
     GoStandingsView,
     Person,
@@ -36,7 +37,6 @@ from ratinglist.model.go.team import (
     TeamParameters,
 )
 from ratinglist.model.go.tournament import (
-    Criterion,
     GoResult,
     GoSystem,
     Outcome,
@@ -44,6 +44,7 @@ from ratinglist.model.go.tournament import (
 )
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.go.options import option_pairs, parse_criteria, with_options
 from ratinglist.tournament.games.go.settings import go_settings
 from ratinglist.tournament.games.go.state import GoState, go_play
 
@@ -58,7 +59,6 @@ GO_SYSTEMS = {
 }
 DEFAULT_GO_ROUNDS = 5
 """OpenGotha's default number of rounds."""
-MAX_CRITERIA = 6
 
 
 def parse_go_system(text: str | None) -> GoSystem:
@@ -71,22 +71,6 @@ def parse_go_system(text: str | None) -> GoSystem:
             f"expected a Go system among {', '.join(sorted(GO_SYSTEMS))}, got {text!r}"
         )
     return found
-
-
-def parse_criteria(text: str) -> tuple[Criterion, ...]:
-    """Placement criteria as OpenGotha names them, comma separated (``MMS,SOSM,SOSOSM``)."""
-    out = []
-    for word in text.split(","):
-        if not word.strip():
-            continue
-        c = Criterion.from_name(word)
-        if c is None:
-            known = ", ".join(c.value for c in Criterion if c is not Criterion.NULL)
-            raise TournamentError(f"expected placement criteria among {known}, got {word!r}")
-        out.append(c)
-    if not out or len(out) > MAX_CRITERIA:
-        raise TournamentError(f"expected 1 to {MAX_CRITERIA} placement criteria, got {text!r}")
-    return tuple(out)
 
 
 def _rank(text: str, what: str) -> str:
@@ -110,9 +94,11 @@ def go_created_settings(
     sender: str,
     seed: int,
     teams: TeamParameters | None = None,
+    options: GoOptions | None = None,
 ) -> ev.Settings:
     """The settings of a new Go tournament: OpenGotha's defaults for the system, overridden;
-    `teams`: the team parameters of a team tournament."""
+    `teams`: the team parameters of a team tournament; `options`: any other setting
+    (`tournament.games.go.options`)."""
     chosen = parse_go_system(system)
     count = DEFAULT_GO_ROUNDS if rounds is None else rounds
     if not 1 <= count <= 20:
@@ -138,6 +124,14 @@ def go_created_settings(
         )
     if criteria is not None:
         parameters = replace(parameters, placement=parse_criteria(criteria))
+    if options is not None:
+        if options.smms:
+            raise TournamentError(
+                "expected SMMS corrections once the players are entered (tournament "
+                "settings --smms), got them on a new tournament"
+            )
+        parameters = with_options(parameters, option_pairs(options))
+        count = parameters.general.number_of_rounds
     return ev.Settings(
         name=name,
         country=country,
@@ -204,6 +198,11 @@ def result_text(result: GoResult) -> str:
     return text + ("!" if text and result.by_default else "")
 
 
+REMOVED = "?"
+"""The result typed in a correction that removes an entered result (OpenGotha: a click on
+the table number cancels its result), e.g. before editing the game."""
+
+
 def go_result_event(
     s: GoState,
     round_label: str | None,
@@ -221,7 +220,13 @@ def go_result_event(
     rnd = s.rounds[k - 1]
     if score is None:
         raise TournamentError("expected a Go result such as 1-0, 0-1 or =, got none")
-    a_wins, b_wins, by_default = parse_go_score(score)
+    removed = score.strip() == REMOVED
+    if removed and not correction:
+        raise TournamentError(
+            f"expected a Go result such as 1-0 to enter, got {score!r} (a correction to "
+            f"{REMOVED!r} removes an entered result)"
+        )
+    a_wins, b_wins, by_default = (None, None, False) if removed else parse_go_score(score)
     if table is not None:
         game = next((g for g in rnd.games if g.table == table), None)
         if game is None:
@@ -249,13 +254,8 @@ def go_result_event(
         white_wins, black_wins = (a_wins, b_wins) if white_first else (b_wins, a_wins)
     numbers = s.numbers()
     cls = ev.GoResultCorrected if correction else ev.GoResultEntered
-    event = cls(
-        k,
-        numbers[game.white],
-        numbers[game.black],
-        outcome_of(white_wins, black_wins).value,
-        by_default,
-    )
+    outcome = Outcome.UNKNOWN if removed else outcome_of(white_wins, black_wins)
+    event = cls(k, numbers[game.white], numbers[game.black], outcome.value, by_default)
     return event, game.table
 
 

@@ -7,8 +7,11 @@ komi, time system, class), the h9 column titles and the AGA games.
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 from collections.abc import Sequence
+from html import escape
 
 from ratinglist import __version__
 from ratinglist.formats.aga_results import write_aga
@@ -17,6 +20,7 @@ from ratinglist.formats.ffg_tou import write_tou
 from ratinglist.formats.go.half_game import parse_half_game
 from ratinglist.formats.opengotha_document import OpenGothaDocument
 from ratinglist.formats.opengotha_write import write_opengotha
+from ratinglist.model.directed import GoStandingsView
 from ratinglist.model.go import format_rank
 from ratinglist.model.go.results import (
     AgaGame,
@@ -71,6 +75,7 @@ def results_header(t: GoTournament, program: str = PROGRAM) -> ResultsHeader:
         time=time,
         internet=g.internet,
         program=program,
+        egf_class=g.egf_class,
     )
 
 
@@ -171,3 +176,89 @@ def go_file_bytes(
     if kind is FileKind.H9:
         return write_h9(table, drop_by_default=drop_by_default, pins=egd_pins)
     return write_tou(table)
+
+
+def standings_csv(view: GoStandingsView) -> str:
+    """The standings as CSV: place (``=`` when shared), number, name, rank, country, club,
+    each placement criterion (OpenGotha's names), then each round's half-game as OpenGotha
+    writes it (``12+/w3``: opponent's place, win, colour, handicap)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    played = max((len(line.rounds) for line in view.lines), default=0)
+    writer.writerow(
+        ["place", "number", "name", "rank", "country", "club", *view.criteria]
+        + [f"r{k}" for k in range(1, played + 1)]
+    )
+    for line in view.lines:
+        writer.writerow(
+            [
+                f"{line.place}{'=' if line.tied else ''}",
+                line.player.shown_id,
+                line.player.name,
+                line.rank,
+                line.country,
+                line.club,
+                *line.values,
+                *line.rounds,
+                *([""] * (played - len(line.rounds))),
+            ]
+        )
+    return out.getvalue()
+
+
+PAGE_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 1.5em; color: #111; }
+table { border-collapse: collapse; }
+th, td { border: 1px solid #bbb; padding: 0.2em 0.5em; font-size: 0.9em; }
+th { background: #eee; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+@media print {
+  @page { size: A4 landscape; margin: 1cm; }
+  body { margin: 0; font-size: 8pt; }
+  th { background: none; }
+  tr { page-break-inside: avoid; }
+}
+"""
+"""The results page's own stylesheet: a file downloaded and opened anywhere, not a page of
+the site (whose pages take no inline style)."""
+
+
+def html_page(view: GoStandingsView) -> str:
+    """The standings as one self-contained HTML page: place, player, rank, country, club,
+    the placement criteria and each round's half-game (the cross table as OpenGotha prints
+    it)."""
+    played = max((len(line.rounds) for line in view.lines), default=0)
+    heads = ["#", "Player", "Rank", "Country", "Club", *view.criteria]
+    heads += [f"R{k}" for k in range(1, played + 1)]
+    numeric = {0, *range(5, len(heads))}
+    rows = []
+    for line in view.lines:
+        cells = [
+            f"{line.place}{'=' if line.tied else ''}",
+            f"{line.player.name} ({line.player.shown_id})",
+            line.rank,
+            line.country,
+            line.club,
+            *line.values,
+            *line.rounds,
+            *([""] * (played - len(line.rounds))),
+        ]
+        rows.append(
+            "<tr>"
+            + "".join(
+                f'<td class="num">{escape(c)}</td>' if k in numeric else f"<td>{escape(c)}</td>"
+                for k, c in enumerate(cells)
+            )
+            + "</tr>"
+        )
+    title = escape(view.tournament)
+    return (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{title} - results</title>\n<style>{PAGE_STYLE}</style>\n</head>\n<body>\n"
+        f"<h1>{title}</h1>\n<p>Standings {escape(view.progress)}</p>\n"
+        "<table>\n<thead><tr>"
+        + "".join(f"<th>{escape(h)}</th>" for h in heads)
+        + "</tr></thead>\n<tbody>\n"
+        + "\n".join(rows)
+        + "\n</tbody>\n</table>\n</body>\n</html>\n"
+    )

@@ -30,7 +30,8 @@ from ratinglist.model.directed import (
 from ratinglist.model.forecast import Forecast, ScoreModel
 from ratinglist.model.go import format_rank
 from ratinglist.model.go.results import FileKind
-from ratinglist.model.go.tournament import Outcome
+from ratinglist.model.go.tournament import COMPAT_GROUP_MAX, Outcome
+from ratinglist.model.report import PairingReport
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import AnyStandings, ExportFile, RoundCount, Submission
@@ -45,6 +46,7 @@ from ratinglist.tournament.games.go.director import (
     result_text,
     team_parameters,
 )
+from ratinglist.tournament.games.go.edits import apply_edit, is_edit
 from ratinglist.tournament.games.go.play import next_go_pairing
 from ratinglist.tournament.games.go.state import GoState, apply_go, go_play, go_result, new_go_state
 
@@ -118,6 +120,17 @@ class Go:
         ("bar", "McMahon bar (rank)", "3d"),
         ("floor", "McMahon floor (rank)", "20k"),
         ("criteria", "Placement criteria", "MMS,SOSM,SOSOSM"),
+        ("time", "Time system", "60m+3x30s, 60m+15/5m, 60m+10s, 90m"),
+        ("komi", "Komi", "7.5"),
+        ("location", "Location", "Paris"),
+        ("director", "Director", "Jean Dupont"),
+        ("egf_class", "EGF class (blank: from the time system)", "A"),
+        ("handicap", "Handicap from (mms, rank, none)", "mms"),
+        ("handicap_threshold", "No handicap above (rank)", "1d"),
+        ("handicap_correction", "Handicap correction (-1 to 3)", "1"),
+        ("handicap_ceiling", "Handicap ceiling (0-9)", "9"),
+        ("compat", "Pair as OpenGotha 3.52 (opengotha)", "opengotha"),
+        ("parameters", "More OpenGotha parameters (name=value; ...)", "paiBaRandom=0"),
     )
     submit_label: Final = "Close the tournament (then send the .h9 to the EGF)"
     submit_confirm: Final = "Close the tournament? Its .h9 is then the file to send to the EGF."
@@ -132,6 +145,8 @@ class Go:
         return new_go_state(settings)
 
     def apply(self, d: FoldedTournament, event: ev.Event) -> GoState:
+        if is_edit(event):
+            return apply_edit(go_play(d), event)
         return apply_go(go_play(d), event)
 
     def after_closing(self, event: ev.Event) -> bool:
@@ -158,6 +173,7 @@ class Go:
             sender=new.sender,
             seed=seed,
             teams=team_parameters(new.team_size, new.team_criteria),
+            options=new.go_options,
         )
 
     def person(self, d: FoldedTournament, player: PlayerId) -> Person:
@@ -182,6 +198,8 @@ class Go:
                 "expected a tournament without teams, got a team tournament "
                 "(pair it with tournament team pair)"
             )
+        if group_max is None and s.parameters.pairing.compat == "opengotha":
+            group_max = COMPAT_GROUP_MAX
         return next_go_pairing(s, group_max)
 
     def finals(self, d: FoldedTournament) -> ev.Event:
@@ -307,6 +325,11 @@ class Go:
     ) -> ExplainView:
         return go_explain_view(d, number, asked)
 
+    def pairing_report(self, d: FoldedTournament, number: int) -> PairingReport:
+        from ratinglist.tournament.games.go.report import go_pairing_report
+
+        return go_pairing_report(d, number)
+
     def exports(
         self, d: FoldedTournament, options: frozenset[str] = frozenset()
     ) -> tuple[ExportFile, ...]:
@@ -334,6 +357,28 @@ class Go:
                 ),
             )
             for kind, label, suffix, media in FILES
+        ) + self._pages(d, stem)
+
+    def _pages(self, d: FoldedTournament, stem: str) -> tuple[ExportFile, ...]:
+        """The results page (HTML) and the standings (CSV), as Othello's exports name them."""
+        from ratinglist.tournament.games.go.exports import html_page, standings_csv
+
+        view = self.standings(d, None, None)
+        return (
+            ExportFile(
+                "html",
+                "results page (HTML)",
+                f"{stem}.html",
+                "text/html; charset=utf-8",
+                lambda: html_page(view).encode("utf-8"),
+            ),
+            ExportFile(
+                "csv",
+                "standings (CSV)",
+                f"{stem}.csv",
+                "text/csv; charset=utf-8",
+                lambda: standings_csv(view).encode("utf-8"),
+            ),
         )
 
     def submission(self, d: FoldedTournament) -> Submission:

@@ -69,7 +69,12 @@ def next_go_pairing(s: GoState, group_max: int | None = None) -> GoPaired:
         forced = [(s.key(f.black), s.key(f.white)) for f in s.forced if f.round == k]
         never = [tuple(s.key(p) for p in sorted(pair)) for pair in s.never]
         pairing = pair_go_round(
-            t, k - 1, forced=forced, never=[(a, b) for a, b in never], group_max=group_max
+            t,
+            k - 1,
+            bye=chosen_bye_key(s, k),
+            forced=forced,
+            never=[(a, b) for a, b in never],
+            group_max=group_max,
         )
         games, bye = pairing.games, pairing.bye
     number = s.numbers()
@@ -78,6 +83,31 @@ def next_go_pairing(s: GoState, group_max: int | None = None) -> GoPaired:
         tuple((number[g.white], number[g.black], g.handicap, g.table) for g in games),
         () if bye is None else (number[bye],),
     )
+
+
+def chosen_bye_key(s: GoState, k: int) -> str | None:
+    """The key of the bye the director chose for round `k` (`GoByeChosen`), or None.
+
+    Raises:
+        TournamentError: the chosen player can no longer have it (not a final registration
+            or not playing round `k`), or the round's pairable players are even in number.
+    """
+    pid = s.chosen_bye(k)
+    if pid is None:
+        return None
+    p = s.player(pid)
+    if not (p.final and p.plays(k - 1)):
+        raise TournamentError(
+            f"expected the chosen bye {s.name(pid)} to be pairable in round {k}, got them "
+            f"preliminary or not playing (choose another bye)"
+        )
+    pairable = sum(1 for x in s.players if x.final and x.plays(k - 1))
+    if pairable % 2 == 0:
+        raise TournamentError(
+            f"expected an odd number of players for the chosen bye {s.name(pid)}, got "
+            f"{pairable} pairable in round {k} (choose no bye: tournament edit bye {k} 0)"
+        )
+    return p.key
 
 
 def seeding(s: GoState) -> list[PlayerId]:

@@ -12,6 +12,7 @@ numbered 1, 2, ... in order of registration (the number is their `PlayerId` in t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ratinglist.errors import GoRankError, TournamentError
@@ -40,6 +41,7 @@ from ratinglist.tournament.events import (
     GoRegistered,
     GoResultCorrected,
     GoResultEntered,
+    GoSettingsChanged,
     GoTeamBoards,
     GoTeamEntered,
     Settings,
@@ -47,6 +49,7 @@ from ratinglist.tournament.events import (
 )
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import described
+from ratinglist.tournament.games.go.options import with_options
 from ratinglist.tournament.games.go.settings import go_parameters, go_system, go_team_parameters
 
 DETAIL_FIELDS = ("ffg_licence_status", "aga_expiration", "rating_origin", "grade")
@@ -76,8 +79,9 @@ class GoRound:
 
 @dataclass(frozen=True, slots=True)
 class GoState:
-    """Parameters, players (by number), published rounds, forced and forbidden pairs, and
-    the teams of a team tournament (members by player key)."""
+    """Parameters, players (by number), published rounds, forced and forbidden pairs, the
+    teams of a team tournament (members by player key), and the byes the director chose
+    for rounds not yet paired ((round, player), `tournament.games.go.edits`)."""
 
     system: GoSystem
     parameters: GoParameters
@@ -90,6 +94,7 @@ class GoState:
     forced: tuple[Forced, ...] = ()
     never: tuple[frozenset[PlayerId], ...] = ()
     withdrawn: tuple[tuple[PlayerId, int], ...] = ()
+    chosen_byes: tuple[tuple[int, PlayerId], ...] = ()
     _keys: dict[PlayerId, str] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -152,6 +157,10 @@ class GoState:
                 return team
         known = ", ".join(str(t.number) for t in self.teams) or "none yet"
         raise TournamentError(f"expected a team number ({known}), got {number}")
+
+    def chosen_bye(self, k: int) -> PlayerId | None:
+        """The bye the director chose for round `k` before its pairing, or None."""
+        return next((pid for r, pid in self.chosen_byes if r == k), None)
 
     def withdrawn_from(self, player: PlayerId) -> int | None:
         """The first round a withdrawn player does not play, or None."""
@@ -403,6 +412,35 @@ def board_clash(s: GoState, e: GoTeamBoards) -> str | None:
     return None
 
 
+SMMS_CORRECTIONS = range(-1, 3)
+"""OpenGotha's McMahon groups frame: bar - 1 (-1), the top group (0), the super group (+1),
++2."""
+
+
+def set_smms(s: GoState, corrections: Sequence[tuple[PlayerId, int]]) -> GoState:
+    """Players' SMMS corrections (their McMahon group above or below their rank's).
+
+    Raises:
+        TournamentError: round 1 is paired (the corrections made its groups), an unknown
+            player or a correction outside -1..2.
+    """
+    if s.paired:
+        raise TournamentError(
+            "expected SMMS corrections before round 1 is paired (they made the groups of "
+            "the published rounds), got round 1 paired"
+        )
+    players = list(s.players)
+    for pid, correction in corrections:
+        if correction not in SMMS_CORRECTIONS:
+            raise TournamentError(
+                f"expected an SMMS correction -1 to 2 for player {pid}, got {correction}"
+            )
+        s.key(pid)
+        at = s.ids.index(pid)
+        players[at] = replace(players[at], smms_correction=correction)
+    return replace(s, players=tuple(players))
+
+
 def apply_go(s: GoState, event: Event) -> GoState:
     """The Go state after one action of a Go tournament."""
     match event:
@@ -424,6 +462,9 @@ def apply_go(s: GoState, event: Event) -> GoState:
             return enter_team(s, event)
         case GoTeamBoards():
             return set_team_boards(s, event)
+        case GoSettingsChanged(options=pairs, smms=corrections):
+            changed = replace(s, parameters=with_options(s.parameters, pairs, s.paired))
+            return set_smms(changed, corrections) if corrections else changed
     raise TournamentError(f"expected an action of a Go tournament, got a {event.kind!r} event")
 
 

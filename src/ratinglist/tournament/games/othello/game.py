@@ -32,6 +32,7 @@ from ratinglist.model.directed import (
 )
 from ratinglist.model.forecast import Forecast, ScoreModel
 from ratinglist.model.ids import is_temporary_player
+from ratinglist.model.report import PairingReport
 from ratinglist.pairing import System
 from ratinglist.standings import BrightwellRule
 from ratinglist.tournament import events as ev
@@ -223,6 +224,7 @@ class Othello:
             ("--criteria", new.criteria),
             ("--team-size", new.team_size),
             ("--team-criteria", new.team_criteria),
+            ("a Go setting", None if new.go_options is None or new.go_options.empty else "given"),
         ):
             if value is not None:
                 raise TournamentError(f"expected {option} only with --game go, got {value!r}")
@@ -446,6 +448,11 @@ class Othello:
         )
         extra = None if ex.forced_extra is None else int(ex.forced_extra)
         return ExplainView(number, d.settings.preset, pairs, int(ex.total), extra)
+
+    def pairing_report(self, d: FoldedTournament, number: int) -> PairingReport:
+        from ratinglist.tournament.games.othello.report import othello_pairing_report
+
+        return othello_pairing_report(d, number)
 
     def exports(
         self, d: FoldedTournament, options: frozenset[str] = frozenset()

@@ -1,0 +1,118 @@
+"""The settings of a directed Go tournament: shown, and changed as one logged action.
+
+A change is a `GoSettingsChanged` event (OpenGotha's parameter names and XML spellings,
+`tournament.games.go.options`): undone like any action, refused with the reason when it
+touches what may no longer change once round 1 is paired, and refused (409) when the log
+moved since the page or call it was decided on (`based_on`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ratinglist.model import PlayerId
+from ratinglist.model.directed import GoOptions, GoSettingsView
+from ratinglist.model.go.results import adjusted_time
+from ratinglist.model.go.tournament import COMPAT_GROUP_MAX
+from ratinglist.service.actor import Actor
+from ratinglist.service.tournaments.log import loaded, write
+from ratinglist.store import Store
+from ratinglist.tournament import events as ev
+from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.go.exports import results_header
+from ratinglist.tournament.games.go.options import (
+    FIXED_ONCE_PAIRED,
+    SET_AT_CREATION,
+    format_time,
+    option_pairs,
+    setting_lines,
+)
+from ratinglist.tournament.games.go.state import go_play
+
+SMMS = "smmsCorrection"
+"""The players' SMMS corrections (OpenGotha's Player attribute), fixed once round 1 is paired."""
+
+
+def _view(d: FoldedTournament, seq: int) -> GoSettingsView:
+    s = go_play(d)
+    parameters = s.parameters
+    header = results_header(s.tournament())
+    fixed = set(SET_AT_CREATION)
+    if s.paired:
+        fixed |= FIXED_ONCE_PAIRED | {SMMS}
+    return GoSettingsView(
+        tournament=d.settings.name,
+        paired=s.paired,
+        time=format_time(parameters),
+        egf_class=header.tournament_class,
+        egf_class_chosen=bool(parameters.general.egf_class),
+        adjusted_minutes=adjusted_time(header.time),
+        group_max=COMPAT_GROUP_MAX if parameters.pairing.compat == "opengotha" else None,
+        values=setting_lines(parameters),
+        fixed=tuple(sorted(fixed)),
+        based_on=seq,
+        smms=tuple(
+            (int(pid), s.name(pid), p.smms_correction)
+            for pid, p in zip(s.ids, s.players, strict=True)
+            if p.smms_correction
+        ),
+    )
+
+
+def smms_items(items: Sequence[str]) -> tuple[tuple[int, int], ...]:
+    """SMMS corrections typed as ``NUMBER=CORRECTION`` items (``3=+1``: player 3 in the
+    super group, ``7=-1``, ``3=0`` back to the rank's group).
+
+    Raises:
+        TournamentError: an item not of that form.
+    """
+    from ratinglist.errors import TournamentError
+
+    out = []
+    for item in items:
+        number, equals, correction = item.partition("=")
+        try:
+            if not equals:
+                raise ValueError(item)
+            out.append((int(number), int(correction)))
+        except ValueError:
+            raise TournamentError(
+                f"expected SMMS corrections as NUMBER=CORRECTION such as 3=+1, got {item!r}"
+            ) from None
+    return tuple(out)
+
+
+def go_settings_view(db: Store, tournament: int) -> GoSettingsView:
+    """Every setting of Go tournament number `tournament`, with what may no longer change.
+
+    Raises:
+        TournamentError: not a Go tournament.
+    """
+    base = loaded(db, tournament)
+    return _view(base.folded, base.seq)
+
+
+def change_go_settings(
+    db: Store,
+    tournament: int,
+    options: GoOptions,
+    actor: Actor,
+    based_on: int | None = None,
+) -> GoSettingsView:
+    """Change settings of Go tournament number `tournament` (one event, one transaction).
+
+    Raises:
+        TournamentError: no setting given, an unknown name or bad value, or a setting that
+            may no longer change (the reason is in the message); nothing written.
+        ConflictError: the log moved since `based_on`.
+    """
+    from ratinglist.errors import TournamentError
+
+    base = loaded(db, tournament)
+    go_play(base.folded)
+    pairs = option_pairs(options)
+    smms = tuple((PlayerId(pid), correction) for pid, correction in options.smms)
+    if not pairs and not smms:
+        raise TournamentError("expected at least one setting to change, got none")
+    write(db, base, [ev.GoSettingsChanged(pairs, smms)], actor, based_on)
+    return go_settings_view(db, tournament)
