@@ -454,6 +454,8 @@ class GameFacts:
     submit_label: str = "Submit"
     submit_confirm: str = "Close the tournament?"
     settings_fields: tuple[tuple[str, str, str], ...] = ()
+    has_forecast: bool = False
+    """Whether the game forecasts its tournaments (expected scores, chances)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,13 +29,18 @@ class Outcome(enum.Enum):
     @property
     def score(self) -> float:
         """The first player's score: 1, 0 or 1/2."""
-        return {Outcome.WIN: 1.0, Outcome.LOSS: 0.0, Outcome.DRAW: 0.5}[self]
+        return _SCORES[self._value_]
 
     def reversed(self) -> Outcome:
         """The same result seen from the second player."""
         return {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN, Outcome.DRAW: Outcome.DRAW}[
             self
         ]
+
+
+_SCORES = {">": 1.0, "<": 0.0, "=": 0.5}
+"""The first player's score by result sign (`Outcome.score`, looked up by the sign: called
+for every game of every standings)."""
 
 
 @dataclass(frozen=True, slots=True)

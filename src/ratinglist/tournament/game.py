@@ -35,6 +35,7 @@ from ratinglist.model.directed import (
     ShownTable,
     StandingsView,
 )
+from ratinglist.model.forecast import Forecast, ScoreModel
 from ratinglist.model.report import PairingReport
 from ratinglist.tournament.events import Event, Registered, Settings
 from ratinglist.tournament.folded import FoldedTournament, Play
@@ -103,6 +104,8 @@ class Game(Protocol):
     """The game's own fields of the new-tournament form: (`NewSettings` field, label, example)."""
     has_finals: bool
     """Whether the top players play finals after the rounds (Othello's semi-finals/final)."""
+    has_forecast: bool
+    """Whether `forecast` answers (expected scores and chances of a running tournament)."""
     submit_label: str
     """What submitting does, for its button."""
     submit_confirm: str
@@ -250,6 +253,15 @@ class Game(Protocol):
 
     def final_order(self, d: FoldedTournament) -> tuple[int, ...]:
         """The players in the final ranking's order."""
+        ...
+
+    def forecast(
+        self, d: FoldedTournament, model: ScoreModel, runs: int, seed: int, seq: int
+    ) -> Forecast:
+        """Each game's expected score by `model`, each entrant's chances from `runs`
+        simulated ends of the tournament (seeded by `seed`) with the tournament's own pairing
+        and ranking, and the log-loss of the played games' forecasts (`seq`: the log
+        position it is of); a game that cannot simulate its tournament raises."""
         ...
 
     # How the public pages (live, projector, finished tournament) show a round and the

@@ -8,7 +8,8 @@ load the log, check the action and append it in one transaction. Modules: `setup
 reinstate, end date, flags), `lifecycle` (shown on /live, the submission's state, delete a
 draft, assistants), `report` (a round's pairing report, the sheets to print), `teams` (a Go
 team tournament's teams: ``tournament team ...``), `edits` (editing a Go tournament after
-the fact: ``tournament edit ...``), `settings` (a tournament's settings), `render` (tables
+the fact: ``tournament edit ...``), `settings` (a tournament's settings), `forecast` (chances and expected
+scores), `render` (tables
 and numbers).
 """
 
@@ -18,6 +19,7 @@ import typer
 
 from ratinglist.cli.tournament import (
     edits,
+    forecast,
     lifecycle,
     play,
     report,
@@ -55,6 +57,7 @@ for name, command in (
     ("finals", play.finals),
     ("slips", views.slips),
     ("standings", views.standings),
+    ("forecast", forecast.forecast_command),
     ("explain", views.explain),
     ("report", report.report),
     ("print", report.print_command),

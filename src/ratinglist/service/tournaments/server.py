@@ -191,6 +191,7 @@ def facts_of(game: Game) -> GameFacts:
         submit_label=game.submit_label,
         submit_confirm=game.submit_confirm,
         settings_fields=game.settings_fields,
+        has_forecast=game.has_forecast,
     )
 
 

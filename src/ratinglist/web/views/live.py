@@ -21,6 +21,8 @@ from pydantic import BaseModel
 
 from ratinglist.model.account import may_enter_results
 from ratinglist.model.directed import GoStandingsView, RoundView, StandingsView
+from ratinglist.model.forecast import Forecast
+from ratinglist.service.tournaments.forecast import MAX_RUNS, forecast, live_forecast
 from ratinglist.service.tournaments.lifecycle import require_shown
 from ratinglist.service.tournaments.server import (
     LiveView,
@@ -44,7 +46,7 @@ PROJECTOR_SECONDS = 12
 """Seconds a projector page stays before the next."""
 
 
-def _visible(request: Request, tid: int) -> None:
+def shown_or_404(request: Request, tid: int) -> None:
     """Refuse (404) a tournament not shown on /live, unless the user may enter its results."""
     who = signed_in(request)
     if who is None or not may_enter_results(who.account, tid):
@@ -64,13 +66,13 @@ def live_page(
     request: Request, tid: int, round: Annotated[int | None, Query(ge=1)] = None
 ) -> Response:
     """A tournament's live page: the round (default the current one), finals, standings."""
-    _visible(request, tid)
+    shown_or_404(request, tid)
     view = live_view(db_url(request), tid, round)
     fragment = request.headers.get("x-live-fragment") == "1"
     return templates.TemplateResponse(
         request,
         "live_fragment.html" if fragment else "live.html",
-        {"v": view},
+        {"v": view, "f": live_forecast(db_url(request), tid)},
         headers=NO_STORE,
     )
 
@@ -78,7 +80,7 @@ def live_page(
 @router.get("/live/{tid}/files/{kind}")
 def live_file(request: Request, tid: int, kind: str) -> Response:
     """A file of a finished (submitted) tournament, by kind (``h9``, ``elo``, ...)."""
-    _visible(request, tid)
+    shown_or_404(request, tid)
     found = public_download(db_url(request), tid, kind)
     disposition = f'attachment; filename="{found.file_name}"'
     return Response(
@@ -98,7 +100,7 @@ def projector(
     page: Annotated[int, Query(ge=1)] = 1,
 ) -> Response:
     """One screenful; the page moves on to the next by itself (round pages, then standings)."""
-    _visible(request, tid)
+    shown_or_404(request, tid)
     live = live_view(db_url(request), tid)
     round_pages = _pages(len(live.round.tables)) if live.round is not None else 0
     standing_pages = _pages(len(live.standings.lines))
@@ -141,26 +143,41 @@ def api_running(request: Request) -> list[Overview]:
 @api.get("/{tid}")
 def api_live(request: Request, tid: int) -> LiveView:
     """Overview, current round, finals and standings of a tournament."""
-    _visible(request, tid)
+    shown_or_404(request, tid)
     return live_view(db_url(request), tid)
 
 
 @api.get("/{tid}/seq")
 def api_seq(request: Request, tid: int) -> Seq:
     """The log's newest event number (poll it; fetch the rest when it moves)."""
-    _visible(request, tid)
+    shown_or_404(request, tid)
     return Seq(seq=log_seq(db_url(request), tid))
 
 
 @api.get("/{tid}/rounds/{number}")
 def api_round(request: Request, tid: int, number: int) -> RoundView:
     """A published round with its results so far."""
-    _visible(request, tid)
+    shown_or_404(request, tid)
     return show_round(db_url(request), tid, number)
+
+
+@api.get("/{tid}/forecast")
+def api_forecast(
+    request: Request,
+    tid: int,
+    runs: Annotated[int | None, Query(ge=1, le=MAX_RUNS)] = None,
+    seed: Annotated[int | None, Query()] = None,
+) -> Forecast:
+    """Each game's expected score, each player's chance to finish first, in the top four
+    and to reach the finals (a seeded simulation of what is left, `runs` times: default 150
+    up to 16 entrants, fewer for a larger field, at least 50), and the
+    log-loss of the played games' forecasts; the same figures as the live page."""
+    shown_or_404(request, tid)
+    return forecast(db_url(request), tid, runs, seed)
 
 
 @api.get("/{tid}/standings")
 def api_standings(request: Request, tid: int) -> StandingsView | GoStandingsView:
     """The standings now."""
-    _visible(request, tid)
+    shown_or_404(request, tid)
     return standings(db_url(request), tid)

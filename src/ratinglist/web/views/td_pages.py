@@ -46,6 +46,7 @@ from ratinglist.service.tournaments.actions import (
     undo_preview,
     withdraw,
 )
+from ratinglist.service.tournaments.forecast import forecast
 from ratinglist.service.tournaments.lifecycle import lifecycle
 from ratinglist.service.tournaments.list_entries import register_from_list, register_go
 from ratinglist.service.tournaments.results import enter_result
@@ -604,6 +605,13 @@ def submit_results(request: Request, tid: int, who: Director) -> Response:
         return f"submitted {done.name}: {done.games} games ({done.status})"
 
     return _act(request, tid, who, action)
+
+
+@router.get("/{tid}/forecast")
+def forecast_page(request: Request, tid: int, who: Reporter) -> Response:
+    """Each game's expected score and each player's chances (the live page's forecast)."""
+    context = {"f": forecast(db_url(request), tid), "tid": tid}
+    return templates.TemplateResponse(request, "td_forecast.html", context, headers=NO_STORE)
 
 
 @router.get("/{tid}/standings")

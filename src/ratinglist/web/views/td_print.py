@@ -24,6 +24,7 @@ from ratinglist.service.tournaments.printing import (
 from ratinglist.web.auth import Reporter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url
+from ratinglist.web.views.live import shown_or_404
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/v1/td", tags=["tournament director"])
@@ -52,7 +53,8 @@ def td_sheet(
 @router.get("/live/{tid}/print/{sheet}")
 def live_sheet(request: Request, tid: int, sheet: str, round: RoundQuery = None) -> Response:
     """A public sheet to print: what the live page shows already (pairings, standings,
-    cross table)."""
+    cross table), of a tournament shown on /live."""
+    shown_or_404(request, tid)
     found = print_sheet(db_url(request), tid, sheet, round, public=True)
     return _page(request, found, f"/live/{tid}", PUBLIC_SHEETS)
 

@@ -27,6 +27,7 @@ from ratinglist.model.directed import (
     ShownRow,
     ShownTable,
 )
+from ratinglist.model.forecast import Forecast, ScoreModel
 from ratinglist.model.go import format_rank
 from ratinglist.model.go.results import FileKind
 from ratinglist.model.go.tournament import COMPAT_GROUP_MAX, Outcome
@@ -124,6 +125,7 @@ class Go:
     )
     main_export: Final = "h9"
     has_finals: Final = False
+    has_forecast: Final = False
     settings_fields: Final = (
         ("bar", "McMahon bar (rank)", "3d"),
         ("floor", "McMahon floor (rank)", "20k"),
@@ -401,6 +403,14 @@ class Go:
 
     def final_order(self, d: FoldedTournament) -> tuple[int, ...]:
         return tuple(int(line.player.id) for line in self.standings(d, None, None).lines)
+
+    def forecast(
+        self, d: FoldedTournament, model: ScoreModel, runs: int, seed: int, seq: int
+    ) -> Forecast:
+        raise TournamentError(
+            "expected an Othello tournament for a forecast, got a Go tournament: a Go game's "
+            "expected score depends on the handicap and the EGF's rating model, not yet modelled"
+        )
 
     def shown_round(self, view: RoundView) -> ShownTable:
         columns = (

@@ -30,6 +30,7 @@ from ratinglist.model.directed import (
     StandingsView,
     TableLine,
 )
+from ratinglist.model.forecast import Forecast, ScoreModel
 from ratinglist.model.ids import is_temporary_player
 from ratinglist.model.report import PairingReport
 from ratinglist.pairing import System
@@ -47,6 +48,7 @@ from ratinglist.tournament.games.othello.exports import (
     standings_csv,
 )
 from ratinglist.tournament.games.othello.finals import match_label, missing_finals, scheduled
+from ratinglist.tournament.games.othello.forecast import othello_forecast
 from ratinglist.tournament.games.othello.html_page import html_page
 from ratinglist.tournament.games.othello.planning import (
     explain_round,
@@ -193,6 +195,7 @@ class Othello:
     specials: Final = tuple(SPECIALS)
     result_choices: Final = ()
     has_finals: Final = True
+    has_forecast: Final = True
     settings_fields: Final = ()
     submit_label: Final = "Submit to the rating officer"
     submit_confirm: Final = "Close the tournament and send it to the rating officer?"
@@ -522,6 +525,11 @@ class Othello:
 
     def final_order(self, d: FoldedTournament) -> tuple[int, ...]:
         return tuple(int(p.row.player) for p in final_ranking(d))
+
+    def forecast(
+        self, d: FoldedTournament, model: ScoreModel, runs: int, seed: int, seq: int
+    ) -> Forecast:
+        return othello_forecast(d, model, runs, seed, seq)
 
     def shown_round(self, view: RoundView) -> ShownTable:
         columns = (

@@ -65,8 +65,12 @@ class Result:
         return Outcome.DRAW
 
     def points(self, colour: Colour) -> float:
-        """1, 1/2 or 0 for the player with `colour`."""
-        return self.outcome(colour).score
+        """1, 1/2 or 0 for the player with `colour` (`outcome(colour).score`, computed
+        directly: called for every game of every standings)."""
+        own, other = self.black_discs, self.white_discs
+        if colour is not Colour.BLACK:
+            own, other = other, own
+        return 1.0 if own > other else 0.0 if own < other else 0.5
 
 
 def counted_discs(own: int, other: int) -> tuple[int, int]:

@@ -1,0 +1,110 @@
+"""The forecast of a directed tournament: each game's expected score from the entrants'
+ratings, each entrant's chance to finish first, in the top four and (where the tournament has
+finals) to reach them, from a seeded simulation of the rounds still to play; and, once games
+are played, how well the game forecasts did (mean log-loss against the constant 1/2).
+Frozen, pure data: the services return it, the CLI, the pages and the JSON API show it."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ratinglist.model.directed import Person
+
+COIN_LOG_LOSS = math.log(2.0)
+"""The log-loss of the constant forecast 1/2, whatever the result: ln 2 = 0.6931."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreModel:
+    """How a game's expected score follows from two ratings: `expected` maps the rating
+    difference (first minus second) to the first player's expected score; `unrated` is the
+    rating an entrant without one counts with."""
+
+    expected: Callable[[float], float]
+    unrated: float
+
+
+@dataclass(frozen=True, slots=True)
+class GameForecast:
+    """One game: its round (a number, or a finals stage), Black and White with the ratings
+    the forecast used (None: unrated, counted as the model's `unrated`), Black's expected
+    score, and the result when entered (``40-24``, else empty)."""
+
+    round: str
+    black: Person
+    white: Person
+    black_rating: int | None
+    white_rating: int | None
+    black_expected: float
+    result: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerForecast:
+    """One entrant's chances (0 to 1) over the simulated runs: to finish first, in the top
+    four, and to reach the finals (None when the tournament has no finals); each with the
+    Monte Carlo standard error ``sqrt(p (1 - p) / runs)``."""
+
+    player: Person
+    rating: int | None
+    first: float
+    top_four: float
+    finals: float | None
+    first_error: float
+    top_four_error: float
+
+
+@dataclass(frozen=True, slots=True)
+class ForecastScore:
+    """How well the forecasts of the played games did: the mean log-loss
+    ``-(s ln p + (1 - s) ln(1 - p))`` of Black's expected score `p` against Black's points
+    `s` (1, 1/2, 0) over the `games` played on the board, beside the constant 1/2
+    forecast's log-loss (ln 2); `skill` is ``1 - log_loss / ln 2`` (above 0: better than a
+    coin)."""
+
+    games: int
+    log_loss: float
+    coin_log_loss: float = COIN_LOG_LOSS
+
+    @property
+    def skill(self) -> float:
+        """``1 - log_loss / ln 2``: 0 for a coin, 1 for certain and always right."""
+        return 1.0 - self.log_loss / self.coin_log_loss
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """A tournament's forecast at log position `seq`: the games of the current round (with
+    Black's expected score), each entrant's chances from `runs` simulated ends of the
+    tournament (seeded by `seed`; the largest standard error of a shown chance is
+    `max_error`), whether finals are simulated, every game with a result and its forecast
+    (`played`), and the score of those forecasts (None before any game is played).
+    `finished`: nothing is left to play (the chances are then certain)."""
+
+    tournament: str
+    seq: int
+    runs: int
+    seed: int
+    finals: bool
+    finished: bool
+    rounds_left: int
+    games: tuple[GameForecast, ...]
+    players: tuple[PlayerForecast, ...]
+    played: tuple[GameForecast, ...]
+    score: ForecastScore | None
+    max_error: float
+    model: str = ""
+
+
+def standard_error(p: float, runs: int) -> float:
+    """The Monte Carlo standard error of a chance `p` estimated from `runs` runs."""
+    return math.sqrt(max(p * (1.0 - p), 0.0) / runs) if runs > 0 else 0.0
+
+
+def log_loss(expected: float, points: float) -> float:
+    """``-(s ln p + (1 - s) ln(1 - p))`` of an expected score `p` and a result `s` (a draw
+    scores 1/2 on both sides)."""
+    p = min(max(expected, 1e-12), 1.0 - 1e-12)
+    return -(points * math.log(p) + (1.0 - points) * math.log(1.0 - p))
