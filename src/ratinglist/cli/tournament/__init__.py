@@ -8,9 +8,8 @@ load the log, check the action and append it in one transaction. Modules: `setup
 reinstate, end date, flags), `lifecycle` (shown on /live, the submission's state, delete a
 draft, assistants), `report` (a round's pairing report, the sheets to print), `teams` (a Go
 team tournament's teams: ``tournament team ...``), `edits` (editing a Go tournament after
-the fact: ``tournament edit ...``), `settings` (a tournament's settings), `forecast` (chances and expected
-scores), `render` (tables
-and numbers).
+the fact: ``tournament edit ...``), `settings` (a tournament's settings), `forecast`
+(chances and expected scores), `render` (tables and numbers).
 """
 
 from __future__ import annotations
