@@ -34,6 +34,7 @@ def _tournament(director: Signed, rounds: int) -> int:
     tid = int(made["id"])
     body = {"players": [str(p) for p in PLAYER_IDS[:8]]}
     _json(director.post(f"/api/v1/td/tournaments/{tid}/players", body), 201)
+    _json(director.post(f"/api/v1/td/tournaments/{tid}/live", {"public": True}), 200)
     return tid
 
 

@@ -34,6 +34,7 @@ def _go(tmp_path: Path) -> tuple[TestClient, str]:
         run(path, "register", "--new", f"{name},A", "--rank", rank, "--country", "FR")
     run(path, "pair")
     run(path, "result", "1", "--table", "1", "1-0")
+    run(path, "live", "--on")  # public sheets are those of a tournament shown on /live
     return TestClient(create_app(url)), url
 
 
