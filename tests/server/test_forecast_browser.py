@@ -54,6 +54,7 @@ def test_forecast_on_a_phone_updates_after_a_result(served: str, browser: Any) -
     tid = made["id"]
     players = {"players": [str(p) for p in PLAYER_IDS]}
     _ok(client.post(f"/api/v1/td/tournaments/{tid}/players", json=players, headers=csrf))
+    _ok(client.post(f"/api/v1/td/tournaments/{tid}/live", json={"public": True}, headers=csrf))
     _ok(client.post(f"/api/v1/td/tournaments/{tid}/rounds", headers=csrf))
     tables = _ok(client.get(f"/api/v1/td/tournaments/{tid}/rounds/1"))["tables"]
     for t in tables[1:]:

@@ -43,6 +43,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     for table in range(1, PLAYERS // 2 + 1):
         run(path, "result", "1", "--table", str(table), "1-0" if table % 2 else "0-1")
     run(path, "pair")
+    run(path, "live", "--on")  # the public sheets are those of a tournament shown on /live
     with serving(url) as base:
         yield base
 
