@@ -35,6 +35,7 @@ def _values(client: TestClient) -> dict[str, str]:
         "number": "1",
         "n": "1",
         "kind": "elo",
+        "system": "elo",
     }
 
 
