@@ -317,7 +317,9 @@ def _parse(
     main = [s for s in rows if not s.variant] or rows
     best = min(main, key=lambda s: s.overall.log_loss)
     groups = _ordered([g for s in rows for g, _ in s.groups])
-    paired_groups = _ordered([g for s in rows for g, _ in s.paired])
+    paired_groups = _ordered(["overall", *(g for s in rows for g, _ in s.paired)])
+    if not any(s.interval("overall") for s in rows):
+        paired_groups = paired_groups[1:]
     return EvidencePage(
         id=key,
         stored_at=stored_at,
@@ -367,15 +369,19 @@ def _reading(
             tied.append(s.system)
     if clear_worse:
         lines.append(
-            f"The 95% intervals of the paired differences exclude no gain for {best.system} "
-            f"over {', '.join(clear_worse)}: each predicts worse on the same games."
+            f"{best.system} predicts better than {', '.join(clear_worse)} on the same games: "
+            "the 95% interval of each difference lies wholly above 0."
         )
     if tied:
         lines.append(
             f"{', '.join(tied)} cannot be told apart from {best.system} overall: the 95% "
             "interval of the difference includes 0."
         )
-    calibrated = [(dict(s.calibration_error).get("overall"), s.system) for s in rows]
+    # a system whose predictions all fall in one bin (the constant 1/2) is calibrated
+    # trivially: it is not named
+    calibrated = [
+        (s.calibration_error_of("overall"), s.system) for s in rows if len(s.calibration) > 1
+    ]
     known = [(e, name) for e, name in calibrated if e is not None]
     if known:
         error, name = min(known)

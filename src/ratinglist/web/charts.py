@@ -112,6 +112,12 @@ def evidence_by_year_svg(page: EvidencePage | None) -> bytes:
             linewidth=1.2,
             label=system.system,
         )
+    from matplotlib.ticker import MaxNLocator
+
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    years = sorted({y for s in page.systems for y, _ in s.by_year}) if page else []
+    if years:
+        axes.set_xlim(years[0] - 0.5, years[-1] + 0.5)
     axes.set_xlabel("year")
     axes.set_ylabel("log-loss (lower is better)")
     axes.set_title("Log-loss of each system's predictions per year", fontsize=10)
