@@ -8,6 +8,7 @@ import datetime as dt
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from ratinglist.archive.duplicates import FileGames, game_key, near_duplicates
@@ -103,3 +104,34 @@ def test_the_cli_flags_the_copy_and_the_list_leaves_it_out(tmp_path: Path) -> No
     assert json.loads(after.stdout)["games"] == 5
     again = runner.invoke(app, ["archive", "near-duplicates", "--json", "--db", db])
     assert json.loads(again.stdout) == []  # a flagged copy is not found again
+
+
+PAIRS_2026 = {
+    # (copy, original): found by an independent count over the real archive's games table
+    # (docs/decisions.md, issue 23): the only pairs of files sharing 89-100 % of their games
+    ("20161102_WOC_2016.ELO", "20161101_WOC_2016.ELO"),
+    ("20161204_28_time_ahead_open.ELO", "20161204_28_Kawasaki_open.ELO"),
+    ("20081005_8_Yamanasi_Open.ELO", "20081005_8_Yamanashi_Open.ELO"),
+    ("20080302_2_KANAYAMA.ELO", "20080301_2_KANAYAMA.ELO"),
+    ("20080406_7_Yamanashi_Open.ELO", "20080406_7_YAMANASI.ELO"),
+    ("20090405_9_Yamanasi_Open.ELO", "20090405_9_Yamanashi_Open.ELO"),
+    ("20100703_1_triple_Suzuka_open.ELO", "20100703_1_Suzuka_open.ELO"),
+}
+
+
+@pytest.mark.realdata
+@pytest.mark.slow
+def test_real_archive_near_duplicates(real_data: Path, tmp_path: Path) -> None:
+    db = str(tmp_path / "wof.db")
+    archive = real_data / "othello-rating-pipeline" / "wof_results"
+    assert runner.invoke(app, ["import", str(archive), "--db", db]).exit_code == 0
+    found = runner.invoke(app, ["archive", "near-duplicates", "--json", "--db", db])
+    pairs = {(d["copy"], d["original"]) for d in json.loads(found.stdout)}
+    assert pairs >= PAIRS_2026
+    # plus one single-game finals file whose game is also in the prelim file's games
+    assert pairs - PAIRS_2026 == {
+        (
+            "20090315_2009_Tokyo_Expert_PrelimFinals_B.ELO",
+            "20090315_2009_Tokyo_Expert_Prelim.ELO",
+        )
+    }
