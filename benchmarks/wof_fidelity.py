@@ -1,6 +1,8 @@
 """Fidelity: our rating lists against the published WOF lists, both profiles side by side.
 
 Usage: ``.venv/bin/python benchmarks/wof_fidelity.py [--json] [--db PATH] [--profile NAME]``
+or ``... --all-lists [--json] [--db PATH] [--rules NAME,...]`` (every published list we hold,
+leave-one-list-out; see `measure_all_lists`).
 
 Imports the real archive (``$RATINGLIST_REAL_DATA`` or ``../shared/data/real``) into a
 temporary SQLite database, or reuses the database given with ``--db`` (imported when it holds
@@ -32,13 +34,13 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from ratinglist.formats.playerlist import read_players_list
 from ratinglist.model import Player
-from ratinglist.rating.fidelity import Fidelity, compare_lists
+from ratinglist.rating.fidelity import Fidelity, compare_lists, leave_one_out
 from ratinglist.rating.profile import EXACT, WOF, RatingProfile
 from ratinglist.rating.selection import Fate
 from ratinglist.registry.countries import Continent, find_country
@@ -329,7 +331,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--profile", choices=[EXACT.name, WOF.name], help="only this profile (default: both)"
     )
+    parser.add_argument(
+        "--all-lists",
+        action="store_true",
+        help="every published list we hold, with rules chosen leaving each list out",
+    )
+    parser.add_argument(
+        "--rules", help=f"with --all-lists: these rules only (default: {','.join(RULES)})"
+    )
     args = parser.parse_args(argv)
+    if args.all_lists:
+        return _main_all_lists(args)
     profiles = tuple(p for p in (EXACT, WOF) if args.profile in (None, p.name))
     real = real_data_dir()
     if not real.is_dir():
@@ -344,6 +356,248 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result))
     else:
         print_report(result)
+    return 0
+
+
+# --- Every published list, leave-one-list-out (issue 23, item 5) ---
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One candidate set of the WOF profile's rules, applied in memory (no list stored).
+
+    `japan_lag` months for Japanese files that started up to `japan_lag_until` (None:
+    always); `other_lag_days` for every other file; `backfill`: the JP Federation backfill
+    is rated; `both`: both copies of a flagged duplicate count; `ascent`: the WOF's early
+    stopped ascent (else the converged fit); `overrides`: the profile's per-list exclusions
+    (found on the two lists themselves, so never a leave-one-out candidate)."""
+
+    japan_lag: int = 4
+    japan_lag_until: dt.date | None = dt.date(2025, 12, 31)
+    other_lag_days: int = 0
+    backfill: bool = True
+    both: bool = True
+    ascent: bool = True
+    overrides: bool = False
+
+
+RULES = {
+    "wof-no-overrides": Rules(),
+    "japan-lag-0": Rules(japan_lag=0),
+    "japan-lag-2": Rules(japan_lag=2),
+    "japan-lag-4-always": Rules(japan_lag_until=None),
+    "lag-14-days": Rules(other_lag_days=14),
+    "lag-30-days": Rules(other_lag_days=30),
+    "duplicates-once": Rules(both=False),
+    "no-backfill": Rules(backfill=False),
+}
+"""The rules tried on every list; the profile as it is (with its two per-list overrides) is
+measured beside them as the in-sample figure."""
+IN_SAMPLE = Rules(overrides=True)
+SNAPSHOTS = "papp/joueurs-snapshots"
+OLDER_SRC_COMMITTED = dt.date(2019, 11, 30)
+"""The ``_src`` snapshot was committed in 2020 but holds a list of about October 2019."""
+LIST_DATES = {
+    "2025-02-06_d353914": dt.date(2024, 12, 31),
+    "othello-rating-pipeline": dt.date(2026, 5, 12),
+}
+"""The two lists of issue 14 have known dates; the older snapshots are dated by
+`membership_date`."""
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedList:
+    """A published list: its name, the date we compute ours as of, its ratings, its
+    European players."""
+
+    name: str
+    as_of: dt.date
+    published: dict[int, int]
+    europe: frozenset[int]
+
+
+def _japanese(country: str) -> bool:
+    return country.casefold() == "japan"
+
+
+def membership_date(
+    players: list[Player], files: list[Any], newcomers: dict[int, set[int]], before: dt.date
+) -> dt.date:
+    """When an undated list was computed, from who is in it: the last day of the latest
+    non-Japanese tournament before `before` (the commit) at least a third of whose
+    newcomers (players whose first archived game it holds) have a rating in the list.
+    Japanese files are left out because they reached the WOF months late."""
+    rated = {int(p.id) for p in players if p.rating is not None}
+    best: dt.date | None = None
+    for f in files:
+        new = newcomers.get(f.tournament)
+        if f.start > before or _japanese(f.country) or not new:
+            continue
+        if 3 * sum(p in rated for p in new) >= len(new) and (best is None or f.received > best):
+            best = f.received
+    if best is None:
+        raise SystemExit(f"no tournament before {before} has newcomers in the list")
+    return best
+
+
+def _published(name: str, as_of: dt.date, players: list[Player]) -> PublishedList:
+    return PublishedList(
+        name,
+        as_of,
+        {int(p.id): p.rating for p in players if p.rating is not None},
+        frozenset(int(p.id) for p in players if _is_european(p)),
+    )
+
+
+def measure_all_lists(db: Path, real: Path, rule_names: list[str] | None = None) -> dict[str, Any]:
+    """Every published list we hold (the Papp snapshots and the May-2026 list) under each
+    of `RULES` and under the profile as it is; then, for each list, the rules with the best
+    mean share of Europeans within 2 points on the OTHER lists and their share on it
+    (`rating.fidelity.leave_one_out`). Files' received days are their last days (as an
+    archive import stores them); the rules add the lags in memory."""
+    import numpy as np
+
+    from ratinglist.model.results_file import add_months
+    from ratinglist.rating import GameArrays
+    from ratinglist.rating.european import rate
+    from ratinglist.rating.params import Solver
+    from ratinglist.rating.selection import Duplicates
+    from ratinglist.store.rating_games import load_tournament_games, results_files
+
+    store = open_store(f"sqlite:///{db}")
+    if count_tournaments(store) == 0:
+        import_paths(store, [real / "othello-rating-pipeline" / "wof_results"])
+    files = list(results_files(store))
+    by_id = {f.tournament: f for f in files}
+    loaded = load_tournament_games(store, {f.tournament: f.start.toordinal() for f in files})
+    store.close()
+    games = GameArrays.from_half_points(
+        loaded.first, loaded.second, loaded.score, loaded.day, loaded.tournament
+    )
+    tournament = np.frombuffer(loaded.tournament, dtype=np.int64)
+    first_seen: dict[int, tuple[dt.date, int]] = {}
+    for a, b, t in zip(loaded.first, loaded.second, loaded.tournament, strict=True):
+        day = by_id[t].start
+        for p in (a, b):
+            if p not in first_seen or day < first_seen[p][0]:
+                first_seen[p] = (day, t)
+    newcomers: dict[int, set[int]] = defaultdict(set)
+    for p, (_, t) in first_seen.items():
+        newcomers[t].add(p)
+
+    lists = []
+    for folder in sorted((real / SNAPSHOTS).iterdir()):
+        players = list(read_players_list(folder / "joueurs.txt").players())
+        commit = dt.date.fromisoformat(folder.name[:10])
+        if folder.name.endswith("_src"):
+            commit = OLDER_SRC_COMMITTED
+        as_of = LIST_DATES.get(folder.name) or membership_date(players, files, newcomers, commit)
+        lists.append(_published(folder.name, as_of, players))
+    latest = list(read_players_list(real / "othello-rating-pipeline" / "joueurs.txt").players())
+    lists.append(_published("2026-05 pipeline", LIST_DATES["othello-rating-pipeline"], latest))
+
+    def measure_one(rules: Rules, lst: PublishedList) -> dict[str, Any]:
+        selection = WOF.selection
+        if not rules.backfill:
+            selection = replace(selection, keep_senders=None)
+        if not rules.both:
+            selection = replace(selection, duplicates=Duplicates.ORIGINAL)
+        if not rules.overrides:
+            selection = replace(selection, overrides=())
+        params = WOF.params if rules.ascent else replace(WOF.params, solver=Solver.NEWTON)
+        shown = []
+        for f in files:
+            if f.start > lst.as_of:
+                continue
+            day = f.received + dt.timedelta(days=rules.other_lag_days)
+            if _japanese(f.country) and (
+                rules.japan_lag_until is None or f.start <= rules.japan_lag_until
+            ):
+                day = add_months(f.received, rules.japan_lag)
+            shown.append(replace(f, received=day))
+        rated = [f.tournament for f, fate in selection.fates(shown, lst.as_of) if fate.rated]
+        start = time.perf_counter()
+        done = rate(games.select(np.isin(tournament, np.array(rated))), params, lst.as_of)
+        seconds = time.perf_counter() - start
+        ids = done.players[done.listed].tolist()
+        ours = done.ratings[done.listed].tolist()
+        pairs = [
+            (i, r, lst.published[i]) for i, r in zip(ids, ours, strict=True) if i in lst.published
+        ]
+        diffs = np.array([r - p for _, r, p in pairs])
+        europe = np.array([i in lst.europe for i, _, _ in pairs])
+        offset = float(np.median(diffs))
+        own = diffs[europe] - np.median(diffs[europe])
+        return {
+            "players": len(pairs),
+            "europeans": int(europe.sum()),
+            "median_offset": round(offset, 2),
+            "all_within_2": round(float(np.mean(np.abs(diffs - offset) <= 2)), 4),
+            "europe_within_2": round(float(np.mean(np.abs(diffs[europe] - offset) <= 2)), 4),
+            "europe_own_within_2": round(float(np.mean(np.abs(own) <= 2)), 4),
+            "europe_median_abs": round(float(np.median(np.abs(own))), 2),
+            "europe_max_abs": round(float(np.max(np.abs(own))), 1),
+            "rate_s": round(seconds, 1),
+        }
+
+    chosen = {name: RULES[name] for name in (rule_names or list(RULES))}
+    results = {
+        name: {lst.name: measure_one(rules, lst) for lst in lists}
+        for name, rules in {"in-sample (wof profile)": IN_SAMPLE, **chosen}.items()
+    }
+    loo = {}
+    for key in ("europe_within_2", "europe_own_within_2"):
+        scores = {
+            name: {lst: r[key] for lst, r in by_list.items()}
+            for name, by_list in results.items()
+            if name in chosen
+        }
+        loo[key] = [
+            {
+                "list": h.held_out,
+                "chosen": h.chosen,
+                "others_mean": round(h.others_mean, 4),
+                "leave_one_out": h.score,
+                "in_sample_best": h.in_sample,
+                "in_sample_best_score": h.in_sample_score,
+                "wof_profile": results["in-sample (wof profile)"][h.held_out][key],
+            }
+            for h in leave_one_out(scores)
+        ]
+    return {
+        "lists": [{"name": lst.name, "as_of": lst.as_of.isoformat()} for lst in lists],
+        "results": results,
+        "leave_one_out": loo,
+    }
+
+
+def _main_all_lists(args: argparse.Namespace) -> int:
+    real = real_data_dir()
+    names = args.rules.split(",") if args.rules else None
+    if names and any(n not in RULES for n in names):
+        print(f"expected rules among {', '.join(RULES)}, got {args.rules}", file=sys.stderr)
+        return 2
+    if args.db is not None:
+        result = measure_all_lists(args.db, real, names)
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            result = measure_all_lists(Path(tmp) / "wof.db", real, names)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    dates = {lst["name"]: lst["as_of"] for lst in result["lists"]}
+    for key, rows in result["leave_one_out"].items():
+        print(f"\n{key} (share of listed Europeans)")
+        print(
+            f"{'list':<24} {'as of':<11} {'wof profile':>11} {'best own':>9} {'own rules':<20} "
+            f"{'LOO':>6} {'LOO rules (others mean)':<34}"
+        )
+        for r in rows:
+            print(
+                f"{r['list']:<24} {dates[r['list']]:<11} {_pct(r['wof_profile']):>11} "
+                f"{_pct(r['in_sample_best_score']):>9} {r['in_sample_best']:<20} "
+                f"{_pct(r['leave_one_out']):>6} {r['chosen']} ({_pct(r['others_mean'])})"
+            )
     return 0
 
 

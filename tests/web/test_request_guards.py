@@ -36,6 +36,7 @@ def _values(client: TestClient) -> dict[str, str]:
         "n": "1",
         "kind": "elo",
         "sheet": "pairings",
+        "system": "elo",
     }
 
 

@@ -5,12 +5,19 @@ their *rated* games form the same multiset of canonical games and their start da
 most `DUPLICATE_WINDOW_DAYS` apart. A canonical game is ``(low ID, high ID, result of the low
 ID)``, so ``A > B`` and ``B < A`` are the same game; disc counts, colours and rounds are
 ignored. A tournament without rated games is never a duplicate.
+
+Near duplicates (`near_duplicates`): the same tournament sent twice with a few games changed
+(a corrected result, a renamed player), which the exact rule misses: files starting at most
+`NEAR_WINDOW_DAYS` apart whose games, disc counts included, coincide for at least
+`NEAR_SHARE` of the smaller file's games. The rating officer flags them with `ratinglist
+archive near-duplicates --apply`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -72,3 +79,98 @@ def find_original(
         seen.add(best.tournament_id)
         best = by_id[best.duplicate_of]
     return best
+
+
+# --- Near duplicates (issue 23): the same tournament sent twice with a few games changed ---
+
+NEAR_SHARE = 0.8
+"""Two files are near duplicates when their shared games are at least this share of the
+smaller file's games (the real archive: 7 pairs share 89-100 %, every other pair of files
+within the window at most 53 %)."""
+NEAR_WINDOW_DAYS = 7
+"""...and their start dates are at most this many days apart."""
+
+GameKey = tuple[int, int, str, int | None, int | None]
+
+
+def game_key(
+    first: int, second: int, outcome: str, first_discs: int | None, second_discs: int | None
+) -> GameKey:
+    """A game with its disc count written from the lower ID's side, so that the same game
+    written either way round is one key: ``(5, 3, '>', 40, 24)`` is ``(3, 5, '<', 24, 40)``."""
+    if first <= second:
+        return first, second, outcome, first_discs, second_discs
+    return second, first, _FLIP[outcome], second_discs, first_discs
+
+
+@dataclass(frozen=True, slots=True)
+class FileGames:
+    """A stored file that is not yet flagged: its rated games as keys (a multiset)."""
+
+    tournament_id: int
+    file_name: str
+    start_date: dt.date
+    games: tuple[GameKey, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NearDuplicate:
+    """A copy, the file it repeats, the games they share and the copy's game count."""
+
+    copy: FileGames
+    original: FileGames
+    shared: int
+
+    @property
+    def share(self) -> float:
+        """Shared games over the smaller file's games."""
+        return self.shared / min(len(self.copy.games), len(self.original.games))
+
+
+def near_duplicates(
+    files: Sequence[FileGames],
+    *,
+    share: float = NEAR_SHARE,
+    window_days: int = NEAR_WINDOW_DAYS,
+) -> tuple[NearDuplicate, ...]:
+    """Pairs of files whose games (with their disc counts) coincide for at least `share` of
+    the smaller file's games and that start at most `window_days` apart. In each pair the
+    copy is the later file (start date, then tournament id); a file is the copy of at most
+    one file (the one it shares most with, the earliest on a tie), and a copy of a copy is
+    given that copy's own original, so every group has one root that stays rated.
+    """
+    index: dict[GameKey, list[int]] = {}
+    for k, f in enumerate(files):
+        for key in set(f.games):
+            index.setdefault(key, []).append(k)
+    counts = [Counter(f.games) for f in files]
+    pairs: set[tuple[int, int]] = set()
+    for holders in index.values():
+        for i, a in enumerate(holders):
+            pairs.update((a, b) for b in holders[i + 1 :])
+    found: dict[int, NearDuplicate] = {}
+    for a, b in sorted(pairs):
+        fa, fb = files[a], files[b]
+        if abs((fa.start_date - fb.start_date).days) > window_days:
+            continue
+        shared = sum((counts[a] & counts[b]).values())
+        if shared < share * min(len(fa.games), len(fb.games)):
+            continue
+        original, copy = sorted((fa, fb), key=lambda f: (f.start_date, f.tournament_id))
+        best = found.get(copy.tournament_id)
+        if best is None or (shared, _first(best.original)) > (best.shared, _first(original)):
+            found[copy.tournament_id] = NearDuplicate(copy, original, shared)
+    kept = []
+    for d in found.values():
+        root, seen = d.original, {d.copy.tournament_id}
+        while root.tournament_id in found and root.tournament_id not in seen:
+            seen.add(root.tournament_id)
+            root = found[root.tournament_id].original
+        if root.tournament_id != d.copy.tournament_id:
+            kept.append(NearDuplicate(d.copy, root, d.shared))
+    return tuple(sorted(kept, key=lambda d: (d.copy.start_date, d.copy.tournament_id)))
+
+
+def _first(file: FileGames) -> tuple[int, int]:
+    """A sort key that is larger for an earlier file (start date, then id)."""
+    return -file.start_date.toordinal(), -file.tournament_id

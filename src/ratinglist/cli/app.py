@@ -81,6 +81,7 @@ COMMANDS: dict[str, Callable[[typer.Typer, str], None]] = {
     "archive": _group("ratinglist.cli.archive"),
     "tournaments": _archive_alias,
     "publish": _command("ratinglist.cli.publishing", "publish_command"),
+    "publish-evidence": _command("ratinglist.cli.evaluate", "publish_evidence_command"),
     "unpublish": _command("ratinglist.cli.publishing", "unpublish_command"),
     "serve": _command("ratinglist.cli.serve", "serve"),
     "backup": _command("ratinglist.cli.operations", "backup"),

@@ -163,3 +163,48 @@ def received(
             until=last,
         )
     typer.echo(f"set the received day of {format_count(count)} files")
+
+
+@app.command("near-duplicates")
+def near_duplicates_command(
+    apply: Annotated[
+        bool, typer.Option("--apply", help="Flag each copy as a duplicate of its original.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+    db: str | None = DbOption,
+) -> None:
+    """Find files that repeat another file with a few games changed: starting at most 7 days
+    apart, at least 80% of the smaller file's games (disc counts included) the same. With
+    --apply the later file of each pair is flagged as a duplicate, so lists and evaluations
+    leave it out like every flagged duplicate.
+
+    Example: ratinglist archive near-duplicates --apply
+    """
+    from dataclasses import asdict
+
+    from ratinglist.service.archive import near_duplicate_files
+
+    with user_errors():
+        found = near_duplicate_files(open_db(db), apply=apply)
+    if as_json:
+        typer.echo(json.dumps([asdict(d) for d in found], default=str))
+        return
+    table = Table(title=f"Near duplicates ({len(found)} files{', flagged' if apply else ''})")
+    for column in ("copy", "start", "games", "original", "games ", "shared", "share"):
+        table.add_column(
+            column, justify="right" if column.strip() in ("games", "shared", "share") else "left"
+        )
+    for d in found:
+        table.add_row(
+            d.copy,
+            d.copy_start.isoformat(),
+            str(d.copy_games),
+            d.original,
+            str(d.original_games),
+            str(d.shared),
+            f"{d.share:.0%}",
+        )
+    console.print(table)
+    games = sum(d.copy_games for d in found)
+    verb = "flagged" if apply else "would flag (--apply)"
+    console.print(f"{verb}: {len(found)} files, {games} games")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, console, open_db, user_errors
+from ratinglist.cli.common import DbOption, cli_actor, console, open_db, user_errors
 
 if TYPE_CHECKING:
     from ratinglist.service.evaluation import Evaluation, PairedDifference, Scores, SystemReport
@@ -150,6 +150,10 @@ def evaluate_command(
     ] = None,
     plot_format: Annotated[str, typer.Option("--plot-format", help="svg, png or pdf.")] = "svg",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    store: Annotated[
+        bool,
+        typer.Option("--store", help="Store the report for the site's evidence page (/evidence)."),
+    ] = False,
     db: str | None = DbOption,
 ) -> None:
     """Replay the archive month by month and score each rating system's predictions.
@@ -160,16 +164,20 @@ def evaluate_command(
     system's log-loss is compared with the best's, with a 95% interval from a bootstrap
     over tournaments.
 
-    Example: ratinglist evaluate --from 2005-01 --to 2026-05 --plots charts
+    With --store the report is kept in the database and the site's evidence page shows it.
+
+    Example: ratinglist evaluate --from 2005-01 --to 2026-05 --plots charts --store
     """
     from ratinglist.service.evaluation import evaluate_archive, parse_month
+    from ratinglist.service.evidence import store_evaluation
 
     with user_errors():
         names = tuple(s.strip() for s in systems.split(",") if s.strip())
         for month in (start, end):  # a bad month is refused before the database is opened
             parse_month(month)
+        handle = open_db(db, create=True)
         done = evaluate_archive(
-            open_db(db, create=True),
+            handle,
             start,
             end,
             systems=names,
@@ -177,6 +185,11 @@ def evaluate_command(
             plots=plots,
             plot_format=plot_format,
         )
+        stored = (
+            store_evaluation(handle, evaluation_json(done), actor=cli_actor()) if store else None
+        )
+    if stored is not None and not as_json:
+        console.print(f"stored as evaluation {stored}: the site's /evidence page shows it")
     if as_json:
         typer.echo(json.dumps(evaluation_json(done), indent=2))
         return
@@ -190,3 +203,27 @@ def evaluate_command(
     )
     for path in done.plots:
         console.print(f"wrote {path}")
+
+
+def publish_evidence_command(
+    report: Annotated[
+        Path, typer.Argument(help="A report written by `ratinglist evaluate --json`.")
+    ],
+    db: str | None = DbOption,
+) -> None:
+    """Store an evaluation report (the JSON of `ratinglist evaluate --json`) for the site's
+    evidence page (/evidence), which shows the newest stored report.
+
+    Example: ratinglist evaluate --from 2005-01 --to 2026-05 --json > report.json &&
+    ratinglist publish-evidence report.json
+    """
+    from ratinglist.errors import InputError
+    from ratinglist.service.evidence import store_evaluation_file
+
+    with user_errors():
+        try:
+            text = report.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InputError(f"{report}: expected a readable UTF-8 JSON file ({exc})") from exc
+        stored = store_evaluation_file(open_db(db, create=False), text, actor=cli_actor())
+    console.print(f"stored as evaluation {stored}: the site's /evidence page shows it")

@@ -82,3 +82,45 @@ def compare_lists(
         within_2=sum(abs(d.difference) <= 2.0 for d in diffs) / n,
         differences=tuple(diffs),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class HeldOut:
+    """One published list's fidelity with rules chosen on the other lists only: the rules
+    chosen, their mean score on the others, and their score on this list; beside it the
+    rules this list itself would choose (in sample) and that score."""
+
+    held_out: str
+    chosen: str
+    others_mean: float
+    score: float
+    in_sample: str
+    in_sample_score: float
+
+
+def leave_one_out(scores: Mapping[str, Mapping[str, float]]) -> tuple[HeldOut, ...]:
+    """For each list, the rules with the best mean score over every other list (`scores`:
+    rules -> list -> score, higher is better; ties go to the rules named first), and the
+    score those rules get on the held-out list.
+
+    Raises:
+        RatingError: fewer than two lists, or rules not scored on every list.
+    """
+    if not scores:
+        raise RatingError("expected scores of at least one set of rules, got none")
+    names = list(next(iter(scores.values())))
+    if len(names) < 2:
+        raise RatingError(f"expected at least two lists to leave one out, got {len(names)}")
+    for rules, by_list in scores.items():
+        if set(by_list) != set(names):
+            raise RatingError(f"expected rules {rules!r} scored on every list {names}")
+    out = []
+    for held in names:
+        others = [name for name in names if name != held]
+        means = {r: statistics.fmean(s[name] for name in others) for r, s in scores.items()}
+        chosen = max(means, key=lambda r: (means[r], -list(scores).index(r)))
+        own = max(scores, key=lambda r: (scores[r][held], -list(scores).index(r)))
+        out.append(
+            HeldOut(held, chosen, means[chosen], scores[chosen][held], own, scores[own][held])
+        )
+    return tuple(out)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ratinglist.archive.duplicates import near_duplicates
 from ratinglist.errors import InputError
 from ratinglist.formats.diagnostics import Diagnostic, Severity, has_errors
 from ratinglist.formats.elo import read_elo
@@ -30,6 +31,7 @@ from ratinglist.store import (
     set_received_dates,
 )
 from ratinglist.store.importer import ReceivedDay
+from ratinglist.store.near_duplicates import flag_copies, unflagged_file_games
 
 __all__ = [
     "CheckedFiles",
@@ -220,3 +222,44 @@ def set_received(
     else:
         days = dict.fromkeys(file_names, day)
     return set_received_dates(db, days)
+
+
+@dataclass(frozen=True, slots=True)
+class NearDuplicateFound:
+    """A copy found by the near-duplicate rule: its file, the original's, the games they
+    share, the copy's games and the share of the smaller file."""
+
+    copy: str
+    copy_start: dt.date
+    copy_games: int
+    original: str
+    original_games: int
+    shared: int
+    share: float
+
+
+def near_duplicate_files(db: Store, *, apply: bool = False) -> tuple[NearDuplicateFound, ...]:
+    """The files that repeat another file with a few games changed (the rule of
+    `archive.duplicates.near_duplicates`); with `apply` each copy is flagged as a duplicate
+    of its original in the same transaction, so lists and evaluations leave it out as they
+    leave out every flagged duplicate.
+
+    Raises:
+        StoreError: the database could not be read or written.
+    """
+    with db.begin() as conn:
+        found = near_duplicates(unflagged_file_games(conn))
+        if apply:
+            flag_copies(conn, ((d.copy.tournament_id, d.original.tournament_id) for d in found))
+    return tuple(
+        NearDuplicateFound(
+            copy=d.copy.file_name,
+            copy_start=d.copy.start_date,
+            copy_games=len(d.copy.games),
+            original=d.original.file_name,
+            original_games=len(d.original.games),
+            shared=d.shared,
+            share=d.share,
+        )
+        for d in found
+    )

@@ -497,3 +497,16 @@ tournament_snapshots = Table(
     Column("code", String(80), nullable=False),
     Column("state", LargeBinary, nullable=False),
 )
+
+# --- Stored evaluations (migration 0018): the JSON report of an evaluation of the rating
+# systems (`ratinglist evaluate --store`), one row per stored run; the site's evidence page
+# shows the newest (issue 23, item 4).
+
+evaluations = Table(
+    "evaluations",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("stored_at", DateTime(timezone=True), nullable=False),
+    Column("stored_by", Text, nullable=False),
+    Column("report", Text, nullable=False),
+)

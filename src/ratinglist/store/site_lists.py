@@ -14,6 +14,7 @@ from sqlalchemy import and_, case, func, select
 from sqlalchemy.engine import Connection
 
 from ratinglist.store.schema import (
+    evaluations,
     id_history,
     players,
     rating_entries,
@@ -61,7 +62,7 @@ def _date(value: object) -> dt.date:
 
 def data_version(conn: Connection) -> str:
     """A token that changes whenever data the site shows changes (lists, files, players,
-    registry edits, the rated/excluded/duplicate flags of tournaments)."""
+    registry edits, the rated/excluded/duplicate flags of tournaments, stored evaluations)."""
     parts = []
     for table in (rating_lists, rating_list_publications, source_files, id_history, tournaments):
         parts.append(conn.execute(select(func.max(table.c.id))).scalar_one())
@@ -78,6 +79,7 @@ def data_version(conn: Connection) -> str:
         func.count(t.duplicate_of),
     )
     parts.extend(conn.execute(flags).one())
+    parts.append(conn.execute(select(func.max(evaluations.c.id))).scalar_one())
     return "-".join(str(p or 0) for p in parts)
 
 

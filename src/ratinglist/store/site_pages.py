@@ -97,11 +97,12 @@ def tournament_ids(conn: Connection) -> tuple[int, ...]:
 
 # --- Carrying pages over an import (`service.site_pages.carry_over`) ---
 
-VERSION_PARTS = 13
+VERSION_PARTS = 14
 """The parts of `store.site_lists.data_version`, in its order: 0 lists max id, 1 publications
 max id, 2 source files max id, 3 ID events max id, 4 tournaments max id, 5 players, 6 lists,
 7 published lists, 8 registry revision, 9 tournaments, 10 excluded, 11 duplicates included,
-12 duplicates. A version of another shape is never carried over."""
+12 duplicates, 13 stored evaluations max id. A version of another shape is never carried
+over."""
 IMPORT_PARTS = frozenset({2, 3, 4, 5, 9})
 """The parts an import of new results files changes (files, new players and their
 ``assigned`` ID events, tournaments)."""

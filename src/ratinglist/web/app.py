@@ -31,6 +31,7 @@ from ratinglist.web.views import (
     api_docs,
     check,
     downloads,
+    evidence,
     intake,
     intake_api,
     lists,
@@ -103,6 +104,7 @@ def create_app(
         registry_pages,
         intake,
         intake_api,
+        evidence,
     ):
         app.include_router(module.router)
     app.include_router(live.api)
@@ -111,6 +113,7 @@ def create_app(
     app.include_router(td_lifecycle.api)
     app.include_router(registry_pages.api)
     app.include_router(td_settings.api)
+    app.include_router(evidence.api)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.mount(api_docs.ASSETS, StaticFiles(directory=api_docs.SWAGGER_UI), name="api-docs")
     app.add_middleware(AuthGate, db=db)

@@ -1,0 +1,78 @@
+"""The evidence page `/evidence` (the contest of rating systems, issue 23 item 4), its two
+charts, its JSON `/api/v1/evidence`, and each system's stored list `/systems/{system}`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Query, Request
+from fastapi.responses import JSONResponse, Response
+
+from ratinglist.errors import NotFoundError
+from ratinglist.service.evidence import LISTED_SYSTEMS, evidence_page
+from ratinglist.service.rating_systems import system_list_page
+from ratinglist.web.charts import evidence_by_year_svg, evidence_calibration_svg
+from ratinglist.web.templating import templates
+from ratinglist.web.views.common import PAGE_CACHE, site_of, store_of
+
+router = APIRouter(include_in_schema=False)
+api = APIRouter(prefix="/api/v1", tags=["evidence"])
+
+SYSTEM_PAGE_SIZE = 500
+"""Rows of a system's list on one page (`all` shows every row)."""
+
+SystemPath = Annotated[str, Path(pattern="^[a-z0-9-]{1,20}$")]
+
+
+@router.get("/evidence")
+def evidence(request: Request) -> Response:
+    """The newest stored evaluation: table, intervals, charts, the reading in plain words."""
+    page = evidence_page(site_of(request))
+    return templates.TemplateResponse(
+        request, "evidence.html", {"e": page, "listed": LISTED_SYSTEMS}, headers=PAGE_CACHE
+    )
+
+
+@router.get("/evidence/calibration.svg")
+def calibration_chart(request: Request) -> Response:
+    """The reliability diagram of the stored evaluation as SVG."""
+    svg = evidence_calibration_svg(evidence_page(site_of(request)))
+    return Response(svg, media_type="image/svg+xml", headers=PAGE_CACHE)
+
+
+@router.get("/evidence/log-loss-by-year.svg")
+def by_year_chart(request: Request) -> Response:
+    """Each system's log-loss per year of the stored evaluation as SVG."""
+    svg = evidence_by_year_svg(evidence_page(site_of(request)))
+    return Response(svg, media_type="image/svg+xml", headers=PAGE_CACHE)
+
+
+@router.get("/systems/{system}")
+def system_list(
+    request: Request,
+    system: SystemPath,
+    show_all: Annotated[bool, Query(alias="all")] = False,
+) -> Response:
+    """The newest stored list of another rating system (`ratinglist rate --system`), best
+    first: `SYSTEM_PAGE_SIZE` rows, or every row with `all`."""
+    page = system_list_page(store_of(request), system, limit=None if show_all else SYSTEM_PAGE_SIZE)
+    return templates.TemplateResponse(
+        request,
+        "system_list.html",
+        {"s": page, "show_all": show_all, "size": SYSTEM_PAGE_SIZE},
+        headers=PAGE_CACHE,
+    )
+
+
+@api.get("/evidence", summary="The stored evaluation of the rating systems")
+def evidence_json(request: Request) -> JSONResponse:
+    """The newest stored evaluation as `ratinglist evaluate --json` printed it, with its id
+    and the time it was stored; 404 when none is stored."""
+    page = evidence_page(site_of(request))
+    if page is None:
+        raise NotFoundError(
+            "expected a stored evaluation, found none (store one with `ratinglist evaluate "
+            "--from 2005-01 --to 2026-05 --store`)"
+        )
+    body = {"id": page.id, "stored_at": page.stored_at.isoformat(), "report": page.report}
+    return JSONResponse(body, headers=PAGE_CACHE)
