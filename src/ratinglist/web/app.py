@@ -36,6 +36,7 @@ from ratinglist.web.views import (
     lists,
     live,
     players,
+    publishing_pages,
     registry_pages,
     td_api,
     td_lifecycle,
@@ -93,10 +94,12 @@ def create_app(
         registry_pages,
         intake,
         intake_api,
+        publishing_pages,
     ):
         app.include_router(module.router)
     app.include_router(live.api)
     app.include_router(td_lifecycle.api)
+    app.include_router(publishing_pages.api)
     app.include_router(registry_pages.api)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.mount(api_docs.ASSETS, StaticFiles(directory=api_docs.SWAGGER_UI), name="api-docs")
