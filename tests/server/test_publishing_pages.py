@@ -108,6 +108,11 @@ def test_unpublish_asks_first(app_client: TestClient, lists: dict[str, int]) -> 
 
 def test_the_api_dry_run_counts_every_group(app_client: TestClient, lists: dict[str, int]) -> None:
     officer = sign_in(TestClient(app_client.app), "officer")
+    board = officer.client.get("/api/v1/publishing").json()
+    assert [d["id"] for d in board["unpublished"]] == [3, 2]
+    assert [d["id"] for d in board["published"]] == [1]
+    span = officer.client.get("/api/v1/publishing/range?first=2026-02&last=2026-04").json()
+    assert [d["id"] for d in span["lists"]] == [2, 3] and span["missing"] == ["2026-04-30"]
     found = officer.client.get("/api/v1/publishing/2").json()
     counts = {g["name"]: g["count"] for g in found["diff"]["groups"]}
     assert (counts["movers"], counts["newcomers"], counts["dropped"]) == (2, 1, 1)
