@@ -112,6 +112,8 @@ def test_a_go_mcmahon_tournament_with_two_directors_and_a_live_viewer(
     with d.expect_navigation():
         d.press(f"{form} input[name=name]", "Enter")
     tid = re.search(r"/td/(\d+)", d.url).group(1)  # type: ignore[union-attr]
+    with d.expect_navigation():
+        d.click("#show-live")  # hidden from the public /live pages until shown
     # the 10 players of the EGF sample list by their PINs, 13 of the FFG list by their
     # licence numbers, the 24th (of the FFG list) as a late entry from round 2
     for origin, numbers, count in (("egf", egf, len(egf)), ("ffg", ffg[:-1], PLAYERS - 1)):

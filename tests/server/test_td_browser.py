@@ -68,6 +68,8 @@ def test_two_directors_and_a_live_viewer(served: str, browser: Any, tmp_path: Pa
     with d.expect_navigation():
         d.click("#new-tournament button[type=submit]")
     tid = re.search(r"/td/(\d+)", d.url).group(1)  # type: ignore[union-attr]
+    with d.expect_navigation():
+        d.click("#show-live")  # hidden from the public /live pages until shown
     d.fill("#players", "\n".join(str(p) for p in PLAYER_IDS))
     with d.expect_navigation():
         d.click("#register button[type=submit]")

@@ -128,6 +128,8 @@ def test_once_accepted_the_officer_reopens_on_request(app_client: TestClient) ->
         f"/td/{tid}/reopen-request", data={"csrf_token": _csrf(page.text), "reason": "typo"}
     )
     assert asked.status_code == 200 and 'id="reopen-asked"' in asked.text
+    queue = officer.client.get("/intake").text
+    assert 'id="reopen-requests"' in queue and f'href="/intake/{number}"' in queue
     item_page = officer.client.get(f"/intake/{number}")
     assert 'id="officer-reopen"' in item_page.text and "typo" in item_page.text
     done = officer.client.post(

@@ -143,7 +143,9 @@ def test_once_accepted_only_the_rating_officer_reopens(db: Store) -> None:
     assert reopen_requests(db) == ()
     request_reopen(db, tid, "table 1 was 24-40", TD)
     asked = reopen_requests(db)
-    assert [(r.tournament, r.reason) for r in asked] == [(tid, "table 1 was 24-40")]
+    assert [(r.tournament, r.reason, r.item) for r in asked] == [
+        (tid, "table 1 was 24-40", sent.item)
+    ]
     reopen(db, tid, "table 1 was 24-40", OFFICER, officer=True)
     life = lifecycle(db, tid)
     assert not life.closed and reopen_requests(db) == ()

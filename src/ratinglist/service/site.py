@@ -76,6 +76,11 @@ class Site:
         self._version = (now, value)
         return value
 
+    def refresh(self) -> None:
+        """Ask the database for `data_version` at the next request (after a write made here,
+        such as a publication, so that this process shows it at once)."""
+        self._version = (0.0, "")
+
     def cached(self, key: tuple[Any, ...], build: Callable[[], T]) -> T:
         """The value cached under `key` and the current data version, built when missing.
 

@@ -9,6 +9,7 @@ from ratinglist.errors import NotFoundError
 from ratinglist.rating import RatingChange, diff_lists
 from ratinglist.service.rating_lists import stored_entries
 from ratinglist.service.site import Site, country_code, find_list
+from ratinglist.store import Store
 from ratinglist.store.site_lists import ListRef
 from ratinglist.store.site_tournaments import names_of
 
@@ -83,28 +84,40 @@ def list_diff(
         earlier = find_list(site, before)
 
     def build() -> ListDiff:
-        result = diff_lists(
-            stored_entries(site.store, earlier.id), stored_entries(site.store, later.id)
-        )
-        found: dict[str, tuple[RatingChange, ...]] = {n: getattr(result, n) for n, _ in GROUPS}
-        if official_movers:
-            found["movers"] = tuple(c for c in result.movers if _official_both(c))
-        chosen = {name: found[name][:rows] for name, _ in GROUPS}
-        ids = {int(c.player) for group in chosen.values() for c in group}
-        with site.store.connect() as conn:
-            names = names_of(conn, ids)
-        groups = tuple(
-            DiffGroup(name, title, len(found[name]), tuple(_row(c, names) for c in chosen[name]))
-            for name, title in GROUPS
-        )
-        return ListDiff(
+        return diff_of(
+            site.store,
             ListRef(earlier.id, earlier.as_of),
             ListRef(later.id, later.as_of),
-            groups,
-            official_movers,
+            rows,
+            official_movers=official_movers,
         )
 
     return site.cached(("diff", earlier.id, later.id, rows, official_movers), build)
+
+
+def diff_of(
+    store: Store,
+    earlier: ListRef,
+    later: ListRef,
+    rows: int = DIFF_ROWS,
+    *,
+    official_movers: bool = True,
+) -> ListDiff:
+    """The diff of two stored lists, published or not (the rating officer's dry run of a
+    publication compares a list not yet published with the last one published)."""
+    result = diff_lists(stored_entries(store, earlier.id), stored_entries(store, later.id))
+    found: dict[str, tuple[RatingChange, ...]] = {n: getattr(result, n) for n, _ in GROUPS}
+    if official_movers:
+        found["movers"] = tuple(c for c in result.movers if _official_both(c))
+    chosen = {name: found[name][:rows] for name, _ in GROUPS}
+    ids = {int(c.player) for group in chosen.values() for c in group}
+    with store.connect() as conn:
+        names = names_of(conn, ids)
+    groups = tuple(
+        DiffGroup(name, title, len(found[name]), tuple(_row(c, names) for c in chosen[name]))
+        for name, title in GROUPS
+    )
+    return ListDiff(earlier, later, groups, official_movers)
 
 
 def _official_both(change: RatingChange) -> bool:

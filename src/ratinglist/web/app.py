@@ -37,6 +37,7 @@ from ratinglist.web.views import (
     lists,
     live,
     players,
+    publishing_pages,
     registry_pages,
     td_api,
     td_go_edit,
@@ -105,12 +106,14 @@ def create_app(
         intake,
         intake_api,
         evidence,
+        publishing_pages,
     ):
         app.include_router(module.router)
     app.include_router(live.api)
     app.include_router(td_go_edit.api)
     app.include_router(td_print.api)
     app.include_router(td_lifecycle.api)
+    app.include_router(publishing_pages.api)
     app.include_router(registry_pages.api)
     app.include_router(td_settings.api)
     app.include_router(evidence.api)

@@ -49,6 +49,8 @@ PRIVATE_PREFIXES = (
     "/registry",
     "/api/v1/registry",
     "/account",
+    "/publishing",
+    "/api/v1/publishing",
 )
 """Pages and API paths that need a signed-in user even to read."""
 

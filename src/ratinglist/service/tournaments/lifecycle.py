@@ -238,11 +238,13 @@ def request_reopen(db: Store, tournament: int, reason: str, actor: Actor) -> int
 
 @dataclass(frozen=True, slots=True)
 class ReopenRequest:
-    """A director's pending request to reopen: the tournament, its name, the reason."""
+    """A director's pending request to reopen: the tournament, its name, the reason, and
+    the queue item of its accepted file."""
 
     tournament: int
     name: str
     reason: str
+    item: int
 
 
 def reopen_requests(db: Store) -> tuple[ReopenRequest, ...]:
@@ -252,8 +254,9 @@ def reopen_requests(db: Store) -> tuple[ReopenRequest, ...]:
         if info.status != SUBMITTED:
             continue
         d = loaded(db, info.id).folded
-        if d.reopen_request is not None:
-            out.append(ReopenRequest(info.id, d.settings.name, d.reopen_request))
+        sent = _submission(db, info.id, d.reopen_request)
+        if d.reopen_request is not None and sent is not None:
+            out.append(ReopenRequest(info.id, d.settings.name, d.reopen_request, sent.item))
     return tuple(out)
 
 

@@ -18,7 +18,7 @@ from starlette.datastructures import FormData, UploadFile
 from ratinglist.errors import IntakeError
 from ratinglist.model.account import may_officiate
 from ratinglist.service.intake import MAX_BYTES, STATUSES, queue, show, upload
-from ratinglist.service.tournaments.lifecycle import lifecycle
+from ratinglist.service.tournaments.lifecycle import lifecycle, reopen_requests
 from ratinglist.web.auth import signed_in
 from ratinglist.web.templating import templates
 from ratinglist.web.views.account_mail import mail_of
@@ -52,8 +52,11 @@ def queue_page(
     who = require_signed_in(signed_in(request))
     wanted = status or None
     items = visible(who.account, queue(store_of(request), status=wanted, country=country))
+    officer = may_officiate(who.account)
     context = {
         "items": items,
+        "officer": officer,
+        "requests": reopen_requests(store_of(request)) if officer else (),
         "status": wanted or "",
         "country": country or "",
         "statuses": STATUSES,

@@ -1,0 +1,200 @@
+"""The rating officer's publication desk (``/publishing``): the stored lists not yet
+published and the published ones; publishing one list or a range of month ends shows first
+the dry run (the diff against the last list published before it, as ``/diff`` shows it),
+then asks to confirm; unpublishing asks to confirm. The same service calls answer the API
+(``/api/v1/publishing``) and the CLI (``ratinglist publish``, ``unpublish``).
+
+Only the rating officer (and admins) may use them, as the intake's decisions. Publishing a
+list twice changes nothing, so a form from a stale page is harmless; every write answers
+with a redirect to the desk (post/redirect/get). After a publication this process asks the
+database for the data version at once (`Site.refresh`): the site's pages show the new list
+at the next request here, within `service.site.VERSION_TTL` in the other processes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Query, Request
+from fastapi.responses import RedirectResponse, Response
+from pydantic import BaseModel, Field
+
+from ratinglist.service.publication_desk import (
+    STEPS,
+    Desk,
+    PublishPreview,
+    RangePreview,
+    desk,
+    parse_month,
+    preview_publish,
+    preview_range,
+)
+from ratinglist.service.publishing import publish_list, publish_range, unpublish_list
+from ratinglist.web.templating import templates
+from ratinglist.web.views.common import NO_STORE, site_of, store_of
+from ratinglist.web.views.intake_common import Officer
+
+router = APIRouter(include_in_schema=False)
+api = APIRouter(prefix="/api/v1/publishing", tags=["rating officer"])
+
+Month = Annotated[str, Query(pattern=r"^\d{4}-\d{2}$")]
+Every = Annotated[str, Query(pattern="^(month|quarter|year)$")]
+
+
+@router.get("/publishing")
+def desk_page(request: Request, who: Officer) -> Response:
+    """The lists not yet published and the published ones, with the range form."""
+    context = {"d": desk(store_of(request)), "csrf": who.csrf, "steps": tuple(STEPS)}
+    return templates.TemplateResponse(request, "publishing.html", context, headers=NO_STORE)
+
+
+@router.get("/publishing/range")
+def range_page(
+    request: Request, who: Officer, first: Month, last: Month, every: Every = "month"
+) -> Response:
+    """The dry run of publishing every month end of a range, and the form to confirm."""
+    preview = preview_range(store_of(request), first, last, every)
+    context = {"r": preview, "p": preview.newest, "csrf": who.csrf, "first": first,
+               "last": last, "every": every}  # fmt: skip
+    return templates.TemplateResponse(request, "publishing_range.html", context, headers=NO_STORE)
+
+
+@router.post("/publishing/range")
+def publish_range_page(
+    request: Request,
+    who: Officer,
+    first: Annotated[str, Form(pattern=r"^\d{4}-\d{2}$")],
+    last: Annotated[str, Form(pattern=r"^\d{4}-\d{2}$")],
+    every: Annotated[str, Form(pattern="^(month|quarter|year)$")] = "month",
+    published: Annotated[str, Form(pattern="^(yes|no)$")] = "yes",
+) -> Response:
+    """Publish (or withdraw) every month end of the range that has a stored list."""
+    publish_range(
+        store_of(request),
+        parse_month(first, "the first month"),
+        parse_month(last, "the last month"),
+        STEPS[every],
+        who.actor,
+        published=published == "yes",
+        skip_missing=True,
+    )
+    site_of(request).refresh()
+    return RedirectResponse("/publishing", status_code=303)
+
+
+@router.get("/publishing/{n}")
+def preview_page(request: Request, n: int, who: Officer) -> Response:
+    """The dry run of publishing list `n`: the diff against the last list published before."""
+    context = {"p": preview_publish(store_of(request), n), "csrf": who.csrf}
+    return templates.TemplateResponse(request, "publishing_list.html", context, headers=NO_STORE)
+
+
+@router.post("/publishing/{n}")
+def publish_page(
+    request: Request, n: int, who: Officer, confirm: Annotated[str, Form(max_length=3)] = ""
+) -> Response:
+    """Publish list `n` (after its dry run)."""
+    if confirm != "yes":
+        return RedirectResponse(f"/publishing/{n}", status_code=303)
+    publish_list(store_of(request), str(n), who.actor)
+    site_of(request).refresh()
+    return RedirectResponse("/publishing", status_code=303)
+
+
+@router.get("/publishing/{n}/unpublish")
+def confirm_unpublish(request: Request, n: int, who: Officer) -> Response:
+    """Ask to confirm withdrawing list `n` from the site."""
+    context = {"p": preview_publish(store_of(request), n), "csrf": who.csrf, "withdraw": True}
+    return templates.TemplateResponse(request, "publishing_list.html", context, headers=NO_STORE)
+
+
+@router.post("/publishing/{n}/unpublish")
+def unpublish_page(
+    request: Request, n: int, who: Officer, confirm: Annotated[str, Form(max_length=3)] = ""
+) -> Response:
+    """Withdraw list `n` from the site (after the confirmation)."""
+    if confirm != "yes":
+        return RedirectResponse(f"/publishing/{n}/unpublish", status_code=303)
+    unpublish_list(store_of(request), str(n), who.actor)
+    site_of(request).refresh()
+    return RedirectResponse("/publishing", status_code=303)
+
+
+class Change(BaseModel):
+    """A list's publication now, and whether the request changed it."""
+
+    list: int
+    as_of: dt.date
+    published: bool
+    changed: bool
+
+
+class RangeIn(BaseModel):
+    """Every `every` month end from `first` to `last` (YYYY-MM); `published` False withdraws."""
+
+    first: str = Field(pattern=r"^\d{4}-\d{2}$")
+    last: str = Field(pattern=r"^\d{4}-\d{2}$")
+    every: str = Field(default="month", pattern="^(month|quarter|year)$")
+    published: bool = True
+
+
+class RangeOut(BaseModel):
+    """One change per month end that has a stored list, and the month ends without one."""
+
+    changes: list[Change]
+    missing: list[dt.date]
+
+
+@api.get("")
+def api_desk(request: Request, who: Officer) -> Desk:
+    """The stored lists not yet published and the published ones, newest first."""
+    return desk(store_of(request))
+
+
+@api.get("/range")
+def api_range(
+    request: Request, who: Officer, first: Month, last: Month, every: Every = "month"
+) -> RangePreview:
+    """The dry run of publishing the month ends of a range."""
+    return preview_range(store_of(request), first, last, every)
+
+
+@api.post("/range")
+def api_publish_range(request: Request, body: RangeIn, who: Officer) -> RangeOut:
+    """Publish (or withdraw) every month end of a range that has a stored list, at once."""
+    done = publish_range(
+        store_of(request),
+        parse_month(body.first, "the first month"),
+        parse_month(body.last, "the last month"),
+        STEPS[body.every],
+        who.actor,
+        published=body.published,
+        skip_missing=True,
+    )
+    site_of(request).refresh()
+    changes = [Change(list=c.list_id, as_of=c.as_of, published=c.published, changed=c.changed)
+               for c in done.changes]  # fmt: skip
+    return RangeOut(changes=changes, missing=list(done.missing))
+
+
+@api.get("/{n}")
+def api_preview(request: Request, n: int, who: Officer) -> PublishPreview:
+    """The dry run of publishing list `n`: the diff against the last list published before."""
+    return preview_publish(store_of(request), n)
+
+
+@api.post("/{n}")
+def api_publish(request: Request, n: int, who: Officer) -> Change:
+    """Publish list `n`."""
+    c = publish_list(store_of(request), str(n), who.actor)
+    site_of(request).refresh()
+    return Change(list=c.list_id, as_of=c.as_of, published=c.published, changed=c.changed)
+
+
+@api.delete("/{n}")
+def api_unpublish(request: Request, n: int, who: Officer) -> Change:
+    """Withdraw list `n` from the site."""
+    c = unpublish_list(store_of(request), str(n), who.actor)
+    site_of(request).refresh()
+    return Change(list=c.list_id, as_of=c.as_of, published=c.published, changed=c.changed)
