@@ -456,6 +456,11 @@ class GameFacts:
     settings_fields: tuple[tuple[str, str, str], ...] = ()
     has_forecast: bool = False
     """Whether the game forecasts its tournaments (expected scores, chances)."""
+    seat_edits: bool = False
+    """Whether the director previews pairings, swaps players and exchanges colours, and has
+    the set-up page (absences, pairs, flags)."""
+    edit_page: bool = False
+    """Whether the game has its own page of edits after the fact (``/td/{tid}/edit``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -119,6 +119,12 @@ class Game(Protocol):
     with temporary IDs for new players); else from rating lists or as typed (Go)."""
     registration_help: str
     """How a player is entered, for forms and for refusing another game's way."""
+    seat_edits: bool
+    """Whether the director previews a pairing, swaps two players between games, exchanges
+    colours and keeps absences, pairs and player flags on the set-up page (Othello)."""
+    edit_page: bool
+    """Whether the game has its own page of edits after the fact, ``/td/{tid}/edit``
+    (Go: players, byes, games by hand, handicaps, tables, rounds)."""
 
     def new_play(self, settings: Settings) -> Play:
         """The state of a tournament of this game just created with `settings`."""

@@ -192,6 +192,8 @@ def facts_of(game: Game) -> GameFacts:
         submit_confirm=game.submit_confirm,
         settings_fields=game.settings_fields,
         has_forecast=game.has_forecast,
+        seat_edits=game.seat_edits,
+        edit_page=game.edit_page,
     )
 
 

@@ -146,6 +146,8 @@ class Go:
     submit_confirm: Final = "Close the tournament? Its .h9 is then the file to send to the EGF."
     classes: Final = ()
     uses_registry: Final = False
+    seat_edits: Final = False
+    edit_page: Final = True
     registration_help: Final = (
         "a player of a stored EGF, FFG or AGA rating list by name or number, or a new "
         "player: 'SURNAME,First' with a rank (--rank 3k)"

@@ -202,6 +202,8 @@ class Othello:
     classes: Final = tuple(k for k in CLASS_NAMES if k != "debutant")
     main_export: Final = "elo"
     uses_registry: Final = True
+    seat_edits: Final = True
+    edit_page: Final = False
     registration_help: Final = (
         "a registered player by name or WOF ID, or a new player: 'SURNAME,First' with a country"
     )
