@@ -36,6 +36,7 @@ from ratinglist.rating.evaluation.forecasters import (
     Forecaster,
     Whr,
     Wof,
+    WofMap,
     egf_forecaster,
     elo_forecaster,
     glicko2_forecaster,
@@ -58,6 +59,7 @@ from ratinglist.rating.systems.egf import EgfParams
 from ratinglist.rating.systems.elo import EloParams
 from ratinglist.rating.systems.glicko2 import Glicko2Params
 from ratinglist.rating.systems.whr import WhrParams
+from ratinglist.rating.systems.wofmap import WofMapParams
 
 SYSTEM_NAMES = (
     "wof",
@@ -69,9 +71,10 @@ SYSTEM_NAMES = (
     "whr-fitted",
     "egf",
     "egf-fitted",
+    "wof-map",
     "constant",
 )
-FITTED = ("elo-fitted", "glicko2-fitted", "whr-fitted", "egf-fitted")
+FITTED = ("elo-fitted", "glicko2-fitted", "whr-fitted", "egf-fitted", "wof-map")
 """The systems whose newcomer entry and main parameters are searched on the fit period."""
 COLOUR_VARIANT = "wof-colour"
 DRAW_VARIANT = "wof-colour-draw"
@@ -112,6 +115,10 @@ class EvaluationConfig:
     glicko2: Glicko2Params = field(default_factory=Glicko2Params)
     whr: WhrParams = field(default_factory=WhrParams)
     egf: EgfParams = field(default_factory=EgfParams)
+    wofmap: WofMapParams = field(default_factory=WofMapParams)
+    wofmap_deviations: tuple[float, ...] = (200.0, 400.0)
+    wofmap_half_lives: tuple[float, ...] = (24.0, 72.0)
+    wofmap_entry_offsets: tuple[float, ...] = (-400.0, -200.0)
     newcomer_games: int = 10
     top_places: int = 100
     calibration_bins: int = 10
@@ -130,6 +137,9 @@ class EvaluationConfig:
             self.glicko2_deviations,
             self.glicko2_taus,
             self.egf_con_divisors,
+            self.wofmap_deviations,
+            self.wofmap_half_lives,
+            self.wofmap_entry_offsets,
         )
         if not all(grids):
             raise RatingError("expected at least one value in every search grid of the contest")
@@ -279,6 +289,20 @@ def _candidates(config: EvaluationConfig) -> dict[str, _Candidate]:
         for divisor in config.egf_con_divisors:
             e = replace(config.egf, con_divisor=divisor)
             add("egf-fitted", egf_forecaster(e, entries), (("con_divisor", divisor),))
+    if "wof-map" in chosen:
+        # The entry is the newcomers' prior mean, part of the fit: one replay per value.
+        for deviation in config.wofmap_deviations:
+            for half_life in config.wofmap_half_lives:
+                for offset in config.wofmap_entry_offsets:
+                    m = replace(
+                        config.wofmap,
+                        prior_deviation=deviation,
+                        half_life=half_life,
+                        entry=config.wofmap.centre + offset,
+                    )
+                    fitted = (("prior_deviation", deviation), ("half_life", half_life))
+                    entries = (m.entry,)
+                    add("wof-map", WofMap(m, entries), fitted)
     return result
 
 
