@@ -301,3 +301,89 @@ def expected(
     rb = lookup(ratings.players, ratings.ratings, second, params.entry)
     result: NDArray[np.float64] = 1.0 / (1.0 + np.exp(-(ra - rb) / params.points_per_unit))
     return result
+
+
+@dataclass(frozen=True, slots=True)
+class ExplainedGame:
+    """One game of an explained player: its day, the opponent and their rating, the player's
+    score, their expected score, and the game's weight (its age's)."""
+
+    day: dt.date
+    opponent: int
+    opponent_rating: float
+    score: float
+    expected: float
+    weight: float
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Why a player has their `wof-map` rating: at the posterior's maximum,
+
+        rating - prior_mean = prior_deviation^2 / ppu * (weighted score - weighted expected),
+
+    the prior's pull balancing the games' (`gap` is the right-hand side, equal to the left
+    up to Newton's stop). `games` newest first."""
+
+    player: int
+    as_of: dt.date
+    rating: float
+    deviation: float
+    prior_mean: float
+    prior_deviation: float
+    half_life: float
+    points_per_unit: float
+    weighted_score: float
+    weighted_expected: float
+    games: tuple[ExplainedGame, ...]
+
+    @property
+    def gap(self) -> float:
+        """The games' pull in points: ``prior_deviation^2 / ppu * (score - expected)``."""
+        return (
+            self.prior_deviation**2
+            / self.points_per_unit
+            * (self.weighted_score - self.weighted_expected)
+        )
+
+
+def explain(games: GameArrays, params: WofMapParams, as_of: dt.date, player: int) -> Explanation:
+    """The list as of `as_of` and why `player` has their rating in it.
+
+    Raises:
+        RatingError: games out of order or after `as_of`, or `player` without a game.
+    """
+    listed = rate(games, params, as_of)
+    k = int(np.searchsorted(listed.players, player))
+    if k >= len(listed) or int(listed.players[k]) != player:
+        raise RatingError(
+            f"expected a player with a game on or before {as_of.isoformat()}, got {player} "
+            "(a player without a game is predicted at the entry rating "
+            f"{params.entry:.0f})"
+        )
+    mine = (games.first == player) | (games.second == player)
+    first = games.first[mine]
+    opponents = np.where(first == player, games.second[mine], first)
+    scores = np.where(first == player, games.score[mine], 1.0 - games.score[mine])
+    w = weights(games.months()[mine], month_index(as_of), params.half_life)
+    theirs = lookup(listed.players, listed.ratings, opponents, params.entry)
+    rating = float(listed.ratings[k])
+    p = 1.0 / (1.0 + np.exp(-(rating - theirs) / params.points_per_unit))
+    rows = tuple(
+        ExplainedGame(dt.date.fromordinal(int(d)), int(o), float(r), float(s), float(e), float(x))
+        for d, o, r, s, e, x in zip(games.day[mine], opponents, theirs, scores, p, w, strict=True)
+    )[::-1]
+    return Explanation(
+        player=player,
+        as_of=as_of,
+        rating=rating,
+        deviation=float(listed.deviations[k]),
+        prior_mean=float(params.prior_means(listed.games[k : k + 1])[0]) * params.points_per_unit
+        + params.centre,
+        prior_deviation=params.prior_deviation,
+        half_life=params.half_life,
+        points_per_unit=params.points_per_unit,
+        weighted_score=float((w * scores).sum()),
+        weighted_expected=float((w * p).sum()),
+        games=rows,
+    )
