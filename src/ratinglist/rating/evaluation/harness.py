@@ -13,7 +13,9 @@ and tau, the EGF's con divisor; none for WHR, whose w^2 would cost a whole WHR r
 value), each candidate a replay, times the newcomer entry: the rating at which a player not
 yet in the list is predicted (the published start offset by `entry_offsets` points), as the
 WOF list's newcomer rating is fitted. The candidate and entry with the least log-loss over
-the fit period go on. `whr` reads the entry-0 column of `whr-fitted`'s replay. Each system's
+the fit period go on. `whr` reads the entry-0 column of `whr-fitted`'s replay. `wof-map`
+(issue 23 item 3) gets the same search over its prior deviation, half-life and entry (the
+newcomers' prior mean, part of its fit, so one replay per entry). Each system's
 log-loss is then compared with the best system's on the same games, with a 95% interval from
 a bootstrap over tournaments.
 """
