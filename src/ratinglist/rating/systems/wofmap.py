@@ -51,13 +51,15 @@ class WofMapParams:
     least `newcomer_games` games (`centre`) and for one with fewer (`entry`, also the rating
     at which a player without a game is predicted), its deviation in rating points, the
     half-life of a game's weight in months, the points per logit unit, and Newton's stop
-    (the largest change in points) and step bound."""
+    (the largest change in points) and step bound. The defaults are the values the contest
+    fitted on 2000-2004 (`evaluate --from 2005-01`: prior deviation 200, half-life 24 months,
+    entry 1300 = centre - 200)."""
 
     centre: float = 1500.0
-    entry: float = 1200.0
+    entry: float = 1300.0
     newcomer_games: int = 10
-    prior_deviation: float = 300.0
-    half_life: float = 36.0
+    prior_deviation: float = 200.0
+    half_life: float = 24.0
     points_per_unit: float = EuropeanParams().points_per_unit
     tolerance: float = 0.01
     max_steps: int = 50
