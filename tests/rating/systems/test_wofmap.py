@@ -38,6 +38,10 @@ def written_out_posterior(
     ppu = params.points_per_unit
     means = [params.entry if played[p] < params.newcomer_games else params.centre for p in players]
     list_month = as_of.year * 12 + as_of.month - 1
+    newcomer = params.newcomer_deviation or params.prior_deviation
+    deviations = [
+        newcomer if played[p] < params.newcomer_games else params.prior_deviation for p in players
+    ]
 
     def minus_log_posterior(x: np.ndarray) -> float:
         total = 0.0
@@ -48,7 +52,7 @@ def written_out_posterior(
             p = 1.0 / (1.0 + math.exp(-d))
             total += w * (s * math.log(p) + (1.0 - s) * math.log(1.0 - p))
         for k, m in enumerate(means):
-            total -= (x[k] - m) ** 2 / (2.0 * params.prior_deviation**2)
+            total -= (x[k] - m) ** 2 / (2.0 * deviations[k] ** 2)
         return -total
 
     # Searched in hundreds of points, so that the gradient's stop is not too loose.
@@ -81,6 +85,14 @@ ROWS = [
         ),
         WofMapParams(
             prior_deviation=500.0, half_life=24.0, entry=1500.0, newcomer_games=0, tolerance=1e-7
+        ),
+        WofMapParams(
+            prior_deviation=400.0,
+            newcomer_deviation=150.0,
+            half_life=12.0,
+            entry=1200.0,
+            newcomer_games=6,
+            tolerance=1e-7,
         ),
     ],
 )

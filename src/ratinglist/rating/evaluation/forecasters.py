@@ -284,7 +284,7 @@ class WofMap:
                 self._won,
                 self._weight,
                 n,
-                p.prior_variance,
+                p.prior_variances(self._played),
                 start=self._r,
                 tolerance=p.tolerance / p.points_per_unit,
                 max_steps=p.max_steps,

@@ -59,6 +59,7 @@ class WofMapParams:
     entry: float = 1300.0
     newcomer_games: int = 10
     prior_deviation: float = 200.0
+    newcomer_deviation: float | None = None
     half_life: float = 24.0
     points_per_unit: float = EuropeanParams().points_per_unit
     tolerance: float = 0.01
@@ -88,6 +89,14 @@ class WofMapParams:
         games they played."""
         offset = (self.entry - self.centre) / self.points_per_unit
         result: NDArray[np.float64] = np.where(played < self.newcomer_games, offset, 0.0)
+        return result
+
+    def prior_variances(self, played: NDArray[np.int64]) -> NDArray[np.float64]:
+        """Each player's prior variance in logit units squared: `newcomer_deviation`'s (when
+        set) below `newcomer_games` games, `prior_deviation`'s after."""
+        newcomer = self.newcomer_deviation or self.prior_deviation
+        deviation = np.where(played < self.newcomer_games, newcomer, self.prior_deviation)
+        result: NDArray[np.float64] = (deviation / self.points_per_unit) ** 2
         return result
 
     @property
@@ -129,7 +138,7 @@ def solve(
     score: NDArray[np.float64],
     weight: NDArray[np.float64],
     n: int,
-    variance: float,
+    variance: float | NDArray[np.float64],
     start: NDArray[np.float64] | None = None,
     tolerance: float = 1e-5,
     max_steps: int = 50,
@@ -176,7 +185,7 @@ def _newton_system(
     offset: NDArray[np.float64],
     r: NDArray[np.float64],
     n: int,
-    precision: float,
+    precision: float | NDArray[np.float64],
 ) -> tuple[sp.csr_matrix, NDArray[np.float64]]:
     """The negative Hessian (sparse) and the gradient of the log-posterior at `r`
     (`offset`: each rating minus its prior's mean)."""
@@ -256,7 +265,7 @@ def rate(games: GameArrays, params: WofMapParams, as_of: dt.date) -> SystemList:
         won,
         weight,
         n,
-        params.prior_variance,
+        params.prior_variances(np.bincount(dense, minlength=n)),
         tolerance=params.tolerance / params.points_per_unit,
         max_steps=params.max_steps,
         mean=params.prior_means(np.bincount(dense, minlength=n)),
@@ -382,7 +391,8 @@ def explain(games: GameArrays, params: WofMapParams, as_of: dt.date, player: int
         deviation=float(listed.deviations[k]),
         prior_mean=float(params.prior_means(listed.games[k : k + 1])[0]) * params.points_per_unit
         + params.centre,
-        prior_deviation=params.prior_deviation,
+        prior_deviation=float(np.sqrt(params.prior_variances(listed.games[k : k + 1])[0]))
+        * params.points_per_unit,
         half_life=params.half_life,
         points_per_unit=params.points_per_unit,
         weighted_score=float((w * scores).sum()),
