@@ -22,6 +22,7 @@ SYSTEMS = [
     "whr-fitted",
     "egf",
     "egf-fitted",
+    "wof-map",
     "constant",
 ]
 

@@ -14,7 +14,9 @@ from ratinglist.cli.common import DbOption, cli_actor, console, open_db, user_er
 if TYPE_CHECKING:
     from ratinglist.service.evaluation import Evaluation, PairedDifference, Scores, SystemReport
 
-ALL_SYSTEMS = "wof,elo,elo-fitted,glicko2,glicko2-fitted,whr,whr-fitted,egf,egf-fitted,constant"
+ALL_SYSTEMS = (
+    "wof,elo,elo-fitted,glicko2,glicko2-fitted,whr,whr-fitted,egf,egf-fitted,wof-map,constant"
+)
 
 
 def _scores(scores: Scores) -> dict[str, Any]:

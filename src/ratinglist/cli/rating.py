@@ -79,7 +79,7 @@ def rate_command(
     header is
     id,name,country,rating,margin,official,listed,games,last_played.
 
-    With --system elo|glicko2|whr|egf the list of that system is computed and stored instead
+    With --system elo|glicko2|whr|egf|wof-map the list of that system is computed and stored instead
     (see `ratinglist list --system`).
 
     Example: ratinglist rate --as-of 2026-05-12 --exclude-sender "rating committee" --csv list.csv
@@ -165,7 +165,7 @@ def list_command(
 ) -> None:
     """Show a stored rating list: listed players by rating (place within the selection).
 
-    With --system elo|glicko2|whr|egf: the newest stored list of that system (or --list ID),
+    With --system elo|glicko2|whr|egf|wof-map: the newest stored list of that system (or --list ID),
     with deviations and the Elo rank titles.
 
     Example: ratinglist list --continent Europe --official-only --limit 20
@@ -290,6 +290,65 @@ def explain_profiles_command(player: int, as_of: str, as_json: bool, db: str | N
     console.print(table)
 
 
+def explain_system_command(
+    player: int, name: str, as_of: str, as_json: bool, db: str | None
+) -> None:
+    """`explain PLAYER --system wof-map --as-of D`: the prior and the games' pull."""
+    from ratinglist.model.text import parse_day
+    from ratinglist.service.rating_systems import explain_system_player
+
+    with user_errors():
+        found = explain_system_player(open_db(db), name, player, parse_day(as_of))
+    games = [
+        {
+            "day": g.day.isoformat(),
+            "opponent": g.opponent,
+            "opponent_rating": g.opponent_rating,
+            "score": g.score,
+            "expected": g.expected,
+            "weight": g.weight,
+        }
+        for g in found.games
+    ]
+    if as_json:
+        head = {
+            "player": found.player,
+            "system": name,
+            "as_of": found.as_of.isoformat(),
+            "rating": found.rating,
+            "deviation": found.deviation,
+            "prior_mean": found.prior_mean,
+            "prior_deviation": found.prior_deviation,
+            "half_life_months": found.half_life,
+            "weighted_score": found.weighted_score,
+            "weighted_expected": found.weighted_expected,
+            "games_pull": found.gap,
+        }
+        typer.echo(json.dumps(head | {"games": games}))
+        return
+    console.print(
+        f"{player} as of {found.as_of.isoformat()} under {name}: {found.rating:.1f} "
+        f"(deviation {found.deviation:.1f}) = prior mean {found.prior_mean:.1f} "
+        f"+ games' pull {found.gap:+.1f}\n"
+        f"pull = {found.prior_deviation:.0f}^2 / {found.points_per_unit:.2f} x (weighted score "
+        f"{found.weighted_score:.3f} - weighted expected {found.weighted_expected:.3f}); a "
+        f"game's weight halves every {found.half_life:g} months"
+    )
+    table = Table(title="games, newest first")
+    for column in ("day", "opponent", "their rating", "score", "expected", "weight"):
+        table.add_column(column, justify="right")
+    for g in found.games:
+        table.add_row(
+            g.day.isoformat(),
+            str(g.opponent),
+            f"{g.opponent_rating:.1f}",
+            f"{g.score:g}",
+            f"{g.expected:.3f}",
+            f"{g.weight:.3f}",
+        )
+    console.print(table)
+
+
 def explain_command(
     player: Annotated[int, typer.Argument(help="The player's ID.")],
     list_a: Annotated[
@@ -307,6 +366,14 @@ def explain_command(
     as_of: Annotated[
         str | None, typer.Option("--as-of", help="With --profiles: the list date YYYY-MM-DD.")
     ] = None,
+    system_name: Annotated[
+        str | None,
+        typer.Option(
+            "--system",
+            help="With --as-of: explain the rating under this system (wof-map: its prior, "
+            "games and their weights).",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object.")] = False,
     db: str | None = DbOption,
 ) -> None:
@@ -318,8 +385,19 @@ def explain_command(
     between the exact and the wof profile, one part per choice of the wof profile (files
     received, generated senders, duplicates, list overrides, method), summing to the total.
 
+    With --system wof-map --as-of D: the player's wof-map rating as the prior's mean plus the
+    games' pull (prior deviation^2 / points per unit x (weighted score - weighted expected)),
+    game by game with each weight.
+
     Example: ratinglist explain 4012 --from 2026-04-30 --to 2026-05-31
     """
+    if system_name is not None:
+        if as_of is None or profiles or list_a is not None or list_b is not None:
+            raise typer.BadParameter(
+                "expected --as-of (and no --from/--to/--profiles) with --system"
+            )
+        explain_system_command(player, system_name, as_of, as_json, db)
+        return
     if profiles:
         if as_of is None or list_a is not None or list_b is not None:
             raise typer.BadParameter("expected --as-of (and no --from/--to) with --profiles")

@@ -17,14 +17,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ratinglist.rating.european import rate as wof_rate
-from ratinglist.rating.games import GameArrays
+from ratinglist.rating.games import GameArrays, month_index
 from ratinglist.rating.params import EuropeanParams
-from ratinglist.rating.systems import egf, elo, glicko2
+from ratinglist.rating.systems import egf, elo, glicko2, wofmap
 from ratinglist.rating.systems.base import SystemList, lookup
 from ratinglist.rating.systems.egf import EgfParams
 from ratinglist.rating.systems.elo import EloParams
 from ratinglist.rating.systems.glicko2 import Glicko2Params
 from ratinglist.rating.systems.whr import WhrHistory, WhrParams
+from ratinglist.rating.systems.wofmap import WofMapParams
 
 
 class Forecaster(Protocol):
@@ -234,3 +235,111 @@ def concatenate(chunks: list[GameArrays]) -> GameArrays:
         if not chunks or any(t is None for t in tournaments)
         else np.concatenate([t for t in tournaments if t is not None]),
     )
+
+
+class WofMap:
+    """`wof-map`'s posterior maximum at each month end, warm-started from the previous one.
+
+    The games enter as sums per pair of players (weighted score and weight) held at the
+    weight of the latest list's month; each `predict` ages them to its month (one factor for
+    all), then takes Newton steps from the previous month's ratings to the new maximum. With
+    `entries`, `predict` returns one column per entry: players without a game yet predicted at
+    that rating. A player's prior mean is `entry` until they have `newcomer_games` games
+    observed, `centre` after."""
+
+    def __init__(self, params: WofMapParams, entries: tuple[float, ...] = ()) -> None:
+        """No games yet."""
+        self._params = params
+        self._entries = entries
+        self._index: dict[int, int] = {}
+        self._pairs: dict[int, int] = {}
+        self._a: list[int] = []
+        self._b: list[int] = []
+        self._won: NDArray[np.float64] = np.zeros(0)
+        self._weight: NDArray[np.float64] = np.zeros(0)
+        self._r = np.zeros(0)
+        self._played = np.zeros(0, dtype=np.int64)
+        self._month: int | None = None
+        self._players = np.zeros(0, dtype=np.int64)
+        self._ratings = np.zeros(0)
+
+    def rated(self, ids: NDArray[np.int64]) -> NDArray[np.float64] | None:
+        """The ratings of `ids` in the latest list (NaN: no game yet)."""
+        return lookup(self._players, self._ratings, ids, np.nan)
+
+    def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
+        """Expected scores from the list as of `as_of` (a column per entry)."""
+        p = self._params
+        month = month_index(as_of)
+        if self._month is not None and month != self._month:
+            factor = 2.0 ** (-(month - self._month) / p.half_life)
+            self._won *= factor
+            self._weight *= factor
+        self._month = month
+        n = len(self._index)
+        if n:
+            self._r, _ = wofmap.solve(
+                np.asarray(self._a, dtype=np.int64),
+                np.asarray(self._b, dtype=np.int64),
+                self._won,
+                self._weight,
+                n,
+                p.prior_variances(self._played),
+                start=self._r,
+                tolerance=p.tolerance / p.points_per_unit,
+                max_steps=p.max_steps,
+                mean=p.prior_means(self._played),
+                deviations=False,
+            )
+        ids = np.fromiter(self._index.keys(), dtype=np.int64, count=n)
+        order = np.argsort(ids)
+        self._players = ids[order]
+        self._ratings = p.centre + p.points_per_unit * self._r[order]
+        columns = []
+        for entry in self._entries or (p.entry,):
+            ra = lookup(self._players, self._ratings, games.first, entry)
+            rb = lookup(self._players, self._ratings, games.second, entry)
+            columns.append(1.0 / (1.0 + np.exp(-(ra - rb) / p.points_per_unit)))
+        if not self._entries:
+            only: NDArray[np.float64] = columns[0]
+            return only
+        return np.column_stack(columns) if len(games) else np.zeros((0, len(columns)))
+
+    def observe(self, games: GameArrays) -> None:
+        """Add the games to their pairs' sums, weighted relative to the latest list's month."""
+        if len(games) == 0:
+            return
+        p = self._params
+        reference = self._month if self._month is not None else int(games.months().max())
+        self._month = reference
+        for player in np.unique(np.concatenate([games.first, games.second])).tolist():
+            self._index.setdefault(player, len(self._index))
+        grow = len(self._index) - len(self._r)
+        start = (p.entry - p.centre) / p.points_per_unit
+        self._r = np.concatenate([self._r, np.full(grow, start)])
+        self._played = np.pad(self._played, (0, grow))
+        rows = np.empty(len(games), dtype=np.int64)
+        won = np.empty(len(games))
+        index, pairs = self._index, self._pairs
+        for k, (x, y, s) in enumerate(
+            zip(games.first.tolist(), games.second.tolist(), games.score.tolist(), strict=True)
+        ):
+            i, j = index[x], index[y]
+            lo, hi, s = (i, j, s) if i < j else (j, i, 1.0 - s)
+            key = (lo << 32) | hi
+            row = pairs.get(key)
+            if row is None:
+                row = pairs[key] = len(pairs)
+                self._a.append(lo)
+                self._b.append(hi)
+            rows[k] = row
+            won[k] = s
+        dense = [index[x] for x in games.first.tolist()] + [index[y] for y in games.second.tolist()]
+        self._played += np.bincount(dense, minlength=len(self._played))
+        w = 2.0 ** ((games.months() - reference) / p.half_life)
+        size = len(pairs)
+        grown = size - len(self._weight)
+        added = np.bincount(rows, w, size).astype(np.float64)
+        self._weight = added + np.pad(self._weight, (0, grown))
+        added = np.bincount(rows, w * won, size).astype(np.float64)
+        self._won = added + np.pad(self._won, (0, grown))

@@ -13,7 +13,9 @@ and tau, the EGF's con divisor; none for WHR, whose w^2 would cost a whole WHR r
 value), each candidate a replay, times the newcomer entry: the rating at which a player not
 yet in the list is predicted (the published start offset by `entry_offsets` points), as the
 WOF list's newcomer rating is fitted. The candidate and entry with the least log-loss over
-the fit period go on. `whr` reads the entry-0 column of `whr-fitted`'s replay. Each system's
+the fit period go on. `whr` reads the entry-0 column of `whr-fitted`'s replay. `wof-map`
+(issue 23 item 3) gets the same search over its prior deviation, half-life and entry (the
+newcomers' prior mean, part of its fit, so one replay per entry). Each system's
 log-loss is then compared with the best system's on the same games, with a 95% interval from
 a bootstrap over tournaments.
 """
@@ -36,6 +38,7 @@ from ratinglist.rating.evaluation.forecasters import (
     Forecaster,
     Whr,
     Wof,
+    WofMap,
     egf_forecaster,
     elo_forecaster,
     glicko2_forecaster,
@@ -58,6 +61,7 @@ from ratinglist.rating.systems.egf import EgfParams
 from ratinglist.rating.systems.elo import EloParams
 from ratinglist.rating.systems.glicko2 import Glicko2Params
 from ratinglist.rating.systems.whr import WhrParams
+from ratinglist.rating.systems.wofmap import WofMapParams
 
 SYSTEM_NAMES = (
     "wof",
@@ -69,9 +73,10 @@ SYSTEM_NAMES = (
     "whr-fitted",
     "egf",
     "egf-fitted",
+    "wof-map",
     "constant",
 )
-FITTED = ("elo-fitted", "glicko2-fitted", "whr-fitted", "egf-fitted")
+FITTED = ("elo-fitted", "glicko2-fitted", "whr-fitted", "egf-fitted", "wof-map")
 """The systems whose newcomer entry and main parameters are searched on the fit period."""
 COLOUR_VARIANT = "wof-colour"
 DRAW_VARIANT = "wof-colour-draw"
@@ -112,6 +117,10 @@ class EvaluationConfig:
     glicko2: Glicko2Params = field(default_factory=Glicko2Params)
     whr: WhrParams = field(default_factory=WhrParams)
     egf: EgfParams = field(default_factory=EgfParams)
+    wofmap: WofMapParams = field(default_factory=WofMapParams)
+    wofmap_deviations: tuple[float, ...] = (200.0, 400.0)
+    wofmap_half_lives: tuple[float, ...] = (24.0, 72.0)
+    wofmap_entry_offsets: tuple[float, ...] = (-400.0, -200.0)
     newcomer_games: int = 10
     top_places: int = 100
     calibration_bins: int = 10
@@ -130,6 +139,9 @@ class EvaluationConfig:
             self.glicko2_deviations,
             self.glicko2_taus,
             self.egf_con_divisors,
+            self.wofmap_deviations,
+            self.wofmap_half_lives,
+            self.wofmap_entry_offsets,
         )
         if not all(grids):
             raise RatingError("expected at least one value in every search grid of the contest")
@@ -279,6 +291,20 @@ def _candidates(config: EvaluationConfig) -> dict[str, _Candidate]:
         for divisor in config.egf_con_divisors:
             e = replace(config.egf, con_divisor=divisor)
             add("egf-fitted", egf_forecaster(e, entries), (("con_divisor", divisor),))
+    if "wof-map" in chosen:
+        # The entry is the newcomers' prior mean, part of the fit: one replay per value.
+        for deviation in config.wofmap_deviations:
+            for half_life in config.wofmap_half_lives:
+                for offset in config.wofmap_entry_offsets:
+                    m = replace(
+                        config.wofmap,
+                        prior_deviation=deviation,
+                        half_life=half_life,
+                        entry=config.wofmap.centre + offset,
+                    )
+                    fitted = (("prior_deviation", deviation), ("half_life", half_life))
+                    entries = (m.entry,)
+                    add("wof-map", WofMap(m, entries), fitted)
     return result
 
 

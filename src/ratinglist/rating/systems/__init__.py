@@ -1,4 +1,5 @@
-"""Rating systems besides the WOF list: seed 002's Elo, Glicko-2, WHR and the EGF GoR formula.
+"""Rating systems besides the WOF list: seed 002's Elo, Glicko-2, WHR, the EGF GoR formula and
+`wof-map` (the WOF model with a prior and a time decay).
 
 Each is a module with its own frozen parameters object, ``rate(games, params, as_of)`` and
 ``expected(ratings, first, second, params)`` (see `base`); `SYSTEMS` names them with their
@@ -17,12 +18,13 @@ from numpy.typing import NDArray
 
 from ratinglist.errors import RatingError
 from ratinglist.rating.games import GameArrays
-from ratinglist.rating.systems import egf, elo, glicko2, whr
+from ratinglist.rating.systems import egf, elo, glicko2, whr, wofmap
 from ratinglist.rating.systems.base import SystemEntry, SystemList, params_to_dict
 from ratinglist.rating.systems.egf import EgfParams
 from ratinglist.rating.systems.elo import EloParams, EloRank, Rounding, UpdateMode
 from ratinglist.rating.systems.glicko2 import Glicko2Params
 from ratinglist.rating.systems.whr import WhrParams
+from ratinglist.rating.systems.wofmap import WofMapParams
 
 P = TypeVar("P")
 
@@ -58,6 +60,7 @@ SYSTEMS: dict[str, RatingSystem[Any]] = {
     glicko2.NAME: RatingSystem(glicko2.NAME, Glicko2Params(), glicko2.rate, glicko2.expected),
     whr.NAME: RatingSystem(whr.NAME, WhrParams(), whr.rate, whr.expected),
     egf.NAME: RatingSystem(egf.NAME, EgfParams(), egf.rate, egf.expected),
+    wofmap.NAME: RatingSystem(wofmap.NAME, WofMapParams(), wofmap.rate, wofmap.expected),
 }
 
 
@@ -87,5 +90,6 @@ __all__ = [
     "SystemList",
     "UpdateMode",
     "WhrParams",
+    "WofMapParams",
     "system",
 ]
