@@ -177,7 +177,12 @@ def evaluate_command(
         int, typer.Option("--fit-months", help="Months before --from that fit parameters.")
     ] = 60,
     plots: Annotated[
-        Path | None, typer.Option("--plots", help="Write the calibration and per-year charts here.")
+        Path | None,
+        typer.Option(
+            "--plots",
+            help="Write the calibration and per-year charts, and a reliability diagram per "
+            "group, here.",
+        ),
     ] = None,
     plot_format: Annotated[str, typer.Option("--plot-format", help="svg, png or pdf.")] = "svg",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
@@ -190,7 +195,9 @@ def evaluate_command(
     """Replay the archive month by month and score each rating system's predictions.
 
     Each month's games are predicted from the games strictly before it (log-loss, Brier
-    score, accuracy; overall, per year, per group), the same games for every system. The
+    score, accuracy; overall, per year, per group, by band: games played, layoff, pool and
+    strength, the stronger player's place in the system's list), the same games for every
+    system. The
     -fitted systems search their newcomer entry and main parameters on the fit months; each
     system's log-loss is compared with the best's, with a 95% interval from a bootstrap
     over tournaments.
