@@ -56,7 +56,16 @@ def test_evaluate_json_and_plots(tmp_path: Path) -> None:
         assert {"system", "log_loss", "brier", "accuracy", "games"} <= set(system)
         assert system["log_loss"] > 0 and 0 <= system["brier"] <= 1
         assert set(system["paired"]) == {"overall", "newcomer", "established", "top"}
-        assert set(system["by_band"]) == {"games_played", "layoff", "pool"}
+        assert set(system["by_band"]) == {"games_played", "layoff", "pool", "strength"}
+        # Every scored game is in one strength band (systems without a list: the WOF list's).
+        strength = system["by_band"]["strength"]
+        assert set(strength) == {"top 1%", "1-10%", "10-50%", "bottom 50%", "unrated"}
+        assert sum(b["games"] for b in strength.values()) == 9
+        # One reliability diagram per group; each game counts from both sides.
+        reliability = system["reliability"]
+        assert set(reliability) == {"overall", "newcomer", "established", "top"}
+        assert sum(b["games"] for b in reliability["overall"]) == 18
+        assert all(set(b) == {"predicted", "observed", "games"} for b in reliability["overall"])
         # The fixture's players are all European (NLD, FRA, GBR).
         pools = system["by_band"]["pool"]
         assert {k: b["games"] for k, b in pools.items()} == {
@@ -76,7 +85,14 @@ def test_evaluate_json_and_plots(tmp_path: Path) -> None:
     # One of the nine is a draw (50003=120005 in July), which 1/2 predicts exactly.
     assert constant["brier"] == 8 * 0.25 / 9
     assert constant["accuracy"] == 0.5
-    assert sorted(p.name for p in plots.iterdir()) == ["calibration.svg", "log_loss_by_year.svg"]
+    assert sorted(p.name for p in plots.iterdir()) == [
+        "calibration.svg",
+        "log_loss_by_year.svg",
+        "reliability_established.svg",
+        "reliability_newcomer.svg",
+        "reliability_overall.svg",
+        "reliability_top.svg",
+    ]
     assert (plots / "calibration.svg").read_text().lstrip().startswith("<?xml")
 
 
@@ -98,6 +114,7 @@ def test_evaluate_table_and_a_subset(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "constant" in result.stdout and "0.6931" in result.stdout
+    assert "Log-loss by strength band" in result.stdout
     assert "wof" not in result.stdout.split("draw rate")[0]
 
 

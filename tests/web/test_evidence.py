@@ -208,3 +208,41 @@ def test_publish_evidence_refuses_what_is_not_a_report(
     assert message in result.output and "Traceback" not in result.output
     with TestClient(create_app(f"sqlite:///{db}")) as client:
         assert client.get("/api/v1/evidence").status_code == 404  # nothing half-written
+
+
+def test_one_reliability_diagram_per_group(stored: tuple[str, Any]) -> None:
+    db, report = stored
+    groups = list(report["systems"][0]["reliability"])
+    # no `wof` among the systems evaluated here, so no top group
+    assert groups == ["overall", "newcomer", "established"]
+    # A group is drawn when some system has a bin with games in it.
+    drawn = [g for g in groups if any(s["reliability"][g] for s in report["systems"])]
+    with TestClient(create_app(f"sqlite:///{db}")) as client:
+        page = client.get("/evidence").text
+        assert re.findall(r'src="/evidence/calibration.svg\?group=([a-z-]+)"', page) == drawn
+        for group in drawn:
+            chart = client.get(f"/evidence/calibration.svg?group={group}")
+            assert chart.status_code == 200, group
+            assert chart.text.lstrip().startswith("<?xml")
+            assert f"{group} games" in chart.text
+            for s in report["systems"]:
+                # a system is in the group's legend exactly when it has bins there
+                assert (f"<!-- {s['system']} -->" in chart.text) == bool(s["reliability"][group])
+        missing = client.get("/evidence/calibration.svg?group=nobody")
+        assert missing.status_code == 404
+        assert "expected a group with a reliability diagram" in missing.text
+
+
+def test_a_report_without_reliability_keeps_the_single_diagram(tmp_path: Path) -> None:
+    db = build_store(tmp_path)
+    report = _evaluate(db)
+    for system in report["systems"] + report["variants"]:
+        del system["reliability"]
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(report), encoding="utf-8")
+    assert runner.invoke(app, ["publish-evidence", str(path), "--db", db]).exit_code == 0
+    with TestClient(create_app(f"sqlite:///{db}")) as client:
+        page = client.get("/evidence").text
+        assert 'src="/evidence/calibration.svg"' in page
+        assert "?group=" not in page
+        assert client.get("/evidence/calibration.svg?group=overall").status_code == 404

@@ -59,6 +59,12 @@ def _system(report: SystemReport) -> dict[str, Any]:
         "by_band": {
             kind: {label: _scores(s) for label, s in labels} for kind, labels in report.by_band
         },
+        "reliability": {
+            group: [
+                {"predicted": b.predicted, "observed": b.observed, "games": b.games} for b in bins
+            ]
+            for group, bins in report.reliability
+        },
         "stability": {str(year): rho for year, rho in report.stability},
         "drift": {str(year): mean for year, mean in report.drift},
         "seconds": report.seconds,
@@ -132,6 +138,29 @@ def _paired_table(done: Evaluation) -> Table:
     return table
 
 
+def _strength_table(done: Evaluation) -> Table | None:
+    """Each system's log-loss per strength band (None when no system has the bands)."""
+    rows = [(s.system, dict(dict(s.by_band).get("strength", ()))) for s in done.report.systems]
+    labels = list(dict.fromkeys(label for _, bands in rows for label in bands))
+    if not labels:
+        return None
+    table = Table(title="Log-loss by strength band (the stronger player's place in the list)")
+    table.add_column("system")
+    for label in labels:
+        table.add_column(label, justify="right")
+    for name, bands in rows:
+        table.add_row(
+            name,
+            *(
+                f"{bands[x].log_loss:.4f} ({bands[x].games:,})"
+                if x in bands and bands[x].games
+                else ""
+                for x in labels
+            ),
+        )
+    return table
+
+
 def _interval(d: PairedDifference) -> str:
     if d.games == 0:
         return ""
@@ -148,7 +177,12 @@ def evaluate_command(
         int, typer.Option("--fit-months", help="Months before --from that fit parameters.")
     ] = 60,
     plots: Annotated[
-        Path | None, typer.Option("--plots", help="Write the calibration and per-year charts here.")
+        Path | None,
+        typer.Option(
+            "--plots",
+            help="Write the calibration and per-year charts, and a reliability diagram per "
+            "group, here.",
+        ),
     ] = None,
     plot_format: Annotated[str, typer.Option("--plot-format", help="svg, png or pdf.")] = "svg",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
@@ -161,7 +195,9 @@ def evaluate_command(
     """Replay the archive month by month and score each rating system's predictions.
 
     Each month's games are predicted from the games strictly before it (log-loss, Brier
-    score, accuracy; overall, per year, per group), the same games for every system. The
+    score, accuracy; overall, per year, per group, by band: games played, layoff, pool and
+    strength, the stronger player's place in the system's list), the same games for every
+    system. The
     -fitted systems search their newcomer entry and main parameters on the fit months; each
     system's log-loss is compared with the best's, with a 95% interval from a bootstrap
     over tournaments.
@@ -197,6 +233,9 @@ def evaluate_command(
         return
     console.print(_table(done))
     console.print(_paired_table(done))
+    strength = _strength_table(done)
+    if strength is not None:
+        console.print(strength)
     facts = done.report.facts
     console.print(
         f"draw rate {facts.draw_rate:.2%} of {facts.games:,} games; Black known in "

@@ -59,6 +59,10 @@ class Interval:
     high: float
 
 
+GROUP_ORDER = ("overall", "newcomer", "established", "top")
+"""The order of the reliability diagrams (a stored report's keys are sorted by name)."""
+
+
 @dataclass(frozen=True, slots=True)
 class CalibrationBin:
     """Predicted and observed score of one bin of predictions."""
@@ -84,6 +88,8 @@ class SystemEvidence:
     fitted: tuple[tuple[str, float], ...]
     list_url: str | None
     list_note: str
+    reliability: tuple[tuple[str, tuple[CalibrationBin, ...]], ...] = ()
+    """Per group: the bins of its reliability diagram (none in reports stored before)."""
 
     def group(self, name: str) -> Scores | None:
         """The scores of group `name`, None when the evaluation has none."""
@@ -115,6 +121,8 @@ class EvidencePage:
     best: str
     reading: tuple[str, ...]
     report: dict[str, Any]
+    reliability_groups: tuple[str, ...] = ()
+    """The groups with a reliability diagram (one chart each); none in older reports."""
 
 
 def store_evaluation(db: Store, report: Mapping[str, Any], *, actor: Actor) -> int:
@@ -280,10 +288,11 @@ def _system(data: Mapping[str, Any], variant: bool, lists: Mapping[str, bool]) -
                 if _shown(v, SCORE_KEYS)
             )
         ),
-        calibration=tuple(
-            CalibrationBin(int(b["games"]), _number(b["predicted"]), _number(b["observed"]))
-            for b in calibration
-            if _shown(b, ("games", "predicted", "observed")) and b["games"] > 0
+        calibration=_bins(calibration),
+        reliability=tuple(
+            (str(group), _bins(bins))
+            for group, bins in (data.get("reliability") or {}).items()
+            if isinstance(bins, list) and _bins(bins)
         ),
         calibration_error=tuple(
             (str(k), float(v))
@@ -297,6 +306,15 @@ def _system(data: Mapping[str, Any], variant: bool, lists: Mapping[str, bool]) -
         ),
         list_url=url,
         list_note=note,
+    )
+
+
+def _bins(bins: list[Any]) -> tuple[CalibrationBin, ...]:
+    """The bins with games of a stored calibration or reliability diagram."""
+    return tuple(
+        CalibrationBin(int(b["games"]), _number(b["predicted"]), _number(b["observed"]))
+        for b in bins
+        if _shown(b, ("games", "predicted", "observed")) and b["games"] > 0
     )
 
 
@@ -334,6 +352,12 @@ def _parse(
         best=best.system,
         reading=_reading(rows, best, groups),
         report=report,
+        reliability_groups=tuple(
+            sorted(
+                _ordered([g for s in rows for g, _ in s.reliability]),
+                key=lambda g: (GROUP_ORDER.index(g) if g in GROUP_ORDER else len(GROUP_ORDER), g),
+            )
+        ),
     )
 
 

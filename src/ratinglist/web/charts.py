@@ -61,10 +61,11 @@ def _svg(figure: Figure) -> bytes:
     return out.getvalue()
 
 
-def evidence_calibration_svg(page: EvidencePage | None) -> bytes:
+def evidence_calibration_svg(page: EvidencePage | None, group: str | None = None) -> bytes:
     """The reliability diagram of a stored evaluation: each main system's observed score
     against its predicted score per bin of predictions, the diagonal being perfect
-    calibration (empty axes without an evaluation)."""
+    calibration (empty axes without an evaluation); of the games of `group` only when given
+    (the report's per-group bins)."""
     from matplotlib.backends.backend_svg import FigureCanvasSVG
     from matplotlib.figure import Figure
 
@@ -73,11 +74,12 @@ def evidence_calibration_svg(page: EvidencePage | None) -> bytes:
     axes = figure.add_subplot()
     axes.plot([0, 1], [0, 1], color="grey", linestyle=":", label="perfect")
     for system in page.systems if page else ():
-        if system.variant or not system.calibration:
+        bins = system.calibration if group is None else dict(system.reliability).get(group, ())
+        if system.variant or not bins:
             continue
         axes.plot(
-            [b.predicted for b in system.calibration],
-            [b.observed for b in system.calibration],
+            [b.predicted for b in bins],
+            [b.observed for b in bins],
             marker="o",
             markersize=3,
             linewidth=1.2,
@@ -87,7 +89,8 @@ def evidence_calibration_svg(page: EvidencePage | None) -> bytes:
     axes.set_ylabel("observed score")
     axes.set_xlim(0, 1)
     axes.set_ylim(0, 1)
-    axes.set_title("Calibration (reliability diagram)", fontsize=10)
+    title = "Calibration (reliability diagram)"
+    axes.set_title(title if group is None else f"{title}, {group} games", fontsize=10)
     axes.grid(True, alpha=0.3)
     axes.legend(loc="upper left", fontsize=8)
     figure.tight_layout()

@@ -11,6 +11,7 @@ import pytest
 from ratinglist.errors import RatingError
 from ratinglist.rating import GameArrays
 from ratinglist.rating.evaluation import EvaluationConfig, evaluate
+from ratinglist.rating.evaluation.harness import reliability, strength_bands
 from ratinglist.rating.games import month_index
 from ratinglist.rating.systems import elo
 from ratinglist.rating.systems.elo import EloParams
@@ -286,3 +287,91 @@ def test_list_stability_and_drift() -> None:
     )
     assert elo_report.drift == ((2021, pytest.approx(float(listed.ratings.mean()))),)
     assert constant.stability == () and constant.drift == ()
+
+
+def test_strength_bands_by_hand() -> None:
+    # 200 active players rated 1..200: the share rated strictly above r is (200 - r) / 200.
+    active = np.arange(1.0, 201.0)
+    first = np.array([200.0, 5.0, 150.0, 100.0, 300.0, 181.0, 180.0])
+    second = np.array([5.0, 198.0, np.nan, 1.0, 1.0, 2.0, 101.0])
+    # Stronger player's share: 0 (top 1%), 2/200 = 0.01 (1-10%), unrated, 100/200 = 0.5
+    # (bottom 50%), 0 (not in the list but above everyone: top 1%), 19/200 = 0.095 (1-10%),
+    # 20/200 = 0.1 (10-50%).
+    assert strength_bands(active, first, second).tolist() == [
+        "top 1%",
+        "1-10%",
+        "unrated",
+        "bottom 50%",
+        "top 1%",
+        "1-10%",
+        "10-50%",
+    ]
+    # Nobody active and rated: every game is unrated.
+    assert strength_bands(np.zeros(0), first[:1], second[:1]).tolist() == ["unrated"]
+
+
+def test_reliability_bins_per_group_by_hand() -> None:
+    # Both sides of each game: p 0.15, 0.35, 0.85 (results 0, 1, 1) and 0.85, 0.65, 0.15
+    # (results 1, 0, 0). Bins of width 0.1: [0.1, 0.2) holds 0.15 twice (observed 0, 0),
+    # [0.3, 0.4) 0.35 (1), [0.6, 0.7) 0.65 (0), [0.8, 0.9) 0.85 twice (1, 1).
+    p = np.array([0.15, 0.35, 0.85])
+    s = np.array([0.0, 1.0, 1.0])
+    groups = {
+        "overall": np.ones(3, dtype=bool),
+        "newcomer": np.array([True, False, True]),
+        "pool": np.ones(3, dtype=bool),  # not a reliability group
+    }
+    found = {
+        g: [(b.predicted, b.observed, b.games) for b in bins]
+        for g, bins in reliability(p, s, groups, 10)
+    }
+    assert set(found) == {"overall", "newcomer"}
+    assert found["overall"] == [
+        (pytest.approx(0.15), 0.0, 2),
+        (pytest.approx(0.35), 1.0, 1),
+        (pytest.approx(0.65), 0.0, 1),
+        (pytest.approx(0.85), 1.0, 2),
+    ]
+    assert found["newcomer"] == [(pytest.approx(0.15), 0.0, 2), (pytest.approx(0.85), 1.0, 2)]
+
+
+def test_scores_and_reliability_by_strength_band_in_the_evaluation() -> None:
+    # Every month of 2020 and January to March 2021: 1 beats 2, 2 beats 3, 3 beats 4; in
+    # March 2021 newcomer 5 also loses to 4. Elo ranks the four active players 1 > 2 > 3 > 4
+    # in every list of 2021: shares above 0, 1/4, 2/4, 3/4. So 1-2 is a top-1% game, 2-3 a
+    # 10-50% game, 3-4 a bottom-50% game, 5-4 unrated (5 is in no list).
+    rows = []
+    for month in range(15):
+        day = dt.date(2020 + month // 12, month % 12 + 1, 6)
+        rows += [(1, 2, 1.0, day, month), (2, 3, 1.0, day, month), (3, 4, 1.0, day, month)]
+    rows.append((5, 4, 0.0, dt.date(2021, 3, 20), 14))
+    games = history(rows)
+    march = month_index(dt.date(2021, 3, 1))
+    report = evaluate(
+        games, config(start=march - 2, end=march, fit_months=12, systems=("elo", "constant"))
+    )
+    elo_report, constant = report.systems
+    bands = dict(dict(elo_report.by_band)["strength"])
+    assert {label: b.games for label, b in bands.items()} == {
+        "top 1%": 3,
+        "1-10%": 0,
+        "10-50%": 3,
+        "bottom 50%": 3,
+        "unrated": 1,
+    }
+    # The top band's log-loss from the Elo formula on the month-end lists (elo.to_list).
+    losses = []
+    for month in range(12, 15):
+        as_of = dt.date(2021, month - 11, 1) - dt.timedelta(days=1)
+        listed = elo.rate(games.until(as_of), EloParams(), as_of)
+        rating = dict(zip(listed.players.tolist(), listed.ratings.tolist(), strict=True))
+        losses.append(math.log1p(10 ** ((rating[2] - rating[1]) / 500)))
+    assert bands["top 1%"].log_loss == pytest.approx(sum(losses) / 3)
+    assert math.isnan(bands["1-10%"].log_loss)
+    # Without the WOF list, the constant (no list) has no strength bands.
+    assert "strength" not in dict(constant.by_band)
+    # The constant predicts 1/2: one bin per group, both sides, at 1/2 observed 1/2.
+    diagrams = dict(constant.reliability)
+    assert set(diagrams) == {"overall", "newcomer", "established"}
+    assert [(b.predicted, b.observed, b.games) for b in diagrams["overall"]] == [(0.5, 0.5, 20)]
+    assert [b.games for b in diagrams["newcomer"]] == [2]

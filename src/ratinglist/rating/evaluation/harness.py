@@ -91,6 +91,13 @@ ACTIVE_MONTHS = 24
 """A player is active in a month-end list with a game in the 24 months before."""
 POOLS = ("Japan", "Europe", "others", "mixed")
 """Federation pools of a game: both players' pool, or mixed."""
+STRENGTH_BANDS = ((0.01, "top 1%"), (0.10, "1-10%"), (0.50, "10-50%"), (1.0, "bottom 50%"))
+"""Strength bands of a game (issue 23 item 2): the stronger player's share of the active
+players rated strictly above them in the system's month-end list (below 0.01: top 1%, ...)."""
+UNRATED = "unrated"
+"""The strength band of a game with a player not in the system's list (a newcomer)."""
+RELIABILITY_GROUPS = ("overall", "newcomer", "established", "top")
+"""The groups that get a reliability diagram each."""
 
 
 def month_start(month: int) -> dt.date:
@@ -159,10 +166,12 @@ class SystemReport:
     group (`PAIRED_GROUPS`) its log-loss minus the best system's with a 95% interval and its
     expected calibration error, and its scores by band: ``games_played``
     (`PLAYED_BANDS`), ``layoff`` (`LAYOFF_BANDS`), ``pool`` (`POOLS`, when players' pools
-    are given). `stability`: per year, the mean Spearman rank correlation of the active
-    players' ratings (a game in the `ACTIVE_MONTHS` before) between consecutive month-end
-    lists; `drift`: per year, the mean rating of the active players in its last list
-    (systems with a list; `constant` has none).
+    are given), ``strength`` (`STRENGTH_BANDS` and `UNRATED`, by the system's own list; the
+    WOF list's for systems without one). `stability`: per year, the mean Spearman rank
+    correlation of the active players' ratings (a game in the `ACTIVE_MONTHS` before)
+    between consecutive month-end lists; `drift`: per year, the mean rating of the active
+    players in its last list (systems with a list; `constant` has none). `reliability`: per
+    group, the bins of its reliability diagram.
 
     Calibration counts every game from both sides (``p, s`` and ``1 - p, 1 - s``): results
     files mostly list the winner first (the first player scores 81% of the archive), so
@@ -181,6 +190,8 @@ class SystemReport:
     by_band: tuple[tuple[str, tuple[tuple[str, Scores], ...]], ...] = ()
     stability: tuple[tuple[int, float], ...] = ()
     drift: tuple[tuple[int, float], ...] = ()
+    reliability: tuple[tuple[str, tuple[CalibrationBin, ...]], ...] = ()
+    """Per group (`RELIABILITY_GROUPS`): the reliability diagram's bins (both sides)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,6 +404,10 @@ def evaluate(
     reports: dict[str, SystemReport] = {}
     for name, p in predictions.items():
         seconds = _seconds(name, runs)
+        labels = facts.strength.get(name, facts.strength.get("wof"))
+        own = dict(bands)
+        if labels is not None and len(labels) == int(in_report.sum()):
+            own["strength"] = strength_masks(labels, in_report)
         reports[name] = _report(
             name,
             p,
@@ -404,7 +419,7 @@ def evaluate(
             seconds,
             config.calibration_bins,
             paired.get(name, ()),
-            bands,
+            own,
             facts.lists.get(name, []),
         )
     return EvaluationReport(
@@ -443,6 +458,7 @@ def _replay(
     fewest: list[NDArray[np.int64]] = []
     layoff: list[NDArray[np.int64]] = []
     lists: dict[str, list[_ListFacts]] = {}
+    strength: dict[str, list[NDArray[np.object_]]] = {}
     for month in range(fit_start, config.end + 1):
         a = int(np.searchsorted(months, month, side="left"))
         b = int(np.searchsorted(months, month, side="right"))
@@ -465,14 +481,18 @@ def _replay(
         for run in runs.values():
             run.predict(chunk, as_of)
         if month >= config.start:
-            _follow_lists(runs, active, month, lists)
+            _follow_lists(runs, active, month, lists, chunk, strength)
         for run in runs.values():
             run.observe(chunk)
     if not newcomer:
         empty = np.zeros(0, dtype=np.int64)
         return _GameFacts(np.zeros(0, dtype=bool), empty, empty, lists)
     return _GameFacts(
-        np.concatenate(newcomer), np.concatenate(fewest), np.concatenate(layoff), lists
+        np.concatenate(newcomer),
+        np.concatenate(fewest),
+        np.concatenate(layoff),
+        lists,
+        {name: np.concatenate(labels) for name, labels in strength.items()},
     )
 
 
@@ -481,16 +501,24 @@ def _follow_lists(
     active: NDArray[np.int64],
     month: int,
     lists: dict[str, list[_ListFacts]],
+    chunk: GameArrays,
+    strength: dict[str, list[NDArray[np.object_]]],
 ) -> None:
     """Per system with a list: the `active` players' ratings in this month-end list, their
     mean, and the Spearman correlation with the same players' ratings in the previous list
-    (NaN for the first, or with fewer than three players rated in both)."""
+    (NaN for the first, or with fewer than three players rated in both); the strength band
+    of each game of `chunk` by that list (appended to `strength`)."""
     for name, run in runs.items():
         if "@" in name:
             continue
-        values = (run.leader or run).forecaster.rated(active)
+        forecaster = (run.leader or run).forecaster
+        values = forecaster.rated(active)
         if values is None:
             continue
+        first, second = forecaster.rated(chunk.first), forecaster.rated(chunk.second)
+        if first is not None and second is not None:
+            bands = strength_bands(values[np.isfinite(values)], first, second)
+            strength.setdefault(name, []).append(bands)
         keep = np.isfinite(values)
         now = _ListFacts(month, active[keep], values[keep], float("nan"))
         rows = lists.setdefault(name, [])
@@ -524,6 +552,45 @@ class _GameFacts:
     fewest: NDArray[np.int64]
     layoff: NDArray[np.int64]
     lists: dict[str, list[_ListFacts]]
+    strength: dict[str, NDArray[np.object_]] = field(default_factory=dict)
+    """Per system with a list: the strength band of each report game (`strength_bands`)."""
+
+
+def strength_bands(
+    active: NDArray[np.float64], first: NDArray[np.float64], second: NDArray[np.float64]
+) -> NDArray[np.object_]:
+    """Each game's strength band: the stronger player's share of the `active` ratings
+    (the active players of the month-end list) strictly above their rating, cut by
+    `STRENGTH_BANDS` (a share below 0.01 is the top 1%, ...); `UNRATED` when either
+    player has no rating (NaN) or no active player is rated."""
+    ordered = np.sort(active)
+    n = len(ordered)
+
+    def above(r: NDArray[np.float64]) -> NDArray[np.float64]:
+        count = n - np.searchsorted(ordered, np.nan_to_num(r), side="right")
+        share: NDArray[np.float64] = np.where(np.isfinite(r), count / max(n, 1), np.nan)
+        return share
+
+    share = np.fmin(above(first), above(second))
+    unrated = np.isnan(above(first)) | np.isnan(above(second)) | (n == 0)
+    labels = np.full(len(first), UNRATED, dtype=object)
+    lower = 0.0
+    for upper, label in STRENGTH_BANDS:
+        inside = ~unrated & (share >= lower) & (share < upper if upper < 1.0 else share <= 1.0)
+        labels[inside] = label
+        lower = upper
+    return labels
+
+
+def strength_masks(
+    labels: NDArray[np.object_], in_report: NDArray[np.bool_]
+) -> dict[str, NDArray[np.bool_]]:
+    """The games (fit and report months; only report games have a band) of each strength
+    band, given the report games' `labels` in order."""
+    full = np.full(len(in_report), "", dtype=object)
+    full[in_report] = labels
+    names = [label for _, label in STRENGTH_BANDS] + [UNRATED]
+    return {name: np.asarray(full == name, dtype=bool) for name in names}
 
 
 def _band_label(low: int, high: int | None) -> str:
@@ -722,6 +789,22 @@ def _report(
         ),
         stability=_stability(lists or []),
         drift=_drift(lists or []),
+        reliability=reliability(pr, sr, everyone, bins),
+    )
+
+
+def reliability(
+    p: NDArray[np.float64],
+    s: NDArray[np.float64],
+    groups: Mapping[str, NDArray[np.bool_]],
+    bins: int,
+) -> tuple[tuple[str, tuple[CalibrationBin, ...]], ...]:
+    """Per group of `RELIABILITY_GROUPS` in `groups` (masks over `p`): the reliability
+    diagram's bins, each game counted from both sides (``p, s`` and ``1 - p, 1 - s``)."""
+    return tuple(
+        (g, calibration(np.concatenate([p[m], 1 - p[m]]), np.concatenate([s[m], 1 - s[m]]), bins))
+        for g, m in groups.items()
+        if g in RELIABILITY_GROUPS
     )
 
 

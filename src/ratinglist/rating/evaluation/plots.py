@@ -1,5 +1,6 @@
 """Charts of an evaluation with matplotlib (Agg backend, no display needed): calibration per
-system (predicted versus observed score, per bin of the prediction) and log-loss per year."""
+system (predicted versus observed score, per bin of the prediction), the same per group of
+games, and log-loss per year."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from ratinglist.rating.evaluation.harness import EvaluationReport
 
 
 def write_plots(report: EvaluationReport, directory: Path, suffix: str = "svg") -> tuple[Path, ...]:
-    """Write ``calibration.<suffix>`` and ``log_loss_by_year.<suffix>`` into `directory`
-    (created if missing); returns their paths.
+    """Write ``calibration.<suffix>``, ``log_loss_by_year.<suffix>`` and one reliability
+    diagram per group, ``reliability_<group>.<suffix>`` (overall, newcomer, established,
+    top), into `directory` (created if missing); returns their paths.
 
     Raises:
         RatingError: the directory or a file cannot be written, or an unknown `suffix`.
@@ -26,6 +28,7 @@ def write_plots(report: EvaluationReport, directory: Path, suffix: str = "svg") 
     reports = report.systems + report.variants
     calibration_path = directory / f"calibration.{suffix}"
     by_year_path = directory / f"log_loss_by_year.{suffix}"
+    written: list[Path] = []
     try:
         directory.mkdir(parents=True, exist_ok=True)
         figure, axes = plt.subplots(figsize=(7, 7))
@@ -59,8 +62,28 @@ def write_plots(report: EvaluationReport, directory: Path, suffix: str = "svg") 
         axes.legend(loc="upper right")
         figure.savefig(by_year_path)
         plt.close(figure)
+        groups = dict.fromkeys(g for system in reports for g, _ in system.reliability)
+        for group in groups:
+            path = directory / f"reliability_{group}.{suffix}"
+            figure, axes = plt.subplots(figsize=(7, 7))
+            axes.plot([0, 1], [0, 1], color="grey", linestyle=":", label="perfect")
+            for system in reports:
+                bins = dict(system.reliability).get(group, ())
+                axes.plot(
+                    [b.predicted for b in bins],
+                    [b.observed for b in bins],
+                    marker="o",
+                    label=system.system,
+                )
+            axes.set_xlabel("predicted score")
+            axes.set_ylabel("observed score")
+            axes.set_title(f"Reliability diagram, {group} games")
+            axes.legend(loc="upper left")
+            figure.savefig(path)
+            plt.close(figure)
+            written.append(path)
     except OSError as exc:
         raise RatingError(
             f"expected a writable plot directory, got {str(directory)!r} ({exc})"
         ) from exc
-    return calibration_path, by_year_path
+    return (calibration_path, by_year_path, *written)

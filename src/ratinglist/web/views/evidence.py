@@ -34,9 +34,20 @@ def evidence(request: Request) -> Response:
 
 
 @router.get("/evidence/calibration.svg")
-def calibration_chart(request: Request) -> Response:
-    """The reliability diagram of the stored evaluation as SVG."""
-    svg = evidence_calibration_svg(evidence_page(site_of(request)))
+def calibration_chart(
+    request: Request,
+    group: Annotated[str | None, Query(pattern="^[a-z0-9-]{1,20}$")] = None,
+) -> Response:
+    """The reliability diagram of the stored evaluation as SVG: every game, or the games of
+    one `group` (overall, newcomer, established, top) when the report has its bins; 404 for
+    a group it has none of."""
+    page = evidence_page(site_of(request))
+    if group is not None and (page is None or group not in page.reliability_groups):
+        known = ", ".join(page.reliability_groups) if page else ""
+        raise NotFoundError(
+            f"expected a group with a reliability diagram ({known or 'none stored'}), got {group!r}"
+        )
+    svg = evidence_calibration_svg(page, group)
     return Response(svg, media_type="image/svg+xml", headers=PAGE_CACHE)
 
 
