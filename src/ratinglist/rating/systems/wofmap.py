@@ -50,7 +50,9 @@ class WofMapParams:
     """The model's numbers (see the module docstring): the prior's mean for a player with at
     least `newcomer_games` games (`centre`) and for one with fewer (`entry`, also the rating
     at which a player without a game is predicted), its deviation in rating points, the
-    half-life of a game's weight in months, the points per logit unit, and Newton's stop
+    half-life of a game's weight in months, the `field_weight` (a newcomer's entry is
+    ``entry + field_weight * (field - centre)``, see `field_entries`; 0: all at `entry`),
+    the points per logit unit, and Newton's stop
     (the largest change in points) and step bound. The defaults are the values the contest
     fitted on 2000-2004 (`evaluate --from 2005-01`: prior deviation 200, half-life 24 months,
     entry 1300 = centre - 200)."""
