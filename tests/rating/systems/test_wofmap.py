@@ -135,11 +135,26 @@ def test_conjugate_gradients_equal_the_direct_solve(monkeypatch: pytest.MonkeyPa
     np.testing.assert_allclose(iterative.ratings, direct.ratings, atol=1e-4)
 
 
-def test_the_month_by_month_forecaster_equals_a_fit_from_scratch() -> None:
+def with_tournaments(games: GameArrays, per_month: int) -> GameArrays:
+    """The same games split into `per_month` tournaments a month (game k in k mod
+    `per_month`)."""
+    tournament = games.months() * per_month + np.arange(len(games)) % per_month
+    return GameArrays.from_arrays(games.first, games.second, games.score, games.day, tournament)
+
+
+@pytest.mark.parametrize("field_weight", [0.0, 0.6])
+def test_the_month_by_month_forecaster_equals_a_fit_from_scratch(field_weight: float) -> None:
     """Warm-started months with the pair sums aged by one factor give the same list as
-    `rate` on every game before the month, and predict with it (newcomers at `entry`)."""
-    games = random_history(5, 40, 8, 30)
-    params = WofMapParams(prior_deviation=250.0, half_life=4.0, entry=1250.0, tolerance=1e-7)
+    `rate` on every game before the month, and predict with it (newcomers at `entry`, or at
+    their first tournament's field with a `field_weight`)."""
+    games = with_tournaments(random_history(5, 40, 8, 30), 3)
+    params = WofMapParams(
+        prior_deviation=250.0,
+        half_life=4.0,
+        entry=1250.0,
+        tolerance=1e-7,
+        field_weight=field_weight,
+    )
     forecaster = WofMap(params)
     months = games.months()
     for month in range(int(months.min()), int(months.max()) + 1):
@@ -149,7 +164,8 @@ def test_the_month_by_month_forecaster_equals_a_fit_from_scratch() -> None:
         before = games.select(months < month)
         if len(before):
             fresh = wofmap.rate(before, params, as_of)
-            expected = wofmap.expected(fresh, chunk.first, chunk.second, params)
+            ra, rb = wofmap.field_entries(chunk, fresh.players, fresh.ratings, params)
+            expected = 1.0 / (1.0 + np.exp(-(ra - rb) / params.points_per_unit))
             rated = forecaster.rated(fresh.players)
             assert rated is not None
             np.testing.assert_allclose(rated, fresh.ratings, atol=1e-4)
@@ -178,3 +194,52 @@ def test_the_contest_search_finds_the_true_prior_and_entry() -> None:
     fitted = dict(report.systems[0].fitted)
     assert fitted["prior_deviation"] == 270.0
     assert fitted["half_life"] == 1000.0
+
+
+def test_a_newcomer_enters_at_their_first_tournament_field() -> None:
+    """Entry 1300, field weight 0.5, centre 1500. Tournament 5: listed players 1 (1600,
+    twice) and 2 (1800), field (1600 + 1800) / 2 = 1700, so newcomer 8 enters at
+    1300 + 0.5 x 200 = 1400. Tournament 6: listed 3 (1400), field 1400: newcomer 9 at
+    1300 + 0.5 x (-100) = 1250. Tournament 7: no listed player: newcomers 10, 11 at 1300.
+    Player 9 also plays in tournament 5 later: their entry is their first game's, 1250."""
+    day = dt.date(2020, 3, 7).toordinal()
+    games = GameArrays.from_arrays(
+        [1, 2, 9, 10, 1, 9],
+        [8, 8, 3, 11, 2, 1],
+        [1.0, 0.0, 0.5, 1.0, 0.5, 0.0],
+        [day] * 6,
+        [5, 5, 6, 7, 5, 5],
+    )
+    params = WofMapParams(field_weight=0.5)
+    players = np.array([1, 2, 3])
+    ratings = np.array([1600.0, 1800.0, 1400.0])
+    ra, rb = wofmap.field_entries(games, players, ratings, params)
+    assert ra.tolist() == [1600.0, 1800.0, 1250.0, 1300.0, 1600.0, 1400.0]
+    assert rb.tolist() == [1400.0, 1400.0, 1400.0, 1300.0, 1800.0, 1600.0]
+    found, values = wofmap.new_entries(games, players, ratings, params)
+    assert found.tolist() == [8, 9, 10, 11]
+    assert values.tolist() == [1400.0, 1250.0, 1300.0, 1300.0]
+    # Without a field weight every newcomer is at the entry.
+    plain = wofmap.field_entries(games, players, ratings, WofMapParams())
+    assert plain[1].tolist() == [1300.0, 1300.0, 1400.0, 1300.0, 1800.0, 1600.0]
+
+
+def test_rate_gives_a_newcomer_the_prior_mean_of_their_first_field() -> None:
+    """Month 1: players 1 and 2 meet 12 times (1 wins 9): both past 10 games, prior mean
+    1500. Month 2: newcomer 3 plays one game against 1 in a tournament whose field is
+    player 1 alone. The explained prior mean of 3 is 1300 + 0.5 x (R1 - 1500), with R1
+    player 1's rating in the list at the end of month 1 (from month 1's games only)."""
+    rows = [(1, 2, 1.0 if k < 9 else 0.0, dt.date(2020, 1, 10)) for k in range(12)]
+    rows.append((3, 1, 0.0, dt.date(2020, 2, 10)))
+    first, second, score, day = zip(*rows, strict=True)
+    games = GameArrays.from_arrays(
+        first, second, score, [d.toordinal() for d in day], [1] * 12 + [2]
+    )
+    params = WofMapParams(field_weight=0.5, tolerance=1e-6)
+    month_one = wofmap.rate(games.select(np.arange(13) < 12), params, dt.date(2020, 1, 31))
+    r1 = float(month_one.ratings[0])
+    assert r1 > 1500.0
+    why = wofmap.explain(games, params, dt.date(2020, 2, 29), 3)
+    assert why.prior_mean == pytest.approx(1300.0 + 0.5 * (r1 - 1500.0), abs=1e-6)
+    # The rating balances the prior's pull and the game's (the Explanation's identity).
+    assert why.rating - why.prior_mean == pytest.approx(why.gap, abs=0.02)

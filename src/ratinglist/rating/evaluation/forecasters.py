@@ -259,6 +259,7 @@ class WofMap:
         self._weight: NDArray[np.float64] = np.zeros(0)
         self._r = np.zeros(0)
         self._played = np.zeros(0, dtype=np.int64)
+        self._entry = np.zeros(0)
         self._month: int | None = None
         self._players = np.zeros(0, dtype=np.int64)
         self._ratings = np.zeros(0)
@@ -288,7 +289,7 @@ class WofMap:
                 start=self._r,
                 tolerance=p.tolerance / p.points_per_unit,
                 max_steps=p.max_steps,
-                mean=p.prior_means(self._played),
+                mean=p.prior_means(self._played, self._entry),
                 deviations=False,
             )
         ids = np.fromiter(self._index.keys(), dtype=np.int64, count=n)
@@ -297,8 +298,7 @@ class WofMap:
         self._ratings = p.centre + p.points_per_unit * self._r[order]
         columns = []
         for entry in self._entries or (p.entry,):
-            ra = lookup(self._players, self._ratings, games.first, entry)
-            rb = lookup(self._players, self._ratings, games.second, entry)
+            ra, rb = wofmap.field_entries(games, self._players, self._ratings, p, entry)
             columns.append(1.0 / (1.0 + np.exp(-(ra - rb) / p.points_per_unit)))
         if not self._entries:
             only: NDArray[np.float64] = columns[0]
@@ -312,11 +312,18 @@ class WofMap:
         p = self._params
         reference = self._month if self._month is not None else int(games.months().max())
         self._month = reference
+        known = len(self._index)
         for player in np.unique(np.concatenate([games.first, games.second])).tolist():
             self._index.setdefault(player, len(self._index))
         grow = len(self._index) - len(self._r)
-        start = (p.entry - p.centre) / p.points_per_unit
-        self._r = np.concatenate([self._r, np.full(grow, start)])
+        entry = np.full(grow, p.entry)
+        if grow:
+            found, values = wofmap.new_entries(games, self._players, self._ratings, p)
+            where = np.array([self._index[x] - known for x in found.tolist()], dtype=np.int64)
+            entry[where[where >= 0]] = values[where >= 0]
+        self._entry = np.concatenate([self._entry, entry])
+        start = (entry - p.centre) / p.points_per_unit
+        self._r = np.concatenate([self._r, start])
         self._played = np.pad(self._played, (0, grow))
         rows = np.empty(len(games), dtype=np.int64)
         won = np.empty(len(games))

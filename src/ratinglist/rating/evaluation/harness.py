@@ -26,6 +26,7 @@ import datetime as dt
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from itertools import product
 
 import numpy as np
 from numpy.typing import NDArray
@@ -128,6 +129,7 @@ class EvaluationConfig:
     wofmap_deviations: tuple[float, ...] = (200.0, 400.0)
     wofmap_half_lives: tuple[float, ...] = (24.0, 72.0)
     wofmap_entry_offsets: tuple[float, ...] = (-400.0, -200.0)
+    wofmap_field_weights: tuple[float, ...] = (0.0,)
     newcomer_games: int = 10
     top_places: int = 100
     calibration_bins: int = 10
@@ -149,6 +151,7 @@ class EvaluationConfig:
             self.wofmap_deviations,
             self.wofmap_half_lives,
             self.wofmap_entry_offsets,
+            self.wofmap_field_weights,
         )
         if not all(grids):
             raise RatingError("expected at least one value in every search grid of the contest")
@@ -306,14 +309,21 @@ def _candidates(config: EvaluationConfig) -> dict[str, _Candidate]:
         # The entry is the newcomers' prior mean, part of the fit: one replay per value.
         for deviation in config.wofmap_deviations:
             for half_life in config.wofmap_half_lives:
-                for offset in config.wofmap_entry_offsets:
+                for offset, field in product(
+                    config.wofmap_entry_offsets, config.wofmap_field_weights
+                ):
                     m = replace(
                         config.wofmap,
                         prior_deviation=deviation,
                         half_life=half_life,
                         entry=config.wofmap.centre + offset,
+                        field_weight=field,
                     )
-                    fitted = (("prior_deviation", deviation), ("half_life", half_life))
+                    fitted = (
+                        ("prior_deviation", deviation),
+                        ("half_life", half_life),
+                        ("field_weight", field),
+                    )
                     entries = (m.entry,)
                     add("wof-map", WofMap(m, entries), fitted)
     return result

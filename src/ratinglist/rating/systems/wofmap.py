@@ -50,7 +50,9 @@ class WofMapParams:
     """The model's numbers (see the module docstring): the prior's mean for a player with at
     least `newcomer_games` games (`centre`) and for one with fewer (`entry`, also the rating
     at which a player without a game is predicted), its deviation in rating points, the
-    half-life of a game's weight in months, the points per logit unit, and Newton's stop
+    half-life of a game's weight in months, the `field_weight` (a newcomer's entry is
+    ``entry + field_weight * (field - centre)``, see `field_entries`; 0: all at `entry`),
+    the points per logit unit, and Newton's stop
     (the largest change in points) and step bound. The defaults are the values the contest
     fitted on 2000-2004 (`evaluate --from 2005-01`: prior deviation 200, half-life 24 months,
     entry 1300 = centre - 200)."""
@@ -61,6 +63,7 @@ class WofMapParams:
     prior_deviation: float = 200.0
     newcomer_deviation: float | None = None
     half_life: float = 24.0
+    field_weight: float = 0.0
     points_per_unit: float = EuropeanParams().points_per_unit
     tolerance: float = 0.01
     max_steps: int = 50
@@ -84,10 +87,14 @@ class WofMapParams:
                 f"{self.centre!r}, {self.tolerance!r}, {self.max_steps!r}"
             )
 
-    def prior_means(self, played: NDArray[np.int64]) -> NDArray[np.float64]:
+    def prior_means(
+        self, played: NDArray[np.int64], entries: NDArray[np.float64] | None = None
+    ) -> NDArray[np.float64]:
         """Each player's prior mean in logit units (relative to `centre`) from the number of
-        games they played."""
-        offset = (self.entry - self.centre) / self.points_per_unit
+        games they played: their entry (`entries`, in points; `entry` for all without) below
+        `newcomer_games` games, `centre` after."""
+        points = np.full(len(played), self.entry) if entries is None else entries
+        offset = (points - self.centre) / self.points_per_unit
         result: NDArray[np.float64] = np.where(played < self.newcomer_games, offset, 0.0)
         return result
 
@@ -103,6 +110,104 @@ class WofMapParams:
     def prior_variance(self) -> float:
         """The prior's variance in logit units squared."""
         return float((self.prior_deviation / self.points_per_unit) ** 2)
+
+
+def field_entries(
+    games: GameArrays,
+    players: NDArray[np.int64],
+    ratings: NDArray[np.float64],
+    params: WofMapParams,
+    entry: float | None = None,
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Both players' ratings in `games` from the list (`players` increasing, `ratings`), a
+    player not in it at their entry: ``entry + field_weight * (field - centre)``, where
+    ``field`` is the mean rating of the tournament's listed players (each counted once);
+    a tournament without a listed player, or games without tournaments, give `entry`.
+    `entry` defaults to the parameters'."""
+    base = params.entry if entry is None else entry
+    ra = lookup(players, ratings, games.first, np.nan)
+    rb = lookup(players, ratings, games.second, np.nan)
+    if params.field_weight == 0.0 or games.tournament is None or len(games) == 0:
+        return np.where(np.isnan(ra), base, ra), np.where(np.isnan(rb), base, rb)
+    tournaments = np.concatenate([games.tournament, games.tournament]).astype(np.int64)
+    ids = np.concatenate([games.first, games.second])
+    both = np.concatenate([ra, rb])
+    listed = ~np.isnan(both)
+    keys, first = np.unique(tournaments[listed] * (1 << 32) + ids[listed], return_index=True)
+    events, inverse = np.unique(tournaments, return_inverse=True)
+    owner = np.searchsorted(events, keys >> 32)
+    total = np.bincount(owner, both[listed][first], len(events))
+    count = np.bincount(owner, minlength=len(events))
+    field = np.where(count > 0, total / np.maximum(count, 1), params.centre)
+    entered = base + params.field_weight * (field[inverse] - params.centre)
+    result = np.where(listed, both, entered)
+    m = len(games)
+    return result[:m], result[m:]
+
+
+def new_entries(
+    games: GameArrays,
+    players: NDArray[np.int64],
+    ratings: NDArray[np.float64],
+    params: WofMapParams,
+) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
+    """The players of `games` not in the list (`players`, `ratings`), increasing, and each
+    one's entry (`field_entries`) from their first game in `games`."""
+    ra, rb = field_entries(games, players, ratings, params)
+    ids = np.column_stack([games.first, games.second]).ravel()
+    values = np.column_stack([ra, rb]).ravel()
+    fresh = lookup(players, ratings, ids, np.nan)
+    unlisted = np.isnan(fresh)
+    found, first = np.unique(ids[unlisted], return_index=True)
+    result: NDArray[np.float64] = values[unlisted][first]
+    return found.astype(np.int64), result
+
+
+def replayed_entries(
+    games: GameArrays, players: NDArray[np.int64], dense: NDArray[np.int64], params: WofMapParams
+) -> NDArray[np.float64]:
+    """Each player's entry (points; `players` increasing, `dense` both players' positions in
+    `games`): with a `field_weight`, from the list at the end of the month before their first
+    game (`field_entries`), each month's list fitted from the games before it; without, all
+    at `entry`."""
+    n, m = len(players), len(games)
+    entry = np.full(n, params.entry)
+    if params.field_weight == 0.0 or games.tournament is None or m == 0:
+        return entry
+    months = games.months()
+    seen = np.zeros(n, dtype=np.bool_)
+    r = np.zeros(n)
+    first, second = dense[:m], dense[m:]
+    for month in np.unique(months).tolist():
+        lo = int(np.searchsorted(months, month, side="left"))
+        hi = int(np.searchsorted(months, month, side="right"))
+        if lo:
+            w = weights(months[:lo], month - 1, params.half_life)
+            a, b, won, weight = pairs(first[:lo], second[:lo], games.score[:lo], w)
+            played = np.bincount(np.concatenate([first[:lo], second[:lo]]), minlength=n)
+            r, _ = solve(
+                a,
+                b,
+                won,
+                weight,
+                n,
+                params.prior_variances(played),
+                start=r,
+                tolerance=params.tolerance / params.points_per_unit,
+                max_steps=params.max_steps,
+                mean=params.prior_means(played, entry),
+                deviations=False,
+            )
+        listed = np.flatnonzero(seen)
+        index = np.arange(m)
+        chunk = games.select((index >= lo) & (index < hi))
+        ratings = params.centre + params.points_per_unit * r[listed]
+        found, values = new_entries(chunk, players[listed], ratings, params)
+        where = np.searchsorted(players, found)
+        entry[where] = values
+        r[where] = (values - params.centre) / params.points_per_unit
+        seen[where] = True
+    return entry
 
 
 def weights(game_months: NDArray[np.int64], month: int, half_life: float) -> NDArray[np.float64]:
@@ -259,6 +364,7 @@ def rate(games: GameArrays, params: WofMapParams, as_of: dt.date) -> SystemList:
     n, m = len(players), len(games)
     w = weights(games.months(), month_index(as_of), params.half_life)
     a, b, won, weight = pairs(dense[:m], dense[m:], games.score, w)
+    entry = replayed_entries(games, players, dense, params)
     r, deviation = solve(
         a,
         b,
@@ -268,7 +374,7 @@ def rate(games: GameArrays, params: WofMapParams, as_of: dt.date) -> SystemList:
         params.prior_variances(np.bincount(dense, minlength=n)),
         tolerance=params.tolerance / params.points_per_unit,
         max_steps=params.max_steps,
-        mean=params.prior_means(np.bincount(dense, minlength=n)),
+        mean=params.prior_means(np.bincount(dense, minlength=n), entry),
     )
     return to_list(players, r, deviation, games, dense, params, as_of)
 
@@ -365,6 +471,8 @@ def explain(games: GameArrays, params: WofMapParams, as_of: dt.date, player: int
         RatingError: games out of order or after `as_of`, or `player` without a game.
     """
     listed = rate(games, params, as_of)
+    _, dense = np.unique(np.concatenate([games.first, games.second]), return_inverse=True)
+    entry = replayed_entries(games, listed.players, dense, params)
     k = int(np.searchsorted(listed.players, player))
     if k >= len(listed) or int(listed.players[k]) != player:
         raise RatingError(
@@ -389,7 +497,8 @@ def explain(games: GameArrays, params: WofMapParams, as_of: dt.date, player: int
         as_of=as_of,
         rating=rating,
         deviation=float(listed.deviations[k]),
-        prior_mean=float(params.prior_means(listed.games[k : k + 1])[0]) * params.points_per_unit
+        prior_mean=float(params.prior_means(listed.games[k : k + 1], entry[k : k + 1])[0])
+        * params.points_per_unit
         + params.centre,
         prior_deviation=float(np.sqrt(params.prior_variances(listed.games[k : k + 1])[0]))
         * params.points_per_unit,
