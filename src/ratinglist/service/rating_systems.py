@@ -119,9 +119,9 @@ def system_list_page(
     with db.connect() as conn:
         info = system_list_row(conn, chosen.name, list_id)
         if info is None:
-            which = "any list" if list_id is None else f"list {list_id}"
+            which = "none" if list_id is None else f"no list {list_id}"
             raise NotFoundError(
-                f"expected a stored {chosen.name} list, found no {which} (compute one "
+                f"expected a stored {chosen.name} list, found {which} (compute one "
                 f"with `ratinglist rate --system {chosen.name}`)"
             )
         rows = system_entry_rows(conn, info.id)
