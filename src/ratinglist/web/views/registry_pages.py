@@ -12,6 +12,7 @@ merge). A tournament director never assigns an ID (issue 19).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, Request
@@ -204,6 +205,17 @@ def _done(request: Request, message: str, ok: bool = True) -> Response:
     return flash.redirect(request, "/registry", message, error=not ok)
 
 
+def _answered(request: Request, act: Callable[[], str]) -> Response:
+    """Back to ``/registry`` with what `act` did, or with why the registry refused it; a
+    user not allowed is refused (403) as on every page."""
+    try:
+        return _done(request, act())
+    except PermissionDenied:
+        raise
+    except RatinglistError as exc:
+        return _done(request, str(exc), ok=False)
+
+
 @router.post("/registry/players")
 def add_form(
     request: Request,
@@ -248,12 +260,7 @@ def merge_form(
     reason: Annotated[str, Form(max_length=500)] = "",
 ) -> Response:
     """Merge two IDs of one person."""
-    try:
-        return _done(request, _merge(request, who, kept, removed, reason))
-    except PermissionDenied:
-        raise
-    except RatinglistError as exc:
-        return _done(request, str(exc), ok=False)
+    return _answered(request, lambda: _merge(request, who, kept, removed, reason))
 
 
 def _day(text: str) -> dt.date:
@@ -268,12 +275,7 @@ def unmerge_form(
     reason: Annotated[str, Form(max_length=500)] = "",
 ) -> Response:
     """Undo a merge: the merged-away ID counts on its own again."""
-    try:
-        return _done(request, _unmerge(request, who, removed, reason))
-    except PermissionDenied:
-        raise
-    except RatinglistError as exc:
-        return _done(request, str(exc), ok=False)
+    return _answered(request, lambda: _unmerge(request, who, removed, reason))
 
 
 @router.post("/registry/renames")
@@ -288,13 +290,8 @@ def rename_form(
     reason: Annotated[str, Form(max_length=500)] = "",
 ) -> Response:
     """Record a new name or country of the same person from a date."""
-    try:
-        names = (surname, firstname, country)
-        return _done(request, _rename(request, who, player, _day(when), names, reason))
-    except PermissionDenied:
-        raise
-    except RatinglistError as exc:
-        return _done(request, str(exc), ok=False)
+    names = (surname, firstname, country)
+    return _answered(request, lambda: _rename(request, who, player, _day(when), names, reason))
 
 
 @router.post("/registry/splits")
@@ -309,13 +306,8 @@ def split_form(
     reason: Annotated[str, Form(max_length=500)] = "",
 ) -> Response:
     """Record that from a date the ID denotes another person (the ID was reused)."""
-    try:
-        names = (surname, firstname, country)
-        return _done(request, _split(request, who, player, _day(when), names, reason))
-    except PermissionDenied:
-        raise
-    except RatinglistError as exc:
-        return _done(request, str(exc), ok=False)
+    names = (surname, firstname, country)
+    return _answered(request, lambda: _split(request, who, player, _day(when), names, reason))
 
 
 @router.post("/registry/temporary")
@@ -331,12 +323,7 @@ def assign_form(
         chosen = int(existing) if existing.strip() else None
     except ValueError:
         return _done(request, f"expected a registered player ID, got {existing!r}", ok=False)
-    try:
-        return _done(request, _assign(request, who, tournament, temporary, chosen))
-    except PermissionDenied:
-        raise
-    except RatinglistError as exc:
-        return _done(request, str(exc), ok=False)
+    return _answered(request, lambda: _assign(request, who, tournament, temporary, chosen))
 
 
 class NewPlayerIn(BaseModel):
