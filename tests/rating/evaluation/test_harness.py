@@ -11,7 +11,7 @@ import pytest
 from ratinglist.errors import RatingError
 from ratinglist.rating import GameArrays
 from ratinglist.rating.evaluation import EvaluationConfig, evaluate
-from ratinglist.rating.evaluation.harness import reliability, strength_bands
+from ratinglist.rating.evaluation.groups import reliability, strength_bands
 from ratinglist.rating.games import month_index
 from ratinglist.rating.systems import elo
 from ratinglist.rating.systems.elo import EloParams

@@ -1,18 +1,20 @@
-"""Evaluation of rating systems by their predictions of later games (issue 13)."""
+"""Evaluation of rating systems by their predictions of later games (issue 13).
 
-from ratinglist.rating.evaluation.harness import (
+The harness (`harness.evaluate`) replays history month by month (`replay`); the contest's
+fitted search is `search`, the report's groups and bands `groups`, the month-end lists'
+stability and drift `lists`, and what it returns `report`."""
+
+from ratinglist.rating.evaluation.config import (
     FITTED,
-    PAIRED_GROUPS,
     SYSTEM_NAMES,
     VARIANTS,
     EvaluationConfig,
-    EvaluationReport,
-    OthelloFacts,
-    SystemReport,
-    evaluate,
     month_start,
 )
+from ratinglist.rating.evaluation.groups import PAIRED_GROUPS
+from ratinglist.rating.evaluation.harness import evaluate
 from ratinglist.rating.evaluation.metrics import CalibrationBin, PairedDifference, Scores
+from ratinglist.rating.evaluation.report import EvaluationReport, OthelloFacts, SystemReport
 
 __all__ = [
     "FITTED",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ratinglist.errors import RatingError
-from ratinglist.rating.evaluation.harness import EvaluationReport
+from ratinglist.rating.evaluation.report import EvaluationReport
 
 
 def write_plots(report: EvaluationReport, directory: Path, suffix: str = "svg") -> tuple[Path, ...]:

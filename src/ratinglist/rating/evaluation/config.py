@@ -1,0 +1,102 @@
+"""What an evaluation asks: the systems, the report months, the contest's search grids."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from ratinglist.errors import RatingError
+from ratinglist.rating.params import EuropeanParams
+from ratinglist.rating.systems.egf import EgfParams
+from ratinglist.rating.systems.elo import EloParams
+from ratinglist.rating.systems.glicko2 import Glicko2Params
+from ratinglist.rating.systems.whr import WhrParams
+from ratinglist.rating.systems.wofmap import WofMapParams
+
+SYSTEM_NAMES = (
+    "wof",
+    "elo",
+    "elo-fitted",
+    "glicko2",
+    "glicko2-fitted",
+    "whr",
+    "whr-fitted",
+    "egf",
+    "egf-fitted",
+    "wof-map",
+    "constant",
+)
+
+
+FITTED = ("elo-fitted", "glicko2-fitted", "whr-fitted", "egf-fitted", "wof-map")
+"""The systems whose newcomer entry and main parameters are searched on the fit period."""
+
+
+COLOUR_VARIANT = "wof-colour"
+
+
+DRAW_VARIANT = "wof-colour-draw"
+
+
+VARIANTS = (COLOUR_VARIANT, DRAW_VARIANT)
+
+
+def month_start(month: int) -> dt.date:
+    """The first day of month index `month` (``12 * year + month - 1``)."""
+    return dt.date(month // 12, month % 12 + 1, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class EvaluationConfig:
+    """What to evaluate: report months `start`..`end` (month indices), the fit period's
+    length, the systems and their parameters, the group thresholds."""
+
+    start: int
+    end: int
+    fit_months: int = 60
+    systems: tuple[str, ...] = SYSTEM_NAMES
+    wof: EuropeanParams = field(default_factory=EuropeanParams)
+    elo: EloParams = field(default_factory=EloParams)
+    elo_k_scales: tuple[float, ...] = (0.5, 0.7, 1.0, 1.4, 2.0, 2.8)
+    entry_offsets: tuple[float, ...] = (-500.0, -400.0, -300.0, -200.0, -100.0, 0.0)
+    glicko2_deviations: tuple[float, ...] = (250.0, 350.0, 450.0)
+    glicko2_taus: tuple[float, ...] = (0.15, 0.3, 0.6, 1.2)
+    egf_con_divisors: tuple[float, ...] = (100.0, 140.0, 200.0, 280.0)
+    glicko2: Glicko2Params = field(default_factory=Glicko2Params)
+    whr: WhrParams = field(default_factory=WhrParams)
+    egf: EgfParams = field(default_factory=EgfParams)
+    wofmap: WofMapParams = field(default_factory=WofMapParams)
+    wofmap_deviations: tuple[float, ...] = (200.0, 400.0)
+    wofmap_half_lives: tuple[float, ...] = (24.0, 72.0)
+    wofmap_entry_offsets: tuple[float, ...] = (-400.0, -200.0)
+    wofmap_field_weights: tuple[float, ...] = (0.0,)
+    newcomer_games: int = 10
+    top_places: int = 100
+    calibration_bins: int = 10
+
+    def __post_init__(self) -> None:
+        """Reject an empty range or unknown systems."""
+        if self.end < self.start or self.fit_months < 1:
+            raise RatingError(
+                f"expected a first month on or before the last and fit_months >= 1, got "
+                f"{month_start(self.start):%Y-%m}..{month_start(self.end):%Y-%m}, "
+                f"{self.fit_months}"
+            )
+        grids = (
+            self.elo_k_scales,
+            self.entry_offsets,
+            self.glicko2_deviations,
+            self.glicko2_taus,
+            self.egf_con_divisors,
+            self.wofmap_deviations,
+            self.wofmap_half_lives,
+            self.wofmap_entry_offsets,
+            self.wofmap_field_weights,
+        )
+        if not all(grids):
+            raise RatingError("expected at least one value in every search grid of the contest")
+        unknown = [s for s in self.systems if s not in SYSTEM_NAMES]
+        if unknown or not self.systems:
+            raise RatingError(
+                f"expected systems among {', '.join(SYSTEM_NAMES)}, got {', '.join(unknown)!r}"
+            )

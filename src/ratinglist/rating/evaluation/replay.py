@@ -1,0 +1,92 @@
+"""The replay: each month, every forecaster predicts the month's games from the games before it,
+then observes them; what each game's players had played before is counted on the way."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ratinglist.rating.evaluation.config import EvaluationConfig, month_start
+from ratinglist.rating.evaluation.lists import ACTIVE_MONTHS, ListFacts, follow_lists
+from ratinglist.rating.evaluation.search import Candidate, Run, choose
+from ratinglist.rating.games import GameArrays
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """Per game of the fit and report months: a newcomer in it, the fewer earlier games of
+    its two players, the longer layoff in months of those who played before (-1: none); per
+    system, its month-end lists of the report months."""
+
+    newcomer: NDArray[np.bool_]
+    fewest: NDArray[np.int64]
+    layoff: NDArray[np.int64]
+    lists: dict[str, list[ListFacts]]
+    strength: dict[str, NDArray[np.object_]] = field(default_factory=dict)
+    """Per system with a list: the strength band of each report game (`strength_bands`)."""
+
+
+def replay(
+    games: GameArrays,
+    months: NDArray[np.int64],
+    lo: int,
+    fit_start: int,
+    config: EvaluationConfig,
+    runs: dict[str, Run],
+    candidates: dict[str, Candidate],
+    chosen: dict[str, tuple[tuple[str, float], ...]],
+) -> GameFacts:
+    """Predict then observe each month; returns what each game's players had played before.
+    At the first report month each fitted system keeps its best candidate (its values into
+    `chosen`)."""
+    ids, dense = np.unique(np.concatenate([games.first, games.second]), return_inverse=True)
+    n = len(games)
+    played = np.bincount(dense[:lo], minlength=len(ids)) + np.bincount(
+        dense[n : n + lo], minlength=len(ids)
+    )
+    last = np.full(len(ids), -1, dtype=np.int64)
+    np.maximum.at(last, dense[:lo], months[:lo])
+    np.maximum.at(last, dense[n : n + lo], months[:lo])
+    newcomer: list[NDArray[np.bool_]] = []
+    fewest: list[NDArray[np.int64]] = []
+    layoff: list[NDArray[np.int64]] = []
+    lists: dict[str, list[ListFacts]] = {}
+    strength: dict[str, list[NDArray[np.object_]]] = {}
+    for month in range(fit_start, config.end + 1):
+        a = int(np.searchsorted(months, month, side="left"))
+        b = int(np.searchsorted(months, month, side="right"))
+        if month == config.start:
+            chosen |= choose(runs, candidates, games.score[lo:a])
+        if a == b:
+            continue
+        chunk = games.select((np.arange(n) >= a) & (np.arange(n) < b))
+        active = ids[(last >= 0) & (last >= month - ACTIVE_MONTHS)]
+        i, j = dense[a:b], dense[n + a : n + b]
+        newcomer.append((played[i] < config.newcomer_games) | (played[j] < config.newcomer_games))
+        fewest.append(np.minimum(played[i], played[j]))
+        gap_i = np.where(last[i] >= 0, month - last[i], -1)
+        gap_j = np.where(last[j] >= 0, month - last[j], -1)
+        layoff.append(np.maximum(gap_i, gap_j))
+        played += np.bincount(i, minlength=len(ids)) + np.bincount(j, minlength=len(ids))
+        last[i] = month
+        last[j] = month
+        as_of = month_start(month) - dt.timedelta(days=1)
+        for run in runs.values():
+            run.predict(chunk, as_of)
+        if month >= config.start:
+            follow_lists(runs, active, month, lists, chunk, strength)
+        for run in runs.values():
+            run.observe(chunk)
+    if not newcomer:
+        empty = np.zeros(0, dtype=np.int64)
+        return GameFacts(np.zeros(0, dtype=bool), empty, empty, lists)
+    return GameFacts(
+        np.concatenate(newcomer),
+        np.concatenate(fewest),
+        np.concatenate(layoff),
+        lists,
+        {name: np.concatenate(labels) for name, labels in strength.items()},
+    )

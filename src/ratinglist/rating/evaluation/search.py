@@ -1,0 +1,200 @@
+"""The contest's fitted search: every system's candidates (main parameters times newcomer entries),
+each a replay, and the choice of the best on the fit period by log-loss."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from dataclasses import dataclass, field, replace
+from itertools import product
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ratinglist.rating.evaluation.config import EvaluationConfig
+from ratinglist.rating.evaluation.forecasters import (
+    Constant,
+    Forecaster,
+    Whr,
+    Wof,
+    WofMap,
+    egf_forecaster,
+    elo_forecaster,
+    glicko2_forecaster,
+)
+from ratinglist.rating.evaluation.metrics import (
+    scores,
+)
+from ratinglist.rating.games import GameArrays
+from ratinglist.rating.systems.elo import EloParams
+
+
+@dataclass(slots=True)
+class Run:
+    """A forecaster, what it predicted over the fit and report months, its time."""
+
+    forecaster: Forecaster
+    outputs: list[NDArray[np.float64]] = field(default_factory=list)
+    seconds: float = 0.0
+    column: int | None = None
+    """The entry column chosen (forecasters that predict one column per newcomer entry)."""
+    leader: Run | None = None
+    """Another run whose predictions this one reads (another column of the same replay)."""
+
+    def output(self) -> NDArray[np.float64]:
+        """Everything predicted (the chosen column only, when there are columns)."""
+        result = np.concatenate((self.leader or self).outputs)
+        return result if self.column is None else result[:, self.column]
+
+    def predict(self, games: GameArrays, as_of: dt.date) -> None:
+        if self.leader is not None:
+            return
+        begin = time.perf_counter()
+        self.outputs.append(self.forecaster.predict(games, as_of))
+        self.seconds += time.perf_counter() - begin
+
+    def observe(self, games: GameArrays) -> None:
+        if self.leader is not None:
+            return
+        begin = time.perf_counter()
+        self.forecaster.observe(games)
+        self.seconds += time.perf_counter() - begin
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One replay of a fitted system's search: its forecaster (one prediction column per
+    newcomer entry), the main parameters it stands for, and the entries."""
+
+    system: str
+    forecaster: Forecaster
+    fitted: tuple[tuple[str, float], ...]
+    entries: tuple[float, ...]
+
+
+def fitted_candidates(config: EvaluationConfig) -> dict[str, Candidate]:
+    """Every candidate of the fitted systems asked, keyed ``system@n``: the system's main
+    parameters, each predicting at every newcomer entry (start rating + offset)."""
+    chosen = set(config.systems)
+    result: dict[str, Candidate] = {}
+    offsets = config.entry_offsets
+
+    def add(system: str, forecaster: Forecaster, fitted: tuple[tuple[str, float], ...]) -> None:
+        result[f"{system}@{len(result)}"] = Candidate(system, forecaster, fitted, entries)
+
+    if "elo-fitted" in chosen:
+        entries = tuple(config.elo.start + o for o in offsets)
+        for scale in config.elo_k_scales:
+            p = _scaled(config.elo, scale)
+            fitted: tuple[tuple[str, float], ...] = (
+                ("k_scale", scale),
+                ("k_new", p.k_new),
+                ("k_general", p.k_general),
+                ("k_top", p.k_top),
+            )
+            add("elo-fitted", elo_forecaster(p, entries), fitted)
+    if "glicko2-fitted" in chosen:
+        entries = tuple(config.glicko2.start + o for o in offsets)
+        for deviation in config.glicko2_deviations:
+            for tau in config.glicko2_taus:
+                g = replace(config.glicko2, start_deviation=deviation, tau=tau)
+                fitted = (("start_deviation", deviation), ("tau", tau))
+                add("glicko2-fitted", glicko2_forecaster(g, entries), fitted)
+    if "whr-fitted" in chosen:
+        # One replay (WHR is the costly one): its entry columns serve `whr` (entry 0) too.
+        entries = tuple(o for o in offsets)
+        add("whr-fitted", Whr(config.whr, entries), ())
+    if "egf-fitted" in chosen:
+        entries = tuple(config.egf.start + o for o in offsets)
+        for divisor in config.egf_con_divisors:
+            e = replace(config.egf, con_divisor=divisor)
+            add("egf-fitted", egf_forecaster(e, entries), (("con_divisor", divisor),))
+    if "wof-map" in chosen:
+        # The entry is the newcomers' prior mean, part of the fit: one replay per value.
+        for deviation in config.wofmap_deviations:
+            for half_life in config.wofmap_half_lives:
+                for offset, field in product(
+                    config.wofmap_entry_offsets, config.wofmap_field_weights
+                ):
+                    m = replace(
+                        config.wofmap,
+                        prior_deviation=deviation,
+                        half_life=half_life,
+                        entry=config.wofmap.centre + offset,
+                        field_weight=field,
+                    )
+                    fitted = (
+                        ("prior_deviation", deviation),
+                        ("half_life", half_life),
+                        ("field_weight", field),
+                    )
+                    entries = (m.entry,)
+                    add("wof-map", WofMap(m, entries), fitted)
+    return result
+
+
+def forecasters(config: EvaluationConfig) -> dict[str, Forecaster]:
+    chosen = set(config.systems)
+    result: dict[str, Forecaster] = {}
+    if "wof" in chosen:
+        result["wof"] = Wof(config.wof)
+    if "elo" in chosen:
+        result["elo"] = elo_forecaster(config.elo)
+    if "glicko2" in chosen:
+        result["glicko2"] = glicko2_forecaster(config.glicko2)
+    if "whr" in chosen and not whr_follows(config):
+        result["whr"] = Whr(config.whr)
+    if "egf" in chosen:
+        result["egf"] = egf_forecaster(config.egf)
+    if "constant" in chosen:
+        result["constant"] = Constant()
+    return result
+
+
+def whr_follows(config: EvaluationConfig) -> bool:
+    """True when `whr` reads the entry-0 column of `whr-fitted`'s replay."""
+    return {"whr", "whr-fitted"} <= set(config.systems) and 0.0 in config.entry_offsets
+
+
+def _scaled(params: EloParams, scale: float) -> EloParams:
+    return replace(
+        params,
+        k_new=params.k_new * scale,
+        k_general=params.k_general * scale,
+        k_top=params.k_top * scale,
+    )
+
+
+def choose(
+    runs: dict[str, Run], candidates: dict[str, Candidate], score: NDArray[np.float64]
+) -> dict[str, tuple[tuple[str, float], ...]]:
+    """For each fitted system, keep the candidate with the least log-loss over the fit period
+    (`score`; ties and an empty fit period: the first candidate) under the system's name; the
+    others stop here (their time counts for the system). Returns each system's values."""
+    chosen: dict[str, tuple[tuple[str, float], ...]] = {}
+    for system in dict.fromkeys(c.system for c in candidates.values()):
+        keys = [k for k, c in candidates.items() if c.system == system]
+        options: list[tuple[float, int, str, int, float]] = []
+        for k in keys:
+            width = len(candidates[k].entries)
+            predicted = np.concatenate(runs[k].outputs or [np.zeros((0, width))])
+            for column in range(width):
+                loss = scores(predicted[:, column], score).log_loss
+                options.append((np.nan_to_num(loss, nan=np.inf), len(options), k, column, loss))
+        _, _, best, column, loss = min(options)
+        spent = sum(runs[k].seconds for k in keys)
+        kept = runs[best]
+        for k in keys:
+            del runs[k]
+        kept.seconds = spent
+        kept.column = column
+        runs[system] = kept
+        for run in runs.values():
+            if run.leader is not None and run.leader.forecaster is kept.forecaster:
+                run.leader = kept
+        chosen[system] = (
+            *candidates[best].fitted,
+            ("entry", candidates[best].entries[column]),
+            ("fit_log_loss", loss),
+        )
+    return chosen
