@@ -3,14 +3,16 @@ database per test on SQLite and on PostgreSQL (`db_url`)."""
 
 from __future__ import annotations
 
+import fcntl
 import itertools
 import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
+import typer.testing
 from hypothesis import settings
 
 from ratinglist.store import Store
@@ -20,6 +22,22 @@ if TYPE_CHECKING:
 from tests.postgres_server import PostgresServer, PostgresUnavailable
 
 REPO = Path(__file__).resolve().parents[1]
+
+# Typer's test runner builds the whole Click tree of the app (every command's parameters from
+# its signature and type hints) on each `invoke`: 0.5 s for our 114 commands, which the tests
+# pay thousands of times. A Click command is made to be invoked again, so build it once per app.
+_built: dict[int, tuple[object, Any]] = {}
+_build = typer.testing._get_command
+
+
+def _command_once(app: typer.Typer) -> Any:
+    found = _built.get(id(app))
+    if found is None or found[0] is not app:
+        found = _built[id(app)] = (app, _build(app))
+    return found[1]
+
+
+typer.testing._get_command = _command_once
 
 settings.register_profile("ci", max_examples=200, deadline=None)
 settings.register_profile("dev", max_examples=100, deadline=None)
@@ -48,6 +66,48 @@ def real_data() -> Path:
 def wof_results(real_data: Path) -> Path:
     """The folder of real .ELO files, by year."""
     return real_data / "othello-rating-pipeline" / "wof_results"
+
+
+@pytest.fixture(scope="session")
+def real_archive(
+    wof_results: Path, tmp_path_factory: pytest.TempPathFactory, worker_id: str
+) -> Path:
+    """An SQLite file holding the whole real archive, imported once per test run by
+    `service.archive.import_archive` (each file received on its last day, as `ratinglist
+    import` records it) and shared by every xdist worker: the first to ask builds it under a
+    lock, the others wait for it. Read-only: tests take a copy (`real_archive_copy`)."""
+    from ratinglist.service.archive import import_archive
+    from ratinglist.service.databases import forget_database
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base if worker_id == "master" else base.parent
+    path = shared / "real-archive.db"
+    with open(shared / "real-archive.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():
+            building = shared / "real-archive.building.db"
+            for stale in shared.glob("real-archive.building.db*"):
+                stale.unlink()
+            url = f"sqlite:///{building}"
+            import_archive(handle(url, create=True), [wof_results])
+            forget_database(url)
+            building.rename(path)
+    return path
+
+
+@pytest.fixture()
+def real_archive_copy(real_archive: Path, tmp_path: Path) -> Path:
+    """A copy of the real archive's database of this test's own (`real_archive`)."""
+    copy = tmp_path / "wof.db"
+    shutil.copyfile(real_archive, copy)
+    return copy
+
+
+def copy_of_real_archive(real_archive: Path, folder: Path) -> Path:
+    """A copy of `real_archive` in `folder`, for fixtures wider than one test."""
+    copy = folder / "wof.db"
+    shutil.copyfile(real_archive, copy)
+    return copy
 
 
 # --- Databases: every store, service and web test that takes `db_url` runs on both backends.

@@ -121,10 +121,8 @@ PAIRS_2026 = {
 
 @pytest.mark.realdata
 @pytest.mark.slow
-def test_real_archive_near_duplicates(real_data: Path, tmp_path: Path) -> None:
-    db = str(tmp_path / "wof.db")
-    archive = real_data / "othello-rating-pipeline" / "wof_results"
-    assert runner.invoke(app, ["import", str(archive), "--db", db]).exit_code == 0
+def test_real_archive_near_duplicates(real_archive_copy: Path) -> None:
+    db = str(real_archive_copy)
     found = runner.invoke(app, ["archive", "near-duplicates", "--json", "--db", db])
     pairs = {(d["copy"], d["original"]) for d in json.loads(found.stdout)}
     assert pairs >= PAIRS_2026

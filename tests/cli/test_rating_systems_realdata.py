@@ -16,24 +16,18 @@ from ratinglist.rating import GameArrays
 from ratinglist.rating.games import month_index
 from ratinglist.rating.systems.whr import WhrHistory, WhrParams
 from ratinglist.service.rating_systems import system_list_page
-from ratinglist.store import import_paths, open_store
+from ratinglist.store import open_store
 from ratinglist.store.rating_games import load_rating_games
-from tests.conftest import handle
+from tests.conftest import copy_of_real_archive, handle
 from tests.rating.systems.glicko2_reference import rate_by_month
 
 runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
-def archive(wof_results: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+def archive(real_archive: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
     """A database of the whole real archive."""
-    db = f"sqlite:///{tmp_path_factory.mktemp('systems') / 'real.db'}"
-    store = open_store(db)
-    try:
-        import_paths(store, [wof_results])
-    finally:
-        store.close()
-    return db
+    return f"sqlite:///{copy_of_real_archive(real_archive, tmp_path_factory.mktemp('systems'))}"
 
 
 def real_games(db: str, as_of: dt.date) -> GameArrays:

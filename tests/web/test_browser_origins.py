@@ -114,8 +114,9 @@ def test_no_page_loads_anything_from_another_origin(
     page.click("table a[href^='/tournaments/']")
     page.wait_for_load_state("load")
     page.goto(served + "/api/docs")
-    expect(page.locator(".swagger-ui .info")).to_contain_text("Ratinglist")
-    expect(page.locator(".opblock").first).to_be_visible()
+    # Swagger UI renders the whole OpenAPI description in the page: seconds on a loaded machine
+    expect(page.locator(".swagger-ui .info")).to_contain_text("Ratinglist", timeout=30_000)
+    expect(page.locator(".opblock").first).to_be_visible(timeout=30_000)
 
     browser_sign_in(page, served, "admin")
     tid = _tournament(page, served)

@@ -13,20 +13,15 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from ratinglist.cli.app import app
-from ratinglist.service.archive import import_archive
 from ratinglist.web.app import create_app
-from tests.conftest import handle
 
 pytestmark = [pytest.mark.realdata, pytest.mark.slow]
 runner = CliRunner()
 
 
-def test_real_evaluation_on_the_evidence_page(real_data: Path, tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'wof.db'}"
-    import_archive(
-        handle(url, create=True), [real_data / "othello-rating-pipeline" / "wof_results"]
-    )
-    db = str(tmp_path / "wof.db")
+def test_real_evaluation_on_the_evidence_page(real_archive_copy: Path) -> None:
+    url = f"sqlite:///{real_archive_copy}"
+    db = str(real_archive_copy)
     done = runner.invoke(
         app,
         [

@@ -13,11 +13,10 @@ from typer.testing import CliRunner
 
 from ratinglist.cli.app import app as cli
 from ratinglist.service.actor import SYSTEM
-from ratinglist.service.archive import import_archive
 from ratinglist.service.publishing import publish_list
 from ratinglist.service.rating_lists import compute_list
 from ratinglist.web.app import create_app
-from tests.conftest import handle
+from tests.conftest import copy_of_real_archive, handle
 
 pytestmark = [pytest.mark.realdata, pytest.mark.slow]
 
@@ -27,15 +26,11 @@ MAX_LIST_GZIP = 150 * 1024
 
 
 @pytest.fixture(scope="module")
-def real_db(real_data: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+def real_db(real_archive: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
     """The real archive imported and rated as of `AS_OF` (one list)."""
     import datetime as dt
 
-    folder = tmp_path_factory.mktemp("real-site")
-    url = f"sqlite:///{folder / 'wof.db'}"
-    import_archive(
-        handle(url, create=True), [real_data / "othello-rating-pipeline" / "wof_results"]
-    )
+    url = f"sqlite:///{copy_of_real_archive(real_archive, tmp_path_factory.mktemp('real-site'))}"
     done = compute_list(handle(url), dt.date.fromisoformat(AS_OF), actor=SYSTEM)
     publish_list(handle(url), str(done.info.id), SYSTEM)
     return url
