@@ -374,6 +374,23 @@ def go_player(db: Store, tournament: int, player: int) -> GoPlayerLine:
     return go_player_line(loaded(db, tournament).folded, PlayerId(player))
 
 
+def parse_round_numbers(text: str) -> list[int]:
+    """The round numbers of a text such as ``2,3`` (blank: none), as the CLI and the
+    director's form take the rounds a player does not play.
+
+    Raises:
+        TournamentError: a word is not a number.
+    """
+    out = []
+    for word in text.replace(" ", "").split(","):
+        if not word:
+            continue
+        if not word.isdigit():
+            raise TournamentError(f"expected round numbers such as 2,3 (or none), got {text!r}")
+        out.append(int(word))
+    return out
+
+
 def modify_go_player(
     db: Store,
     tournament: int,
