@@ -13,13 +13,13 @@ the director pages' flash cookie.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Protocol
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from ratinglist.errors import ConflictError, RatinglistError, TournamentError
+from ratinglist.errors import RatinglistError, TournamentError
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.databases import Store
 from ratinglist.service.tournaments.go_edits import (
@@ -43,9 +43,8 @@ from ratinglist.service.tournaments.go_edits import (
     unpair_go_game,
 )
 from ratinglist.web.auth import Director
-from ratinglist.web.templating import templates
-from ratinglist.web.views.common import NO_STORE, db_url
-from ratinglist.web.views.td_pages import STATUS, _back, _flash, _shown
+from ratinglist.web.views.common import db_url
+from ratinglist.web.views.td_pages import _act_at, _back, _render
 
 router = APIRouter(prefix="/td", include_in_schema=False)
 api = APIRouter(prefix="/api/v1/td", tags=["tournament director"])
@@ -72,14 +71,7 @@ def _act(
     """Run an edit on the database, then back to the edit page (at `round_number`) with
     its outcome (409 page for a conflict)."""
     where = "/edit" if round_number is None else f"/edit?round={round_number}"
-    try:
-        done = action(db_url(request))
-    except ConflictError as exc:
-        message = f"Another device changed this meanwhile: {exc}"
-        return _back(request, tid, who, message, "conflict", where=where)
-    except RatinglistError as exc:
-        return _back(request, tid, who, str(exc), "error", where=where)
-    return _back(request, tid, who, done, where=where)
+    return _act_at(request, tid, who, where, lambda: action(db_url(request)))
 
 
 def _edit(
@@ -106,27 +98,14 @@ def edit_page(request: Request, tid: int, who: Director, round: int | None = Non
     """A round's games with their edit forms, its bye and unpaired players, the players'
     data, the number of rounds and the quick check."""
     db = db_url(request)
-    flash = _flash(request, tid, who)
     try:
         view = go_round_edit(db, tid, round)
         players = go_players(db, tid)
         check = go_quick_check(db, tid)
     except RatinglistError as exc:
         return _back(request, tid, who, str(exc), "error")
-    context: dict[str, Any] = {
-        "tid": tid,
-        "r": view,
-        "players": players,
-        "check": check,
-        "csrf": who.csrf,
-        "message": flash.message if flash is not None and flash.kind == "notice" else None,
-        "error": flash.message if flash is not None and flash.kind != "notice" else None,
-    }
-    status = STATUS[flash.kind] if flash is not None else 200
-    response = templates.TemplateResponse(
-        request, "td_go_edit.html", context, status_code=status, headers=NO_STORE
-    )
-    return _shown(response, tid)
+    context = {"tid": tid, "r": view, "players": players, "check": check, "csrf": who.csrf}
+    return _render(request, tid, who, "td_go_edit.html", context)
 
 
 @router.post("/{tid}/edit/bye")

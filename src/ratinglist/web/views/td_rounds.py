@@ -15,7 +15,6 @@ Every POST answers with a redirect that carries its outcome in the signed flash 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -26,7 +25,6 @@ from ratinglist.model.account import may_direct
 from ratinglist.model.directed import ResultSpec
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.actions import Entry, absent, forbid, force, register_players
-from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.rounds import (
     exchange_colours,
     preview_pairing,
@@ -40,49 +38,17 @@ from ratinglist.service.tournaments.rounds import (
 from ratinglist.service.tournaments.server import live_view
 from ratinglist.service.tournaments.views import show_round
 from ratinglist.web.auth import Director, Reporter
-from ratinglist.web.templating import templates
-from ratinglist.web.views.common import NO_STORE, db_url
-from ratinglist.web.views.td_pages import STATUS, _back, _flash, _score, _shown
+from ratinglist.web.views.common import db_url
+from ratinglist.web.views.td_pages import _act_at, _back, _enter, _render, _score
 
 router = APIRouter(prefix="/td", include_in_schema=False)
 
 
-def _done(
-    request: Request,
-    tid: int,
-    who: SignedIn,
-    where: str,
-    action: Callable[[], str],
-    kept: dict[str, str] | None = None,
-) -> Response:
-    """Run a write, then redirect to `where` (under ``/td/{tid}``) with its outcome."""
-    try:
-        done = action()
-    except ConflictError as exc:
-        message = f"Another device changed this meanwhile: {exc}"
-        return _back(request, tid, who, message, "conflict", where=where)
-    except RatinglistError as exc:
-        return _back(request, tid, who, str(exc), "error", kept, where=where)
-    return _back(request, tid, who, done, where=where)
-
-
-def _render(
+def _page(
     request: Request, tid: int, who: SignedIn, name: str, context: dict[str, Any]
 ) -> Response:
-    flash = _flash(request, tid, who)
-    context |= {
-        "tid": tid,
-        "who": who,
-        "csrf": who.csrf,
-        "message": flash.message if flash is not None and flash.kind == "notice" else None,
-        "error": flash.message if flash is not None and flash.kind != "notice" else None,
-        "kept": flash.kept if flash is not None else {},
-    }
-    status = STATUS[flash.kind] if flash is not None else 200
-    response = templates.TemplateResponse(
-        request, name, context, status_code=status, headers=NO_STORE
-    )
-    return _shown(response, tid)
+    """A director's page of the tournament, with its outcome of the last action."""
+    return _render(request, tid, who, name, context | {"tid": tid, "who": who, "csrf": who.csrf})
 
 
 @router.get("/{tid}/rounds/{number}")
@@ -104,7 +70,7 @@ def round_page(request: Request, tid: int, number: int, who: Reporter) -> Respon
         "rounds": range(1, live.overview.paired + 1),
         "movable": [p for t in open_games for p in (t.black, t.white)],
     }
-    return _render(request, tid, who, "td_round_page.html", context)
+    return _page(request, tid, who, "td_round_page.html", context)
 
 
 @router.post("/{tid}/rounds/{number}/result")
@@ -133,22 +99,16 @@ def round_result(
         table=table,
         black=black,
         white=white,
-        score=_score(score + ("!" if by_default and score else ""), black_discs, white_discs),
+        score=_score(score, black_discs, white_discs, by_default),
         special=special or None,
         winner=winner,
     )
+    place = f"round {number} table {table}"
 
     def action() -> str:
-        done = enter_result(
-            db_url(request), tid, spec, who.actor, correction=correction, based_on=based_on
-        )
-        verb = "corrected" if done.corrected else "entered"
-        if done.repeated:
-            verb = "was already entered: nothing changed"
-        first, second = (done.white, done.black) if done.go_result else (done.black, done.white)
-        return f"round {number} table {table}: {first.name} {done.score} {second.name} {verb}"
+        return _enter(request, tid, who, spec, place, correction=correction, based_on=based_on)
 
-    return _done(request, tid, who, f"/rounds/{number}", action)
+    return _act_at(request, tid, who, f"/rounds/{number}", action)
 
 
 @router.post("/{tid}/rounds/{number}/swap")
@@ -168,7 +128,7 @@ def swap(
         swap_players(db_url(request), tid, number, first, second, who.actor, based_on)
         return f"round {number}: players {first} and {second} swapped"
 
-    return _done(request, tid, who, f"/rounds/{number}", action)
+    return _act_at(request, tid, who, f"/rounds/{number}", action)
 
 
 @router.post("/{tid}/rounds/{number}/colours")
@@ -187,7 +147,7 @@ def colours(
         exchange_colours(db_url(request), tid, number, black, white, who.actor, based_on)
         return f"round {number}: colours of {black} - {white} exchanged"
 
-    return _done(request, tid, who, f"/rounds/{number}", action)
+    return _act_at(request, tid, who, f"/rounds/{number}", action)
 
 
 @router.get("/{tid}/preview")
@@ -197,7 +157,7 @@ def preview_page(request: Request, tid: int, who: Director) -> Response:
         shown = preview_pairing(db_url(request), tid)
     except RatinglistError as exc:
         return _back(request, tid, who, str(exc), "error")
-    return _render(request, tid, who, "td_round_preview.html", {"p": shown})
+    return _page(request, tid, who, "td_round_preview.html", {"p": shown})
 
 
 @router.post("/{tid}/preview")
@@ -220,9 +180,7 @@ def store_preview(
 def setup_page(request: Request, tid: int, who: Director) -> Response:
     """Absences, forbidden and forced pairs, reinstatements, late entries and flags, and
     the end date."""
-    return _render(
-        request, tid, who, "td_round_setup.html", {"s": round_setup(db_url(request), tid)}
-    )
+    return _page(request, tid, who, "td_round_setup.html", {"s": round_setup(db_url(request), tid)})
 
 
 SETUP = "/setup"
@@ -242,7 +200,7 @@ def mark_absent(
         done = absent(db_url(request), tid, player, who.actor, round)
         return f"{done.player.name} absent in round {done.round}"
 
-    return _done(request, tid, who, SETUP, action)
+    return _act_at(request, tid, who, SETUP, action)
 
 
 @router.post("/{tid}/setup/forbidden")
@@ -259,7 +217,7 @@ def forbidden(
         a, b = forbid(db_url(request), tid, first, second, who.actor)
         return f"{a.name} and {b.name} are never paired together"
 
-    return _done(request, tid, who, SETUP, action)
+    return _act_at(request, tid, who, SETUP, action)
 
 
 @router.post("/{tid}/setup/forced")
@@ -276,7 +234,7 @@ def forced(
         k, black, white = force(db_url(request), tid, first, second, who.actor)
         return f"round {k}: {black.name} (Black) plays {white.name}"
 
-    return _done(request, tid, who, SETUP, action)
+    return _act_at(request, tid, who, SETUP, action)
 
 
 @router.post("/{tid}/setup/reinstate")
@@ -289,7 +247,7 @@ def reinstate_player(
         done = reinstate(db_url(request), tid, player, who.actor)
         return f"{done.name} reinstated: paired again from the next round"
 
-    return _done(request, tid, who, SETUP, action)
+    return _act_at(request, tid, who, SETUP, action)
 
 
 @router.post("/{tid}/setup/end-date")
@@ -304,7 +262,7 @@ def end_date(
     def action() -> str:
         return f"last day: {set_end_date(db_url(request), tid, end, who.actor)}"
 
-    return _done(request, tid, who, SETUP, action)
+    return _act_at(request, tid, who, SETUP, action)
 
 
 def _year(text: str) -> int | None:
@@ -346,7 +304,7 @@ def flags(
             shown.append(f"born {done.birth_year}")
         return f"{done.player.name}: {', '.join(shown) or 'no class flags'}"
 
-    return _done(request, tid, who, SETUP, action)
+    return _act_at(request, tid, who, SETUP, action)
 
 
 @router.post("/{tid}/setup/entry")
@@ -372,4 +330,4 @@ def entry(
         names = ", ".join(r.player.name for r in done.found)
         return f"registered {names}; {done.entrants} players"
 
-    return _done(request, tid, who, SETUP, action, kept={"players": players})
+    return _act_at(request, tid, who, SETUP, action, kept={"players": players})
