@@ -43,6 +43,12 @@ from ratinglist.web.views.td_pages import _act_at, _back, _enter, _render, _scor
 
 router = APIRouter(prefix="/td", include_in_schema=False)
 
+Number = Annotated[int, Form()]
+"""A player's number (or a game's player) as a form sends it."""
+BasedOn = Annotated[int, Form(ge=1)]
+"""The log's event number the page was drawn at."""
+Flag = Annotated[bool, Form()]
+
 
 def _page(
     request: Request, tid: int, who: SignedIn, name: str, context: dict[str, Any]
@@ -80,16 +86,16 @@ def round_result(
     number: int,
     who: Reporter,
     table: Annotated[int, Form(ge=1)],
-    black: Annotated[int, Form()],
-    white: Annotated[int, Form()],
-    based_on: Annotated[int, Form(ge=1)],
+    black: Number,
+    white: Number,
+    based_on: BasedOn,
     black_discs: Annotated[str, Form(max_length=3)] = "",
     white_discs: Annotated[str, Form(max_length=3)] = "",
     score: Annotated[str, Form(max_length=10)] = "",
-    by_default: Annotated[bool, Form()] = False,
+    by_default: Flag = False,
     special: Annotated[str, Form(max_length=20)] = "",
     winner: Annotated[int | None, Form()] = None,
-    correction: Annotated[bool, Form()] = False,
+    correction: Flag = False,
 ) -> Response:
     """Enter or correct the result of a game of round `number`, named by its table and its
     two players (refused with 409 when the table holds another game now): disc fields, or
@@ -117,9 +123,9 @@ def swap(
     tid: int,
     number: int,
     who: Director,
-    first: Annotated[int, Form()],
-    second: Annotated[int, Form()],
-    based_on: Annotated[int, Form(ge=1)],
+    first: Number,
+    second: Number,
+    based_on: BasedOn,
 ) -> Response:
     """Swap two players between two games of round `number` (refused once either game has
     a result, and with 409 when the log moved since the page was drawn)."""
@@ -137,9 +143,9 @@ def colours(
     tid: int,
     number: int,
     who: Director,
-    black: Annotated[int, Form()],
-    white: Annotated[int, Form()],
-    based_on: Annotated[int, Form(ge=1)],
+    black: Number,
+    white: Number,
+    based_on: BasedOn,
 ) -> Response:
     """Exchange the colours of a game of round `number` (refused once it has a result)."""
 
@@ -161,9 +167,7 @@ def preview_page(request: Request, tid: int, who: Director) -> Response:
 
 
 @router.post("/{tid}/preview")
-def store_preview(
-    request: Request, tid: int, who: Director, based_on: Annotated[int, Form(ge=1)]
-) -> Response:
+def store_preview(request: Request, tid: int, who: Director, based_on: BasedOn) -> Response:
     """Store the pairing previewed at event `based_on`; when the log moved since, the
     refusal (409) is shown above the preview computed again."""
     try:
@@ -191,7 +195,7 @@ def mark_absent(
     request: Request,
     tid: int,
     who: Director,
-    player: Annotated[int, Form()],
+    player: Number,
     round: Annotated[int | None, Form(ge=1)] = None,
 ) -> Response:
     """Declare a player absent for one round (default: the next), no game and no bye."""
@@ -204,13 +208,7 @@ def mark_absent(
 
 
 @router.post("/{tid}/setup/forbidden")
-def forbidden(
-    request: Request,
-    tid: int,
-    who: Director,
-    first: Annotated[int, Form()],
-    second: Annotated[int, Form()],
-) -> Response:
+def forbidden(request: Request, tid: int, who: Director, first: Number, second: Number) -> Response:
     """Never pair two players together."""
 
     def action() -> str:
@@ -221,13 +219,7 @@ def forbidden(
 
 
 @router.post("/{tid}/setup/forced")
-def forced(
-    request: Request,
-    tid: int,
-    who: Director,
-    first: Annotated[int, Form()],
-    second: Annotated[int, Form()],
-) -> Response:
+def forced(request: Request, tid: int, who: Director, first: Number, second: Number) -> Response:
     """Impose a pair on the next round (`first` has Black)."""
 
     def action() -> str:
@@ -238,9 +230,7 @@ def forced(
 
 
 @router.post("/{tid}/setup/reinstate")
-def reinstate_player(
-    request: Request, tid: int, who: Director, player: Annotated[int, Form()]
-) -> Response:
+def reinstate_player(request: Request, tid: int, who: Director, player: Number) -> Response:
     """A withdrawn player plays again from the next round."""
 
     def action() -> str:
@@ -282,9 +272,9 @@ def flags(
     request: Request,
     tid: int,
     who: Director,
-    player: Annotated[int, Form()],
-    female: Annotated[bool, Form()] = False,
-    youth: Annotated[bool, Form()] = False,
+    player: Number,
+    female: Flag = False,
+    youth: Flag = False,
     birth_year: Annotated[str, Form(max_length=4)] = "",
 ) -> Response:
     """Set a player's class flags (female, youth, birth year)."""
@@ -314,8 +304,8 @@ def entry(
     who: Director,
     players: Annotated[str, Form(max_length=5000)],
     first_round: Annotated[int | None, Form(ge=1)] = None,
-    female: Annotated[bool, Form()] = False,
-    youth: Annotated[bool, Form()] = False,
+    female: Flag = False,
+    youth: Flag = False,
     birth_year: Annotated[str, Form(max_length=4)] = "",
 ) -> Response:
     """Register players (IDs or names, one per line) with their class flags and first round
