@@ -256,18 +256,31 @@ def set_password_post(
     return _users_done(request, act)
 
 
+def _change_role(
+    request: Request, who: SignedIn, name: str, role: str, scope: str, *, give: bool
+) -> Response:
+    """Grant (`give`) or revoke a role, and say whether anything changed; an admin never
+    takes away their own admin role."""
+
+    def act() -> str:
+        chosen = parse_grant(role, scope)
+        if give:
+            added = grant(store_of(request), name, chosen, who.actor)
+            return f"{name} {'now has' if added else 'already had'} {chosen.label}"
+        if name == who.account.name and chosen.role is Role.ADMIN:
+            raise PermissionDenied("expected another admin to take your admin role, got you")
+        removed = revoke(store_of(request), name, chosen, who.actor)
+        return f"{name} {'no longer has' if removed else 'did not have'} {chosen.label}"
+
+    return _users_done(request, act)
+
+
 @router.post("/account/users/grant", include_in_schema=False)
 def grant_post(
     request: Request, who: Admin, name: UserField, role: RoleField, scope: ScopeField = ""
 ) -> Response:
     """Give a user a role."""
-
-    def act() -> str:
-        given = parse_grant(role, scope)
-        added = grant(store_of(request), name, given, who.actor)
-        return f"{name} {'now has' if added else 'already had'} {given.label}"
-
-    return _users_done(request, act)
+    return _change_role(request, who, name, role, scope, give=True)
 
 
 @router.post("/account/users/revoke", include_in_schema=False)
@@ -275,12 +288,4 @@ def revoke_post(
     request: Request, who: Admin, name: UserField, role: RoleField, scope: ScopeField = ""
 ) -> Response:
     """Take a role away from a user."""
-
-    def act() -> str:
-        taken = parse_grant(role, scope)
-        if name == who.account.name and taken.role is Role.ADMIN:
-            raise PermissionDenied("expected another admin to take your admin role, got you")
-        removed = revoke(store_of(request), name, taken, who.actor)
-        return f"{name} {'no longer has' if removed else 'did not have'} {taken.label}"
-
-    return _users_done(request, act)
+    return _change_role(request, who, name, role, scope, give=False)
