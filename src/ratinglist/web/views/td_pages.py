@@ -24,7 +24,7 @@ import hmac
 import json
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Request
@@ -493,6 +493,28 @@ def _score(score: str, black_discs: str, white_discs: str, by_default: bool = Fa
     return None
 
 
+def _typed_result(
+    score: Annotated[str, Form(max_length=10)] = "",
+    by_default: Annotated[bool, Form()] = False,
+    black_discs: Annotated[str, Form(max_length=3)] = "",
+    white_discs: Annotated[str, Form(max_length=3)] = "",
+    special: Annotated[str, Form(max_length=20)] = "",
+    winner: Annotated[int | None, Form()] = None,
+) -> ResultSpec:
+    """The result fields of a result form (its game is the route's): disc fields, or a
+    result of the game's choices (`score`, ``!`` added when `by_default`), or a special
+    result and its winner."""
+    return ResultSpec(
+        score=_score(score, black_discs, white_discs, by_default),
+        special=special or None,
+        winner=winner,
+    )
+
+
+TypedResult = Annotated[ResultSpec, Depends(_typed_result)]
+"""The result typed in a result form, without its game."""
+
+
 def _enter(
     request: Request,
     tid: int,
@@ -521,30 +543,17 @@ def add_result(
     tid: int,
     who: Reporter,
     round: Annotated[str, Form(max_length=10)],
+    typed: TypedResult,
     table: Annotated[int | None, Form(ge=1)] = None,
     black: Annotated[int | None, Form()] = None,
     white: Annotated[int | None, Form()] = None,
-    score: Annotated[str, Form(max_length=10)] = "",
-    by_default: Annotated[bool, Form()] = False,
-    black_discs: Annotated[str, Form(max_length=3)] = "",
-    white_discs: Annotated[str, Form(max_length=3)] = "",
-    special: Annotated[str, Form(max_length=20)] = "",
-    winner: Annotated[int | None, Form()] = None,
     based_on: Annotated[int | None, Form(ge=1)] = None,
     correction: Annotated[bool, Form()] = False,
 ) -> Response:
     """Enter (or correct) the result of a game: a table of the round with the players the
     page showed there (refused when the table holds another game now), or a finals game by
     its two players."""
-    spec = ResultSpec(
-        round=round,
-        table=table,
-        black=black,
-        white=white,
-        score=_score(score, black_discs, white_discs, by_default),
-        special=special or None,
-        winner=winner,
-    )
+    spec = replace(typed, round=round, table=table, black=black, white=white)
     place = f"table {table}" if table is not None else None
 
     def action() -> str:

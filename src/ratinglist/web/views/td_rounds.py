@@ -15,6 +15,7 @@ Every POST answers with a redirect that carries its outcome in the signed flash 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -22,7 +23,6 @@ from fastapi.responses import Response
 
 from ratinglist.errors import ConflictError, RatinglistError
 from ratinglist.model.account import may_direct
-from ratinglist.model.directed import ResultSpec
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.actions import Entry, absent, forbid, force, register_players
 from ratinglist.service.tournaments.rounds import (
@@ -39,7 +39,7 @@ from ratinglist.service.tournaments.server import live_view
 from ratinglist.service.tournaments.views import show_round
 from ratinglist.web.auth import Director, Reporter
 from ratinglist.web.views.common import db_url
-from ratinglist.web.views.td_pages import _act_at, _back, _enter, _render, _score
+from ratinglist.web.views.td_pages import TypedResult, _act_at, _back, _enter, _render
 
 router = APIRouter(prefix="/td", include_in_schema=False)
 
@@ -89,26 +89,13 @@ def round_result(
     black: Number,
     white: Number,
     based_on: BasedOn,
-    black_discs: Annotated[str, Form(max_length=3)] = "",
-    white_discs: Annotated[str, Form(max_length=3)] = "",
-    score: Annotated[str, Form(max_length=10)] = "",
-    by_default: Flag = False,
-    special: Annotated[str, Form(max_length=20)] = "",
-    winner: Annotated[int | None, Form()] = None,
+    typed: TypedResult,
     correction: Flag = False,
 ) -> Response:
     """Enter or correct the result of a game of round `number`, named by its table and its
     two players (refused with 409 when the table holds another game now): disc fields, or
     a result of the game's choices (`score`, ``!`` added when `by_default`)."""
-    spec = ResultSpec(
-        round=str(number),
-        table=table,
-        black=black,
-        white=white,
-        score=_score(score, black_discs, white_discs, by_default),
-        special=special or None,
-        winner=winner,
-    )
+    spec = replace(typed, round=str(number), table=table, black=black, white=white)
     place = f"round {number} table {table}"
 
     def action() -> str:
