@@ -158,17 +158,13 @@ async def api_logout(request: Request, who: Annotated[SignedIn, Depends(signed)]
 @router.get("/account", include_in_schema=False)
 def account_page(request: Request, who: Signed) -> Response:
     """The signed-in user's roles and the form to change their password."""
-    notice, error = flash.take(request)
     context = {
         "who": who,
         "csrf": who.csrf,
-        "message": notice,
-        "error": error,
         "min_password": MIN_PASSWORD,
         "admin": may_manage_accounts(who.account),
     }
-    page = templates.TemplateResponse(request, "account.html", context, headers=NO_STORE)
-    return flash.shown(request, page)
+    return flash.page(request, "account.html", context)
 
 
 @router.post("/account/password", include_in_schema=False)
@@ -201,18 +197,14 @@ async def password_post(
 @router.get("/account/users", include_in_schema=False)
 def users_page(request: Request, who: Admin) -> Response:
     """Every user with their roles, and the forms to change them."""
-    notice, error = flash.take(request)
     context = {
         "who": who,
         "csrf": who.csrf,
         "users": users(store_of(request)),
         "roles": [r.value for r in Role],
-        "message": notice,
-        "error": error,
         "min_password": MIN_PASSWORD,
     }
-    page = templates.TemplateResponse(request, "account_users.html", context, headers=NO_STORE)
-    return flash.shown(request, page)
+    return flash.page(request, "account_users.html", context)
 
 
 def _users_done(request: Request, action: Callable[[], str]) -> Response:

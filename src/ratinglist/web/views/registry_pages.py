@@ -189,16 +189,8 @@ def _assign(
 @router.get("/registry")
 def registry_page(request: Request, who: Officer) -> Response:
     """The forms, and the temporary identifiers waiting for an ID."""
-    notice, error = flash.take(request)
-    context = {
-        "csrf": who.csrf,
-        "who": who,
-        "pending": pending_ids(db_url(request), _hosts(who)),
-        "message": notice,
-        "error": error,
-    }
-    page = templates.TemplateResponse(request, "registry.html", context, headers=NO_STORE)
-    return flash.shown(request, page)
+    context = {"csrf": who.csrf, "who": who, "pending": pending_ids(db_url(request), _hosts(who))}
+    return flash.page(request, "registry.html", context)
 
 
 def _done(request: Request, message: str, ok: bool = True) -> Response:
