@@ -493,14 +493,21 @@ class GoByeChosen(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class GoUnpaired(Event):
+class GoGameEvent(Event):
+    """The fields of a director's edit of one Go game: the game `white` - `black` of
+    (1-based) `round`."""
+
+    round: int
+    white: PlayerId
+    black: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class GoUnpaired(GoGameEvent):
     """The game `white` - `black` of a paired round is removed (both players are unpaired
     in that round); removing the round's last game also clears its bye (OpenGotha)."""
 
     kind: ClassVar[str] = "go-unpaired"
-    round: int
-    white: PlayerId
-    black: PlayerId
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,23 +523,17 @@ class GoGamesAdded(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class GoColoursExchanged(Event):
+class GoColoursExchanged(GoGameEvent):
     """White and Black of the game `white` - `black` (as before) of `round` exchange."""
 
     kind: ClassVar[str] = "go-colours"
-    round: int
-    white: PlayerId
-    black: PlayerId
 
 
 @dataclass(frozen=True, slots=True)
-class GoHandicapSet(Event):
+class GoHandicapSet(GoGameEvent):
     """The handicap of the game `white` - `black` of `round` is set to `handicap` (0-9)."""
 
     kind: ClassVar[str] = "go-handicap"
-    round: int
-    white: PlayerId
-    black: PlayerId
     handicap: int
 
 

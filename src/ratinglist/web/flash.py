@@ -12,11 +12,14 @@ import base64
 import hashlib
 import hmac
 import json
+from typing import Any
 
 from fastapi import Request
 from fastapi.responses import RedirectResponse, Response
 
 from ratinglist.web.auth import signed_in
+from ratinglist.web.templating import templates
+from ratinglist.web.views.common import NO_STORE
 
 FLASH_COOKIE = "rl_flash"
 MAX_AGE = 120
@@ -71,3 +74,11 @@ def shown(request: Request, response: Response) -> Response:
     if FLASH_COOKIE in request.cookies:
         response.delete_cookie(FLASH_COOKIE, path="/")
     return response
+
+
+def page(request: Request, name: str, context: dict[str, Any]) -> Response:
+    """Template `name` with `context` and the message the redirect to it sent (`message`, or
+    `error` for a refusal), which it deletes; never cached."""
+    notice, error = take(request)
+    context = context | {"message": notice, "error": error}
+    return shown(request, templates.TemplateResponse(request, name, context, headers=NO_STORE))

@@ -10,13 +10,14 @@ refuses the edit when the log moved past event N (what a page drawn at N saw).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, console, open_tournament, user_errors
+from ratinglist.cli.common import DbOption, cli_actor, console, open_tournament, user_errors
 from ratinglist.cli.tournament.render import TournamentOption
 
 if TYPE_CHECKING:
@@ -94,19 +95,20 @@ def _print_check(view: QuickCheckView, as_json: bool) -> None:
         console.print("nothing to check", highlight=False)
 
 
-def _rounds(text: str | None) -> list[int] | None:
-    if text is None:
-        return None
-    from ratinglist.errors import TournamentError
-
-    out = []
-    for word in text.replace(" ", "").split(","):
-        if not word:
-            continue
-        if not word.isdigit():
-            raise TournamentError(f"expected round numbers such as 2,3 (or none), got {text!r}")
-        out.append(int(word))
-    return out
+def _edit_round(
+    db: str | None,
+    tournament: str | None,
+    as_json: bool,
+    based_on: int | None,
+    edit: Callable[..., GoRoundEdit],
+    *args: int,
+) -> None:
+    """Run the round edit ``edit(store, tid, *args, actor=..., based_on=...)`` of
+    `service.tournaments.go_edits` on the tournament named, and print the round after it."""
+    with user_errors():
+        store, tid = open_tournament(db, tournament)
+        view = edit(store, tid, *args, actor=cli_actor(), based_on=based_on)
+    _print_round(view, as_json)
 
 
 @app.command("player")
@@ -139,11 +141,14 @@ def player(
     Example: ratinglist tournament edit player 4 --rank 2k --not-playing 3
     """
     with user_errors():
-        from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.go_edits import go_player, modify_go_player
+        from ratinglist.service.tournaments.go_edits import (
+            go_player,
+            modify_go_player,
+            parse_round_numbers,
+        )
 
         store, tid = open_tournament(db, tournament)
-        rounds = _rounds(not_playing)
+        rounds = None if not_playing is None else parse_round_numbers(not_playing)
         changes = (rank, rating, club, country, rounds, final)
         if all(c is None for c in changes):
             line = go_player(store, tid, number)
@@ -152,7 +157,7 @@ def player(
                 store,
                 tid,
                 number,
-                Actor.cli_user(),
+                cli_actor(),
                 rank=rank,
                 rating=rating,
                 club=club,
@@ -198,14 +203,9 @@ def bye(
 
     Example: ratinglist tournament edit bye 3 7
     """
-    with user_errors():
-        from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.go_edits import choose_go_bye
+    from ratinglist.service.tournaments.go_edits import choose_go_bye
 
-        view = choose_go_bye(
-            *open_tournament(db, tournament), round_number, number, Actor.cli_user(), based_on
-        )
-    _print_round(view, as_json)
+    _edit_round(db, tournament, as_json, based_on, choose_go_bye, round_number, number)
 
 
 @app.command("unpair")
@@ -221,14 +221,9 @@ def unpair(
 
     Example: ratinglist tournament edit unpair 2 5
     """
-    with user_errors():
-        from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.go_edits import unpair_go_game
+    from ratinglist.service.tournaments.go_edits import unpair_go_game
 
-        view = unpair_go_game(
-            *open_tournament(db, tournament), round_number, table, Actor.cli_user(), based_on
-        )
-    _print_round(view, as_json)
+    _edit_round(db, tournament, as_json, based_on, unpair_go_game, round_number, table)
 
 
 @app.command("pair")
@@ -250,7 +245,6 @@ def pair(
     """
     with user_errors():
         from ratinglist.errors import TournamentError
-        from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments.go_edits import pair_go_players
 
         chosen = list(players or [])
@@ -259,7 +253,7 @@ def pair(
         view = pair_go_players(
             *open_tournament(db, tournament),
             round_number,
-            Actor.cli_user(),
+            cli_actor(),
             (chosen[0], chosen[1]) if chosen else None,
             based_on,
         )
@@ -279,14 +273,9 @@ def colours(
 
     Example: ratinglist tournament edit colours 2 5
     """
-    with user_errors():
-        from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.go_edits import exchange_go_colours
+    from ratinglist.service.tournaments.go_edits import exchange_go_colours
 
-        view = exchange_go_colours(
-            *open_tournament(db, tournament), round_number, table, Actor.cli_user(), based_on
-        )
-    _print_round(view, as_json)
+    _edit_round(db, tournament, as_json, based_on, exchange_go_colours, round_number, table)
 
 
 @app.command("handicap")
@@ -303,19 +292,9 @@ def handicap(
 
     Example: ratinglist tournament edit handicap 2 5 3
     """
-    with user_errors():
-        from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.go_edits import set_go_handicap
+    from ratinglist.service.tournaments.go_edits import set_go_handicap
 
-        view = set_go_handicap(
-            *open_tournament(db, tournament),
-            round_number,
-            table,
-            stones,
-            Actor.cli_user(),
-            based_on,
-        )
-    _print_round(view, as_json)
+    _edit_round(db, tournament, as_json, based_on, set_go_handicap, round_number, table, stones)
 
 
 @app.command("table")
@@ -332,14 +311,9 @@ def table(
 
     Example: ratinglist tournament edit table 2 5 1
     """
-    with user_errors():
-        from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.go_edits import change_go_table
+    from ratinglist.service.tournaments.go_edits import change_go_table
 
-        view = change_go_table(
-            *open_tournament(db, tournament), round_number, old, new, Actor.cli_user(), based_on
-        )
-    _print_round(view, as_json)
+    _edit_round(db, tournament, as_json, based_on, change_go_table, round_number, old, new)
 
 
 @app.command("renumber")
@@ -354,14 +328,9 @@ def renumber(
 
     Example: ratinglist tournament edit renumber 2
     """
-    with user_errors():
-        from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.go_edits import renumber_go_tables
+    from ratinglist.service.tournaments.go_edits import renumber_go_tables
 
-        view = renumber_go_tables(
-            *open_tournament(db, tournament), round_number, Actor.cli_user(), based_on
-        )
-    _print_round(view, as_json)
+    _edit_round(db, tournament, as_json, based_on, renumber_go_tables, round_number)
 
 
 @app.command("rounds")
@@ -377,12 +346,9 @@ def rounds(
 
     Example: ratinglist tournament edit rounds 6
     """
-    with user_errors():
-        from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.go_edits import set_go_rounds
+    from ratinglist.service.tournaments.go_edits import set_go_rounds
 
-        view = set_go_rounds(*open_tournament(db, tournament), count, Actor.cli_user(), based_on)
-    _print_round(view, as_json)
+    _edit_round(db, tournament, as_json, based_on, set_go_rounds, count)
 
 
 @app.command("check")
@@ -406,7 +372,6 @@ def check(
     Example: ratinglist tournament edit check --ranks-from-ratings --final
     """
     with user_errors():
-        from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments.go_edits import fix_go_registrations, go_quick_check
 
         store, tid = open_tournament(db, tournament)
@@ -414,7 +379,7 @@ def check(
             view = fix_go_registrations(
                 store,
                 tid,
-                Actor.cli_user(),
+                cli_actor(),
                 ranks_from_ratings=ranks_from_ratings,
                 final=final,
                 based_on=based_on,

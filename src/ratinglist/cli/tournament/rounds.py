@@ -4,18 +4,40 @@ and a player's class flags; the same service calls as the TD pages and the API."
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ratinglist.cli.common import DbOption, console, open_tournament, user_errors
+from ratinglist.cli.common import DbOption, cli_actor, console, open_tournament, user_errors
 from ratinglist.cli.tournament.render import TournamentOption, round_table
 from ratinglist.cli.tournament.setup import _player
+
+if TYPE_CHECKING:
+    from ratinglist.model.directed import RoundView
 
 BasedOn = Annotated[
     int | None,
     typer.Option("--based-on", help="Log event number you saw (refused when the log moved since)."),
 ]
+
+
+def _two_players(
+    db: str | None,
+    tournament: str | None,
+    change: Callable[..., RoundView],
+    round_number: int,
+    first: str,
+    second: str,
+    based_on: int | None,
+) -> None:
+    """Run the change ``change(store, tid, round, first, second, actor, based_on)`` of a
+    stored round's game(s) (`service.tournaments.rounds`), and print the round after it."""
+    with user_errors():
+        one, two = _player(first), _player(second)
+        where = open_tournament(db, tournament)
+        view = change(*where, round_number, one, two, cli_actor(), based_on)
+    console.print(round_table(view))
 
 
 def preview(
@@ -33,7 +55,6 @@ def preview(
     Example: ratinglist tournament preview --store 42
     """
     with user_errors():
-        from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments.rounds import preview_pairing, store_pairing
 
         if store is None:
@@ -43,7 +64,7 @@ def preview(
                 f"not stored: ratinglist tournament preview --store {shown.based_on} stores it"
             )
             return
-        view = store_pairing(*open_tournament(db, tournament), Actor.cli_user(), store)
+        view = store_pairing(*open_tournament(db, tournament), cli_actor(), store)
     console.print(round_table(view))
 
 
@@ -60,14 +81,9 @@ def swap(
 
     Example: ratinglist tournament swap 3 4012 4013
     """
-    with user_errors():
-        from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.rounds import swap_players
+    from ratinglist.service.tournaments.rounds import swap_players
 
-        one, two = _player(first), _player(second)
-        where = open_tournament(db, tournament)
-        view = swap_players(*where, round_number, one, two, Actor.cli_user(), based_on)
-    console.print(round_table(view))
+    _two_players(db, tournament, swap_players, round_number, first, second, based_on)
 
 
 def colours(
@@ -82,14 +98,9 @@ def colours(
 
     Example: ratinglist tournament colours 3 4012 4013
     """
-    with user_errors():
-        from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.rounds import exchange_colours
+    from ratinglist.service.tournaments.rounds import exchange_colours
 
-        b, w = _player(black), _player(white)
-        where = open_tournament(db, tournament)
-        view = exchange_colours(*where, round_number, b, w, Actor.cli_user(), based_on)
-    console.print(round_table(view))
+    _two_players(db, tournament, exchange_colours, round_number, black, white, based_on)
 
 
 def reinstate(
@@ -102,10 +113,9 @@ def reinstate(
     Example: ratinglist tournament reinstate 4012
     """
     with user_errors():
-        from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments.rounds import reinstate as reinstate_player
 
-        done = reinstate_player(*open_tournament(db, tournament), _player(player), Actor.cli_user())
+        done = reinstate_player(*open_tournament(db, tournament), _player(player), cli_actor())
     typer.echo(f"{done.label} reinstated: paired again from the next round")
 
 
@@ -119,10 +129,9 @@ def end_date(
     Example: ratinglist tournament end-date 2026-03-15
     """
     with user_errors():
-        from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments.rounds import set_end_date
 
-        done = set_end_date(*open_tournament(db, tournament), end, Actor.cli_user())
+        done = set_end_date(*open_tournament(db, tournament), end, cli_actor())
     typer.echo(f"last day: {done}")
 
 
@@ -139,13 +148,12 @@ def flags(
     Example: ratinglist tournament flags 4012 --female --birth-year 2010
     """
     with user_errors():
-        from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments.rounds import set_flags
 
         done = set_flags(
             *open_tournament(db, tournament),
             _player(player),
-            Actor.cli_user(),
+            cli_actor(),
             female=female,
             youth=youth,
             birth_year=birth_year,

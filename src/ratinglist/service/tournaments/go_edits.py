@@ -13,7 +13,7 @@ correction to ``?``). Every write answers with the round as it is after it
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ratinglist.errors import TournamentError
@@ -21,7 +21,7 @@ from ratinglist.model import PlayerId
 from ratinglist.model.directed import Person
 from ratinglist.model.go import format_rank
 from ratinglist.service.actor import Actor
-from ratinglist.service.tournaments.log import Loaded, loaded, write
+from ratinglist.service.tournaments.log import loaded, write
 from ratinglist.store import Store
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
@@ -160,17 +160,45 @@ def go_round_edit(db: Store, tournament: int, round_number: int | None = None) -
     return _round_edit(base.folded, base.seq, k)
 
 
-def _write(
+Decision = tuple[ev.Event, str]
+"""An edit decided on the tournament as it is: the event to append and what it does."""
+
+
+def _edit_round(
     db: Store,
-    base: Loaded,
-    actions: Sequence[ev.Event],
+    tournament: int,
+    round_number: int | None,
     actor: Actor,
     based_on: int | None,
-    k: int,
-    done: str,
+    decide: Callable[[GoState], Decision],
 ) -> GoRoundEdit:
-    d = write(db, base, actions, actor, based_on=based_on)
-    return _round_edit(d, base.seq + len(actions), k, done)
+    """The common use case of a round edit: open the log, decide the event on the
+    tournament as it is, append it in one transaction, and answer round `round_number`
+    (None: the last paired, else the first) as it is after it."""
+    base = loaded(db, tournament)
+    s = go_play(base.folded)
+    k = max(s.paired, 1) if round_number is None else round_number
+    event, done = decide(s)
+    d = write(db, base, [event], actor, based_on=based_on)
+    return _round_edit(d, base.seq + 1, k, done)
+
+
+def _edit_game(
+    db: Store,
+    tournament: int,
+    round_number: int,
+    table: int,
+    actor: Actor,
+    based_on: int | None,
+    decide: Callable[[GoState, PlayerId, PlayerId], Decision],
+) -> GoRoundEdit:
+    """A round edit of the game at `table`: `decide` gets its White and Black."""
+
+    def on_game(s: GoState) -> Decision:
+        g = game_at(s, round_number, table)
+        return decide(s, s.number(g.white), s.number(g.black))
+
+    return _edit_round(db, tournament, round_number, actor, based_on, on_game)
 
 
 def _names(s: GoState, *players: PlayerId) -> str:
@@ -187,12 +215,12 @@ def choose_go_bye(
 ) -> GoRoundEdit:
     """Choose the bye of a round (player 0: none): of the next pairing, or in a paired
     round in place of its bye (the player must not be in a game of it)."""
-    base = loaded(db, tournament)
-    s = go_play(base.folded)
-    event = ev.GoByeChosen(round_number, PlayerId(player))
-    who = s.name(PlayerId(player)) if player else "no bye"
-    done = f"bye of round {round_number}: {who}"
-    return _write(db, base, [event], actor, based_on, round_number, done)
+
+    def decide(s: GoState) -> Decision:
+        who = s.name(PlayerId(player)) if player else "no bye"
+        return ev.GoByeChosen(round_number, PlayerId(player)), f"bye of round {round_number}: {who}"
+
+    return _edit_round(db, tournament, round_number, actor, based_on, decide)
 
 
 def unpair_go_game(
@@ -204,13 +232,11 @@ def unpair_go_game(
     based_on: int | None = None,
 ) -> GoRoundEdit:
     """Unpair the game at `table`: both players become unpaired in the round."""
-    base = loaded(db, tournament)
-    s = go_play(base.folded)
-    g = game_at(s, round_number, table)
-    w, b = s.number(g.white), s.number(g.black)
-    done = f"table {table} unpaired: {_names(s, w, b)}"
-    event = ev.GoUnpaired(round_number, w, b)
-    return _write(db, base, [event], actor, based_on, round_number, done)
+
+    def decide(s: GoState, w: PlayerId, b: PlayerId) -> Decision:
+        return ev.GoUnpaired(round_number, w, b), f"table {table} unpaired: {_names(s, w, b)}"
+
+    return _edit_game(db, tournament, round_number, table, actor, based_on, decide)
 
 
 def pair_go_players(
@@ -225,15 +251,17 @@ def pair_go_players(
     """Pair two unpaired players of a paired round by hand (OpenGotha's colours and
     handicap, the lowest free table), or, without `players`, pair every unpaired player
     of it (OpenGotha's pairing of the pairable players; the other games stay)."""
-    base = loaded(db, tournament)
-    s = go_play(base.folded)
-    if players is None:
-        event = pair_rest(s, round_number, group_max)
-    else:
-        event = hand_pair(s, round_number, PlayerId(players[0]), PlayerId(players[1]))
-    games = ", ".join(f"table {t}: {_names(s, w, b)}" for w, b, _, t in event.games)
-    bye = f"; bye {s.name(PlayerId(event.bye))}" if event.bye else ""
-    return _write(db, base, [event], actor, based_on, round_number, f"paired {games}{bye}")
+
+    def decide(s: GoState) -> Decision:
+        if players is None:
+            event = pair_rest(s, round_number, group_max)
+        else:
+            event = hand_pair(s, round_number, PlayerId(players[0]), PlayerId(players[1]))
+        games = ", ".join(f"table {t}: {_names(s, w, b)}" for w, b, _, t in event.games)
+        bye = f"; bye {s.name(PlayerId(event.bye))}" if event.bye else ""
+        return event, f"paired {games}{bye}"
+
+    return _edit_round(db, tournament, round_number, actor, based_on, decide)
 
 
 def exchange_go_colours(
@@ -245,13 +273,11 @@ def exchange_go_colours(
     based_on: int | None = None,
 ) -> GoRoundEdit:
     """Exchange White and Black of the game at `table`."""
-    base = loaded(db, tournament)
-    s = go_play(base.folded)
-    g = game_at(s, round_number, table)
-    w, b = s.number(g.white), s.number(g.black)
-    event = ev.GoColoursExchanged(round_number, w, b)
-    done = f"table {table}: White is now {s.name(b)}"
-    return _write(db, base, [event], actor, based_on, round_number, done)
+
+    def decide(s: GoState, w: PlayerId, b: PlayerId) -> Decision:
+        return ev.GoColoursExchanged(round_number, w, b), f"table {table}: White is now {s.name(b)}"
+
+    return _edit_game(db, tournament, round_number, table, actor, based_on, decide)
 
 
 def set_go_handicap(
@@ -264,12 +290,11 @@ def set_go_handicap(
     based_on: int | None = None,
 ) -> GoRoundEdit:
     """Set the handicap of the game at `table` (0-9)."""
-    base = loaded(db, tournament)
-    s = go_play(base.folded)
-    g = game_at(s, round_number, table)
-    event = ev.GoHandicapSet(round_number, s.number(g.white), s.number(g.black), handicap)
-    done = f"table {table}: handicap {handicap}"
-    return _write(db, base, [event], actor, based_on, round_number, done)
+
+    def decide(s: GoState, w: PlayerId, b: PlayerId) -> Decision:
+        return ev.GoHandicapSet(round_number, w, b, handicap), f"table {table}: handicap {handicap}"
+
+    return _edit_game(db, tournament, round_number, table, actor, based_on, decide)
 
 
 def change_go_table(
@@ -282,13 +307,15 @@ def change_go_table(
     based_on: int | None = None,
 ) -> GoRoundEdit:
     """Move the game at `table` to `new_table`; a game already there takes `table`."""
-    base = loaded(db, tournament)
-    s = go_play(base.folded)
-    event = move_table(s, round_number, table, new_table)
-    done = f"table {table} is now table {new_table}"
-    if len(event.tables) > 1:
-        done += f" (its game moved to table {table})"
-    return _write(db, base, [event], actor, based_on, round_number, done)
+
+    def decide(s: GoState) -> Decision:
+        event = move_table(s, round_number, table, new_table)
+        done = f"table {table} is now table {new_table}"
+        if len(event.tables) > 1:
+            done += f" (its game moved to table {table})"
+        return event, done
+
+    return _edit_round(db, tournament, round_number, actor, based_on, decide)
 
 
 def renumber_go_tables(
@@ -299,21 +326,26 @@ def renumber_go_tables(
     based_on: int | None = None,
 ) -> GoRoundEdit:
     """Renumber the tables of a round in OpenGotha's order (best placed games first)."""
-    base = loaded(db, tournament)
-    s = go_play(base.folded)
-    event = renumber(s, round_number)
-    done = f"round {round_number} renumbered: {len(event.tables)} games moved"
-    return _write(db, base, [event], actor, based_on, round_number, done)
+
+    def decide(s: GoState) -> Decision:
+        event = renumber(s, round_number)
+        return event, f"round {round_number} renumbered: {len(event.tables)} games moved"
+
+    return _edit_round(db, tournament, round_number, actor, based_on, decide)
 
 
 def set_go_rounds(
     db: Store, tournament: int, rounds: int, actor: Actor, based_on: int | None = None
 ) -> GoRoundEdit:
     """Set the number of rounds (raised at any time; lowered to no fewer than the paired)."""
-    base = loaded(db, tournament)
-    s = go_play(base.folded)
-    k = max(s.paired, 1)
-    return _write(db, base, [ev.GoRoundsSet(rounds)], actor, based_on, k, f"{rounds} rounds")
+    return _edit_round(
+        db,
+        tournament,
+        None,
+        actor,
+        based_on,
+        lambda s: (ev.GoRoundsSet(rounds), f"{rounds} rounds"),
+    )
 
 
 def go_player_line(d: FoldedTournament, player: PlayerId) -> GoPlayerLine:
@@ -340,6 +372,23 @@ def go_players(db: Store, tournament: int) -> tuple[GoPlayerLine, ...]:
 def go_player(db: Store, tournament: int, player: int) -> GoPlayerLine:
     """Player number `player`'s data."""
     return go_player_line(loaded(db, tournament).folded, PlayerId(player))
+
+
+def parse_round_numbers(text: str) -> list[int]:
+    """The round numbers of a text such as ``2,3`` (blank: none), as the CLI and the
+    director's form take the rounds a player does not play.
+
+    Raises:
+        TournamentError: a word is not a number.
+    """
+    out = []
+    for word in text.replace(" ", "").split(","):
+        if not word:
+            continue
+        if not word.isdigit():
+            raise TournamentError(f"expected round numbers such as 2,3 (or none), got {text!r}")
+        out.append(int(word))
+    return out
 
 
 def modify_go_player(

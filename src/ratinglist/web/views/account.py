@@ -158,17 +158,13 @@ async def api_logout(request: Request, who: Annotated[SignedIn, Depends(signed)]
 @router.get("/account", include_in_schema=False)
 def account_page(request: Request, who: Signed) -> Response:
     """The signed-in user's roles and the form to change their password."""
-    notice, error = flash.take(request)
     context = {
         "who": who,
         "csrf": who.csrf,
-        "message": notice,
-        "error": error,
         "min_password": MIN_PASSWORD,
         "admin": may_manage_accounts(who.account),
     }
-    page = templates.TemplateResponse(request, "account.html", context, headers=NO_STORE)
-    return flash.shown(request, page)
+    return flash.page(request, "account.html", context)
 
 
 @router.post("/account/password", include_in_schema=False)
@@ -201,18 +197,14 @@ async def password_post(
 @router.get("/account/users", include_in_schema=False)
 def users_page(request: Request, who: Admin) -> Response:
     """Every user with their roles, and the forms to change them."""
-    notice, error = flash.take(request)
     context = {
         "who": who,
         "csrf": who.csrf,
         "users": users(store_of(request)),
         "roles": [r.value for r in Role],
-        "message": notice,
-        "error": error,
         "min_password": MIN_PASSWORD,
     }
-    page = templates.TemplateResponse(request, "account_users.html", context, headers=NO_STORE)
-    return flash.shown(request, page)
+    return flash.page(request, "account_users.html", context)
 
 
 def _users_done(request: Request, action: Callable[[], str]) -> Response:
@@ -256,18 +248,31 @@ def set_password_post(
     return _users_done(request, act)
 
 
+def _change_role(
+    request: Request, who: SignedIn, name: str, role: str, scope: str, *, give: bool
+) -> Response:
+    """Grant (`give`) or revoke a role, and say whether anything changed; an admin never
+    takes away their own admin role."""
+
+    def act() -> str:
+        chosen = parse_grant(role, scope)
+        if give:
+            added = grant(store_of(request), name, chosen, who.actor)
+            return f"{name} {'now has' if added else 'already had'} {chosen.label}"
+        if name == who.account.name and chosen.role is Role.ADMIN:
+            raise PermissionDenied("expected another admin to take your admin role, got you")
+        removed = revoke(store_of(request), name, chosen, who.actor)
+        return f"{name} {'no longer has' if removed else 'did not have'} {chosen.label}"
+
+    return _users_done(request, act)
+
+
 @router.post("/account/users/grant", include_in_schema=False)
 def grant_post(
     request: Request, who: Admin, name: UserField, role: RoleField, scope: ScopeField = ""
 ) -> Response:
     """Give a user a role."""
-
-    def act() -> str:
-        given = parse_grant(role, scope)
-        added = grant(store_of(request), name, given, who.actor)
-        return f"{name} {'now has' if added else 'already had'} {given.label}"
-
-    return _users_done(request, act)
+    return _change_role(request, who, name, role, scope, give=True)
 
 
 @router.post("/account/users/revoke", include_in_schema=False)
@@ -275,12 +280,4 @@ def revoke_post(
     request: Request, who: Admin, name: UserField, role: RoleField, scope: ScopeField = ""
 ) -> Response:
     """Take a role away from a user."""
-
-    def act() -> str:
-        taken = parse_grant(role, scope)
-        if name == who.account.name and taken.role is Role.ADMIN:
-            raise PermissionDenied("expected another admin to take your admin role, got you")
-        removed = revoke(store_of(request), name, taken, who.actor)
-        return f"{name} {'no longer has' if removed else 'did not have'} {taken.label}"
-
-    return _users_done(request, act)
+    return _change_role(request, who, name, role, scope, give=False)

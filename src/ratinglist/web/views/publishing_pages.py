@@ -14,12 +14,16 @@ at the next request here, within `service.site.VERSION_TTL` in the other process
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 
+from ratinglist.service.accounts import SignedIn
+from ratinglist.service.actor import Actor
+from ratinglist.service.databases import Store
 from ratinglist.service.publication_desk import (
     STEPS,
     Desk,
@@ -79,15 +83,41 @@ def publish_range_page(
         published=published == "yes",
         skip_missing=True,
     )
+    return _published(request)
+
+
+def _published(request: Request) -> Response:
+    """The site shows the lists as published now; back to ``/publishing``."""
     site_of(request).refresh()
     return RedirectResponse("/publishing", status_code=303)
+
+
+def _list_page(request: Request, n: int, who: SignedIn, **shown: bool) -> Response:
+    """List `n`'s dry run (the diff against the last list published before), with the
+    form that confirms publishing it or, `withdraw`, withdrawing it."""
+    context = {"p": preview_publish(store_of(request), n), "csrf": who.csrf, **shown}
+    return templates.TemplateResponse(request, "publishing_list.html", context, headers=NO_STORE)
+
+
+def _confirmed(
+    request: Request,
+    n: int,
+    who: SignedIn,
+    confirm: str,
+    change: Callable[[Store, str, Actor], object],
+    asked: str,
+) -> Response:
+    """Publish or withdraw list `n` when its page confirmed it, else back to that page."""
+    if confirm != "yes":
+        return RedirectResponse(asked, status_code=303)
+    change(store_of(request), str(n), who.actor)
+    return _published(request)
 
 
 @router.get("/publishing/{n}")
 def preview_page(request: Request, n: int, who: Officer) -> Response:
     """The dry run of publishing list `n`: the diff against the last list published before."""
-    context = {"p": preview_publish(store_of(request), n), "csrf": who.csrf}
-    return templates.TemplateResponse(request, "publishing_list.html", context, headers=NO_STORE)
+    return _list_page(request, n, who)
 
 
 @router.post("/publishing/{n}")
@@ -95,18 +125,13 @@ def publish_page(
     request: Request, n: int, who: Officer, confirm: Annotated[str, Form(max_length=3)] = ""
 ) -> Response:
     """Publish list `n` (after its dry run)."""
-    if confirm != "yes":
-        return RedirectResponse(f"/publishing/{n}", status_code=303)
-    publish_list(store_of(request), str(n), who.actor)
-    site_of(request).refresh()
-    return RedirectResponse("/publishing", status_code=303)
+    return _confirmed(request, n, who, confirm, publish_list, f"/publishing/{n}")
 
 
 @router.get("/publishing/{n}/unpublish")
 def confirm_unpublish(request: Request, n: int, who: Officer) -> Response:
     """Ask to confirm withdrawing list `n` from the site."""
-    context = {"p": preview_publish(store_of(request), n), "csrf": who.csrf, "withdraw": True}
-    return templates.TemplateResponse(request, "publishing_list.html", context, headers=NO_STORE)
+    return _list_page(request, n, who, withdraw=True)
 
 
 @router.post("/publishing/{n}/unpublish")
@@ -114,11 +139,7 @@ def unpublish_page(
     request: Request, n: int, who: Officer, confirm: Annotated[str, Form(max_length=3)] = ""
 ) -> Response:
     """Withdraw list `n` from the site (after the confirmation)."""
-    if confirm != "yes":
-        return RedirectResponse(f"/publishing/{n}/unpublish", status_code=303)
-    unpublish_list(store_of(request), str(n), who.actor)
-    site_of(request).refresh()
-    return RedirectResponse("/publishing", status_code=303)
+    return _confirmed(request, n, who, confirm, unpublish_list, f"/publishing/{n}/unpublish")
 
 
 class Change(BaseModel):

@@ -43,6 +43,15 @@ router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/v1/registry", tags=["registry"])
 
 
+Number = Annotated[int, Form()]
+"""A player ID (or a tournament's number) as a form sends it."""
+Name = Annotated[str, Form(max_length=100)]
+"""A surname, first name, country or host as typed (empty: none)."""
+Reason = Annotated[str, Form(max_length=500)]
+"""Why the officer acts, for the registry's history."""
+Day = Annotated[str, Form(min_length=1, max_length=10)]
+"""The date a change holds from (YYYY-MM-DD)."""
+
 Officer = Annotated[
     SignedIn, Depends(permit(lambda a, _r: may_assign_some_ids(a), "assign player IDs"))
 ]
@@ -97,56 +106,47 @@ def _transition(verb: str, change: IdTransition) -> str:
     )
 
 
-def _rename(
+def _reidentify(
     request: Request,
     who: SignedIn,
     player: int,
     when: dt.date,
     names: tuple[str, str, str],
     reason: str,
+    *,
+    split: bool,
 ) -> str:
-    db = store_of(request)
-    surname, firstname, country = (n.strip() or None for n in names)
-    _require_country(who, show_player(db, player).player.country)
-    if country is not None:
-        _require_country(who, country)
-    change = rename_player(
-        db,
-        player,
-        on=when,
-        surname=surname,
-        firstname=firstname,
-        country=country,
-        reason=reason,
-        actor=who.actor,
-    )
-    return _transition("renamed", change)
-
-
-def _split(
-    request: Request,
-    who: SignedIn,
-    player: int,
-    when: dt.date,
-    names: tuple[str, str, str],
-    reason: str,
-) -> str:
+    """From `when`, the person of `player` has new names (empty: unchanged), or with
+    `split` the ID denotes another person (country empty: as now); both the player's
+    country and a new one must be the officer's."""
     db = store_of(request)
     surname, firstname, country = (n.strip() for n in names)
     _require_country(who, show_player(db, player).player.country)
     if country:
         _require_country(who, country)
-    change = split_player(
+    if split:
+        change = split_player(
+            db,
+            player,
+            surname,
+            firstname,
+            on=when,
+            country=country or None,
+            reason=reason,
+            actor=who.actor,
+        )
+        return _transition("split", change)
+    change = rename_player(
         db,
         player,
-        surname,
-        firstname,
         on=when,
+        surname=surname or None,
+        firstname=firstname or None,
         country=country or None,
         reason=reason,
         actor=who.actor,
     )
-    return _transition("split", change)
+    return _transition("renamed", change)
 
 
 def _unmerge(request: Request, who: SignedIn, removed: int, reason: str) -> str:
@@ -189,16 +189,8 @@ def _assign(
 @router.get("/registry")
 def registry_page(request: Request, who: Officer) -> Response:
     """The forms, and the temporary identifiers waiting for an ID."""
-    notice, error = flash.take(request)
-    context = {
-        "csrf": who.csrf,
-        "who": who,
-        "pending": pending_ids(db_url(request), _hosts(who)),
-        "message": notice,
-        "error": error,
-    }
-    page = templates.TemplateResponse(request, "registry.html", context, headers=NO_STORE)
-    return flash.shown(request, page)
+    context = {"csrf": who.csrf, "who": who, "pending": pending_ids(db_url(request), _hosts(who))}
+    return flash.page(request, "registry.html", context)
 
 
 def _done(request: Request, message: str, ok: bool = True) -> Response:
@@ -222,8 +214,8 @@ def add_form(
     who: Officer,
     surname: Annotated[str, Form(min_length=1, max_length=100)],
     country: Annotated[str, Form(min_length=2, max_length=100)],
-    firstname: Annotated[str, Form(max_length=100)] = "",
-    host: Annotated[str, Form(max_length=100)] = "",
+    firstname: Name = "",
+    host: Name = "",
     confirm: Annotated[str, Form(max_length=10)] = "",
 ) -> Response:
     """Give a new player an ID; a namesake of a registered player is asked about first."""
@@ -253,11 +245,7 @@ def add_form(
 
 @router.post("/registry/merges")
 def merge_form(
-    request: Request,
-    who: Officer,
-    kept: Annotated[int, Form()],
-    removed: Annotated[int, Form()],
-    reason: Annotated[str, Form(max_length=500)] = "",
+    request: Request, who: Officer, kept: Number, removed: Number, reason: Reason = ""
 ) -> Response:
     """Merge two IDs of one person."""
     return _answered(request, lambda: _merge(request, who, kept, removed, reason))
@@ -268,12 +256,7 @@ def _day(text: str) -> dt.date:
 
 
 @router.post("/registry/unmerges")
-def unmerge_form(
-    request: Request,
-    who: Officer,
-    removed: Annotated[int, Form()],
-    reason: Annotated[str, Form(max_length=500)] = "",
-) -> Response:
+def unmerge_form(request: Request, who: Officer, removed: Number, reason: Reason = "") -> Response:
     """Undo a merge: the merged-away ID counts on its own again."""
     return _answered(request, lambda: _unmerge(request, who, removed, reason))
 
@@ -282,39 +265,43 @@ def unmerge_form(
 def rename_form(
     request: Request,
     who: Officer,
-    player: Annotated[int, Form()],
-    when: Annotated[str, Form(min_length=1, max_length=10)],
-    surname: Annotated[str, Form(max_length=100)] = "",
-    firstname: Annotated[str, Form(max_length=100)] = "",
-    country: Annotated[str, Form(max_length=100)] = "",
-    reason: Annotated[str, Form(max_length=500)] = "",
+    player: Number,
+    when: Day,
+    surname: Name = "",
+    firstname: Name = "",
+    country: Name = "",
+    reason: Reason = "",
 ) -> Response:
     """Record a new name or country of the same person from a date."""
     names = (surname, firstname, country)
-    return _answered(request, lambda: _rename(request, who, player, _day(when), names, reason))
+    return _answered(
+        request, lambda: _reidentify(request, who, player, _day(when), names, reason, split=False)
+    )
 
 
 @router.post("/registry/splits")
 def split_form(
     request: Request,
     who: Officer,
-    player: Annotated[int, Form()],
-    when: Annotated[str, Form(min_length=1, max_length=10)],
+    player: Number,
+    when: Day,
     surname: Annotated[str, Form(min_length=1, max_length=100)],
-    firstname: Annotated[str, Form(max_length=100)] = "",
-    country: Annotated[str, Form(max_length=100)] = "",
-    reason: Annotated[str, Form(max_length=500)] = "",
+    firstname: Name = "",
+    country: Name = "",
+    reason: Reason = "",
 ) -> Response:
     """Record that from a date the ID denotes another person (the ID was reused)."""
     names = (surname, firstname, country)
-    return _answered(request, lambda: _split(request, who, player, _day(when), names, reason))
+    return _answered(
+        request, lambda: _reidentify(request, who, player, _day(when), names, reason, split=True)
+    )
 
 
 @router.post("/registry/temporary")
 def assign_form(
     request: Request,
     who: Officer,
-    tournament: Annotated[int, Form()],
+    tournament: Number,
     temporary: Annotated[str, Form(min_length=1, max_length=8)],
     existing: Annotated[str, Form(max_length=12)] = "",
 ) -> Response:
@@ -356,16 +343,11 @@ class RenameIn(BaseModel):
     reason: str = Field(default="", max_length=500)
 
 
-class SplitIn(BaseModel):
+class SplitIn(RenameIn):
     """From `when`, `player` denotes a new person (the ID was reused); `country` empty: as
     now."""
 
-    player: int
-    when: dt.date
     surname: str = Field(min_length=1, max_length=100)
-    firstname: str = Field(default="", max_length=100)
-    country: str = Field(default="", max_length=100)
-    reason: str = Field(default="", max_length=500)
 
 
 class MergeIn(BaseModel):
@@ -418,14 +400,16 @@ def api_unmerge(request: Request, body: UnmergeIn, who: Officer) -> Done:
 def api_rename(request: Request, body: RenameIn, who: Officer) -> Done:
     """Record a new name or country of the same person from `when`."""
     names = (body.surname, body.firstname, body.country)
-    return Done(message=_rename(request, who, body.player, body.when, names, body.reason))
+    message = _reidentify(request, who, body.player, body.when, names, body.reason, split=False)
+    return Done(message=message)
 
 
 @api.post("/splits", status_code=201)
 def api_split(request: Request, body: SplitIn, who: Officer) -> Done:
     """Record that from `when` the ID denotes a new person."""
     names = (body.surname, body.firstname, body.country)
-    return Done(message=_split(request, who, body.player, body.when, names, body.reason))
+    message = _reidentify(request, who, body.player, body.when, names, body.reason, split=True)
+    return Done(message=message)
 
 
 class PendingOut(BaseModel):

@@ -13,14 +13,15 @@ the director pages' flash cookie.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Protocol
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from ratinglist.errors import ConflictError, RatinglistError, TournamentError
+from ratinglist.errors import RatinglistError, TournamentError
 from ratinglist.service.accounts import SignedIn
+from ratinglist.service.databases import Store
 from ratinglist.service.tournaments.go_edits import (
     GoPlayerLine,
     GoRoundEdit,
@@ -35,15 +36,15 @@ from ratinglist.service.tournaments.go_edits import (
     go_round_edit,
     modify_go_player,
     pair_go_players,
+    parse_round_numbers,
     renumber_go_tables,
     set_go_handicap,
     set_go_rounds,
     unpair_go_game,
 )
 from ratinglist.web.auth import Director
-from ratinglist.web.templating import templates
-from ratinglist.web.views.common import NO_STORE, db_url
-from ratinglist.web.views.td_pages import STATUS, _back, _flash, _shown
+from ratinglist.web.views.common import db_url
+from ratinglist.web.views.td_pages import _act_at, _back, _render
 
 router = APIRouter(prefix="/td", include_in_schema=False)
 api = APIRouter(prefix="/api/v1/td", tags=["tournament director"])
@@ -53,23 +54,43 @@ Round = Annotated[int, Form(ge=1, le=20)]
 Table = Annotated[int, Form(ge=1, le=600)]
 
 
-def _where(round_number: int | None) -> str:
-    return "/edit" if round_number is None else f"/edit?round={round_number}"
+class _Done(Protocol):
+    """A service's answer to an edit, saying what it did."""
+
+    @property
+    def done(self) -> str: ...
 
 
 def _act(
-    request: Request, tid: int, who: SignedIn, round_number: int | None, action: Callable[[], str]
+    request: Request,
+    tid: int,
+    who: SignedIn,
+    round_number: int | None,
+    action: Callable[[Store], str],
 ) -> Response:
-    """Run an edit, then back to the edit page with its outcome (409 page for a conflict)."""
-    where = _where(round_number)
-    try:
-        done = action()
-    except ConflictError as exc:
-        message = f"Another device changed this meanwhile: {exc}"
-        return _back(request, tid, who, message, "conflict", where=where)
-    except RatinglistError as exc:
-        return _back(request, tid, who, str(exc), "error", where=where)
-    return _back(request, tid, who, done, where=where)
+    """Run an edit on the database, then back to the edit page (at `round_number`) with
+    its outcome (409 page for a conflict)."""
+    where = "/edit" if round_number is None else f"/edit?round={round_number}"
+    return _act_at(request, tid, who, where, lambda: action(db_url(request)))
+
+
+def _edit(
+    request: Request,
+    tid: int,
+    who: SignedIn,
+    round_number: int | None,
+    based_on: int,
+    edit: Callable[..., _Done],
+    *args: int,
+) -> Response:
+    """`_act` for the service call ``edit(db, tid, *args, actor=..., based_on=...)``."""
+    return _act(
+        request,
+        tid,
+        who,
+        round_number,
+        lambda db: edit(db, tid, *args, actor=who.actor, based_on=based_on).done,
+    )
 
 
 @router.get("/{tid}/edit")
@@ -77,27 +98,14 @@ def edit_page(request: Request, tid: int, who: Director, round: int | None = Non
     """A round's games with their edit forms, its bye and unpaired players, the players'
     data, the number of rounds and the quick check."""
     db = db_url(request)
-    flash = _flash(request, tid, who)
     try:
         view = go_round_edit(db, tid, round)
         players = go_players(db, tid)
         check = go_quick_check(db, tid)
     except RatinglistError as exc:
         return _back(request, tid, who, str(exc), "error")
-    context: dict[str, Any] = {
-        "tid": tid,
-        "r": view,
-        "players": players,
-        "check": check,
-        "csrf": who.csrf,
-        "message": flash.message if flash is not None and flash.kind == "notice" else None,
-        "error": flash.message if flash is not None and flash.kind != "notice" else None,
-    }
-    status = STATUS[flash.kind] if flash is not None else 200
-    response = templates.TemplateResponse(
-        request, "td_go_edit.html", context, status_code=status, headers=NO_STORE
-    )
-    return _shown(response, tid)
+    context = {"tid": tid, "r": view, "players": players, "check": check, "csrf": who.csrf}
+    return _render(request, tid, who, "td_go_edit.html", context)
 
 
 @router.post("/{tid}/edit/bye")
@@ -110,14 +118,7 @@ def bye_form(
     based_on: BasedOn,
 ) -> Response:
     """Choose the bye of a round (0: no bye)."""
-    db = db_url(request)
-    return _act(
-        request,
-        tid,
-        who,
-        round,
-        lambda: choose_go_bye(db, tid, round, player, who.actor, based_on).done,
-    )
+    return _edit(request, tid, who, round, based_on, choose_go_bye, round, player)
 
 
 @router.post("/{tid}/edit/unpair")
@@ -125,14 +126,7 @@ def unpair_form(
     request: Request, tid: int, who: Director, round: Round, table: Table, based_on: BasedOn
 ) -> Response:
     """Unpair the game at a table."""
-    db = db_url(request)
-    return _act(
-        request,
-        tid,
-        who,
-        round,
-        lambda: unpair_go_game(db, tid, round, table, who.actor, based_on).done,
-    )
+    return _edit(request, tid, who, round, based_on, unpair_go_game, round, table)
 
 
 @router.post("/{tid}/edit/pair")
@@ -146,9 +140,8 @@ def pair_form(
     second: Annotated[int | None, Form(ge=1)] = None,
 ) -> Response:
     """Pair two unpaired players by hand, or (neither given) every unpaired player."""
-    db = db_url(request)
 
-    def action() -> str:
+    def action(db: Store) -> str:
         if (first is None) != (second is None):
             raise TournamentError("expected two players to pair, or none to pair them all")
         chosen = None if first is None or second is None else (first, second)
@@ -162,14 +155,7 @@ def colours_form(
     request: Request, tid: int, who: Director, round: Round, table: Table, based_on: BasedOn
 ) -> Response:
     """Exchange the colours of the game at a table."""
-    db = db_url(request)
-    return _act(
-        request,
-        tid,
-        who,
-        round,
-        lambda: exchange_go_colours(db, tid, round, table, who.actor, based_on).done,
-    )
+    return _edit(request, tid, who, round, based_on, exchange_go_colours, round, table)
 
 
 @router.post("/{tid}/edit/handicap")
@@ -183,14 +169,7 @@ def handicap_form(
     based_on: BasedOn,
 ) -> Response:
     """Set the handicap of the game at a table."""
-    db = db_url(request)
-    return _act(
-        request,
-        tid,
-        who,
-        round,
-        lambda: set_go_handicap(db, tid, round, table, handicap, who.actor, based_on).done,
-    )
+    return _edit(request, tid, who, round, based_on, set_go_handicap, round, table, handicap)
 
 
 @router.post("/{tid}/edit/table")
@@ -204,14 +183,7 @@ def table_form(
     based_on: BasedOn,
 ) -> Response:
     """Give the game at a table a new table number (a game there takes the old one)."""
-    db = db_url(request)
-    return _act(
-        request,
-        tid,
-        who,
-        round,
-        lambda: change_go_table(db, tid, round, table, new_table, who.actor, based_on).done,
-    )
+    return _edit(request, tid, who, round, based_on, change_go_table, round, table, new_table)
 
 
 @router.post("/{tid}/edit/renumber")
@@ -219,14 +191,7 @@ def renumber_form(
     request: Request, tid: int, who: Director, round: Round, based_on: BasedOn
 ) -> Response:
     """Renumber a round's tables in OpenGotha's order."""
-    db = db_url(request)
-    return _act(
-        request,
-        tid,
-        who,
-        round,
-        lambda: renumber_go_tables(db, tid, round, who.actor, based_on).done,
-    )
+    return _edit(request, tid, who, round, based_on, renumber_go_tables, round)
 
 
 @router.post("/{tid}/edit/rounds")
@@ -234,25 +199,7 @@ def rounds_form(
     request: Request, tid: int, who: Director, rounds: Round, based_on: BasedOn
 ) -> Response:
     """Set the number of rounds."""
-    db = db_url(request)
-    return _act(
-        request,
-        tid,
-        who,
-        None,
-        lambda: set_go_rounds(db, tid, rounds, who.actor, based_on).done,
-    )
-
-
-def _not_playing(text: str) -> list[int]:
-    out = []
-    for word in text.replace(" ", "").split(","):
-        if not word:
-            continue
-        if not word.isdigit():
-            raise TournamentError(f"expected round numbers such as 2,3 (or none), got {text!r}")
-        out.append(int(word))
-    return out
+    return _edit(request, tid, who, None, based_on, set_go_rounds, rounds)
 
 
 @router.post("/{tid}/edit/player")
@@ -271,9 +218,8 @@ def player_form(
 ) -> Response:
     """Change a player's data as the form shows it (rank, rating, club, country, the rounds
     not played, FIN or PRE)."""
-    db = db_url(request)
 
-    def action() -> str:
+    def action(db: Store) -> str:
         line = modify_go_player(
             db,
             tid,
@@ -283,7 +229,7 @@ def player_form(
             rating=rating,
             club=club,
             country=country,
-            not_playing=_not_playing(not_playing),
+            not_playing=parse_round_numbers(not_playing),
             final=status == "FIN",
             based_on=based_on,
         )
@@ -302,23 +248,19 @@ def check_form(
     final: Annotated[bool, Form()] = False,
 ) -> Response:
     """Set ranks from ratings and/or make preliminary registrations final."""
-    db = db_url(request)
-    return _act(
-        request,
-        tid,
-        who,
-        None,
-        lambda: (
-            fix_go_registrations(
-                db,
-                tid,
-                who.actor,
-                ranks_from_ratings=ranks_from_ratings,
-                final=final,
-                based_on=based_on,
-            ).done
-        ),
-    )
+
+    def action(db: Store) -> str:
+        fix = fix_go_registrations(
+            db,
+            tid,
+            who.actor,
+            ranks_from_ratings=ranks_from_ratings,
+            final=final,
+            based_on=based_on,
+        )
+        return fix.done
+
+    return _act(request, tid, who, None, action)
 
 
 class EditIn(BaseModel):

@@ -24,7 +24,7 @@ import hmac
 import json
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Request
@@ -168,32 +168,41 @@ def _choice(request: Request, flash: Flash | None) -> dict[str, Any] | None:
     return {"name": flash.kept["namesake"], "namesakes": found, "typed": typed}
 
 
+def _render(
+    request: Request, tid: int, who: SignedIn, name: str, context: dict[str, Any]
+) -> Response:
+    """Template `name` with `context` and the outcome of the last action on tournament
+    `tid` (the flash, cleared once shown): its message or its refusal, the fields of a
+    refused form; the status says whether it was refused (400, 409)."""
+    flash = _flash(request, tid, who)
+    outcome = {
+        "message": flash.message if flash is not None and flash.kind == "notice" else None,
+        "error": flash.message if flash is not None and flash.kind != "notice" else None,
+        "kept": flash.kept if flash is not None else {},
+    }
+    status = STATUS[flash.kind] if flash is not None else 200
+    response = templates.TemplateResponse(
+        request, name, context | outcome, status_code=status, headers=NO_STORE
+    )
+    return _shown(response, tid)
+
+
 def _page(request: Request, tid: int, who: SignedIn) -> Response:
     live = live_view(db_url(request), tid)
-    flash = _flash(request, tid, who)
     director = may_direct(who.account, tid)
     context: dict[str, Any] = {
         "ratings": entrant_ratings(db_url(request), tid),
-        "choice": _choice(request, flash),
+        "choice": _choice(request, _flash(request, tid, who)),
         "v": live,
         "who": who,
         "csrf": who.csrf,
         "director": director,
         "specials": live.game.specials if live.game else (),
         "g": live.game,
-        "message": flash.message if flash is not None and flash.kind == "notice" else None,
-        "error": flash.message if flash is not None and flash.kind != "notice" else None,
-        "kept": flash.kept if flash is not None else {},
         "pending": _pending(request, tid) if director and not live.overview.closed else None,
         "life": lifecycle(db_url(request), tid),
     }
-    status = STATUS[flash.kind] if flash is not None else 200
-    return _shown(
-        templates.TemplateResponse(
-            request, "td_tournament.html", context, status_code=status, headers=NO_STORE
-        ),
-        tid,
-    )
+    return _render(request, tid, who, "td_tournament.html", context)
 
 
 def _act(
@@ -217,6 +226,27 @@ def _act(
     except RatinglistError as exc:
         return _back(request, tid, who, str(exc), "error", kept)
     return _back(request, tid, who, done)
+
+
+def _act_at(
+    request: Request,
+    tid: int,
+    who: SignedIn,
+    where: str,
+    action: Callable[[], str],
+    kept: dict[str, str] | None = None,
+) -> Response:
+    """Run a write of a page under the tournament's (`where`, such as ``/setup``), then
+    redirect back to it with its outcome: the message, or the reason when refused (409 for
+    a conflict with another device, else 400; `kept` fills the refused form again)."""
+    try:
+        done = action()
+    except ConflictError as exc:
+        message = f"Another device changed this meanwhile: {exc}"
+        return _back(request, tid, who, message, "conflict", where=where)
+    except RatinglistError as exc:
+        return _back(request, tid, who, str(exc), "error", kept, where=where)
+    return _back(request, tid, who, done, where=where)
 
 
 def _confirm(
@@ -251,7 +281,6 @@ def home(request: Request) -> Response:
     assert who is not None  # the gate guarantees a session on /td
     mine = [o for o in running(db_url(request)) if may_enter_results(who.account, o.id)]
     done = [o for o in finished(db_url(request)) if may_enter_results(who.account, o.id)]
-    flash = _flash(request, HOME, who)
     context = {
         "who": who,
         "csrf": who.csrf,
@@ -260,15 +289,8 @@ def home(request: Request) -> Response:
         "may_create": may_create_tournament(who.account),
         "systems": system_names(),
         "games": game_choices(),
-        "error": flash.message if flash is not None and flash.kind != "notice" else None,
-        "message": flash.message if flash is not None and flash.kind == "notice" else None,
-        "kept": flash.kept if flash is not None else {},
     }
-    status = STATUS[flash.kind] if flash is not None else 200
-    response = templates.TemplateResponse(
-        request, "td_home.html", context, status_code=status, headers=NO_STORE
-    )
-    return _shown(response, HOME)
+    return _render(request, HOME, who, "td_home.html", context)
 
 
 @router.post("/new")
@@ -460,13 +482,59 @@ def pair_round(request: Request, tid: int, who: Director) -> Response:
     return _act(request, tid, who, action)
 
 
-def _score(score: str, black_discs: str, white_discs: str) -> str | None:
-    """The disc score as typed: one field (``40-24``, ``40 24``) or two (Black, White)."""
+def _score(score: str, black_discs: str, white_discs: str, by_default: bool = False) -> str | None:
+    """The disc score as typed: one field (``40-24``, ``40 24``) or two (Black, White); a
+    result of the game's choices gets ``!`` when it was `by_default`."""
+    score = score + ("!" if by_default and score else "")
     if score.strip():
         return score.strip()
     if black_discs.strip() or white_discs.strip():
         return f"{black_discs.strip() or '?'}-{white_discs.strip() or '?'}"
     return None
+
+
+def _typed_result(
+    score: Annotated[str, Form(max_length=10)] = "",
+    by_default: Annotated[bool, Form()] = False,
+    black_discs: Annotated[str, Form(max_length=3)] = "",
+    white_discs: Annotated[str, Form(max_length=3)] = "",
+    special: Annotated[str, Form(max_length=20)] = "",
+    winner: Annotated[int | None, Form()] = None,
+) -> ResultSpec:
+    """The result fields of a result form (its game is the route's): disc fields, or a
+    result of the game's choices (`score`, ``!`` added when `by_default`), or a special
+    result and its winner."""
+    return ResultSpec(
+        score=_score(score, black_discs, white_discs, by_default),
+        special=special or None,
+        winner=winner,
+    )
+
+
+TypedResult = Annotated[ResultSpec, Depends(_typed_result)]
+"""The result typed in a result form, without its game."""
+
+
+def _enter(
+    request: Request,
+    tid: int,
+    who: SignedIn,
+    spec: ResultSpec,
+    place: str | None,
+    *,
+    correction: bool,
+    based_on: int | None,
+) -> str:
+    """Enter (or correct) a result; the message names the game's `place` (None: its
+    round, as a finals game has no table)."""
+    done = enter_result(
+        db_url(request), tid, spec, who.actor, correction=correction, based_on=based_on
+    )
+    verb = "corrected" if done.corrected else "entered"
+    if done.repeated:
+        verb = "was already entered: nothing changed"
+    first, second = (done.white, done.black) if done.go_result else (done.black, done.white)
+    return f"{place or done.round}: {first.name} {done.score} {second.name} {verb}"
 
 
 @router.post("/{tid}/result")
@@ -475,41 +543,21 @@ def add_result(
     tid: int,
     who: Reporter,
     round: Annotated[str, Form(max_length=10)],
+    typed: TypedResult,
     table: Annotated[int | None, Form(ge=1)] = None,
     black: Annotated[int | None, Form()] = None,
     white: Annotated[int | None, Form()] = None,
-    score: Annotated[str, Form(max_length=10)] = "",
-    by_default: Annotated[bool, Form()] = False,
-    black_discs: Annotated[str, Form(max_length=3)] = "",
-    white_discs: Annotated[str, Form(max_length=3)] = "",
-    special: Annotated[str, Form(max_length=20)] = "",
-    winner: Annotated[int | None, Form()] = None,
     based_on: Annotated[int | None, Form(ge=1)] = None,
     correction: Annotated[bool, Form()] = False,
 ) -> Response:
     """Enter (or correct) the result of a game: a table of the round with the players the
     page showed there (refused when the table holds another game now), or a finals game by
     its two players."""
-    spec = ResultSpec(
-        round=round,
-        table=table,
-        black=black,
-        white=white,
-        score=_score(score + ("!" if by_default and score else ""), black_discs, white_discs),
-        special=special or None,
-        winner=winner,
-    )
+    spec = replace(typed, round=round, table=table, black=black, white=white)
+    place = f"table {table}" if table is not None else None
 
     def action() -> str:
-        done = enter_result(
-            db_url(request), tid, spec, who.actor, correction=correction, based_on=based_on
-        )
-        verb = "corrected" if done.corrected else "entered"
-        if done.repeated:
-            verb = "was already entered: nothing changed"
-        where = f"table {table}" if table is not None else done.round
-        first, second = (done.white, done.black) if done.go_result else (done.black, done.white)
-        return f"{where}: {first.name} {done.score} {second.name} {verb}"
+        return _enter(request, tid, who, spec, place, correction=correction, based_on=based_on)
 
     return _act(request, tid, who, action)
 

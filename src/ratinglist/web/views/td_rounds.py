@@ -15,7 +15,7 @@ Every POST answers with a redirect that carries its outcome in the signed flash 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -23,10 +23,8 @@ from fastapi.responses import Response
 
 from ratinglist.errors import ConflictError, RatinglistError
 from ratinglist.model.account import may_direct
-from ratinglist.model.directed import ResultSpec
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.actions import Entry, absent, forbid, force, register_players
-from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.rounds import (
     exchange_colours,
     preview_pairing,
@@ -40,49 +38,23 @@ from ratinglist.service.tournaments.rounds import (
 from ratinglist.service.tournaments.server import live_view
 from ratinglist.service.tournaments.views import show_round
 from ratinglist.web.auth import Director, Reporter
-from ratinglist.web.templating import templates
-from ratinglist.web.views.common import NO_STORE, db_url
-from ratinglist.web.views.td_pages import STATUS, _back, _flash, _score, _shown
+from ratinglist.web.views.common import db_url
+from ratinglist.web.views.td_pages import TypedResult, _act_at, _back, _enter, _render
 
 router = APIRouter(prefix="/td", include_in_schema=False)
 
-
-def _done(
-    request: Request,
-    tid: int,
-    who: SignedIn,
-    where: str,
-    action: Callable[[], str],
-    kept: dict[str, str] | None = None,
-) -> Response:
-    """Run a write, then redirect to `where` (under ``/td/{tid}``) with its outcome."""
-    try:
-        done = action()
-    except ConflictError as exc:
-        message = f"Another device changed this meanwhile: {exc}"
-        return _back(request, tid, who, message, "conflict", where=where)
-    except RatinglistError as exc:
-        return _back(request, tid, who, str(exc), "error", kept, where=where)
-    return _back(request, tid, who, done, where=where)
+Number = Annotated[int, Form()]
+"""A player's number (or a game's player) as a form sends it."""
+BasedOn = Annotated[int, Form(ge=1)]
+"""The log's event number the page was drawn at."""
+Flag = Annotated[bool, Form()]
 
 
-def _render(
+def _page(
     request: Request, tid: int, who: SignedIn, name: str, context: dict[str, Any]
 ) -> Response:
-    flash = _flash(request, tid, who)
-    context |= {
-        "tid": tid,
-        "who": who,
-        "csrf": who.csrf,
-        "message": flash.message if flash is not None and flash.kind == "notice" else None,
-        "error": flash.message if flash is not None and flash.kind != "notice" else None,
-        "kept": flash.kept if flash is not None else {},
-    }
-    status = STATUS[flash.kind] if flash is not None else 200
-    response = templates.TemplateResponse(
-        request, name, context, status_code=status, headers=NO_STORE
-    )
-    return _shown(response, tid)
+    """A director's page of the tournament, with its outcome of the last action."""
+    return _render(request, tid, who, name, context | {"tid": tid, "who": who, "csrf": who.csrf})
 
 
 @router.get("/{tid}/rounds/{number}")
@@ -104,7 +76,7 @@ def round_page(request: Request, tid: int, number: int, who: Reporter) -> Respon
         "rounds": range(1, live.overview.paired + 1),
         "movable": [p for t in open_games for p in (t.black, t.white)],
     }
-    return _render(request, tid, who, "td_round_page.html", context)
+    return _page(request, tid, who, "td_round_page.html", context)
 
 
 @router.post("/{tid}/rounds/{number}/result")
@@ -114,41 +86,22 @@ def round_result(
     number: int,
     who: Reporter,
     table: Annotated[int, Form(ge=1)],
-    black: Annotated[int, Form()],
-    white: Annotated[int, Form()],
-    based_on: Annotated[int, Form(ge=1)],
-    black_discs: Annotated[str, Form(max_length=3)] = "",
-    white_discs: Annotated[str, Form(max_length=3)] = "",
-    score: Annotated[str, Form(max_length=10)] = "",
-    by_default: Annotated[bool, Form()] = False,
-    special: Annotated[str, Form(max_length=20)] = "",
-    winner: Annotated[int | None, Form()] = None,
-    correction: Annotated[bool, Form()] = False,
+    black: Number,
+    white: Number,
+    based_on: BasedOn,
+    typed: TypedResult,
+    correction: Flag = False,
 ) -> Response:
     """Enter or correct the result of a game of round `number`, named by its table and its
     two players (refused with 409 when the table holds another game now): disc fields, or
     a result of the game's choices (`score`, ``!`` added when `by_default`)."""
-    spec = ResultSpec(
-        round=str(number),
-        table=table,
-        black=black,
-        white=white,
-        score=_score(score + ("!" if by_default and score else ""), black_discs, white_discs),
-        special=special or None,
-        winner=winner,
-    )
+    spec = replace(typed, round=str(number), table=table, black=black, white=white)
+    place = f"round {number} table {table}"
 
     def action() -> str:
-        done = enter_result(
-            db_url(request), tid, spec, who.actor, correction=correction, based_on=based_on
-        )
-        verb = "corrected" if done.corrected else "entered"
-        if done.repeated:
-            verb = "was already entered: nothing changed"
-        first, second = (done.white, done.black) if done.go_result else (done.black, done.white)
-        return f"round {number} table {table}: {first.name} {done.score} {second.name} {verb}"
+        return _enter(request, tid, who, spec, place, correction=correction, based_on=based_on)
 
-    return _done(request, tid, who, f"/rounds/{number}", action)
+    return _act_at(request, tid, who, f"/rounds/{number}", action)
 
 
 @router.post("/{tid}/rounds/{number}/swap")
@@ -157,9 +110,9 @@ def swap(
     tid: int,
     number: int,
     who: Director,
-    first: Annotated[int, Form()],
-    second: Annotated[int, Form()],
-    based_on: Annotated[int, Form(ge=1)],
+    first: Number,
+    second: Number,
+    based_on: BasedOn,
 ) -> Response:
     """Swap two players between two games of round `number` (refused once either game has
     a result, and with 409 when the log moved since the page was drawn)."""
@@ -168,7 +121,7 @@ def swap(
         swap_players(db_url(request), tid, number, first, second, who.actor, based_on)
         return f"round {number}: players {first} and {second} swapped"
 
-    return _done(request, tid, who, f"/rounds/{number}", action)
+    return _act_at(request, tid, who, f"/rounds/{number}", action)
 
 
 @router.post("/{tid}/rounds/{number}/colours")
@@ -177,9 +130,9 @@ def colours(
     tid: int,
     number: int,
     who: Director,
-    black: Annotated[int, Form()],
-    white: Annotated[int, Form()],
-    based_on: Annotated[int, Form(ge=1)],
+    black: Number,
+    white: Number,
+    based_on: BasedOn,
 ) -> Response:
     """Exchange the colours of a game of round `number` (refused once it has a result)."""
 
@@ -187,7 +140,7 @@ def colours(
         exchange_colours(db_url(request), tid, number, black, white, who.actor, based_on)
         return f"round {number}: colours of {black} - {white} exchanged"
 
-    return _done(request, tid, who, f"/rounds/{number}", action)
+    return _act_at(request, tid, who, f"/rounds/{number}", action)
 
 
 @router.get("/{tid}/preview")
@@ -197,13 +150,11 @@ def preview_page(request: Request, tid: int, who: Director) -> Response:
         shown = preview_pairing(db_url(request), tid)
     except RatinglistError as exc:
         return _back(request, tid, who, str(exc), "error")
-    return _render(request, tid, who, "td_round_preview.html", {"p": shown})
+    return _page(request, tid, who, "td_round_preview.html", {"p": shown})
 
 
 @router.post("/{tid}/preview")
-def store_preview(
-    request: Request, tid: int, who: Director, based_on: Annotated[int, Form(ge=1)]
-) -> Response:
+def store_preview(request: Request, tid: int, who: Director, based_on: BasedOn) -> Response:
     """Store the pairing previewed at event `based_on`; when the log moved since, the
     refusal (409) is shown above the preview computed again."""
     try:
@@ -220,9 +171,7 @@ def store_preview(
 def setup_page(request: Request, tid: int, who: Director) -> Response:
     """Absences, forbidden and forced pairs, reinstatements, late entries and flags, and
     the end date."""
-    return _render(
-        request, tid, who, "td_round_setup.html", {"s": round_setup(db_url(request), tid)}
-    )
+    return _page(request, tid, who, "td_round_setup.html", {"s": round_setup(db_url(request), tid)})
 
 
 SETUP = "/setup"
@@ -233,7 +182,7 @@ def mark_absent(
     request: Request,
     tid: int,
     who: Director,
-    player: Annotated[int, Form()],
+    player: Number,
     round: Annotated[int | None, Form(ge=1)] = None,
 ) -> Response:
     """Declare a player absent for one round (default: the next), no game and no bye."""
@@ -242,54 +191,40 @@ def mark_absent(
         done = absent(db_url(request), tid, player, who.actor, round)
         return f"{done.player.name} absent in round {done.round}"
 
-    return _done(request, tid, who, SETUP, action)
+    return _act_at(request, tid, who, SETUP, action)
 
 
 @router.post("/{tid}/setup/forbidden")
-def forbidden(
-    request: Request,
-    tid: int,
-    who: Director,
-    first: Annotated[int, Form()],
-    second: Annotated[int, Form()],
-) -> Response:
+def forbidden(request: Request, tid: int, who: Director, first: Number, second: Number) -> Response:
     """Never pair two players together."""
 
     def action() -> str:
         a, b = forbid(db_url(request), tid, first, second, who.actor)
         return f"{a.name} and {b.name} are never paired together"
 
-    return _done(request, tid, who, SETUP, action)
+    return _act_at(request, tid, who, SETUP, action)
 
 
 @router.post("/{tid}/setup/forced")
-def forced(
-    request: Request,
-    tid: int,
-    who: Director,
-    first: Annotated[int, Form()],
-    second: Annotated[int, Form()],
-) -> Response:
+def forced(request: Request, tid: int, who: Director, first: Number, second: Number) -> Response:
     """Impose a pair on the next round (`first` has Black)."""
 
     def action() -> str:
         k, black, white = force(db_url(request), tid, first, second, who.actor)
         return f"round {k}: {black.name} (Black) plays {white.name}"
 
-    return _done(request, tid, who, SETUP, action)
+    return _act_at(request, tid, who, SETUP, action)
 
 
 @router.post("/{tid}/setup/reinstate")
-def reinstate_player(
-    request: Request, tid: int, who: Director, player: Annotated[int, Form()]
-) -> Response:
+def reinstate_player(request: Request, tid: int, who: Director, player: Number) -> Response:
     """A withdrawn player plays again from the next round."""
 
     def action() -> str:
         done = reinstate(db_url(request), tid, player, who.actor)
         return f"{done.name} reinstated: paired again from the next round"
 
-    return _done(request, tid, who, SETUP, action)
+    return _act_at(request, tid, who, SETUP, action)
 
 
 @router.post("/{tid}/setup/end-date")
@@ -304,7 +239,7 @@ def end_date(
     def action() -> str:
         return f"last day: {set_end_date(db_url(request), tid, end, who.actor)}"
 
-    return _done(request, tid, who, SETUP, action)
+    return _act_at(request, tid, who, SETUP, action)
 
 
 def _year(text: str) -> int | None:
@@ -324,9 +259,9 @@ def flags(
     request: Request,
     tid: int,
     who: Director,
-    player: Annotated[int, Form()],
-    female: Annotated[bool, Form()] = False,
-    youth: Annotated[bool, Form()] = False,
+    player: Number,
+    female: Flag = False,
+    youth: Flag = False,
     birth_year: Annotated[str, Form(max_length=4)] = "",
 ) -> Response:
     """Set a player's class flags (female, youth, birth year)."""
@@ -346,7 +281,7 @@ def flags(
             shown.append(f"born {done.birth_year}")
         return f"{done.player.name}: {', '.join(shown) or 'no class flags'}"
 
-    return _done(request, tid, who, SETUP, action)
+    return _act_at(request, tid, who, SETUP, action)
 
 
 @router.post("/{tid}/setup/entry")
@@ -356,8 +291,8 @@ def entry(
     who: Director,
     players: Annotated[str, Form(max_length=5000)],
     first_round: Annotated[int | None, Form(ge=1)] = None,
-    female: Annotated[bool, Form()] = False,
-    youth: Annotated[bool, Form()] = False,
+    female: Flag = False,
+    youth: Flag = False,
     birth_year: Annotated[str, Form(max_length=4)] = "",
 ) -> Response:
     """Register players (IDs or names, one per line) with their class flags and first round
@@ -372,4 +307,4 @@ def entry(
         names = ", ".join(r.player.name for r in done.found)
         return f"registered {names}; {done.entrants} players"
 
-    return _done(request, tid, who, SETUP, action, kept={"players": players})
+    return _act_at(request, tid, who, SETUP, action, kept={"players": players})

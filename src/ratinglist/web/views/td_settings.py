@@ -15,7 +15,6 @@ from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from ratinglist.errors import ConflictError, RatinglistError
 from ratinglist.model.directed import GoOptions, GoSettingsView
 from ratinglist.service.tournaments.server import overview_facts
 from ratinglist.service.tournaments.settings import (
@@ -24,8 +23,7 @@ from ratinglist.service.tournaments.settings import (
     smms_items,
 )
 from ratinglist.web.auth import Director
-from ratinglist.web.templating import templates
-from ratinglist.web.views.common import NO_STORE, store_of
+from ratinglist.web.views.common import store_of
 from ratinglist.web.views.go_forms import (
     LONG,
     SHORT,
@@ -33,7 +31,7 @@ from ratinglist.web.views.go_forms import (
     go_form,
     split_parameters,
 )
-from ratinglist.web.views.td_pages import STATUS, _back, _flash, _shown
+from ratinglist.web.views.td_pages import _act_at, _render
 
 router = APIRouter(prefix="/td", include_in_schema=False)
 api = APIRouter(prefix="/api/v1/td", tags=["tournament director"])
@@ -124,8 +122,6 @@ def _current(view: GoSettingsView) -> dict[str, str]:
 def settings_page(request: Request, tid: int, who: Director) -> Response:
     """Every setting of a Go tournament, and a form to change some."""
     view = go_settings_view(store_of(request), tid)
-    flash = _flash(request, tid, who)
-    notice = flash is not None and flash.kind == "notice"
     context = {
         "s": view,
         "tid": tid,
@@ -133,14 +129,8 @@ def settings_page(request: Request, tid: int, who: Director) -> Response:
         "fields": overview_facts(store_of(request), tid).settings_fields,
         "fixed": set(view.fixed),
         "current": _current(view),
-        "message": flash.message if flash is not None and notice else None,
-        "error": flash.message if flash is not None and not notice else None,
     }
-    status = STATUS[flash.kind] if flash is not None else 200
-    response = templates.TemplateResponse(
-        request, "td_settings.html", context, status_code=status, headers=NO_STORE
-    )
-    return _shown(response, tid)
+    return _render(request, tid, who, "td_settings.html", context)
 
 
 @router.post("/{tid}/settings")
@@ -158,12 +148,10 @@ def settings_form(
     """Change the settings typed (blank fields stay as they are); `smms`: McMahon groups as
     ``NUMBER=CORRECTION`` items (``3=+1; 7=-1``)."""
     chosen = replace(options, bar=bar or None, floor=floor or None, criteria=criteria or None)
-    try:
-        chosen = replace(chosen, smms=smms_items(split_parameters(smms)))
-        change_go_settings(store_of(request), tid, chosen, who.actor, based_on)
-    except ConflictError as exc:
-        message = f"Another device changed this meanwhile: {exc}"
-        return _back(request, tid, who, message, "conflict", where="/settings")
-    except RatinglistError as exc:
-        return _back(request, tid, who, str(exc), "error", where="/settings")
-    return _back(request, tid, who, "settings changed", where="/settings")
+
+    def action() -> str:
+        typed = replace(chosen, smms=smms_items(split_parameters(smms)))
+        change_go_settings(store_of(request), tid, typed, who.actor, based_on)
+        return "settings changed"
+
+    return _act_at(request, tid, who, "/settings", action)
