@@ -84,6 +84,11 @@ def test_after_submission_the_page_is_read_only_and_shows_the_state(
               "correction": "true"},
     )  # fmt: skip
     assert refused.status_code == 409 and "read-only since its submission" in refused.text
+    # the pages under the tournament's (rounds, setup, Go edits, settings) answer the same
+    late = app_client.post(
+        f"/td/{tid}/setup/end-date", data={"csrf_token": _csrf(page.text), "end": "2026-12-31"}
+    )
+    assert late.status_code == 409 and "read-only since its submission" in late.text
     api = sign_in(TestClient(app_client.app), "director")
     answer = api.client.post(
         f"/api/v1/td/tournaments/{tid}/rounds", headers={"X-CSRF-Token": api.csrf}

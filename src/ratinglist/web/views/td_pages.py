@@ -238,9 +238,12 @@ def _act_at(
 ) -> Response:
     """Run a write of a page under the tournament's (`where`, such as ``/setup``), then
     redirect back to it with its outcome: the message, or the reason when refused (409 for
-    a conflict with another device, else 400; `kept` fills the refused form again)."""
+    a closed tournament or a conflict with another device, else 400; `kept` fills the
+    refused form again)."""
     try:
         done = action()
+    except ClosedError as exc:
+        return _back(request, tid, who, str(exc), "conflict", where=where)
     except ConflictError as exc:
         message = f"Another device changed this meanwhile: {exc}"
         return _back(request, tid, who, message, "conflict", where=where)
