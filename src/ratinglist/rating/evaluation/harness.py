@@ -41,7 +41,6 @@ from ratinglist.rating.evaluation.config import (
     EvaluationConfig,
     month_start,
 )
-from ratinglist.rating.evaluation.forecasters import Constant
 from ratinglist.rating.evaluation.groups import band_masks, paired_differences, strength_masks
 from ratinglist.rating.evaluation.replay import replay
 from ratinglist.rating.evaluation.report import (
@@ -50,7 +49,7 @@ from ratinglist.rating.evaluation.report import (
     othello_facts,
     system_report,
 )
-from ratinglist.rating.evaluation.search import Run, fitted_candidates, forecasters, whr_follows
+from ratinglist.rating.evaluation.search import Run, fitted_candidates, forecasters, shared_whr
 from ratinglist.rating.games import GameArrays
 from ratinglist.rating.systems.base import check_order
 
@@ -82,13 +81,13 @@ def evaluate(
             f"expected games from {month_start(config.start):%Y-%m} to "
             f"{month_start(config.end):%Y-%m}, got none"
         )
-    candidates = fitted_candidates(config)
+    whr = shared_whr(config)
+    candidates = fitted_candidates(config, whr)
     runs = {name: Run(f) for name, f in forecasters(config).items()}
+    if whr is not None:
+        # First in the replay, so the shared replay's time counts for `whr`.
+        runs["whr"] = Run(whr.reader(), column=config.entry_offsets.index(0.0))
     runs |= {key: Run(c.forecaster) for key, c in candidates.items()}
-    if whr_follows(config):
-        key = next(k for k, c in candidates.items() if c.system == "whr-fitted")
-        zero = candidates[key].entries.index(0.0)
-        runs["whr"] = Run(Constant(), column=zero, leader=runs[key])
     prior = games.select(index < lo)
     for run in runs.values():
         run.observe(prior)
