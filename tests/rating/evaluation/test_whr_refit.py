@@ -10,8 +10,9 @@ import pytest
 from numpy.typing import NDArray
 
 from ratinglist.rating import GameArrays
+from ratinglist.rating.evaluation import SYSTEM_NAMES, EvaluationConfig, evaluate
 from ratinglist.rating.evaluation.config import month_start
-from ratinglist.rating.evaluation.forecasters import Whr
+from ratinglist.rating.evaluation.forecasters import Whr, WhrIncremental
 from ratinglist.rating.games import month_index
 from ratinglist.rating.systems.whr import WhrHistory, WhrParams
 
@@ -93,3 +94,59 @@ def test_at_the_default_stopping_rule_the_refit_is_within_1e_3_of_scratch() -> N
     # on these small histories the two fits stop up to 3e-4 points apart (5 seeds).
     worst = max(replay_against_scratch(random_history(seed), WhrParams(), 1e-6) for seed in (4, 5))
     assert worst < 1e-3
+
+
+def test_whr_fitted_searches_w2_and_whr_goes_on_when_its_w2_loses() -> None:
+    # Each w^2 alone gives its fit-period log-loss; the search keeps the least. `whr` shares
+    # the published w^2's (300) replay with that candidate and still predicts every report
+    # month when another w^2 wins (the loser's run stops at the report start).
+    games = random_history(7, months=20)
+    window = {"start": FIRST + 10, "end": FIRST + 19, "fit_months": 10}
+    entries = (-100.0, 0.0)
+    grid = (30.0, 300.0, 1000.0)
+    alone = {
+        w2: evaluate(
+            games,
+            EvaluationConfig(
+                **window, systems=("whr-fitted",), whr_w2s=(w2,), entry_offsets=entries
+            ),
+        ).systems[0]
+        for w2 in grid
+    }
+    best = min(grid, key=lambda w2: dict(alone[w2].fitted)["fit_log_loss"])
+    assert best != 300.0
+    both = evaluate(
+        games,
+        EvaluationConfig(
+            **window, systems=("whr", "whr-fitted"), whr_w2s=grid, entry_offsets=entries
+        ),
+    )
+    whr, fitted = both.systems
+    assert dict(fitted.fitted)["w2"] == best
+    assert fitted.overall == alone[best].overall
+    single = evaluate(games, EvaluationConfig(**window, systems=("whr",))).systems[0]
+    assert whr.overall == single.overall
+    assert whr.overall.games == fitted.overall.games > 0
+
+
+def test_whr_incremental_is_listed_and_only_approximates_the_refit() -> None:
+    # Both fit the games before the replay in full, so they predict the first month alike;
+    # then the incremental one holds the older ratings fixed and drifts from the optimum.
+    games = random_history(8, months=20)
+    months = games.months()
+    start = FIRST + 3
+    real, approx = Whr(WhrParams()), WhrIncremental(WhrParams())
+    for forecaster in (real, approx):
+        forecaster.observe(games.select(months < start))
+    upcoming = games.select(months == start)
+    as_of = month_start(start)
+    np.testing.assert_allclose(real.predict(upcoming, as_of), approx.predict(upcoming, as_of))
+    for month in range(start, FIRST + 20):
+        for forecaster in (real, approx):
+            forecaster.observe(games.select(months == month))
+    apart = np.abs(np.asarray(real.rated(IDS)) - np.asarray(approx.rated(IDS)))
+    assert float(np.nanmax(apart)) > 1.0
+    window = {"start": start, "end": FIRST + 19, "fit_months": 3}
+    report = evaluate(games, EvaluationConfig(**window, systems=("whr", "whr-incremental")))
+    assert [s.system for s in report.systems] == ["whr", "whr-incremental"]
+    assert "whr-incremental" in SYSTEM_NAMES

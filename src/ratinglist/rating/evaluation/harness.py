@@ -9,11 +9,13 @@ months from `start` to `end` only, the same games for every system.
 
 The contest (issue 23): `elo-fitted`, `glicko2-fitted`, `whr-fitted` and `egf-fitted` each
 get the same search on the fit period: one or two main parameters (Elo's K, Glicko-2's RD0
-and tau, the EGF's con divisor; none for WHR, whose w^2 would cost a whole WHR replay per
-value), each candidate a replay, times the newcomer entry: the rating at which a player not
-yet in the list is predicted (the published start offset by `entry_offsets` points), as the
-WOF list's newcomer rating is fitted. The candidate and entry with the least log-loss over
-the fit period go on. `whr` reads the entry-0 column of `whr-fitted`'s replay. `wof-map`
+and tau, the EGF's con divisor, WHR's w^2), each candidate a replay, times the newcomer
+entry: the rating at which a player not yet in the list is predicted (the published start
+offset by `entry_offsets` points), as the WOF list's newcomer rating is fitted. The candidate
+and entry with the least log-loss over the fit period go on; the others stop at the first
+report month. `whr` (the real WHR, refitted in full each month) shares one replay with
+`whr-fitted`'s candidate of the published w^2 and reads its entry-0 column;
+`whr-incremental` is the older approximation (new ratings only, a yearly refit). `wof-map`
 (issue 23 item 3) gets the same search over its prior deviation, half-life and entry (the
 newcomers' prior mean, part of its fit, so one replay per entry). Each system's
 log-loss is then compared with the best system's on the same games, with a 95% interval from
