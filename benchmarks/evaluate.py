@@ -1,7 +1,7 @@
 """Time the whole evaluation on the imported real archive (target: 15 minutes of wall time).
 
 Usage: ``.venv/bin/python benchmarks/evaluate.py --db sqlite:////tmp/ratesys.db
-[--from 2005-01] [--to 2026-05] [--systems ...] [--json]``
+[--from 2005-01] [--to 2026-05] [--systems ...] [--json] [--report FILE]``
 
 Import the archive first (``ratinglist import .../wof_results --db /tmp/ratesys.db``). Runs
 the `evaluate` use case once (no charts) and reports the load time, each system's time inside
@@ -9,7 +9,8 @@ the replay (its predictions and updates over the fit and report months), and the
 time, this process's CPU time (user + system, all threads) and the load average (1 minute)
 before and after: on a shared machine the wall time is the CPU time stretched by the load.
 JSON: ``{"games", "load_s", "total_s", "cpu_s", "load_average": [before, after], "systems":
-[{"system", "seconds", "log_loss"}]}``.
+[{"system", "seconds", "log_loss"}]}``. ``--report FILE`` also writes the whole report there,
+as ``ratinglist evaluate --json`` prints it (one run for the scores and the time).
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ import argparse
 import json
 import os
 import time
+from pathlib import Path
 
+from ratinglist.cli.evaluate import evaluation_json
 from ratinglist.rating.evaluation import SYSTEM_NAMES
 from ratinglist.service.databases import open_database
 from ratinglist.service.evaluation import evaluate_archive
@@ -32,6 +35,7 @@ def main() -> None:
     parser.add_argument("--to", dest="end", default="2026-05", help="last month")
     parser.add_argument("--systems", default=",".join(SYSTEM_NAMES), help="comma-separated")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--report", type=Path, help="write the whole report's JSON here")
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
     cpu = time.process_time()
@@ -43,6 +47,8 @@ def main() -> None:
     )
     cpu_seconds = time.process_time() - cpu
     load_after = os.getloadavg()[0]
+    if args.report is not None:
+        args.report.write_text(json.dumps(evaluation_json(done), indent=2), encoding="utf-8")
     rows = [
         {"system": s.system, "seconds": s.seconds, "log_loss": round(s.overall.log_loss, 4)}
         for s in done.report.systems

@@ -20,6 +20,7 @@ SYSTEMS = [
     "glicko2-fitted",
     "whr",
     "whr-fitted",
+    "whr-incremental",
     "egf",
     "egf-fitted",
     "wof-map",

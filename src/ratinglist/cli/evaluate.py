@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from ratinglist.service.evaluation import Evaluation, PairedDifference, Scores, SystemReport
 
 ALL_SYSTEMS = (
-    "wof,elo,elo-fitted,glicko2,glicko2-fitted,whr,whr-fitted,egf,egf-fitted,wof-map,constant"
+    "wof,elo,elo-fitted,glicko2,glicko2-fitted,whr,whr-fitted,whr-incremental,"
+    "egf,egf-fitted,wof-map,constant"
 )
 
 

@@ -21,6 +21,7 @@ SYSTEM_NAMES = (
     "glicko2-fitted",
     "whr",
     "whr-fitted",
+    "whr-incremental",
     "egf",
     "egf-fitted",
     "wof-map",
@@ -62,6 +63,7 @@ class EvaluationConfig:
     glicko2_deviations: tuple[float, ...] = (250.0, 350.0, 450.0)
     glicko2_taus: tuple[float, ...] = (0.15, 0.3, 0.6, 1.2)
     egf_con_divisors: tuple[float, ...] = (100.0, 140.0, 200.0, 280.0)
+    whr_w2s: tuple[float, ...] = (30.0, 100.0, 300.0, 1000.0)
     glicko2: Glicko2Params = field(default_factory=Glicko2Params)
     whr: WhrParams = field(default_factory=WhrParams)
     egf: EgfParams = field(default_factory=EgfParams)
@@ -88,6 +90,7 @@ class EvaluationConfig:
             self.glicko2_deviations,
             self.glicko2_taus,
             self.egf_con_divisors,
+            self.whr_w2s,
             self.wofmap_deviations,
             self.wofmap_half_lives,
             self.wofmap_entry_offsets,

@@ -136,11 +136,49 @@ def egf_forecaster(params: EgfParams, entries: tuple[float, ...] = ()) -> Increm
 
 
 class Whr:
-    """WHR: the whole history so far. Each month's new ratings are fitted with the rest held
-    fixed; every `refit_months` months all ratings take `refit_steps` Newton steps.
+    """WHR as Coulom defines it: at each month end the whole history so far is refitted to the
+    full fit's optimum (every rating of every player and month), warm-started from the
+    previous month's fit: the new month's ratings first take `steps_per_update` Newton steps
+    with the rest held fixed, then all ratings take Newton steps until the full fit's
+    stopping rule (max |gradient| below `tolerance`, at most `max_steps`).
 
+    A player is predicted at their latest node's rating, however long ago it was: the Wiener
+    process's expected strength after a node is the node's rating (only its variance grows).
     With `entries`, `predict` returns one column per entry: players without a rating yet
     predicted at that rating (the prior's centre is 0)."""
+
+    def __init__(self, params: WhrParams, entries: tuple[float, ...] = ()) -> None:
+        """An empty history."""
+        self._history = WhrHistory(params)
+        self._params = params
+        self._entries = entries
+
+    def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
+        """``1 / (1 + 10^(-(R_a - R_b) / 400))`` from the latest ratings (a column per
+        entry)."""
+        del as_of
+        return _whr_columns(self._history, games, self._entries)
+
+    def rated(self, ids: NDArray[np.int64]) -> NDArray[np.float64] | None:
+        """The latest ratings of `ids` (NaN: no game yet)."""
+        return self._history.ratings(ids, np.nan)
+
+    def observe(self, games: GameArrays) -> None:
+        """Add the games and refit the whole history (the first games, all those before the
+        replay, are fitted from scratch)."""
+        if self._history.size() == 0:
+            self._history.add(games, self._params.max_steps)
+            return
+        self._history.add(games, self._params.steps_per_update, local=True)
+        self._history.refit(self._params.max_steps)
+
+
+class WhrIncremental:
+    """`whr-incremental`: an approximation of WHR. Each month's new ratings are fitted with
+    the rest held fixed; every `refit_months` months all ratings take `refit_steps` Newton
+    steps (the real WHR, `Whr`, refits everything every month).
+
+    With `entries`, `predict` returns one column per entry, as `Whr`'s."""
 
     def __init__(self, params: WhrParams, entries: tuple[float, ...] = ()) -> None:
         """An empty history; the first `observe` (all games before the replay) is fitted in
@@ -154,15 +192,7 @@ class Whr:
         """``1 / (1 + 10^(-(R_a - R_b) / 400))`` from the latest ratings (a column per
         entry)."""
         del as_of
-        columns = []
-        for entry in self._entries or (0.0,):
-            ra = self._history.ratings(games.first, entry)
-            rb = self._history.ratings(games.second, entry)
-            columns.append(1.0 / (1.0 + 10.0 ** (-(ra - rb) / 400.0)))
-        if not self._entries:
-            only: NDArray[np.float64] = columns[0]
-            return only
-        return np.column_stack(columns) if len(games) else np.zeros((0, len(columns)))
+        return _whr_columns(self._history, games, self._entries)
 
     def rated(self, ids: NDArray[np.int64]) -> NDArray[np.float64] | None:
         """The latest ratings of `ids` (NaN: no game yet)."""
@@ -177,6 +207,66 @@ class Whr:
         self._history.add(games, self._params.steps_per_update, local=True)
         if self._months % self._params.refit_months == 0:
             self._history.refit(self._params.refit_steps, cg_steps=self._params.refit_cg_steps)
+
+
+def _whr_columns(
+    history: WhrHistory, games: GameArrays, entries: tuple[float, ...]
+) -> NDArray[np.float64]:
+    """Expected scores from `history`'s latest ratings, one column per entry (one vector at
+    entry 0 without entries)."""
+    columns = []
+    for entry in entries or (0.0,):
+        ra = history.ratings(games.first, entry)
+        rb = history.ratings(games.second, entry)
+        columns.append(1.0 / (1.0 + 10.0 ** (-(ra - rb) / 400.0)))
+    if not entries:
+        only: NDArray[np.float64] = columns[0]
+        return only
+    return np.column_stack(columns) if len(games) else np.zeros((0, len(columns)))
+
+
+class Shared:
+    """One forecaster read by several runs of the replay (`whr` and `whr-fitted`'s candidate
+    with the same w^2): each reader gets the same predictions, and the forecaster observes a
+    month once, when the first reader observes it. A reader may stop (a search's loser) and
+    the others go on."""
+
+    def __init__(self, inner: Forecaster) -> None:
+        """`inner`, not yet read."""
+        self.inner = inner
+        self.observed = 0
+        self.predicted: tuple[int, NDArray[np.float64]] | None = None
+
+    def reader(self) -> SharedReader:
+        """A new reader."""
+        return SharedReader(self)
+
+
+class SharedReader:
+    """A reader of a `Shared` forecaster."""
+
+    def __init__(self, shared: Shared) -> None:
+        """A reader that has observed nothing yet."""
+        self._shared = shared
+        self._observed = 0
+
+    def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
+        """The shared forecaster's prediction after the months this reader observed."""
+        shared = self._shared
+        if shared.predicted is None or shared.predicted[0] != self._observed:
+            shared.predicted = (self._observed, shared.inner.predict(games, as_of))
+        return shared.predicted[1]
+
+    def observe(self, games: GameArrays) -> None:
+        """Observe the games (the shared forecaster once for all readers)."""
+        self._observed += 1
+        if self._observed > self._shared.observed:
+            self._shared.inner.observe(games)
+            self._shared.observed = self._observed
+
+    def rated(self, ids: NDArray[np.int64]) -> NDArray[np.float64] | None:
+        """The shared forecaster's ratings of `ids`."""
+        return self._shared.inner.rated(ids)
 
 
 class Wof:

@@ -9,11 +9,13 @@ months from `start` to `end` only, the same games for every system.
 
 The contest (issue 23): `elo-fitted`, `glicko2-fitted`, `whr-fitted` and `egf-fitted` each
 get the same search on the fit period: one or two main parameters (Elo's K, Glicko-2's RD0
-and tau, the EGF's con divisor; none for WHR, whose w^2 would cost a whole WHR replay per
-value), each candidate a replay, times the newcomer entry: the rating at which a player not
-yet in the list is predicted (the published start offset by `entry_offsets` points), as the
-WOF list's newcomer rating is fitted. The candidate and entry with the least log-loss over
-the fit period go on. `whr` reads the entry-0 column of `whr-fitted`'s replay. `wof-map`
+and tau, the EGF's con divisor, WHR's w^2), each candidate a replay, times the newcomer
+entry: the rating at which a player not yet in the list is predicted (the published start
+offset by `entry_offsets` points), as the WOF list's newcomer rating is fitted. The candidate
+and entry with the least log-loss over the fit period go on; the others stop at the first
+report month. `whr` (the real WHR, refitted in full each month) shares one replay with
+`whr-fitted`'s candidate of the published w^2 and reads its entry-0 column;
+`whr-incremental` is the older approximation (new ratings only, a yearly refit). `wof-map`
 (issue 23 item 3) gets the same search over its prior deviation, half-life and entry (the
 newcomers' prior mean, part of its fit, so one replay per entry). Each system's
 log-loss is then compared with the best system's on the same games, with a 95% interval from
@@ -41,7 +43,6 @@ from ratinglist.rating.evaluation.config import (
     EvaluationConfig,
     month_start,
 )
-from ratinglist.rating.evaluation.forecasters import Constant
 from ratinglist.rating.evaluation.groups import band_masks, paired_differences, strength_masks
 from ratinglist.rating.evaluation.replay import replay
 from ratinglist.rating.evaluation.report import (
@@ -50,7 +51,7 @@ from ratinglist.rating.evaluation.report import (
     othello_facts,
     system_report,
 )
-from ratinglist.rating.evaluation.search import Run, fitted_candidates, forecasters, whr_follows
+from ratinglist.rating.evaluation.search import Run, fitted_candidates, forecasters, shared_whr
 from ratinglist.rating.games import GameArrays
 from ratinglist.rating.systems.base import check_order
 
@@ -82,13 +83,13 @@ def evaluate(
             f"expected games from {month_start(config.start):%Y-%m} to "
             f"{month_start(config.end):%Y-%m}, got none"
         )
-    candidates = fitted_candidates(config)
+    whr = shared_whr(config)
+    candidates = fitted_candidates(config, whr)
     runs = {name: Run(f) for name, f in forecasters(config).items()}
+    if whr is not None:
+        # First in the replay, so the shared replay's time counts for `whr`.
+        runs["whr"] = Run(whr.reader(), column=config.entry_offsets.index(0.0))
     runs |= {key: Run(c.forecaster) for key, c in candidates.items()}
-    if whr_follows(config):
-        key = next(k for k, c in candidates.items() if c.system == "whr-fitted")
-        zero = candidates[key].entries.index(0.0)
-        runs["whr"] = Run(Constant(), column=zero, leader=runs[key])
     prior = games.select(index < lo)
     for run in runs.values():
         run.observe(prior)

@@ -15,7 +15,9 @@ from ratinglist.rating.evaluation.config import EvaluationConfig
 from ratinglist.rating.evaluation.forecasters import (
     Constant,
     Forecaster,
+    Shared,
     Whr,
+    WhrIncremental,
     Wof,
     WofMap,
     egf_forecaster,
@@ -72,9 +74,10 @@ class Candidate:
     entries: tuple[float, ...]
 
 
-def fitted_candidates(config: EvaluationConfig) -> dict[str, Candidate]:
+def fitted_candidates(config: EvaluationConfig, whr: Shared | None = None) -> dict[str, Candidate]:
     """Every candidate of the fitted systems asked, keyed ``system@n``: the system's main
-    parameters, each predicting at every newcomer entry (start rating + offset)."""
+    parameters, each predicting at every newcomer entry (start rating + offset). With `whr`
+    (`whr`'s replay, see `shared_whr`), the candidate of the published w^2 reads it."""
     chosen = set(config.systems)
     result: dict[str, Candidate] = {}
     offsets = config.entry_offsets
@@ -101,9 +104,13 @@ def fitted_candidates(config: EvaluationConfig) -> dict[str, Candidate]:
                 fitted = (("start_deviation", deviation), ("tau", tau))
                 add("glicko2-fitted", glicko2_forecaster(g, entries), fitted)
     if "whr-fitted" in chosen:
-        # One replay (WHR is the costly one): its entry columns serve `whr` (entry 0) too.
+        # One replay per w^2; the published w^2's also serves `whr` (its entry-0 column).
         entries = tuple(o for o in offsets)
-        add("whr-fitted", Whr(config.whr, entries), ())
+        for w2 in config.whr_w2s:
+            forecaster: Forecaster = Whr(replace(config.whr, w2=w2), entries)
+            if whr is not None and w2 == config.whr.w2:
+                forecaster = whr.reader()
+            add("whr-fitted", forecaster, (("w2", w2),))
     if "egf-fitted" in chosen:
         entries = tuple(config.egf.start + o for o in offsets)
         for divisor in config.egf_con_divisors:
@@ -144,6 +151,8 @@ def forecasters(config: EvaluationConfig) -> dict[str, Forecaster]:
         result["glicko2"] = glicko2_forecaster(config.glicko2)
     if "whr" in chosen and not whr_follows(config):
         result["whr"] = Whr(config.whr)
+    if "whr-incremental" in chosen:
+        result["whr-incremental"] = WhrIncremental(config.whr)
     if "egf" in chosen:
         result["egf"] = egf_forecaster(config.egf)
     if "constant" in chosen:
@@ -152,8 +161,21 @@ def forecasters(config: EvaluationConfig) -> dict[str, Forecaster]:
 
 
 def whr_follows(config: EvaluationConfig) -> bool:
-    """True when `whr` reads the entry-0 column of `whr-fitted`'s replay."""
-    return {"whr", "whr-fitted"} <= set(config.systems) and 0.0 in config.entry_offsets
+    """True when `whr` reads the entry-0 column of `whr-fitted`'s replay of the published
+    w^2 (one replay for both, `shared_whr`)."""
+    return (
+        {"whr", "whr-fitted"} <= set(config.systems)
+        and 0.0 in config.entry_offsets
+        and config.whr.w2 in config.whr_w2s
+    )
+
+
+def shared_whr(config: EvaluationConfig) -> Shared | None:
+    """The replay `whr` shares with `whr-fitted`'s candidate of the published w^2 (every
+    entry's column), or None when they do not share one."""
+    if not whr_follows(config):
+        return None
+    return Shared(Whr(config.whr, tuple(config.entry_offsets)))
 
 
 def _scaled(params: EloParams, scale: float) -> EloParams:

@@ -20,9 +20,12 @@ ratings at once (the `whr` package's per-player sweeps, undamped, diverged to Na
 archive): the step solves ``A d = g`` (``A`` = minus the Hessian: the game Laplacian with
 weights ``p (1 - p)``, the Wiener chains with weights ``1 / (w^2 dt)``, the virtual games'
 diagonal) by conjugate gradients preconditioned with exactly the paper's per-player
-tridiagonal blocks, with a backtracking line search on ``f``. A rating's deviation is the
-paper's section 4 approximation: the inverse of the player's own Hessian block, at their
-latest month, grown by ``w^2`` per month since.
+tridiagonal blocks (factored once per step by LAPACK's ``pttrf``), with a backtracking line
+search on ``f``. The games' part of ``A`` keeps its sparse pattern between fits (a new month
+only appends rows), and dot products avoid BLAS (a threaded BLAS call on a busy machine
+took milliseconds): a monthly refit of the whole archive costs about 0.5 s of CPU. A rating's
+deviation is the paper's section 4 approximation: the inverse of the player's own Hessian
+block, at their latest month, grown by ``w^2`` per month since.
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 import scipy.sparse as sp
 from numpy.typing import NDArray
-from scipy.linalg import solve_banded
+from scipy.linalg.lapack import dpttrf as pttrf
+from scipy.linalg.lapack import dpttrs as pttrs
 from scipy.sparse.linalg import spsolve
 
 from ratinglist.errors import RatingError
@@ -49,16 +53,19 @@ NATURAL = math.log(10) / 400
 @dataclass(frozen=True, slots=True)
 class WhrParams:
     """``w2`` (Elo^2 per month), the virtual draws of the prior, the fit's stopping rule
-    (max |gradient| below `tolerance`, at most `max_steps` Newton steps for a full rating,
-    each solved by at most `cg_steps` conjugate-gradient steps). The evaluation's monthly
-    update takes `steps_per_update` steps on the new month's ratings only, and every
-    `refit_months` months `refit_steps` steps on all ratings (`refit_cg_steps` each)."""
+    (max |gradient| below `tolerance`, in natural units, at most `max_steps` Newton steps for
+    a full rating, each solved by conjugate gradients until the residual is `cg_tolerance`
+    times the gradient, at most `cg_steps` steps). The evaluation's monthly update first takes
+    `steps_per_update` steps on the new month's ratings only (then, for `whr`, steps on all
+    ratings to the stopping rule); `whr-incremental` instead takes, every `refit_months`
+    months, `refit_steps` steps on all ratings (`refit_cg_steps` each)."""
 
     w2: float = 300.0
     virtual_games: float = 2.0
     tolerance: float = 1e-6
     max_steps: int = 50
     cg_steps: int = 300
+    cg_tolerance: float = 1e-6
     steps_per_update: int = 2
     refit_months: int = 12
     refit_steps: int = 3
@@ -100,7 +107,7 @@ def _sigma(x: NDArray[np.float64]) -> NDArray[np.float64]:
 
 class WhrHistory:
     """A growing game history and its MAP fit (mutable on purpose: the evaluation adds a
-    month and takes a few Newton steps from the previous optimum instead of refitting)."""
+    month and refits from the previous optimum, a warm start, instead of from nothing)."""
 
     def __init__(self, params: WhrParams) -> None:
         """An empty history."""
@@ -115,6 +122,7 @@ class WhrHistory:
         self._latest: dict[int, int] = {}
         self._games: dict[int, int] = {}
         self._last_day: dict[int, int] = {}
+        self._pattern = _GamePattern()
 
     def add(self, games: GameArrays, steps: int, *, local: bool = False) -> None:
         """Add `games` (none before a month already added) and take up to `steps` Newton
@@ -195,9 +203,10 @@ class WhrHistory:
 
     def refit(
         self, steps: int, nodes: NDArray[np.int64] | None = None, cg_steps: int | None = None
-    ) -> None:
+    ) -> int:
         """Up to `steps` damped Newton steps on all ratings (each solved by at most `cg_steps`
-        conjugate-gradient steps, default the parameters'), or on `nodes` only.
+        conjugate-gradient steps, default the parameters'), or on `nodes` only; stops early
+        once max |gradient| is below the tolerance. Returns the Newton steps taken.
 
         Raises:
             RatingError: a non-finite rating.
@@ -206,6 +215,7 @@ class WhrHistory:
         self._a, self._b, self._s = [ga], [gb], [s]
         chains = self._chains()
         n = len(self._r)
+        inside = np.ones(n, dtype=bool)
         if nodes is not None:
             # Only the terms holding one of `nodes` change: keep those games and links.
             inside = np.zeros(n, dtype=bool)
@@ -223,6 +233,7 @@ class WhrHistory:
         v = self.params.virtual_games
         r = self._r
         f = self._objective(r, ga, gb, s, chains)
+        taken = 0
         for _ in range(steps):
             p = _sigma(r[ga] - r[gb])
             residual = s - p
@@ -231,20 +242,26 @@ class WhrHistory:
             g[chains.first] += v * (0.5 - pv)
             gap = chains.weight * (r[chains.b] - r[chains.a])
             g += _sums(chains.a, chains.b, gap, n, -1.0)
-            if nodes is not None:
-                g[~inside] = 0.0
-            if float(np.abs(g).max()) < self.params.tolerance:
+            g[~inside] = 0.0
+            if float(np.abs(g).max(initial=0.0)) < self.params.tolerance:
                 break
             w = p * (1 - p)
             diagonal = np.zeros(n)
             diagonal[chains.first] += v * pv * (1 - pv)
-            if nodes is None:
-                matrix = _laplacian(n, ga, gb, w) + _laplacian(n, chains.a, chains.b, chains.weight)
-                step = _pcg(
-                    matrix + sp.diags(diagonal), g, chains, cg_steps or self.params.cg_steps
-                )
-            else:
+            if nodes is not None:
                 step = _local_step(n, nodes, ga, gb, w, chains, diagonal, g)
+            else:
+                self._pattern.cover(ga, gb, n)
+                diagonal += _sums(ga, gb, w, n, 1.0)
+                diagonal += _sums(chains.a, chains.b, chains.weight, n, 1.0)
+                step = _pcg(
+                    self._pattern.matrix(w),
+                    diagonal,
+                    g,
+                    chains,
+                    cg_steps or self.params.cg_steps,
+                    self.params.cg_tolerance,
+                )
             alpha = 1.0
             while True:
                 trial = r + alpha * step
@@ -253,9 +270,15 @@ class WhrHistory:
                     break
                 alpha /= 2
             r, f = trial, f_trial
+            taken += 1
         if not np.isfinite(r).all():
             raise RatingError("expected finite WHR ratings, got a non-finite value")
         self._r = r
+        return taken
+
+    def size(self) -> int:
+        """The number of (player, month) ratings."""
+        return len(self._player)
 
     def nodes(self) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.float64]]:
         """Every (player, month) rating of the history: players, month indices and ratings
@@ -356,41 +379,104 @@ def _local_step(
     return step
 
 
+def _dot(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
+    """``x . y`` without BLAS (a threaded BLAS call on a busy machine costs milliseconds)."""
+    return float(np.einsum("i,i->", x, y))
+
+
+class _GamePattern:
+    """The games' off-diagonal entries of minus the Hessian as a sparse (CSR) pattern, and
+    where each game's two entries sit in it. Kept between fits: a month added after the
+    others only appends rows (its games join only its own new nodes), so each monthly fit
+    extends the pattern instead of sorting every game again."""
+
+    def __init__(self) -> None:
+        """An empty pattern."""
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget every game."""
+        self.nodes = 0
+        self.games = 0
+        self.indptr = np.zeros(1, dtype=np.int64)
+        self.indices = np.zeros(0, dtype=np.int64)
+        self.forward = np.zeros(0, dtype=np.int64)
+        self.backward = np.zeros(0, dtype=np.int64)
+
+    def cover(self, ga: NDArray[np.int64], gb: NDArray[np.int64], n: int) -> None:
+        """Take in the games after those already covered (all of them again when a new game
+        holds an old node)."""
+        new_a, new_b = ga[self.games :], gb[self.games :]
+        if len(new_a) and min(int(new_a.min()), int(new_b.min())) < self.nodes:
+            self.reset()
+            new_a, new_b = ga, gb
+        base = self.nodes
+        keys = np.concatenate([(new_a << 32) | new_b, (new_b << 32) | new_a])
+        unique, inverse = np.unique(keys, return_inverse=True)
+        rows = (unique >> 32) - base
+        counts = np.bincount(rows, minlength=n - base) if n > base else np.zeros(0, np.int64)
+        size = len(self.indices)
+        self.indptr = np.concatenate([self.indptr, size + np.cumsum(counts)])
+        self.indices = np.concatenate([self.indices, unique & 0xFFFFFFFF])
+        half = len(new_a)
+        self.forward = np.concatenate([self.forward, size + inverse[:half]])
+        self.backward = np.concatenate([self.backward, size + inverse[half:]])
+        self.nodes, self.games = n, len(ga)
+
+    def matrix(self, w: NDArray[np.float64]) -> sp.csr_matrix:
+        """The games' part off the diagonal, ``-w`` for each game's two entries."""
+        size = len(self.indices)
+        data = np.bincount(self.forward, w, size) + np.bincount(self.backward, w, size)
+        return sp.csr_matrix((-data, self.indices, self.indptr), shape=(self.nodes, self.nodes))
+
+
 def _pcg(
-    matrix: sp.csr_matrix, g: NDArray[np.float64], chains: _Chains, limit: int
+    games: sp.csr_matrix,
+    diagonal: NDArray[np.float64],
+    g: NDArray[np.float64],
+    chains: _Chains,
+    limit: int,
+    tolerance: float,
 ) -> NDArray[np.float64]:
-    """Solve ``matrix x = g`` by conjugate gradients preconditioned with the per-player
-    tridiagonal blocks (the paper's one-player Newton systems)."""
+    """Solve ``A x = g`` (``A`` = the games' off-diagonal part `games`, the Wiener links of
+    `chains`, `diagonal`) by conjugate gradients preconditioned with the per-player
+    tridiagonal blocks (the paper's one-player Newton systems, factored once), until the
+    residual is `tolerance` times ``|g|`` or after `limit` steps."""
     order = chains.order
-    diagonal = matrix.diagonal()
-    band = np.zeros((3, len(order)))
-    band[1] = diagonal[order]
-    off = np.zeros(len(order) - 1) if len(order) else np.zeros(0)
-    if len(off):
-        off[chains.linked] = -chains.weight
-        band[0, 1:] = off
-        band[2, :-1] = off
+    off = np.zeros(max(len(order) - 1, 0))
+    off[chains.linked] = -chains.weight
+    factor_d, factor_e, info = pttrf(diagonal[order], off)
+    if info != 0:
+        raise RatingError(f"expected a positive definite WHR Hessian, got LAPACK info {info}")
 
     def precondition(x: NDArray[np.float64]) -> NDArray[np.float64]:
         result = np.empty_like(x)
-        result[order] = solve_banded((1, 1), band, x[order], check_finite=False)
+        solved, _ = pttrs(factor_d, factor_e, x[order])
+        result[order] = solved
+        return result
+
+    def apply(x: NDArray[np.float64]) -> NDArray[np.float64]:
+        result: NDArray[np.float64] = games @ x + diagonal * x
+        # Each node has at most one link forward and one back: no index repeats.
+        result[chains.a] -= chains.weight * x[chains.b]
+        result[chains.b] -= chains.weight * x[chains.a]
         return result
 
     x = np.zeros_like(g)
     r = g.copy()
     z = precondition(r)
     d = z.copy()
-    rz = float(r @ z)
-    target = 1e-12 * float(g @ g)
+    rz = _dot(r, z)
+    target = tolerance**2 * _dot(g, g)
     for _ in range(limit):
-        if float(r @ r) <= target:
+        if _dot(r, r) <= target:
             break
-        q = matrix @ d
-        alpha = rz / float(d @ q)
+        q = apply(d)
+        alpha = rz / _dot(d, q)
         x += alpha * d
         r -= alpha * q
         z = precondition(r)
-        rz_next = float(r @ z)
+        rz_next = _dot(r, z)
         d = z + (rz_next / rz) * d
         rz = rz_next
     return x
