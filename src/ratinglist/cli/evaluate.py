@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 ALL_SYSTEMS = (
     "wof,elo,elo-fitted,glicko2,glicko2-fitted,whr,whr-fitted,whr-incremental,"
-    "egf,egf-fitted,wof-map,constant"
+    "egf,egf-fitted,wof-map,whr-map,constant"
 )
 
 

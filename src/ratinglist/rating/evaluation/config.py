@@ -25,11 +25,12 @@ SYSTEM_NAMES = (
     "egf",
     "egf-fitted",
     "wof-map",
+    "whr-map",
     "constant",
 )
 
 
-FITTED = ("elo-fitted", "glicko2-fitted", "whr-fitted", "egf-fitted", "wof-map")
+FITTED = ("elo-fitted", "glicko2-fitted", "whr-fitted", "egf-fitted", "wof-map", "whr-map")
 """The systems whose newcomer entry and main parameters are searched on the fit period."""
 
 
@@ -72,6 +73,9 @@ class EvaluationConfig:
     wofmap_half_lives: tuple[float, ...] = (24.0, 72.0)
     wofmap_entry_offsets: tuple[float, ...] = (-400.0, -200.0)
     wofmap_field_weights: tuple[float, ...] = (0.0,)
+    whrmap_w2s: tuple[float, ...] = (100.0, 300.0)
+    whrmap_deviations: tuple[float, ...] = (150.0, 250.0)
+    whrmap_entry_offsets: tuple[float, ...] = (-300.0, -200.0, -100.0)
     newcomer_games: int = 10
     top_places: int = 100
     calibration_bins: int = 10
@@ -95,6 +99,9 @@ class EvaluationConfig:
             self.wofmap_half_lives,
             self.wofmap_entry_offsets,
             self.wofmap_field_weights,
+            self.whrmap_w2s,
+            self.whrmap_deviations,
+            self.whrmap_entry_offsets,
         )
         if not all(grids):
             raise RatingError("expected at least one value in every search grid of the contest")

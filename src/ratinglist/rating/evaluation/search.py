@@ -137,6 +137,15 @@ def fitted_candidates(config: EvaluationConfig, whr: Shared | None = None) -> di
                     )
                     entries = (m.entry,)
                     add("wof-map", WofMap(m, entries), fitted)
+    if "whr-map" in chosen:
+        # WHR with a Gaussian prior on each first node: the entry (its mean, 0 the centre)
+        # is part of the fit, so one replay per w^2 x deviation x entry.
+        for w2, deviation, offset in product(
+            config.whrmap_w2s, config.whrmap_deviations, config.whrmap_entry_offsets
+        ):
+            h = replace(config.whr, w2=w2, prior_deviation=deviation, entry=offset)
+            entries = (offset,)
+            add("whr-map", Whr(h, entries), (("w2", w2), ("prior_deviation", deviation)))
     return result
 
 

@@ -58,7 +58,14 @@ class WhrParams:
     times the gradient, at most `cg_steps` steps). The evaluation's monthly update first takes
     `steps_per_update` steps on the new month's ratings only (then, for `whr`, steps on all
     ratings to the stopping rule); `whr-incremental` instead takes, every `refit_months`
-    months, `refit_steps` steps on all ratings (`refit_cg_steps` each)."""
+    months, `refit_steps` steps on all ratings (`refit_cg_steps` each).
+
+    With a `prior_deviation` above 0 (`whr-map`), each player's first node has wof-map's
+    Gaussian prior instead of the virtual draws: that deviation (Elo points), mean `entry`
+    (Elo points, or the player's own entry given to `WhrHistory.add`) while the player has
+    fewer than `newcomer_games` games, 0 (the centre) after; a player without a game is
+    predicted at `entry`. (With one mean for everyone the fit would only shift with `entry`:
+    the games see differences.)"""
 
     w2: float = 300.0
     virtual_games: float = 2.0
@@ -70,12 +77,16 @@ class WhrParams:
     refit_months: int = 12
     refit_steps: int = 3
     refit_cg_steps: int = 30
+    prior_deviation: float = 0.0
+    entry: float = 0.0
+    newcomer_games: int = 10
 
     def __post_init__(self) -> None:
         """Reject values the fit cannot use."""
-        if not (self.w2 > 0 and self.virtual_games > 0):
+        if not (self.w2 > 0 and self.virtual_games > 0 and self.prior_deviation >= 0):
             raise RatingError(
-                f"expected w2 > 0 and virtual_games > 0, got {self.w2}, {self.virtual_games}"
+                f"expected w2 > 0, virtual_games > 0 and prior_deviation >= 0, got {self.w2}, "
+                f"{self.virtual_games}, {self.prior_deviation}"
             )
         counts = (self.max_steps, self.cg_steps, self.steps_per_update, self.refit_months)
         if min(counts) < 1 or self.refit_steps < 0 or not self.tolerance > 0:
@@ -122,12 +133,23 @@ class WhrHistory:
         self._latest: dict[int, int] = {}
         self._games: dict[int, int] = {}
         self._last_day: dict[int, int] = {}
+        self._entry: dict[int, float] = {}
+        self._means = np.zeros(0)
         self._pattern = _GamePattern()
 
-    def add(self, games: GameArrays, steps: int, *, local: bool = False) -> None:
+    def add(
+        self,
+        games: GameArrays,
+        steps: int,
+        *,
+        local: bool = False,
+        entries: dict[int, float] | None = None,
+    ) -> None:
         """Add `games` (none before a month already added) and take up to `steps` Newton
         steps: on every rating, or with `local` on the ratings of the added months only
-        (everything else held fixed; the paper's incremental update, section 3.4).
+        (everything else held fixed; the paper's incremental update, section 3.4). Under a
+        Gaussian prior a new player's prior mean is their value in `entries` (Elo points),
+        else the parameters' `entry`; their first rating starts there.
 
         Raises:
             RatingError: games out of order, before the latest month, or no convergence.
@@ -152,8 +174,15 @@ class WhrHistory:
                     self._player.append(pid)
                     self._month.append(month)
                     before = self._latest.get(pid)
+                    mean = self._entry.get(pid)
+                    if mean is None:
+                        mean = self._entry[pid] = (
+                            (entries or {}).get(pid, self.params.entry) * NATURAL
+                            if self.params.prior_deviation > 0
+                            else 0.0
+                        )
                     if before is None:
-                        grown.append(0.0)
+                        grown.append(mean)
                     elif before < len(self._r):
                         grown.append(float(self._r[before]))
                     else:
@@ -166,6 +195,7 @@ class WhrHistory:
                 self._games[pid] = self._games.get(pid, 0) + 1
                 self._last_day[pid] = max(day, self._last_day.get(pid, day))
         self._r = np.concatenate([self._r, np.array(grown)])
+        self._means = self._prior_means()
         self._a.append(np.array(columns[0], dtype=np.int64))
         self._b.append(np.array(columns[1], dtype=np.int64))
         self._s.append(games.score.copy())
@@ -192,14 +222,41 @@ class WhrHistory:
         chains: _Chains,
     ) -> float:
         d = r[ga] - r[gb]
-        v = self.params.virtual_games
-        rv = r[chains.first]
         gap = r[chains.b] - r[chains.a]
+        prior, _, _ = self._prior(r, chains.first)
         return float(
             (s * _log_sigma(d) + (1 - s) * _log_sigma(-d)).sum()
-            + v / 2 * (_log_sigma(rv) + _log_sigma(-rv)).sum()
+            + prior
             - (chains.weight * gap**2).sum() / 2
         )
+
+    def _prior_means(self) -> NDArray[np.float64]:
+        """Per node, its player's prior mean (natural units; used at first nodes): their
+        entry while they have fewer than `newcomer_games` games, 0 after. Every node holds
+        it: a player's first node (their earliest month) may be made after a later one."""
+        if self.params.prior_deviation <= 0:
+            return np.zeros(len(self._player))
+        limit = self.params.newcomer_games
+        means = {p: self._entry[p] if n < limit else 0.0 for p, n in self._games.items()}
+        return np.array([means[p] for p in self._player], dtype=np.float64)
+
+    def _prior(
+        self, r: NDArray[np.float64], first: NDArray[np.int64]
+    ) -> tuple[float, NDArray[np.float64], NDArray[np.float64]]:
+        """The prior on the first nodes `first`: its log-density (up to a constant), its
+        gradient and minus its second derivative at each of them. The virtual draws
+        ``V/2 [ln sigma(r) + ln sigma(-r)]``, or with a `prior_deviation` the Gaussian
+        ``-(r - mean)^2 / (2 deviation^2)``."""
+        rv = r[first]
+        if self.params.prior_deviation > 0:
+            precision = 1.0 / (self.params.prior_deviation * NATURAL) ** 2
+            gap = rv - self._means[first]
+            value = -precision * float((gap**2).sum()) / 2
+            return value, -precision * gap, np.full(len(rv), precision)
+        v = self.params.virtual_games
+        pv = _sigma(rv)
+        value = v / 2 * float((_log_sigma(rv) + _log_sigma(-rv)).sum())
+        return value, v * (0.5 - pv), v * pv * (1 - pv)
 
     def refit(
         self, steps: int, nodes: NDArray[np.int64] | None = None, cg_steps: int | None = None
@@ -230,7 +287,6 @@ class WhrHistory:
                 weight=chains.weight[links],
                 first=chains.first[inside[chains.first]],
             )
-        v = self.params.virtual_games
         r = self._r
         f = self._objective(r, ga, gb, s, chains)
         taken = 0
@@ -238,8 +294,8 @@ class WhrHistory:
             p = _sigma(r[ga] - r[gb])
             residual = s - p
             g = _sums(ga, gb, residual, n, -1.0)
-            pv = _sigma(r[chains.first])
-            g[chains.first] += v * (0.5 - pv)
+            _, prior_gradient, prior_curvature = self._prior(r, chains.first)
+            g[chains.first] += prior_gradient
             gap = chains.weight * (r[chains.b] - r[chains.a])
             g += _sums(chains.a, chains.b, gap, n, -1.0)
             g[~inside] = 0.0
@@ -247,7 +303,7 @@ class WhrHistory:
                 break
             w = p * (1 - p)
             diagonal = np.zeros(n)
-            diagonal[chains.first] += v * pv * (1 - pv)
+            diagonal[chains.first] += prior_curvature
             if nodes is not None:
                 step = _local_step(n, nodes, ga, gb, w, chains, diagonal, g)
             else:
@@ -327,8 +383,7 @@ class WhrHistory:
         n = len(self._r)
         p = _sigma(self._r[ga] - self._r[gb])
         d = _sums(ga, gb, p * (1 - p), n, 1.0)
-        pv = _sigma(self._r[chains.first])
-        d[chains.first] += self.params.virtual_games * pv * (1 - pv)
+        d[chains.first] += self._prior(self._r, chains.first)[2]
         d += _sums(chains.a, chains.b, chains.weight, n, 1.0)
         off = np.zeros(n)
         off[chains.b] = chains.weight
