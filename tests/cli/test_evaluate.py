@@ -24,6 +24,7 @@ SYSTEMS = [
     "egf",
     "egf-fitted",
     "wof-map",
+    "whr-map",
     "constant",
 ]
 
