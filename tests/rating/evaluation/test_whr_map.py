@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from itertools import product
 
 import numpy as np
 import pytest
@@ -158,31 +159,38 @@ def test_the_monthly_refit_equals_a_fit_from_scratch(
 
 
 def test_whr_map_keeps_the_candidate_of_least_fit_log_loss() -> None:
-    # Each (w^2, deviation, entry) alone gives its fit-period log-loss; the search over all of
-    # them keeps the least, and scores the report months as that candidate alone does.
+    # Each (w^2, deviation, entry, newcomer games) alone gives its fit-period log-loss; the
+    # search over all of them keeps the least, and scores the report months as that
+    # candidate alone does.
     games = random_history(7, months=20)
     window = {"start": FIRST + 10, "end": FIRST + 19, "fit_months": 10}
-    grid = {"whrmap_w2s": (30.0, 1000.0), "whrmap_deviations": (60.0, 400.0)}
-    offsets = (-300.0, 0.0)
+    w2s, deviations, offsets, newcomers = (30.0, 1000.0), (60.0, 400.0), (-300.0, -100.0), (3, 10)
     alone = {}
-    for w2 in grid["whrmap_w2s"]:
-        for deviation in grid["whrmap_deviations"]:
-            for offset in offsets:
-                config = EvaluationConfig(
-                    **window,
-                    systems=("whr-map",),
-                    whrmap_w2s=(w2,),
-                    whrmap_deviations=(deviation,),
-                    whrmap_entry_offsets=(offset,),
-                )
-                alone[w2, deviation, offset] = evaluate(games, config).systems[0]
+    for w2, deviation, offset, newcomer in product(w2s, deviations, offsets, newcomers):
+        config = EvaluationConfig(
+            **window,
+            systems=("whr-map",),
+            whrmap_w2s=(w2,),
+            whrmap_deviations=(deviation,),
+            whrmap_entry_offsets=(offset,),
+            whrmap_newcomer_games=(newcomer,),
+        )
+        alone[w2, deviation, offset, float(newcomer)] = evaluate(games, config).systems[0]
     losses = {k: dict(r.fitted)["fit_log_loss"] for k, r in alone.items()}
     assert len(set(losses.values())) == len(losses)
     best = min(losses, key=lambda k: losses[k])
-    config = EvaluationConfig(**window, systems=("whr-map",), whrmap_entry_offsets=offsets, **grid)
+    config = EvaluationConfig(
+        **window,
+        systems=("whr-map",),
+        whrmap_w2s=w2s,
+        whrmap_deviations=deviations,
+        whrmap_entry_offsets=offsets,
+        whrmap_newcomer_games=newcomers,
+    )
     report = evaluate(games, config).systems[0]
     values = dict(report.fitted)
-    assert (values["w2"], values["prior_deviation"], values["entry"]) == best
+    chosen = (values["w2"], values["prior_deviation"], values["entry"], values["newcomer_games"])
+    assert chosen == best
     assert report.overall == alone[best].overall
     assert report.overall.games > 0
     assert "whr-map" in SYSTEM_NAMES

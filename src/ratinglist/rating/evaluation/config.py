@@ -76,6 +76,7 @@ class EvaluationConfig:
     whrmap_w2s: tuple[float, ...] = (100.0, 300.0)
     whrmap_deviations: tuple[float, ...] = (150.0, 250.0)
     whrmap_entry_offsets: tuple[float, ...] = (-300.0, -200.0, -100.0)
+    whrmap_newcomer_games: tuple[int, ...] = (3, 10, 30)
     newcomer_games: int = 10
     top_places: int = 100
     calibration_bins: int = 10
@@ -102,6 +103,7 @@ class EvaluationConfig:
             self.whrmap_w2s,
             self.whrmap_deviations,
             self.whrmap_entry_offsets,
+            self.whrmap_newcomer_games,
         )
         if not all(grids):
             raise RatingError("expected at least one value in every search grid of the contest")

@@ -138,14 +138,28 @@ def fitted_candidates(config: EvaluationConfig, whr: Shared | None = None) -> di
                     entries = (m.entry,)
                     add("wof-map", WofMap(m, entries), fitted)
     if "whr-map" in chosen:
-        # WHR with a Gaussian prior on each first node: the entry (its mean, 0 the centre)
-        # is part of the fit, so one replay per w^2 x deviation x entry.
-        for w2, deviation, offset in product(
-            config.whrmap_w2s, config.whrmap_deviations, config.whrmap_entry_offsets
+        # WHR with a Gaussian prior on each first node: its mean (the entry below a number
+        # of games, the centre 0 after) is part of the fit, so one replay per combination.
+        for w2, deviation, offset, newcomer in product(
+            config.whrmap_w2s,
+            config.whrmap_deviations,
+            config.whrmap_entry_offsets,
+            config.whrmap_newcomer_games,
         ):
-            h = replace(config.whr, w2=w2, prior_deviation=deviation, entry=offset)
+            h = replace(
+                config.whr,
+                w2=w2,
+                prior_deviation=deviation,
+                entry=offset,
+                newcomer_games=newcomer,
+            )
             entries = (offset,)
-            add("whr-map", Whr(h, entries), (("w2", w2), ("prior_deviation", deviation)))
+            fitted = (
+                ("w2", w2),
+                ("prior_deviation", deviation),
+                ("newcomer_games", float(newcomer)),
+            )
+            add("whr-map", Whr(h, entries), fitted)
     return result
 
 
