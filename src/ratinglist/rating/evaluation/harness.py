@@ -178,5 +178,4 @@ def _predictions(
 
 
 def _seconds(name: str, runs: dict[str, Run]) -> float:
-    run = runs["wof" if name in VARIANTS else name]
-    return (run.leader or run).seconds
+    return runs["wof" if name in VARIANTS else name].total_seconds()
