@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from ratinglist.errors import RatingError
 from ratinglist.rating import GameArrays
-from ratinglist.rating.evaluation import EvaluationConfig, evaluate
+from ratinglist.rating.evaluation import REFIT_YEARS, EvaluationConfig, evaluate
 from ratinglist.rating.evaluation.forecasters import Constant
 from ratinglist.rating.evaluation.search import Run, refit
 from ratinglist.rating.games import month_index
+from ratinglist.rating.systems import system, wofmap
+from ratinglist.rating.systems.wofmap import WofMapParams
 
 FITTED = ("elo-fitted", "glicko2-fitted", "egf-fitted", "wof-map")
 NEWCOMERS_WIN = 2020
@@ -123,3 +126,41 @@ def test_a_later_year_changes_no_earlier_prediction_or_entry() -> None:
 def test_a_refit_window_below_one_year_is_refused() -> None:
     with pytest.raises(RatingError, match="refit_years"):
         config(refit_years=0)
+
+
+def test_wof_map_lists_take_the_entry_the_contest_refits_for_their_year() -> None:
+    # `rate --system wof-map` refits its entry each January as the contest does: the list
+    # as of 31 December of Y - 1 (predicting Y) and any list of Y take entry_Y, and the
+    # list is the fit from scratch with that entry.
+    games = history(range(2018, 2022))
+    report = evaluate(games, config(refit_years=1))
+    values = dict(next(s for s in report.systems if s.system == "wof-map").fitted)
+    params = WofMapParams(refit_years=1, entry_offsets=(-300.0, 0.0, 300.0))
+    published = replace(system("wof-map"), params=params)
+    for as_of in (dt.date(2018, 12, 31), dt.date(2019, 12, 31), dt.date(2020, 12, 31)):
+        before = games.select(games.day <= as_of.toordinal())
+        settled = published.settled(before, as_of)
+        assert settled.params.entry == values[f"entry_{as_of.year + 1}"]
+        assert settled.params.refit_years is None
+        listed = published.rate(before, as_of)
+        fixed = wofmap.rate(before, settled.params, as_of)
+        np.testing.assert_array_equal(listed.ratings, fixed.ratings)
+    assert values["entry_2021"] != values["entry_2020"]
+    midyear = dt.date(2021, 6, 30)
+    before = games.select(games.day <= midyear.toordinal())
+    assert published.settled(before, midyear).params.entry == values["entry_2021"]
+    other = replace(params, refit_years=None, entry=values["entry_2020"])
+    rolled = published.rate(before, midyear).ratings
+    assert not np.allclose(rolled, wofmap.rate(before, other, midyear).ratings)
+    # The published system refits on the contest's window (five years) and grid.
+    assert system("wof-map").params.refit_years == REFIT_YEARS
+    assert system("wof-map").params.entry_offsets == EvaluationConfig(0, 0).wofmap_entry_offsets
+
+
+def test_without_years_before_the_list_keeps_its_entry() -> None:
+    games = history(range(2018, 2019))
+    params = WofMapParams(refit_years=1)
+    as_of = dt.date(2018, 6, 30)
+    assert wofmap.rolled_entry(
+        games.select(games.day <= as_of.toordinal()), params, as_of
+    ).entry == (params.entry)

@@ -6,12 +6,13 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from ratinglist.errors import RatingError
+from ratinglist.rating import systems
 from ratinglist.rating.params import EuropeanParams
 from ratinglist.rating.systems.egf import EgfParams
 from ratinglist.rating.systems.elo import EloParams
 from ratinglist.rating.systems.glicko2 import Glicko2Params
 from ratinglist.rating.systems.whr import WhrParams
-from ratinglist.rating.systems.wofmap import WofMapParams
+from ratinglist.rating.systems.wofmap import ENTRY_OFFSETS, WofMapParams
 
 SYSTEM_NAMES = (
     "wof",
@@ -28,9 +29,9 @@ SYSTEM_NAMES = (
 )
 
 
-REFIT_YEARS = 5
+REFIT_YEARS = systems.REFIT_YEARS
 """The default yearly refit's window in years: the fit period's length (60 months), so the
-first report year's entry is the fit period's."""
+first report year's entry is the fit period's; `wof-map`'s published list uses the same."""
 
 
 FITTED = ("elo-fitted", "glicko2-fitted", "whr-fitted", "egf-fitted", "wof-map")
@@ -73,7 +74,7 @@ class EvaluationConfig:
     wofmap: WofMapParams = field(default_factory=WofMapParams)
     wofmap_deviations: tuple[float, ...] = (200.0, 400.0)
     wofmap_half_lives: tuple[float, ...] = (24.0, 72.0)
-    wofmap_entry_offsets: tuple[float, ...] = (-400.0, -200.0)
+    wofmap_entry_offsets: tuple[float, ...] = ENTRY_OFFSETS
     wofmap_field_weights: tuple[float, ...] = (0.0,)
     refit_years: int | None = REFIT_YEARS
     """With a number N: at the first report month and each January after, every fitted
