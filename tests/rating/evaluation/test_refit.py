@@ -141,7 +141,7 @@ def test_wof_map_lists_take_the_entry_the_contest_refits_for_their_year() -> Non
         before = games.select(games.day <= as_of.toordinal())
         settled = published.settled(before, as_of)
         assert settled.params.entry == values[f"entry_{as_of.year + 1}"]
-        assert settled.params.refit_years is None
+        assert settled.params.entry_year == as_of.year + 1
         listed = published.rate(before, as_of)
         fixed = wofmap.rate(before, settled.params, as_of)
         np.testing.assert_array_equal(listed.ratings, fixed.ratings)
@@ -150,6 +150,7 @@ def test_wof_map_lists_take_the_entry_the_contest_refits_for_their_year() -> Non
     before = games.select(games.day <= midyear.toordinal())
     assert published.settled(before, midyear).params.entry == values["entry_2021"]
     other = replace(params, refit_years=None, entry=values["entry_2020"])
+    assert published.settled(before, midyear).params.entry_year == 2021
     rolled = published.rate(before, midyear).ratings
     assert not np.allclose(rolled, wofmap.rate(before, other, midyear).ratings)
     # The published system refits on the contest's window (five years) and grid.

@@ -73,6 +73,8 @@ class WofMapParams:
     field_weight: float = 0.0
     refit_years: int | None = None
     entry_offsets: tuple[float, ...] = ENTRY_OFFSETS
+    entry_year: int | None = None
+    """The year whose rolled entry `entry` is (set by `rolled_entry`; None: not rolled)."""
     points_per_unit: float = EuropeanParams().points_per_unit
     tolerance: float = 0.01
     max_steps: int = 50
@@ -372,21 +374,22 @@ def rolled_entry(games: GameArrays, params: WofMapParams, as_of: dt.date) -> Wof
     after it, of year ``Y``; among ``centre + entry_offsets``, the entry whose lists (each
     month end, from every game before, as `rate` makes them) predicted the games of the
     `refit_years` years before January of ``Y`` with the least log-loss (ties: the first;
-    no game in those years: `entry`), as the contest refits it (`evaluation.search.refit`).
-    Without `refit_years`: `params` unchanged.
+    no game in those years: `entry`), as the contest refits it (`evaluation.search.refit`),
+    with `entry_year` ``Y``. Without `refit_years`, or already rolled for ``Y``: `params`.
 
     Raises:
         RatingError: games out of order or after `as_of`, no convergence.
     """
-    if params.refit_years is None:
+    year = (as_of + dt.timedelta(days=1)).year
+    if params.refit_years is None or params.entry_year == year:
         return params
     check_order(games, as_of)
-    january = 12 * (as_of + dt.timedelta(days=1)).year
+    january = 12 * year
     months = games.months()
     cut = int(np.searchsorted(months, january, side="left"))
     begin = int(np.searchsorted(months, january - 12 * params.refit_years, side="left"))
     if begin == cut:
-        return replace(params, refit_years=None)
+        return replace(params, entry_year=year)
     before = games.select(np.arange(len(games)) < cut)
     players, dense = np.unique(np.concatenate([before.first, before.second]), return_inverse=True)
     losses = [
@@ -394,7 +397,7 @@ def rolled_entry(games: GameArrays, params: WofMapParams, as_of: dt.date) -> Wof
         for o in params.entry_offsets
     ]
     best = params.entry_offsets[int(np.argmin(losses))]
-    return replace(params, entry=params.centre + best, refit_years=None)
+    return replace(params, entry=params.centre + best, entry_year=year)
 
 
 def _window_log_loss(
