@@ -15,7 +15,10 @@ yet in the list is predicted (the published start offset by `entry_offsets` poin
 WOF list's newcomer rating is fitted. The candidate and entry with the least log-loss over
 the fit period go on. `whr` reads the entry-0 column of `whr-fitted`'s replay. `wof-map`
 (issue 23 item 3) gets the same search over its prior deviation, half-life and entry (the
-newcomers' prior mean, part of its fit, so one replay per entry). Each system's
+newcomers' prior mean, part of its fit, so one replay per entry). Under the yearly refit
+(`config.refit_years`, 5 by default), at the first report month and each January after,
+each fitted system re-chooses its entry (main parameters held) by log-loss over the years
+before, so wof-map's replays with the kept main parameters all keep running. Each system's
 log-loss is then compared with the best system's on the same games, with a 95% interval from
 a bootstrap over tournaments.
 
