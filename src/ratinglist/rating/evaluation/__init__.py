@@ -6,6 +6,7 @@ stability and drift `lists`, and what it returns `report`."""
 
 from ratinglist.rating.evaluation.config import (
     FITTED,
+    REFIT_YEARS,
     SYSTEM_NAMES,
     VARIANTS,
     EvaluationConfig,
@@ -19,6 +20,7 @@ from ratinglist.rating.evaluation.report import EvaluationReport, OthelloFacts, 
 __all__ = [
     "FITTED",
     "PAIRED_GROUPS",
+    "REFIT_YEARS",
     "SYSTEM_NAMES",
     "VARIANTS",
     "CalibrationBin",

@@ -6,12 +6,13 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from ratinglist.errors import RatingError
+from ratinglist.rating import systems
 from ratinglist.rating.params import EuropeanParams
 from ratinglist.rating.systems.egf import EgfParams
 from ratinglist.rating.systems.elo import EloParams
 from ratinglist.rating.systems.glicko2 import Glicko2Params
 from ratinglist.rating.systems.whr import WhrParams
-from ratinglist.rating.systems.wofmap import WofMapParams
+from ratinglist.rating.systems.wofmap import ENTRY_OFFSETS, WofMapParams
 
 SYSTEM_NAMES = (
     "wof",
@@ -27,6 +28,11 @@ SYSTEM_NAMES = (
     "wof-map",
     "constant",
 )
+
+
+REFIT_YEARS = systems.REFIT_YEARS
+"""The default yearly refit's window in years: the fit period's length (60 months), so the
+first report year's entry is the fit period's; `wof-map`'s published list uses the same."""
 
 
 FITTED = ("elo-fitted", "glicko2-fitted", "whr-fitted", "egf-fitted", "wof-map")
@@ -70,8 +76,13 @@ class EvaluationConfig:
     wofmap: WofMapParams = field(default_factory=WofMapParams)
     wofmap_deviations: tuple[float, ...] = (200.0, 400.0)
     wofmap_half_lives: tuple[float, ...] = (24.0, 72.0)
-    wofmap_entry_offsets: tuple[float, ...] = (-400.0, -200.0)
+    wofmap_entry_offsets: tuple[float, ...] = ENTRY_OFFSETS
     wofmap_field_weights: tuple[float, ...] = (0.0,)
+    refit_years: int | None = REFIT_YEARS
+    """With a number N: at the first report month and each January after, every fitted
+    system re-chooses its newcomer entry (its main parameters stay those of the fit period)
+    by least log-loss over the games of the N years before (`search.refit`); None: the entry
+    of the fit period throughout."""
     newcomer_games: int = 10
     top_places: int = 100
     calibration_bins: int = 10
@@ -96,6 +107,8 @@ class EvaluationConfig:
             self.wofmap_entry_offsets,
             self.wofmap_field_weights,
         )
+        if self.refit_years is not None and self.refit_years < 1:
+            raise RatingError(f"expected refit_years >= 1 or none, got {self.refit_years}")
         if not all(grids):
             raise RatingError("expected at least one value in every search grid of the contest")
         unknown = [s for s in self.systems if s not in SYSTEM_NAMES]
