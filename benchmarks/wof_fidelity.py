@@ -34,6 +34,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,7 @@ from typing import Any
 from ratinglist.formats.playerlist import read_players_list
 from ratinglist.model import Player
 from ratinglist.rating.fidelity import Fidelity, compare_lists, leave_one_out
+from ratinglist.rating.membership import files_not_in_list, newcomers_by_file
 from ratinglist.rating.profile import EXACT, WOF, RatingProfile
 from ratinglist.rating.selection import Fate
 from ratinglist.registry.countries import Continent, find_country
@@ -339,6 +341,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--rules", help=f"with --all-lists: these rules only (default: {','.join(RULES)})"
     )
+    parser.add_argument(
+        "--dated-by",
+        choices=["known", "membership"],
+        default="known",
+        help="with --all-lists: the two 2024-2026 lists at their known dates (default), or "
+        "every list dated by who is in it (`membership_date`)",
+    )
     args = parser.parse_args(argv)
     if args.all_lists:
         return _main_all_lists(args)
@@ -370,7 +379,12 @@ class Rules:
     always); `other_lag_days` for every other file; `backfill`: the JP Federation backfill
     is rated; `both`: both copies of a flagged duplicate count; `ascent`: the WOF's early
     stopped ascent (else the converged fit); `overrides`: the profile's per-list exclusions
-    (found on the two lists themselves, so never a leave-one-out candidate)."""
+    (found on the two lists themselves, so never a leave-one-out candidate); `members`: when
+    not 0, a file with at least that many newcomers, none of them in the published players
+    list, counts as received after the list's date (`rating.membership`, the same rule as
+    `ratinglist archive not-in-list`), and with `in_order` the later files of such a file's
+    country too, unless a later one of them is shown received; `country_lags`:
+    (``%%Country``, months) added to those countries' files' received days."""
 
     japan_lag: int = 4
     japan_lag_until: dt.date | None = dt.date(2025, 12, 31)
@@ -379,6 +393,9 @@ class Rules:
     both: bool = True
     ascent: bool = True
     overrides: bool = False
+    members: int = 0
+    in_order: bool = False
+    country_lags: tuple[tuple[str, int], ...] = ()
 
 
 RULES = {
@@ -390,6 +407,14 @@ RULES = {
     "lag-30-days": Rules(other_lag_days=30),
     "duplicates-once": Rules(both=False),
     "no-backfill": Rules(backfill=False),
+    "members": Rules(members=1),
+    "members-min2": Rules(members=2),
+    "members-in-order": Rules(members=1, in_order=True),
+    "members-japan-lag-0": Rules(members=1, japan_lag=0),
+    "members-japan-lag-4-always": Rules(members=1, japan_lag_until=None),
+    "members-duplicates-once": Rules(members=1, both=False),
+    "norway-lag-2": Rules(country_lags=(("Norway", 2),)),
+    "members-norway-lag-2": Rules(members=1, country_lags=(("Norway", 2),)),
 }
 """The rules tried on every list; the profile as it is (with its two per-list overrides) is
 measured beside them as the in-sample figure."""
@@ -402,18 +427,21 @@ LIST_DATES = {
     "othello-rating-pipeline": dt.date(2026, 5, 12),
 }
 """The two lists of issue 14 have known dates; the older snapshots are dated by
-`membership_date`."""
+`membership_date` (with ``--dated-by membership`` every list is)."""
+PIPELINE_COMMITTED = dt.date(2026, 7, 4)
+"""The pipeline's players list was committed with the archive on 2026-07-04."""
 
 
 @dataclass(frozen=True, slots=True)
 class PublishedList:
     """A published list: its name, the date we compute ours as of, its ratings, its
-    European players."""
+    European players, and every ID it holds (rated or not)."""
 
     name: str
     as_of: dt.date
     published: dict[int, int]
     europe: frozenset[int]
+    known: frozenset[int]
 
 
 def _japanese(country: str) -> bool:
@@ -421,7 +449,10 @@ def _japanese(country: str) -> bool:
 
 
 def membership_date(
-    players: list[Player], files: list[Any], newcomers: dict[int, set[int]], before: dt.date
+    players: list[Player],
+    files: list[Any],
+    newcomers: Mapping[int, Collection[int]],
+    before: dt.date,
 ) -> dt.date:
     """When an undated list was computed, from who is in it: the last day of the latest
     non-Japanese tournament before `before` (the commit) at least a third of whose
@@ -446,10 +477,13 @@ def _published(name: str, as_of: dt.date, players: list[Player]) -> PublishedLis
         as_of,
         {int(p.id): p.rating for p in players if p.rating is not None},
         frozenset(int(p.id) for p in players if _is_european(p)),
+        frozenset(int(p.id) for p in players),
     )
 
 
-def measure_all_lists(db: Path, real: Path, rule_names: list[str] | None = None) -> dict[str, Any]:
+def measure_all_lists(
+    db: Path, real: Path, rule_names: list[str] | None = None, *, dated_by: str = "known"
+) -> dict[str, Any]:
     """Every published list we hold (the Papp snapshots and the May-2026 list) under each
     of `RULES` and under the profile as it is; then, for each list, the rules with the best
     mean share of Europeans within 2 points on the OTHER lists and their share on it
@@ -475,15 +509,10 @@ def measure_all_lists(db: Path, real: Path, rule_names: list[str] | None = None)
         loaded.first, loaded.second, loaded.score, loaded.day, loaded.tournament
     )
     tournament = np.frombuffer(loaded.tournament, dtype=np.int64)
-    first_seen: dict[int, tuple[dt.date, int]] = {}
-    for a, b, t in zip(loaded.first, loaded.second, loaded.tournament, strict=True):
-        day = by_id[t].start
-        for p in (a, b):
-            if p not in first_seen or day < first_seen[p][0]:
-                first_seen[p] = (day, t)
-    newcomers: dict[int, set[int]] = defaultdict(set)
-    for p, (_, t) in first_seen.items():
-        newcomers[t].add(p)
+    newcomers = newcomers_by_file(
+        zip(loaded.first, loaded.second, loaded.tournament, strict=True),
+        {t: f.start for t, f in by_id.items()},
+    )
 
     lists = []
     for folder in sorted((real / SNAPSHOTS).iterdir()):
@@ -491,10 +520,17 @@ def measure_all_lists(db: Path, real: Path, rule_names: list[str] | None = None)
         commit = dt.date.fromisoformat(folder.name[:10])
         if folder.name.endswith("_src"):
             commit = OLDER_SRC_COMMITTED
-        as_of = LIST_DATES.get(folder.name) or membership_date(players, files, newcomers, commit)
+        as_of = (None if dated_by == "membership" else LIST_DATES.get(folder.name)) or (
+            membership_date(players, files, newcomers, commit)
+        )
         lists.append(_published(folder.name, as_of, players))
     latest = list(read_players_list(real / "othello-rating-pipeline" / "joueurs.txt").players())
-    lists.append(_published("2026-05 pipeline", LIST_DATES["othello-rating-pipeline"], latest))
+    latest_as_of = (
+        membership_date(latest, files, newcomers, PIPELINE_COMMITTED)
+        if dated_by == "membership"
+        else LIST_DATES["othello-rating-pipeline"]
+    )
+    lists.append(_published("2026-05 pipeline", latest_as_of, latest))
 
     def measure_one(rules: Rules, lst: PublishedList) -> dict[str, Any]:
         selection = WOF.selection
@@ -514,7 +550,24 @@ def measure_all_lists(db: Path, real: Path, rule_names: list[str] | None = None)
                 rules.japan_lag_until is None or f.start <= rules.japan_lag_until
             ):
                 day = add_months(f.received, rules.japan_lag)
+            for country, months in rules.country_lags:
+                if f.country.casefold() == country.casefold():
+                    day = add_months(day, months)
             shown.append(replace(f, received=day))
+        if rules.members:
+            late = {
+                n.file.tournament
+                for n in files_not_in_list(
+                    shown,
+                    newcomers,
+                    lst.known,
+                    lst.as_of,
+                    min_newcomers=rules.members,
+                    in_order=rules.in_order,
+                )
+            }
+            after = lst.as_of + dt.timedelta(days=1)
+            shown = [replace(f, received=after) if f.tournament in late else f for f in shown]
         rated = [f.tournament for f, fate in selection.fates(shown, lst.as_of) if fate.rated]
         start = time.perf_counter()
         done = rate(games.select(np.isin(tournament, np.array(rated))), params, lst.as_of)
@@ -546,7 +599,7 @@ def measure_all_lists(db: Path, real: Path, rule_names: list[str] | None = None)
         for name, rules in {"in-sample (wof profile)": IN_SAMPLE, **chosen}.items()
     }
     loo = {}
-    for key in ("europe_within_2", "europe_own_within_2"):
+    for key in ("europe_within_2", "europe_own_within_2", "all_within_2"):
         scores = {
             name: {lst: r[key] for lst, r in by_list.items()}
             for name, by_list in results.items()
@@ -578,10 +631,10 @@ def _main_all_lists(args: argparse.Namespace) -> int:
         print(f"expected rules among {', '.join(RULES)}, got {args.rules}", file=sys.stderr)
         return 2
     if args.db is not None:
-        result = measure_all_lists(args.db, real, names)
+        result = measure_all_lists(args.db, real, names, dated_by=args.dated_by)
     else:
         with tempfile.TemporaryDirectory() as tmp:
-            result = measure_all_lists(Path(tmp) / "wof.db", real, names)
+            result = measure_all_lists(Path(tmp) / "wof.db", real, names, dated_by=args.dated_by)
     if args.json:
         print(json.dumps(result))
         return 0
