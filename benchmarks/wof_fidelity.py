@@ -1,8 +1,9 @@
 """Fidelity: our rating lists against the published WOF lists, both profiles side by side.
 
 Usage: ``.venv/bin/python benchmarks/wof_fidelity.py [--json] [--db PATH] [--profile NAME]``
-or ``... --all-lists [--json] [--db PATH] [--rules NAME,...]`` (every published list we hold,
-leave-one-list-out; see `measure_all_lists`).
+or ``... --all-lists [--json] [--db PATH] [--rules NAME,...] [--dated-by known|membership]
+[--lists NAME,...]`` (every published list we hold, leave-one-list-out, rules chosen on all
+the other lists and on those some rules reproduce; see `measure_all_lists`).
 
 Imports the real archive (``$RATINGLIST_REAL_DATA`` or ``../shared/data/real``) into a
 temporary SQLite database, or reuses the database given with ``--db`` (imported when it holds
@@ -658,7 +659,7 @@ def _main_all_lists(args: argparse.Namespace) -> int:
     dates = {lst["name"]: lst["as_of"] for lst in result["lists"]}
     for choice in ("leave_one_out", "leave_one_out_reproduced"):
         for key, rows in result[choice].items():
-            print(f"\n{key} (share of listed players), {choice.replace('_', ' ')}")
+            print(f"\n{key}, {choice.replace('_', ' ')}")
             print(
                 f"{'list':<24} {'as of':<11} {'wof profile':>11} {'best own':>9} "
                 f"{'own rules':<26} {'LOO':>6} {'worst tied':>10} {'LOO rules (others mean)'}"
