@@ -345,9 +345,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--dated-by",
         choices=["known", "membership"],
-        default="known",
-        help="with --all-lists: the two 2024-2026 lists at their known dates (default), or "
-        "every list dated by who is in it (`membership_date`)",
+        default="membership",
+        help="with --all-lists: every list dated by who is in it (`membership_date`, default), "
+        "or the two 2024-2026 lists at the dates of issue 14 (2024-12-31, 2026-05-12)",
     )
     parser.add_argument(
         "--lists", help="with --all-lists: only these lists (names, comma-separated; at least 2)"
@@ -428,8 +428,10 @@ LIST_DATES = {
     "2025-02-06_d353914": dt.date(2024, 12, 31),
     "othello-rating-pipeline": dt.date(2026, 5, 12),
 }
-"""The two lists of issue 14 have known dates; the older snapshots are dated by
-`membership_date` (with ``--dated-by membership`` every list is)."""
+"""The dates issue 14 gave the two 2024-2026 lists (``--dated-by known``). By default every
+list is dated by `membership_date`: 2024-12-22 and 2026-05-09 for these two. The Dec-2024
+list's ratings are printed by the results files of 2024-12-28 on and by none before
+2024-12-22, so it was computed between those days, not on 2024-12-31."""
 REPRODUCED = 0.5
 """With ``leave_one_out_reproduced`` the rules are chosen on the other lists that some rules
 reproduce to this share at least: the seven lists of 2018-2022 (1-36% whatever the rules)
@@ -492,7 +494,7 @@ def measure_all_lists(
     real: Path,
     rule_names: list[str] | None = None,
     *,
-    dated_by: str = "known",
+    dated_by: str = "membership",
     only: list[str] | None = None,
 ) -> dict[str, Any]:
     """Every published list we hold (the Papp snapshots and the May-2026 list) under each
