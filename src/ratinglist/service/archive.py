@@ -19,6 +19,7 @@ from ratinglist.formats.elo_totals import totals_notes
 from ratinglist.formats.playerlist import read_players_list
 from ratinglist.model.text import format_count
 from ratinglist.rating.membership import files_not_in_list, newcomers_by_file
+from ratinglist.service.player_lists import check_is_players_list
 from ratinglist.store import (
     FileResult,
     FileStatus,
@@ -297,17 +298,15 @@ def files_not_in_published_list(
     `as_of`, shows were not yet received: started by then, with at least `min_newcomers`
     newcomers and none of them in the list (with `in_order` also the later files of such a
     file's country, unless a later one is shown received; `rating.membership`). With
-    `apply` each such file received by `as_of`
-    gets the next day as its received day (one transaction), so the wof profile leaves it
-    out of a list of that date and rates it in later ones.
+    `apply` each such file received by `as_of` gets the next day as its received day (one
+    transaction), so the wof profile leaves it out of a list of that date and rates it in
+    later ones.
 
     Raises:
         PlayersListError: unreadable, or not a players list.
         RatingError: `min_newcomers` below 1.
         StoreError: the database could not be read or written.
     """
-    from ratinglist.service.player_lists import check_is_players_list
-
     listed = read_players_list(players_list)
     check_is_players_list(listed)
     known = {int(p.id) for p in listed.players()}
