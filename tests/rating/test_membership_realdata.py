@@ -15,7 +15,8 @@ from ratinglist.rating.profile import WOF
 from ratinglist.service.actor import SYSTEM
 from ratinglist.service.archive import FileNotInList, files_not_in_published_list
 from ratinglist.service.rating_lists import compute_list
-from ratinglist.store import Store, import_paths, open_store
+from ratinglist.store import Store, open_store
+from tests.conftest import copy_of_real_archive
 from tests.rating.test_fidelity_realdata import load_benchmark
 
 MAY_2026 = dt.date(2026, 5, 12)
@@ -23,10 +24,9 @@ NO_OVERRIDES = replace(WOF, selection=replace(WOF.selection, overrides=()))
 
 
 @pytest.fixture(scope="module")
-def store(wof_results: Path, tmp_path_factory: pytest.TempPathFactory) -> Store:
-    db = tmp_path_factory.mktemp("membership") / "real.db"
+def store(real_archive: Path, tmp_path_factory: pytest.TempPathFactory) -> Store:
+    db = copy_of_real_archive(real_archive, tmp_path_factory.mktemp("membership"))
     opened = open_store(f"sqlite:///{db}")
-    import_paths(opened, [wof_results])
     load_benchmark().set_archive_received_dates(opened)
     return opened
 
