@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from ratinglist.cli.evaluate import evaluation_json
-from ratinglist.rating.evaluation import SYSTEM_NAMES
+from ratinglist.rating.evaluation import DEFAULT_SYSTEMS
 from ratinglist.service.databases import open_database
 from ratinglist.service.evaluation import evaluate_archive
 
@@ -33,7 +33,7 @@ def main() -> None:
     parser.add_argument("--db", required=True, help="database URL holding the archive")
     parser.add_argument("--from", dest="start", default="2005-01", help="first month")
     parser.add_argument("--to", dest="end", default="2026-05", help="last month")
-    parser.add_argument("--systems", default=",".join(SYSTEM_NAMES), help="comma-separated")
+    parser.add_argument("--systems", default=",".join(DEFAULT_SYSTEMS), help="comma-separated")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--report", type=Path, help="write the whole report's JSON here")
     args = parser.parse_args()

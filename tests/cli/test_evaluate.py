@@ -24,9 +24,9 @@ SYSTEMS = [
     "egf",
     "egf-fitted",
     "wof-map",
-    "whr-map",
     "constant",
 ]
+"""The default systems: every one but `whr-map` (asked by name: it costs whole WHR replays)."""
 
 
 def test_evaluate_json_and_plots(tmp_path: Path) -> None:
@@ -125,3 +125,27 @@ def test_evaluate_bad_month_is_a_clear_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["evaluate", "--from", "2025-13", "--to", "2025-07", "--db", db])
     assert result.exit_code == 1
     assert "expected a month as YYYY-MM, got '2025-13'" in result.output
+
+
+def test_evaluate_refits_the_entries_each_january_unless_told_not_to(tmp_path: Path) -> None:
+    # Report months 2025-06..07 (no January): the one refit is at the first month scored,
+    # on the five years before (the fit months), so it keeps the fit months' entry; with
+    # --refit-years 0 no yearly entry is reported.
+    db = build_store(tmp_path)
+    common = ["evaluate", "--from", "2025-06", "--to", "2025-07", "--fit-months", "5"]
+    fitted = "elo-fitted,egf-fitted,wof-map"
+    rolled = runner.invoke(app, [*common, "--systems", fitted, "--json", "--db", db])
+    fixed = runner.invoke(
+        app, [*common, "--systems", fitted, "--refit-years", "0", "--json", "--db", db]
+    )
+    assert rolled.exit_code == 0, rolled.output
+    assert fixed.exit_code == 0, fixed.output
+    for mine, theirs in zip(
+        json.loads(rolled.stdout)["systems"], json.loads(fixed.stdout)["systems"], strict=True
+    ):
+        assert mine["fitted"]["entry_2025"] == mine["fitted"]["entry"]
+        assert "entry_2025" not in theirs["fitted"]
+        assert mine["log_loss"] == theirs["log_loss"]
+    table = runner.invoke(app, [*common, "--systems", fitted, "--db", db])
+    assert table.exit_code == 0, table.output
+    assert "yearly" in table.stdout.replace("\n", "").replace("│", "").replace(" ", "")

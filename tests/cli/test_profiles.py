@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ratinglist.cli.app import app
-from tests.cli.rating_fixture import build_store
+from tests.cli.rating_fixture import PLAYERS, build_store
 
 runner = CliRunner()
 
@@ -113,3 +113,64 @@ def test_age_pause_option_changes_the_weights(db: str, tmp_path: Path) -> None:
         ["rate", "--as-of", "2025-07-31", "--age-pause", "2025-06-01:2025-02-01", "--db", db],
     )
     assert backwards.exit_code == 1 and "age pause" in backwards.output
+
+
+def players_list(path: Path, ids: list[int]) -> Path:
+    """A published players list (Papp format) holding `ids`, rated 1800."""
+    lines = ["% Liste des joueurs par pays", "", "pays = NED", ""]
+    for pid in ids:
+        surname, first, _ = PLAYERS[pid]
+        lines.append(f"{pid} {surname}, {first}   %_<1800>")
+    path.write_text("\n".join(lines) + "\n", encoding="ascii")
+    return path
+
+
+def test_not_in_list_finds_the_files_whose_newcomers_a_published_list_lacks(
+    db: str, tmp_path: Path
+) -> None:
+    runner.invoke(app, ["archive", "received", "--default-lag", "0", "--db", db])
+    before = rate(db, "--profile", "wof")
+    # Paris (2025-03-15) is the only file whose newcomer is 100001; a list without him
+    # was computed before Paris arrived. Utrecht's four newcomers are in it; the scraped
+    # file and London bring nobody new.
+    listed = players_list(tmp_path / "joueurs.txt", [120005, 120007, 50003, 50004])
+    args = ["archive", "not-in-list", str(listed), "--as-of", "2025-07-31", "--db", db]
+    found = invoke(*args, "--json")
+    assert found == [
+        {
+            "file_name": "20250315_PARIS.ELO",
+            "start": "2025-03-15",
+            "newcomers": 1,
+            "received": "2025-03-15",
+            "set_to": None,
+        }
+    ]
+    assert rate(db, "--profile", "wof")["games"] == before["games"]  # nothing changed
+    applied = runner.invoke(app, [*args, "--apply"])
+    assert applied.exit_code == 0, applied.output
+    assert "20250315_PARIS.ELO" in applied.stdout and "set the received day of 1 files" in (
+        applied.stdout
+    )
+    # the July list leaves Paris (7 games) out; the August list rates it again
+    assert rate(db, "--profile", "wof")["games"] == int(str(before["games"])) - 7
+    august = invoke("rate", "--as-of", "2025-08-01", "--profile", "wof", "--json", "--db", db)
+    assert august["games"] == before["games"]
+    # with the newcomer in the list, no file is late
+    full = players_list(tmp_path / "all.txt", sorted(PLAYERS))
+    assert (
+        invoke("archive", "not-in-list", str(full), "--as-of", "2025-07-31", "--json", "--db", db)
+        == []
+    )
+
+
+def test_not_in_list_refuses_a_file_that_is_not_a_players_list(db: str, tmp_path: Path) -> None:
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text("%%Tournament: x\n", encoding="ascii")
+    result = runner.invoke(
+        app, ["archive", "not-in-list", str(wrong), "--as-of", "2025-07-31", "--db", db]
+    )
+    assert result.exit_code == 1 and "expected a players list" in result.output
+    bad_day = runner.invoke(
+        app, ["archive", "not-in-list", str(wrong), "--as-of", "31/07/2025", "--db", db]
+    )
+    assert bad_day.exit_code == 1 and "expected a date YYYY-MM-DD" in bad_day.output

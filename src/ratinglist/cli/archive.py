@@ -165,6 +165,78 @@ def received(
     typer.echo(f"set the received day of {format_count(count)} files")
 
 
+@app.command("not-in-list")
+def not_in_list_command(
+    players_list: Annotated[
+        str, typer.Argument(help="A published players list (Papp joueurs file) with ratings.")
+    ],
+    as_of: Annotated[
+        str, typer.Option("--as-of", help="The day the published list was computed, YYYY-MM-DD.")
+    ],
+    min_newcomers: Annotated[
+        int,
+        typer.Option("--min-newcomers", min=1, help="Newcomers a file needs to count as evidence."),
+    ] = 1,
+    in_order: Annotated[
+        bool,
+        typer.Option(
+            "--in-order",
+            help="Also a country's later files after a missing one, unless one is in the list.",
+        ),
+    ] = False,
+    apply: Annotated[
+        bool,
+        typer.Option("--apply", help="Set those files' received day to the day after --as-of."),
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+    db: str | None = DbOption,
+) -> None:
+    """Find the files a published list was computed without: started by --as-of, their
+    newcomers (players whose first archived game they hold) all missing from the list; with
+    --in-order also the later files of such a file's country (files arrive in order) unless
+    a later one has a newcomer in the list. With --apply each gets the day after --as-of as
+    its received day, so the wof profile leaves it out of a list of that date, as the WOF
+    did, and rates it in later lists.
+
+    Example: ratinglist archive not-in-list joueurs.txt --as-of 2026-05-12 --apply
+    """
+    from dataclasses import asdict
+    from pathlib import Path
+
+    from ratinglist.model.text import parse_day
+    from ratinglist.service.archive import files_not_in_published_list
+
+    with user_errors():
+        found = files_not_in_published_list(
+            open_db(db),
+            Path(players_list),
+            parse_day(as_of),
+            min_newcomers=min_newcomers,
+            in_order=in_order,
+            apply=apply,
+        )
+    if as_json:
+        typer.echo(json.dumps([asdict(f) for f in found], default=str))
+        return
+    table = Table(title=f"Files not in the list of {as_of} ({len(found)})")
+    for column in ("file", "start", "newcomers", "received", "set to"):
+        table.add_column(column, justify="right" if column == "newcomers" else "left")
+    for f in found:
+        table.add_row(
+            f.file_name,
+            f.start.isoformat(),
+            str(f.newcomers),
+            f.received.isoformat(),
+            f.set_to.isoformat() if f.set_to else "",
+        )
+    console.print(table)
+    changed = sum(f.set_to is not None for f in found)
+    if apply:
+        console.print(f"set the received day of {changed} files to the day after {as_of}")
+    else:
+        console.print("nothing changed (--apply sets their received day)")
+
+
 @app.command("near-duplicates")
 def near_duplicates_command(
     apply: Annotated[

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -16,8 +17,9 @@ if TYPE_CHECKING:
 
 ALL_SYSTEMS = (
     "wof,elo,elo-fitted,glicko2,glicko2-fitted,whr,whr-fitted,whr-incremental,"
-    "egf,egf-fitted,wof-map,whr-map,constant"
+    "egf,egf-fitted,wof-map,constant"
 )
+"""The default systems (the rating package's `DEFAULT_SYSTEMS`; `whr-map` is asked by name)."""
 
 
 def _scores(scores: Scores) -> dict[str, Any]:
@@ -113,10 +115,24 @@ def _table(done: Evaluation) -> Table:
             f"{s.overall.accuracy:.4f}",
             f"{groups['newcomer'].log_loss:.4f}" if "newcomer" in groups else "",
             f"{groups['top'].log_loss:.4f}" if "top" in groups else "",
-            ", ".join(f"{k}={v:.4g}" for k, v in s.fitted),
+            _fitted_text(s.fitted),
             f"{s.seconds:.1f}",
         )
     return table
+
+
+def _fitted_text(fitted: tuple[tuple[str, float], ...]) -> str:
+    """The fitted values; the values refitted each year (named ``key_YYYY``) as their range."""
+    fixed = [f"{k}={v:.4g}" for k, v in fitted if not _YEARLY.search(k)]
+    yearly: dict[str, list[float]] = {}
+    for k, v in fitted:
+        if found := _YEARLY.search(k):
+            yearly.setdefault(k[: found.start()], []).append(v)
+    rolled = [f"{k} yearly {min(v):.4g}..{max(v):.4g}" for k, v in yearly.items()]
+    return ", ".join(fixed + rolled)
+
+
+_YEARLY = re.compile(r"_\d{4}$")
 
 
 def _paired_table(done: Evaluation) -> Table:
@@ -177,6 +193,14 @@ def evaluate_command(
     fit_months: Annotated[
         int, typer.Option("--fit-months", help="Months before --from that fit parameters.")
     ] = 60,
+    refit_years: Annotated[
+        int | None,
+        typer.Option(
+            "--refit-years",
+            help="Each January, every fitted system re-chooses its newcomer entry on the games "
+            "of this many years before (default 5; 0: the fit months' entry throughout).",
+        ),
+    ] = None,
     plots: Annotated[
         Path | None,
         typer.Option(
@@ -201,7 +225,9 @@ def evaluate_command(
     system. The
     -fitted systems search their newcomer entry and main parameters on the fit months; each
     system's log-loss is compared with the best's, with a 95% interval from a bootstrap
-    over tournaments.
+    over tournaments. With --refit-years N (default 5), at the first month scored and each
+    January after, each fitted system re-chooses its newcomer entry (main parameters held)
+    by log-loss on the N years before, as a federation would refit it each year.
 
     With --store the report is kept in the database and the site's evidence page shows it.
 
@@ -215,6 +241,7 @@ def evaluate_command(
         for month in (start, end):  # a bad month is refused before the database is opened
             parse_month(month)
         handle = open_db(db, create=True)
+        refit = {} if refit_years is None else {"refit_years": refit_years or None}
         done = evaluate_archive(
             handle,
             start,
@@ -223,6 +250,7 @@ def evaluate_command(
             fit_months=fit_months,
             plots=plots,
             plot_format=plot_format,
+            **refit,
         )
         stored = (
             store_evaluation(handle, evaluation_json(done), actor=cli_actor()) if store else None

@@ -88,7 +88,9 @@ def compare_lists(
 class HeldOut:
     """One published list's fidelity with rules chosen on the other lists only: the rules
     chosen, their mean score on the others, and their score on this list; beside it the
-    rules this list itself would choose (in sample) and that score."""
+    rules this list itself would choose (in sample) and that score. `tied`: every rule
+    with the chosen one's mean on the others (the chosen one first), `worst_tied`: the
+    least score on this list among them (the choice among tied rules is by order only)."""
 
     held_out: str
     chosen: str
@@ -96,12 +98,21 @@ class HeldOut:
     score: float
     in_sample: str
     in_sample_score: float
+    tied: tuple[str, ...] = ()
+    worst_tied: float = float("nan")
 
 
-def leave_one_out(scores: Mapping[str, Mapping[str, float]]) -> tuple[HeldOut, ...]:
+def leave_one_out(
+    scores: Mapping[str, Mapping[str, float]], *, reproduced: float = 0.0
+) -> tuple[HeldOut, ...]:
     """For each list, the rules with the best mean score over every other list (`scores`:
     rules -> list -> score, higher is better; ties go to the rules named first), and the
     score those rules get on the held-out list.
+
+    With `reproduced` above 0 the rules are chosen on the other lists that some rules
+    reproduce at all (best score at least `reproduced`), so that lists no rule reproduces
+    do not choose by their noise; a held-out list with no such other list is chosen on
+    every other list.
 
     Raises:
         RatingError: fewer than two lists, or rules not scored on every list.
@@ -114,13 +125,28 @@ def leave_one_out(scores: Mapping[str, Mapping[str, float]]) -> tuple[HeldOut, .
     for rules, by_list in scores.items():
         if set(by_list) != set(names):
             raise RatingError(f"expected rules {rules!r} scored on every list {names}")
+    order = list(scores)
+    useful = {name for name in names if max(s[name] for s in scores.values()) >= reproduced}
     out = []
     for held in names:
-        others = [name for name in names if name != held]
+        others = [name for name in names if name != held and name in useful] or [
+            name for name in names if name != held
+        ]
         means = {r: statistics.fmean(s[name] for name in others) for r, s in scores.items()}
-        chosen = max(means, key=lambda r: (means[r], -list(scores).index(r)))
-        own = max(scores, key=lambda r: (scores[r][held], -list(scores).index(r)))
+        chosen = max(means, key=lambda r: (means[r], -order.index(r)))
+        tied = tuple(r for r in order if means[r] == means[chosen])
+        tied = (chosen, *(r for r in tied if r != chosen))
+        own = max(scores, key=lambda r: (scores[r][held], -order.index(r)))
         out.append(
-            HeldOut(held, chosen, means[chosen], scores[chosen][held], own, scores[own][held])
+            HeldOut(
+                held,
+                chosen,
+                means[chosen],
+                scores[chosen][held],
+                own,
+                scores[own][held],
+                tied,
+                min(scores[r][held] for r in tied),
+            )
         )
     return tuple(out)

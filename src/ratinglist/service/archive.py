@@ -16,7 +16,10 @@ from ratinglist.errors import InputError
 from ratinglist.formats.diagnostics import Diagnostic, Severity, has_errors
 from ratinglist.formats.elo import read_elo
 from ratinglist.formats.elo_totals import totals_notes
+from ratinglist.formats.playerlist import read_players_list
 from ratinglist.model.text import format_count
+from ratinglist.rating.membership import files_not_in_list, newcomers_by_file
+from ratinglist.service.player_lists import check_is_players_list
 from ratinglist.store import (
     FileResult,
     FileStatus,
@@ -32,9 +35,11 @@ from ratinglist.store import (
 )
 from ratinglist.store.importer import ReceivedDay
 from ratinglist.store.near_duplicates import flag_copies, unflagged_file_games
+from ratinglist.store.rating_games import load_tournament_games, results_files
 
 __all__ = [
     "CheckedFiles",
+    "FileNotInList",
     "FileResult",
     "FileStatus",
     "ImportSummary",
@@ -44,6 +49,7 @@ __all__ = [
     "TournamentRow",
     "check_files",
     "exclude_tournament",
+    "files_not_in_published_list",
     "import_archive",
     "include_tournament",
     "set_received",
@@ -262,4 +268,69 @@ def near_duplicate_files(db: Store, *, apply: bool = False) -> tuple[NearDuplica
             share=d.share,
         )
         for d in found
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FileNotInList:
+    """A file a published list was computed without (`rating.membership`): its name, first
+    day, how many newcomers it brought (none in the list), the received day stored before,
+    and the day set (the day after the list's; None when it was already later or not
+    applied)."""
+
+    file_name: str
+    start: dt.date
+    newcomers: int
+    received: dt.date
+    set_to: dt.date | None
+
+
+def files_not_in_published_list(
+    db: Store,
+    players_list: Path,
+    as_of: dt.date,
+    *,
+    min_newcomers: int = 1,
+    in_order: bool = False,
+    apply: bool = False,
+) -> tuple[FileNotInList, ...]:
+    """The stored files that the published players list at `players_list`, computed as of
+    `as_of`, shows were not yet received: started by then, with at least `min_newcomers`
+    newcomers and none of them in the list (with `in_order` also the later files of such a
+    file's country, unless a later one is shown received; `rating.membership`). With
+    `apply` each such file received by `as_of` gets the next day as its received day (one
+    transaction), so the wof profile leaves it out of a list of that date and rates it in
+    later ones.
+
+    Raises:
+        PlayersListError: unreadable, or not a players list.
+        RatingError: `min_newcomers` below 1.
+        StoreError: the database could not be read or written.
+    """
+    listed = read_players_list(players_list)
+    check_is_players_list(listed)
+    known = {int(p.id) for p in listed.players()}
+    after = as_of + dt.timedelta(days=1)
+    with db.begin() as conn:
+        files = results_files(conn)
+        start = {f.tournament: f.start for f in files}
+        loaded = load_tournament_games(conn, {t: day.toordinal() for t, day in start.items()})
+        newcomers = newcomers_by_file(
+            zip(loaded.first, loaded.second, loaded.tournament, strict=True), start
+        )
+        found = files_not_in_list(
+            files, newcomers, known, as_of, min_newcomers=min_newcomers, in_order=in_order
+        )
+        late = {n.file.file_name: after for n in found if n.file.received <= as_of}
+        if apply and late:
+            set_received_dates(conn, late)
+    return tuple(
+        FileNotInList(
+            file_name=n.file.file_name,
+            start=n.file.start,
+            newcomers=n.newcomers,
+            received=n.file.received,
+            set_to=late.get(n.file.file_name) if apply else None,
+        )
+        for n in found
     )

@@ -18,6 +18,8 @@ from ratinglist.errors import RatingError
 from ratinglist.model import Player
 from ratinglist.rating import GameArrays
 from ratinglist.rating.evaluation import (
+    DEFAULT_SYSTEMS,
+    REFIT_YEARS,
     SYSTEM_NAMES,
     EvaluationConfig,
     EvaluationReport,
@@ -84,13 +86,15 @@ def evaluate_archive(
     start: str,
     end: str,
     *,
-    systems: tuple[str, ...] = SYSTEM_NAMES,
+    systems: tuple[str, ...] = DEFAULT_SYSTEMS,
     fit_months: int = 60,
+    refit_years: int | None = REFIT_YEARS,
     plots: Path | None = None,
     plot_format: str = "svg",
 ) -> Evaluation:
     """Evaluate `systems` on the stored archive, reporting months `start`..`end` (YYYY-MM),
-    parameters fitted on the `fit_months` before; charts into `plots` when given. Games are
+    parameters fitted on the `fit_months` before, newcomer entries refitted each January on
+    the `refit_years` before (None: never); charts into `plots` when given. Games are
     also scored by federation pool (`federation_pools` of the registry's players).
 
     Raises:
@@ -99,7 +103,11 @@ def evaluate_archive(
     """
     begin = time.perf_counter()
     config = EvaluationConfig(
-        start=parse_month(start), end=parse_month(end), fit_months=fit_months, systems=systems
+        start=parse_month(start),
+        end=parse_month(end),
+        fit_months=fit_months,
+        systems=systems,
+        refit_years=refit_years,
     )
     rows = load_rating_games(db)
     people = {int(p.id): p for p in all_players(db, include_merged=True)}

@@ -79,6 +79,7 @@ def compute_system_list(
         games = GameArrays.from_half_points(
             rows.first, rows.second, rows.score, rows.day, rows.tournament
         )
+        chosen = chosen.settled(games, as_of)
         ratings = chosen.rate(games, as_of)
         titles = ratings.titles or ("",) * len(ratings)
         entries = [

@@ -127,26 +127,33 @@ def set_received_date(store: Store, file_name: str, day: dt.date | None) -> None
     _set(store, file_name, received_on=day)
 
 
-def set_received_dates(store: Store, days: Mapping[str, dt.date | None]) -> int:
+def set_received_dates(store: Store | Connection, days: Mapping[str, dt.date | None]) -> int:
     """Set many files' received days at once (file name -> day, None for the import day),
-    in one transaction; returns how many files were set.
+    in one transaction (the caller's when given a connection); returns how many files were
+    set.
 
     Raises:
         StoreError: a file name that is not stored (nothing is changed then).
     """
-    t = tournaments.c
+    if isinstance(store, Connection):
+        return _set_received_dates(store, days)
     with store.begin() as conn:
-        known = {
-            name for (name,) in conn.execute(select(t.file_name).where(t.file_name.in_(list(days))))
-        }
-        missing = sorted(set(days) - known)
-        if missing:
-            shown = ", ".join(repr(name) for name in missing[:5])
-            raise StoreError(
-                f"expected file names of stored tournaments, got {len(missing)} unknown: {shown}"
-            )
-        for name, day in days.items():
-            conn.execute(update(tournaments).where(t.file_name == name).values(received_on=day))
+        return _set_received_dates(conn, days)
+
+
+def _set_received_dates(conn: Connection, days: Mapping[str, dt.date | None]) -> int:
+    t = tournaments.c
+    known = {
+        name for (name,) in conn.execute(select(t.file_name).where(t.file_name.in_(list(days))))
+    }
+    missing = sorted(set(days) - known)
+    if missing:
+        shown = ", ".join(repr(name) for name in missing[:5])
+        raise StoreError(
+            f"expected file names of stored tournaments, got {len(missing)} unknown: {shown}"
+        )
+    for name, day in days.items():
+        conn.execute(update(tournaments).where(t.file_name == name).values(received_on=day))
     return len(days)
 
 

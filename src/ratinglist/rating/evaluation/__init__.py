@@ -5,7 +5,9 @@ fitted search is `search`, the report's groups and bands `groups`, the month-end
 stability and drift `lists`, and what it returns `report`."""
 
 from ratinglist.rating.evaluation.config import (
+    DEFAULT_SYSTEMS,
     FITTED,
+    REFIT_YEARS,
     SYSTEM_NAMES,
     VARIANTS,
     EvaluationConfig,
@@ -17,8 +19,10 @@ from ratinglist.rating.evaluation.metrics import CalibrationBin, PairedDifferenc
 from ratinglist.rating.evaluation.report import EvaluationReport, OthelloFacts, SystemReport
 
 __all__ = [
+    "DEFAULT_SYSTEMS",
     "FITTED",
     "PAIRED_GROUPS",
+    "REFIT_YEARS",
     "SYSTEM_NAMES",
     "VARIANTS",
     "CalibrationBin",

@@ -6,12 +6,13 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from ratinglist.errors import RatingError
+from ratinglist.rating import systems
 from ratinglist.rating.params import EuropeanParams
 from ratinglist.rating.systems.egf import EgfParams
 from ratinglist.rating.systems.elo import EloParams
 from ratinglist.rating.systems.glicko2 import Glicko2Params
 from ratinglist.rating.systems.whr import WhrParams
-from ratinglist.rating.systems.wofmap import WofMapParams
+from ratinglist.rating.systems.wofmap import ENTRY_OFFSETS, WofMapParams
 
 SYSTEM_NAMES = (
     "wof",
@@ -28,6 +29,17 @@ SYSTEM_NAMES = (
     "whr-map",
     "constant",
 )
+
+
+DEFAULT_SYSTEMS = tuple(s for s in SYSTEM_NAMES if s != "whr-map")
+"""The systems evaluated unless others are asked: all but `whr-map`, whose entries are each a
+whole WHR replay kept to the end by the yearly refit (about 800 s of CPU more, beyond the
+evaluation's 15 minutes), asked by name (`--systems ...,whr-map`)."""
+
+
+REFIT_YEARS = systems.REFIT_YEARS
+"""The default yearly refit's window in years: the fit period's length (60 months), so the
+first report year's entry is the fit period's; `wof-map`'s published list uses the same."""
 
 
 FITTED = ("elo-fitted", "glicko2-fitted", "whr-fitted", "egf-fitted", "wof-map", "whr-map")
@@ -56,7 +68,7 @@ class EvaluationConfig:
     start: int
     end: int
     fit_months: int = 60
-    systems: tuple[str, ...] = SYSTEM_NAMES
+    systems: tuple[str, ...] = DEFAULT_SYSTEMS
     wof: EuropeanParams = field(default_factory=EuropeanParams)
     elo: EloParams = field(default_factory=EloParams)
     elo_k_scales: tuple[float, ...] = (0.5, 0.7, 1.0, 1.4, 2.0, 2.8)
@@ -71,12 +83,17 @@ class EvaluationConfig:
     wofmap: WofMapParams = field(default_factory=WofMapParams)
     wofmap_deviations: tuple[float, ...] = (200.0, 400.0)
     wofmap_half_lives: tuple[float, ...] = (24.0, 72.0)
-    wofmap_entry_offsets: tuple[float, ...] = (-400.0, -200.0)
+    wofmap_entry_offsets: tuple[float, ...] = ENTRY_OFFSETS
     wofmap_field_weights: tuple[float, ...] = (0.0,)
     whrmap_w2s: tuple[float, ...] = (100.0, 300.0)
     whrmap_deviations: tuple[float, ...] = (150.0, 250.0)
     whrmap_entry_offsets: tuple[float, ...] = (-300.0, -200.0, -100.0)
     whrmap_newcomer_games: tuple[int, ...] = (3, 10, 30)
+    refit_years: int | None = REFIT_YEARS
+    """With a number N: at the first report month and each January after, every fitted
+    system re-chooses its newcomer entry (its main parameters stay those of the fit period)
+    by least log-loss over the games of the N years before (`search.refit`); None: the entry
+    of the fit period throughout."""
     newcomer_games: int = 10
     top_places: int = 100
     calibration_bins: int = 10
@@ -105,6 +122,8 @@ class EvaluationConfig:
             self.whrmap_entry_offsets,
             self.whrmap_newcomer_games,
         )
+        if self.refit_years is not None and self.refit_years < 1:
+            raise RatingError(f"expected refit_years >= 1 or none, got {self.refit_years}")
         if not all(grids):
             raise RatingError("expected at least one value in every search grid of the contest")
         unknown = [s for s in self.systems if s not in SYSTEM_NAMES]

@@ -17,7 +17,10 @@ report month. `whr` (the real WHR, refitted in full each month) shares one repla
 `whr-fitted`'s candidate of the published w^2 and reads its entry-0 column;
 `whr-incremental` is the older approximation (new ratings only, a yearly refit). `wof-map`
 (issue 23 item 3) gets the same search over its prior deviation, half-life and entry (the
-newcomers' prior mean, part of its fit, so one replay per entry). Each system's
+newcomers' prior mean, part of its fit, so one replay per entry). Under the yearly refit
+(`config.refit_years`, 5 by default), at the first report month and each January after,
+each fitted system re-chooses its entry (main parameters held) by log-loss over the years
+before, so wof-map's replays with the kept main parameters all keep running. Each system's
 log-loss is then compared with the best system's on the same games, with a 95% interval from
 a bootstrap over tournaments.
 
@@ -179,5 +182,4 @@ def _predictions(
 
 
 def _seconds(name: str, runs: dict[str, Run]) -> float:
-    run = runs["wof" if name in VARIANTS else name]
-    return (run.leader or run).seconds
+    return runs["wof" if name in VARIANTS else name].total_seconds()

@@ -43,7 +43,7 @@ def follow_lists(
     for name, run in runs.items():
         if "@" in name:
             continue
-        forecaster = (run.leader or run).forecaster
+        forecaster = run.lister()
         values = forecaster.rated(active)
         if values is None:
             continue

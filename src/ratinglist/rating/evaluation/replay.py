@@ -11,7 +11,7 @@ from numpy.typing import NDArray
 
 from ratinglist.rating.evaluation.config import EvaluationConfig, month_start
 from ratinglist.rating.evaluation.lists import ACTIVE_MONTHS, ListFacts, follow_lists
-from ratinglist.rating.evaluation.search import Candidate, Run, choose
+from ratinglist.rating.evaluation.search import Candidate, Run, choose, refit
 from ratinglist.rating.games import GameArrays
 
 
@@ -41,7 +41,8 @@ def replay(
 ) -> GameFacts:
     """Predict then observe each month; returns what each game's players had played before.
     At the first report month each fitted system keeps its best candidate (its values into
-    `chosen`)."""
+    `chosen`); under `config.refit_years`, then and each January after, it re-picks its entry
+    on the years before (`refit`; the values picked join `chosen`, named with the year)."""
     ids, dense = np.unique(np.concatenate([games.first, games.second]), return_inverse=True)
     n = len(games)
     played = np.bincount(dense[:lo], minlength=len(ids)) + np.bincount(
@@ -59,7 +60,13 @@ def replay(
         a = int(np.searchsorted(months, month, side="left"))
         b = int(np.searchsorted(months, month, side="right"))
         if month == config.start:
-            chosen |= choose(runs, candidates, games.score[lo:a])
+            chosen |= choose(runs, candidates, games.score[lo:a], config.refit_years is not None)
+        if config.refit_years is not None and (
+            month == config.start or (month > config.start and month % 12 == 0)
+        ):
+            window = months[lo:a] >= month - 12 * config.refit_years
+            for system, values in refit(runs, games.score[lo:a], window, month // 12).items():
+                chosen[system] = (*chosen[system], *values)
         if a == b:
             continue
         chunk = games.select((np.arange(n) >= a) & (np.arange(n) < b))

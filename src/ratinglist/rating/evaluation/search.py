@@ -30,6 +30,9 @@ from ratinglist.rating.evaluation.metrics import (
 from ratinglist.rating.games import GameArrays
 from ratinglist.rating.systems.elo import EloParams
 
+Values = tuple[tuple[str, float], ...]
+"""Named parameter values (a system's fitted parameters, an entry option's values)."""
+
 
 @dataclass(slots=True)
 class Run:
@@ -42,11 +45,36 @@ class Run:
     """The entry column chosen (forecasters that predict one column per newcomer entry)."""
     leader: Run | None = None
     """Another run whose predictions this one reads (another column of the same replay)."""
+    mates: list[Run] = field(default_factory=list)
+    """Other replays of the same system kept running for the yearly refit of the entry."""
+    options: list[tuple[Run, int, Values]] = field(default_factory=list)
+    """Under a yearly refit: each entry option (a run, this one or a mate; its column; the
+    option's newcomer values)."""
+    picks: list[tuple[int, int]] = field(default_factory=list)
+    """Under a yearly refit: (first game, option) from that game on, in game order."""
 
     def output(self) -> NDArray[np.float64]:
-        """Everything predicted (the chosen column only, when there are columns)."""
+        """Everything predicted (the chosen column only, when there are columns; under a
+        yearly refit, each game from the option picked for its year)."""
+        if self.picks:
+            result = np.zeros(0)
+            ends = [start for start, _ in self.picks[1:]]
+            for (start, option), end in zip(self.picks, [*ends, None], strict=True):
+                run, column, _ = self.options[option]
+                result = np.concatenate((result, np.concatenate(run.outputs)[start:end, column]))
+            return result
         result = np.concatenate((self.leader or self).outputs)
         return result if self.column is None else result[:, self.column]
+
+    def lister(self) -> Forecaster:
+        """The forecaster whose list stands for the system now (the picked option's)."""
+        if self.picks:
+            return self.options[self.picks[-1][1]][0].forecaster
+        return (self.leader or self).forecaster
+
+    def total_seconds(self) -> float:
+        """The time of this run and of the mates it keeps running."""
+        return (self.leader or self).seconds + sum(m.seconds for m in self.mates)
 
     def predict(self, games: GameArrays, as_of: dt.date) -> None:
         if self.leader is not None:
@@ -54,6 +82,8 @@ class Run:
         begin = time.perf_counter()
         self.outputs.append(self.forecaster.predict(games, as_of))
         self.seconds += time.perf_counter() - begin
+        for mate in self.mates:
+            mate.predict(games, as_of)
 
     def observe(self, games: GameArrays) -> None:
         if self.leader is not None:
@@ -61,6 +91,8 @@ class Run:
         begin = time.perf_counter()
         self.forecaster.observe(games)
         self.seconds += time.perf_counter() - begin
+        for mate in self.mates:
+            mate.observe(games)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +102,20 @@ class Candidate:
 
     system: str
     forecaster: Forecaster
-    fitted: tuple[tuple[str, float], ...]
+    fitted: Values
     entries: tuple[float, ...]
+    held: int | None = None
+    """How many of `fitted`'s leading values a yearly refit holds (the rest are newcomer
+    values, re-chosen with the entry); None: all."""
+
+    @property
+    def main(self) -> Values:
+        """The values a yearly refit holds."""
+        return self.fitted if self.held is None else self.fitted[: self.held]
+
+    def option(self, column: int) -> Values:
+        """The newcomer values of entry `column`: the values not held, then the entry."""
+        return (*self.fitted[len(self.main) :], ("entry", self.entries[column]))
 
 
 def fitted_candidates(config: EvaluationConfig, whr: Shared | None = None) -> dict[str, Candidate]:
@@ -82,8 +126,8 @@ def fitted_candidates(config: EvaluationConfig, whr: Shared | None = None) -> di
     result: dict[str, Candidate] = {}
     offsets = config.entry_offsets
 
-    def add(system: str, forecaster: Forecaster, fitted: tuple[tuple[str, float], ...]) -> None:
-        result[f"{system}@{len(result)}"] = Candidate(system, forecaster, fitted, entries)
+    def add(system: str, forecaster: Forecaster, fitted: Values, held: int | None = None) -> None:
+        result[f"{system}@{len(result)}"] = Candidate(system, forecaster, fitted, entries, held)
 
     if "elo-fitted" in chosen:
         entries = tuple(config.elo.start + o for o in offsets)
@@ -136,7 +180,7 @@ def fitted_candidates(config: EvaluationConfig, whr: Shared | None = None) -> di
                         ("field_weight", field),
                     )
                     entries = (m.entry,)
-                    add("wof-map", WofMap(m, entries), fitted)
+                    add("wof-map", WofMap(m, entries), fitted, held=2)
     if "whr-map" in chosen:
         # WHR with a Gaussian prior on each first node: its mean (the entry below a number
         # of games, the centre 0 after) is part of the fit, so one replay per combination.
@@ -211,12 +255,18 @@ def _scaled(params: EloParams, scale: float) -> EloParams:
 
 
 def choose(
-    runs: dict[str, Run], candidates: dict[str, Candidate], score: NDArray[np.float64]
-) -> dict[str, tuple[tuple[str, float], ...]]:
+    runs: dict[str, Run],
+    candidates: dict[str, Candidate],
+    score: NDArray[np.float64],
+    rolling: bool = False,
+) -> dict[str, Values]:
     """For each fitted system, keep the candidate with the least log-loss over the fit period
     (`score`; ties and an empty fit period: the first candidate) under the system's name; the
-    others stop here (their time counts for the system). Returns each system's values."""
-    chosen: dict[str, tuple[tuple[str, float], ...]] = {}
+    others stop here (their time counts for the system). Returns each system's values.
+
+    `rolling` (a yearly refit follows): the candidates with the kept one's main values keep
+    running as its mates, and every entry column of them becomes an option of `refit`."""
+    chosen: dict[str, Values] = {}
     for system in dict.fromkeys(c.system for c in candidates.values()):
         keys = [k for k, c in candidates.items() if c.system == system]
         options: list[tuple[float, int, str, int, float]] = []
@@ -229,10 +279,21 @@ def choose(
         _, _, best, column, loss = min(options)
         spent = sum(runs[k].seconds for k in keys)
         kept = runs[best]
+        main = candidates[best].main
+        mates = [k for k in keys if rolling and k != best and candidates[k].main == main]
+        kept.mates = [runs[k] for k in mates]
         for k in keys:
+            runs[k].seconds = 0.0
             del runs[k]
         kept.seconds = spent
         kept.column = column
+        if rolling:
+            kept.options = [
+                (run, c, candidates[k].option(c))
+                for k, run in zip([best, *mates], [kept, *kept.mates], strict=True)
+                for c in range(len(candidates[k].entries))
+            ]
+            kept.picks = [(0, column)]
         runs[system] = kept
         for run in runs.values():
             if run.leader is not None and run.leader.forecaster is kept.forecaster:
@@ -243,3 +304,26 @@ def choose(
             ("fit_log_loss", loss),
         )
     return chosen
+
+
+def refit(
+    runs: dict[str, Run], score: NDArray[np.float64], window: NDArray[np.bool_], year: int
+) -> dict[str, Values]:
+    """The yearly refit: each run with entry options picks the one with the least log-loss
+    over the games of `window` (`score`: every game predicted so far, `window` marks those
+    of the years before; ties: the first option; no game: the pick stays) for the games
+    from now on. Returns per system the values picked, named with `year`."""
+    picked: dict[str, Values] = {}
+    at = len(score)
+    for name, run in runs.items():
+        if not run.options:
+            continue
+        losses = []
+        for option_run, column, _ in run.options:
+            predicted = np.concatenate(option_run.outputs)[:at, column]
+            loss = scores(predicted[window], score[window]).log_loss if window.any() else np.nan
+            losses.append(np.nan_to_num(loss, nan=np.inf))
+        option = run.picks[-1][1] if not window.any() else int(np.argmin(losses))
+        run.picks.append((at, option))
+        picked[name] = tuple((f"{key}_{year}", value) for key, value in run.options[option][2])
+    return picked

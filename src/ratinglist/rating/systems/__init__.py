@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 import numpy as np
@@ -28,6 +28,10 @@ from ratinglist.rating.systems.wofmap import WofMapParams
 
 P = TypeVar("P")
 
+REFIT_YEARS = 5
+"""`wof-map`'s published list refits its newcomer entry each January on the games of the
+five years before, as the contest does (`evaluate --refit-years`, default 5)."""
+
 
 @dataclass(frozen=True, slots=True)
 class RatingSystem(Generic[P]):
@@ -39,6 +43,15 @@ class RatingSystem(Generic[P]):
     expected_with: Callable[
         [SystemList, NDArray[np.int64], NDArray[np.int64], P], NDArray[np.float64]
     ]
+    settle_with: Callable[[GameArrays, P, dt.date], P] | None = None
+    """Parameters the system fits from the games before a list (wof-map's yearly entry)."""
+
+    def settled(self, games: GameArrays, as_of: dt.date) -> RatingSystem[P]:
+        """The system with the parameters it fits from `games` for the list as of `as_of`
+        (itself when it fits none), so that the stored parameters are those used."""
+        if self.settle_with is None:
+            return self
+        return replace(self, params=self.settle_with(games, self.params, as_of))
 
     def rate(self, games: GameArrays, as_of: dt.date) -> SystemList:
         """The list as of `as_of` from `games` (time order, none after `as_of`)."""
@@ -60,7 +73,13 @@ SYSTEMS: dict[str, RatingSystem[Any]] = {
     glicko2.NAME: RatingSystem(glicko2.NAME, Glicko2Params(), glicko2.rate, glicko2.expected),
     whr.NAME: RatingSystem(whr.NAME, WhrParams(), whr.rate, whr.expected),
     egf.NAME: RatingSystem(egf.NAME, EgfParams(), egf.rate, egf.expected),
-    wofmap.NAME: RatingSystem(wofmap.NAME, WofMapParams(), wofmap.rate, wofmap.expected),
+    wofmap.NAME: RatingSystem(
+        wofmap.NAME,
+        WofMapParams(refit_years=REFIT_YEARS),
+        wofmap.rate,
+        wofmap.expected,
+        wofmap.rolled_entry,
+    ),
 }
 
 

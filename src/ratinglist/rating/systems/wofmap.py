@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import scipy.sparse as sp
@@ -45,6 +45,11 @@ MAX_STEP = 2.0
 maximum, a full step could overshoot."""
 
 
+ENTRY_OFFSETS = (-400.0, -300.0, -250.0, -200.0, -100.0)
+"""The entries (offsets from `centre`, points) a yearly refit chooses among: the contest's
+grid (`EvaluationConfig.wofmap_entry_offsets`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class WofMapParams:
     """The model's numbers (see the module docstring): the prior's mean for a player with at
@@ -52,7 +57,9 @@ class WofMapParams:
     at which a player without a game is predicted), its deviation in rating points, the
     half-life of a game's weight in months, the `field_weight` (a newcomer's entry is
     ``entry + field_weight * (field - centre)``, see `field_entries`; 0: all at `entry`),
-    the points per logit unit, and Newton's stop
+    the yearly refit of the entry (`refit_years`: None, `entry` always; N: the entry among
+    ``centre + entry_offsets`` that predicted the N years before the list's year best, see
+    `rolled_entry`), the points per logit unit, and Newton's stop
     (the largest change in points) and step bound. The defaults are the values the contest
     fitted on 2000-2004 (`evaluate --from 2005-01`: prior deviation 200, half-life 24 months,
     entry 1300 = centre - 200)."""
@@ -64,6 +71,10 @@ class WofMapParams:
     newcomer_deviation: float | None = None
     half_life: float = 24.0
     field_weight: float = 0.0
+    refit_years: int | None = None
+    entry_offsets: tuple[float, ...] = ENTRY_OFFSETS
+    entry_year: int | None = None
+    """The year whose rolled entry `entry` is (set by `rolled_entry`; None: not rolled)."""
     points_per_unit: float = EuropeanParams().points_per_unit
     tolerance: float = 0.01
     max_steps: int = 50
@@ -80,6 +91,11 @@ class WofMapParams:
             raise RatingError(
                 f"expected a finite entry and newcomer_games >= 0, got {self.entry!r}, "
                 f"{self.newcomer_games!r}"
+            )
+        if self.refit_years is not None and (self.refit_years < 1 or not self.entry_offsets):
+            raise RatingError(
+                f"expected refit_years >= 1 and entry offsets, got {self.refit_years!r}, "
+                f"{self.entry_offsets!r}"
             )
         if not (math.isfinite(self.centre) and self.tolerance > 0 and self.max_steps >= 1):
             raise RatingError(
@@ -353,13 +369,92 @@ def _deviations(matrix: sp.csr_matrix) -> NDArray[np.float64]:
     return approximate
 
 
+def rolled_entry(games: GameArrays, params: WofMapParams, as_of: dt.date) -> WofMapParams:
+    """`params` with the entry of the list's year: the list as of `as_of` predicts the month
+    after it, of year ``Y``; among ``centre + entry_offsets``, the entry whose lists (each
+    month end, from every game before, as `rate` makes them) predicted the games of the
+    `refit_years` years before January of ``Y`` with the least log-loss (ties: the first;
+    no game in those years: `entry`), as the contest refits it (`evaluation.search.refit`),
+    with `entry_year` ``Y``. Without `refit_years`, or already rolled for ``Y``: `params`.
+
+    Raises:
+        RatingError: games out of order or after `as_of`, no convergence.
+    """
+    year = (as_of + dt.timedelta(days=1)).year
+    if params.refit_years is None or params.entry_year == year:
+        return params
+    check_order(games, as_of)
+    january = 12 * year
+    months = games.months()
+    cut = int(np.searchsorted(months, january, side="left"))
+    begin = int(np.searchsorted(months, january - 12 * params.refit_years, side="left"))
+    if begin == cut:
+        return replace(params, entry_year=year)
+    before = games.select(np.arange(len(games)) < cut)
+    players, dense = np.unique(np.concatenate([before.first, before.second]), return_inverse=True)
+    losses = [
+        _window_log_loss(before, players, dense, begin, replace(params, entry=params.centre + o))
+        for o in params.entry_offsets
+    ]
+    best = params.entry_offsets[int(np.argmin(losses))]
+    return replace(params, entry=params.centre + best, entry_year=year)
+
+
+def _window_log_loss(
+    games: GameArrays,
+    players: NDArray[np.int64],
+    dense: NDArray[np.int64],
+    begin: int,
+    params: WofMapParams,
+) -> float:
+    """The log-loss of the month-end lists' predictions of games `begin`.. (each month's
+    games from the list as of the end of the month before)."""
+    n, m = len(players), len(games)
+    entry = replayed_entries(games, players, dense, params)
+    months = games.months()
+    first, second = dense[:m], dense[m:]
+    r = (entry - params.centre) / params.points_per_unit
+    total = 0.0
+    index = np.arange(m)
+    for month in np.unique(months[begin:]).tolist():
+        lo = int(np.searchsorted(months, month, side="left"))
+        hi = int(np.searchsorted(months, month, side="right"))
+        seen = np.bincount(np.concatenate([first[:lo], second[:lo]]), minlength=n)
+        if lo:
+            w = weights(months[:lo], month - 1, params.half_life)
+            a, b, won, weight = pairs(first[:lo], second[:lo], games.score[:lo], w)
+            r, _ = solve(
+                a,
+                b,
+                won,
+                weight,
+                n,
+                params.prior_variances(seen),
+                start=r,
+                tolerance=params.tolerance / params.points_per_unit,
+                max_steps=params.max_steps,
+                mean=params.prior_means(seen, entry),
+                deviations=False,
+            )
+        listed = np.flatnonzero(seen > 0)
+        chunk = games.select((index >= lo) & (index < hi))
+        ratings = params.centre + params.points_per_unit * r[listed]
+        ra, rb = field_entries(chunk, players[listed], ratings, params)
+        p = 1.0 / (1.0 + np.exp(-(ra - rb) / params.points_per_unit))
+        s = chunk.score
+        total -= float((s * np.log(p) + (1.0 - s) * np.log1p(-p)).sum())
+    return total / (m - begin)
+
+
 def rate(games: GameArrays, params: WofMapParams, as_of: dt.date) -> SystemList:
-    """The list as of `as_of` from every game that started on or before it.
+    """The list as of `as_of` from every game that started on or before it (under
+    `refit_years`, with the entry of the list's year, `rolled_entry`).
 
     Raises:
         RatingError: games out of order or after `as_of`, no convergence.
     """
     check_order(games, as_of)
+    params = rolled_entry(games, params, as_of)
     players, dense = np.unique(np.concatenate([games.first, games.second]), return_inverse=True)
     n, m = len(players), len(games)
     w = weights(games.months(), month_index(as_of), params.half_life)
@@ -470,6 +565,7 @@ def explain(games: GameArrays, params: WofMapParams, as_of: dt.date, player: int
     Raises:
         RatingError: games out of order or after `as_of`, or `player` without a game.
     """
+    params = rolled_entry(games, params, as_of)
     listed = rate(games, params, as_of)
     _, dense = np.unique(np.concatenate([games.first, games.second]), return_inverse=True)
     entry = replayed_entries(games, listed.players, dense, params)
