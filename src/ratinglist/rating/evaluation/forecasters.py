@@ -173,30 +173,17 @@ class Whr:
         self._history.refit(self._params.max_steps)
 
 
-class WhrIncremental:
+class WhrIncremental(Whr):
     """`whr-incremental`: an approximation of WHR. Each month's new ratings are fitted with
     the rest held fixed; every `refit_months` months all ratings take `refit_steps` Newton
-    steps (the real WHR, `Whr`, refits everything every month).
-
-    With `entries`, `predict` returns one column per entry, as `Whr`'s."""
+    steps (the real WHR, `Whr`, refits everything every month). It predicts as `Whr` does.
+    """
 
     def __init__(self, params: WhrParams, entries: tuple[float, ...] = ()) -> None:
         """An empty history; the first `observe` (all games before the replay) is fitted in
         full."""
-        self._history = WhrHistory(params)
-        self._params = params
+        super().__init__(params, entries)
         self._months = -1
-        self._entries = entries
-
-    def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
-        """``1 / (1 + 10^(-(R_a - R_b) / 400))`` from the latest ratings (a column per
-        entry)."""
-        del as_of
-        return _whr_columns(self._history, games, self._entries)
-
-    def rated(self, ids: NDArray[np.int64]) -> NDArray[np.float64] | None:
-        """The latest ratings of `ids` (NaN: no game yet)."""
-        return self._history.ratings(ids, np.nan)
 
     def observe(self, games: GameArrays) -> None:
         """Add the games, fit them, now and then refit everything."""
