@@ -179,6 +179,38 @@ def new_entries(
     return found.astype(np.int64), result
 
 
+def _fit_before(
+    games: GameArrays,
+    first: NDArray[np.int64],
+    second: NDArray[np.int64],
+    lo: int,
+    month: int,
+    played: NDArray[np.int64],
+    entry: NDArray[np.float64],
+    start: NDArray[np.float64],
+    params: WofMapParams,
+) -> NDArray[np.float64]:
+    """The list (natural units, dense positions) at the end of the month before `month`,
+    fitted from the first `lo` games (`first`, `second`: their players' positions; `played`:
+    each player's games among them), warm-started from `start`."""
+    w = weights(games.months()[:lo], month - 1, params.half_life)
+    a, b, won, weight = pairs(first[:lo], second[:lo], games.score[:lo], w)
+    r, _ = solve(
+        a,
+        b,
+        won,
+        weight,
+        len(start),
+        params.prior_variances(played),
+        start=start,
+        tolerance=params.tolerance / params.points_per_unit,
+        max_steps=params.max_steps,
+        mean=params.prior_means(played, entry),
+        deviations=False,
+    )
+    return r
+
+
 def replayed_entries(
     games: GameArrays, players: NDArray[np.int64], dense: NDArray[np.int64], params: WofMapParams
 ) -> NDArray[np.float64]:
@@ -198,22 +230,8 @@ def replayed_entries(
         lo = int(np.searchsorted(months, month, side="left"))
         hi = int(np.searchsorted(months, month, side="right"))
         if lo:
-            w = weights(months[:lo], month - 1, params.half_life)
-            a, b, won, weight = pairs(first[:lo], second[:lo], games.score[:lo], w)
             played = np.bincount(np.concatenate([first[:lo], second[:lo]]), minlength=n)
-            r, _ = solve(
-                a,
-                b,
-                won,
-                weight,
-                n,
-                params.prior_variances(played),
-                start=r,
-                tolerance=params.tolerance / params.points_per_unit,
-                max_steps=params.max_steps,
-                mean=params.prior_means(played, entry),
-                deviations=False,
-            )
+            r = _fit_before(games, first, second, lo, month, played, entry, r, params)
         listed = np.flatnonzero(seen)
         index = np.arange(m)
         chunk = games.select((index >= lo) & (index < hi))
@@ -421,21 +439,7 @@ def _window_log_loss(
         hi = int(np.searchsorted(months, month, side="right"))
         seen = np.bincount(np.concatenate([first[:lo], second[:lo]]), minlength=n)
         if lo:
-            w = weights(months[:lo], month - 1, params.half_life)
-            a, b, won, weight = pairs(first[:lo], second[:lo], games.score[:lo], w)
-            r, _ = solve(
-                a,
-                b,
-                won,
-                weight,
-                n,
-                params.prior_variances(seen),
-                start=r,
-                tolerance=params.tolerance / params.points_per_unit,
-                max_steps=params.max_steps,
-                mean=params.prior_means(seen, entry),
-                deviations=False,
-            )
+            r = _fit_before(games, first, second, lo, month, seen, entry, r, params)
         listed = np.flatnonzero(seen > 0)
         chunk = games.select((index >= lo) & (index < hi))
         ratings = params.centre + params.points_per_unit * r[listed]
