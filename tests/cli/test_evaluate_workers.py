@@ -27,7 +27,7 @@ def without_seconds(value: Any) -> Any:
 
 
 def test_two_workers_print_the_report_of_one(tmp_path: Path) -> None:
-    # Every default system: wof and wof-map in one worker, the others (whr with whr-fitted)
+    # Every default system: wof-map in one worker, the others (whr with whr-fitted)
     # in the other; the JSON is the same text but the seconds.
     db = build_store(tmp_path)
     one = runner.invoke(app, [*COMMON, "--workers", "1", "--db", db])

@@ -46,7 +46,8 @@ SYSTEMS = (
 )
 """The WOF list (and its variants, fitted in the harness), the shared WHR replay and its
 search, wof-map's replays kept running for the yearly refit, Elo's search, and `constant`
-(no list of its own: its strength bands come from the WOF list, in another worker)."""
+(no list of its own: its strength bands come from the WOF list, in another worker when
+there are four)."""
 
 
 def archive(seed: int = 7, months: int = 48) -> tuple[GameArrays, np.ndarray, dict[int, str]]:
@@ -116,8 +117,12 @@ def assert_same(mine: object, theirs: object, where: str = "report") -> None:
         assert mine == theirs, f"{where}: {mine!r} != {theirs!r}"
 
 
-@pytest.mark.parametrize("workers", [2, 3])
+@pytest.mark.parametrize("workers", [2, 4])
 def test_the_report_is_the_same_whatever_the_workers(workers: int) -> None:
+    groups = partition(SYSTEMS, workers)
+    assert len(groups) == workers
+    if workers == 4:
+        assert not any({"wof", "constant"} <= set(g) for g in groups)
     games, colour, pools = archive()
     serial = evaluate(games, config(), colour, pools)
     apart = evaluate(games, config(workers), colour, pools)
@@ -144,12 +149,30 @@ def test_the_workers_return_what_one_process_replays() -> None:
 
 def test_the_groups_are_whole_systems_balanced_by_cost() -> None:
     # The default systems on two workers, by hand from COSTS (costliest first, each into the
-    # lighter group): whr + whr-fitted 706 -> A, wof-map 638 -> B, wof 178 -> B (816), and
-    # each of the rest (43 and less, 780 in all with A) -> A, lighter than 816.
+    # lighter group): wof-map 481 -> A, whr + whr-fitted 361 -> B, then wof 66, whr-incremental
+    # 21 and the rest (19 in all) each -> B, which stays lighter (467 at the end).
     a, b = partition(DEFAULT_SYSTEMS, 2)
-    assert b == ("wof", "wof-map")
-    assert a == tuple(s for s in DEFAULT_SYSTEMS if s not in b)
+    assert a == ("wof-map",)
+    assert b == tuple(s for s in DEFAULT_SYSTEMS if s != "wof-map")
+    # With whr-map on three workers: wof-map 481 -> A, whr + whr-fitted 361 -> B, whr-map 323
+    # -> C, wof 66 -> C (389), whr-incremental 21 -> B (382), glicko2-fitted 5 -> B (387),
+    # elo-fitted 4 -> B (391), egf-fitted 4 -> C (393), elo 2 -> B (393), glicko2 2 -> B
+    # (tie: the earlier, 395), egf 2 -> C (395), constant 0 -> B (tie).
+    a, b, c = partition((*DEFAULT_SYSTEMS, "whr-map"), 3)
+    assert a == ("wof-map",)
+    assert b == (
+        "elo",
+        "elo-fitted",
+        "glicko2",
+        "glicko2-fitted",
+        "whr",
+        "whr-fitted",
+        "whr-incremental",
+        "constant",
+    )
+    assert c == ("wof", "egf", "egf-fitted", "whr-map")
     assert set(COSTS) == set(SYSTEM_NAMES)
+    costliest = max(COSTS["wof-map"], COSTS["whr"] + COSTS["whr-fitted"], *COSTS.values())
     for workers in range(1, len(SYSTEM_NAMES) + 2):
         groups = partition(SYSTEM_NAMES, workers)
         assert 1 <= len(groups) <= workers
@@ -158,7 +181,7 @@ def test_the_groups_are_whole_systems_balanced_by_cost() -> None:
             assert any(set(together) <= set(g) for g in groups)
         # The greedy split is within the costliest unit of an even share.
         loads = [sum(COSTS[s] for s in g) for g in groups]
-        assert max(loads) <= sum(loads) / workers + COSTS["whr"] + COSTS["whr-fitted"]
+        assert max(loads) <= sum(loads) / workers + costliest
     assert partition(("elo", "whr"), 4) == (("whr",), ("elo",))
 
 

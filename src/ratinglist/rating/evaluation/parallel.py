@@ -28,35 +28,37 @@ from ratinglist.rating.evaluation.replay import Replayed, replay_systems
 from ratinglist.rating.games import GameArrays
 
 COSTS: dict[str, float] = {
-    "wof": 178.0,
-    "elo": 5.0,
-    "elo-fitted": 7.0,
-    "glicko2": 3.0,
-    "glicko2-fitted": 6.0,
-    "whr": 361.0,
-    "whr-fitted": 345.0,
-    "whr-incremental": 43.0,
-    "egf": 4.0,
-    "egf-fitted": 6.0,
-    "wof-map": 638.0,
-    "whr-map": 430.0,
+    "wof": 66.0,
+    "elo": 2.0,
+    "elo-fitted": 4.0,
+    "glicko2": 2.0,
+    "glicko2-fitted": 5.0,
+    "whr": 177.0,
+    "whr-fitted": 184.0,
+    "whr-incremental": 21.0,
+    "egf": 2.0,
+    "egf-fitted": 4.0,
+    "wof-map": 481.0,
+    "whr-map": 323.0,
     "constant": 0.0,
 }
 """Each system's seconds in the replay of the real archive (2005-01..2026-05 reported, 359,792
-games; `benchmarks/evaluate.py --db .../real.db`, its ``systems[].seconds``, the default
-systems in one process at load 3.1-3.3, issue 23's contest on the merged main). `whr-map`:
-465 s beside wof-map's 690 s in a run of those two (`--systems wof-map,whr-map`), scaled to
-this run's wof-map (x 638 / 690). Only the ratios matter: they balance the groups."""
+games): ``systems[].seconds`` of `benchmarks/evaluate.py --db .../real.db --workers 2 --json`
+(the default systems, two workers, load 2.3-4.3; issue 23, "the evaluation on two cores").
+`whr-map`: 465 s beside wof-map's 690 s in a run of those two (`--systems wof-map,whr-map`,
+one process), scaled to this run's wof-map (x 481 / 690). Only the ratios matter: they
+balance the groups."""
 
 TOGETHER = (("whr", "whr-fitted"),)
 """Systems replayed in the same process: `whr` reads `whr-fitted`'s replay of the published
 w^2 (one replay for both)."""
 
 USEFUL_WORKERS = 3
-"""The most workers the default asks: by `COSTS` the largest group that cannot split (`whr`
-with `whr-fitted`, 706 of the default systems' 1,597 s) already takes as long as the rest over
-two other workers (wof-map 638 s; wof and the rest 263 s), with or without `whr-map`; a
-fourth worker only adds a process (its imports, its copy of the games)."""
+"""The most workers the default asks: by `COSTS` the costliest system that cannot split
+(`wof-map`, 481 s) takes as long as all the other default systems together (467 s), so two
+workers already replay them in about its time; with `whr-map` (323 s) asked too, a third
+worker takes it and the wall time stays wof-map's; a fourth only adds a process (its imports,
+its copy of the games)."""
 
 
 def default_workers() -> int:
