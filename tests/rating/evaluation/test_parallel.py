@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import math
+import os
 from dataclasses import replace
 
 import numpy as np
@@ -200,3 +201,15 @@ def test_one_group_replays_in_this_process_and_workers_must_be_positive(
     with pytest.raises(RatingError, match="expected workers >= 1, got 0"):
         replace(small, workers=0)
     assert 1 <= default_workers() <= USEFUL_WORKERS
+
+
+def die(games: GameArrays, config: EvaluationConfig) -> None:
+    """A worker that stops without an answer (as one killed or out of memory)."""
+    os._exit(3)
+
+
+def test_a_worker_that_stops_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    games, _, _ = archive(seed=5, months=26)
+    monkeypatch.setattr(parallel, "replay_systems", die)
+    with pytest.raises(RatingError, match="expected 2 worker processes to replay the systems"):
+        replay_apart(games, replace(config(), end=FIRST + 25, workers=2))
