@@ -54,7 +54,13 @@ from ratinglist.rating.evaluation.report import (
     othello_facts,
     system_report,
 )
-from ratinglist.rating.evaluation.search import Run, fitted_candidates, forecasters, shared_whr
+from ratinglist.rating.evaluation.search import (
+    Run,
+    fitted_candidates,
+    forecasters,
+    shared_whr,
+    whr_column,
+)
 from ratinglist.rating.games import GameArrays
 from ratinglist.rating.systems.base import check_order
 
@@ -91,7 +97,7 @@ def evaluate(
     runs = {name: Run(f) for name, f in forecasters(config).items()}
     if whr is not None:
         # First in the replay, so the shared replay's time counts for `whr`.
-        runs["whr"] = Run(whr.reader(), column=config.entry_offsets.index(0.0))
+        runs["whr"] = Run(whr.reader(), column=whr_column(config))
     runs |= {key: Run(c.forecaster) for key, c in candidates.items()}
     prior = games.select(index < lo)
     for run in runs.values():
