@@ -15,7 +15,7 @@ from ratinglist.cli.rating_systems import SystemOption, list_other, rate_other
 
 if TYPE_CHECKING:
     from ratinglist.service.rating_lists import ListPage
-    from ratinglist.service.rating_systems import WhrExplanation
+    from ratinglist.service.rating_systems import Explained, WhrExplanation
 
 
 def rate_command(
@@ -304,24 +304,9 @@ def explain_system_command(
     if isinstance(found, WhrExplanation):
         explain_whr(found, name, as_json)
         return
-    games = [
-        {
-            "day": g.day.isoformat(),
-            "opponent": g.opponent,
-            "opponent_rating": g.opponent_rating,
-            "score": g.score,
-            "expected": g.expected,
-            "weight": g.weight,
-        }
-        for g in found.games
-    ]
+    games = _games_json(found)
     if as_json:
-        head = {
-            "player": found.player,
-            "system": name,
-            "as_of": found.as_of.isoformat(),
-            "rating": found.rating,
-            "deviation": found.deviation,
+        head = _head(found, name) | {
             "prior_mean": found.prior_mean,
             "prior_deviation": found.prior_deviation,
             "half_life_months": found.half_life,
@@ -339,6 +324,34 @@ def explain_system_command(
         f"{found.weighted_score:.3f} - weighted expected {found.weighted_expected:.3f}); a "
         f"game's weight halves every {found.half_life:g} months"
     )
+    console.print(_games_table(found))
+
+
+def _head(found: Explained, name: str) -> dict[str, object]:
+    return {
+        "player": found.player,
+        "system": name,
+        "as_of": found.as_of.isoformat(),
+        "rating": found.rating,
+        "deviation": found.deviation,
+    }
+
+
+def _games_json(found: Explained) -> list[dict[str, object]]:
+    return [
+        {
+            "day": g.day.isoformat(),
+            "opponent": g.opponent,
+            "opponent_rating": g.opponent_rating,
+            "score": g.score,
+            "expected": g.expected,
+            "weight": g.weight,
+        }
+        for g in found.games
+    ]
+
+
+def _games_table(found: Explained) -> Table:
     table = Table(title="games, newest first")
     for column in ("day", "opponent", "their rating", "score", "expected", "weight"):
         table.add_column(column, justify="right")
@@ -351,7 +364,7 @@ def explain_system_command(
             f"{g.expected:.3f}",
             f"{g.weight:.3f}",
         )
-    console.print(table)
+    return table
 
 
 def explain_whr(found: WhrExplanation, name: str, as_json: bool) -> None:
@@ -369,23 +382,9 @@ def explain_whr(found: WhrExplanation, name: str, as_json: bool) -> None:
         }
         for m in found.months
     ]
-    games = [
-        {
-            "day": g.day.isoformat(),
-            "opponent": g.opponent,
-            "opponent_rating": g.opponent_rating,
-            "score": g.score,
-            "expected": g.expected,
-        }
-        for g in found.games
-    ]
+    games = _games_json(found)
     if as_json:
-        head = {
-            "player": found.player,
-            "system": name,
-            "as_of": found.as_of.isoformat(),
-            "rating": found.rating,
-            "deviation": found.deviation,
+        head = _head(found, name) | {
             "w2": found.w2,
         }
         typer.echo(json.dumps(head | {"months": months, "games": games}))
@@ -410,18 +409,7 @@ def explain_whr(found: WhrExplanation, name: str, as_json: bool) -> None:
             f"{m.balance:+.3f}",
         )
     console.print(table)
-    table = Table(title="games, newest first")
-    for column in ("day", "opponent", "their rating", "score", "expected"):
-        table.add_column(column, justify="right")
-    for g in found.games:
-        table.add_row(
-            g.day.isoformat(),
-            str(g.opponent),
-            f"{g.opponent_rating:.1f}",
-            f"{g.score:g}",
-            f"{g.expected:.3f}",
-        )
-    console.print(table)
+    console.print(_games_table(found))
 
 
 def explain_command(

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from ratinglist.errors import NotFoundError
 from ratinglist.rating import GameArrays
-from ratinglist.rating.systems import Explained, SystemList, system
+from ratinglist.rating.systems import Explained as Explained
+from ratinglist.rating.systems import SystemList, system
 from ratinglist.rating.systems.whr import WhrExplanation as WhrExplanation
 from ratinglist.store import Store
 from ratinglist.store.players import all_players

@@ -43,7 +43,7 @@ from scipy.sparse.linalg import spsolve
 
 from ratinglist.errors import RatingError
 from ratinglist.rating.games import GameArrays, month_index
-from ratinglist.rating.systems.base import SystemList, check_order, logistic
+from ratinglist.rating.systems.base import ExplainedGame, SystemList, check_order, logistic
 
 NAME = "whr"
 BAYES_NAME = "whr-bayes"
@@ -443,7 +443,9 @@ class WhrHistory:
             w2=self.params.w2,
             months=rows,
             games=tuple(
-                ExplainedWhrGame(dt.date.fromordinal(int(d)), int(o), float(x), float(y), float(e))
+                ExplainedGame(
+                    dt.date.fromordinal(int(d)), int(o), float(x), float(y), float(e), 1.0
+                )
                 for d, o, x, y, e in zip(
                     games.day[theirs], opponents, other_r / NATURAL, score, chance, strict=True
                 )
@@ -464,14 +466,9 @@ class WhrHistory:
         d = _sums(ga, gb, p * (1 - p), n, 1.0)
         d[chains.first] += self._prior(self._r, chains.first)[2]
         d += _sums(chains.a, chains.b, chains.weight, n, 1.0)
-        order = chains.order
-        off = np.zeros(max(len(order) - 1, 0))
-        off[chains.linked] = -chains.weight
-        pivots, _, info = pttrf(d[order], off)
-        if info != 0:
-            raise RatingError(f"expected a positive definite WHR Hessian, got LAPACK info {info}")
+        pivots, _ = _factor_chains(d, chains)
         result = np.empty(n)
-        result[order] = 1.0 / pivots
+        result[chains.order] = 1.0 / pivots
         return result
 
 
@@ -564,6 +561,25 @@ class _GamePattern:
         return sp.csr_matrix((-data, self.indices, self.indptr), shape=(self.nodes, self.nodes))
 
 
+def _factor_chains(
+    diagonal: NDArray[np.float64], chains: _Chains
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """LAPACK's ``pttrf`` ``L D L^T`` factors of the per-player tridiagonal blocks (the
+    `diagonal`, minus the Wiener links' weights off it), ordered by player then month as one
+    matrix cut by zero links: ``D``, the pivots of each chain's forward elimination, and
+    ``L``'s subdiagonal.
+
+    Raises:
+        RatingError: a block not positive definite.
+    """
+    off = np.zeros(max(len(chains.order) - 1, 0))
+    off[chains.linked] = -chains.weight
+    pivots, lower, info = pttrf(diagonal[chains.order], off)
+    if info != 0:
+        raise RatingError(f"expected a positive definite WHR Hessian, got LAPACK info {info}")
+    return pivots, lower
+
+
 def _pcg(
     games: sp.csr_matrix,
     diagonal: NDArray[np.float64],
@@ -577,11 +593,7 @@ def _pcg(
     tridiagonal blocks (the paper's one-player Newton systems, factored once), until the
     residual is `tolerance` times ``|g|`` or after `limit` steps."""
     order = chains.order
-    off = np.zeros(max(len(order) - 1, 0))
-    off[chains.linked] = -chains.weight
-    factor_d, factor_e, info = pttrf(diagonal[order], off)
-    if info != 0:
-        raise RatingError(f"expected a positive definite WHR Hessian, got LAPACK info {info}")
+    factor_d, factor_e = _factor_chains(diagonal, chains)
 
     def precondition(x: NDArray[np.float64]) -> NDArray[np.float64]:
         result = np.empty_like(x)
@@ -692,24 +704,12 @@ class ExplainedMonth:
 
 
 @dataclass(frozen=True, slots=True)
-class ExplainedWhrGame:
-    """One game of the player: day, opponent, the opponent's rating that month, the score
-    and the expected score at the fitted ratings."""
-
-    day: dt.date
-    opponent: int
-    opponent_rating: float
-    score: float
-    expected: float
-
-
-@dataclass(frozen=True, slots=True)
 class WhrExplanation:
     """Why a player has their WHR rating as of `as_of`: their rating of each month with
     games (oldest first), each month's surplus (score minus expected) balanced by the pull
     of the months around it, the Wiener step allowed per month (`w2`) and the games (newest
-    first). The listed rating is the latest month's; `deviation` grows by `w2` per month
-    since."""
+    first; the opponent's rating that month, the expected score at the fitted ratings, weight
+    1). The listed rating is the latest month's; `deviation` grows by `w2` per month since."""
 
     player: int
     as_of: dt.date
@@ -717,7 +717,7 @@ class WhrExplanation:
     deviation: float
     w2: float
     months: tuple[ExplainedMonth, ...]
-    games: tuple[ExplainedWhrGame, ...]
+    games: tuple[ExplainedGame, ...]
 
 
 def explain(games: GameArrays, params: WhrParams, as_of: dt.date, player: int) -> WhrExplanation:
