@@ -37,10 +37,11 @@ REFIT_YEARS = 5
 five years before, as the contest does (`evaluate --refit-years`, default 5)."""
 
 
-WHR_BAYES = WhrParams(w2=300.0, entry=-250.0, entry_deviation=550.0, variance_scale=2.0)
-"""`whr-bayes`'s parameters: WHR's published w^2 and the newcomer entry, entry deviation and
-variance scale the contest chose for its latest year on 2005-2026 (docs/decisions.md, "Issue
-23: whr-bayes")."""
+WHR_BAYES = WhrParams(w2=300.0, entry=-400.0, entry_deviation=550.0, variance_scale=3.0)
+"""`whr-bayes`'s parameters, those the contest chose on the real archive (2005-01..2026-05,
+`benchmarks/evaluate.py`): w^2 300 and variance scale 3 on the fit months 2000-2004, the
+newcomer entry -400 and entry deviation 550 of its yearly refit for 2026 (docs/decisions.md,
+"Issue 23: whr-bayes"). The list itself is WHR's: these only predict."""
 
 
 @dataclass(frozen=True, slots=True)
