@@ -24,6 +24,7 @@ SYSTEMS = [
     "egf",
     "egf-fitted",
     "wof-map",
+    "whr-bayes",
     "constant",
 ]
 """The default systems: every one but `whr-map` (asked by name: it costs whole WHR replays)."""

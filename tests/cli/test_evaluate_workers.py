@@ -27,15 +27,15 @@ def without_seconds(value: Any) -> Any:
 
 
 def test_two_workers_print_the_report_of_one(tmp_path: Path) -> None:
-    # Every default system: wof-map in one worker, the others (whr with whr-fitted)
-    # in the other; the JSON is the same text but the seconds.
+    # Every default system: wof-map in one worker, the others (whr with whr-fitted and
+    # whr-bayes) in the other; the JSON is the same text but the seconds.
     db = build_store(tmp_path)
     one = runner.invoke(app, [*COMMON, "--workers", "1", "--db", db])
     two = runner.invoke(app, [*COMMON, "--workers", "2", "--db", db])
     assert one.exit_code == 0, one.output
     assert two.exit_code == 0, two.output
     mine, theirs = json.loads(one.stdout), json.loads(two.stdout)
-    assert len(theirs["systems"]) == 12 and theirs["games"] == 9
+    assert len(theirs["systems"]) == 13 and theirs["games"] == 9
     assert json.dumps(without_seconds(mine), sort_keys=True) == json.dumps(
         without_seconds(theirs), sort_keys=True
     )

@@ -67,5 +67,5 @@ def test_explain_refuses_a_system_that_does_not_explain(tmp_path: Path) -> None:
         app, ["explain", "1", "--system", "glicko2", "--as-of", "2025-07-31", "--db", db]
     )
     assert refused.exit_code != 0
-    assert "expected --system wof-map" in refused.output
+    assert "expected a system that explains its ratings" in refused.output
     assert "Traceback" not in refused.output

@@ -20,7 +20,7 @@ from ratinglist.web.app import create_app
 from tests.cli.rating_fixture import build_store
 
 runner = CliRunner()
-SYSTEMS = "elo,glicko2,glicko2-fitted,egf,constant"
+SYSTEMS = "elo,glicko2,glicko2-fitted,egf,whr-bayes,constant"
 
 
 def _evaluate(db: str, *extra: str, months: tuple[str, str] = ("2025-06", "2025-07")) -> Any:
@@ -135,20 +135,21 @@ def test_charts_are_svg_of_the_stored_systems(stored: tuple[str, Any]) -> None:
                 assert f"<!-- {s['system']} -->" in answer.text, (url, s["system"])
 
 
-def test_each_system_list_is_one_click_away(stored: tuple[str, Any]) -> None:
+@pytest.mark.parametrize("name", ["elo", "whr-bayes"])
+def test_each_system_list_is_one_click_away(stored: tuple[str, Any], name: str) -> None:
     db, _ = stored
     with TestClient(create_app(f"sqlite:///{db}")) as client:
         before = client.get("/evidence").text
-        assert "no elo list stored yet (ratinglist rate --system elo)" in before
-        assert client.get("/systems/elo").status_code == 404
-    rated = runner.invoke(app, ["rate", "--system", "elo", "--as-of", "2025-07-31", "--db", db])
+        assert f"no {name} list stored yet (ratinglist rate --system {name})" in before
+        assert client.get(f"/systems/{name}").status_code == 404
+    rated = runner.invoke(app, ["rate", "--system", name, "--as-of", "2025-07-31", "--db", db])
     assert rated.exit_code == 0, rated.output
-    shown = runner.invoke(app, ["list", "--system", "elo", "--json", "--db", db])
+    shown = runner.invoke(app, ["list", "--system", name, "--json", "--db", db])
     assert shown.exit_code == 0, shown.output
     with TestClient(create_app(f"sqlite:///{db}")) as client:
         page = client.get("/evidence").text
-        assert '<a href="/systems/elo">the elo list</a>' in page
-        listed = client.get("/systems/elo")
+        assert f'<a href="/systems/{name}">the {name} list</a>' in page
+        listed = client.get(f"/systems/{name}")
     assert listed.status_code == 200
     entries = json.loads(shown.stdout)["players"]
     rows = re.findall(r'<tr><td>(\d+)<td><a href="/players/(\d+)">', listed.text)

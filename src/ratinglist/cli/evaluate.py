@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 ALL_SYSTEMS = (
     "wof,elo,elo-fitted,glicko2,glicko2-fitted,whr,whr-fitted,whr-incremental,"
-    "egf,egf-fitted,wof-map,constant"
+    "egf,egf-fitted,wof-map,whr-bayes,constant"
 )
 """The default systems (the rating package's `DEFAULT_SYSTEMS`; `whr-map` is asked by name)."""
 

@@ -15,6 +15,7 @@ from ratinglist.cli.rating_systems import SystemOption, list_other, rate_other
 
 if TYPE_CHECKING:
     from ratinglist.service.rating_lists import ListPage
+    from ratinglist.service.rating_systems import Explained, WhrExplanation
 
 
 def rate_command(
@@ -79,8 +80,8 @@ def rate_command(
     header is
     id,name,country,rating,margin,official,listed,games,last_played.
 
-    With --system elo|glicko2|whr|egf|wof-map the list of that system is computed and stored instead
-    (see `ratinglist list --system`).
+    With --system elo|glicko2|whr|whr-bayes|egf|wof-map the list of that system is computed and
+    stored instead (see `ratinglist list --system`).
 
     Example: ratinglist rate --as-of 2026-05-12 --exclude-sender "rating committee" --csv list.csv
     Example: ratinglist rate --history --from 1980-01 --to 2026-05 --every month
@@ -165,8 +166,8 @@ def list_command(
 ) -> None:
     """Show a stored rating list: listed players by rating (place within the selection).
 
-    With --system elo|glicko2|whr|egf|wof-map: the newest stored list of that system (or --list ID),
-    with deviations and the Elo rank titles.
+    With --system elo|glicko2|whr|whr-bayes|egf|wof-map: the newest stored list of that system
+    (or --list ID), with deviations and the Elo rank titles.
 
     Example: ratinglist list --continent Europe --official-only --limit 20
     """
@@ -293,30 +294,19 @@ def explain_profiles_command(player: int, as_of: str, as_json: bool, db: str | N
 def explain_system_command(
     player: int, name: str, as_of: str, as_json: bool, db: str | None
 ) -> None:
-    """`explain PLAYER --system wof-map --as-of D`: the prior and the games' pull."""
+    """`explain PLAYER --system wof-map --as-of D`: the prior and the games' pull (whr,
+    whr-bayes: the player's months, `explain_whr`)."""
     from ratinglist.model.text import parse_day
-    from ratinglist.service.rating_systems import explain_system_player
+    from ratinglist.service.rating_systems import WhrExplanation, explain_system_player
 
     with user_errors():
         found = explain_system_player(open_db(db), name, player, parse_day(as_of))
-    games = [
-        {
-            "day": g.day.isoformat(),
-            "opponent": g.opponent,
-            "opponent_rating": g.opponent_rating,
-            "score": g.score,
-            "expected": g.expected,
-            "weight": g.weight,
-        }
-        for g in found.games
-    ]
+    if isinstance(found, WhrExplanation):
+        explain_whr(found, name, as_json)
+        return
+    games = _games_json(found)
     if as_json:
-        head = {
-            "player": found.player,
-            "system": name,
-            "as_of": found.as_of.isoformat(),
-            "rating": found.rating,
-            "deviation": found.deviation,
+        head = _head(found, name) | {
             "prior_mean": found.prior_mean,
             "prior_deviation": found.prior_deviation,
             "half_life_months": found.half_life,
@@ -334,6 +324,34 @@ def explain_system_command(
         f"{found.weighted_score:.3f} - weighted expected {found.weighted_expected:.3f}); a "
         f"game's weight halves every {found.half_life:g} months"
     )
+    console.print(_games_table(found))
+
+
+def _head(found: Explained, name: str) -> dict[str, object]:
+    return {
+        "player": found.player,
+        "system": name,
+        "as_of": found.as_of.isoformat(),
+        "rating": found.rating,
+        "deviation": found.deviation,
+    }
+
+
+def _games_json(found: Explained) -> list[dict[str, object]]:
+    return [
+        {
+            "day": g.day.isoformat(),
+            "opponent": g.opponent,
+            "opponent_rating": g.opponent_rating,
+            "score": g.score,
+            "expected": g.expected,
+            "weight": g.weight,
+        }
+        for g in found.games
+    ]
+
+
+def _games_table(found: Explained) -> Table:
     table = Table(title="games, newest first")
     for column in ("day", "opponent", "their rating", "score", "expected", "weight"):
         table.add_column(column, justify="right")
@@ -346,7 +364,52 @@ def explain_system_command(
             f"{g.expected:.3f}",
             f"{g.weight:.3f}",
         )
+    return table
+
+
+def explain_whr(found: WhrExplanation, name: str, as_json: bool) -> None:
+    """Print a WHR explanation: the player's months (rating, deviation, games, score,
+    expected, the neighbours' balance) and their games, newest first."""
+    months = [
+        {
+            "month": m.month.strftime("%Y-%m"),
+            "rating": m.rating,
+            "deviation": m.deviation,
+            "games": m.games,
+            "score": m.score,
+            "expected": m.expected,
+            "balance": m.balance,
+        }
+        for m in found.months
+    ]
+    games = _games_json(found)
+    if as_json:
+        head = _head(found, name) | {
+            "w2": found.w2,
+        }
+        typer.echo(json.dumps(head | {"months": months, "games": games}))
+        return
+    console.print(
+        f"{found.player} as of {found.as_of.isoformat()} under {name}: {found.rating:.1f} "
+        f"(deviation {found.deviation:.1f}), the rating of their latest month.\n"
+        f"A rating may move by about sqrt({found.w2:g}) points a month; each month's score "
+        "minus expected is balanced by the pull of the months around it (the balance column)."
+    )
+    table = Table(title="months")
+    for column in ("month", "rating", "deviation", "games", "score", "expected", "balance"):
+        table.add_column(column, justify="right")
+    for m in found.months:
+        table.add_row(
+            m.month.strftime("%Y-%m"),
+            f"{m.rating:.1f}",
+            f"{m.deviation:.1f}",
+            str(m.games),
+            f"{m.score:g}",
+            f"{m.expected:.3f}",
+            f"{m.balance:+.3f}",
+        )
     console.print(table)
+    console.print(_games_table(found))
 
 
 def explain_command(
@@ -371,7 +434,7 @@ def explain_command(
         typer.Option(
             "--system",
             help="With --as-of: explain the rating under this system (wof-map: its prior, "
-            "games and their weights).",
+            "games and their weights; whr, whr-bayes: the player's months and games).",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object.")] = False,
@@ -387,7 +450,9 @@ def explain_command(
 
     With --system wof-map --as-of D: the player's wof-map rating as the prior's mean plus the
     games' pull (prior deviation^2 / points per unit x (weighted score - weighted expected)),
-    game by game with each weight.
+    game by game with each weight. With --system whr or whr-bayes --as-of D: the player's
+    rating of each month with games, each month's score minus expected and the pull of the
+    months around it that balances it, then the games.
 
     Example: ratinglist explain 4012 --from 2026-04-30 --to 2026-05-31
     """

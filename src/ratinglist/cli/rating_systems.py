@@ -14,7 +14,8 @@ from rich.table import Table
 from ratinglist.cli.common import console, open_db, print_figures, user_errors
 
 SYSTEM_HELP = (
-    "Rating system: wof (the WOF list), elo (seed 002), glicko2, whr, egf or wof-map (the WOF "
+    "Rating system: wof (the WOF list), elo (seed 002), glicko2, whr, whr-bayes (WHR predicted "
+    "through its deviations), egf or wof-map (the WOF "
     "model with a prior and a time decay)."
 )
 SystemOption = Annotated[str, typer.Option("--system", help=SYSTEM_HELP)]

@@ -9,10 +9,11 @@ import datetime as dt
 import time
 from dataclasses import dataclass
 
-from ratinglist.errors import NotFoundError, RatingError
+from ratinglist.errors import NotFoundError
 from ratinglist.rating import GameArrays
-from ratinglist.rating.systems import SystemList, system, wofmap
-from ratinglist.rating.systems.wofmap import Explanation
+from ratinglist.rating.systems import Explained as Explained
+from ratinglist.rating.systems import SystemList, system
+from ratinglist.rating.systems.whr import WhrExplanation as WhrExplanation
 from ratinglist.store import Store
 from ratinglist.store.players import all_players
 from ratinglist.store.rating_games import load_rating_games
@@ -148,23 +149,19 @@ def system_list_page(
     return SystemListPage(info, tuple(entries))
 
 
-def explain_system_player(db: Store, name: str, player: int, as_of: dt.date) -> Explanation:
+def explain_system_player(db: Store, name: str, player: int, as_of: dt.date) -> Explained:
     """Why `player` has their rating in the `name` list as of `as_of`, computed from the
-    stored games (only `wof-map` explains itself: its prior, its games and their weights).
+    stored games (wof-map: its prior, its games and their weights; whr and whr-bayes: the
+    player's rating of each month and what balances it).
 
     Raises:
         RatingError: an unknown system, one that cannot explain, or a player without a game.
         StoreError: the database could not be read.
     """
     chosen = system(name)
-    if chosen.name != wofmap.NAME:
-        raise RatingError(
-            f"expected --system {wofmap.NAME} (the system that explains a rating by its prior "
-            f"and games), got {chosen.name!r}"
-        )
     with db.connect() as conn:
         rows = load_rating_games(conn, as_of=as_of)
     games = GameArrays.from_half_points(
         rows.first, rows.second, rows.score, rows.day, rows.tournament
     )
-    return wofmap.explain(games, chosen.params, as_of, player)
+    return chosen.explain(games, as_of, player)

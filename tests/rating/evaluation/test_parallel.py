@@ -7,6 +7,9 @@ import dataclasses
 import datetime as dt
 import math
 import os
+import subprocess
+import sys
+import time
 from dataclasses import replace
 
 import numpy as np
@@ -43,12 +46,13 @@ SYSTEMS = (
     "whr-fitted",
     "egf-fitted",
     "wof-map",
+    "whr-bayes",
     "constant",
 )
-"""The WOF list (and its variants, fitted in the harness), the shared WHR replay and its
-search, wof-map's replays kept running for the yearly refit, Elo's search, and `constant`
-(no list of its own: its strength bands come from the WOF list, in another worker when
-there are four)."""
+"""The WOF list (and its variants, fitted in the harness), the shared WHR replays and the two
+searches reading them (whr-fitted, whr-bayes), wof-map's replays kept running for the yearly
+refit, Elo's search, and `constant` (no list of its own: its strength bands come from the
+WOF list, in another worker when there are four)."""
 
 
 def archive(seed: int = 7, months: int = 48) -> tuple[GameArrays, np.ndarray, dict[int, str]]:
@@ -90,6 +94,8 @@ def config(workers: int = 1) -> EvaluationConfig:
         wofmap_deviations=(200.0,),
         wofmap_half_lives=(24.0,),
         wofmap_entry_offsets=(-200.0, 0.0),
+        whrbayes_entry_deviations=(350.0, 750.0),
+        whrbayes_variance_scales=(1.0, 3.0),
         workers=workers,
     )
 
@@ -133,9 +139,11 @@ def test_the_report_is_the_same_whatever_the_workers(workers: int) -> None:
     # The comparison is not empty: the yearly refit ran, lists and paired intervals exist.
     by_name = {s.system: s for s in apart.systems}
     assert {"entry_2021", "entry_2022"} <= dict(by_name["wof-map"].fitted).keys()
+    assert {"variance_scale", "entry_deviation_2022"} <= dict(by_name["whr-bayes"].fitted).keys()
     assert by_name["whr"].stability and by_name["wof"].drift
     assert dict(by_name["constant"].paired)["overall"].games == apart.games > 0
-    assert all(s.seconds > 0 for s in apart.systems if s.system != "constant")
+    # Each system's time is its own worker's (whr-bayes's is in the WHR replays it reads).
+    assert all(s.seconds > 0 for s in apart.systems if s.system not in ("constant", "whr-bayes"))
 
 
 def test_the_workers_return_what_one_process_replays() -> None:
@@ -150,12 +158,12 @@ def test_the_workers_return_what_one_process_replays() -> None:
 
 def test_the_groups_are_whole_systems_balanced_by_cost() -> None:
     # The default systems on two workers, by hand from COSTS (costliest first, each into the
-    # lighter group): wof-map 481 -> A, whr + whr-fitted 361 -> B, then wof 66, whr-incremental
-    # 21 and the rest (19 in all) each -> B, which stays lighter (467 at the end).
+    # lighter group): wof-map 481 -> A, whr + whr-fitted + whr-bayes 361 -> B, then wof 66,
+    # whr-incremental 21 and the rest (19 in all) each -> B, lighter to the end (467).
     a, b = partition(DEFAULT_SYSTEMS, 2)
     assert a == ("wof-map",)
     assert b == tuple(s for s in DEFAULT_SYSTEMS if s != "wof-map")
-    # With whr-map on three workers: wof-map 481 -> A, whr + whr-fitted 361 -> B, whr-map 323
+    # With whr-map on three workers: wof-map 481 -> A, the three WHRs 361 -> B, whr-map 323
     # -> C, wof 66 -> C (389), whr-incremental 21 -> B (382), glicko2-fitted 5 -> B (387),
     # elo-fitted 4 -> B (391), egf-fitted 4 -> C (393), elo 2 -> B (393), glicko2 2 -> B
     # (tie: the earlier, 395), egf 2 -> C (395), constant 0 -> B (tie).
@@ -169,11 +177,12 @@ def test_the_groups_are_whole_systems_balanced_by_cost() -> None:
         "whr",
         "whr-fitted",
         "whr-incremental",
+        "whr-bayes",
         "constant",
     )
     assert c == ("wof", "egf", "egf-fitted", "whr-map")
     assert set(COSTS) == set(SYSTEM_NAMES)
-    costliest = max(COSTS["wof-map"], COSTS["whr"] + COSTS["whr-fitted"], *COSTS.values())
+    costliest = max(sum(COSTS[s] for s in TOGETHER[0]), *COSTS.values())
     for workers in range(1, len(SYSTEM_NAMES) + 2):
         groups = partition(SYSTEM_NAMES, workers)
         assert 1 <= len(groups) <= workers
@@ -190,8 +199,8 @@ def test_one_group_replays_in_this_process_and_workers_must_be_positive(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     games, _, _ = archive(seed=3, months=27)
-    small = replace(config(), systems=("whr", "whr-fitted"), end=FIRST + 26)
-    assert partition(small.systems, 2) == (("whr", "whr-fitted"),)
+    small = replace(config(), systems=("whr", "whr-fitted", "whr-bayes"), end=FIRST + 26)
+    assert partition(small.systems, 2) == (("whr", "whr-fitted", "whr-bayes"),)
 
     def no_pool(*args: object, **kwargs: object) -> None:
         raise AssertionError("one group needs no worker process")
@@ -213,3 +222,18 @@ def test_a_worker_that_stops_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(parallel, "replay_systems", die)
     with pytest.raises(RatingError, match="expected 2 worker processes to replay the systems"):
         replay_apart(games, replace(config(), end=FIRST + 25, workers=2))
+
+
+def test_a_worker_stops_when_its_parent_is_gone() -> None:
+    # The watcher is told another parent than the real one: it ends the process (exit 1)
+    # within about a second, long before the 60 s sleep.
+    code = (
+        "import time\n"
+        "from ratinglist.rating.evaluation.parallel import stop_with\n"
+        "stop_with(1)\n"
+        "time.sleep(60)\n"
+    )
+    begin = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code], timeout=50, check=False)
+    assert done.returncode == 1
+    assert time.perf_counter() - begin < 30

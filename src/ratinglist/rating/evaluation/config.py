@@ -27,6 +27,7 @@ SYSTEM_NAMES = (
     "egf-fitted",
     "wof-map",
     "whr-map",
+    "whr-bayes",
     "constant",
 )
 
@@ -42,7 +43,15 @@ REFIT_YEARS = systems.REFIT_YEARS
 first report year's entry is the fit period's; `wof-map`'s published list uses the same."""
 
 
-FITTED = ("elo-fitted", "glicko2-fitted", "whr-fitted", "egf-fitted", "wof-map", "whr-map")
+FITTED = (
+    "elo-fitted",
+    "glicko2-fitted",
+    "whr-fitted",
+    "egf-fitted",
+    "wof-map",
+    "whr-map",
+    "whr-bayes",
+)
 """The systems whose newcomer entry and main parameters are searched on the fit period."""
 
 
@@ -89,6 +98,13 @@ class EvaluationConfig:
     whrmap_deviations: tuple[float, ...] = (150.0, 250.0)
     whrmap_entry_offsets: tuple[float, ...] = (-300.0, -200.0, -100.0)
     whrmap_newcomer_games: tuple[int, ...] = (3, 10, 30)
+    whrbayes_entry_deviations: tuple[float, ...] = (350.0, 550.0, 750.0)
+    """`whr-bayes`: the deviations of a player without a game (Elo points) searched, each
+    with every entry of `entry_offsets` (newcomer values, re-chosen by the yearly refit)."""
+    whrbayes_variance_scales: tuple[float, ...] = (1.0, 2.0, 3.0)
+    """`whr-bayes`: the factors on the listed players' variances searched (a main parameter
+    with w^2). Every (scale, entry, entry deviation) is a prediction column of the WHR
+    replays `whr-fitted` reads: no replay more."""
     refit_years: int | None = REFIT_YEARS
     """With a number N: at the first report month and each January after, every fitted
     system re-chooses its newcomer entry (its main parameters stay those of the fit period)
@@ -125,6 +141,8 @@ class EvaluationConfig:
             self.whrmap_deviations,
             self.whrmap_entry_offsets,
             self.whrmap_newcomer_games,
+            self.whrbayes_entry_deviations,
+            self.whrbayes_variance_scales,
         )
         if self.workers < 1:
             raise RatingError(f"expected workers >= 1, got {self.workers}")

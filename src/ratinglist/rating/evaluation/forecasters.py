@@ -11,6 +11,7 @@ import dataclasses
 import datetime as dt
 import functools
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Protocol
 
 import numpy as np
@@ -19,7 +20,7 @@ from numpy.typing import NDArray
 from ratinglist.rating.european import rate as wof_rate
 from ratinglist.rating.games import GameArrays, month_index
 from ratinglist.rating.params import EuropeanParams
-from ratinglist.rating.systems import egf, elo, glicko2, wofmap
+from ratinglist.rating.systems import egf, elo, glicko2, whr, wofmap
 from ratinglist.rating.systems.base import SystemList, lookup
 from ratinglist.rating.systems.egf import EgfParams
 from ratinglist.rating.systems.elo import EloParams
@@ -145,19 +146,41 @@ class Whr:
     A player is predicted at their latest node's rating, however long ago it was: the Wiener
     process's expected strength after a node is the node's rating (only its variance grows).
     With `entries`, `predict` returns one column per entry: players without a rating yet
-    predicted at that rating (the prior's centre is 0)."""
+    predicted at that rating (the prior's centre is 0). With `bayes` (`whr-bayes`'s
+    columns, after those), one more column per (entry, entry deviation, variance scale):
+    `whr.expected_bayes` from the month-end list, deviations included."""
 
-    def __init__(self, params: WhrParams, entries: tuple[float, ...] = ()) -> None:
+    def __init__(
+        self,
+        params: WhrParams,
+        entries: tuple[float, ...] = (),
+        bayes: tuple[tuple[float, float, float], ...] = (),
+    ) -> None:
         """An empty history."""
         self._history = WhrHistory(params)
         self._params = params
         self._entries = entries
+        self._bayes = bayes
 
     def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
         """``1 / (1 + 10^(-(R_a - R_b) / 400))`` from the latest ratings (a column per
-        entry)."""
-        del as_of
-        return _whr_columns(self._history, games, self._entries)
+        entry), then `whr-bayes`'s columns."""
+        plain = _whr_columns(self._history, games, self._entries)
+        if not self._bayes:
+            return plain
+        listed = self._history.to_list(as_of)
+        columns = [
+            whr.expected_bayes(
+                listed,
+                games.first,
+                games.second,
+                replace(self._params, entry=e, entry_deviation=d, variance_scale=c),
+            )
+            for e, d, c in self._bayes
+        ]
+        if self._entries:
+            columns = [*plain.T, *columns]
+        return np.column_stack(columns) if len(games) else np.zeros((0, len(columns)))
 
     def rated(self, ids: NDArray[np.int64]) -> NDArray[np.float64] | None:
         """The latest ratings of `ids` (NaN: no game yet)."""
@@ -224,25 +247,27 @@ class Shared:
         self.observed = 0
         self.predicted: tuple[int, NDArray[np.float64]] | None = None
 
-    def reader(self) -> SharedReader:
-        """A new reader."""
-        return SharedReader(self)
+    def reader(self, columns: slice | None = None) -> SharedReader:
+        """A new reader (of `columns` only, when given)."""
+        return SharedReader(self, columns)
 
 
 class SharedReader:
     """A reader of a `Shared` forecaster."""
 
-    def __init__(self, shared: Shared) -> None:
-        """A reader that has observed nothing yet."""
+    def __init__(self, shared: Shared, columns: slice | None = None) -> None:
+        """A reader that has observed nothing yet, of `columns` only when given."""
         self._shared = shared
         self._observed = 0
+        self._columns = columns
 
     def predict(self, games: GameArrays, as_of: dt.date) -> NDArray[np.float64]:
         """The shared forecaster's prediction after the months this reader observed."""
         shared = self._shared
         if shared.predicted is None or shared.predicted[0] != self._observed:
             shared.predicted = (self._observed, shared.inner.predict(games, as_of))
-        return shared.predicted[1]
+        predicted = shared.predicted[1]
+        return predicted if self._columns is None else predicted[:, self._columns]
 
     def observe(self, games: GameArrays) -> None:
         """Observe the games (the shared forecaster once for all readers)."""

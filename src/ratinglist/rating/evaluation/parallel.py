@@ -4,19 +4,22 @@ what each returns joined into one `Replayed`, the same as one process would give
 
 A system never splits: a fitted system's candidates, the mates they keep running and their
 yearly-refit options are chosen among in one process (`search.choose`, `search.refit`), and
-`whr` reads `whr-fitted`'s replay of the published w^2 (`search.shared_whr`), so the two stay
-together. The groups are balanced by each system's measured cost (`COSTS`).
+`whr`, `whr-fitted` and `whr-bayes` read the same WHR replays, so they stay together
+(`TOGETHER`). The groups are balanced by each system's measured cost (`COSTS`).
 
 The workers are started with "spawn": each imports the package afresh and receives the games
 and the configuration (plain arrays and frozen dataclasses, pickled), and returns plain
 arrays and dataclasses; nothing of the calling process (its threads, its open database) is
-inherited, which "fork" would do.
+inherited, which "fork" would do. A worker whose parent is gone (killed) stops
+(`stop_with`).
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
@@ -40,18 +43,20 @@ COSTS: dict[str, float] = {
     "egf-fitted": 4.0,
     "wof-map": 481.0,
     "whr-map": 323.0,
+    "whr-bayes": 0.0,
     "constant": 0.0,
 }
 """Each system's seconds in the replay of the real archive (2005-01..2026-05 reported, 359,792
 games): ``systems[].seconds`` of `benchmarks/evaluate.py --db .../real.db --workers 2 --json`
 (the default systems, two workers, load 2.3-4.3; issue 23, "the evaluation on two cores").
 `whr-map`: 465 s beside wof-map's 690 s in a run of those two (`--systems wof-map,whr-map`,
-one process), scaled to this run's wof-map (x 481 / 690). Only the ratios matter: they
-balance the groups."""
+one process), scaled to this run's wof-map (x 481 / 690). `whr-bayes`: its columns are
+computed in the WHR replays `whr` and `whr-fitted` read, its time counted there (its own
+0.004 s). Only the ratios matter: they balance the groups."""
 
-TOGETHER = (("whr", "whr-fitted"),)
-"""Systems replayed in the same process: `whr` reads `whr-fitted`'s replay of the published
-w^2 (one replay for both)."""
+TOGETHER = (("whr", "whr-fitted", "whr-bayes"),)
+"""Systems replayed in the same process: `whr-fitted` and `whr-bayes` read the same WHR
+replays (one per w^2), and `whr` the published w^2's (`search.shared_whr`)."""
 
 USEFUL_WORKERS = 3
 """The most workers the default asks: by `COSTS` the costliest system that cannot split
@@ -103,7 +108,12 @@ def replay_apart(games: GameArrays, config: EvaluationConfig) -> Replayed:
     configs = [replace(config, systems=group, workers=1) for group in groups]
     context = multiprocessing.get_context("spawn")
     try:
-        with ProcessPoolExecutor(max_workers=len(groups), mp_context=context) as pool:
+        with ProcessPoolExecutor(
+            max_workers=len(groups),
+            mp_context=context,
+            initializer=stop_with,
+            initargs=(os.getpid(),),
+        ) as pool:
             parts = list(pool.map(replay_systems, [games] * len(groups), configs))
     except BrokenProcessPool as exc:
         raise RatingError(
@@ -111,6 +121,19 @@ def replay_apart(games: GameArrays, config: EvaluationConfig) -> Replayed:
             f"({exc}); try one worker"
         ) from exc
     return join(parts)
+
+
+def stop_with(parent: int) -> None:
+    """In a worker, first thing: end this process as soon as `parent` (the process that
+    started it) is gone, so an evaluation killed leaves no replay running for minutes (a
+    daemon thread looks once a second)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def join(parts: list[Replayed]) -> Replayed:

@@ -22,6 +22,7 @@ from ratinglist.rating.evaluation.search import (
     forecasters,
     refit,
     shared_whr,
+    whr_column,
 )
 from ratinglist.rating.games import GameArrays
 
@@ -70,7 +71,7 @@ def replay_systems(games: GameArrays, config: EvaluationConfig) -> Replayed:
     runs = {name: Run(f) for name, f in forecasters(config).items()}
     if whr is not None:
         # First in the replay, so the shared replay's time counts for `whr`.
-        runs["whr"] = Run(whr.reader(), column=config.entry_offsets.index(0.0))
+        runs["whr"] = Run(whr.reader(), column=whr_column(config))
     runs |= {key: Run(c.forecaster) for key, c in candidates.items()}
     prior = games.select(np.arange(len(games)) < lo)
     for run in runs.values():

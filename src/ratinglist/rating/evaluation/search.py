@@ -107,6 +107,9 @@ class Candidate:
     held: int | None = None
     """How many of `fitted`'s leading values a yearly refit holds (the rest are newcomer
     values, re-chosen with the entry); None: all."""
+    extra: tuple[Values, ...] = ()
+    """Per entry column, more newcomer values chosen with it (`whr-bayes`'s entry deviation
+    and variance scale); empty: none."""
 
     @property
     def main(self) -> Values:
@@ -114,8 +117,10 @@ class Candidate:
         return self.fitted if self.held is None else self.fitted[: self.held]
 
     def option(self, column: int) -> Values:
-        """The newcomer values of entry `column`: the values not held, then the entry."""
-        return (*self.fitted[len(self.main) :], ("entry", self.entries[column]))
+        """The newcomer values of entry `column`: the values not held, the entry, the
+        column's `extra` values."""
+        more = self.extra[column] if self.extra else ()
+        return (*self.fitted[len(self.main) :], ("entry", self.entries[column]), *more)
 
 
 def fitted_candidates(config: EvaluationConfig, whr: Shared | None = None) -> dict[str, Candidate]:
@@ -126,8 +131,16 @@ def fitted_candidates(config: EvaluationConfig, whr: Shared | None = None) -> di
     result: dict[str, Candidate] = {}
     offsets = config.entry_offsets
 
-    def add(system: str, forecaster: Forecaster, fitted: Values, held: int | None = None) -> None:
-        result[f"{system}@{len(result)}"] = Candidate(system, forecaster, fitted, entries, held)
+    def add(
+        system: str,
+        forecaster: Forecaster,
+        fitted: Values,
+        held: int | None = None,
+        extra: tuple[Values, ...] = (),
+    ) -> None:
+        result[f"{system}@{len(result)}"] = Candidate(
+            system, forecaster, fitted, entries, held, extra
+        )
 
     if "elo-fitted" in chosen:
         entries = tuple(config.elo.start + o for o in offsets)
@@ -147,14 +160,30 @@ def fitted_candidates(config: EvaluationConfig, whr: Shared | None = None) -> di
                 g = replace(config.glicko2, start_deviation=deviation, tau=tau)
                 fitted = (("start_deviation", deviation), ("tau", tau))
                 add("glicko2-fitted", glicko2_forecaster(g, entries), fitted)
-    if "whr-fitted" in chosen:
-        # One replay per w^2; the published w^2's also serves `whr` (its entry-0 column).
-        entries = tuple(o for o in offsets)
+    if chosen & {"whr-fitted", "whr-bayes"}:
+        # One replay per w^2, read by both: `whr-fitted` its plain columns (one per entry),
+        # `whr-bayes` the columns after (one per entry, entry deviation and variance scale).
+        # The published w^2's replay also serves `whr` (its entry-0 column).
+        plain = offsets if "whr-fitted" in chosen else ()
+        bayes = whr_bayes_columns(config)
         for w2 in config.whr_w2s:
-            forecaster: Forecaster = Whr(replace(config.whr, w2=w2), entries)
             if whr is not None and w2 == config.whr.w2:
-                forecaster = whr.reader()
-            add("whr-fitted", forecaster, (("w2", w2),))
+                shared, width = whr, whr_width(config)
+            else:
+                shared, width = Shared(Whr(replace(config.whr, w2=w2), plain, bayes)), len(plain)
+            if plain:
+                entries = plain
+                add("whr-fitted", shared.reader(slice(0, len(plain))), (("w2", w2),))
+            # One candidate per variance scale (held with w^2 by the yearly refit), reading
+            # its block of columns: every entry with every entry deviation.
+            block = len(bayes) // max(len(config.whrbayes_variance_scales), 1)
+            for k, scale in enumerate(config.whrbayes_variance_scales if bayes else ()):
+                columns = bayes[k * block : (k + 1) * block]
+                entries = tuple(e for e, _, _ in columns)
+                extra = tuple((("entry_deviation", d),) for _, d, _ in columns)
+                reader = shared.reader(slice(width + k * block, width + (k + 1) * block))
+                fitted = (("w2", w2), ("variance_scale", scale))
+                add("whr-bayes", reader, fitted, extra=extra)
     if "egf-fitted" in chosen:
         entries = tuple(config.egf.start + o for o in offsets)
         for divisor in config.egf_con_divisors:
@@ -228,21 +257,47 @@ def forecasters(config: EvaluationConfig) -> dict[str, Forecaster]:
 
 
 def whr_follows(config: EvaluationConfig) -> bool:
-    """True when `whr` reads the entry-0 column of `whr-fitted`'s replay of the published
-    w^2 (one replay for both, `shared_whr`)."""
+    """True when `whr` reads the entry-0 column of the replay of the published w^2 that
+    `whr-fitted` (or `whr-bayes`) reads (one replay for all, `shared_whr`)."""
     return (
-        {"whr", "whr-fitted"} <= set(config.systems)
+        "whr" in config.systems
+        and bool({"whr-fitted", "whr-bayes"} & set(config.systems))
         and 0.0 in config.entry_offsets
         and config.whr.w2 in config.whr_w2s
     )
 
 
+def whr_bayes_columns(config: EvaluationConfig) -> tuple[tuple[float, float, float], ...]:
+    """`whr-bayes`'s prediction columns of each WHR replay (entry, entry deviation, variance
+    scale), one block per scale, none when it is not asked."""
+    if "whr-bayes" not in config.systems:
+        return ()
+    return tuple(
+        (entry, deviation, scale)
+        for scale, entry, deviation in product(
+            config.whrbayes_variance_scales, config.entry_offsets, config.whrbayes_entry_deviations
+        )
+    )
+
+
+def whr_width(config: EvaluationConfig) -> int:
+    """The plain columns of `whr`'s shared replay: every entry's with `whr-fitted`, else the
+    entry-0 column only."""
+    return len(config.entry_offsets) if "whr-fitted" in config.systems else 1
+
+
+def whr_column(config: EvaluationConfig) -> int:
+    """`whr`'s column (entry 0) in its shared replay."""
+    return config.entry_offsets.index(0.0) if "whr-fitted" in config.systems else 0
+
+
 def shared_whr(config: EvaluationConfig) -> Shared | None:
-    """The replay `whr` shares with `whr-fitted`'s candidate of the published w^2 (every
-    entry's column), or None when they do not share one."""
+    """The replay `whr` shares with the candidates of the published w^2 (every entry's
+    column, then `whr-bayes`'s), or None when they do not share one."""
     if not whr_follows(config):
         return None
-    return Shared(Whr(config.whr, tuple(config.entry_offsets)))
+    plain = config.entry_offsets if "whr-fitted" in config.systems else (0.0,)
+    return Shared(Whr(config.whr, tuple(plain), whr_bayes_columns(config)))
 
 
 def _scaled(params: EloParams, scale: float) -> EloParams:
@@ -298,9 +353,11 @@ def choose(
         for run in runs.values():
             if run.leader is not None and run.leader.forecaster is kept.forecaster:
                 run.leader = kept
+        kept_candidate = candidates[best]
         chosen[system] = (
-            *candidates[best].fitted,
-            ("entry", candidates[best].entries[column]),
+            *kept_candidate.fitted,
+            ("entry", kept_candidate.entries[column]),
+            *(kept_candidate.extra[column] if kept_candidate.extra else ()),
             ("fit_log_loss", loss),
         )
     return chosen

@@ -1,5 +1,6 @@
-"""Rating systems besides the WOF list: seed 002's Elo, Glicko-2, WHR, the EGF GoR formula and
-`wof-map` (the WOF model with a prior and a time decay).
+"""Rating systems besides the WOF list: seed 002's Elo, Glicko-2, WHR, `whr-bayes` (WHR's list,
+predicted through each rating's deviation), the EGF GoR formula and `wof-map` (the WOF model
+with a prior and a time decay).
 
 Each is a module with its own frozen parameters object, ``rate(games, params, as_of)`` and
 ``expected(ratings, first, second, params)`` (see `base`); `SYSTEMS` names them with their
@@ -28,9 +29,19 @@ from ratinglist.rating.systems.wofmap import WofMapParams
 
 P = TypeVar("P")
 
+Explained = wofmap.Explanation | whr.WhrExplanation
+"""What `RatingSystem.explain` answers: wof-map's prior and games' pull, or WHR's months."""
+
 REFIT_YEARS = 5
 """`wof-map`'s published list refits its newcomer entry each January on the games of the
 five years before, as the contest does (`evaluate --refit-years`, default 5)."""
+
+
+WHR_BAYES = WhrParams(w2=300.0, entry=-400.0, entry_deviation=550.0, variance_scale=3.0)
+"""`whr-bayes`'s parameters, those the contest chose on the real archive (2005-01..2026-05,
+`benchmarks/evaluate.py`): w^2 300 and variance scale 3 on the fit months 2000-2004, the
+newcomer entry -400 and entry deviation 550 of its yearly refit for 2026 (docs/decisions.md,
+"Issue 23: whr-bayes"). The list itself is WHR's: these only predict."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +56,9 @@ class RatingSystem(Generic[P]):
     ]
     settle_with: Callable[[GameArrays, P, dt.date], P] | None = None
     """Parameters the system fits from the games before a list (wof-map's yearly entry)."""
+    explain_with: Callable[[GameArrays, P, dt.date, int], Explained] | None = None
+    """Why a player has their rating in the list as of a day (None: the system does not
+    say)."""
 
     def settled(self, games: GameArrays, as_of: dt.date) -> RatingSystem[P]:
         """The system with the parameters it fits from `games` for the list as of `as_of`
@@ -63,6 +77,20 @@ class RatingSystem(Generic[P]):
         """The expected score of each game's first player from `ratings`."""
         return self.expected_with(ratings, first, second, self.params)
 
+    def explain(self, games: GameArrays, as_of: dt.date, player: int) -> Explained:
+        """Why `player` has their rating in the list of `games` as of `as_of`.
+
+        Raises:
+            RatingError: a system that does not explain, games after `as_of`, or a player
+                without a game.
+        """
+        if self.explain_with is None:
+            able = ", ".join(n for n, s in SYSTEMS.items() if s.explain_with is not None)
+            raise RatingError(
+                f"expected a system that explains its ratings ({able}), got {self.name!r}"
+            )
+        return self.explain_with(games, self.params, as_of, player)
+
     def parameters(self) -> dict[str, object]:
         """The parameters as JSON-ready values."""
         return params_to_dict(self.params)
@@ -71,14 +99,22 @@ class RatingSystem(Generic[P]):
 SYSTEMS: dict[str, RatingSystem[Any]] = {
     elo.NAME: RatingSystem(elo.NAME, EloParams(), elo.rate, elo.expected),
     glicko2.NAME: RatingSystem(glicko2.NAME, Glicko2Params(), glicko2.rate, glicko2.expected),
-    whr.NAME: RatingSystem(whr.NAME, WhrParams(), whr.rate, whr.expected),
+    whr.NAME: RatingSystem(whr.NAME, WhrParams(), whr.rate, whr.expected, explain_with=whr.explain),
     egf.NAME: RatingSystem(egf.NAME, EgfParams(), egf.rate, egf.expected),
+    whr.BAYES_NAME: RatingSystem(
+        whr.BAYES_NAME,
+        WHR_BAYES,
+        whr.rate_bayes,
+        whr.expected_bayes,
+        explain_with=whr.explain,
+    ),
     wofmap.NAME: RatingSystem(
         wofmap.NAME,
         WofMapParams(refit_years=REFIT_YEARS),
         wofmap.rate,
         wofmap.expected,
         wofmap.rolled_entry,
+        wofmap.explain,
     ),
 }
 
@@ -102,6 +138,7 @@ __all__ = [
     "EgfParams",
     "EloParams",
     "EloRank",
+    "Explained",
     "Glicko2Params",
     "RatingSystem",
     "Rounding",

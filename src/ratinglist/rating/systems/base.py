@@ -103,6 +103,20 @@ class SystemList:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class ExplainedGame:
+    """One game of an explained player: its day, the opponent and their rating, the player's
+    score, their expected score, and the game's weight (wof-map: its age's; WHR: 1, every
+    game counts once)."""
+
+    day: dt.date
+    opponent: int
+    opponent_rating: float
+    score: float
+    expected: float
+    weight: float
+
+
 def lookup(
     keys: NDArray[np.int64], values: NDArray[np.float64], ids: NDArray[np.int64], default: float
 ) -> NDArray[np.float64]:

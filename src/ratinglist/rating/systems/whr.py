@@ -43,9 +43,11 @@ from scipy.sparse.linalg import spsolve
 
 from ratinglist.errors import RatingError
 from ratinglist.rating.games import GameArrays, month_index
-from ratinglist.rating.systems.base import SystemList, check_order, logistic
+from ratinglist.rating.systems.base import ExplainedGame, SystemList, check_order, logistic
 
 NAME = "whr"
+BAYES_NAME = "whr-bayes"
+"""WHR's list, its games predicted through each rating's deviation (`expected_bayes`)."""
 NATURAL = math.log(10) / 400
 """Natural units per Elo point."""
 
@@ -80,6 +82,12 @@ class WhrParams:
     prior_deviation: float = 0.0
     entry: float = 0.0
     newcomer_games: int = 10
+    entry_deviation: float = 0.0
+    """`whr-bayes`: the deviation (Elo points) of a player without a game, predicted at
+    `entry` (`expected_bayes`)."""
+    variance_scale: float = 1.0
+    """`whr-bayes`: the factor on each listed player's variance in `expected_bayes` (the
+    deviation of the player's own Hessian block leaves out their opponents' uncertainty)."""
 
     def __post_init__(self) -> None:
         """Reject values the fit cannot use."""
@@ -87,6 +95,11 @@ class WhrParams:
             raise RatingError(
                 f"expected w2 > 0, virtual_games > 0 and prior_deviation >= 0, got {self.w2}, "
                 f"{self.virtual_games}, {self.prior_deviation}"
+            )
+        if not (self.entry_deviation >= 0 and self.variance_scale >= 0):
+            raise RatingError(
+                f"expected entry_deviation >= 0 and variance_scale >= 0, got "
+                f"{self.entry_deviation}, {self.variance_scale}"
             )
         counts = (self.max_steps, self.cg_steps, self.steps_per_update, self.refit_months)
         if min(counts) < 1 or self.refit_steps < 0 or not self.tolerance > 0:
@@ -372,27 +385,90 @@ class WhrHistory:
             last_day=np.array([self._last_day[p] for p in ids], dtype=np.int32),
         )
 
+    def explain(self, player: int, as_of: dt.date, games: GameArrays) -> WhrExplanation:
+        """Why `player` has their rating in the list as of `as_of` (see `WhrExplanation`);
+        `games` are those added, for the list of the player's games.
+
+        Raises:
+            RatingError: `player` without a game.
+        """
+        if player not in self._latest:
+            raise RatingError(
+                f"expected a player with a game on or before {as_of.isoformat()}, got "
+                f"{player} (a player without a game is predicted at the entry rating "
+                f"{self.params.entry:.0f})"
+            )
+        ga, gb, s = np.concatenate(self._a), np.concatenate(self._b), np.concatenate(self._s)
+        chains = self._chains()
+        n = len(self._r)
+        r = self._r
+        p = _sigma(r[ga] - r[gb])
+        pull = _sums(chains.a, chains.b, chains.weight * (r[chains.b] - r[chains.a]), n, -1.0)
+        pull[chains.first] += self._prior(r, chains.first)[1]
+        played = np.bincount(ga, minlength=n) + np.bincount(gb, minlength=n)
+        won = np.bincount(ga, s, n) + np.bincount(gb, 1 - s, n)
+        expected = np.bincount(ga, p, n) + np.bincount(gb, 1 - p, n)
+        variance = self._latest_variances()
+        months = np.array(self._month, dtype=np.int64)
+        mine = np.flatnonzero(np.array(self._player, dtype=np.int64) == player)
+        mine = mine[np.argsort(months[mine])]
+        rows = tuple(
+            ExplainedMonth(
+                month=dt.date(int(months[k]) // 12, int(months[k]) % 12 + 1, 1),
+                rating=float(r[k] / NATURAL),
+                deviation=float(np.sqrt(variance[k]) / NATURAL),
+                games=int(played[k]),
+                score=float(won[k]),
+                expected=float(expected[k]),
+                balance=float(-pull[k]),
+            )
+            for k in mine.tolist()
+        )
+        first = games.first == player
+        theirs = first | (games.second == player)
+        opponents = np.where(first, games.second, games.first)[theirs]
+        game_months = games.months()[theirs].tolist()
+        own = [self._node[(player, m)] for m in game_months]
+        other = [self._node[(o, m)] for o, m in zip(opponents.tolist(), game_months, strict=True)]
+        own_r, other_r = r[np.array(own, dtype=np.int64)], r[np.array(other, dtype=np.int64)]
+        score = np.where(first, games.score, 1.0 - games.score)[theirs]
+        chance = _sigma(own_r - other_r)
+        listed = self.to_list(as_of)
+        at = int(np.searchsorted(listed.players, player))
+        return WhrExplanation(
+            player=player,
+            as_of=as_of,
+            rating=float(listed.ratings[at]),
+            deviation=float(listed.deviations[at]),
+            w2=self.params.w2,
+            months=rows,
+            games=tuple(
+                ExplainedGame(
+                    dt.date.fromordinal(int(d)), int(o), float(x), float(y), float(e), 1.0
+                )
+                for d, o, x, y, e in zip(
+                    games.day[theirs], opponents, other_r / NATURAL, score, chance, strict=True
+                )
+            )[::-1],
+        )
+
     def _latest_variances(self) -> NDArray[np.float64]:
-        """Per node: ``1 / s_k`` from the forward elimination ``s_k = d_k - e_k^2 / s_k-1``
-        along the player's chain, which is ``(T^-1)_kk`` at the chain's last node."""
+        """Per node: ``1 / s_k``, the pivots of the forward elimination ``s_k = d_k - e_k^2 /
+        s_k-1`` along the player's chain (LAPACK's ``pttrf`` factors the chains, ordered by
+        player then month, as one tridiagonal matrix, the chains cut by zero links), which
+        is ``(T^-1)_kk`` at the chain's last node."""
         if not self._player:
             return np.zeros(0)
-        ga, gb, s = np.concatenate(self._a), np.concatenate(self._b), np.concatenate(self._s)
-        del s
+        ga, gb = np.concatenate(self._a), np.concatenate(self._b)
         chains = self._chains()
         n = len(self._r)
         p = _sigma(self._r[ga] - self._r[gb])
         d = _sums(ga, gb, p * (1 - p), n, 1.0)
         d[chains.first] += self._prior(self._r, chains.first)[2]
         d += _sums(chains.a, chains.b, chains.weight, n, 1.0)
-        off = np.zeros(n)
-        off[chains.b] = chains.weight
-        pivot = np.zeros(n)
-        previous = 0.0
-        for k, link in zip(chains.order.tolist(), [False, *chains.linked.tolist()], strict=True):
-            previous = d[k] - (off[k] ** 2 / previous if link else 0.0)
-            pivot[k] = previous
-        result: NDArray[np.float64] = 1.0 / pivot
+        pivots, _ = _factor_chains(d, chains)
+        result = np.empty(n)
+        result[chains.order] = 1.0 / pivots
         return result
 
 
@@ -485,6 +561,25 @@ class _GamePattern:
         return sp.csr_matrix((-data, self.indices, self.indptr), shape=(self.nodes, self.nodes))
 
 
+def _factor_chains(
+    diagonal: NDArray[np.float64], chains: _Chains
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """LAPACK's ``pttrf`` ``L D L^T`` factors of the per-player tridiagonal blocks (the
+    `diagonal`, minus the Wiener links' weights off it), ordered by player then month as one
+    matrix cut by zero links: ``D``, the pivots of each chain's forward elimination, and
+    ``L``'s subdiagonal.
+
+    Raises:
+        RatingError: a block not positive definite.
+    """
+    off = np.zeros(max(len(chains.order) - 1, 0))
+    off[chains.linked] = -chains.weight
+    pivots, lower, info = pttrf(diagonal[chains.order], off)
+    if info != 0:
+        raise RatingError(f"expected a positive definite WHR Hessian, got LAPACK info {info}")
+    return pivots, lower
+
+
 def _pcg(
     games: sp.csr_matrix,
     diagonal: NDArray[np.float64],
@@ -498,11 +593,7 @@ def _pcg(
     tridiagonal blocks (the paper's one-player Newton systems, factored once), until the
     residual is `tolerance` times ``|g|`` or after `limit` steps."""
     order = chains.order
-    off = np.zeros(max(len(order) - 1, 0))
-    off[chains.linked] = -chains.weight
-    factor_d, factor_e, info = pttrf(diagonal[order], off)
-    if info != 0:
-        raise RatingError(f"expected a positive definite WHR Hessian, got LAPACK info {info}")
+    factor_d, factor_e = _factor_chains(diagonal, chains)
 
     def precondition(x: NDArray[np.float64]) -> NDArray[np.float64]:
         result = np.empty_like(x)
@@ -557,3 +648,85 @@ def expected(
     ra, _ = ratings.lookup(first, 0.0, 0.0)
     rb, _ = ratings.lookup(second, 0.0, 0.0)
     return logistic(ra - rb, 10.0, 400.0)
+
+
+def rate_bayes(games: GameArrays, params: WhrParams, as_of: dt.date) -> SystemList:
+    """`whr-bayes`'s list as of `as_of`: WHR's (`rate`), under its own name.
+
+    Raises:
+        RatingError: games out of order or after `as_of`.
+    """
+    return replace(rate(games, params, as_of), system=BAYES_NAME)
+
+
+def predictive(
+    difference: NDArray[np.float64], variance: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    """The probability that a player `difference` Elo points above their opponent wins, when
+    that difference is uncertain with `variance` (Elo^2): the logistic curve averaged over a
+    normal distribution of the difference, in MacKay's closed form (Neural Computation 4,
+    1992): ``1 / (1 + 10^(-d / (400 sqrt(1 + pi v' / 8))))``, ``v'`` the variance in natural
+    units. With no variance it is WHR's own curve."""
+    spread = np.sqrt(1.0 + math.pi * NATURAL**2 * variance / 8.0)
+    return logistic(difference / spread, 10.0, 400.0)
+
+
+def expected_bayes(
+    ratings: SystemList, first: NDArray[np.int64], second: NDArray[np.int64], params: WhrParams
+) -> NDArray[np.float64]:
+    """`whr-bayes`'s prediction: `predictive` of the rating difference, with the players'
+    variances added (each listed deviation squared times `variance_scale`); a player not in
+    the list is at `entry` with `entry_deviation`."""
+    ra, da = ratings.lookup(first, params.entry, np.nan)
+    rb, db = ratings.lookup(second, params.entry, np.nan)
+
+    def variance(d: NDArray[np.float64]) -> NDArray[np.float64]:
+        known: NDArray[np.float64] = params.variance_scale * d**2
+        return np.where(np.isnan(d), params.entry_deviation**2, known)
+
+    return predictive(ra - rb, variance(da) + variance(db))
+
+
+@dataclass(frozen=True, slots=True)
+class ExplainedMonth:
+    """One month of a player's WHR history: the rating, the games (count, score, expected
+    score at the fitted ratings) and `balance`, the pull of the neighbouring months and the
+    prior in games (``(R_k - R_k-1) / (w^2 dt q) - (R_k+1 - R_k) / (w^2 dt' q)`` plus the
+    prior's, ``q = ln 10 / 400``): at the optimum it equals ``score - expected``."""
+
+    month: dt.date
+    rating: float
+    deviation: float
+    games: int
+    score: float
+    expected: float
+    balance: float
+
+
+@dataclass(frozen=True, slots=True)
+class WhrExplanation:
+    """Why a player has their WHR rating as of `as_of`: their rating of each month with
+    games (oldest first), each month's surplus (score minus expected) balanced by the pull
+    of the months around it, the Wiener step allowed per month (`w2`) and the games (newest
+    first; the opponent's rating that month, the expected score at the fitted ratings, weight
+    1). The listed rating is the latest month's; `deviation` grows by `w2` per month since."""
+
+    player: int
+    as_of: dt.date
+    rating: float
+    deviation: float
+    w2: float
+    months: tuple[ExplainedMonth, ...]
+    games: tuple[ExplainedGame, ...]
+
+
+def explain(games: GameArrays, params: WhrParams, as_of: dt.date, player: int) -> WhrExplanation:
+    """The WHR fit of `games` as of `as_of` and why `player` has their rating in it.
+
+    Raises:
+        RatingError: games out of order or after `as_of`, or `player` without a game.
+    """
+    check_order(games, as_of)
+    history = WhrHistory(params)
+    history.add(games, params.max_steps)
+    return history.explain(player, as_of, games)

@@ -34,7 +34,7 @@ from scipy.sparse.linalg import spsolve
 from ratinglist.errors import RatingError
 from ratinglist.rating.games import GameArrays, month_index
 from ratinglist.rating.params import EuropeanParams
-from ratinglist.rating.systems.base import SystemList, check_order, lookup
+from ratinglist.rating.systems.base import ExplainedGame, SystemList, check_order, lookup
 
 NAME = "wof-map"
 DIRECT_PLAYERS = 3000
@@ -517,19 +517,6 @@ def expected(
     rb = lookup(ratings.players, ratings.ratings, second, params.entry)
     result: NDArray[np.float64] = 1.0 / (1.0 + np.exp(-(ra - rb) / params.points_per_unit))
     return result
-
-
-@dataclass(frozen=True, slots=True)
-class ExplainedGame:
-    """One game of an explained player: its day, the opponent and their rating, the player's
-    score, their expected score, and the game's weight (its age's)."""
-
-    day: dt.date
-    opponent: int
-    opponent_rating: float
-    score: float
-    expected: float
-    weight: float
 
 
 @dataclass(frozen=True, slots=True)
