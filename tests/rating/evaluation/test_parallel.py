@@ -158,29 +158,18 @@ def test_the_workers_return_what_one_process_replays() -> None:
 
 def test_the_groups_are_whole_systems_balanced_by_cost() -> None:
     # The default systems on two workers, by hand from COSTS (costliest first, each into the
-    # lighter group): wof-map 481 -> A, whr + whr-fitted + whr-bayes 361 -> B, then wof 66,
-    # whr-incremental 21 and the rest (19 in all) each -> B, lighter to the end (467).
+    # lighter group): wof-map 411 -> A, whr + whr-fitted + whr-bayes 296 -> B, then wof 66,
+    # whr-incremental 16 and the rest (17 in all) each -> B, lighter to the end (395).
     a, b = partition(DEFAULT_SYSTEMS, 2)
     assert a == ("wof-map",)
     assert b == tuple(s for s in DEFAULT_SYSTEMS if s != "wof-map")
-    # With whr-map on three workers: wof-map 481 -> A, the three WHRs 361 -> B, whr-map 323
-    # -> C, wof 66 -> C (389), whr-incremental 21 -> B (382), glicko2-fitted 5 -> B (387),
-    # elo-fitted 4 -> B (391), egf-fitted 4 -> C (393), elo 2 -> B (393), glicko2 2 -> B
-    # (tie: the earlier, 395), egf 2 -> C (395), constant 0 -> B (tie).
+    # With whr-map on three workers: wof-map 411 -> A, the three WHRs 296 -> B, whr-map 277
+    # -> C, wof 66 -> C (343), then whr-incremental 16 and each of the rest -> B, which ends
+    # at 329, still lighter than C.
     a, b, c = partition((*DEFAULT_SYSTEMS, "whr-map"), 3)
     assert a == ("wof-map",)
-    assert b == (
-        "elo",
-        "elo-fitted",
-        "glicko2",
-        "glicko2-fitted",
-        "whr",
-        "whr-fitted",
-        "whr-incremental",
-        "whr-bayes",
-        "constant",
-    )
-    assert c == ("wof", "egf", "egf-fitted", "whr-map")
+    assert c == ("wof", "whr-map")
+    assert b == tuple(s for s in DEFAULT_SYSTEMS if s not in a + c)
     assert set(COSTS) == set(SYSTEM_NAMES)
     costliest = max(sum(COSTS[s] for s in TOGETHER[0]), *COSTS.values())
     for workers in range(1, len(SYSTEM_NAMES) + 2):

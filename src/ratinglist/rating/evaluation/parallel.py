@@ -34,23 +34,23 @@ COSTS: dict[str, float] = {
     "wof": 66.0,
     "elo": 2.0,
     "elo-fitted": 4.0,
-    "glicko2": 2.0,
+    "glicko2": 1.0,
     "glicko2-fitted": 5.0,
-    "whr": 177.0,
-    "whr-fitted": 184.0,
-    "whr-incremental": 21.0,
+    "whr": 143.0,
+    "whr-fitted": 153.0,
+    "whr-incremental": 16.0,
     "egf": 2.0,
-    "egf-fitted": 4.0,
-    "wof-map": 481.0,
-    "whr-map": 323.0,
+    "egf-fitted": 3.0,
+    "wof-map": 411.0,
+    "whr-map": 277.0,
     "whr-bayes": 0.0,
     "constant": 0.0,
 }
 """Each system's seconds in the replay of the real archive (2005-01..2026-05 reported, 359,792
 games): ``systems[].seconds`` of `benchmarks/evaluate.py --db .../real.db --workers 2 --json`
-(the default systems, two workers, load 2.3-4.3; issue 23, "the evaluation on two cores").
+(the default systems, two workers, load 1.9-3.1; issue 23, "the evaluation on two cores").
 `whr-map`: 465 s beside wof-map's 690 s in a run of those two (`--systems wof-map,whr-map`,
-one process), scaled to this run's wof-map (x 481 / 690). `whr-bayes`: its columns are
+one process), scaled to this run's wof-map (x 411 / 690). `whr-bayes`: its columns are
 computed in the WHR replays `whr` and `whr-fitted` read, its time counted there (its own
 0.004 s). Only the ratios matter: they balance the groups."""
 
@@ -60,8 +60,8 @@ replays (one per w^2), and `whr` the published w^2's (`search.shared_whr`)."""
 
 USEFUL_WORKERS = 3
 """The most workers the default asks: by `COSTS` the costliest system that cannot split
-(`wof-map`, 481 s) takes as long as all the other default systems together (467 s), so two
-workers already replay them in about its time; with `whr-map` (323 s) asked too, a third
+(`wof-map`, 411 s) takes as long as all the other default systems together (395 s), so two
+workers already replay them in about its time; with `whr-map` (277 s) asked too, a third
 worker takes it and the wall time stays wof-map's; a fourth only adds a process (its imports,
 its copy of the games)."""
 
