@@ -42,15 +42,15 @@ COSTS: dict[str, float] = {
     "egf": 2.0,
     "egf-fitted": 3.0,
     "wof-map": 411.0,
-    "whr-map": 277.0,
+    "whr-map": 397.0,
     "whr-bayes": 0.0,
     "constant": 0.0,
 }
 """Each system's seconds in the replay of the real archive (2005-01..2026-05 reported, 359,792
 games): ``systems[].seconds`` of `benchmarks/evaluate.py --db .../real.db --workers 2 --json`
 (the default systems, two workers, load 1.9-3.1; issue 23, "the evaluation on two cores").
-`whr-map`: 465 s beside wof-map's 690 s in a run of those two (`--systems wof-map,whr-map`,
-one process), scaled to this run's wof-map (x 411 / 690). `whr-bayes`: its columns are
+`whr-map`: 315 s beside wof-map's 326 s in a run of the default systems and whr-map (two
+workers, load 1.1-1.3), scaled to this run's wof-map (x 411 / 326). `whr-bayes`: its columns are
 computed in the WHR replays `whr` and `whr-fitted` read, its time counted there (its own
 0.004 s). Only the ratios matter: they balance the groups."""
 
@@ -61,7 +61,7 @@ replays (one per w^2), and `whr` the published w^2's (`search.shared_whr`)."""
 USEFUL_WORKERS = 3
 """The most workers the default asks: by `COSTS` the costliest system that cannot split
 (`wof-map`, 411 s) takes as long as all the other default systems together (395 s), so two
-workers already replay them in about its time; with `whr-map` (277 s) asked too, a third
+workers already replay them in about its time; with `whr-map` (397 s) asked too, a third
 worker takes it and the wall time stays wof-map's; a fourth only adds a process (its imports,
 its copy of the games)."""
 
