@@ -1,16 +1,19 @@
 """Time the whole evaluation on the imported real archive (target: 15 minutes of wall time).
 
 Usage: ``.venv/bin/python benchmarks/evaluate.py --db sqlite:////tmp/ratesys.db
-[--from 2005-01] [--to 2026-05] [--systems ...] [--json] [--report FILE]``
+[--from 2005-01] [--to 2026-05] [--systems ...] [--workers N] [--json] [--report FILE]``
 
 Import the archive first (``ratinglist import .../wof_results --db /tmp/ratesys.db``). Runs
 the `evaluate` use case once (no charts) and reports the load time, each system's time inside
 the replay (its predictions and updates over the fit and report months), and the total wall
-time, this process's CPU time (user + system, all threads) and the load average (1 minute)
-before and after: on a shared machine the wall time is the CPU time stretched by the load.
-JSON: ``{"games", "load_s", "total_s", "cpu_s", "load_average": [before, after], "systems":
-[{"system", "seconds", "log_loss"}]}``. ``--report FILE`` also writes the whole report there,
-as ``ratinglist evaluate --json`` prints it (one run for the scores and the time).
+time, the CPU time (user + system, all threads, of this process and of the worker processes
+that replayed the systems: ``--workers``, default as ``ratinglist evaluate``'s, the CPUs this
+process may use, at most 3) and the load average (1 minute) before and after: on a shared
+machine the wall time is the CPU time stretched by the load, divided by the workers at best.
+JSON: ``{"games", "workers", "load_s", "total_s", "cpu_s", "load_average": [before, after],
+"systems": [{"system", "seconds", "log_loss"}]}``. ``--report FILE`` also writes the whole
+report there, as ``ratinglist evaluate --json`` prints it (one run for the scores and the
+time).
 """
 
 from __future__ import annotations
@@ -18,13 +21,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import time
 from pathlib import Path
 
 from ratinglist.cli.evaluate import evaluation_json
 from ratinglist.rating.evaluation import DEFAULT_SYSTEMS
 from ratinglist.service.databases import open_database
-from ratinglist.service.evaluation import evaluate_archive
+from ratinglist.service.evaluation import default_workers, evaluate_archive
 
 
 def main() -> None:
@@ -34,18 +38,25 @@ def main() -> None:
     parser.add_argument("--from", dest="start", default="2005-01", help="first month")
     parser.add_argument("--to", dest="end", default="2026-05", help="last month")
     parser.add_argument("--systems", default=",".join(DEFAULT_SYSTEMS), help="comma-separated")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=default_workers(),
+        help="processes replaying the systems (default: the CPUs this process may use, at most 3)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--report", type=Path, help="write the whole report's JSON here")
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
-    cpu = time.process_time()
+    cpu = time.process_time() + _children_cpu()
     done = evaluate_archive(
         open_database(args.db, create=True),
         args.start,
         args.end,
         systems=tuple(args.systems.split(",")),
+        workers=args.workers,
     )
-    cpu_seconds = time.process_time() - cpu
+    cpu_seconds = time.process_time() + _children_cpu() - cpu
     load_after = os.getloadavg()[0]
     if args.report is not None:
         args.report.write_text(json.dumps(evaluation_json(done), indent=2), encoding="utf-8")
@@ -55,6 +66,7 @@ def main() -> None:
     ]
     result = {
         "games": done.report.games,
+        "workers": args.workers,
         "load_s": round(done.load_seconds, 2),
         "total_s": round(done.seconds, 2),
         "cpu_s": round(cpu_seconds, 2),
@@ -70,9 +82,15 @@ def main() -> None:
         print(f"{row['system']:12} {row['seconds']:>9.1f} {row['log_loss']:>9.4f}")
     print(f"{'total':12} {result['total_s']:>9.1f}")
     print(
-        f"wall {result['total_s']} s, CPU {result['cpu_s']} s, load average {load_before:.2f} "
-        f"before, {load_after:.2f} after"
+        f"wall {result['total_s']} s, CPU {result['cpu_s']} s ({args.workers} workers), load "
+        f"average {load_before:.2f} before, {load_after:.2f} after"
     )
+
+
+def _children_cpu() -> float:
+    """User + system CPU seconds of the finished child processes (the replay's workers)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return children.ru_utime + children.ru_stime
 
 
 if __name__ == "__main__":

@@ -46,6 +46,8 @@ def test_evaluate_json_and_plots(tmp_path: Path) -> None:
             "--json",
             "--plots",
             str(plots),
+            "--workers",
+            "1",
             "--db",
             db,
         ],
@@ -111,6 +113,8 @@ def test_evaluate_table_and_a_subset(tmp_path: Path) -> None:
             "2025-07",
             "--systems",
             "elo,constant",
+            "--workers",
+            "1",
             "--db",
             db,
         ],
@@ -134,6 +138,7 @@ def test_evaluate_refits_the_entries_each_january_unless_told_not_to(tmp_path: P
     # --refit-years 0 no yearly entry is reported.
     db = build_store(tmp_path)
     common = ["evaluate", "--from", "2025-06", "--to", "2025-07", "--fit-months", "5"]
+    common += ["--workers", "1"]
     fitted = "elo-fitted,egf-fitted,wof-map"
     rolled = runner.invoke(app, [*common, "--systems", fitted, "--json", "--db", db])
     fixed = runner.invoke(

@@ -37,6 +37,8 @@ def _evaluate(db: str, *extra: str, months: tuple[str, str] = ("2025-06", "2025-
             "--systems",
             SYSTEMS,
             "--json",
+            "--workers",
+            "1",
             *extra,
             "--db",
             db,

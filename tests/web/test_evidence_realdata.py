@@ -27,7 +27,7 @@ def test_real_evaluation_on_the_evidence_page(real_archive_copy: Path) -> None:
         [
             "evaluate", "--from", "2025-01", "--to", "2025-06", "--fit-months", "12",
             "--systems", "elo,glicko2,glicko2-fitted,egf,constant", "--json", "--store",
-            "--db", db,
+            "--workers", "1", "--db", db,
         ],
     )  # fmt: skip
     assert done.exit_code == 0, done.output

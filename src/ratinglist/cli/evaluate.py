@@ -211,6 +211,14 @@ def evaluate_command(
     ] = None,
     plot_format: Annotated[str, typer.Option("--plot-format", help="svg, png or pdf.")] = "svg",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            help="Replay the systems in this many processes, whole systems in each (default: "
+            "the CPUs this process may use, at most 3); the report is the same.",
+        ),
+    ] = None,
     store: Annotated[
         bool,
         typer.Option("--store", help="Store the report for the site's evidence page (/evidence)."),
@@ -228,12 +236,14 @@ def evaluate_command(
     over tournaments. With --refit-years N (default 5), at the first month scored and each
     January after, each fitted system re-chooses its newcomer entry (main parameters held)
     by log-loss on the N years before, as a federation would refit it each year.
+    With --workers N the systems are replayed in N processes (each system whole in one),
+    so the evaluation takes about the time of the costliest group.
 
     With --store the report is kept in the database and the site's evidence page shows it.
 
     Example: ratinglist evaluate --from 2005-01 --to 2026-05 --plots charts --store
     """
-    from ratinglist.service.evaluation import evaluate_archive, parse_month
+    from ratinglist.service.evaluation import default_workers, evaluate_archive, parse_month
     from ratinglist.service.evidence import store_evaluation
 
     with user_errors():
@@ -250,6 +260,7 @@ def evaluate_command(
             fit_months=fit_months,
             plots=plots,
             plot_format=plot_format,
+            workers=default_workers() if workers is None else workers,
             **refit,
         )
         stored = (

@@ -28,6 +28,7 @@ from ratinglist.rating.evaluation import (
     evaluate,
 )
 from ratinglist.rating.evaluation.metrics import PairedDifference
+from ratinglist.rating.evaluation.parallel import default_workers
 from ratinglist.rating.evaluation.plots import write_plots
 from ratinglist.rating.games import month_index
 from ratinglist.service.rating_lists import player_homes
@@ -42,6 +43,7 @@ __all__ = [
     "PairedDifference",
     "Scores",
     "SystemReport",
+    "default_workers",
     "evaluate_archive",
     "parse_month",
 ]
@@ -91,14 +93,18 @@ def evaluate_archive(
     refit_years: int | None = REFIT_YEARS,
     plots: Path | None = None,
     plot_format: str = "svg",
+    workers: int = 1,
 ) -> Evaluation:
     """Evaluate `systems` on the stored archive, reporting months `start`..`end` (YYYY-MM),
     parameters fitted on the `fit_months` before, newcomer entries refitted each January on
     the `refit_years` before (None: never); charts into `plots` when given. Games are
-    also scored by federation pool (`federation_pools` of the registry's players).
+    also scored by federation pool (`federation_pools` of the registry's players). The
+    systems are replayed in `workers` processes (1: this one; `default_workers` is what
+    the machine gives); the report is the same whatever the number.
 
     Raises:
-        RatingError: a bad month or system, no games to report, a chart that cannot be written.
+        RatingError: a bad month, system or number of workers, no games to report, a worker
+            process that stopped, a chart that cannot be written.
         StoreError: the database cannot be read.
     """
     begin = time.perf_counter()
@@ -108,6 +114,7 @@ def evaluate_archive(
         fit_months=fit_months,
         systems=systems,
         refit_years=refit_years,
+        workers=workers,
     )
     rows = load_rating_games(db)
     people = {int(p.id): p for p in all_players(db, include_merged=True)}

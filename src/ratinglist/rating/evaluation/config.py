@@ -113,6 +113,10 @@ class EvaluationConfig:
     newcomer_games: int = 10
     top_places: int = 100
     calibration_bins: int = 10
+    workers: int = 1
+    """How many processes replay the systems (`parallel`): 1 replays them all in this
+    process; more split them into that many groups of whole systems, each replayed in its
+    own worker process. The report is the same whatever the number."""
 
     def __post_init__(self) -> None:
         """Reject an empty range or unknown systems."""
@@ -140,6 +144,8 @@ class EvaluationConfig:
             self.whrbayes_entry_deviations,
             self.whrbayes_variance_scales,
         )
+        if self.workers < 1:
+            raise RatingError(f"expected workers >= 1, got {self.workers}")
         if self.refit_years is not None and self.refit_years < 1:
             raise RatingError(f"expected refit_years >= 1 or none, got {self.refit_years}")
         if not all(grids):

@@ -25,7 +25,8 @@ log-loss is then compared with the best system's on the same games, with a 95% i
 a bootstrap over tournaments.
 
 This module joins the parts: `config` (what is asked), `search` (the fitted candidates and
-the choice), `replay` (the months), `lists` (month-end lists: stability, drift, strength),
+the choice), `replay` (the months), `parallel` (the systems replayed in `config.workers`
+worker processes), `lists` (month-end lists: stability, drift, strength),
 `groups` (groups, bands, paired differences, reliability) and `report` (what is returned).
 """
 
@@ -47,19 +48,13 @@ from ratinglist.rating.evaluation.config import (
     month_start,
 )
 from ratinglist.rating.evaluation.groups import band_masks, paired_differences, strength_masks
-from ratinglist.rating.evaluation.replay import replay
+from ratinglist.rating.evaluation.parallel import replay_apart
+from ratinglist.rating.evaluation.replay import first_fitted, replay_systems
 from ratinglist.rating.evaluation.report import (
     EvaluationReport,
     SystemReport,
     othello_facts,
     system_report,
-)
-from ratinglist.rating.evaluation.search import (
-    Run,
-    fitted_candidates,
-    forecasters,
-    shared_whr,
-    whr_column,
 )
 from ratinglist.rating.games import GameArrays
 from ratinglist.rating.systems.base import check_order
@@ -82,7 +77,7 @@ def evaluate(
     check_order(games)
     fit_start = config.start - config.fit_months
     months = games.months()
-    lo = int(np.searchsorted(months, fit_start, side="left"))
+    lo = first_fitted(months, config)
     hi = int(np.searchsorted(months, config.end, side="right"))
     index = np.arange(len(games))
     scored = games.select((index >= lo) & (index < hi))
@@ -92,24 +87,15 @@ def evaluate(
             f"expected games from {month_start(config.start):%Y-%m} to "
             f"{month_start(config.end):%Y-%m}, got none"
         )
-    whr = shared_whr(config)
-    candidates = fitted_candidates(config, whr)
-    runs = {name: Run(f) for name, f in forecasters(config).items()}
-    if whr is not None:
-        # First in the replay, so the shared replay's time counts for `whr`.
-        runs["whr"] = Run(whr.reader(), column=whr_column(config))
-    runs |= {key: Run(c.forecaster) for key, c in candidates.items()}
-    prior = games.select(index < lo)
-    for run in runs.values():
-        run.observe(prior)
-    chosen: dict[str, tuple[tuple[str, float], ...]] = {}
-    facts = replay(games, months, lo, fit_start, config, runs, candidates, chosen)
+    replayed = replay_systems(games, config) if config.workers == 1 else replay_apart(games, config)
+    facts = replayed.facts
     newcomer = facts.newcomer
     report_months = months[lo:hi][in_report]
     colours = np.zeros(hi - lo, dtype=np.int8) if colour is None else colour[lo:hi]
-    outputs = {name: run.output() for name, run in runs.items()}
-    predictions, fitted, top = _predictions(outputs, scored.score, colours, in_report, config)
-    fitted |= chosen
+    predictions, fitted, top = _predictions(
+        replayed.outputs, scored.score, colours, in_report, config
+    )
+    fitted |= replayed.chosen
     groups = {"newcomer": newcomer, "established": ~newcomer}
     if top is not None:
         groups["top"] = top
@@ -117,7 +103,7 @@ def evaluate(
     bands = band_masks(facts.fewest, facts.layoff, scored, pools)
     reports: dict[str, SystemReport] = {}
     for name, p in predictions.items():
-        seconds = _seconds(name, runs)
+        seconds = replayed.seconds["wof" if name in VARIANTS else name]
         labels = facts.strength.get(name, facts.strength.get("wof"))
         own = dict(bands)
         if labels is not None and len(labels) == int(in_report.sum()):
@@ -185,7 +171,3 @@ def _predictions(
         else:
             result[name] = outputs[name]
     return result, fitted, top
-
-
-def _seconds(name: str, runs: dict[str, Run]) -> float:
-    return runs["wof" if name in VARIANTS else name].total_seconds()

@@ -1,5 +1,7 @@
 """The replay: each month, every forecaster predicts the month's games from the games before it,
-then observes them; what each game's players had played before is counted on the way."""
+then observes them; what each game's players had played before is counted on the way.
+`replay_systems` sets up the runs of the systems asked and replays them in this process
+(`parallel` calls it in each worker with part of the systems)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,17 @@ from numpy.typing import NDArray
 
 from ratinglist.rating.evaluation.config import EvaluationConfig, month_start
 from ratinglist.rating.evaluation.lists import ACTIVE_MONTHS, ListFacts, follow_lists
-from ratinglist.rating.evaluation.search import Candidate, Run, choose, refit
+from ratinglist.rating.evaluation.search import (
+    Candidate,
+    Run,
+    Values,
+    choose,
+    fitted_candidates,
+    forecasters,
+    refit,
+    shared_whr,
+    whr_column,
+)
 from ratinglist.rating.games import GameArrays
 
 
@@ -27,6 +39,51 @@ class GameFacts:
     lists: dict[str, list[ListFacts]]
     strength: dict[str, NDArray[np.object_]] = field(default_factory=dict)
     """Per system with a list: the strength band of each report game (`strength_bands`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """What the harness takes from a replay of some systems (plain values, so a worker
+    process can return them): per run kept (a system, or `wof` for the WOF variants), what it
+    predicted over the fit and report months and its seconds; per fitted system, the values
+    chosen; the per-game facts and each system's lists."""
+
+    outputs: dict[str, NDArray[np.float64]]
+    seconds: dict[str, float]
+    chosen: dict[str, Values]
+    facts: GameFacts
+
+
+def first_fitted(months: NDArray[np.int64], config: EvaluationConfig) -> int:
+    """The index of the first game of the fit period (`months`: each game's, in order)."""
+    return int(np.searchsorted(months, config.start - config.fit_months, side="left"))
+
+
+def replay_systems(games: GameArrays, config: EvaluationConfig) -> Replayed:
+    """Replay `games` (time order) for every system of `config` in this process: the
+    forecasters and the fitted candidates, the games before the fit period observed at once,
+    then month by month (`replay`)."""
+    fit_start = config.start - config.fit_months
+    months = games.months()
+    lo = first_fitted(months, config)
+    whr = shared_whr(config)
+    candidates = fitted_candidates(config, whr)
+    runs = {name: Run(f) for name, f in forecasters(config).items()}
+    if whr is not None:
+        # First in the replay, so the shared replay's time counts for `whr`.
+        runs["whr"] = Run(whr.reader(), column=whr_column(config))
+    runs |= {key: Run(c.forecaster) for key, c in candidates.items()}
+    prior = games.select(np.arange(len(games)) < lo)
+    for run in runs.values():
+        run.observe(prior)
+    chosen: dict[str, Values] = {}
+    facts = replay(games, months, lo, fit_start, config, runs, candidates, chosen)
+    return Replayed(
+        outputs={name: run.output() for name, run in runs.items()},
+        seconds={name: run.total_seconds() for name, run in runs.items()},
+        chosen=chosen,
+        facts=facts,
+    )
 
 
 def replay(

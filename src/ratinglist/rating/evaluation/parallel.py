@@ -1,0 +1,152 @@
+"""The replay on several cores: the systems asked split into `config.workers` groups of whole
+systems, each group replayed month by month in its own worker process (`replay_systems`),
+what each returns joined into one `Replayed`, the same as one process would give.
+
+A system never splits: a fitted system's candidates, the mates they keep running and their
+yearly-refit options are chosen among in one process (`search.choose`, `search.refit`), and
+`whr`, `whr-fitted` and `whr-bayes` read the same WHR replays, so they stay together
+(`TOGETHER`). The groups are balanced by each system's measured cost (`COSTS`).
+
+The workers are started with "spawn": each imports the package afresh and receives the games
+and the configuration (plain arrays and frozen dataclasses, pickled), and returns plain
+arrays and dataclasses; nothing of the calling process (its threads, its open database) is
+inherited, which "fork" would do. A worker whose parent is gone (killed) stops
+(`stop_with`).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
+
+from ratinglist.errors import RatingError
+from ratinglist.rating.evaluation.config import EvaluationConfig
+from ratinglist.rating.evaluation.lists import ListFacts
+from ratinglist.rating.evaluation.replay import Replayed, replay_systems
+from ratinglist.rating.games import GameArrays
+
+COSTS: dict[str, float] = {
+    "wof": 66.0,
+    "elo": 2.0,
+    "elo-fitted": 4.0,
+    "glicko2": 1.0,
+    "glicko2-fitted": 5.0,
+    "whr": 143.0,
+    "whr-fitted": 153.0,
+    "whr-incremental": 16.0,
+    "egf": 2.0,
+    "egf-fitted": 3.0,
+    "wof-map": 411.0,
+    "whr-map": 397.0,
+    "whr-bayes": 0.0,
+    "constant": 0.0,
+}
+"""Each system's seconds in the replay of the real archive (2005-01..2026-05 reported, 359,792
+games): ``systems[].seconds`` of `benchmarks/evaluate.py --db .../real.db --workers 2 --json`
+(the default systems, two workers, load 1.9-3.1; issue 23, "the evaluation on two cores").
+`whr-map`: 315 s beside wof-map's 326 s in a run of the default systems and whr-map (two
+workers, load 1.1-1.3), scaled to this run's wof-map (x 411 / 326). `whr-bayes`: its columns are
+computed in the WHR replays `whr` and `whr-fitted` read, its time counted there (its own
+0.004 s). Only the ratios matter: they balance the groups."""
+
+TOGETHER = (("whr", "whr-fitted", "whr-bayes"),)
+"""Systems replayed in the same process: `whr-fitted` and `whr-bayes` read the same WHR
+replays (one per w^2), and `whr` the published w^2's (`search.shared_whr`)."""
+
+USEFUL_WORKERS = 3
+"""The most workers the default asks: by `COSTS` the costliest system that cannot split
+(`wof-map`, 411 s) takes as long as all the other default systems together (395 s), so two
+workers already replay them in about its time; with `whr-map` (397 s) asked too, a third
+worker takes it and the wall time stays wof-map's; a fourth only adds a process (its imports,
+its copy of the games)."""
+
+
+def default_workers() -> int:
+    """The workers an evaluation run from the command line asks by default: the CPUs this
+    process may run on (its affinity), at most `USEFUL_WORKERS`."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    cpus = len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+    return max(1, min(cpus, USEFUL_WORKERS))
+
+
+def partition(systems: tuple[str, ...], workers: int) -> tuple[tuple[str, ...], ...]:
+    """`systems` split into at most `workers` groups of whole systems (`TOGETHER` kept
+    together), balanced by `COSTS`: the costliest first, each into the group with the least
+    cost so far (ties: the earlier). Each group keeps the order of `systems`; no group is
+    empty."""
+    units: list[tuple[str, ...]] = []
+    for name in systems:
+        together = next((t for t in TOGETHER if name in t), (name,))
+        unit = tuple(s for s in systems if s in together)
+        if unit not in units:
+            units.append(unit)
+    loads = [0.0] * max(1, workers)
+    members: list[set[str]] = [set() for _ in loads]
+    for unit in sorted(units, key=lambda u: -sum(COSTS[s] for s in u)):
+        group = loads.index(min(loads))
+        loads[group] += sum(COSTS[s] for s in unit)
+        members[group].update(unit)
+    return tuple(tuple(s for s in systems if s in m) for m in members if m)
+
+
+def replay_apart(games: GameArrays, config: EvaluationConfig) -> Replayed:
+    """Replay `games` for the systems of `config`, split over `config.workers` worker
+    processes (`partition`); one group: in this process. The same values as
+    `replay_systems(games, config)`, but the seconds (each worker's own).
+
+    Raises:
+        RatingError: what a worker raised, or a worker that stopped (killed, out of memory).
+    """
+    groups = partition(config.systems, config.workers)
+    if len(groups) == 1:
+        return replay_systems(games, config)
+    configs = [replace(config, systems=group, workers=1) for group in groups]
+    context = multiprocessing.get_context("spawn")
+    try:
+        with ProcessPoolExecutor(
+            max_workers=len(groups),
+            mp_context=context,
+            initializer=stop_with,
+            initargs=(os.getpid(),),
+        ) as pool:
+            parts = list(pool.map(replay_systems, [games] * len(groups), configs))
+    except BrokenProcessPool as exc:
+        raise RatingError(
+            f"expected {len(groups)} worker processes to replay the systems, one stopped "
+            f"({exc}); try one worker"
+        ) from exc
+    return join(parts)
+
+
+def stop_with(parent: int) -> None:
+    """In a worker, first thing: end this process as soon as `parent` (the process that
+    started it) is gone, so an evaluation killed leaves no replay running for minutes (a
+    daemon thread looks once a second)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def join(parts: list[Replayed]) -> Replayed:
+    """The replays of disjoint groups of systems as one: their runs, choices, lists and
+    strength bands together, the per-game facts of the first (every replay counts the same
+    games)."""
+    lists: dict[str, list[ListFacts]] = {}
+    for part in parts:
+        lists |= part.facts.lists
+    strength = {k: v for part in parts for k, v in part.facts.strength.items()}
+    return Replayed(
+        outputs={k: v for part in parts for k, v in part.outputs.items()},
+        seconds={k: v for part in parts for k, v in part.seconds.items()},
+        chosen={k: v for part in parts for k, v in part.chosen.items()},
+        facts=replace(parts[0].facts, lists=lists, strength=strength),
+    )
