@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO
+from tests.rating.test_fidelity_realdata import load_benchmark
 
 SCRIPTS = sorted((REPO / "benchmarks").glob("*.py"))
 
@@ -34,15 +35,7 @@ def test_benchmark_imports(script: Path) -> None:
 def test_fidelity_ties_go_to_the_fewest_rules() -> None:
     # docs/decisions.md, "ties of the leave-one-out go to the fewest rules": the newcomer
     # rule alone is one rule; with the Japanese lag two; with the order rule three.
-    script = REPO / "benchmarks" / "wof_fidelity.py"
-    spec = importlib.util.spec_from_file_location("benchmark_fidelity_rules", script)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["benchmark_fidelity_rules"] = module
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.modules.pop("benchmark_fidelity_rules", None)
+    module = load_benchmark()
     rules = module.RULES
     counts = {n: rules[n].count() for n in ("members-japan-lag-0", "members", "members-in-order")}
     assert counts == {"members-japan-lag-0": 1, "members": 2, "members-in-order": 3}
