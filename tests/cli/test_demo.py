@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -68,6 +69,13 @@ def test_demo_command_recreates_the_database(tmp_path: Path) -> None:
         store.close()
     assert len(rows) == len(list(ARCHIVE.rglob("*.ELO")))
     assert sum(1 for r in rows if not r.rated) == 1
+    # The list of the system that predicts best is stored beside the WOF list, the same day.
+    assert "/systems/whr-bayes" in result.output
+    shown = CliRunner().invoke(app, ["list", "--system", "whr-bayes", "--json", "--db", str(db)])
+    assert shown.exit_code == 0, shown.output
+    listed = json.loads(shown.stdout)
+    assert listed["players"]
+    assert listed["list"]["as_of"] == max(r.start_date for r in rows).isoformat()
 
 
 def test_missing_demo_archive_is_a_clear_error(

@@ -56,6 +56,11 @@ def demo(
         f"{format_count(info.rated)} rated, {format_count(info.listed)} listed, "
         f"{format_count(info.official)} official ({built.rated.seconds:.2f} s)"
     )
+    other = built.system.info
+    typer.echo(
+        f"{other.system} list {other.id} as of {other.as_of.isoformat()} "
+        f"({built.system.seconds:.2f} s): /systems/{other.system}"
+    )
     if live:
         from ratinglist.service.demo import DEMO_PASSWORD, add_live_demo
 

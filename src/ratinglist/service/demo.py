@@ -11,6 +11,7 @@ from ratinglist.service.archive import Progress, import_archive
 from ratinglist.service.databases import forget_database, open_database
 from ratinglist.service.player_lists import import_players_list
 from ratinglist.service.rating_lists import ComputedList, compute_list, list_page
+from ratinglist.service.rating_systems import ComputedSystemList, compute_system_list
 from ratinglist.store import ImportSummary, Store, list_tournaments
 
 DEMO_ARCHIVE = Path("examples") / "demo_archive"
@@ -48,12 +49,19 @@ def _remove_database(path: Path) -> None:
 
 @dataclass(frozen=True, slots=True)
 class DemoDatabase:
-    """The demo database built: its handle (`db`), its import summary and its rating list."""
+    """The demo database built: its handle (`db`), its import summary, its rating list and
+    the list of the system that predicts best (`DEMO_SYSTEM`), shown beside it."""
 
     path: Path
     summary: ImportSummary
     rated: ComputedList
     db: Store
+    system: ComputedSystemList
+
+
+DEMO_SYSTEM = "whr-bayes"
+"""The other system whose list the demo stores (`/systems/whr-bayes`): the one that predicts
+the real archive best (docs/decisions.md, "Issue 23: whr-bayes")."""
 
 
 def build_demo(
@@ -64,9 +72,10 @@ def build_demo(
     actor: Actor = SYSTEM,
     progress: Progress | None = None,
 ) -> DemoDatabase:
-    """Create the demo database at `path`: the demo players list, the archive, and the
-    rating list as of the last demo tournament. The file is replaced, so the database
-    handle is made here, after the old file is deleted (the result's `db`).
+    """Create the demo database at `path`: the demo players list, the archive, the rating
+    list as of the last demo tournament and `DEMO_SYSTEM`'s list as of the same day. The
+    file is replaced, so the database handle is made here, after the old file is deleted
+    (the result's `db`).
 
     Raises:
         ConflictError: `path` exists and `force` is not given (nothing is touched).
@@ -90,8 +99,10 @@ def build_demo(
         rows = list_tournaments(conn)
     if not rows:
         raise NotFoundError(f"expected tournaments in the demo archive '{folder}', got none")
-    rated = compute_list(db, max(r.start_date for r in rows), actor=actor, label="demo")
-    return DemoDatabase(path, summary, rated, db)
+    last = max(r.start_date for r in rows)
+    rated = compute_list(db, last, actor=actor, label="demo")
+    other = compute_system_list(db, DEMO_SYSTEM, last, label="demo")
+    return DemoDatabase(path, summary, rated, db, other)
 
 
 DEMO_PASSWORD = "demo-password"
