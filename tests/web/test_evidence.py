@@ -156,6 +156,36 @@ def test_each_system_list_is_one_click_away(stored: tuple[str, Any], name: str) 
     assert [int(p) for _, p in rows] == [e["id"] for e in entries]
 
 
+def test_the_official_list_links_the_stored_lists_best_first(
+    stored: tuple[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Beside the official list (`/`): every stored list of another system, the one that
+    # predicts best in the stored evaluation first.
+    db, report = stored
+    paired = {s["system"]: s["paired"]["overall"]["difference"] for s in report["systems"]}
+    best = next(name for name, difference in paired.items() if difference == 0)
+    assert best == "whr-bayes"  # the best of this fixture's systems, as on the real archive
+    monkeypatch.setenv("RATINGLIST_USER", "carol")
+    for command in (
+        ["rate", "--as-of", "2025-07-31"],
+        ["publish", "2025-07-31"],
+        ["rate", "--system", "elo", "--as-of", "2025-07-31"],
+    ):
+        done = runner.invoke(app, [*command, "--db", db])
+        assert done.exit_code == 0, done.output
+    with TestClient(create_app(f"sqlite:///{db}")) as client:
+        before = client.get("/").text
+    assert "Beside this list" in before and "/systems/whr-bayes" not in before
+    rated = runner.invoke(
+        app, ["rate", "--system", "whr-bayes", "--as-of", "2025-07-31", "--db", db]
+    )
+    assert rated.exit_code == 0, rated.output
+    with TestClient(create_app(f"sqlite:///{db}")) as client:
+        page = client.get("/").text
+    links = re.findall(r'<a href="/systems/([a-z0-9-]+)">the \1 list</a>', page)
+    assert links == ["whr-bayes", "elo"]
+
+
 def test_newest_stored_evaluation_is_shown(stored: tuple[str, Any]) -> None:
     db, first = stored
     second = _evaluate(db, "--store", months=("2025-07", "2025-07"))

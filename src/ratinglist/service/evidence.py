@@ -191,6 +191,20 @@ def evidence_page(site: Site) -> EvidencePage | None:
     return site.cached(("evidence",), lambda: _load(site.store))
 
 
+def stored_system_lists(site: Site) -> tuple[str, ...]:
+    """The systems with a stored list (`/systems/<name>`), the one that predicts best in the
+    newest stored evaluation first, then by name."""
+
+    def build() -> tuple[str, ...]:
+        with site.store.connect() as conn:
+            stored = [n for n in LISTED_SYSTEMS if system_list_row(conn, n, None) is not None]
+        page = evidence_page(site)
+        best = listed_system(page.best) if page is not None else None
+        return tuple(sorted(stored, key=lambda n: (n != best, n)))
+
+    return site.cached(("stored-system-lists",), build)
+
+
 def _load(db: Store) -> EvidencePage | None:
     with db.connect() as conn:
         row = latest_evaluation(conn)

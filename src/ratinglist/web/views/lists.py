@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
+from ratinglist.service.evidence import stored_system_lists
 from ratinglist.service.site import LIST_PAGE_SIZE, ListQuery, list_page, search
 from ratinglist.service.site_diff import list_diff
 from ratinglist.web.templating import templates
@@ -49,7 +50,13 @@ def rating_list(
     return templates.TemplateResponse(
         request,
         "list.html",
-        {"page": found, "number": page, "links": links, "official": official},
+        {
+            "page": found,
+            "number": page,
+            "links": links,
+            "official": official,
+            "others": stored_system_lists(site_of(request)),
+        },
         headers=LIST_CACHE,
     )
 
