@@ -15,12 +15,6 @@ from ratinglist.cli.common import DbOption, cli_actor, console, open_db, user_er
 if TYPE_CHECKING:
     from ratinglist.service.evaluation import Evaluation, PairedDifference, Scores, SystemReport
 
-ALL_SYSTEMS = (
-    "wof,elo,elo-fitted,glicko2,glicko2-fitted,whr,whr-fitted,whr-incremental,"
-    "egf,egf-fitted,wof-map,whr-bayes,constant"
-)
-"""The default systems (the rating package's `DEFAULT_SYSTEMS`; `whr-map` is asked by name)."""
-
 
 def _scores(scores: Scores) -> dict[str, Any]:
     return {
@@ -188,8 +182,12 @@ def evaluate_command(
     start: Annotated[str, typer.Option("--from", help="First month scored, YYYY-MM.")],
     end: Annotated[str, typer.Option("--to", help="Last month scored, YYYY-MM.")],
     systems: Annotated[
-        str, typer.Option("--systems", help="Comma-separated systems to evaluate.")
-    ] = ALL_SYSTEMS,
+        str | None,
+        typer.Option(
+            "--systems",
+            help="Comma-separated systems to evaluate (default: every one but whr-map).",
+        ),
+    ] = None,
     fit_months: Annotated[
         int, typer.Option("--fit-months", help="Months before --from that fit parameters.")
     ] = 60,
@@ -243,11 +241,20 @@ def evaluate_command(
 
     Example: ratinglist evaluate --from 2005-01 --to 2026-05 --plots charts --store
     """
-    from ratinglist.service.evaluation import default_workers, evaluate_archive, parse_month
+    from ratinglist.service.evaluation import (
+        DEFAULT_SYSTEMS,
+        default_workers,
+        evaluate_archive,
+        parse_month,
+    )
     from ratinglist.service.evidence import store_evaluation
 
     with user_errors():
-        names = tuple(s.strip() for s in systems.split(",") if s.strip())
+        names = (
+            DEFAULT_SYSTEMS
+            if systems is None
+            else tuple(s.strip() for s in systems.split(",") if s.strip())
+        )
         for month in (start, end):  # a bad month is refused before the database is opened
             parse_month(month)
         handle = open_db(db, create=True)

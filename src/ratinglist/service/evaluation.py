@@ -37,6 +37,7 @@ from ratinglist.store.players import all_players
 from ratinglist.store.rating_games import load_rating_games
 
 __all__ = [
+    "DEFAULT_SYSTEMS",
     "SYSTEM_NAMES",
     "Evaluation",
     "EvaluationReport",
