@@ -36,8 +36,10 @@ _ROUND = re.compile(
     r"(\d{1,3})(?![\d/])",
     re.IGNORECASE,
 )
+# Possessive quantifiers: the ``%`` run, the blanks and the leading word are taken whole, so a
+# long line of ``%`` (or of any one character) is matched in linear time (issue 31).
 _UNNUMBERED = re.compile(
-    r"%+[ \t]*(?:\S+[ \t]+)?(?:semi|demi|quarter|1/2|1/4)?[ \t-]*"
+    r"%++[ \t]*+(?:\S++[ \t]++)?(?:semi|demi|quarter|1/2|1/4)?[ \t-]*"
     r"(?:finals?|finales?|play[ -]?offs?|semis|other games)\b",
     re.IGNORECASE,
 )
