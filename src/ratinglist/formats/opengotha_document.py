@@ -16,7 +16,6 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from xml.parsers import expat
 
 from ratinglist.errors import OpenGothaError
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
@@ -29,6 +28,7 @@ from ratinglist.formats.opengotha_xml import (
 from ratinglist.formats.opengotha_xml import (
     criterion as criterion_named,
 )
+from ratinglist.formats.xml_tree import parse_xml
 from ratinglist.model.go.team import (
     DEFAULT_TEAM_CRITERIA,
     GoTeam,
@@ -85,36 +85,13 @@ class OpenGothaRead:
     diagnostics: tuple[Diagnostic, ...]
 
 
-def _parse(data: bytes, source: str) -> tuple[ET.Element, dict[ET.Element, int]]:
-    """The element tree of `data` and the line of each element's start tag (expat)."""
-    parser = expat.ParserCreate()
-    builder = ET.TreeBuilder()
-    lines: dict[ET.Element, int] = {}
-
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        lines[builder.start(tag, attrs)] = parser.CurrentLineNumber
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = builder.end
-    parser.CharacterDataHandler = builder.data
-    parser.buffer_text = True
-    try:
-        parser.Parse(data, True)
-    except expat.ExpatError as exc:
-        raise OpenGothaError(
-            f"{source}:{exc.lineno}:{exc.offset + 1}: expected well-formed XML: "
-            f"{expat.errors.messages[exc.code]}"
-        ) from exc
-    return builder.close(), lines
-
-
 def read_opengotha_document(data: bytes, source: str = "<xml>") -> OpenGothaRead:
     """The document in `data` (an OpenGotha, Pairgoth or MacMahon 3.9 file).
 
     Raises:
         OpenGothaError: `data` is not well-formed XML or not a tournament file.
     """
-    root, lines = _parse(data, source)
+    root, lines = parse_xml(data, source)
     if root.tag == "TournamentData":
         from ratinglist.formats.macmahon39 import read_macmahon39
 
@@ -125,7 +102,7 @@ def read_opengotha_document(data: bytes, source: str = "<xml>") -> OpenGothaRead
             publish=_attributes(None, DEFAULT_PUBLISH),
         )
         return OpenGothaRead(document, problems)
-    tournament = with_six_criteria(parse_opengotha(data, source))
+    tournament = with_six_criteria(parse_opengotha(data, source, root))
     found: list[Diagnostic] = []
     version = root.get("dataVersion")
     if version is None or not version.strip().isdigit() or int(version) < 201:

@@ -21,6 +21,7 @@ from dataclasses import fields, replace
 from pathlib import Path
 
 from ratinglist.errors import GoRankError, OpenGothaError
+from ratinglist.formats.xml_tree import parse_xml
 from ratinglist.model.go import GoRank, clamp_rating, parse_rank
 from ratinglist.model.go.tournament import (
     MAX_ROUNDS,
@@ -195,13 +196,19 @@ def read_opengotha(path: str | Path) -> GoTournament:
     return parse_opengotha(data, str(p))
 
 
-def parse_opengotha(data: bytes, source: str = "<xml>") -> GoTournament:
-    """The tournament in OpenGotha XML `data` (`source` names it in diagnostics)."""
-    try:
-        root = ET.fromstring(data)
-    except ET.ParseError as e:
-        line, col = e.position
-        raise OpenGothaError(f"{source}:{line}:{col + 1}: expected well-formed XML: {e}") from e
+def parse_opengotha(
+    data: bytes, source: str = "<xml>", root: ET.Element | None = None
+) -> GoTournament:
+    """The tournament in OpenGotha XML `data` (`source` names it in diagnostics).
+
+    `root` is the element tree of `data` when the caller has parsed it already.
+
+    Raises:
+        OpenGothaError: `data` is not well-formed XML (or declares entities, `parse_xml`) or
+            not an OpenGotha tournament.
+    """
+    if root is None:
+        root = parse_xml(data, source)[0]
     if root.tag != "Tournament":
         raise OpenGothaError(f"{source}: expected a <Tournament> root element, got <{root.tag}>")
     version = root.get("dataVersion")
