@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
+from ratinglist.formats.numbers import whole_number
 from ratinglist.formats.results_file import PlayerLine
 from ratinglist.model import is_temporary_id
 
@@ -35,7 +36,7 @@ def is_player_id_token(token: str) -> bool:
 
 def is_unusable_id(token: str) -> bool:
     """True for the placeholder IDs ``??????`` and ``0`` (no real player behind them)."""
-    return token.startswith("?") or (token.isdigit() and int(token) == 0)
+    return token.startswith("?") or (token.isdigit() and whole_number(token) == 0)
 
 
 def _fields(line: str, start: int) -> list[tuple[int, str]]:
@@ -71,7 +72,8 @@ def _number(field: str) -> float | str | None:
 def _rating(field: str) -> int | str | None:
     """A rating: an int (negative allowed), None when empty or ``-``, else the text (bad)."""
     text = _bare(field)
-    return int(text) if text is not None and _INT.fullmatch(text) else text
+    number = whole_number(text) if text is not None and _INT.fullmatch(text) else None
+    return text if number is None else number
 
 
 def parse_player_line(
@@ -79,8 +81,8 @@ def parse_player_line(
 ) -> tuple[PlayerLine | None, list[Diagnostic]]:
     """Read one ``%_%`` line (leading blanks allowed); None when it does not name a player."""
     m = _FAST_PLAYER.fullmatch(line)
-    if m is not None:
-        rating = m.group(8)
+    rating = None if m is None else m.group(8)
+    if m is not None and (rating is None or rating == "-" or whole_number(rating) is not None):
         return PlayerLine(
             token=m.group(2),
             surname=m.group(3).strip(),
@@ -89,7 +91,7 @@ def parse_player_line(
             new=m.group(1) == "+",
             score=float(m.group(6)),
             discs=float(m.group(7)),
-            rating=None if rating is None or rating == "-" else int(rating),
+            rating=None if rating is None or rating == "-" else whole_number(rating),
             line=number,
         ), []
     start = line.index(PLAYER_PREFIX) + len(PLAYER_PREFIX)

@@ -28,6 +28,7 @@ from ratinglist.formats.elo_decode import decode_elo
 from ratinglist.formats.elo_lexer import FAST_GAME, RawGame, scan_games
 from ratinglist.formats.elo_plausibility import plausibility_warnings
 from ratinglist.formats.elo_players import PLAYER_PREFIX, is_unusable_id, parse_player_line
+from ratinglist.formats.numbers import capped_number
 from ratinglist.formats.results_file import GameLine, Header, PlayerLine, ResultsFile, RoundMarker
 from ratinglist.model import Colour, DateRange, Outcome
 
@@ -102,8 +103,8 @@ class _Reader:
             m = fast(line)
             if m is not None:
                 first, t1, sign, t2, second, colour = m.groups()
-                d1 = None if t1 is None else int(t1)
-                d2 = None if t2 is None else int(t2)
+                d1 = None if t1 is None else capped_number(t1)
+                d2 = None if t2 is None else capped_number(t2)
                 g = GameLine(
                     first,
                     second,
@@ -214,8 +215,8 @@ class _Reader:
             first=raw.first,
             second=raw.second,
             outcome=_OUTCOMES[raw.sign],
-            first_discs=None if raw.first_discs is None else int(raw.first_discs),
-            second_discs=None if raw.second_discs is None else int(raw.second_discs),
+            first_discs=None if raw.first_discs is None else capped_number(raw.first_discs),
+            second_discs=None if raw.second_discs is None else capped_number(raw.second_discs),
             first_colour=None if raw.colour is None else _COLOURS[raw.colour],
             round=self.round,
             added=self.added,

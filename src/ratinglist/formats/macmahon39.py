@@ -27,6 +27,7 @@ from dataclasses import replace
 
 from ratinglist.errors import GoRankError
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
+from ratinglist.formats.numbers import whole_number
 from ratinglist.model.go import clamp_rating, parse_rank, rating_from_rank
 from ratinglist.model.go.tournament import (
     MAX_ROUNDS,
@@ -194,7 +195,8 @@ def _player(element: ET.Element, reader: _Reader) -> GoPlayer | None:
         return None
     rank = parse_rank(reader.rank(go, "GoLevel", "30k"), clamp=True)
     rating_text = _text(go, "Rating")
-    rating = int(rating_text) if rating_text.lstrip("-").isdigit() else rating_from_rank(rank)
+    number = whole_number(rating_text) if rating_text.lstrip("-").isdigit() else None
+    rating = number if number is not None else rating_from_rank(rank)
     absent = {_number(e, ".", 0) for e in element.iterfind("NotPlayingInRound")}
     participating = tuple(r + 1 not in absent for r in range(MAX_ROUNDS))
     return GoPlayer(

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ratinglist.errors import OpenGothaError
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
+from ratinglist.formats.numbers import whole_number
 from ratinglist.formats.opengotha_xml import (
     BYE_PATHS,
     fold_key,
@@ -105,7 +106,8 @@ def read_opengotha_document(data: bytes, source: str = "<xml>") -> OpenGothaRead
     tournament = with_six_criteria(parse_opengotha(data, source, root))
     found: list[Diagnostic] = []
     version = root.get("dataVersion")
-    if version is None or not version.strip().isdigit() or int(version) < 201:
+    number = None if version is None else whole_number(version)
+    if version is None or not version.strip().isdigit() or number is None or number < 201:
         legacy = "no dataVersion" if version is None else f"dataVersion {version!r}"
         if version is None and root.get("fullVersionNumber"):
             message = f"{legacy} but fullVersionNumber: read as 201 (ratings on the GoR scale)"

@@ -21,6 +21,7 @@ from dataclasses import fields, replace
 from pathlib import Path
 
 from ratinglist.errors import GoRankError, OpenGothaError
+from ratinglist.formats.numbers import whole_number
 from ratinglist.formats.xml_tree import parse_xml
 from ratinglist.model.go import GoRank, clamp_rating, parse_rank
 from ratinglist.model.go.tournament import (
@@ -212,7 +213,10 @@ def parse_opengotha(
     if root.tag != "Tournament":
         raise OpenGothaError(f"{source}: expected a <Tournament> root element, got <{root.tag}>")
     version = root.get("dataVersion")
-    data_version = int(version) if version else (201 if root.get("fullVersionNumber") else 200)
+    if version:
+        data_version = whole_number(version) or 200  # not a number: before 3.40, as noted
+    else:
+        data_version = 201 if root.get("fullVersionNumber") else 200
     reader = _Reader(source)
     params = reader.parameters(root.find("TournamentParameterSet"))
     players = tuple(reader.player(e, data_version) for e in root.iterfind("Players/Player"))
@@ -368,8 +372,8 @@ class _Reader:
         by_default = text.upper().endswith("_BYDEF")
         base = text.upper().removesuffix("_BYDEF")
         outcome = _OUTCOMES.get(base)
-        if outcome is None and base.isdigit():
-            code = int(base)
+        code = whole_number(base) if base.isdigit() else None
+        if outcome is None and code is not None:
             by_default = code >= 256
             outcome = _CODES.get(code % 256)
         if outcome is None:

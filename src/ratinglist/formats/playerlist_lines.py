@@ -8,7 +8,6 @@ import re
 
 from ratinglist.formats.diagnostics import Diagnostic, Severity
 from ratinglist.formats.playerlist_values import (
-    PROGRAM_NAME,
     PROGRAMS_BLOCK,
     CountryChange,
     CountryLine,
@@ -17,13 +16,36 @@ from ratinglist.formats.playerlist_values import (
     NameStyle,
     PlayerEntry,
     TextLine,
+    split_program_name,
 )
 from ratinglist.model import PlayerId
 
 _PLAYER = re.compile(r"(\s*)(\d+)(?=\s|\{|$)(.*)")
 COUNTRY_LINE = re.compile(r"\s*[Pp]ays\s*=\s*(\S*)\s*")
-_RATING = re.compile(r"(?:%_)?\s*<\s*(-?\d+)\s*>\s*$")
-_OVERRIDE = re.compile(r"\{\s*([^{}]*?)\s*\}")
+_RATING_VALUE = re.compile(r"-?\d{1,18}")
+# Possessive: a '{' followed by a long run without a closing brace is scanned once.
+_OVERRIDE = re.compile(r"\{([^{}]*+)\}")
+MAX_ID_DIGITS = 18
+"""The longest player number read (a 64-bit integer); longer digit runs are refused."""
+
+
+def rating_at(rest: str) -> tuple[int, int] | None:
+    """The rating ``[%_]<number>`` ending `rest` (blanks allowed around and inside the
+    brackets) and where it starts; None if `rest` does not end with one.
+
+    Linear: the number is between the last ``<`` and the final ``>`` (the pattern
+    ``(?:%_)?\\s*<\\s*(-?\\d+)\\s*>\\s*$``, searched, was quadratic on a run of blanks).
+    """
+    end = rest.rstrip()
+    if not end.endswith(">"):
+        return None
+    at = end.rfind("<")
+    if at < 0 or _RATING_VALUE.fullmatch(end[at + 1 : -1].strip()) is None:
+        return None
+    start = len(rest[:at].rstrip())
+    if rest.endswith("%_", 0, start):
+        start -= 2
+    return int(end[at + 1 : -1].strip()), start
 
 
 def line_diagnostic(
@@ -99,6 +121,20 @@ def parse_player(
     match = _PLAYER.match(line)
     if match is None:
         return None
+    if len(match.group(2)) > MAX_ID_DIGITS:
+        diags.append(
+            line_diagnostic(
+                "P103",
+                Severity.ERROR,
+                f"expected a player number of at most {MAX_ID_DIGITS} digits, "
+                f"got {len(match.group(2))} digits",
+                source,
+                n,
+                line,
+                match.group(2)[:MAX_ID_DIGITS],
+            )
+        )
+        return None
     pid = PlayerId(int(match.group(2)))
     rest = match.group(3)
     comment: str | None = None
@@ -106,10 +142,10 @@ def parse_player(
     if tick >= 0:
         rest, comment = rest[:tick], rest[tick + 1 :]
     rating: int | None = None
-    rmatch = _RATING.search(rest)
-    if rmatch:
-        rating = int(rmatch.group(1))
-        rest = rest[: rmatch.start()]
+    found = rating_at(rest)
+    if found is not None:
+        rating, start = found
+        rest = rest[:start]
     elif "%_" in rest:
         at = rest.index("%_")
         diags.append(
@@ -129,7 +165,7 @@ def parse_player(
     override: str | None = None
     omatch = _OVERRIDE.search(rest)
     if omatch:
-        override = omatch.group(1)
+        override = omatch.group(1).strip()
         rest = rest[: omatch.start()] + rest[omatch.end() :]
     name = " ".join(rest.split())
     if pid == 0:
@@ -172,9 +208,9 @@ def parse_player(
                 match.group(2),
             )
         )
-    program = PROGRAM_NAME.fullmatch(name)
+    program = split_program_name(name)
     if program and "," not in name:
-        surname, firstname, style = program.group(1), program.group(2), NameStyle.PROGRAM
+        surname, firstname, style = program[0], program[1], NameStyle.PROGRAM
     elif "," in name:
         surname, _, firstname = name.partition(",")
         surname, firstname, style = surname.strip(), firstname.strip(), NameStyle.COMMA

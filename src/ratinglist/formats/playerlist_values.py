@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import collections
 import enum
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -106,12 +105,12 @@ class PlayerEntry:
     @classmethod
     def from_player(cls, player: Player) -> PlayerEntry:
         """The canonical entry for a player (inverse of `to_player`)."""
-        program = PROGRAM_NAME.fullmatch(player.surname) if not player.firstname else None
+        program = split_program_name(player.surname) if not player.firstname else None
         if program:
             return cls(
                 player.id,
-                program.group(1),
-                program.group(2),
+                program[0],
+                program[1],
                 player.country,
                 player.rating,
                 NameStyle.PROGRAM,
@@ -192,5 +191,13 @@ def _sort_key(entry: PlayerEntry) -> tuple[str, str]:
     return (entry.surname, "" if entry.style is NameStyle.PROGRAM else entry.firstname)
 
 
-PROGRAM_NAME = re.compile(r"(.*?) \((.*)\)")
-"""``NAME (programmer)``: a program's name as the list writes it."""
+def split_program_name(name: str) -> tuple[str, str] | None:
+    """``("NAME", "programmer")`` for ``NAME (programmer)``, a program's name as the list
+    writes it (split at the first `` (``, up to the final ``)``); None for other names.
+
+    Linear in `name` (a pattern ``(.*?) \\((.*)\\)`` backtracked on many `` (``).
+    """
+    at = name.find(" (")
+    if at < 0 or not name.endswith(")") or "\n" in name:
+        return None
+    return name[:at], name[at + 2 : -1]

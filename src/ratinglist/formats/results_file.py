@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ratinglist.errors import ResultsFileError
 from ratinglist.formats.diagnostics import Diagnostic
+from ratinglist.formats.numbers import whole_number
 from ratinglist.model import (
     Colour,
     DateRange,
@@ -132,7 +133,8 @@ class ResultsFile:
         def to_id(token: str) -> PlayerId | None:
             if token in mapping:
                 return mapping[token]
-            return PlayerId(int(token)) if token.isdigit() else None
+            number = whole_number(token) if token.isdigit() else None
+            return None if number is None else PlayerId(number)
 
         players = []
         for p in self.players:

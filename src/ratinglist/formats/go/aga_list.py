@@ -43,7 +43,7 @@ def parse_aga_line(
     if value:
         try:
             rating = rating_from_aga(float(value))
-        except ValueError:
+        except (ValueError, OverflowError):  # not a number, or 'inf' / 1e400
             return None, diagnostic(
                 "E401",
                 f"expected a rating in field 4, found {value!r}",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ratinglist.formats.numbers import whole_number
 from ratinglist.model.go.results import HalfGame, Mark
 
 WIDTH = 8
@@ -31,13 +32,16 @@ def parse_half_game(token: str) -> HalfGame | None:
     match = _TOKEN.fullmatch(token.strip())
     if match is None:
         return None
-    opponent, mark, kind, colour, handicap = match.groups()
-    if int(opponent) == 0:
+    opponent_text, mark, kind, colour, handicap = match.groups()
+    opponent = whole_number(opponent_text)
+    if opponent is None:
+        return None
+    if opponent == 0:
         return HalfGame(0, Mark(mark)) if colour is None else None
     if colour is None:
         return None
     return HalfGame(
-        opponent=int(opponent),
+        opponent=opponent,
         mark=Mark(mark),
         by_default=kind == "!",
         colour=colour,
