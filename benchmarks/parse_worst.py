@@ -83,6 +83,20 @@ def _lines(make: Callable[[int], str], size: int, head: str = "") -> str:
     return "".join(parts)
 
 
+AFTER_PREFIX = ("letter", "digit", "space", "tab", "percent", "hyphen", "less-than")
+AFTER_PREFIX += ("greater-than", "quote", "comma", "slash", "plus", "brace", "parenthesis")
+"""The characters repeated after each prefix of a format (a valid start of a line)."""
+
+
+def prefixed_cases(prefixes: tuple[str, ...], size: int) -> dict[str, str]:
+    """A valid start of a line of the format, then a long run of one character."""
+    return {
+        f"{prefix.strip() or repr(prefix)} then {name}": prefix + _fill(CHARACTERS[name], size)
+        for prefix in prefixes
+        for name in AFTER_PREFIX
+    }
+
+
 def text_cases(size: int) -> dict[str, str]:
     """The worst cases every line-based format gets."""
     cases = {f"one line of {name}": _fill(c, size) for name, c in CHARACTERS.items()}
@@ -265,37 +279,63 @@ class Reader:
     read: Callable[[bytes], object]
     normal: Callable[[int], str]
     cases: Callable[[int], dict[str, str]]
-    encoding: str = "utf-8"
+    prefixes: tuple[str, ...] = ()
+
+    def all_cases(self, size: int) -> dict[str, str]:
+        """The reader's worst cases and a long run after each of its prefixes."""
+        return self.cases(size) | prefixed_cases(self.prefixes, size)
 
 
 def _go_list(origin: ListOrigin) -> Callable[[bytes], object]:
     return lambda data: read_go_list(decode_go_text(data), "list.txt", origin)
 
 
+ELO_PREFIXES = ("%_% ", "%_%  101, ", "%_%  101, A, B, FRA, ", "   101 ", "   101 (")
+ELO_PREFIXES += ("   101 > ", "   101 (33)>(31) ", "%%Date: ", "%%Tournament: ", "%Round ", "% ")
+ELO_PREFIXES += ("%%Tournament", "%%Date: 04/05/2008", "%Day 1 ", "%%", "%%a")
+PLAYER_PREFIXES = ("101 ", "101 A, B ", "101 A, B %_<", "101 A, B %_< 1", "pays = ", "101 {")
+PLAYER_PREFIXES += ("101 A (", "101 A, B `", "% ")
+H9_ROW = "   1 Surname First                   3D FR 75Ju   36  128  503 0 "
+H9_PREFIXES = ("   1 ", H9_ROW, f"{H9_ROW}   2", "; ", "; EV[", "; Pl Name ")
+TOU_ROW = "   1 Dupont Jean               3D 1800014 75Ju "
+TOU_PREFIXES = ("   1 ", TOU_ROW, f"{TOU_ROW}   2", ";", ";name=")
+LIST_PREFIXES = (" 13633719  ", " 13633719  Aagren Thomas", "(", "#", "A, B\t1\tFull\t", "A\t1\t")
+XML_PREFIXES = ('<Tournament name="', "<Tournament>", "<Tournament><!--", "<?xml ")
+XML_PREFIXES += ('<Tournament dataVersion="201"><Players><Player name="', "<Tournament><![CDATA[")
+
 READERS = (
-    Reader("elo", lambda d: read_elo_bytes(d, "20080504_WORST.ELO"), normal_elo, text_cases),
+    Reader(
+        "elo",
+        lambda d: read_elo_bytes(d, "20080504_WORST.ELO"),
+        normal_elo,
+        text_cases,
+        ELO_PREFIXES,
+    ),
     Reader(
         "players-list",
         lambda d: parse_players_list(d.decode("utf-8", "replace"), "joueurs.txt"),
         normal_players_list,
         text_cases,
+        PLAYER_PREFIXES,
     ),
     Reader(
         "opengotha-xml",
         lambda d: read_opengotha_document(d, "worst.xml"),
         normal_opengotha,
         xml_cases,
+        XML_PREFIXES,
     ),
-    Reader("h9", lambda d: read_h9(d, "worst.h9"), normal_h9, text_cases),
-    Reader("tou", lambda d: read_tou(d, "worst.tou"), normal_tou, text_cases),
-    Reader("ffg-list", _go_list(ListOrigin.FFG), normal_ffg_list, text_cases),
-    Reader("egf-list", _go_list(ListOrigin.EGF), normal_egf_list, text_cases),
-    Reader("aga-list", _go_list(ListOrigin.AGA), normal_aga_list, text_cases),
+    Reader("h9", lambda d: read_h9(d, "worst.h9"), normal_h9, text_cases, H9_PREFIXES),
+    Reader("tou", lambda d: read_tou(d, "worst.tou"), normal_tou, text_cases, TOU_PREFIXES),
+    Reader("ffg-list", _go_list(ListOrigin.FFG), normal_ffg_list, text_cases, LIST_PREFIXES),
+    Reader("egf-list", _go_list(ListOrigin.EGF), normal_egf_list, text_cases, LIST_PREFIXES),
+    Reader("aga-list", _go_list(ListOrigin.AGA), normal_aga_list, text_cases, LIST_PREFIXES),
     Reader(
         "go-list-detect",
         lambda d: read_go_list(decode_go_text(d), "list.txt"),
         normal_egf_list,
         text_cases,
+        LIST_PREFIXES,
     ),
 )
 
@@ -315,7 +355,7 @@ def timed(read: Callable[[bytes], object], data: bytes) -> tuple[float, float, s
 
 def measure(reader: Reader, size: int) -> dict[str, object]:
     """The slowest worst case of `reader` beside its normal file."""
-    normal = reader.normal(size).encode(reader.encoding)
+    normal = reader.normal(size).encode()
     normal_wall, normal_cpu, normal_end = min(
         (timed(reader.read, normal) for _ in range(3)), key=lambda t: t[1]
     )
@@ -326,8 +366,8 @@ def measure(reader: Reader, size: int) -> dict[str, object]:
         raise SystemExit(f"{reader.name}: the normal file has problems: {problems[0]}")
     worst: tuple[float, float, str, str] = (0.0, -1.0, "", "")
     crashes: list[str] = []
-    for case, text in reader.cases(size).items():
-        wall, cpu, ended = timed(reader.read, text.encode(reader.encoding))
+    for case, text in reader.all_cases(size).items():
+        wall, cpu, ended = timed(reader.read, text.encode())
         if ended.startswith("CRASH"):
             crashes.append(f"{case}: {ended}")
         if cpu > worst[1]:

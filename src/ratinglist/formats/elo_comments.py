@@ -28,11 +28,14 @@ HEADER_KEYS: dict[str, str] = {
 REQUIRED_KEYS = ("tournament", "country", "date", "sender")
 """The four lines every file must begin with, in this order (seed 000)."""
 
-_HEADER = re.compile(r"%%[ \t]*([A-Za-z][A-Za-z ]*?)[ \t]*:[ \t]*(.*?)[ \t]*")
+_KEY = re.compile(r"[A-Za-z][A-Za-z ]*+")
 _ONE_DATE = r"(\d{1,2})([a-z]?)/(\d{1,2})/(\d{4})([a-z]?)"
-_DATE = re.compile(rf"{_ONE_DATE}(?:[ \t]*-[ \t]*{_ONE_DATE})?[ \t]*([a-z]?)[ \t]*", re.IGNORECASE)
+# Possessive blanks (here and below): a long run of blanks is not tried at every split.
+_DATE = re.compile(
+    rf"{_ONE_DATE}(?:[ \t]*+-[ \t]*+{_ONE_DATE})?[ \t]*+([a-z]?)[ \t]*+", re.IGNORECASE
+)
 _ROUND = re.compile(
-    r"%+[ \t]*(?:[^%]{0,40}?[^A-Za-z])?r+(?:ou|o)nde?[ \t]*(?:no\.?|n°|#)?[ \t]*:?[ \t]*"
+    r"%++[ \t]*+(?:[^%]{0,40}?[^A-Za-z])?r+(?:ou|o)nde?[ \t]*(?:no\.?|n°|#)?[ \t]*:?[ \t]*"
     r"(\d{1,3})(?![\d/])",
     re.IGNORECASE,
 )
@@ -55,10 +58,13 @@ def header_field(line: str) -> tuple[str, str] | None:
     Any ``%%Key: value`` line matches, the key as written; `header_key` normalises it and
     the caller decides which keys it knows.
     """
-    m = _HEADER.fullmatch(line)
-    if m is None:
+    colon = line.find(":")
+    if not line.startswith("%%") or colon < 0 or "\n" in line:
         return None
-    return m.group(1), m.group(2)
+    key = line[2:colon].strip(" \t")
+    if _KEY.fullmatch(key) is None:
+        return None
+    return key, line[colon + 1 :].strip(" \t")
 
 
 def header_key(key: str) -> str:

@@ -15,7 +15,7 @@ from ratinglist.formats.elo_lexer import scan_games
 from ratinglist.formats.elo_players import PLAYER_PREFIX
 
 _LINES = re.compile(r"(\r\n|\r|\n)")
-_PLAYER_ID = re.compile(r"([ \t]*%_%[ \t]*\+?[ \t]*)([^ \t,%]+)")
+_PLAYER_ID = re.compile(r"([ \t]*+%_%[ \t]*+\+?[ \t]*+)([^ \t,%]++)")
 
 
 def _replace_in_player_line(line: str, old: str, new: str) -> tuple[str, int]:

@@ -22,10 +22,13 @@ _SUM = re.compile(r"(\d+(?:\.\d+)?)[ \t]*\+[ \t]*(\d+(?:\.\d+)?)")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _INT = re.compile(r"[+-]?\d+")
 _FAST_PLAYER = re.compile(
-    r"[ \t]*%_%[ \t]*(\+?)[ \t]*([1-9]\d*)[ \t]*,([^,]*),([^,]*),[ \t]*([A-Za-z]*)[ \t]*,"
-    r"[ \t]*(\d+(?:\.\d+)?)[ \t]*,[ \t]*(\d+(?:\.\d+)?)[ \t]*(?:,[ \t]*(-?\d+|-)?[ \t]*)?"
+    r"[ \t]*+%_%[ \t]*+(\+?)[ \t]*+([1-9]\d*+)[ \t]*+,([^,]*+),([^,]*+),[ \t]*+([A-Za-z]*+)[ \t]*+,"
+    r"[ \t]*+(\d++(?:\.\d++)?)[ \t]*+,[ \t]*+(\d++(?:\.\d++)?)[ \t]*+"
+    r"(?:,[ \t]*+(-?\d++|-)?[ \t]*+)?"
 )
-"""The canonical player line with a positive numeric ID and numeric score and discs."""
+"""The canonical player line with a positive numeric ID and numeric score and discs.
+
+Possessive quantifiers: ``%_%`` then a long run of blanks is read in linear time."""
 _EXPECTED_LINE = "'%_% ID, NAME, Firstname, COUNTRY, score, disc-count[, rating]'"
 
 
