@@ -113,18 +113,18 @@ def text_cases(size: int) -> dict[str, str]:
 
 
 def normal_elo(size: int) -> str:
-    """A valid .ELO file: header, players, rounds of games."""
+    """A valid .ELO file: header, players, rounds in which every player meets a new one."""
     head = "%%Tournament: Worst Open\n%%Country: France\n%%Date: 04/05/2008\n%%Sender: Bench\n\n"
-    players = 64
+    players = max(64, size // 1000)
+    half = players // 2
 
     def line(i: int) -> str:
         if i < players:
             return f"%_%  {100 + i:5d}, SURNAME{i}, Firstname, FRA, 3.0, 12"
-        k = i - players
-        rnd, table = divmod(k, 33)
+        rnd, table = divmod(i - players, half + 1)
         if table == 0:
             return f"%Round {rnd + 1}"
-        a, b = (2 * table + rnd) % players, (2 * table + 1 + 3 * rnd) % players
+        a, b = table - 1, half + (table - 1 + rnd) % half
         return f"{100 + a:6d} ({33 + table % 10})>({31 - table % 10}) {100 + b:6d}"
 
     return _lines(line, size, head)
@@ -149,7 +149,7 @@ def normal_players_list(size: int) -> str:
 def _h9_line(i: int) -> str:
     name = f"Surname{i} First"
     rounds = "".join(f" {(i + r) % 500 + 1:4d}+/w0" for r in range(4))
-    return f"{i + 1:4d} {name:<31.31} 3D FR 75Ju   36  128  503 0{rounds}"
+    return f"{i % 9999 + 1:4d} {name:<31.31} 3D FR 75Ju   36  128  503 0{rounds}"
 
 
 def normal_h9(size: int) -> str:
@@ -168,7 +168,7 @@ def normal_tou(size: int) -> str:
     def line(i: int) -> str:
         name = f"Surname{i} First"
         rounds = "".join(f" {(i + r) % 500 + 1:6d}+w0" for r in range(4))
-        return f"{i + 1:4d} {name:<25.25} 3D {1800000 + i % 99999:07d} 75Ju{rounds}"
+        return f"{i % 9999 + 1:4d} {name:<25.25} 3D {1800000 + i % 99999:07d} 75Ju{rounds}"
 
     return _lines(line, size, head)
 

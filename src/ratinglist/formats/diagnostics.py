@@ -85,6 +85,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "N301": (Severity.NOTE, "no-player-list"),
     "N302": (Severity.NOTE, "nonstandard-filename"),
     "N303": (Severity.NOTE, "declared-score-mismatch"),
+    "N304": (Severity.NOTE, "problems-not-listed"),
     # Go rating lists (E4xx / W4xx / N4xx): EGF, FFG and AGA list lines.
     "E401": (Severity.ERROR, "bad-list-line"),
     "W402": (Severity.WARNING, "list-name-incomplete"),
@@ -122,4 +123,52 @@ def diagnostic(
         line=line,
         column=column,
         text=text,
+    )
+
+
+MAX_LISTED = 1_000
+"""The most problems a reader lists for one file; the rest are counted in one N304 note, so
+a file of half a million bad lines costs neither the time nor the memory of as many
+diagnostics (compilers stop listing the same way)."""
+
+
+class Listing:
+    """The problems of one file as a reader finds them: the first `MAX_LISTED` kept, the
+    rest counted. `add` takes a function making the diagnostic, called only if it is kept."""
+
+    __slots__ = ("first_unlisted", "found", "unlisted")
+
+    def __init__(self) -> None:
+        self.found: list[Diagnostic] = []
+        self.unlisted = 0
+        self.first_unlisted = 0
+
+    def full(self, line: int) -> bool:
+        """True (and the problem on `line` counted) when no more problems are listed."""
+        if len(self.found) < MAX_LISTED:
+            return False
+        if not self.unlisted:
+            self.first_unlisted = line
+        self.unlisted += 1
+        return True
+
+    def add(self, found: Diagnostic | None) -> None:
+        """List `found` (after `full` said there is room); None is nothing."""
+        if found is not None:
+            self.found.append(found)
+
+    def done(self, source: str) -> list[Diagnostic]:
+        """The listed problems and, if some were not listed, the N304 note counting them."""
+        if not self.unlisted:
+            return self.found
+        return [*self.found, not_listed(self.unlisted, source, self.first_unlisted)]
+
+
+def not_listed(count: int, source: str, line: int) -> Diagnostic:
+    """The N304 note: `count` more problems from `line` on, past the first `MAX_LISTED`."""
+    return diagnostic(
+        "N304",
+        f"{count} more problems from this line on are not listed (the first {MAX_LISTED} are)",
+        source,
+        line,
     )

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ratinglist.formats.diagnostics import Diagnostic, diagnostic
+from ratinglist.formats.diagnostics import Diagnostic, Listing, diagnostic
 from ratinglist.formats.go.half_game import format_half_game, is_half_game, parse_half_game
 from ratinglist.formats.go.list_text import GO_ENCODING, decode_go_text
 from ratinglist.model.go.results import (
@@ -114,7 +114,7 @@ def read_h9(data: bytes, source: str) -> H9Read:
     tags: dict[str, str] = {}
     criteria: tuple[str, ...] = ()
     rows: list[ResultsRow] = []
-    found: list[Diagnostic] = []
+    listing = Listing()
     for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith(";"):
             body = line[1:].strip()
@@ -132,10 +132,11 @@ def read_h9(data: bytes, source: str) -> H9Read:
             continue
         row = _row(line, len(criteria), rows[-1].place if rows else 0)
         if isinstance(row, str):
-            found.append(diagnostic("E601", row, source, number, text=line))
+            if not listing.full(number):
+                listing.found.append(diagnostic("E601", row, source, number, text=line))
         else:
             rows.append(row)
-    return H9Read(tags, criteria, tuple(rows), tuple(found))
+    return H9Read(tags, criteria, tuple(rows), tuple(listing.done(source)))
 
 
 def split_h9_name(name: str) -> tuple[str, str]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ratinglist.formats.diagnostics import Diagnostic, diagnostic
+from ratinglist.formats.diagnostics import Diagnostic, Listing, diagnostic
 from ratinglist.formats.egf_h9 import h9_name, split_h9_name
 from ratinglist.formats.go.half_game import format_half_game, parse_half_game
 from ratinglist.formats.go.list_text import GO_ENCODING, decode_go_text
@@ -84,7 +84,7 @@ def read_tou(data: bytes, source: str) -> TouRead:
     text = decode_go_text(data)
     fields: dict[str, str] = {}
     rows: list[ResultsRow] = []
-    found: list[Diagnostic] = []
+    listing = Listing()
     for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith(";"):
             key, sep, value = line[1:].partition("=")
@@ -95,10 +95,11 @@ def read_tou(data: bytes, source: str) -> TouRead:
             continue
         row = _row(line, rows[-1].place if rows else 0)
         if isinstance(row, str):
-            found.append(diagnostic("E601", row, source, number, text=line))
+            if not listing.full(number):
+                listing.found.append(diagnostic("E601", row, source, number, text=line))
         else:
             rows.append(row)
-    return TouRead(fields, tuple(rows), tuple(found))
+    return TouRead(fields, tuple(rows), tuple(listing.done(source)))
 
 
 def _row(line: str, previous_place: int) -> ResultsRow | str:

@@ -9,8 +9,8 @@ publication date.
 
 from __future__ import annotations
 
-from ratinglist.formats.diagnostics import Diagnostic, diagnostic
-from ratinglist.formats.go.list_text import ListRead, list_read, numbered_lines, split_name
+from ratinglist.formats.diagnostics import Diagnostic, Listing, diagnostic
+from ratinglist.formats.go.list_text import ListRead, list_read, split_name
 from ratinglist.model.go import rating_from_aga
 from ratinglist.model.go.lists import GoListPlayer, ListOrigin, aga_unrated_rating
 
@@ -77,5 +77,18 @@ def parse_aga_line(
 
 def read_aga_list(text: str, source: str) -> ListRead:
     """Every player of an AGA list and a diagnostic per bad line."""
-    data = [(n, line) for n, line in numbered_lines(text) if len(line) >= 10]
-    return list_read(ListOrigin.AGA, None, source, data, parse_aga_line)
+    data: list[tuple[int, str]] = []
+    refused = Listing()  # one test a line: a long file of short bad lines costs little
+    for n, line in enumerate(text.splitlines(), start=1):
+        if len(line) < 10:
+            continue
+        if _has_fields(line):
+            data.append((n, line))
+        elif not refused.full(n):
+            refused.add(parse_aga_line(line, source, n)[1])
+    return list_read(ListOrigin.AGA, None, source, data, parse_aga_line, listing=refused)
+
+
+def _has_fields(line: str) -> bool:
+    """The first test of `parse_aga_line`: at least `MIN_FIELDS` TAB-separated fields."""
+    return line.count("\t") >= MIN_FIELDS - 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
-from ratinglist.formats.go.list_text import ListRead, int_at, list_read, numbered_lines, split_name
+from ratinglist.formats.go.list_text import ListRead, int_at, list_read, split_name
 from ratinglist.model.go import clamp_rating
 from ratinglist.model.go.lists import GoListPlayer, ListOrigin
 
@@ -64,10 +64,15 @@ def parse_egf_line(
 
 def read_egf_list(text: str, source: str) -> ListRead:
     """Every player of an EGF list, its date, and a diagnostic per bad data line."""
-    lines = numbered_lines(text)
-    dates = (publication_date(line) for _, line in lines if not is_egf_data_line(line))
-    published = next((d for d in dates if d is not None), None)
+    published: dt.date | None = None
+    data: list[tuple[int, str]] = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line:
+            continue
+        if len(line) >= 9 and line[1:9].isdigit():  # is_egf_data_line, inline: once a line
+            data.append((n, line))
+        elif published is None and "(" in line:
+            published = publication_date(line)
     missing = diagnostic("N404", "no '(dd Mon yyyy)' publication date line", source, 1)
-    data = [(n, line) for n, line in lines if is_egf_data_line(line)]
     extra = () if published is not None else (missing,)
     return list_read(ListOrigin.EGF, published, source, data, parse_egf_line, extra=extra)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ratinglist.formats.diagnostics import Diagnostic, diagnostic
-from ratinglist.formats.go.list_text import ListRead, int_at, list_read, numbered_lines, split_name
+from ratinglist.formats.diagnostics import Diagnostic, Listing, diagnostic
+from ratinglist.formats.go.list_text import ListRead, int_at, list_read, split_name
 from ratinglist.model.go import rating_from_ffg
 from ratinglist.model.go.lists import GoListPlayer, ListOrigin
 
@@ -36,7 +36,7 @@ def parse_ffg_line(
     line: str, source: str, number: int
 ) -> tuple[GoListPlayer | None, Diagnostic | None]:
     """The record of one line (None if unusable) and the problem found on it, if any."""
-    if len(line) < 60 or not line[0].isalpha():
+    if not _is_player_line(line):
         return None, diagnostic(
             "E401",
             f"expected a player line (60+ characters, starting with a letter), found {line!r}",
@@ -76,11 +76,19 @@ def parse_ffg_line(
 
 def read_ffg_list(text: str, source: str) -> ListRead:
     """Every player of an FFG list, its date, and a diagnostic per bad line."""
-    lines = numbered_lines(text)
-    dates = (header_date(line) for _, line in lines if line.startswith("#"))
-    published = next((d for d in dates if d is not None), None)
+    published: dt.date | None = None
+    data: list[tuple[int, str]] = []
+    refused = Listing()  # one test a line: a long file of short bad lines costs little
+    for n, line in enumerate(text.splitlines(), start=1):
+        if len(line) >= 60 and line[0].isalpha():  # _is_player_line, inline: once a line
+            data.append((n, line))
+        elif not line or line.isspace():
+            continue
+        elif line.startswith("#"):
+            published = published or header_date(line)
+        elif not refused.full(n):
+            refused.add(parse_ffg_line(line, source, n)[1])
     missing = diagnostic("N404", f"no '{HEADER}dd/mm/yyyy' header line", source, 1)
-    data = [(n, line) for n, line in lines if line.strip() and not line.startswith("#")]
     extra = () if published is not None else (missing,)
     return list_read(
         ListOrigin.FFG,
@@ -90,4 +98,10 @@ def read_ffg_list(text: str, source: str) -> ListRead:
         parse_ffg_line,
         no_number=frozenset({NO_LICENCE}),
         extra=extra,
+        listing=refused,
     )
+
+
+def _is_player_line(line: str) -> bool:
+    """The first test of `parse_ffg_line`: 60 characters or more, starting with a letter."""
+    return len(line) >= 60 and line[0].isalpha()

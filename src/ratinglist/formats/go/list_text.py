@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ratinglist.errors import FormatError
-from ratinglist.formats.diagnostics import Diagnostic, diagnostic
+from ratinglist.formats.diagnostics import Diagnostic, Listing, diagnostic
 from ratinglist.model.go.lists import GoListPlayer, GoRatingList, ListOrigin
 
 NO_FIRST_NAME = "x"
@@ -128,7 +128,7 @@ LineParser = Callable[[str, str, int], tuple[GoListPlayer | None, Diagnostic | N
 
 def numbered_lines(text: str) -> list[tuple[int, str]]:
     """The lines of `text` with their 1-based numbers, line ends removed."""
-    return [(n, raw.rstrip("\r\n")) for n, raw in enumerate(text.splitlines(), start=1)]
+    return list(enumerate(text.splitlines(), start=1))
 
 
 def list_read(
@@ -140,18 +140,24 @@ def list_read(
     *,
     no_number: frozenset[str] = frozenset(),
     extra: Sequence[Diagnostic] = (),
+    listing: Listing | None = None,
 ) -> ListRead:
     """The list of the players `parse` reads from `data_lines` (numbered), with its problems,
-    the repeated numbers (but `no_number`) and `extra`, in line order."""
+    the repeated numbers (but `no_number`) and `extra`, in line order.
+
+    `listing` holds the problems the caller found first (lines it refused without `parse`).
+    """
     players: list[GoListPlayer] = []
-    found: list[Diagnostic] = []
+    listing = listing or Listing()
     for number, line in data_lines:
         player, problem = parse(line, source, number)
         if player is not None:
             players.append(player)
-        if problem is not None:
-            found.append(problem)
-    found.extend(duplicate_numbers(players, source, no_number))
-    found.extend(extra)
+        if problem is not None and not listing.full(number):
+            listing.found.append(problem)
+    for repeated in duplicate_numbers(players, source, no_number):
+        if not listing.full(repeated.line):
+            listing.found.append(repeated)
+    found = [*listing.done(source), *extra]
     found.sort(key=lambda d: d.line)
     return ListRead(GoRatingList(origin, published, source, tuple(players)), tuple(found))
