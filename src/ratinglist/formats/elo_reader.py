@@ -12,7 +12,14 @@ import re
 from pathlib import Path
 
 from ratinglist.errors import ResultsFileError
-from ratinglist.formats.diagnostics import Diagnostic, Severity, diagnostic
+from ratinglist.formats.diagnostics import (
+    MAX_LISTED,
+    Diagnostic,
+    Listing,
+    Severity,
+    diagnostic,
+    not_listed,
+)
 from ratinglist.formats.elo_comments import (
     HEADER_KEYS,
     REQUIRED_KEYS,
@@ -75,9 +82,11 @@ def _disc_problem(code: str, game: GameLine, source: str) -> Diagnostic:
 class _Reader:
     """One pass over the lines of a file; `finish` runs the checks that need the whole file."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, *, listed: bool = True) -> None:
         self.source = source
-        self.diagnostics: list[Diagnostic] = []
+        self.listing = Listing()
+        self.listed = listed  # lenient: list the first MAX_LISTED problems, count the rest
+        self.diagnostics: list[Diagnostic] = self.listing.found
         self.header: dict[str, str] = {}
         self.header_lines: dict[str, tuple[int, int]] = {}
         self.extra: list[tuple[str, str]] = []
@@ -121,7 +130,7 @@ class _Reader:
                 games.append(g)
                 if d1 is not None and d2 is not None:
                     code = _disc_code(d1, sign, d2)
-                    if code is not None:
+                    if code is not None and self._room(number):
                         diagnostics.append(_disc_problem(code, g, source))
                 continue
             stripped = line.lstrip(" \t")
@@ -154,6 +163,8 @@ class _Reader:
         else:
             cleaned = _STRAY.sub(lambda s: " " if s.group(0) == "\xa0" else "", line)
         found = m.group(0)
+        if not self._room(number):
+            return cleaned
         self.diagnostics.append(
             diagnostic(
                 "W204",
@@ -170,7 +181,8 @@ class _Reader:
         if stripped.startswith(PLAYER_PREFIX):
             self.seen_content = True
             player, problems = parse_player_line(line, number, self.source)
-            self.diagnostics.extend(problems)
+            if problems and self._room(number):
+                self.diagnostics.extend(problems)
             if player is not None:
                 self.players.append(player)
             return
@@ -198,7 +210,7 @@ class _Reader:
         raw_games, error = scan_games(line)
         for raw in raw_games:
             self._add_game(self._from_raw(raw, number), raw.sign)
-        if error is not None:
+        if error is not None and self._room(number):
             self.diagnostics.append(
                 diagnostic(
                     "E100",
@@ -229,8 +241,12 @@ class _Reader:
         d1, d2 = game.first_discs, game.second_discs
         if d1 is not None and d2 is not None:
             code = _disc_code(d1, sign, d2)
-            if code is not None:
+            if code is not None and self._room(game.line):
                 self.diagnostics.append(_disc_problem(code, game, self.source))
+
+    def _room(self, line: int) -> bool:
+        """True if a problem on `line` is listed (always in strict mode), else counted."""
+        return not self.listed or not self.listing.full(line)
 
     def finish(self, encoding: str) -> ResultsFile:
         """Check the header and the game IDs, and build the `ResultsFile`."""
@@ -249,6 +265,15 @@ class _Reader:
                 )
             )
         self.diagnostics.sort(key=lambda d: (d.line, d.column))
+        if self.listed and (self.listing.unlisted or len(self.diagnostics) > MAX_LISTED):
+            cut = self.diagnostics[MAX_LISTED:]
+            lines = [d.line for d in cut[:1]]
+            if self.listing.unlisted:
+                lines.append(self.listing.first_unlisted)
+            start = min(lines)
+            count = len(cut) + self.listing.unlisted
+            del self.diagnostics[MAX_LISTED:]
+            self.diagnostics.append(not_listed(count, self.source, start))
         return ResultsFile(
             source=self.source,
             header=header,
@@ -407,7 +432,7 @@ class _Reader:
 def _parse(
     text: str, source: str, strict: bool, encoding: str, early: list[Diagnostic]
 ) -> ResultsFile:
-    reader = _Reader(source)
+    reader = _Reader(source, listed=not strict)
     reader.diagnostics.extend(early)
     reader.read(text)
     results = reader.finish(encoding)
