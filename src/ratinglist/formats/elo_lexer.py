@@ -54,6 +54,21 @@ class LexError(NamedTuple):
     expected: str
 
 
+def _expected_in(state: int, second: str) -> str:
+    """What the lexer expected in `state` (after the game's second ID `second` in state 5)."""
+    if state == 0:
+        return _EXPECTED_ID
+    if state == 1:
+        return f"discs in parentheses or {_EXPECTED_SIGN}"
+    if state == 2:
+        return _EXPECTED_SIGN
+    if state == 3:
+        return f"discs in parentheses or {_EXPECTED_ID}"
+    if state == 4:
+        return _EXPECTED_ID
+    return f"a colour 'B' or 'W', a '%' comment or another game after {second!r}"
+
+
 def scan_games(line: str) -> tuple[list[RawGame], LexError | None]:
     """Read every game on a (non-comment) line, stopping at a ``%`` comment.
 
@@ -68,19 +83,6 @@ def scan_games(line: str) -> tuple[list[RawGame], LexError | None]:
     d2: str | None = None
     start = start2 = 0
 
-    def expected_in(state: int) -> str:
-        if state == 0:
-            return _EXPECTED_ID
-        if state == 1:
-            return f"discs in parentheses or {_EXPECTED_SIGN}"
-        if state == 2:
-            return _EXPECTED_SIGN
-        if state == 3:
-            return f"discs in parentheses or {_EXPECTED_ID}"
-        if state == 4:
-            return _EXPECTED_ID
-        return f"a colour 'B' or 'W', a '%' comment or another game after {second!r}"
-
     while True:
         m = _TOKEN.match(line, pos)
         if m is None:  # only blanks left
@@ -89,7 +91,7 @@ def scan_games(line: str) -> tuple[list[RawGame], LexError | None]:
                 return games, None
             if state == 0:
                 return games, None
-            return games, LexError(end + 1, "end of line", expected_in(state))
+            return games, LexError(end + 1, "end of line", _expected_in(state, second))
         kind = m.lastgroup
         value = m.group(kind or 0)
         column = m.start(kind or 0) + 1
@@ -100,7 +102,7 @@ def scan_games(line: str) -> tuple[list[RawGame], LexError | None]:
                 return games, None
             if state == 0:
                 return games, None
-            return games, LexError(column, "%", expected_in(state))
+            return games, LexError(column, "%", _expected_in(state, second))
         if state == 5:
             if kind == "colour":
                 games.append(RawGame(first, d1, sign, d2, second, value, start, start2))
@@ -111,10 +113,10 @@ def scan_games(line: str) -> tuple[list[RawGame], LexError | None]:
                 state = 0
             else:
                 games.append(RawGame(first, d1, sign, d2, second, None, start, start2))
-                return games, LexError(column, value, expected_in(5))
+                return games, LexError(column, value, _expected_in(5, second))
         if state == 0:
             if kind != "id":
-                return games, LexError(column, value, expected_in(0))
+                return games, LexError(column, value, _expected_in(0, second))
             first, d1, d2, start = value, None, None, column
             state = 1
         elif state in (1, 2):
@@ -125,7 +127,7 @@ def scan_games(line: str) -> tuple[list[RawGame], LexError | None]:
                 sign = value
                 state = 3
             else:
-                return games, LexError(column, value, expected_in(state))
+                return games, LexError(column, value, _expected_in(state, second))
         elif state in (3, 4):
             if kind == "discs" and state == 3:
                 d2 = value[1:-1].strip()
@@ -134,4 +136,4 @@ def scan_games(line: str) -> tuple[list[RawGame], LexError | None]:
                 second, start2 = value, column
                 state = 5
             else:
-                return games, LexError(column, value, expected_in(state))
+                return games, LexError(column, value, _expected_in(state, second))

@@ -56,13 +56,21 @@ def line_diagnostic(
     return Diagnostic(code, severity, message, source, line, column, text)
 
 
-def parse_line(line: str, n: int, country: str, source: str, diags: list[Diagnostic]) -> ListItem:
-    """Line `n` as an item (`country`: the block it is in); its problems go to `diags`."""
+def parse_line(
+    line: str, n: int, country: str, source: str, diags: list[Diagnostic], *, listed: bool = True
+) -> ListItem:
+    """Line `n` as an item (`country`: the block it is in); its problems go to `diags`.
+
+    With `listed` False (past the problems a reader lists) a line that is neither blank,
+    comment, ``pays`` nor player line is returned as UNKNOWN without its P101 warning.
+    """
     stripped = line.strip()
     if not stripped:
         return TextLine(line, LineKind.BLANK, n)
-    if stripped.startswith("%") or stripped[:10].lower() == "federation":
+    if stripped[0] == "%" or stripped[:10].lower() == "federation":
         return TextLine(line, LineKind.COMMENT, n)
+    if not listed and not stripped[0].isdigit() and stripped[0] not in "Pp":
+        return TextLine(line, LineKind.UNKNOWN, n)  # neither 'pays =' nor an ID: P101
     match = COUNTRY_LINE.fullmatch(line)
     if match:
         code = match.group(1)

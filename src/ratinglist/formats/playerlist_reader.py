@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ratinglist.errors import PlayersListError
-from ratinglist.formats.diagnostics import Diagnostic, Severity
+from ratinglist.formats.diagnostics import MAX_LISTED, Diagnostic, Severity, not_listed
 from ratinglist.formats.playerlist_lines import line_diagnostic, parse_line
 from ratinglist.formats.playerlist_values import (
     DEFAULT_NAME_WIDTH,
@@ -89,17 +89,26 @@ def parse_players_list(text: str, source: str = "<string>", strict: bool = False
         raw_lines = [line[:-1] for line in raw_lines[:ended]] + raw_lines[ended:]
 
     diags: list[Diagnostic] = []
+    overflow: list[Diagnostic] = []  # past MAX_LISTED (lenient mode): counted, then dropped
+    unlisted, first_unlisted = 0, 0
     items: list[ListItem] = []
     country = ""
     seen: dict[int, int] = {}
     for n, line in enumerate(raw_lines, 1):
-        before = len(diags)
-        item = parse_line(line, n, country, source, diags)
+        if overflow:
+            unlisted, first_unlisted = unlisted + len(overflow), first_unlisted or overflow[0].line
+            overflow.clear()
+        found = diags if strict or len(diags) < MAX_LISTED else overflow
+        before = len(found)
+        item = parse_line(line, n, country, source, found, listed=found is diags)
+        unknown = isinstance(item, TextLine) and item.kind is LineKind.UNKNOWN
+        if unknown and found is overflow and not overflow:  # its P101 not made, only counted
+            unlisted, first_unlisted = unlisted + 1, first_unlisted or n
         if isinstance(item, CountryLine):
             country = item.code
         elif isinstance(item, PlayerEntry):
             if item.id in seen:
-                diags.append(
+                found.append(
                     line_diagnostic(
                         "P105",
                         Severity.ERROR,
@@ -113,7 +122,7 @@ def parse_players_list(text: str, source: str = "<string>", strict: bool = False
             else:
                 seen[item.id] = n
         elif isinstance(item, CountryChange) and item.id not in seen:
-            diags.append(
+            found.append(
                 line_diagnostic(
                     "P110",
                     Severity.WARNING,
@@ -126,9 +135,14 @@ def parse_players_list(text: str, source: str = "<string>", strict: bool = False
                 )
             )
         items.append(item)
-        errors = [d for d in diags[before:] if d.severity is Severity.ERROR]
-        if strict and errors:
-            raise PlayersListError(errors[0].format())
+        if strict:
+            errors = [d for d in diags[before:] if d.severity is Severity.ERROR]
+            if errors:
+                raise PlayersListError(errors[0].format())
+    if overflow:
+        unlisted, first_unlisted = unlisted + len(overflow), first_unlisted or overflow[0].line
+    if unlisted:
+        diags.append(not_listed(unlisted, source, first_unlisted))
 
     unknown = any(isinstance(i, TextLine) and i.kind is LineKind.UNKNOWN for i in items)
     if unknown and not any(isinstance(i, CountryLine | PlayerEntry) for i in items):
