@@ -63,6 +63,6 @@ def test_elo_lists_the_first_problems_and_counts_the_rest_but_strict_sees_all() 
         n for c, n in codes.items() if c not in ("E100", "N304")
     )
     [note] = [d for d in found if d.code == "N304"]
-    assert note.message.endswith("are not listed (the first 1000 are)")
+    assert note.message.endswith(f"are not listed (the first {MAX_LISTED} are)")
     with pytest.raises(ResultsFileError, match=r"T\.ELO:5:1: error\[E100\]"):
         read_elo_bytes(text.encode(), "20080504_T.ELO", strict=True)

@@ -126,7 +126,7 @@ def diagnostic(
     )
 
 
-MAX_LISTED = 1_000
+MAX_LISTED = 5_000
 """The most problems a reader lists for one file; the rest are counted in one N304 note, so
 a file of half a million bad lines costs neither the time nor the memory of as many
 diagnostics (compilers stop listing the same way)."""
