@@ -18,13 +18,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ratinglist.errors import OpenGothaError
-from ratinglist.formats.diagnostics import Diagnostic, diagnostic
+from ratinglist.formats.diagnostics import Diagnostic, Listing, diagnostic
 from ratinglist.formats.numbers import whole_number
 from ratinglist.formats.opengotha_xml import (
     BYE_PATHS,
     fold_key,
     key_resolver,
     parse_opengotha,
+    with_keys,
 )
 from ratinglist.formats.opengotha_xml import (
     criterion as criterion_named,
@@ -225,7 +226,7 @@ def canonical_keys(document: OpenGothaDocument) -> OpenGothaDocument:
     def key(text: str) -> str:
         return resolve(text) or text
 
-    games = tuple(replace(g, white=key(g.white), black=key(g.black)) for g in t.games)
+    games = tuple(with_keys(g, key(g.white), key(g.black)) for g in t.games)
     byes = tuple(replace(b, player=key(b.player)) for b in t.byes)
     teams = tuple(
         replace(team, members=tuple(replace(m, player=key(m.player)) for m in team.members))
@@ -316,8 +317,10 @@ def _ignored(element: ET.Element, lines: dict[ET.Element, int], source: str) -> 
 def check_references(
     root: ET.Element, lines: dict[ET.Element, int], source: str
 ) -> list[Diagnostic]:
-    """Warnings for players listed twice, unknown player keys, a player twice in a round."""
-    found: list[Diagnostic] = []
+    """Warnings for players listed twice, unknown player keys, a player twice in a round
+    (the first `MAX_LISTED`, the rest counted in an N304 note)."""
+    listing = Listing()
+    found = listing.found
     keys: Counter[str] = Counter()
     for player in root.iterfind("Players/Player"):
         key = player_key(player.get("name", ""), player.get("firstName", ""))
@@ -350,6 +353,8 @@ def check_references(
                     )
                 )
             return False
+        if listing.full(line):
+            return True
         found.append(
             diagnostic(
                 "W503",
@@ -371,7 +376,7 @@ def check_references(
             if unknown(key, f"{attr} of round {round_number}", element):
                 continue
             key = resolve(key) or key
-            if (round_number, key) in busy:
+            if (round_number, key) in busy and not listing.full(lines.get(element, 1)):
                 found.append(
                     diagnostic(
                         "W502",
@@ -383,4 +388,4 @@ def check_references(
             busy.add((round_number, key))
     for board in root.iterfind("Teams/Team/Board"):
         unknown(board.get("player", ""), "team board player", board)
-    return found
+    return listing.done(source)

@@ -167,6 +167,13 @@ def fold_key(key: str) -> str:
     return key.replace("İ", "I")
 
 
+def with_keys(game: GoGame, white: str, black: str) -> GoGame:
+    """`game` naming its players `white` and `black` (itself when it already does)."""
+    if game.white == white and game.black == black:
+        return game
+    return replace(game, white=white, black=black)
+
+
 def key_resolver(keys: Iterable[str]) -> Callable[[str], str | None]:
     """A function giving the registered key (among `keys`) a file's reference names, or None.
 
@@ -176,9 +183,14 @@ def key_resolver(keys: Iterable[str]) -> Callable[[str], str | None]:
     """
     exact = set(keys)
     loose = {fold_key(player_key(k, "")): k for k in exact}
+    seen: dict[str, str | None] = {}  # a file names the same players again and again
 
     def resolve(text: str) -> str | None:
-        return text if text in exact else loose.get(fold_key(player_key(text, "")))
+        if text in exact:
+            return text
+        if text not in seen:
+            seen[text] = loose.get(fold_key(player_key(text, "")))
+        return seen[text]
 
     return resolve
 
@@ -228,8 +240,7 @@ def parse_opengotha(
     )
     resolve = key_resolver(p.key for p in players)
     games = tuple(
-        replace(g, white=resolve(g.white) or g.white, black=resolve(g.black) or g.black)
-        for g in games
+        with_keys(g, resolve(g.white) or g.white, resolve(g.black) or g.black) for g in games
     )
     byes = tuple(replace(b, player=resolve(b.player) or b.player) for b in byes)
     groups = tuple(
