@@ -140,7 +140,7 @@ class _Reader:
                 self._comment(stripped.rstrip(), line, number)
                 current, added = self.round, self.added
             else:
-                self._slow_games(line, number)
+                self._slow_games(line, number, stripped[0])
         self.seen_content = self.seen_content or bool(games)
 
     def _remove_stray(self, line: str, number: int) -> str:
@@ -206,7 +206,10 @@ class _Reader:
         elif field is not None and not self.seen_content and not self.games:
             self.extra.append(field)
 
-    def _slow_games(self, line: str, number: int) -> None:
+    def _slow_games(self, line: str, number: int, start: str) -> None:
+        if self.listing.unlisted and not (start.isalnum() or start == "?"):
+            self.listing.full(number)  # no game starts here (no ID): its E100 only counted
+            return
         raw_games, error = scan_games(line)
         for raw in raw_games:
             self._add_game(self._from_raw(raw, number), raw.sign)
