@@ -92,21 +92,27 @@ def parse_players_list(text: str, source: str = "<string>", strict: bool = False
     overflow: list[Diagnostic] = []  # past MAX_LISTED (lenient mode): counted, then dropped
     unlisted, first_unlisted = 0, 0
     items: list[ListItem] = []
+    unknown = content = False  # a line of neither kind / a 'pays' or player line
     country = ""
     seen: dict[int, int] = {}
     for n, line in enumerate(raw_lines, 1):
+        if not line or line.isspace():  # parse_line's first case, without the call
+            items.append(TextLine(line, LineKind.BLANK, n))
+            continue
         if overflow:
             unlisted, first_unlisted = unlisted + len(overflow), first_unlisted or overflow[0].line
             overflow.clear()
         found = diags if strict or len(diags) < MAX_LISTED else overflow
         before = len(found)
         item = parse_line(line, n, country, source, found, listed=found is diags)
-        unknown = isinstance(item, TextLine) and item.kind is LineKind.UNKNOWN
-        if unknown and found is overflow and not overflow:  # its P101 not made, only counted
-            unlisted, first_unlisted = unlisted + 1, first_unlisted or n
-        if isinstance(item, CountryLine):
-            country = item.code
+        if isinstance(item, TextLine):
+            unknown = unknown or item.kind is LineKind.UNKNOWN
+            if item.kind is LineKind.UNKNOWN and found is overflow and not overflow:
+                unlisted, first_unlisted = unlisted + 1, first_unlisted or n  # P101 not made
+        elif isinstance(item, CountryLine):
+            country, content = item.code, True
         elif isinstance(item, PlayerEntry):
+            content = True
             if item.id in seen:
                 found.append(
                     line_diagnostic(
@@ -144,8 +150,7 @@ def parse_players_list(text: str, source: str = "<string>", strict: bool = False
     if unlisted:
         diags.append(not_listed(unlisted, source, first_unlisted))
 
-    unknown = any(isinstance(i, TextLine) and i.kind is LineKind.UNKNOWN for i in items)
-    if unknown and not any(isinstance(i, CountryLine | PlayerEntry) for i in items):
+    if unknown and not content:
         raise PlayersListError(
             f"{source}: expected a players list ('pays = CODE' and 'ID NAME, Firstname' "
             f"lines), got none in {len(items)} lines"
@@ -156,7 +161,10 @@ def parse_players_list(text: str, source: str = "<string>", strict: bool = False
         final_newline=final_newline,
         bom=bom,
     )
-    kept = tuple(_keep_raw(item, raw_lines, layout.name_width) for item in items)
+    kept = tuple(
+        item if isinstance(item, TextLine) else _keep_raw(item, raw_lines, layout.name_width)
+        for item in items
+    )
     return PlayersList(kept, layout, source, tuple(diags))
 
 
