@@ -12,6 +12,7 @@ from fastapi.responses import RedirectResponse, Response
 from ratinglist.service.evidence import stored_system_lists
 from ratinglist.service.site import LIST_PAGE_SIZE, ListQuery, list_page, lists, search
 from ratinglist.service.site_diff import list_diff
+from ratinglist.web.limits import searched
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import LIST_CACHE, NO_STORE, PAGE_CACHE, site_of
 
@@ -73,7 +74,8 @@ def favicon() -> Response:
 @router.get("/search")
 def player_search(request: Request, q: Annotated[str, Query(max_length=100)] = "") -> Response:
     """Fuzzy search by name or ID; an existing ID typed exactly goes to its page."""
-    result = search(site_of(request), q)
+    site = site_of(request)
+    result = searched(request, lambda: search(site, q))
     if result.exact is not None:
         return RedirectResponse(f"/players/{result.exact}", status_code=303)
     return templates.TemplateResponse(
