@@ -16,15 +16,19 @@ import typer
 from ratinglist.cli.common import DbOption, database_url, user_errors
 from ratinglist.cli.workers import STARTUP_FAILED, preload, run_workers
 from ratinglist.errors import InputError, StoreError
+from ratinglist.service.serving import (
+    ALLOWED_HOSTS_ENV,
+    DEFAULT_BUDGET_S,
+    SITE_URL_ENV,
+    parse_budget,
+    parse_hosts,
+    parse_site_url,
+)
+from ratinglist.service.serving import BUDGET_ENV as WORK_BUDGET_ENV
 
 APP = "ratinglist.web.app:create_app_from_env"
 """The application factory each worker calls (imported once by the parent, `cli.workers`)."""
 SECURE_COOKIES_ENV = "RATINGLIST_SECURE_COOKIES"
-SITE_URL_ENV = "RATINGLIST_SITE_URL"
-ALLOWED_HOSTS_ENV = "RATINGLIST_ALLOWED_HOSTS"
-WORK_BUDGET_ENV = "RATINGLIST_WORK_BUDGET"
-"""The settings the workers read (`web.app.create_app_from_env`); serve's options of the
-same names may be set by them too (a systemd unit's ``Environment=``)."""
 ACCESS_LOG_ENV = "RATINGLIST_ACCESS_LOG"
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 """prometheus_client's multiprocess mode: each worker counts in files in this folder."""
@@ -160,8 +164,6 @@ def serve(
         import uvicorn
 
         from ratinglist.service.databases import probe_database
-        from ratinglist.web.budget import DEFAULT_BUDGET_S, parse_budget
-        from ratinglist.web.site_address import parse_hosts, parse_site_url
 
         url = database_url(db)
         site = parse_site_url(site_url) if site_url else None

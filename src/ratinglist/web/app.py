@@ -14,10 +14,18 @@ from ratinglist import __version__
 from ratinglist.errors import InputError, StoreError
 from ratinglist.service.databases import open_database
 from ratinglist.service.mail import MailSettings, Outbox, mail_settings
+from ratinglist.service.serving import (
+    ALLOWED_HOSTS_ENV,
+    DEFAULT_BUDGET_S,
+    SITE_URL_ENV,
+    allowed_hosts,
+    budget_from_env,
+    parse_hosts,
+    parse_site_url,
+)
 from ratinglist.service.site import Site, data_version, open_site
 from ratinglist.service.site_pages import stored_site_page
 from ratinglist.web.auth import AuthGate
-from ratinglist.web.budget import DEFAULT_BUDGET_S, budget_from_env
 from ratinglist.web.cache import ResponseCache
 from ratinglist.web.errors import install_error_handlers
 from ratinglist.web.head import HeadAsGet
@@ -25,14 +33,7 @@ from ratinglist.web.headers import SecurityHeaders
 from ratinglist.web.limits import BodyLimit
 from ratinglist.web.observe import configure_access_log
 from ratinglist.web.observe import install as install_observe
-from ratinglist.web.site_address import (
-    ALLOWED_HOSTS_ENV,
-    SITE_URL_ENV,
-    HostGate,
-    allowed_hosts,
-    parse_hosts,
-    parse_site_url,
-)
+from ratinglist.web.site_address import HostGate
 from ratinglist.web.timing import ServerTiming
 from ratinglist.web.views import (
     account,

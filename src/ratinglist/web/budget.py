@@ -12,7 +12,7 @@ Python threads cannot be stopped, so the bound takes two forms:
   by the stored data, not by the request; the pool bounds how many run at once.
 
 The budget is a setting: ``serve --work-budget SECONDS`` or ``$RATINGLIST_WORK_BUDGET``
-(default `DEFAULT_BUDGET_S`).
+(default `service.serving.DEFAULT_BUDGET_S`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ import contextlib
 import logging
 import math
 import multiprocessing
-import os
 import signal
 import sys
 import threading
@@ -33,14 +32,9 @@ from typing import Any, ParamSpec, TypeVar
 
 from starlette.requests import Request
 
-from ratinglist.errors import InputError, RatinglistError
+from ratinglist.errors import RatinglistError
+from ratinglist.service.serving import DEFAULT_BUDGET_S
 
-BUDGET_ENV = "RATINGLIST_WORK_BUDGET"
-"""The environment variable that sets the budget (seconds) of the served workers."""
-DEFAULT_BUDGET_S = 10.0
-"""Seconds of work one anonymous request may cost: a 1 MB results file checks in a few."""
-MAX_BUDGET_S = 600.0
-"""The largest budget accepted (a request is not meant to take longer)."""
 CHILDREN_AT_ONCE = 2
 """Forked children (`run_in_child`) running at once in one worker; a request beyond waits."""
 THREADS = 2
@@ -53,33 +47,6 @@ log = logging.getLogger("ratinglist.web")
 
 class OverBudget(RatinglistError):
     """Anonymous work that did not finish within the server's budget (answered 503)."""
-
-
-def parse_budget(text: str) -> float:
-    """The budget in seconds written in `text`.
-
-    Raises:
-        InputError: not a number of seconds above 0 and at most `MAX_BUDGET_S`.
-    """
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 < value <= MAX_BUDGET_S:
-        raise InputError(
-            f"expected a work budget in seconds above 0 and at most {MAX_BUDGET_S:g}, got {text!r}"
-        )
-    return value
-
-
-def budget_from_env() -> float:
-    """The budget of ``$RATINGLIST_WORK_BUDGET``, else `DEFAULT_BUDGET_S`.
-
-    Raises:
-        InputError: the variable is set to something else than a budget.
-    """
-    text = os.environ.get(BUDGET_ENV, "").strip()
-    return parse_budget(text) if text else DEFAULT_BUDGET_S
 
 
 def _over(what: str, budget_s: float) -> OverBudget:

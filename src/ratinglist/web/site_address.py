@@ -1,4 +1,4 @@
-"""The site's configured address and the hosts it answers for.
+"""The hosts the site answers for (the settings themselves: `service.serving`).
 
 Every link the server mails is built on the configured site URL (``serve --site-url``, or
 ``$RATINGLIST_SITE_URL``), never on the ``Host`` a request names: a request with a forged
@@ -11,72 +11,12 @@ admin lists others (``--allowed-hosts``; ``*`` allows any).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ratinglist.errors import InputError
+from ratinglist.service.serving import ANY_HOST
 from ratinglist.web.errors import error_response
-
-SITE_URL_ENV = "RATINGLIST_SITE_URL"
-ALLOWED_HOSTS_ENV = "RATINGLIST_ALLOWED_HOSTS"
-LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
-"""The names of this machine, always allowed unless the admin lists the hosts."""
-ANY_HOST = "*"
-
-
-def parse_site_url(text: str) -> str:
-    """The site's address as ``scheme://host[:port]`` (no trailing slash).
-
-    Raises:
-        InputError: not an http(s) URL of a host alone (no path, query, user or fragment).
-    """
-    parts = urlsplit(text.strip())
-    try:
-        port = parts.port
-    except ValueError:
-        port = -1
-    if (
-        parts.scheme not in ("http", "https")
-        or not parts.hostname
-        or parts.path not in ("", "/")
-        or parts.query
-        or parts.fragment
-        or parts.username is not None
-        or port == -1
-    ):
-        raise InputError(
-            f"expected the site's address like https://ratings.example.org, got {text!r}"
-        )
-    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
-    return f"{parts.scheme}://{host}{f':{port}' if port else ''}"
-
-
-def host_of(site_url: str) -> str:
-    """The host name of a site URL (lower case, no port, no brackets)."""
-    return (urlsplit(site_url).hostname or "").lower()
-
-
-def parse_hosts(text: str) -> tuple[str, ...]:
-    """Host names from a comma- or space-separated list (``*``: any host).
-
-    Raises:
-        InputError: a name that is not a host name.
-    """
-    hosts = tuple(h.strip().lower().strip("[]") for h in text.replace(",", " ").split())
-    for host in hosts:
-        if host != ANY_HOST and not all(c.isalnum() or c in ".-:_" for c in host):
-            raise InputError(f"expected host names like ratings.example.org, got {host!r}")
-    return hosts
-
-
-def allowed_hosts(site_url: str, listed: Iterable[str] = ()) -> tuple[str, ...]:
-    """The hosts requests may name: `listed` when given (with the site URL's host), else the
-    site URL's host and `LOCAL_HOSTS`."""
-    named = tuple(listed) or LOCAL_HOSTS
-    site = host_of(site_url)
-    return tuple(dict.fromkeys((site, *named)))
 
 
 def _request_host(scope: Scope) -> str:

@@ -10,13 +10,13 @@ each line or message.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
+from enum import Enum
+from typing import Annotated, Protocol
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from ratinglist.formats.diagnostics import Diagnostic
 from ratinglist.service.site_check import MAX_BYTES, CheckedLine, check_file
 from ratinglist.web.budget import budget_of, run_in_child
 from ratinglist.web.templating import templates
@@ -81,12 +81,29 @@ class CheckPage:
         return dict(self.counts).get(severity, 0)
 
 
-def _shown(d: Diagnostic) -> ShownDiagnostic:
+class _Diagnostic(Protocol):
+    """What the page reads of a reader's diagnostic."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def severity(self) -> Enum: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    def format(self) -> str: ...
+
+
+def _shown(d: _Diagnostic) -> ShownDiagnostic:
     column = min(d.column, LINE_CHARS + 1)
-    return ShownDiagnostic(d.severity.value, d.code, column, clip(d.message), clip(d.format()))
+    severity = str(d.severity.value)
+    return ShownDiagnostic(severity, d.code, column, clip(d.message), clip(d.format()))
 
 
-def _lines(lines: tuple[CheckedLine, ...], shown: tuple[Diagnostic, ...]) -> list[ShownLine]:
+def _lines(lines: tuple[CheckedLine, ...], shown: tuple[_Diagnostic, ...]) -> list[ShownLine]:
     marked = {id(d) for d in shown}
     if len(lines) <= ALL_LINES:
         wanted = set(range(1, len(lines) + 1))
