@@ -131,7 +131,7 @@ def test_search_and_why_past_the_budget_answer_503(
         searched = client.get("/search?q=dupont")
         assert searched.status_code == 503 and "the player search" in searched.text
         api = client.get("/api/v1/players?q=dupont")
-        assert api.status_code == 503
+        assert api.status_code == 503 and api.headers["retry-after"] == "30"
         assert api.json()["error"]["code"] == "unavailable"
         why = client.get("/players/50002/why")
         assert why.status_code == 503 and "explaining the rating change" in why.text

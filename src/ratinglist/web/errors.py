@@ -56,6 +56,9 @@ TITLES = {
     500: "Server error",
     503: "Too much work",
 }
+RETRY_AFTER_S = 30
+"""The ``Retry-After`` of a 503 (work past the budget): a computation left running in the
+background has usually filled its cache by then."""
 log = logging.getLogger("ratinglist.web")
 
 
@@ -94,7 +97,6 @@ def install_error_handlers(app: FastAPI) -> None:
         (ConflictError, 409),
         (ClosedError, 409),
         (RateLimited, 429),
-        (OverBudget, 503),
     )
     for kind, status in statuses:
 
@@ -102,6 +104,12 @@ def install_error_handlers(app: FastAPI) -> None:
             return error_response(request, status, str(exc))
 
         app.add_exception_handler(kind, handler)
+
+    @app.exception_handler(OverBudget)
+    async def over_budget(request: Request, exc: OverBudget) -> Response:
+        response = error_response(request, 503, str(exc))
+        response.headers["retry-after"] = str(RETRY_AFTER_S)
+        return response
 
     @app.exception_handler(RatinglistError)
     async def refused(request: Request, exc: RatinglistError) -> Response:
