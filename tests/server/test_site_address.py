@@ -139,6 +139,8 @@ def test_a_forged_host_against_serve_smtp_is_refused_and_links_use_the_site_url(
         server.wait(timeout=60)
     written = log.read_text(encoding="utf-8")
     assert '"path": "/reset?token=[redacted]"' in written
+    refused = [line for line in written.splitlines() if '"status": 400' in line]
+    assert len(refused) == 4 and all('"path": "/forgot"' in line for line in refused)
     assert token not in written and urllib.parse.quote(token) not in written
 
 

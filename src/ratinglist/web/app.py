@@ -155,12 +155,12 @@ def create_app(
     )
     app.add_middleware(ServerTiming)
     app.add_middleware(BodyLimit)  # issue 19: bodies bounded before anything reads them
+    if hosts is not None:  # issue 31: a forged Host is refused before anything answers it
+        app.add_middleware(HostGate, hosts=hosts)  # (inside `observe`: logged and counted)
     install_observe(app)
     # Issue 19, around everything (the operations routes too): HEAD as GET, and the security
     # headers on every answer (cached ones and refusals too).
     app.add_middleware(HeadAsGet)
-    if hosts is not None:  # issue 31: a forged Host is refused before anything answers it
-        app.add_middleware(HostGate, hosts=hosts)
     app.add_middleware(SecurityHeaders)
 
     return app
