@@ -25,7 +25,7 @@ STOP_S = 10.0
 
 def _start(url: str, *options: str) -> tuple[subprocess.Popen[bytes], str]:
     command = [str(Path(sys.executable).parent / "ratinglist"), "serve", "--db", url]
-    command += ["--port", "0", "--workers", "1", "--no-prerender", *options]
+    command += ["--port", "0", "--workers", "1", *options]
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True
     )
@@ -81,8 +81,9 @@ def _stopped_within(process: subprocess.Popen[bytes], seconds: float) -> float:
     return time.monotonic() - began
 
 
-def test_sigterm_during_a_request_that_never_ends(seeded: str) -> None:
-    process, base = _start(seeded)
+@pytest.mark.parametrize("renderer", ["--no-prerender", "--prerender"])
+def test_sigterm_during_a_request_that_never_ends(seeded: str, renderer: str) -> None:
+    process, base = _start(seeded, renderer)
     started = threading.Event()
     client = threading.Thread(target=_endless_upload, args=(base, started), daemon=True)
     client.start()

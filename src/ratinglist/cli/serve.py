@@ -45,6 +45,9 @@ PRERENDER_NICE = 10
 GRACEFUL_STOP_S = 4
 """On SIGTERM, how long a worker lets the requests in flight finish before it stops (the
 parent kills a worker still running after `cli.workers.STOP_WAIT_S`)."""
+RENDERER_STOP_S = 2.0
+"""How long the page renderer is given to stop after the workers before it is killed (all
+in all `serve` ends within 10 s of SIGTERM)."""
 
 
 def default_workers() -> int:
@@ -220,7 +223,7 @@ def serve(
         for process in renderer:
             process.terminate()
             try:
-                process.wait(timeout=2)
+                process.wait(timeout=RENDERER_STOP_S)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()

@@ -28,7 +28,7 @@ STARTUP_FAILED = 3
 """The exit code of a worker (and of `serve`) whose application could not be made."""
 RESTARTS = 5
 """Worker restarts allowed within a minute before the parent gives up."""
-STOP_WAIT_S = 7.0
+STOP_WAIT_S = 6.0
 """How long the parent waits for its workers to finish their requests when stopping, before
 it kills them (issue 31: `serve` ends within 10 s of SIGTERM)."""
 
