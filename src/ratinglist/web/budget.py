@@ -24,6 +24,7 @@ import multiprocessing
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -39,6 +40,12 @@ CHILDREN_AT_ONCE = 2
 """Forked children (`run_in_child`) running at once in one worker; a request beyond waits."""
 THREADS = 2
 """Threads of `run_within`'s pool in one worker."""
+
+# Python 3.12+ warns of fork() in a process with threads: the child here only runs `fn` (no
+# lock of another thread is taken: no database, no logging but on a bug) and exits.
+warnings.filterwarnings(
+    "ignore", message=r".*use of fork\(\) may lead to deadlocks", category=DeprecationWarning
+)
 
 P = ParamSpec("P")
 T = TypeVar("T")
