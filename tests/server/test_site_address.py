@@ -159,6 +159,8 @@ def test_the_host_gate(server_url: str) -> None:
         assert "content-security-policy" in refused.headers  # the refusal is a page of ours
         api = client.get("/api/v1/lists", headers={"Host": "evil.example"})
         assert api.status_code == 400 and api.json()["error"]["code"] == "bad_request"
+        # monitoring by any name (a probe by the machine's address) still answers
+        assert client.get("/healthz", headers={"Host": "10.0.0.7"}).status_code == 200
     anyone = create_app(server_url, hosts=allowed_hosts(SITE, parse_hosts("*")))
     with TestClient(anyone) as client:
         assert client.get("/login", headers={"Host": "evil.example"}).status_code == 200
