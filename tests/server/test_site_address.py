@@ -166,6 +166,18 @@ def test_the_host_gate(server_url: str) -> None:
         assert client.get("/login", headers={"Host": "evil.example"}).status_code == 200
 
 
+def test_without_a_site_url_an_address_is_answered_but_no_other_name(server_url: str) -> None:
+    # A TD's laptop at a venue (`serve --host 0.0.0.0`, no --site-url): players' phones name it
+    # by its address on the venue's network; a name still has to be listed.
+    venue = create_app(server_url, hosts=allowed_hosts("http://0.0.0.0:8000"), host_addresses=True)
+    with TestClient(venue) as client:
+        for host in ("192.168.1.23:8000", "[fe80::1]:8000", "10.0.0.7"):
+            assert client.get("/login", headers={"Host": host}).status_code == 200, host
+        assert client.get("/login", headers={"Host": "evil.example"}).status_code == 400
+    with _host_client(server_url) as client:  # with a site URL an address is refused
+        assert client.get("/login", headers={"Host": "192.168.1.23"}).status_code == 400
+
+
 def test_site_urls_and_hosts() -> None:
     assert parse_site_url("https://Ratings.example.org/") == "https://ratings.example.org"
     assert parse_site_url("http://127.0.0.1:8000") == "http://127.0.0.1:8000"

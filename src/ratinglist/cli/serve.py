@@ -17,6 +17,7 @@ from ratinglist.cli.common import DbOption, database_url, user_errors
 from ratinglist.cli.workers import STARTUP_FAILED, preload, run_workers
 from ratinglist.errors import InputError, StoreError
 from ratinglist.service.serving import (
+    ADDRESSES_ENV,
     ALLOWED_HOSTS_ENV,
     DEFAULT_BUDGET_S,
     SITE_URL_ENV,
@@ -191,6 +192,8 @@ def serve(
     os.environ["RATINGLIST_DB"] = url
     os.environ[SITE_URL_ENV] = site or f"http://{shown}:{bound[1]}"
     os.environ[ALLOWED_HOSTS_ENV] = ",".join(hosts)
+    # No site URL (a TD's laptop at a venue): players' phones name it by its IP address.
+    os.environ[ADDRESSES_ENV] = "0" if site else "1"
     os.environ[WORK_BUDGET_ENV] = str(budget)
     os.environ[SECURE_COOKIES_ENV] = "1" if secure_cookies else "0"
     os.environ[ACCESS_LOG_ENV] = "1" if access_log else "0"

@@ -20,6 +20,9 @@ LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 """The names of this machine, always allowed unless the admin lists the hosts."""
 ANY_HOST = "*"
 """In the allowed hosts: any host (no check)."""
+ADDRESSES_ENV = "RATINGLIST_HOST_ADDRESSES"
+"""Set to ``1`` by `serve` without ``--site-url``: a ``Host`` that is an IP address is
+answered too (a phone on the venue's network types the laptop's address)."""
 
 BUDGET_ENV = "RATINGLIST_WORK_BUDGET"
 """The environment variable that sets the budget (seconds) of the served workers."""
@@ -80,6 +83,17 @@ def allowed_hosts(site_url: str, listed: Iterable[str] = ()) -> tuple[str, ...]:
     named = tuple(listed) or LOCAL_HOSTS
     site = host_of(site_url)
     return tuple(dict.fromkeys((site, *named)))
+
+
+def is_address(host: str) -> bool:
+    """True when `host` is an IP address (v4 or v6), not a name."""
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
 
 
 def parse_budget(text: str) -> float:

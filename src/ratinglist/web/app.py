@@ -15,6 +15,7 @@ from ratinglist.errors import InputError, StoreError
 from ratinglist.service.databases import open_database
 from ratinglist.service.mail import MailSettings, Outbox, mail_settings
 from ratinglist.service.serving import (
+    ADDRESSES_ENV,
     ALLOWED_HOSTS_ENV,
     DEFAULT_BUDGET_S,
     SITE_URL_ENV,
@@ -74,11 +75,13 @@ def create_app(
     site_url: str | None = None,
     hosts: Sequence[str] | None = None,
     work_budget_s: float = DEFAULT_BUDGET_S,
+    host_addresses: bool = False,
 ) -> FastAPI:
     """The site over the database at `url` (an SQLAlchemy URL); e-mail through `mail`, its
     links built on `site_url` (``https://ratings.example.org``, needed with `mail`); requests
     whose ``Host`` is not in `hosts` refused (None: no check, for an app run in-process);
-    anonymous work bounded by `work_budget_s` seconds (`web.budget`).
+    anonymous work bounded by `work_budget_s` seconds (`web.budget`); with `host_addresses`,
+    a ``Host`` that is an IP address is answered too (`serve` without a site URL).
 
     The worker's one database handle is made here (`app.state.db`, `views.common.store_of`)
     and passed to every use case; it is the process's handle of `url`
@@ -156,7 +159,8 @@ def create_app(
     app.add_middleware(ServerTiming)
     app.add_middleware(BodyLimit)  # issue 19: bodies bounded before anything reads them
     if hosts is not None:  # issue 31: a forged Host is refused before anything answers it
-        app.add_middleware(HostGate, hosts=hosts)  # (inside `observe`: logged and counted)
+        # (inside `observe`: logged and counted)
+        app.add_middleware(HostGate, hosts=hosts, addresses=host_addresses)
     install_observe(app)
     # Issue 19, around everything (the operations routes too): HEAD as GET, and the security
     # headers on every answer (cached ones and refusals too).
@@ -190,4 +194,5 @@ def create_app_from_env() -> FastAPI:
         site_url=site_url,
         hosts=hosts,
         work_budget_s=budget_from_env(),
+        host_addresses=os.environ.get(ADDRESSES_ENV) == "1",
     )

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ratinglist.service.serving import ANY_HOST
+from ratinglist.service.serving import ANY_HOST, is_address
 from ratinglist.web.errors import error_response
 
 
@@ -33,17 +33,20 @@ def _request_host(scope: Scope) -> str:
 class HostGate:
     """ASGI middleware: answer 400 to a request whose ``Host`` is not an allowed host."""
 
-    def __init__(self, app: ASGIApp, hosts: Iterable[str]) -> None:
+    def __init__(self, app: ASGIApp, hosts: Iterable[str], addresses: bool = False) -> None:
         self.app = app
         self.hosts = frozenset(h.lower() for h in hosts)
         self.any = ANY_HOST in self.hosts
+        self.addresses = addresses
+        """Also answer a ``Host`` that is an IP address (a server with no site URL: a forged
+        address can neither rebind a name nor reach a mailed link, which needs the URL)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket") or self.any:
             await self.app(scope, receive, send)
             return
         host = _request_host(scope)
-        if host in self.hosts:
+        if host in self.hosts or (self.addresses and is_address(host)):
             await self.app(scope, receive, send)
             return
         if scope["type"] == "websocket":
