@@ -43,6 +43,7 @@ from tests.conftest import handle
 from tests.server.fixtures import PASSWORD, sign_in
 
 NEW_PASSWORD = "a brand new secret"
+SITE = "https://ratings.example.org"
 DIRECTOR_MAIL = "director@example.org"
 LYON = """\
 %%Tournament: Lyon Open 2026
@@ -98,8 +99,11 @@ def smtp() -> Iterator[tuple[MailSettings, Inbox]]:
 
 @pytest.fixture
 def mailing(server_url: str, smtp: tuple[MailSettings, Inbox]) -> Iterator[TestClient]:
-    """A client of the app over the seeded server database, mailing through `smtp`."""
-    with TestClient(create_app(server_url, mail=smtp[0])) as client:
+    """A client of the app over the seeded server database at the site address `SITE`,
+    mailing through `smtp` (and waiting for the outbox after each request)."""
+    app = create_app(server_url, mail=smtp[0], site_url=SITE)
+    with TestClient(app) as client:
+        client.event_hooks["response"].append(lambda _r: app.state.outbox.wait())
         yield client
 
 
@@ -110,8 +114,9 @@ def _form_token(page: str) -> str:
 
 
 def _link(message: EmailMessage) -> str:
+    """The mailed link's path and fragment (the link is on the configured site address)."""
     body = message.get_content()
-    found = re.search(r"http://testserver(/reset\?token=\S+)", body)
+    found = re.search(r"https://ratings\.example\.org(/reset#token=\S+)", body)
     assert found, body
     return found.group(1)
 
@@ -124,14 +129,15 @@ def _ask(client: TestClient, who: str) -> str:
 
 
 def _reset(client: TestClient, link: str, password: str) -> Any:
-    form = client.get(link)
+    """What the reset page does with a link: the form, the token from the fragment."""
+    path, _, fragment = link.partition("#")
+    form = client.get(path)
     assert form.status_code == 200
-    token = re.search(r'name="token" value="([^"]+)"', form.text)
-    assert token
+    assert "data-from-fragment" in form.text  # the page's script fills the token in
     return client.post(
         "/reset",
         data={
-            "token": token.group(1),
+            "token": fragment.removeprefix("token="),
             "password": password,
             "again": password,
             "csrf_token": _form_token(form.text),
@@ -190,7 +196,7 @@ def test_one_link_per_account_every_two_minutes(
     later = start + dt.timedelta(minutes=2)
     assert request_reset(handle(server_url), "director", base, settings, now=later) is not None
     assert len(inbox.to(DIRECTOR_MAIL)) == 2
-    assert "https://ratings.example.org/reset?token=" in inbox.messages[0].get_content()
+    assert "https://ratings.example.org/reset#token=" in inbox.messages[0].get_content()
 
 
 def test_an_expired_damaged_or_replaced_link_is_refused(
@@ -217,7 +223,7 @@ def test_an_expired_damaged_or_replaced_link_is_refused(
 
 
 def _link_token(message: EmailMessage) -> str:
-    found = re.search(r"/reset\?token=(\S+)", message.get_content())
+    found = re.search(r"/reset#token=(\S+)", message.get_content())
     assert found
     return found.group(1)
 
@@ -347,8 +353,11 @@ def test_serve_with_smtp_mails_from_its_workers(
         body = urllib.parse.urlencode({"who": "director", "csrf_token": _form_token(form)})
         with opener.open(f"{base}/forgot", data=body.encode(), timeout=30) as answer:
             assert "on its way" in answer.read().decode()
+        deadline = time.monotonic() + 30  # sent off the request, by the worker's outbox
+        while not inbox.to(DIRECTOR_MAIL) and time.monotonic() < deadline:
+            time.sleep(0.05)
         [message] = inbox.to(DIRECTOR_MAIL)
-        assert f"{base}/reset?token=" in message.get_content()
+        assert f"{base}/reset#token=" in message.get_content()
     finally:
         server.terminate()
         server.wait(timeout=60)

@@ -16,6 +16,16 @@ import typer
 from ratinglist.cli.common import DbOption, database_url, user_errors
 from ratinglist.cli.workers import STARTUP_FAILED, preload, run_workers
 from ratinglist.errors import InputError, StoreError
+from ratinglist.service.serving import (
+    ADDRESSES_ENV,
+    ALLOWED_HOSTS_ENV,
+    DEFAULT_BUDGET_S,
+    SITE_URL_ENV,
+    parse_budget,
+    parse_hosts,
+    parse_site_url,
+)
+from ratinglist.service.serving import BUDGET_ENV as WORK_BUDGET_ENV
 
 APP = "ratinglist.web.app:create_app_from_env"
 """The application factory each worker calls (imported once by the parent, `cli.workers`)."""
@@ -32,6 +42,13 @@ PRERENDER_EVERY_S = 30
 
 PRERENDER_NICE = 10
 """How much the page renderer's priority is lowered (requests go first)."""
+
+GRACEFUL_STOP_S = 4
+"""On SIGTERM, how long a worker lets the requests in flight finish before it stops (the
+parent kills a worker still running after `cli.workers.STOP_WAIT_S`)."""
+RENDERER_STOP_S = 2.0
+"""How long the page renderer is given to stop after the workers before it is killed (all
+in all `serve` ends within 10 s of SIGTERM)."""
 
 
 def default_workers() -> int:
@@ -101,6 +118,33 @@ def serve(
             "smtp+starttls://user:password@mail.example.org:587?from=ratings@example.org.",
         ),
     ] = None,
+    site_url: Annotated[
+        str | None,
+        typer.Option(
+            "--site-url",
+            envvar=SITE_URL_ENV,
+            help="The site's public address, e.g. https://ratings.example.org: every mailed "
+            "link is built on it and its host is allowed (default: the address served on).",
+        ),
+    ] = None,
+    allowed_hosts: Annotated[
+        str | None,
+        typer.Option(
+            "--allowed-hosts",
+            envvar=ALLOWED_HOSTS_ENV,
+            help="Comma-separated hosts a request may name besides the site URL's (default: "
+            "localhost, 127.0.0.1, ::1; '*': any). Others are refused (400).",
+        ),
+    ] = None,
+    work_budget: Annotated[
+        str | None,
+        typer.Option(
+            "--work-budget",
+            envvar=WORK_BUDGET_ENV,
+            help="Seconds one anonymous request may work (checking a file, explaining a "
+            "rating change, searching) before it is stopped and answered 503 (default: 10).",
+        ),
+    ] = None,
 ) -> None:
     """Serve the rating list website and the JSON API (/api/docs) until interrupted.
 
@@ -114,7 +158,9 @@ def serve(
     in advance and stores them in the database (again after each import or publication), so
     that a page seen for the first time costs one read; a page not made yet is made on
     demand. Several hosts may serve one PostgreSQL database: sessions, live pages and the
-    pages made in advance are shared through it.
+    pages made in advance are shared through it. Mailed links point at --site-url, and a
+    request naming another host than the site's (or --allowed-hosts) is refused. SIGTERM
+    stops every worker within 10 seconds, whatever it is doing.
 
     Example: ratinglist serve --db ratinglist.db --port 8000
     """
@@ -124,6 +170,14 @@ def serve(
         from ratinglist.service.databases import probe_database
 
         url = database_url(db)
+        site = parse_site_url(site_url) if site_url else None
+        hosts = parse_hosts(allowed_hosts or "")
+        budget = parse_budget(work_budget) if work_budget else DEFAULT_BUDGET_S
+        if smtp and site is None and not _is_loopback(host):
+            raise InputError(
+                f"expected --site-url (the address mailed links point at) with --smtp when "
+                f"serving on {host}, got none"
+            )
         _require_current_schema(url, upgrade=upgrade)
         if smtp:
             from ratinglist.service.mail import mail_settings
@@ -133,7 +187,14 @@ def serve(
         # Opened and closed here: each forked worker makes its own handle (`create_app`).
         probe_database(url)
         sock = _bind(host, port)
+    bound = sock.getsockname()
+    shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
     os.environ["RATINGLIST_DB"] = url
+    os.environ[SITE_URL_ENV] = site or f"http://{shown}:{bound[1]}"
+    os.environ[ALLOWED_HOSTS_ENV] = ",".join(hosts)
+    # No site URL (a TD's laptop at a venue): players' phones name it by its IP address.
+    os.environ[ADDRESSES_ENV] = "0" if site else "1"
+    os.environ[WORK_BUDGET_ENV] = str(budget)
     os.environ[SECURE_COOKIES_ENV] = "1" if secure_cookies else "0"
     os.environ[ACCESS_LOG_ENV] = "1" if access_log else "0"
     metrics_dir = _metrics_dir()
@@ -148,9 +209,8 @@ def serve(
         access_log=False,
         proxy_headers=proxy_headers,
         forwarded_allow_ips=forwarded_allow_ips,
+        timeout_graceful_shutdown=GRACEFUL_STOP_S,
     )
-    bound = sock.getsockname()
-    shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
     typer.echo(f"serving {url} on http://{shown}:{bound[1]}/ ({count} worker(s)); Ctrl-C stops")
     preload([APP.partition(":")[0]])
     renderer: list[subprocess.Popen[bytes]] = []
@@ -165,7 +225,11 @@ def serve(
         sock.close()
         for process in renderer:
             process.terminate()
-            process.wait()
+            try:
+                process.wait(timeout=RENDERER_STOP_S)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
         shutil.rmtree(metrics_dir, ignore_errors=True)
     if code:
         raise typer.Exit(code)
@@ -179,6 +243,18 @@ def _serve_one(config: uvicorn.Config, sock: socket.socket) -> int:
     server = uvicorn.Server(config)
     server.run(sockets=[sock])
     return 0 if server.started else STARTUP_FAILED
+
+
+def _is_loopback(host: str) -> bool:
+    """True for an address only this machine reaches (127.0.0.0/8, ::1, localhost)."""
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def _metrics_dir() -> str:

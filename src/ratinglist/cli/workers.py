@@ -8,7 +8,9 @@ the workers (POSIX ``fork``: the imported modules are shared, copy-on-write); ea
 makes its own app (engine, caches) and serves the shared socket. The parent waits: a worker
 that dies is forked again (at most `RESTARTS` times a minute), one that could not make the
 app at all (`STARTUP_FAILED`) stops them all, SIGINT or SIGTERM stops every worker and then
-the parent.
+the parent: a worker still running `STOP_WAIT_S` after the signal (a request that does not
+finish, a thread holding the interpreter) is killed, so the parent ends within seconds
+whatever its workers do.
 """
 
 from __future__ import annotations
@@ -26,8 +28,13 @@ STARTUP_FAILED = 3
 """The exit code of a worker (and of `serve`) whose application could not be made."""
 RESTARTS = 5
 """Worker restarts allowed within a minute before the parent gives up."""
-STOP_WAIT_S = 20.0
-"""How long the parent waits for its workers to finish their requests when stopping."""
+STOP_WAIT_S = 6.0
+"""How long the parent waits for its workers to finish their requests when stopping, before
+it kills them (issue 31: `serve` ends within 10 s of SIGTERM)."""
+
+
+class _Stopping(Exception):
+    """Raised by the signal handler to leave the parent's wait for its workers."""
 
 
 def preload(modules: Sequence[str]) -> None:
@@ -72,13 +79,19 @@ def run_workers(
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGTERM)
 
-    previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        first = not stopping
+        stop(signum, frame)
+        if first:  # out of os.wait(), which would wait for ever for a stuck worker
+            raise _Stopping
+
+    previous = {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
         for _ in range(count):
             fork_one()
         on_started()
         restarts: list[float] = []
-        while children:
+        while children and not stopping:
             try:
                 pid, status = os.wait()
             except ChildProcessError:
@@ -101,10 +114,12 @@ def run_workers(
                 stop(signal.SIGTERM, None)
                 continue
             fork_one()
+    except _Stopping:
+        pass
     finally:
+        _reap(children)
         for s, handler in previous.items():
             signal.signal(s, handler)
-        _reap(children)
     return code
 
 

@@ -10,14 +10,20 @@ message sent (`send_mail`).
 
 User and password are percent-decoded (``%40`` for ``@``). A message that cannot be sent
 raises `MailError` naming the server and the reason; nothing is retried (the callers say
-so, or log it, and the person asks again).
+so, or log it, and the person asks again). An `Outbox` sends messages from a thread of its
+own, so that a request that mails (a password reset) answers without waiting for the SMTP
+server; its failures are logged (recipient and subject, never the message's text).
 """
 
 from __future__ import annotations
 
+import logging
+import queue
 import smtplib
 import socket
 import ssl
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import make_msgid
@@ -120,3 +126,50 @@ def send_mail(settings: MailSettings, to: str, subject: str, body: str) -> None:
             client.send_message(message)
     except (OSError, smtplib.SMTPException) as exc:
         raise MailError(f"could not send mail through {settings.label}: {exc}") from exc
+
+
+log = logging.getLogger("ratinglist.mail")
+
+
+class Outbox:
+    """Messages sent one after the other by a thread of the process (made at the first
+    message, so after a server forked its workers); `send` only queues."""
+
+    def __init__(self, deliver: Callable[[MailSettings, str, str, str], None] = send_mail):
+        self._deliver = deliver
+        self._queue: queue.Queue[tuple[MailSettings, str, str, str]] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def send(self, settings: MailSettings, to: str, subject: str, body: str) -> None:
+        """Queue one message (see `send_mail`); it is sent within moments."""
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(
+                    target=self._run, name="ratinglist-outbox", daemon=True
+                )
+                self._thread.start()
+        self._queue.put((settings, to, subject, body))
+
+    def wait(self, timeout: float = TIMEOUT_S) -> bool:
+        """Wait until every queued message was handed over (or failed); False on timeout."""
+        done = threading.Event()
+
+        def drained() -> None:
+            self._queue.join()
+            done.set()
+
+        threading.Thread(target=drained, daemon=True).start()
+        return done.wait(timeout)
+
+    def _run(self) -> None:
+        while True:
+            settings, to, subject, body = self._queue.get()
+            try:
+                self._deliver(settings, to, subject, body)
+            except MailError as exc:
+                log.warning("mail %r to %s not sent: %s", subject, to, exc)
+            except Exception:  # a bug: logged, the thread goes on with the next message
+                log.exception("mail %r to %s not sent", subject, to)
+            finally:
+                self._queue.task_done()

@@ -4,15 +4,26 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from ratinglist import __version__
-from ratinglist.errors import StoreError
+from ratinglist.errors import InputError, StoreError
 from ratinglist.service.databases import open_database
-from ratinglist.service.mail import MailSettings, mail_settings
+from ratinglist.service.mail import MailSettings, Outbox, mail_settings
+from ratinglist.service.serving import (
+    ADDRESSES_ENV,
+    ALLOWED_HOSTS_ENV,
+    DEFAULT_BUDGET_S,
+    SITE_URL_ENV,
+    allowed_hosts,
+    budget_from_env,
+    parse_hosts,
+    parse_site_url,
+)
 from ratinglist.service.site import Site, data_version, open_site
 from ratinglist.service.site_pages import stored_site_page
 from ratinglist.web.auth import AuthGate
@@ -23,6 +34,7 @@ from ratinglist.web.headers import SecurityHeaders
 from ratinglist.web.limits import BodyLimit
 from ratinglist.web.observe import configure_access_log
 from ratinglist.web.observe import install as install_observe
+from ratinglist.web.site_address import HostGate
 from ratinglist.web.timing import ServerTiming
 from ratinglist.web.views import (
     account,
@@ -56,9 +68,20 @@ SMTP_ENV = "RATINGLIST_SMTP"
 
 
 def create_app(
-    url: str, *, cache_bytes: int = 64 * 1024 * 1024, mail: MailSettings | None = None
+    url: str,
+    *,
+    cache_bytes: int = 64 * 1024 * 1024,
+    mail: MailSettings | None = None,
+    site_url: str | None = None,
+    hosts: Sequence[str] | None = None,
+    work_budget_s: float = DEFAULT_BUDGET_S,
+    host_addresses: bool = False,
 ) -> FastAPI:
-    """The site over the database at `url` (an SQLAlchemy URL); e-mail through `mail`.
+    """The site over the database at `url` (an SQLAlchemy URL); e-mail through `mail`, its
+    links built on `site_url` (``https://ratings.example.org``, needed with `mail`); requests
+    whose ``Host`` is not in `hosts` refused (None: no check, for an app run in-process);
+    anonymous work bounded by `work_budget_s` seconds (`web.budget`); with `host_addresses`,
+    a ``Host`` that is an IP address is answered too (`serve` without a site URL).
 
     The worker's one database handle is made here (`app.state.db`, `views.common.store_of`)
     and passed to every use case; it is the process's handle of `url`
@@ -66,7 +89,11 @@ def create_app(
 
     Raises:
         StoreError: the database cannot be opened.
+        InputError: `mail` without `site_url`, or a `site_url` that is not a site's address.
     """
+    if mail is not None and site_url is None:
+        raise InputError("expected the site's address (the links mailed point at it), got none")
+    site_address = parse_site_url(site_url) if site_url is not None else None
     db = open_database(url, create=True)
     site = open_site(db)
 
@@ -82,6 +109,9 @@ def create_app(
     app.state.site = site
     app.state.url = url
     app.state.mail = mail
+    app.state.site_url = site_address
+    app.state.outbox = Outbox()
+    app.state.work_budget_s = work_budget_s
     install_error_handlers(app)
     for module in (
         account_mail,
@@ -128,6 +158,9 @@ def create_app(
     )
     app.add_middleware(ServerTiming)
     app.add_middleware(BodyLimit)  # issue 19: bodies bounded before anything reads them
+    if hosts is not None:  # issue 31: a forged Host is refused before anything answers it
+        # (inside `observe`: logged and counted)
+        app.add_middleware(HostGate, hosts=hosts, addresses=host_addresses)
     install_observe(app)
     # Issue 19, around everything (the operations routes too): HEAD as GET, and the security
     # headers on every answer (cached ones and refusals too).
@@ -145,10 +178,21 @@ def site_of(app: FastAPI) -> Site:
 
 def create_app_from_env() -> FastAPI:
     """The app over ``$RATINGLIST_DB`` (a URL), mailing through ``$RATINGLIST_SMTP`` (an SMTP
-    URL, `service.mail`) when set: the factory uvicorn workers import."""
+    URL, `service.mail`) when set, at ``$RATINGLIST_SITE_URL`` answering the hosts of
+    ``$RATINGLIST_ALLOWED_HOSTS`` (default: the site's and this machine's), with the work
+    budget of ``$RATINGLIST_WORK_BUDGET``: the factory uvicorn workers import."""
     url = os.environ.get(DB_ENV)
     if not url:
         raise StoreError(f"expected ${DB_ENV} to name the database, got nothing")
     configure_access_log()
     smtp = os.environ.get(SMTP_ENV)
-    return create_app(url, mail=mail_settings(smtp) if smtp else None)
+    site_url = parse_site_url(os.environ.get(SITE_URL_ENV) or "http://localhost")
+    hosts = allowed_hosts(site_url, parse_hosts(os.environ.get(ALLOWED_HOSTS_ENV, "")))
+    return create_app(
+        url,
+        mail=mail_settings(smtp) if smtp else None,
+        site_url=site_url,
+        hosts=hosts,
+        work_budget_s=budget_from_env(),
+        host_addresses=os.environ.get(ADDRESSES_ENV) == "1",
+    )

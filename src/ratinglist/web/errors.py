@@ -3,7 +3,8 @@
 The JSON shape is ``{"error": {"status": 404, "code": "not_found", "message": "..."}}``.
 Our `NotFoundError` answers 404, `AccountError` 401 (a failed sign-in), `PermissionDenied`
 403, `ConflictError` 409 (another device changed the same thing first), `ClosedError` 409
-(a change of a submitted tournament), `RateLimited` 429,
+(a change of a submitted tournament), `RateLimited` 429, `OverBudget` 503 (anonymous work
+past the server's bound, `web.budget`),
 any other `RatinglistError` 400 (the request named
 something the data refuses), a malformed parameter 400, an unknown route 404. Anything else
 is a bug: 500 with the same shapes and no details.
@@ -28,6 +29,7 @@ from ratinglist.errors import (
     RateLimited,
     RatinglistError,
 )
+from ratinglist.web.budget import OverBudget
 from ratinglist.web.templating import templates
 
 CODES = {
@@ -40,6 +42,7 @@ CODES = {
     413: "too_large",
     429: "too_many_requests",
     500: "internal_error",
+    503: "unavailable",
 }
 TITLES = {
     400: "Bad request",
@@ -51,7 +54,11 @@ TITLES = {
     413: "Too large",
     429: "Too many attempts",
     500: "Server error",
+    503: "Too much work",
 }
+RETRY_AFTER_S = 30
+"""The ``Retry-After`` of a 503 (work past the budget): a computation left running in the
+background has usually filled its cache by then."""
 log = logging.getLogger("ratinglist.web")
 
 
@@ -97,6 +104,12 @@ def install_error_handlers(app: FastAPI) -> None:
             return error_response(request, status, str(exc))
 
         app.add_exception_handler(kind, handler)
+
+    @app.exception_handler(OverBudget)
+    async def over_budget(request: Request, exc: OverBudget) -> Response:
+        response = error_response(request, 503, str(exc))
+        response.headers["retry-after"] = str(RETRY_AFTER_S)
+        return response
 
     @app.exception_handler(RatinglistError)
     async def refused(request: Request, exc: RatinglistError) -> Response:

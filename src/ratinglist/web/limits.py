@@ -11,14 +11,16 @@ file bound (`service.intake.MAX_BYTES`, which `/check` shares) plus the form's o
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ratinglist.errors import RateLimited
 from ratinglist.service.intake import MAX_BYTES
+from ratinglist.web.budget import budget_of, run_within
 from ratinglist.web.errors import error_response
 
 FORM_OVERHEAD = 64 * 1024
@@ -124,3 +126,32 @@ class OnePerClient:
 
 EXPLANATIONS = OnePerClient("rating change explanation")
 """The bound of `/players/{id}/why` and its API twin."""
+
+
+T = TypeVar("T")
+
+
+def explained(request: Request, work: Callable[[], T]) -> T:
+    """`work` (one rating change explanation) run within the server's work budget
+    (`web.budget.run_within`: 503 past it), holding the address's slot of `EXPLANATIONS`
+    until it is done, even when the request was answered first.
+
+    Raises:
+        RateLimited: the address has an explanation computing already.
+        OverBudget: it did not finish within the budget.
+    """
+
+    def claimed() -> T:
+        with EXPLANATIONS.claim(request):
+            return work()
+
+    return run_within("explaining the rating change", budget_of(request), claimed)
+
+
+def searched(request: Request, work: Callable[[], T]) -> T:
+    """`work` (one player search) run within the server's work budget (503 past it).
+
+    Raises:
+        OverBudget: it did not finish within the budget.
+    """
+    return run_within("the player search", budget_of(request), work)

@@ -30,6 +30,7 @@ import re
 import time
 import uuid
 from typing import Any
+from urllib.parse import unquote_plus
 
 from prometheus_client import Counter, Gauge, Histogram
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -205,7 +206,7 @@ class Observe:
         if not access_log.isEnabledFor(logging.INFO):
             return
         client = scope.get("client")
-        query = scope.get("query_string", b"").decode("latin-1")
+        query = redact(scope.get("query_string", b"").decode("latin-1"))
         line: dict[str, Any] = {
             "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "request_id": rid,
@@ -217,6 +218,22 @@ class Observe:
             "client": client[0] if client else None,
         }
         access_log.info(json.dumps(line))
+
+
+SECRET_PARAMETERS = frozenset({"token", "password", "csrf_token"})
+"""Query parameters whose value the access log never shows (a reset link's token)."""
+
+
+def redact(query: str) -> str:
+    """A query string with the values of `SECRET_PARAMETERS` replaced by ``[redacted]``."""
+    if not query:
+        return query
+    parts = []
+    for part in query.split("&"):
+        name, equals, _ = part.partition("=")
+        secret = unquote_plus(name).lower() in SECRET_PARAMETERS
+        parts.append(f"{name}{equals}[redacted]" if secret and equals else part)
+    return "&".join(parts)
 
 
 def configure_access_log() -> None:

@@ -7,3 +7,14 @@ document.addEventListener("submit", function (event) {
     event.preventDefault();
   }
 });
+
+// A password-reset link carries its token after "#" (never sent to a server, so in no log):
+// the reset form takes it from there and the address bar forgets it.
+document.addEventListener("DOMContentLoaded", function () {
+  var field = document.querySelector("input[data-from-fragment]");
+  var found = /(?:^#|&)token=([^&]+)/.exec(window.location.hash);
+  if (field && found) {
+    field.value = decodeURIComponent(found[1]);
+    window.history.replaceState(null, "", window.location.pathname);
+  }
+});

@@ -5,15 +5,22 @@ The forgot page answers the same whether or not an account matched (no one learn
 names or addresses exist). Its forms, like the sign-in form, carry their own CSRF token (a
 random value in a short-lived cookie and in the form) since there is no session yet. With no
 SMTP server (`serve` without ``--smtp``) the forgot page says to ask an admin instead.
+
+The mailed link is built on the configured site address (``serve --site-url``,
+``app.state.site_url``), never on the request's ``Host``; the message is sent off the
+request by the application's outbox (`service.mail.Outbox`), so the answer takes the same
+time whether or not a message goes out. The link's token comes after ``#`` and the reset
+page's script puts it in the form (``static/forms.js``): it is in no access log.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
+from functools import partial
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
@@ -26,7 +33,7 @@ from ratinglist.service.account_mail import (
     set_account_email,
 )
 from ratinglist.service.accounts import SignedIn
-from ratinglist.service.mail import MailError, MailSettings
+from ratinglist.service.mail import MailError, MailSettings, Outbox
 from ratinglist.web.auth import permit
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, store_of
@@ -41,6 +48,18 @@ def mail_of(request: Request) -> MailSettings | None:
     """The SMTP server the application was created with (None: no e-mail)."""
     mail: MailSettings | None = getattr(request.app.state, "mail", None)
     return mail
+
+
+def outbox_of(request: Request) -> Outbox:
+    """The application's outbox (`create_app`)."""
+    outbox: Outbox = request.app.state.outbox
+    return outbox
+
+
+def site_url_of(request: Request) -> str:
+    """The configured site address the mailed links are built on."""
+    site_url: str = request.app.state.site_url
+    return site_url
 
 
 def _form(request: Request, template: str, context: dict[str, object]) -> Response:
@@ -75,9 +94,12 @@ async def forgot_post(
     _check_form(request, csrf_token)
     mail = mail_of(request)
     if mail is not None:
-        base = str(request.base_url).rstrip("/")
+        base = site_url_of(request)
+        send = outbox_of(request).send
         try:
-            await run_in_threadpool(request_reset, store_of(request), who, base, mail)
+            await run_in_threadpool(
+                partial(request_reset, send=send), store_of(request), who, base, mail
+            )
         except MailError as exc:
             log.warning("password reset for %r not mailed: %s", who, exc)
     minutes = int(RESET_LIFETIME.total_seconds() // 60)
@@ -87,8 +109,9 @@ async def forgot_post(
 
 
 @router.get("/reset", include_in_schema=False)
-def reset_form(request: Request, token: str = "") -> Response:
-    """The form a mailed link opens: the new password, twice."""
+def reset_form(request: Request, token: Annotated[str, Query(max_length=500)] = "") -> Response:
+    """The form a mailed link opens: the new password, twice (the token from the link's
+    ``#token=``, put in by the page's script; ``?token=`` of older links still works)."""
     return _form(request, "reset.html", {"token": token, "message": None})
 
 

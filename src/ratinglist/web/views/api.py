@@ -38,7 +38,7 @@ from ratinglist.service.site_tournaments import (
     tournament,
     tournaments_list,
 )
-from ratinglist.web.limits import EXPLANATIONS
+from ratinglist.web.limits import explained, searched
 from ratinglist.web.views.common import LIST_CACHE, MAX_LIMIT, PAGE_CACHE, site_of
 
 router = APIRouter(prefix="/api/v1", tags=["api"])
@@ -254,7 +254,8 @@ def api_search(
     request: Request, q: Annotated[str, Query(min_length=1, max_length=100)]
 ) -> SearchResult:
     """Players matching a name (fuzzy) or ID digits, best first."""
-    return search(site_of(request), q)
+    site = site_of(request)
+    return searched(request, lambda: search(site, q))
 
 
 @router.get("/players/{player_id}")
@@ -342,8 +343,8 @@ def api_explain(
     after: Annotated[int | None, Query(ge=0, le=2_000_000_000)] = None,
 ) -> Explanation:
     """Why the rating changed between two lists (ids; default: the last two)."""
-    with EXPLANATIONS.claim(request):
-        return explain_player(site_of(request), player_id, before, after)
+    site = site_of(request)
+    return explained(request, lambda: explain_player(site, player_id, before, after))
 
 
 @router.get("/tournaments")

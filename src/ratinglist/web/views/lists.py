@@ -10,10 +10,11 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from ratinglist.service.evidence import stored_system_lists
-from ratinglist.service.site import LIST_PAGE_SIZE, ListQuery, list_page, search
+from ratinglist.service.site import LIST_PAGE_SIZE, ListQuery, list_page, lists, search
 from ratinglist.service.site_diff import list_diff
+from ratinglist.web.limits import searched
 from ratinglist.web.templating import templates
-from ratinglist.web.views.common import LIST_CACHE, PAGE_CACHE, site_of
+from ratinglist.web.views.common import LIST_CACHE, NO_STORE, PAGE_CACHE, site_of
 
 router = APIRouter(include_in_schema=False)
 
@@ -29,7 +30,10 @@ def rating_list(
     show_all: Annotated[bool, Query(alias="all")] = False,
 ) -> Response:
     """The published list (latest or `date`), countries `c` and continents `ct` selected;
-    `LIST_PAGE_SIZE` rows a page (`page`), or every row (`all`)."""
+    `LIST_PAGE_SIZE` rows a page (`page`), or every row (`all`). A server with no published
+    list yet says how to publish one (200: the site is up, only empty)."""
+    if not lists(site_of(request)):
+        return templates.TemplateResponse(request, "no_list.html", {}, headers=NO_STORE)
     query = ListQuery(
         as_of=date,
         countries=tuple(c),
@@ -70,7 +74,8 @@ def favicon() -> Response:
 @router.get("/search")
 def player_search(request: Request, q: Annotated[str, Query(max_length=100)] = "") -> Response:
     """Fuzzy search by name or ID; an existing ID typed exactly goes to its page."""
-    result = search(site_of(request), q)
+    site = site_of(request)
+    result = searched(request, lambda: search(site, q))
     if result.exact is not None:
         return RedirectResponse(f"/players/{result.exact}", status_code=303)
     return templates.TemplateResponse(

@@ -9,7 +9,7 @@ from fastapi.responses import Response
 
 from ratinglist.service.site_players import explain_player, player_history, player_page
 from ratinglist.web.charts import history_svg
-from ratinglist.web.limits import EXPLANATIONS
+from ratinglist.web.limits import explained
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import PAGE_CACHE, site_of
 
@@ -41,6 +41,6 @@ def why(
     after: Annotated[int | None, Query(ge=0, le=2_000_000_000)] = None,
 ) -> Response:
     """Why the rating changed between two lists (default: the last two)."""
-    with EXPLANATIONS.claim(request):
-        result = explain_player(site_of(request), player_id, before, after)
+    site = site_of(request)
+    result = explained(request, lambda: explain_player(site, player_id, before, after))
     return templates.TemplateResponse(request, "why.html", {"x": result}, headers=PAGE_CACHE)
