@@ -114,7 +114,8 @@ def _play(db: Path, tmp_path: Path) -> None:
         "7",
     )
     out = run(db, "register", *NAMES)
-    assert "VAN DEN BIGGELAAR, Nicky (5105)" in out and "LÉGER, Anaïs (50002)" in out
+    # the list's LÉGER, Anaïs is imported as Papp's list writes names: accents dropped
+    assert "VAN DEN BIGGELAAR, Nicky (5105)" in out and "LEGER, Anais (50002)" in out
     out = run(db, "register", "--new", "PIETERS,Joost", "--country", "BEL")
     assert "gets the temporary identifier NEW1" in out  # the ID officer gives the real ID
     rng = random.Random(3)

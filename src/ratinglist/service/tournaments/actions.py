@@ -172,8 +172,8 @@ def _new_entrant(
     from ratinglist.registry.names import check_person
     from ratinglist.store.players import players_named
 
-    surname, firstname, country = typed
-    check_person(surname, firstname, country)
+    surname, firstname = check_person(typed[0], typed[1], typed[2])
+    surname, firstname, country = surname or "", firstname or "", typed[2]
     code = country_code(country.strip())
     folded = fold(known)
     same = [p for p in game_of(folded).registrations(folded) if _same_name(p, surname, firstname)]
