@@ -52,7 +52,7 @@ NAMES = [
     "Martel Luc",
     "Anais Leger",
     "de graaf jan",
-    "Nicky van den Biggelar",
+    "Nicky van den Biggelaar",
     "Vos Bram",
     "Smeets Linda",
     "Jansen Karel",
@@ -266,7 +266,7 @@ def test_undo_correct_and_errors(db: Path, tmp_path: Path) -> None:
     run(db, "undo")
     res = _state(db).play.state.rounds[0].pairing_of(2).result  # type: ignore[union-attr]
     assert res.black_discs == 44
-    assert "above 80" in fail(db, "register", "Zzyzx Qwerty")
+    assert "not found: 'Zzyzx Qwerty'" in fail(db, "register", "Zzyzx Qwerty")
     assert "unknown 'Nope'" in fail(db, "standings", "--tournament", "Nope")
 
 

@@ -107,6 +107,23 @@ def parse_person(surname: str, firstname: str) -> tuple[str, str]:
     return parse_surname(surname), parse_name_part(firstname, "first name")
 
 
+GO_RULE = "holds only letters, spaces, hyphens, apostrophes and full stops"
+
+
+def parse_go_name(text: str, what: str) -> str:
+    """A part of a Go player's name (not written to Papp's list: accents and case kept, as
+    the Go rating lists write them), blanks collapsed; markup and separators refused.
+
+    Raises:
+        RegistryError: a character that is not a letter of any alphabet nor a name mark.
+    """
+    clean = " ".join(text.split())
+    for char in clean:
+        if not (char.isalpha() or char in MARKS):
+            raise RegistryError(f"a {what} {GO_RULE}; got {char!r} in {text.strip()!r}")
+    return clean
+
+
 _PROGRAM = _ALLOWED | frozenset(string.digits)
 _AUTHOR = _ALLOWED | frozenset("/")
 PROGRAM_RULE = "holds only letters, digits, spaces, hyphens, apostrophes and full stops"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ratinglist.formats.diagnostics import Diagnostic, has_errors
 from ratinglist.formats.go.lists import read_go_list_file
-from ratinglist.model.go.lists import GoRatingList, ListOrigin
+from ratinglist.model.go.lists import GoListPlayer, GoRatingList, ListOrigin
 from ratinglist.registry.go.search import GoListIndex, GoMatch
 from ratinglist.service.actor import Actor
 from ratinglist.store import Store
@@ -109,3 +109,16 @@ def search_stored(db: Store, origin: ListOrigin, query: str, limit: int = 10) ->
     """
     rating_list = latest_go_list(db, origin)
     return ListSearch(rating_list, query, GoListIndex(rating_list.players).search(query, limit))
+
+
+def suggest_stored(
+    db: Store, origin: ListOrigin, query: str, limit: int = 10
+) -> tuple[GoListPlayer, ...]:
+    """Candidates of the latest stored `origin` list for a director typing part of a name
+    or number (`GoListIndex.suggest`).
+
+    Raises:
+        NotFoundError: no list of that federation was imported.
+        StoreError: the database cannot be opened or read.
+    """
+    return GoListIndex(latest_go_list(db, origin).players).suggest(query, limit)
