@@ -310,11 +310,13 @@ def _offer_registered(exc: NotRegistered) -> None:
 def _offer_list_players(exc: NotOnList) -> None:
     """The refusal of a query that names no list player exactly, with the commands that
     enter a candidate or a new player (nothing is guessed)."""
-    from ratinglist.service.tournaments.list_entries import describe_list_player
+    from ratinglist.service.tournaments.list_entries import choice_key, describe_list_player
 
     err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True, soft_wrap=True)
     for p in exc.candidates:
-        command = f"ratinglist tournament register --list {exc.origin.lower()} {p.number}"
+        key = choice_key(p)
+        shown = key if key == p.number else f"'{key}'"
+        command = f"ratinglist tournament register --list {exc.origin.lower()} {shown}"
         typer.echo(f"  {describe_list_player(p)}: {command}", err=True)
     surname, first = _typed_name(exc.query)
     typer.echo(

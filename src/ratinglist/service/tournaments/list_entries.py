@@ -89,6 +89,14 @@ CANDIDATES = 5
 """How many of the nearest list players a refused query offers."""
 
 
+def choice_key(p: GoListPlayer) -> str:
+    """What a director types to enter exactly `p`: the list number, or the whole name for a
+    player the list gives no number (an FFG ``-------``: a foreign player)."""
+    if any(char.isalnum() for char in p.number):
+        return p.number
+    return f"{p.surname} {p.first_name}".strip()
+
+
 def pick_from_list(index: GoListIndex, query: str, origin: str) -> GoListPlayer:
     """The list player `query` names exactly: by list number, else by whole name (either
     order; case, accents and punctuation ignored). Nothing is guessed.

@@ -39,7 +39,8 @@
 
 // Go registration: as-you-type search of the stored rating list (EGF, FFG, AGA) chosen in
 // the form. Each candidate shows rank, club and list number; choosing one adds its list
-// number as a line of the players box, which enters exactly that player. Without
+// number (or whole name, for a player without one) as a line of the players box, which
+// enters exactly that player. Without
 // JavaScript, type list numbers or whole names there.
 (function () {
   "use strict";
@@ -65,11 +66,11 @@
       var button = document.createElement("button");
       button.type = "button";
       button.className = "secondary";
-      button.setAttribute("data-number", p.number);
+      button.setAttribute("data-key", p.key);
       button.textContent = p.surname + " " + p.first_name + " — " + p.rank +
         (p.club ? ", club " + p.club : "") + ", " + p.origin + " " + p.number;
       button.addEventListener("click", function () {
-        box.value = (box.value ? box.value.replace(/\s*$/, "\n") : "") + p.number;
+        box.value = (box.value ? box.value.replace(/\s*$/, "\n") : "") + p.key;
         list.textContent = "";
         input.value = "";
         input.focus();

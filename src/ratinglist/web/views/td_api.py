@@ -50,6 +50,7 @@ from ratinglist.service.tournaments.actions import (
     withdraw,
 )
 from ratinglist.service.tournaments.list_entries import (
+    choice_key,
     describe_list_player,
     parse_origin,
     register_from_list,
@@ -150,8 +151,10 @@ class GoEntries(BaseModel):
 
 
 class ListCandidate(BaseModel):
-    """Go: a rating-list player a director may choose: enter them by `number`."""
+    """Go: a rating-list player a director may choose: entering `key` (the list number, or
+    the whole name of a player without one) enters exactly that player."""
 
+    key: str
     number: str
     surname: str
     first_name: str
@@ -342,6 +345,7 @@ def list_players(
         origin=origin.lower(),
         hits=[
             ListCandidate(
+                key=choice_key(p),
                 number=p.number,
                 surname=p.surname,
                 first_name=p.first_name,

@@ -51,6 +51,7 @@ from ratinglist.service.tournaments.forecast import forecast
 from ratinglist.service.tournaments.lifecycle import lifecycle
 from ratinglist.service.tournaments.list_entries import (
     NotOnList,
+    choice_key,
     describe_list_player,
     register_from_list,
     register_go,
@@ -449,7 +450,7 @@ def add_entries(
     try:
         return _act(request, tid, who, action, kept=typed)
     except NotOnList as exc:
-        offered = [(p.number, describe_list_player(p)) for p in exc.candidates]
+        offered = [(choice_key(p), describe_list_player(p)) for p in exc.candidates]
         return _back(request, tid, who, str(exc), "error", _offer(typed, exc.query, offered))
 
 
