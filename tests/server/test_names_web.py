@@ -126,3 +126,26 @@ def test_the_intake_accept_writes_the_surname_as_the_list_does(
     done = officer.post(f"/api/v1/intake/{n}/accept", {})
     assert done.status_code == 200, done.text  # type: ignore[attr-defined]
     assert _registered(server_url, "LEFEVRE") == ["LEFEVRE"]
+
+
+def test_a_near_name_on_the_td_page_is_offered_not_entered(app_client: TestClient) -> None:
+    director = sign_in(app_client, "director")
+    tid = _tournament(director)
+    refused = director.post(f"/api/v1/td/tournaments/{tid}/players", {"players": ["Andersn Test"]})
+    assert refused.status_code == 400  # type: ignore[attr-defined]
+    message = refused.json()["error"]["message"]  # type: ignore[attr-defined]
+    assert message.startswith("not found: 'Andersn Test'")
+    assert "ANDERSEN, Test (500002, FRA)" in message
+    csrf = _csrf(app_client.get(f"/td/{tid}").text)
+    page = app_client.post(
+        f"/td/{tid}/players", data={"csrf_token": csrf, "players": "Andersn Test\n500003"}
+    )
+    assert page.status_code == 400 and "not found: &#39;Andersn Test&#39;" in page.text
+    assert "<td>500002<td>" not in page.text and "<td>500003<td>" not in page.text
+    assert 'name="players" value="500002"><button type="submit">Use ANDERSEN, Test' in page.text
+    assert 'id="players" rows="3">500003</textarea>' in page.text  # the other line is kept
+    assert 'name="surname" maxlength="100" value="Andersn"' in page.text
+    chosen = app_client.post(f"/td/{tid}/players", data={"csrf_token": csrf, "players": "500002"})
+    assert chosen.status_code == 200 and "<td>500002<td>ANDERSEN, Test" in chosen.text
+    exact = app_client.post(f"/td/{tid}/players", data={"csrf_token": csrf, "players": "test berg"})
+    assert exact.status_code == 200 and "<td>500003<td>BERG, Test" in exact.text
