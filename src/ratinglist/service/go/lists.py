@@ -7,6 +7,7 @@ list of a federation.
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +18,13 @@ from ratinglist.model.go.lists import GoListPlayer, GoRatingList, ListOrigin
 from ratinglist.registry.go.search import GoListIndex, GoMatch
 from ratinglist.service.actor import Actor
 from ratinglist.store import Store
-from ratinglist.store.go_lists import GoListInfo, go_list_infos, latest_go_list, save_go_list
+from ratinglist.store.go_lists import (
+    GoListInfo,
+    go_list_infos,
+    latest_go_list,
+    latest_go_list_id,
+    save_go_list,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,4 +128,33 @@ def suggest_stored(
         NotFoundError: no list of that federation was imported.
         StoreError: the database cannot be opened or read.
     """
-    return GoListIndex(latest_go_list(db, origin).players).suggest(query, limit)
+    return list_index(db, origin).suggest(query, limit)
+
+
+class _ListIndexes:
+    """The search index of each federation's latest stored list, by list id (kept on the
+    database handle: a director's every keystroke searches the same list)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.built: dict[ListOrigin, tuple[int, GoListIndex]] = {}
+
+
+def list_index(db: Store, origin: ListOrigin) -> GoListIndex:
+    """The search index of the latest stored `origin` list, rebuilt only when a newer list
+    was imported.
+
+    Raises:
+        NotFoundError: no list of that federation was imported.
+    """
+    kept = db.attached("go.list-indexes", _ListIndexes)
+    latest = latest_go_list_id(db, origin)
+    with kept.lock:
+        cached = kept.built.get(origin)
+    if latest is not None and cached is not None and cached[0] == latest:
+        return cached[1]
+    index = GoListIndex(latest_go_list(db, origin).players)
+    if latest is not None:
+        with kept.lock:
+            kept.built[origin] = (latest, index)
+    return index

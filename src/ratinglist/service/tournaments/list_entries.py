@@ -163,7 +163,7 @@ def register_from_list(
         NotOnList: a query names no list player exactly, or several; nothing is entered.
         TournamentError: the tournament is not a Go one.
     """
-    from ratinglist.store.go_lists import latest_go_list
+    from ratinglist.service.go.lists import list_index
 
     if not queries:
         raise TournamentError("expected names or list numbers of players, got none")
@@ -171,7 +171,7 @@ def register_from_list(
         raise TournamentError(f"expected one player with --rank, got {len(queries)}")
     base = loaded(db, tournament)
     s = go_play(base.folded)
-    index = GoListIndex(latest_go_list(db, parse_origin(origin)).players)
+    index = list_index(db, parse_origin(origin))
     first = max((int(p) for p in s.ids), default=0) + 1
     start = s.paired + 1 if first_round is None else first_round
     picked = [pick_from_list(index, q, origin) for q in queries]
