@@ -66,3 +66,33 @@ def test_import_list_stores_one_spelling_of_a_surname(rated: str, tmp_path: Path
     assert "0 added, 0 updated" in done.stdout
     shown = run("players", "show", "50004", "--db", rated)
     assert shown.stdout.splitlines()[0] == "50004  ROUX, Anne (FRA)  unrated"
+
+
+def test_intake_fix_and_accept_refuse_a_new_name_naming_the_rule(tmp_path: Path) -> None:
+    from tests.service.test_intake import LEIDEN
+    from tests.store.conftest import UTRECHT
+
+    path = tmp_path / "intake.db"
+    utrecht = tmp_path / "20230114_UTRECHT.ELO"
+    utrecht.write_text(UTRECHT, encoding="ascii")
+    assert run("import", str(utrecht), "--db", str(path)).exit_code == 0
+    leiden = tmp_path / "20230211_LEIDEN.ELO"
+    leiden.write_text(LEIDEN.replace("DE VRIES, Anna", "DE VRIES (A), Anna"), encoding="ascii")
+    assert run("intake", "upload", str(leiden), "--db", str(path)).exit_code == 0
+    fixed = run("intake", "fix-id", "1", "NEW1", "--new", "--db", str(path))
+    assert fixed.exit_code == 1 and RULE in fixed.output and "got '('" in fixed.output
+    refused = run("intake", "accept", "1", "--db", str(path))
+    assert refused.exit_code == 1
+    assert f"20230211_LEIDEN.ELO:8: a surname {RULE}" in " ".join(refused.output.split())
+    assert run("players", "show", "120001", "--db", str(path)).exit_code == 1
+
+
+def test_a_go_new_player_refuses_markup_but_keeps_accents(tmp_path: Path) -> None:
+    db = tmp_path / "go.db"
+    assert run("tournament", "new", "Go", "--game", "go", "--country", "FRA",
+               "--date", "2026-04-04", "--db", str(db)).exit_code == 0  # fmt: skip
+    bad = run("tournament", "register", "--new", "<b>X,Y", "--rank", "3k", "--db", str(db))
+    assert bad.exit_code == 1 and "a surname holds only letters" in bad.output
+    assert "got '<'" in bad.output
+    good = run("tournament", "register", "--new", "Lefèvre,Léa", "--rank", "3k", "--db", str(db))
+    assert good.exit_code == 0 and "entered Lefèvre, Léa (3k)" in good.output
