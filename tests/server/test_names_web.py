@@ -149,3 +149,26 @@ def test_a_near_name_on_the_td_page_is_offered_not_entered(app_client: TestClien
     assert chosen.status_code == 200 and "<td>500002<td>ANDERSEN, Test" in chosen.text
     exact = app_client.post(f"/td/{tid}/players", data={"csrf_token": csrf, "players": "test berg"})
     assert exact.status_code == 200 and "<td>500003<td>BERG, Test" in exact.text
+
+
+def test_the_registry_api_add_rename_split_follow_the_rule(app_client: TestClient) -> None:
+    officer = sign_in(app_client, "officer")
+    refused = officer.post(
+        "/api/v1/registry/players", {"surname": EVIL, "firstname": "Eve", "country": "France"}
+    )
+    assert refused.status_code == 400 and "got '<'" in refused.text  # type: ignore[attr-defined]
+    made = officer.post(
+        "/api/v1/registry/players", {"surname": "Nouveau", "firstname": "Paul", "country": "France"}
+    )
+    assert made.status_code == 201, made.text  # type: ignore[attr-defined]
+    new_id = int(made.json()["message"].rsplit(" ", 1)[1])  # type: ignore[attr-defined]
+    for path, extra in (("renames", {}), ("splits", {"firstname": "Jo"})):
+        body = {"player": new_id, "when": "2026-12-01", "surname": "X (Y)"} | extra
+        bad = officer.post(f"/api/v1/registry/{path}", body)
+        assert bad.status_code == 400, bad.text  # type: ignore[attr-defined]
+        assert RULE in bad.text and "got '('" in bad.text  # type: ignore[attr-defined]
+    renamed = officer.post(
+        "/api/v1/registry/renames", {"player": new_id, "when": "2026-12-01", "surname": "Neuf"}
+    )
+    assert renamed.status_code == 201, renamed.text  # type: ignore[attr-defined]
+    assert "NEUF, Paul" in renamed.json()["message"]  # type: ignore[attr-defined]
