@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import string
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ratinglist.errors import RegistryError
-from ratinglist.formats.playerlist import read_players_list
-from ratinglist.formats.playerlist_values import NameStyle
+from ratinglist.formats.playerlist import (
+    PlayersList,
+    format_players_list,
+    parse_players_list,
+    read_players_list,
+)
+from ratinglist.formats.playerlist_values import NameStyle, PlayerEntry
+from ratinglist.model import PlayerId
 from ratinglist.registry.names import (
     check_person,
     parse_person,
@@ -107,3 +116,20 @@ def test_a_program_may_hold_digits_and_its_author_a_slash() -> None:
     assert parse_program("DUMBO", "Duykers / De Haan") == ("DUMBO", "Duykers / De Haan")
     with pytest.raises(RegistryError, match="program name holds only"):
         parse_program("<script>", "x")
+
+
+@given(st.text(max_size=40), st.text(max_size=40))
+def test_a_name_that_passes_reads_back_from_a_players_list(surname: str, firstname: str) -> None:
+    """Whatever is typed: refused with the rule, or written so that the list reads it back
+    the same, and the rule applied again changes nothing."""
+    try:
+        spelled = parse_person(surname, firstname)
+    except RegistryError as exc:
+        assert "holds only" in str(exc) or "expected a surname with a letter" in str(exc)
+        return
+    assert parse_person(*spelled) == spelled
+    assert set("".join(spelled)) <= set(string.ascii_letters + " -'.")
+    entry = PlayerEntry(PlayerId(12345), spelled[0], spelled[1], "FRA", 1500)
+    text = format_players_list(PlayersList.from_players([entry.to_player()]))
+    [back] = parse_players_list(text).entries()
+    assert (back.surname, back.firstname) == spelled
