@@ -17,6 +17,7 @@ def test_add_writes_the_surname_as_the_list_does(rated: str) -> None:
     done = run("players", "add", "Blanchet", "Sophie", "--country", "FRA", "--db", rated)
     assert done.exit_code == 0, done.output
     pid = done.stdout.strip()
+    assert "registered as BLANCHET, Sophie (FRA)" in done.output  # said, not silent
     assert run("players", "show", pid, "--db", rated).stdout.startswith(f"{pid}  BLANCHET, Sophie")
     again = run("players", "add", "BLANCHET", "Sophie", "--country", "FRA", "--db", rated)
     assert again.stdout.strip() != pid and pid in again.output  # the namesake is shown
