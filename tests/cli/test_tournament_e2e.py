@@ -126,12 +126,18 @@ def test_120_player_egp_through_the_cli(real_data: Path, tmp_path: Path) -> None
     chosen = pick_players(joueurs)
     queries = [query_for(k, p) for k, p in enumerate(chosen)]
     found: dict[str, str] = {}
-    typed = [q for k, q in enumerate(queries) if k % 10 != 3]
+    typos = [
+        k
+        for k in range(3, 120, 10)
+        if typo(plain(chosen[k].surname).title()) != plain(chosen[k].surname).title()
+    ]
+    typed = [q for k, q in enumerate(queries) if k not in typos]
     for start in range(0, len(typed), 40):
         out = run(db, "tournament", "register", *typed[start : start + 40])
         found.update(re.findall(r"'(.+?)' -> .*?\((\d+)\) \[", out))
     # issue 31: a name with a typo enters nobody; the player is offered, entered by ID
-    for k in range(3, 120, 10):
+    assert len(typos) >= 4
+    for k in typos:
         refused = runner.invoke(app, ["tournament", "register", queries[k], "--db", str(db)])
         assert refused.exit_code == 1 and f"register {chosen[k].id}" in refused.output
         out = run(db, "tournament", "register", str(chosen[k].id))
