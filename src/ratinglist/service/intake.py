@@ -461,7 +461,8 @@ def accept(
     mail: MailSettings | None = None,
 ) -> IntakeSummary:
     """Import queued item `number` into the archive and mark it accepted, in one transaction;
-    the file's received day is the (UTC) day it was submitted.
+    the file's received day is the (UTC) day it was submitted. Players new to the registry
+    are stored with their names as the players list writes them (`registry.names`).
 
     With `mail`, the submitter then hears of it by e-mail (`service.account_mail`).
 
@@ -469,7 +470,8 @@ def accept(
         NotFoundError: no such item.
         ConflictError: the item is no longer queued (accepted or rejected already).
         IntakeError: the file cannot be imported (the importer rejects it: no usable
-            header date); nothing is written and the item stays queued.
+            header date), or a player new to the registry has a name the players list
+            cannot hold (`check_new_names`); nothing is written and the item stays queued.
         StoreError: the database failed; nothing is written and the item stays queued.
     """
     from ratinglist.store.importer import FileStatus, import_text_on

@@ -89,7 +89,8 @@ def import_players_list(
     with `apply` (one transaction, recorded for `undo_import`).
 
     Raises:
-        PlayersListError: unreadable, or not a players list.
+        PlayersListError: unreadable, not a players list, or names breaking the names rule
+            (`spelled_players`).
         RegistryError: a rename or split the history refuses; nothing is imported.
     """
     players_list = read_players_list(path)
