@@ -174,7 +174,7 @@ def test_add_twice_shows_the_existing_player(rated: str) -> None:
 def test_names_papp_cannot_write_are_refused(rated: str, surname: str) -> None:
     result = run("players", "add", surname, "Ann", "--country", "FRA", "--db", rated)
     assert result.exit_code == 1
-    assert "Papp's players list reads" in result.output
+    assert "as Papp's players list writes names; got" in result.output
 
 
 def test_history_is_in_date_order(rated: str) -> None:

@@ -200,8 +200,8 @@ def test_register_from_a_stored_rating_list(tmp_path: Path) -> None:
     done = runner.invoke(app, ["go-list", "import", str(listed), "--db", str(db)])
     assert done.exit_code == 0, done.output
     run(db, "new", "Club", "--game", "go", "--country", "FRA", "--date", "2026-04-04")
-    out = run(db, "register", "--list", "ffg", "Yves Abadi", "9728205")
-    assert "distance 1" in out and "2 players entered" in out
+    out = run(db, "register", "--list", "ffg", "Yves Abadie", "9728205")
+    assert "[FFG 0452000]" in out and "2 players entered" in out
     s = _state(db).play
     yves, mickael = s.player(1), s.player(2)  # type: ignore[arg-type]
     # GO.md b: FFG rating = raw + 2050; rank = (R + 950) // 100 - 30.
@@ -221,7 +221,7 @@ def test_register_from_a_stored_rating_list(tmp_path: Path) -> None:
     # GO.md g: .tou line = place(4) name(25) rank(3) licence(7) club(4).
     line = next(x for x in tou.read_text("iso-8859-15").splitlines() if "ABAQUE" in x)
     assert line[34:46] == "04A0009 84Av"
-    assert "got none" in fail(db, "register", "--list", "ffg", "Zzzzzzzzzz Qqqqqqqq")
+    assert "not found" in fail(db, "register", "--list", "ffg", "Zzzzzzzzzz Qqqqqqqq")
     assert "expected a list egf, ffg or aga" in fail(db, "register", "--list", "xyz", "A")
 
 

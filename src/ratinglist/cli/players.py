@@ -93,7 +93,10 @@ def add(
     if done.player is None:
         warn("not added (add --force to register another person of that name)")
         raise typer.Exit(1)
-    typer.echo(str(done.player.id))
+    p = done.player
+    if (p.surname, p.firstname) != (surname.strip(), firstname.strip()):
+        warn(f"registered as {_person(p)} (as the players list writes names)")
+    typer.echo(str(p.id))
 
 
 @app.command("merge")

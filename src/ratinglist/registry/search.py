@@ -67,6 +67,7 @@ class PlayerIndex:
 
     __slots__ = (
         "_by_id",
+        "_by_name",
         "_country",
         "_players",
         "_postings",
@@ -83,6 +84,7 @@ class PlayerIndex:
         self._surname_len: list[int] = []
         self._country: list[str] = []
         self._by_id: dict[int, list[int]] = {}
+        self._by_name: dict[str, list[int]] = {}
         vocab_ids: dict[str, int] = {}
         for n, p in enumerate(self._players):
             surname = normalise_name(p.surname).split()
@@ -92,6 +94,8 @@ class PlayerIndex:
             self._surname_len.append(len(surname))
             self._country.append(_country_key(p.country))
             self._by_id.setdefault(int(p.id), []).append(n)
+            for key in {" ".join(surname + first), " ".join(first + surname)}:
+                self._by_name.setdefault(key, []).append(n)
         self._vocab: list[str] = list(vocab_ids)
         self._postings: list[list[int]] = [[] for _ in self._vocab]
         for n, ids in enumerate(self._tokens):
@@ -102,6 +106,12 @@ class PlayerIndex:
 
     def __len__(self) -> int:
         return len(self._players)
+
+    def exact(self, query: str) -> tuple[Player, ...]:
+        """The players whose whole name is `query` (surname and first name in either order;
+        case, accents and punctuation ignored), in index order."""
+        found = self._by_name.get(normalise_name(query), [])
+        return tuple(self._players[n] for n in found)
 
     def _token_scores(self, token: str) -> dict[int, float]:
         """Vocabulary token -> score for one query token (only scores >= TOKEN_CUTOFF)."""

@@ -14,11 +14,12 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import ConflictError, IntakeError, NotFoundError
+from ratinglist.errors import ConflictError, IntakeError, NotFoundError, RegistryError
 from ratinglist.formats.diagnostics import Diagnostic
 from ratinglist.formats.elo_decode import decode_elo
 from ratinglist.formats.elo_ids import replace_player_id_bytes
@@ -27,6 +28,7 @@ from ratinglist.formats.results_file import PlayerLine, ResultsFile
 from ratinglist.model import Player, is_temporary_id
 from ratinglist.model.text import format_count
 from ratinglist.registry.countries import country_code, find_country
+from ratinglist.registry.names import parse_person
 from ratinglist.registry.search import normalise_name
 from ratinglist.service.actor import Actor
 from ratinglist.service.mail import MailError, MailSettings
@@ -413,6 +415,42 @@ def fix_id(
     return FixedId(summary, old, new_id, replaced, added)
 
 
+def check_new_names(conn: Connection, rf: ResultsFile) -> None:
+    """Refuse a file whose players new to the registry have names the players list cannot
+    hold (`registry.names`): one line per name, with its file and line.
+
+    Raises:
+        IntakeError: the names and the rule they break.
+    """
+    problems: list[str] = []
+    for p in checked_players(conn, rf):
+        if p.problem not in ("new", "unknown"):
+            continue
+        try:
+            parse_person(p.surname, p.firstname)
+        except RegistryError as exc:
+            problems.append(f"{rf.source}:{p.line}: {exc}")
+    if problems:
+        raise IntakeError(
+            "expected names Papp's players list can hold for the new players, got:\n"
+            + "\n".join(problems)
+            + "\nfix their IDs (a registered player) or reject the file; nothing was imported"
+        )
+
+
+def _respelled(players: Sequence[Player]) -> dict[int, tuple[str, str]]:
+    """The new players whose name the players list writes otherwise (`SURNAME`, accents)."""
+    found: dict[int, tuple[str, str]] = {}
+    for p in players:
+        try:
+            spelled = parse_person(p.surname, p.firstname)
+        except RegistryError:
+            continue  # registered before the rule (an archive import): left as it is
+        if spelled != (p.surname, p.firstname):
+            found[int(p.id)] = spelled
+    return found
+
+
 def accept(
     db: Store,
     number: int,
@@ -423,7 +461,8 @@ def accept(
     mail: MailSettings | None = None,
 ) -> IntakeSummary:
     """Import queued item `number` into the archive and mark it accepted, in one transaction;
-    the file's received day is the (UTC) day it was submitted.
+    the file's received day is the (UTC) day it was submitted. Players new to the registry
+    are stored with their names as the players list writes them (`registry.names`).
 
     With `mail`, the submitter then hears of it by e-mail (`service.account_mail`).
 
@@ -431,20 +470,24 @@ def accept(
         NotFoundError: no such item.
         ConflictError: the item is no longer queued (accepted or rejected already).
         IntakeError: the file cannot be imported (the importer rejects it: no usable
-            header date); nothing is written and the item stays queued.
+            header date), or a player new to the registry has a name the players list
+            cannot hold (`check_new_names`); nothing is written and the item stays queued.
         StoreError: the database failed; nothing is written and the item stays queued.
     """
     from ratinglist.store.importer import FileStatus, import_text_on
+    from ratinglist.store.players import players_first_seen_in, respell_players
 
     moment = _now(now)
     with db.begin() as conn:
         record = _queued(conn, number)
         name = record.summary.file_name
+        check_new_names(conn, read_elo_bytes(record.data, name))
         submitted = record.summary.submitted_at
         day = (submitted.astimezone(dt.UTC) if submitted.tzinfo else submitted).date()
         outcome = import_text_on(conn, db, name, record.data, now=moment, received=day)
         if outcome.status is FileStatus.REJECTED:
             raise IntakeError(f"expected an importable file, got {outcome.first_error}")
+        respell_players(conn, _respelled(players_first_seen_in(conn, name)))
         decide_on(
             conn,
             number,

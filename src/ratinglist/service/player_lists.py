@@ -10,13 +10,16 @@ latest change.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ratinglist.errors import PlayersListError
+from ratinglist.errors import PlayersListError, RegistryError
 from ratinglist.formats.diagnostics import Severity
 from ratinglist.formats.playerlist import PlayersList, read_players_list
+from ratinglist.formats.playerlist_values import NameStyle
+from ratinglist.model import Player
 from ratinglist.registry.list_import import ListPlan, plan_list_import
+from ratinglist.registry.names import parse_person, parse_program
 from ratinglist.service.actor import Actor
 from ratinglist.store import ListImport, Store, UndoneImport, apply_list_plan, player_registry
 from ratinglist.store import undo_list_import as store_undo
@@ -45,6 +48,32 @@ def check_is_players_list(players_list: PlayersList) -> None:
             raise PlayersListError(f"{d.format()}; nothing imported")
 
 
+def spelled_players(players_list: PlayersList) -> tuple[Player, ...]:
+    """The list's players with their names as the list writes them (`registry.names`:
+    surnames in capitals, accents dropped); programs keep ``NAME (author)``.
+
+    Raises:
+        PlayersListError: every name that breaks the rule, one per line with file and line.
+    """
+    found: list[Player] = []
+    problems: list[str] = []
+    for entry in players_list.entries():
+        try:
+            if entry.style is NameStyle.PROGRAM:
+                program, author = parse_program(entry.surname, entry.firstname)
+                spelled = replace(entry, surname=program, firstname=author)
+            else:
+                surname, firstname = parse_person(entry.surname, entry.firstname)
+                spelled = replace(entry, surname=surname, firstname=firstname)
+        except RegistryError as exc:
+            problems.append(f"{players_list.source}:{entry.line}: {exc}")
+            continue
+        found.append(spelled.to_player())
+    if problems:
+        raise PlayersListError("\n".join(problems) + "\nnothing imported")
+    return tuple(found)
+
+
 @dataclass(frozen=True, slots=True)
 class ListImportResult:
     """The plan of a players-list import and, when applied, what was written."""
@@ -60,15 +89,17 @@ def import_players_list(
     with `apply` (one transaction, recorded for `undo_import`).
 
     Raises:
-        PlayersListError: unreadable, or not a players list.
+        PlayersListError: unreadable, not a players list, or names breaking the names rule
+            (`spelled_players`).
         RegistryError: a rename or split the history refuses; nothing is imported.
     """
     players_list = read_players_list(path)
     check_is_players_list(players_list)
+    listed = spelled_players(players_list)
     with db.begin() as conn:
         plan = plan_list_import(
             player_registry(conn),
-            players_list.players(),
+            listed,
             on=on or dt.date.today(),
             source=players_list.source,
         )

@@ -21,6 +21,7 @@ from ratinglist.errors import NotFoundError
 from ratinglist.formats.playerlist import PlayersList, format_players_list, write_players_list
 from ratinglist.model import Player, PlayerId
 from ratinglist.registry.history import BEGINNING, IdEvent, Merged, Registry, Tenure, Unmerged
+from ratinglist.registry.names import parse_person
 from ratinglist.registry.search import Match, PlayerIndex
 from ratinglist.service.actor import Actor
 from ratinglist.service.databases import reading
@@ -139,6 +140,7 @@ def add_player(
     Raises:
         RegistryError: a name Papp cannot write, an unknown country, a used-up range.
     """
+    surname, firstname = parse_person(surname, firstname)
     with db.begin() as conn:
         namesakes = players_named(conn, surname, firstname)
         if namesakes and not same_name_ok:

@@ -126,6 +126,15 @@ def go_list_infos(store: Store) -> tuple[GoListInfo, ...]:
     return tuple(_info(row) for row in rows)
 
 
+def latest_go_list_id(store: Store, origin: ListOrigin) -> int | None:
+    """The id of the latest imported list of `origin` (None: none imported)."""
+    with store.connect() as conn:
+        found = conn.execute(
+            select(func.max(go_rating_lists.c.id)).where(go_rating_lists.c.origin == origin.value)
+        ).scalar()
+    return None if found is None else int(found)
+
+
 def latest_go_list(store: Store, origin: ListOrigin) -> GoRatingList:
     """The latest imported list of `origin` with its players.
 

@@ -161,6 +161,20 @@ def players_named(source: Store | Connection, surname: str, firstname: str) -> t
         return tuple(_player(r) for r in conn.execute(query))
 
 
+def players_first_seen_in(conn: Connection, file_name: str) -> tuple[Player, ...]:
+    """The players who joined the registry from the results file `file_name` (its import)."""
+    query = select(*_COLUMNS).where(players.c.origin == file_name).order_by(players.c.id)
+    return tuple(_player(r) for r in conn.execute(query))
+
+
+def respell_players(conn: Connection, names: dict[int, tuple[str, str]]) -> None:
+    """Write each player ID's (surname, first name) of `names` in place (same person)."""
+    for pid, (surname, firstname) in names.items():
+        conn.execute(
+            update(players).where(players.c.id == pid).values(surname=surname, firstname=firstname)
+        )
+
+
 def registry_revision(source: Store | Connection) -> int:
     """The registry's revision (increased by every registry write)."""
     with _read(source) as conn:
@@ -223,6 +237,12 @@ def new_player_id(conn: Connection, host: Country, *, fallback_to_other: bool = 
     return lowest_unused_id(host, _UsedIds(conn, ranges), fallback_to_other)
 
 
+def _person(surname: str, firstname: str, country: str | None) -> tuple[str, str]:
+    """(SURNAME, Firstname) as the players list writes them (`registry.names`)."""
+    clean_surname, clean_first = check_person(surname, firstname, country)
+    return clean_surname or "", clean_first or ""
+
+
 def add_player(
     source: Store | Connection,
     surname: str,
@@ -243,11 +263,11 @@ def add_player(
     Raises:
         RegistryError: a name Papp cannot write, an unknown country, or a used-up range.
     """
-    check_person(surname, firstname, country)
+    surname, firstname = _person(surname, firstname, country)
     host = get_country(host_country or country)
     with _tx(source) as conn:
         pid = new_player_id(conn, host)
-        player = Player(pid, surname.strip(), firstname.strip(), country_code(country))
+        player = Player(pid, surname, firstname, country_code(country))
         before = load_registry(conn, ids=[pid])
         after = before.registry.add_player(player, on or dt.date.today(), reason)
         save_events(conn, before, after, origin=origin, actor=actor)
@@ -318,14 +338,14 @@ def split_player(
         RegistryError: unknown ID, empty or unwritable name, unknown country, or `on` not
             after the current owner's start (`Registry.split`).
     """
-    check_person(surname, firstname, country)
+    surname, firstname = _person(surname, firstname, country)
     with _tx(source) as conn:
         before = load_registry(conn, ids=[player_id])
         old = before.registry.owner(player_id)
         new = Player(
             PlayerId(player_id),
-            surname.strip(),
-            firstname.strip(),
+            surname,
+            firstname,
             old.country if country is None else country_code(country),
         )
         after = before.registry.split(new, on, reason)
@@ -352,14 +372,14 @@ def rename_player(
         RegistryError: unknown ID, nothing to change, empty or unwritable name, unknown
             country, or `on` before the current owner's start (`Registry.rename`).
     """
-    check_person(surname, firstname, country)
+    surname, firstname = check_person(surname, firstname, country)
     with _tx(source) as conn:
         before = load_registry(conn, ids=[player_id])
         old = before.registry.owner(player_id)
         new = replace(
             old,
-            surname=old.surname if surname is None else surname.strip(),
-            firstname=old.firstname if firstname is None else firstname.strip(),
+            surname=old.surname if surname is None else surname,
+            firstname=old.firstname if firstname is None else firstname,
             country=old.country if country is None else country_code(country),
         )
         if new == old:

@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, console, open_db, open_tournament, user_errors
+from ratinglist.cli.common import (
+    DbOption,
+    console,
+    err_console,
+    open_db,
+    open_tournament,
+    user_errors,
+)
 from ratinglist.cli.tournament import settings as gs
 from ratinglist.cli.tournament.render import TournamentOption
 
-MATCH_THRESHOLD = 80.0
+if TYPE_CHECKING:
+    from ratinglist.service.tournaments.actions import NotRegistered
+    from ratinglist.service.tournaments.list_entries import NotOnList
+
+MATCH_THRESHOLD = 40.0
+"""Lowest fuzzy score (0-100) of a registered player offered as a candidate for a name."""
 BqRuleOption = typer.Option(
     "--bq-rule", help="Brightwell rule for byes and absences: standard (IFRL) or singapore."
 )
@@ -137,7 +149,7 @@ def new(
 def register(
     players: Annotated[
         list[str] | None,
-        typer.Argument(metavar="NAME|ID", help="Names (fuzzy) or IDs of registered players."),
+        typer.Argument(metavar="NAME|ID", help="Whole names or IDs of registered players (exact)."),
     ] = None,
     new_player: Annotated[
         str | None, typer.Option("--new", help="A new player: 'SURNAME,Firstname'.")
@@ -152,7 +164,8 @@ def register(
     youth: Annotated[bool, typer.Option("--youth", metavar="", help="Youth class.")] = False,
     birth_year: Annotated[int | None, typer.Option("--birth-year", help="For age classes.")] = None,
     threshold: Annotated[
-        float, typer.Option("--threshold", help="Lowest fuzzy score accepted (0-100).")
+        float,
+        typer.Option("--threshold", help="Lowest fuzzy score of a candidate offered (0-100)."),
     ] = MATCH_THRESHOLD,
     anyway: Annotated[
         bool,
@@ -171,14 +184,17 @@ def register(
     from_list: Annotated[
         str | None,
         typer.Option(
-            "--list", help="Go: find the NAME|ID players in the stored egf, ffg or aga list."
+            "--list",
+            help="Go: enter the NAME|NUMBER players of the stored egf, ffg or aga list (exact).",
         ),
     ] = None,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
-    """Enter players: best fuzzy match of each name (or an exact ID), or a new player.
+    """Enter players: each by its exact ID or whole name, or a new player.
 
+    A name that is not exactly one player's enters nobody: the nearest players are listed
+    with the command that enters each (by ID or list number), and the command exits 1.
     A new player gets a temporary identifier (NEW1, NEW2...) until the country's ID officer
     gives the real ID; a registered namesake is refused (enter that ID, or --anyway);
     running the same --new again adds nothing. In a Go tournament a player is --new with
@@ -208,18 +224,22 @@ def register(
         return
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.actions import Entry, register_players
+        from ratinglist.service.tournaments.actions import Entry, NotRegistered, register_players
 
-        done = register_players(
-            *open_tournament(db, tournament),
-            players or [],
-            Actor.cli_user(),
-            new_player=new_player,
-            new_country=country,
-            entry=Entry(first_round, female, youth, birth_year),
-            threshold=threshold,
-            anyway=anyway,
-        )
+        try:
+            done = register_players(
+                *open_tournament(db, tournament),
+                players or [],
+                Actor.cli_user(),
+                new_player=new_player,
+                new_country=country,
+                entry=Entry(first_round, female, youth, birth_year),
+                threshold=threshold,
+                anyway=anyway,
+            )
+        except NotRegistered as exc:
+            _offer_registered(exc)
+            raise typer.Exit(1) from exc
     for r in done.found:
         typer.echo(f"{r.query!r} -> {r.player.label} [{r.how}]")
     if done.new_player is not None:
@@ -243,22 +263,67 @@ def _register_from_list(
 ) -> None:
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.list_entries import register_from_list
+        from ratinglist.service.tournaments.list_entries import NotOnList, register_from_list
 
-        entries, count = register_from_list(
-            *open_tournament(db, tournament),
-            origin,
-            queries,
-            Actor.cli_user(),
-            rank=rank,
-            first_round=first_round,
-        )
+        try:
+            entries, count = register_from_list(
+                *open_tournament(db, tournament),
+                origin,
+                queries,
+                Actor.cli_user(),
+                rank=rank,
+                first_round=first_round,
+            )
+        except NotOnList as exc:
+            _offer_list_players(exc)
+            raise typer.Exit(1) from exc
     for e in entries:
-        typer.echo(
-            f"{e.query!r} -> {e.player.name} [{origin.upper()} {e.number}, distance "
-            f"{e.distance}] as player {e.player.id}"
-        )
+        where = f"{origin.upper()} {e.number}"
+        typer.echo(f"{e.query!r} -> {e.player.name} [{where}] as player {e.player.id}")
     typer.echo(f"{count} players entered")
+
+
+def _typed_name(query: str) -> tuple[str, str]:
+    """A typed ``Surname Firstname`` as (surname, first name): the last word is the first
+    name (``van der Berg Jan``)."""
+    words = query.split()
+    if len(words) < 2:
+        return query.strip(), ""
+    return " ".join(words[:-1]), words[-1]
+
+
+def _offer_registered(exc: NotRegistered) -> None:
+    """The refusal of a name that is not exactly one registered player's, with the commands
+    that enter a candidate or a new player (nothing is guessed)."""
+    err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True, soft_wrap=True)
+    for p in exc.candidates:
+        command = f"ratinglist tournament register {p.id}"
+        typer.echo(f"  {p.name} ({p.id}, {p.country}): {command}", err=True)
+    surname, first = _typed_name(exc.query)
+    typer.echo(
+        f"  not found: enter as a new player? ratinglist tournament register "
+        f"--new '{surname},{first}' --country CODE",
+        err=True,
+    )
+
+
+def _offer_list_players(exc: NotOnList) -> None:
+    """The refusal of a query that names no list player exactly, with the commands that
+    enter a candidate or a new player (nothing is guessed)."""
+    from ratinglist.service.tournaments.list_entries import choice_key, describe_list_player
+
+    err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True, soft_wrap=True)
+    for p in exc.candidates:
+        key = choice_key(p)
+        shown = key if key == p.number else f"'{key}'"
+        command = f"ratinglist tournament register --list {exc.origin.lower()} {shown}"
+        typer.echo(f"  {describe_list_player(p)}: {command}", err=True)
+    surname, first = _typed_name(exc.query)
+    typer.echo(
+        f"  not found: enter as a new player? ratinglist tournament register "
+        f"--new '{surname},{first}' --rank RANK",
+        err=True,
+    )
 
 
 def _register_go(

@@ -52,7 +52,14 @@ class GoListIndex:
         self._firsts = [normalise_name(p.first_name) for p in self.players]
         self._numbers: dict[str, int] = {}
         self._keys: dict[str, int] = {}
+        self._listed: dict[str, list[int]] = {}
+        self._names: dict[str, list[int]] = {}
         for index, player in enumerate(self.players):
+            if any(char.isalnum() for char in player.number):
+                self._listed.setdefault(player.number.casefold(), []).append(index)
+            surname, first = self._surnames[index], self._firsts[index]
+            for key in {f"{surname} {first}".strip(), f"{first} {surname}".strip()}:
+                self._names.setdefault(key, []).append(index)
             if player.number.isdigit():
                 self._numbers.setdefault(player.number, index)
             self._keys.setdefault(player.key, index)
@@ -67,6 +74,38 @@ class GoListIndex:
             return self.players[self._numbers[number]]
         index = self._keys.get(player_key(surname, first_name))
         return None if index is None else self.players[index]
+
+    def exact(self, query: str) -> tuple[GoListPlayer, ...]:
+        """The players whose list number is `query` (``04A0009``, case ignored), else whose
+        whole name is `query` (surname and first name in either order; case, accents and
+        punctuation ignored), in list order."""
+        text = query.strip()
+        found = self._listed.get(text.casefold()) or self._names.get(normalise_name(text), [])
+        return tuple(self.players[i] for i in found)
+
+    def suggest(self, query: str, limit: int = 10) -> tuple[GoListPlayer, ...]:
+        """Candidates for a director typing part of a name or number: the players whose
+        number starts with `query`, or each of whose query words starts a word of their
+        name (``dup je`` finds DUPONT Jean), in list order; then the nearest by `search`."""
+        text = query.strip()
+        words = normalise_name(text).split()
+        if not words:
+            return ()
+        found: list[int] = []
+        needle = text.casefold()
+        for index, player in enumerate(self.players):
+            if len(found) >= limit:
+                break
+            name = f"{self._surnames[index]} {self._firsts[index]}".split()
+            by_number = len(needle) > 1 and player.number.casefold().startswith(needle)
+            if by_number or all(any(w.startswith(q) for w in name) for q in words):
+                found.append(index)
+        chosen = [self.players[i] for i in found]
+        if len(chosen) < limit:
+            for match in self.search(text, limit):
+                if match.player not in chosen and len(chosen) < limit:
+                    chosen.append(match.player)
+        return tuple(chosen)
 
     def search(self, query: str, limit: int = 10) -> tuple[GoMatch, ...]:
         """The best `limit` players for `query` (a name in either order, or a number)."""

@@ -7,17 +7,24 @@ list of a federation.
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from ratinglist.formats.diagnostics import Diagnostic, has_errors
 from ratinglist.formats.go.lists import read_go_list_file
-from ratinglist.model.go.lists import GoRatingList, ListOrigin
+from ratinglist.model.go.lists import GoListPlayer, GoRatingList, ListOrigin
 from ratinglist.registry.go.search import GoListIndex, GoMatch
 from ratinglist.service.actor import Actor
 from ratinglist.store import Store
-from ratinglist.store.go_lists import GoListInfo, go_list_infos, latest_go_list, save_go_list
+from ratinglist.store.go_lists import (
+    GoListInfo,
+    go_list_infos,
+    latest_go_list,
+    latest_go_list_id,
+    save_go_list,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,3 +116,45 @@ def search_stored(db: Store, origin: ListOrigin, query: str, limit: int = 10) ->
     """
     rating_list = latest_go_list(db, origin)
     return ListSearch(rating_list, query, GoListIndex(rating_list.players).search(query, limit))
+
+
+def suggest_stored(
+    db: Store, origin: ListOrigin, query: str, limit: int = 10
+) -> tuple[GoListPlayer, ...]:
+    """Candidates of the latest stored `origin` list for a director typing part of a name
+    or number (`GoListIndex.suggest`).
+
+    Raises:
+        NotFoundError: no list of that federation was imported.
+        StoreError: the database cannot be opened or read.
+    """
+    return list_index(db, origin).suggest(query, limit)
+
+
+class _ListIndexes:
+    """The search index of each federation's latest stored list, by list id (kept on the
+    database handle: a director's every keystroke searches the same list)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.built: dict[ListOrigin, tuple[int, GoListIndex]] = {}
+
+
+def list_index(db: Store, origin: ListOrigin) -> GoListIndex:
+    """The search index of the latest stored `origin` list, rebuilt only when a newer list
+    was imported.
+
+    Raises:
+        NotFoundError: no list of that federation was imported.
+    """
+    kept = db.attached("go.list-indexes", _ListIndexes)
+    latest = latest_go_list_id(db, origin)
+    with kept.lock:
+        cached = kept.built.get(origin)
+    if latest is not None and cached is not None and cached[0] == latest:
+        return cached[1]
+    index = GoListIndex(latest_go_list(db, origin).players)
+    if latest is not None:
+        with kept.lock:
+            kept.built[origin] = (latest, index)
+    return index

@@ -53,7 +53,8 @@ from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_named, game_of
 from ratinglist.tournament.games.othello.temporary_ids import next_temporary
 
-MATCH_THRESHOLD = 80.0
+MATCH_THRESHOLD = 40.0
+"""Lowest fuzzy score (0-100) of a registered player offered as a candidate for a name."""
 
 
 def person(d: FoldedTournament, pid: PlayerId) -> Person:
@@ -88,30 +89,60 @@ def list_tournaments(db: Store) -> tuple[TournamentSummary, ...]:
     )
 
 
+class NotRegistered(RegistryError):
+    """A query that names no registered player exactly (or several): nothing was entered;
+    the director chooses one of the `candidates` by its ID, or enters a new player."""
+
+    def __init__(self, query: str, candidates: tuple[Player, ...], *, several: bool) -> None:
+        shown = "; ".join(f"{p.name} ({p.id}, {p.country})" for p in candidates)
+        if several:
+            message = (
+                f"expected one registered player named {query!r}, got {len(candidates)}: "
+                f"{shown}; enter one by its ID"
+            )
+        else:
+            message = (
+                f"not found: {query!r} names no registered player exactly (candidates: "
+                f"{shown or 'none near'}); enter one by its ID, or enter a new player"
+            )
+        super().__init__(message)
+        self.query = query
+        self.candidates = candidates
+
+
+CANDIDATES = 5
+"""How many of the nearest registered players a refused name offers."""
+
+
 def _resolve(players: Sequence[Player], queries: Sequence[str], threshold: float) -> list[Resolved]:
+    """Each query's player: an exact ID, or the one player whose whole name it is (either
+    order; case, accents and punctuation ignored). Nothing is guessed: another name is
+    refused with the players scoring at least `threshold` as candidates.
+
+    Raises:
+        RegistryError: an ID that is not registered.
+        NotRegistered: a name that names nobody exactly, or several players.
+    """
     from ratinglist.registry.search import PlayerIndex
 
     index = PlayerIndex(players)
     out = []
     for query in queries:
         text = query.strip()
-        found = index.search(text, limit=2)
         if text.isdigit():
-            exact = [m for m in found if str(m.player.id) == text]
+            exact = [m for m in index.search(text, limit=2) if str(m.player.id) == text]
             if not exact:
                 raise RegistryError(f"expected a registered player ID, got {text!r}")
-            match, how = exact[0], "ID"
+            p, how = exact[0].player, "ID"
         else:
-            if not found or found[0].score < threshold:
-                best = "" if not found else f" (best: {found[0].player.name}, {found[0].score:.0f})"
-                raise RegistryError(
-                    f"expected a player matching {text!r} above {threshold:.0f}{best}"
-                )
-            if len(found) > 1 and found[1].score == found[0].score:
-                names = ", ".join(f"{m.player.name} ({m.player.id})" for m in found)
-                raise RegistryError(f"expected one best match for {text!r}, got a tie: {names}")
-            match, how = found[0], f"match {found[0].score:.0f}"
-        p = match.player
+            named = index.exact(text)
+            if len(named) > 1:
+                raise NotRegistered(text, named, several=True)
+            if not named:
+                near = index.search(text, limit=CANDIDATES)
+                found = tuple(m.player for m in near if m.score >= threshold)
+                raise NotRegistered(text, found, several=False)
+            p, how = named[0], "exact name"
         out.append(Resolved(query, Person(p.id, p.name), how))
     return out
 
@@ -172,8 +203,8 @@ def _new_entrant(
     from ratinglist.registry.names import check_person
     from ratinglist.store.players import players_named
 
-    surname, firstname, country = typed
-    check_person(surname, firstname, country)
+    surname, firstname = check_person(typed[0], typed[1], typed[2])
+    surname, firstname, country = surname or "", firstname or "", typed[2]
     code = country_code(country.strip())
     folded = fold(known)
     same = [p for p in game_of(folded).registrations(folded) if _same_name(p, surname, firstname)]
@@ -217,7 +248,8 @@ def register_players(
     threshold: float = MATCH_THRESHOLD,
     anyway: bool = False,
 ) -> Registration:
-    """Enter registered players (fuzzy names or exact IDs) and at most one new player.
+    """Enter registered players (exact IDs or exact whole names, `_resolve`) and at most one
+    new player.
 
     Each registered player's rating is the one of the latest published WOF list as of the
     tournament's first day (`list_ratings`). A new player gets the tournament's next

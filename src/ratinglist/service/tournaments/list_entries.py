@@ -5,8 +5,10 @@ the player gets the list's rating, the rank of that rating (`rank_from_rating`; 
 as a string: ``04A0009`` has a letter; ``-------`` is none) and the rating's origin as
 OpenGotha writes it (``FFG : -836``, the list's own value after the colon).
 
-A name query takes the nearest player when no other is as near; a tie is refused with the
-candidates, so that the director types the number instead.
+A query enters a player only when it names one exactly: a list number, or the whole name
+(either order; case, accents and punctuation ignored). Anything else is refused with the
+nearest players as candidates (`NotOnList`): the director enters one by its number, or a new
+player. Nothing is guessed (issue 31).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from ratinglist.model import PlayerId
 from ratinglist.model.directed import GoEntry, Person
 from ratinglist.model.go import format_rank, parse_rank, rank_from_rating
 from ratinglist.model.go.lists import GoListPlayer, ListOrigin, rating_origin
+from ratinglist.registry.go.search import GoListIndex
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import loaded, write
 from ratinglist.store import Store
@@ -33,12 +36,11 @@ CLUB_LENGTH = 4
 
 @dataclass(frozen=True, slots=True)
 class ListEntry:
-    """A player entered from a list: the query, who it found (list number) and the distance."""
+    """A player entered from a list: the query and who it named exactly (list number)."""
 
     query: str
     player: Person
     number: str
-    distance: int
 
 
 def parse_origin(text: str) -> ListOrigin:
@@ -49,17 +51,67 @@ def parse_origin(text: str) -> ListOrigin:
         raise TournamentError(f"expected a list egf, ffg or aga, got {text!r}") from exc
 
 
-def _pick(query: str, found: Sequence[tuple[GoListPlayer, int]]) -> tuple[GoListPlayer, int]:
-    if not found:
-        raise TournamentError(f"expected a player of the list matching {query!r}, got none")
-    best, distance = found[0]
-    if query.strip().isdigit() and distance != 0:
-        raise TournamentError(f"expected a list number {query!r}, got none listed")
-    ties = [p for p, d in found if d == distance]
-    if len(ties) > 1:
-        names = ", ".join(f"{p.surname} {p.first_name} ({p.number})" for p in ties)
-        raise TournamentError(f"expected one nearest player for {query!r}, got a tie: {names}")
-    return best, distance
+class NotOnList(TournamentError):
+    """A query that names no list player exactly (or several): nothing was entered; the
+    director chooses one of the `candidates` by its list number, or enters a new player."""
+
+    def __init__(self, query: str, origin: str, candidates: tuple[GoListPlayer, ...]) -> None:
+        shown = "; ".join(describe_list_player(p) for p in candidates) or "none near"
+        super().__init__(
+            f"not found: {query!r} names no player of the {origin.upper()} list exactly "
+            f"(candidates: {shown}); enter one by its list number, or enter a new player"
+        )
+        self.query = query
+        self.origin = origin
+        self.candidates = candidates
+
+
+class SeveralOnList(NotOnList):
+    """A name that several list players have: the director chooses by list number."""
+
+    def __init__(self, query: str, origin: str, candidates: tuple[GoListPlayer, ...]) -> None:
+        super().__init__(query, origin, candidates)
+        shown = "; ".join(describe_list_player(p) for p in candidates)
+        self.args = (
+            f"expected one player named {query!r} in the {origin.upper()} list, got "
+            f"{len(candidates)}: {shown}; enter one by its list number",
+        )
+
+
+def describe_list_player(p: GoListPlayer) -> str:
+    """``WALCH John (FFG 1234567, 3k, club Par)``: what a director chooses by."""
+    rank = format_rank(rank_from_rating(p.rating))
+    club = f", club {p.club}" if p.club else ""
+    return f"{p.surname} {p.first_name} ({p.origin.value} {p.number}, {rank}{club})"
+
+
+CANDIDATES = 5
+"""How many of the nearest list players a refused query offers."""
+
+
+def choice_key(p: GoListPlayer) -> str:
+    """What a director types to enter exactly `p`: the list number, or the whole name for a
+    player the list gives no number (an FFG ``-------``: a foreign player)."""
+    if any(char.isalnum() for char in p.number):
+        return p.number
+    return f"{p.surname} {p.first_name}".strip()
+
+
+def pick_from_list(index: GoListIndex, query: str, origin: str) -> GoListPlayer:
+    """The list player `query` names exactly: by list number, else by whole name (either
+    order; case, accents and punctuation ignored). Nothing is guessed.
+
+    Raises:
+        NotOnList: no exact match (the nearest players are the candidates), or several
+            (`SeveralOnList`: the homonyms).
+    """
+    exact = index.exact(query)
+    if len(exact) == 1:
+        return exact[0]
+    if exact:
+        raise SeveralOnList(query, origin, exact)
+    near = tuple(m.player for m in index.search(query, limit=CANDIDATES))
+    raise NotOnList(query, origin, near)
 
 
 def list_registration(
@@ -103,15 +155,15 @@ def register_from_list(
     rank: str | None = None,
     first_round: int | None = None,
 ) -> tuple[tuple[ListEntry, ...], int]:
-    """Enter the players `queries` name in the latest stored `origin` list; who they are and
-    how many players are entered now.
+    """Enter the players `queries` name exactly (a list number, or a whole name) in the
+    latest stored `origin` list; who they are and how many players are entered now.
 
     Raises:
         NotFoundError: no list of that federation was imported (`go-list import`).
-        TournamentError: a query finds nobody or a tie, or the tournament is not a Go one.
+        NotOnList: a query names no list player exactly, or several; nothing is entered.
+        TournamentError: the tournament is not a Go one.
     """
-    from ratinglist.registry.go.search import GoListIndex
-    from ratinglist.store.go_lists import latest_go_list
+    from ratinglist.service.go.lists import list_index
 
     if not queries:
         raise TournamentError("expected names or list numbers of players, got none")
@@ -119,16 +171,16 @@ def register_from_list(
         raise TournamentError(f"expected one player with --rank, got {len(queries)}")
     base = loaded(db, tournament)
     s = go_play(base.folded)
-    index = GoListIndex(latest_go_list(db, parse_origin(origin)).players)
+    index = list_index(db, parse_origin(origin))
     first = max((int(p) for p in s.ids), default=0) + 1
     start = s.paired + 1 if first_round is None else first_round
-    picked = [_pick(q, [(m.player, m.distance) for m in index.search(q, limit=3)]) for q in queries]
-    actions = [list_registration(p, first + n, start, rank) for n, (p, _) in enumerate(picked)]
+    picked = [pick_from_list(index, q, origin) for q in queries]
+    actions = [list_registration(p, first + n, start, rank) for n, p in enumerate(picked)]
     d = write(db, base, actions, actor)
     after = go_play(d)
     entries = tuple(
-        ListEntry(q, go_person(after, a.player), p.number, distance)
-        for q, a, (p, distance) in zip(queries, actions, picked, strict=True)
+        ListEntry(q, go_person(after, a.player), p.number)
+        for q, a, p in zip(queries, actions, picked, strict=True)
     )
     return entries, len(after.players)
 
@@ -139,6 +191,13 @@ def register_go(
     """Enter Go players (numbered after the last one); who they are and how many are entered."""
     if not entries:
         raise TournamentError("expected a Go player to enter, got none")
+    from ratinglist.registry.names import parse_go_name
+
+    for e in entries:
+        surname, _, firstname = e.name.partition(",")
+        if not parse_go_name(surname, "surname"):
+            raise TournamentError(f"expected a surname, got {e.name!r}")
+        parse_go_name(firstname, "first name")
     base = loaded(db, tournament)
     s = go_play(base.folded)
     first = max((int(p) for p in s.ids), default=0) + 1

@@ -9,7 +9,9 @@ older state that another device changed answers 409 with what changed.
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
@@ -32,6 +34,8 @@ from ratinglist.model.directed import (
     SubmittedFile,
     Undid,
 )
+from ratinglist.model.go import format_rank, rank_from_rating
+from ratinglist.service.go.lists import suggest_stored as list_candidates
 from ratinglist.service.tournaments.actions import (
     Entry,
     absent,
@@ -45,7 +49,13 @@ from ratinglist.service.tournaments.actions import (
     undo_preview,
     withdraw,
 )
-from ratinglist.service.tournaments.list_entries import register_from_list, register_go
+from ratinglist.service.tournaments.list_entries import (
+    choice_key,
+    describe_list_player,
+    parse_origin,
+    register_from_list,
+    register_go,
+)
 from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import (
     Overview,
@@ -138,6 +148,29 @@ class GoEntries(BaseModel):
 
     entered: list[Person]
     entrants: int
+
+
+class ListCandidate(BaseModel):
+    """Go: a rating-list player a director may choose: entering `key` (the list number, or
+    the whole name of a player without one) enters exactly that player."""
+
+    key: str
+    number: str
+    surname: str
+    first_name: str
+    rank: str
+    rating: int
+    club: str
+    country: str
+    origin: str
+    label: str
+
+
+class ListCandidates(BaseModel):
+    """Go: the candidates of the stored `origin` list for what the director typed."""
+
+    origin: str
+    hits: list[ListCandidate]
 
 
 class ExportKind(BaseModel):
@@ -295,6 +328,37 @@ def add_go_entries(request: Request, tid: int, body: GoPlayersIn, who: Director)
         people, count = register_go(db_url(request), tid, typed, who.actor)
         entered += list(people)
     return GoEntries(entered=entered, entrants=count)
+
+
+@router.get("/tournaments/{tid}/list-players")
+def list_players(
+    request: Request,
+    tid: int,
+    who: Director,
+    q: Annotated[str, Query(min_length=1, max_length=100)],
+    origin: Annotated[str, Query(max_length=3)] = "egf",
+) -> ListCandidates:
+    """Go: candidates of the stored `origin` rating list (egf, ffg, aga) for part of a name
+    or list number, with rank, club and number; entering one is `entries` with its number."""
+    hits = list_candidates(db_url(request), parse_origin(origin), q)
+    return ListCandidates(
+        origin=origin.lower(),
+        hits=[
+            ListCandidate(
+                key=choice_key(p),
+                number=p.number,
+                surname=p.surname,
+                first_name=p.first_name,
+                rank=format_rank(rank_from_rating(p.rating)),
+                rating=p.rating,
+                club=p.club,
+                country=p.country,
+                origin=p.origin.value,
+                label=describe_list_player(p),
+            )
+            for p in hits
+        ],
+    )
 
 
 @router.post("/tournaments/{tid}/withdrawals", status_code=201)

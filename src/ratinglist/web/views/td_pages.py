@@ -37,6 +37,7 @@ from ratinglist.model.player import NamesakeConflict
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.actions import (
     Entry,
+    NotRegistered,
     entrant_ratings,
     new_tournament,
     pair,
@@ -48,7 +49,13 @@ from ratinglist.service.tournaments.actions import (
 )
 from ratinglist.service.tournaments.forecast import forecast
 from ratinglist.service.tournaments.lifecycle import lifecycle
-from ratinglist.service.tournaments.list_entries import register_from_list, register_go
+from ratinglist.service.tournaments.list_entries import (
+    NotOnList,
+    choice_key,
+    describe_list_player,
+    register_from_list,
+    register_go,
+)
 from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import (
     finished,
@@ -201,8 +208,29 @@ def _page(request: Request, tid: int, who: SignedIn) -> Response:
         "g": live.game,
         "pending": _pending(request, tid) if director and not live.overview.closed else None,
         "life": lifecycle(db_url(request), tid),
+        "offered": _offered,
     }
     return _render(request, tid, who, "td_tournament.html", context)
+
+
+def _offer(typed: dict[str, str], query: str, offered: list[tuple[str, str]]) -> dict[str, str]:
+    """The refused form's fields with the choice it offers for `query`: the candidates (key
+    to enter, label) and the query as a new player's surname and first name (the last
+    word), so that nothing is guessed."""
+    words = query.split()
+    surname, first = (" ".join(words[:-1]), words[-1]) if len(words) > 1 else (query, "")
+    lines = "\n".join(f"{key}\t{label}" for key, label in offered)
+    rest = [line for line in typed.get("players", "").splitlines() if line.strip() != query]
+    kept = typed | {"unmatched": query, "offered": lines, "players": "\n".join(rest)}
+    if not typed.get("surname", "").strip():
+        kept |= {"surname": surname, "firstname": first}
+    return kept
+
+
+def _offered(kept: dict[str, str]) -> list[tuple[str, str]]:
+    """The candidates a refused registration offers (`_offer`)."""
+    lines = (line.partition("\t") for line in kept.get("offered", "").splitlines())
+    return [(key, label) for key, _, label in lines if key]
 
 
 def _act(
@@ -217,7 +245,7 @@ def _act(
     `kept` fills the refused form again)."""
     try:
         done = action()
-    except NamesakeConflict:
+    except (NamesakeConflict, NotRegistered, NotOnList):
         raise  # the registration form offers the choice
     except ClosedError as exc:
         return _back(request, tid, who, str(exc), "conflict")
@@ -379,6 +407,9 @@ def add_players(
         return _act(request, tid, who, action, kept=typed)
     except NamesakeConflict as exc:
         return _back(request, tid, who, str(exc), "conflict", typed | {"namesake": exc.name})
+    except NotRegistered as exc:
+        offered = [(str(p.id), f"{p.name} ({p.id}, {p.country})") for p in exc.candidates]
+        return _back(request, tid, who, str(exc), "error", _offer(typed, exc.query, offered))
 
 
 @router.post("/{tid}/entries")
@@ -416,7 +447,11 @@ def add_entries(
 
     typed = {"players": players, "surname": surname, "firstname": firstname, "rank": rank,
              "country": country, "club": club, "origin": origin}  # fmt: skip
-    return _act(request, tid, who, action, kept=typed)
+    try:
+        return _act(request, tid, who, action, kept=typed)
+    except NotOnList as exc:
+        offered = [(choice_key(p), describe_list_player(p)) for p in exc.candidates]
+        return _back(request, tid, who, str(exc), "error", _offer(typed, exc.query, offered))
 
 
 @router.get("/{tid}/export/{kind}")
