@@ -57,6 +57,7 @@ class Section:
 
 _SIDE = re.compile(
     r"\b(?:wom[ae]n'?s?|female|ladies|girls?|youth|juniors?|kids?|child(?:ren)?|beginners?|"
+    r"d[ée]butants?|novices?|"
     r"teams?|consolation|other\s+finals?|blitz|rapid|div(?:ision)?\.?\s*(?:2|3|ii|b)|"
     r"b\s*open|b[- ]final|final\s*b)\b"
 )

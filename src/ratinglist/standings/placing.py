@@ -340,7 +340,10 @@ def knockout_order(base: Sequence[int], games: Sequence[KnockoutGame]) -> Knocko
     readings = {}
     for bracket in brackets:
         ko = _aside(_place(order, rank, bracket), rank, aside)
-        readings[(ko.order, tuple(sorted(ko.reached.items())))] = ko
+        if ko is not None:
+            readings[(ko.order, tuple(sorted(ko.reached.items())))] = ko
+    if not readings:
+        return Knockout(tuple(order), {}, (), (), "two placing games contradict each other")
     if len(readings) > 1:
         return Knockout(
             tuple(order), {}, (), (), "the games read as brackets that place players differently"
@@ -348,31 +351,33 @@ def knockout_order(base: Sequence[int], games: Sequence[KnockoutGame]) -> Knocko
     return next(iter(readings.values()))
 
 
-def _aside(ko: Knockout, rank: dict[int, int], matches: list[_Match]) -> Knockout:
+def _aside(ko: Knockout, rank: dict[int, int], matches: list[_Match]) -> Knockout | None:
     """`ko` with the placement `matches` outside its bracket (a third-place game when the
-    semi-finals were rounds): their players come right after the bracket's (each match's
-    winner above its loser), or with no bracket, each winner just above its loser."""
+    semi-finals were rounds): their players come right after the bracket's, in the order
+    the matches give (each winner above its loser; None when two matches say the opposite),
+    or with no bracket, each winner just above its loser."""
     placed = list(ko.order)
     reached = dict(ko.reached)
     results = list(ko.matches)
-    after = max((placed.index(p) for p in ko.reached), default=-1)
+    block: list[int] = []
     for m in matches:
         winner, loser, undecided = _result(m, rank)
-        if winner in ko.reached or loser in ko.reached:
-            continue
         label = next((x for x in m.labels if x is not None), "placing game")
         results.append(_match_result(label, m, winner, loser, undecided))
         for p in (m.a, m.b):
             reached.setdefault(p, label)
-        if after >= 0:
-            rest = [p for p in placed if p not in (winner, loser)]
-            at = after + 1 - sum(1 for p in placed[: after + 1] if p in (winner, loser))
-            placed = [*rest[:at], winner, loser, *rest[at:]]
-            after = at + 1
+        if ko.reached:
+            if winner in block and loser in block and block.index(loser) < block.index(winner):
+                return None
+            block += [p for p in (winner, loser) if p not in block]
             continue
         i, j = placed.index(winner), placed.index(loser)
         if i > j:
             placed[i], placed[j] = loser, winner
+    if block:
+        rest = [p for p in placed if p not in block]
+        at = max(rest.index(p) for p in ko.reached) + 1
+        placed = [*rest[:at], *block, *rest[at:]]
     undecided_pairs = tuple((r.winner, r.loser) for r in results if r.undecided)
     return Knockout(tuple(placed), reached, undecided_pairs, tuple(results))
 
