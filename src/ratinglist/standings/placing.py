@@ -177,10 +177,14 @@ MAX_READINGS = 1024
 
 
 def _read_in_order(
-    matches: Sequence[_Match], results: Sequence[tuple[int, int, bool]]
+    matches: Sequence[_Match],
+    results: Sequence[tuple[int, int, bool]],
+    finals: frozenset[frozenset[int]],
 ) -> _Bracket | None:
     """`matches` played in this order as a bracket, or None when a player out plays on
-    against one still in, or more than one player is never beaten."""
+    against one still in, more than one player is never beaten, a placement match is
+    between players out at different stages, or a pair of `finals` (the one pair of a
+    section the file calls the final) meets before the last stage."""
     alive = {p for m in matches for p in _players(m)}
     elimination: list[tuple[_Match, int, int, bool]] = []
     placement: list[tuple[_Match, int, int, bool]] = []
@@ -206,6 +210,9 @@ def _read_in_order(
     level_of = {e[2]: level for e, level in zip(elimination, levels, strict=True)}
     if any(level_of[winner] != level_of[loser] for _, winner, loser, _ in placement):
         return None
+    for (m, *_), level in zip(elimination, levels, strict=True):
+        if frozenset(_players(m)) in finals and level != 1:
+            return None
     return _Bracket(
         tuple((*e, level) for e, level in zip(elimination, levels, strict=True)),
         tuple(placement),
@@ -250,7 +257,9 @@ def _inversions(order: Sequence[int]) -> int:
     return sum(1 for i, a in enumerate(order) for b in order[i + 1 :] if b < a)
 
 
-def _read_bracket(matches: Sequence[_Match], rank: dict[int, int]) -> list[_Bracket] | str:
+def _read_bracket(
+    matches: Sequence[_Match], rank: dict[int, int], finals: frozenset[frozenset[int]]
+) -> list[_Bracket] | str:
     """Every reading of `matches` (in file order) as a bracket that keeps the file's order
     best, or why they form none.
 
@@ -279,7 +288,7 @@ def _read_bracket(matches: Sequence[_Match], rank: dict[int, int]) -> list[_Brac
         order = _schedule(results, out, len(matches))
         if order is None:
             continue
-        bracket = _read_in_order([matches[i] for i in order], [results[i] for i in order])
+        bracket = _read_in_order([matches[i] for i in order], [results[i] for i in order], finals)
         if bracket is None:
             continue
         moved = _inversions(order)
@@ -334,7 +343,7 @@ def knockout_order(base: Sequence[int], games: Sequence[KnockoutGame]) -> Knocko
     main = _main_bracket(list(games), rank)
     kept = {(g.first, g.second) for g in main}
     aside = _matches([g for g in games if g.placement and (g.first, g.second) not in kept])
-    brackets = _read_bracket(_matches(main), rank)
+    brackets = _read_bracket(_matches(main), rank, _final_pairs(games))
     if isinstance(brackets, str):
         return Knockout(tuple(order), {}, (), (), brackets)
     readings = {}
@@ -349,6 +358,16 @@ def knockout_order(base: Sequence[int], games: Sequence[KnockoutGame]) -> Knocko
             tuple(order), {}, (), (), "the games read as brackets that place players differently"
         )
     return next(iter(readings.values()))
+
+
+def _final_pairs(games: Sequence[KnockoutGame]) -> frozenset[frozenset[int]]:
+    """The pair of each section the file calls the final that holds one pair only (a
+    ``%Finals`` section with the semi-finals in it names no final)."""
+    pairs: dict[int, set[frozenset[int]]] = {}
+    for g in games:
+        if g.label == "final":
+            pairs.setdefault(g.section, set()).add(frozenset((g.first, g.second)))
+    return frozenset(next(iter(p)) for p in pairs.values() if len(p) == 1)
 
 
 def _aside(ko: Knockout, rank: dict[int, int], matches: list[_Match]) -> Knockout | None:
