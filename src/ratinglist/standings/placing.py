@@ -93,10 +93,11 @@ class _Match:
 
 
 def _matches(games: Sequence[KnockoutGame]) -> list[_Match]:
-    """One match per pair, in the order of its first game."""
-    matches: dict[frozenset[int], _Match] = {}
+    """One match per pair, in the order of its first game (a pair's games the file marks
+    as a placing game are a match of their own: a third-place game after a semi-final)."""
+    matches: dict[tuple[frozenset[int], bool], _Match] = {}
     for g in games:
-        pair = frozenset((g.first, g.second))
+        pair = (frozenset((g.first, g.second)), g.placement)
         match = matches.get(pair)
         if match is None:
             match = matches[pair] = _Match(g.first, g.second, [])
