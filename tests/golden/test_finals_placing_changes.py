@@ -85,6 +85,11 @@ FIRST_FOUR: dict[str, Expected] = {
     # After the last game of %ROUND6: 6979>10195, 6979>6978, 6978>6931, 6931>10195: semi-
     # finals 6979-10195 and 6978-6931, the final 6979-6978, third place 6931-10195.
     "2008/20080622_Kinki_Hokuriku_prelim_women.ELO": (6979, 6978, 6931, 10195),
+    # % final: 190004<190000, 190000<190004, 190004<190000 (190000 2-1); % 3/4 final:
+    # 190007<190014, 190014<190007, 190007>190014 (190007 2-1); % semi>final: 190000 beats
+    # 190014 twice, 190004 beats 190007 twice (written after the final). % woman final: a
+    # side event.
+    "2008/20080726_Thai_Open.ELO": (190000, 190004, 190007, 190014),
     # %Semi-final 1: 698 beats 190015 twice; %Semi-final 2: 190000 beats 190002 twice;
     # %3rd Place Playoff: 190002>190015, 190015>190002, 190002<190015; %Final: 190000>698,
     # 698>190000, 190000<698. (Division 2's own finals follow, apart.)

@@ -222,10 +222,12 @@ def _read_in_order(
 
 
 def _schedule(
-    results: Sequence[tuple[int, int, bool]], out: dict[int, int], count: int
+    results: Sequence[tuple[int, int, bool]], out: dict[int, int], count: int, by_wins: bool
 ) -> list[int] | None:
     """An order of the matches (indices) in which each player's knockout wins come before
-    the match `out` says put them out, and every other match of theirs after it; among the
+    the match `out` says put them out, and every other match of theirs after it; with
+    `by_wins`, a player's wins in the order of how many knockout wins each beaten opponent
+    had (the final's loser won the most: a file listing the final first); among the
     matches free to come next, the first in the file. None when no order fits."""
     before: list[set[int]] = [set() for _ in range(count)]
     for i, (winner, loser, _) in enumerate(results):
@@ -238,6 +240,14 @@ def _schedule(
                 before[k].add(i)
             else:
                 before[i].add(k)
+    wins: dict[int, list[int]] = {}
+    for i, (winner, loser, _) in enumerate(results):
+        if out.get(loser) == i:
+            wins.setdefault(winner, []).append(i)
+    for won in wins.values() if by_wins else ():
+        won.sort(key=lambda i: (len(wins.get(results[i][1], ())), i))
+        for earlier, later in itertools.pairwise(won):
+            before[later].add(earlier)
     done: list[int] = []
     waiting = {i: set(b) for i, b in enumerate(before)}
     free = sorted(i for i, b in waiting.items() if not b)
@@ -286,11 +296,16 @@ def _read_bracket(
     fewest = -1
     for picked in itertools.product(*(lost for _, lost in choices)):
         out = {p: k for (p, _), k in zip(choices, picked, strict=True)}
-        order = _schedule(results, out, len(matches))
-        if order is None:
-            continue
-        bracket = _read_in_order([matches[i] for i in order], [results[i] for i in order], finals)
-        if bracket is None:
+        for by_wins in (False, True):
+            order = _schedule(results, out, len(matches), by_wins)
+            if order is None:
+                continue
+            bracket = _read_in_order(
+                [matches[i] for i in order], [results[i] for i in order], finals
+            )
+            if bracket is not None:
+                break
+        if order is None or bracket is None:
             continue
         moved = _inversions(order)
         if fewest == -1 or moved < fewest:
