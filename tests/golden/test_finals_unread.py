@@ -22,8 +22,6 @@ UNREAD: dict[str, str] = {
     # % Semifinali: "305 < 2844 ... 2844 > 305" (SPERANDIO 2-1) but % Finalissima: 2851 > 305:
     # SILVOLA plays the final after losing his semi-final (the comment says he won it).
     "1996/19960921_CH_I.ELO": "plays again",
-    # %finals holds the whole tournament's games after an early comment: a league, no bracket.
-    "2002/20020303_23_Meijin.ELO": "ways to read",
     # %Finals: 4002-177 1-1, 4002 beats 20017 twice, 177-20017 1-1: a round robin of three.
     "2002/20020810_CH_USA.ELO": "never beaten",
     # %Finals: 6839>10070, 11135>10127, 11135>10070: 6839 and 11135 never meet.
@@ -70,9 +68,6 @@ UNREAD: dict[str, str] = {
     # %Semifinals: 6444<4008, 180011>6444, 6444<324, 4008<180011, 324>180011, 324<4008: a
     # round robin of four.
     "2012/20120602_Indonesian_grand_nat.ELO": "never beaten",
-    # %2/3 Playoff: 190004<190131; %Final: 190005 beats 190131 twice; %3/4 Playoff:
-    # 190120<190004 after 190004 lost the 2/3 play-off: a step ladder, no bracket.
-    "2014/20140329_CH_Thailand.ELO": "plays again",
     # % Final-male: 290000, 4083, 290013, 290014 each play the three others: a round robin.
     "2016/20161106_CH_Brazil.ELO": "plays again",
     # %Quarter Finals A Round 1 to 3: groups playing round robins.

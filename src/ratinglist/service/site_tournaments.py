@@ -413,8 +413,10 @@ def place_players(
     usable = [
         r for r in rows if r.first_id is not None and r.second_id is not None and r.excluded is None
     ]
-    staged = _after_last_round([(r, sections[section_at(sections, r.line)].stage) for r in usable])
+    staged = [(r, sections[section_at(sections, r.line)].stage) for r in usable]
     labelled = any(st.knockout and st is not Stage.ADDED for _, st in staged)
+    if not labelled:
+        staged = _after_last_round(staged)
     rounds = [r for r, st in staged if st is Stage.ROUNDS]
     knockout = [(r, st) for r, st in staged if st.knockout]
     base = _table(_scores(rounds))

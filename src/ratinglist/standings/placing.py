@@ -362,18 +362,27 @@ def knockout_order(base: Sequence[int], games: Sequence[KnockoutGame]) -> Knocko
     brackets = _read_bracket(_matches(main), rank, _final_pairs(games))
     if isinstance(brackets, str):
         return Knockout(tuple(order), {}, (), (), brackets)
+    lone = _lone_play_off(brackets)
+    if lone is not None:
+        return _aside(Knockout(tuple(order), {}, ()), rank, [lone, *aside])
     readings = {}
     for bracket in brackets:
         ko = _aside(_place(order, rank, bracket), rank, aside)
-        if ko is not None:
-            readings[(ko.order, tuple(sorted(ko.reached.items())))] = ko
-    if not readings:
-        return Knockout(tuple(order), {}, (), (), "two placing games contradict each other")
+        readings[(ko.order, tuple(sorted(ko.reached.items())))] = ko
     if len(readings) > 1:
         return Knockout(
             tuple(order), {}, (), (), "the games read as brackets that place players differently"
         )
     return next(iter(readings.values()))
+
+
+def _lone_play_off(brackets: list[_Bracket]) -> _Match | None:
+    """The match of a bracket of one match the file calls a play-off (between 8th and 9th
+    to enter a final group): it only orders its two players."""
+    if len(brackets) != 1 or len(brackets[0].elimination) != 1:
+        return None
+    match = brackets[0].elimination[0][0]
+    return match if match.labels == ["play-off"] else None
 
 
 def _final_pairs(games: Sequence[KnockoutGame]) -> frozenset[frozenset[int]]:
@@ -386,11 +395,12 @@ def _final_pairs(games: Sequence[KnockoutGame]) -> frozenset[frozenset[int]]:
     return frozenset(next(iter(p)) for p in pairs.values() if len(p) == 1)
 
 
-def _aside(ko: Knockout, rank: dict[int, int], matches: list[_Match]) -> Knockout | None:
+def _aside(ko: Knockout, rank: dict[int, int], matches: list[_Match]) -> Knockout:
     """`ko` with the placement `matches` outside its bracket (a third-place game when the
-    semi-finals were rounds): their players come right after the bracket's, in the order
-    the matches give (each winner above its loser; None when two matches say the opposite),
-    or with no bracket, each winner just above its loser."""
+    semi-finals were rounds, games for 5th to 8th place): their players come right after
+    the bracket's, in the order the matches give (each winner moved just above its loser
+    when below it: the 5/6 game after the 5-8 semi-finals), or with no bracket, each
+    winner just above its loser."""
     placed = list(ko.order)
     reached = dict(ko.reached)
     results = list(ko.matches)
@@ -402,9 +412,10 @@ def _aside(ko: Knockout, rank: dict[int, int], matches: list[_Match]) -> Knockou
         for p in (m.a, m.b):
             reached.setdefault(p, label)
         if ko.reached:
-            if winner in block and loser in block and block.index(loser) < block.index(winner):
-                return None
             block += [p for p in (winner, loser) if p not in block]
+            if block.index(loser) < block.index(winner):
+                block.remove(winner)
+                block.insert(block.index(loser), winner)
             continue
         i, j = placed.index(winner), placed.index(loser)
         if i > j:
@@ -418,8 +429,9 @@ def _aside(ko: Knockout, rank: dict[int, int], matches: list[_Match]) -> Knockou
 
 
 def _place(order: list[int], rank: dict[int, int], bracket: _Bracket) -> Knockout:
-    """The places `bracket` gives: the winner, then those out later above those out
-    earlier, a placement match's winner above its loser."""
+    """The places `bracket` gives from the best place any of its players holds (the top
+    when the file calls one of its games the final): the winner, then those out later
+    above those out earlier, a placement match's winner above its loser."""
     names = _stage_names(bracket)
     out_at: dict[int, int] = {}
     reached: dict[int, str] = {}
@@ -434,6 +446,8 @@ def _place(order: list[int], rank: dict[int, int], bracket: _Bracket) -> Knockou
         label = "third place" if out_at[winner] == 2 else "placing game"
         results.append(_match_result(label, m, winner, loser, undecided))
     start = min((rank[p] for p in reached), default=0)
+    if any("final" in m.labels for m, *_ in bracket.elimination):
+        start = 0
 
     def key(p: int) -> tuple[int, int, int]:
         if p not in reached:
