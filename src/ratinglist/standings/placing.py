@@ -3,21 +3,23 @@
 The stages are read from who meets whom, not from where the games stand in the file: all
 games of one pair are one match (a best of two or three, tie-breaks included, played in
 turns with other matches), won on points, then on the sum of discs (level on both: the
-higher player of the rounds goes through, and the match is `undecided`). Matches count in
-the order of their first game. A match between two players still in puts its loser out; a
-match between two players already out (the third-place game) puts its winner above its
-loser. A stage is a match's distance to the final: the final is the match its winner never
-follows with another, the semi-final the match whose winner plays the final, and so on (a
-play-off between rank neighbours to enter the semi-finals is one stage further). Only the
-bracket of the best player of the rounds counts (a file may put the finals of two
-divisions, or a women's final, under the same comments).
+higher player of the rounds goes through, and the match is `undecided`). Each player
+beaten at least once was put out by one of those losses; the others are placement matches
+(the third-place game), played once both players were out at the same stage. The reading
+keeps the file's order wherever the bracket allows it. A stage is a match's distance to
+the final: the final is the winner's last match, the semi-final the match whose winner
+plays the final, and so on (a play-off between rank neighbours to enter the semi-finals is
+one stage further). Only the bracket of the best player of the rounds counts (a file may
+put the finals of two divisions, or a women's final, under the same comments).
 
 The knockout's players take the places from the best place any of them holds in the
-rounds' order (the top for finals; 8th and 9th for a play-off for 8th place): the winner,
-then those out later above those out earlier, a placement game's winner above its loser;
-everyone else keeps the order of the rounds. A knockout that is no tree of matches (a player
-out plays on against one still in, or nobody wins it alone) places nobody: `unreadable`
-says why, and the order of the rounds stands.
+rounds' order (the top when the file calls a game of it the final): the winner, then those
+out later above those out earlier, a placement match's winner above its loser; placing
+games outside the bracket come right after it; everyone else keeps the order of the
+rounds. Games that are no single-elimination bracket (a round robin, a player out playing
+on against one still in, nobody or two players unbeaten), or that read as brackets placing
+anyone differently, place nobody: `Knockout.unreadable` says why, and the order of the
+rounds stands.
 """
 
 from __future__ import annotations
