@@ -193,3 +193,50 @@ def test_a_quarter_final_stage_of_four_matches_is_named_so() -> None:
     ko = knockout_order(BASE, games)
     assert ko.order == (1, 2, 4, 6, 3, 5, 7, 8)
     assert ko.reached[3] == ko.reached[8] == "quarter-final" and ko.reached[6] == "semi-final"
+
+
+def test_a_file_listing_the_final_before_the_semi_finals() -> None:
+    # As 20210307_Kolkata: %%Final 2 beats 1, %%3/4 playoff 3 beats 4, then %%Semi-finals
+    # 1 beats 4 and 2 beats 3.
+    games = [
+        g(1, 1, 2, 0.0, label="final"),
+        g(2, 3, 4, 1.0, label="third place", placement=True),
+        g(3, 4, 1, 0.0, label="semi-final"),
+        g(3, 2, 3, 1.0, label="semi-final"),
+    ]
+    ko = knockout_order(BASE, games)
+    assert ko.order == (2, 1, 3, 4, 5, 6, 7, 8)
+    assert ko.reached == {2: "winner", 1: "final", 3: "semi-final", 4: "semi-final"}
+
+
+def test_games_for_fifth_to_eighth_place_follow_the_bracket_in_their_order() -> None:
+    # Semi-finals were rounds: the final 1-2 and the 3/4 game, then the 5-8 semi-finals
+    # (5 beats 8, 6 beats 7), the 5/6 game (6 beats 5) and the 7/8 game (8 beats 7).
+    games = [
+        g(1, 1, 2, 1.0, label="final"),
+        g(2, 4, 3, 1.0, label="third place", placement=True),
+        g(3, 5, 8, 1.0, label="placing game", placement=True),
+        g(3, 6, 7, 1.0, label="placing game", placement=True),
+        g(4, 6, 5, 1.0, label="placing game", placement=True),
+        g(5, 8, 7, 1.0, label="placing game", placement=True),
+    ]
+    assert knockout_order(BASE, games).order == (1, 2, 4, 3, 6, 5, 8, 7)
+
+
+def test_the_one_pair_of_a_final_section_that_cannot_be_the_final_places_nobody() -> None:
+    # As 20060211_EGP_CAMBRIDGE: %%Final 1 beats 2, then under %%Match 3/4 a game of 1
+    # (the final's winner) against 3, lost: 1 cannot have won the final.
+    games = [
+        g(1, 1, 2, 1.0, label="final"),
+        g(2, 3, 4, 1.0, label="third place", placement=True),
+        g(2, 3, 1, 1.0, label="third place", placement=True),
+    ]
+    ko = knockout_order(BASE, games)
+    assert ko.order == BASE and ko.unreadable is not None
+
+
+def test_a_lone_play_off_into_a_final_group_only_swaps_its_two_players() -> None:
+    # As 20080712_NationalOpen: %Playoff 6 beats 5, the rest is a round robin of the rounds.
+    ko = knockout_order(BASE, [g(1, 5, 6, 0.0, label="play-off")])
+    assert ko.order == (1, 2, 3, 4, 6, 5, 7, 8)
+    assert ko.reached == {5: "play-off", 6: "play-off"}
