@@ -36,6 +36,11 @@ from ratinglist.formats.elo_stages import Stage, file_sections, section_at, stag
         ("%Added results: Finals", Stage.FINAL),
         ("%Other games", Stage.ADDED),
         ("%Round 3", Stage.ROUNDS),
+        ("%Round SF1", Stage.SEMI),  # the WOC 1988-1990 files: SF1, SF2, 3P, F after round 13
+        ("%Round 3P", Stage.THIRD),
+        ("%Round F", Stage.FINAL),
+        ("%% Match 3/4 debutants", Stage.SIDE),  # 20030830_PARIS.ELO: the beginners' games
+        ("%Round QF", Stage.QUARTER),
         ("%%Rounds", Stage.ROUNDS),
         ("%%Tournament: Final Cup", None),
         ("%% 13 rounds", None),

@@ -57,20 +57,21 @@ class Section:
 
 _SIDE = re.compile(
     r"\b(?:wom[ae]n'?s?|female|ladies|girls?|youth|juniors?|kids?|child(?:ren)?|beginners?|"
+    r"d[ée]butants?|novices?|"
     r"teams?|consolation|other\s+finals?|blitz|rapid|div(?:ision)?\.?\s*(?:2|3|ii|b)|"
     r"b\s*open|b[- ]final|final\s*b)\b"
 )
 _NOTE = re.compile(
     r"^\d{3,}|\b(?:before|after|not|include[sd]?|players|list|vote|between|to|left|won|lost)\b"
 )
-_THIRD = re.compile(r"3rd|third|3\s*/\s*4|\biii\b|bronze|petite|3[eè]me|troisi[eè]me")
-_SEMI = re.compile(r"semi|demi|1\s*/\s*2\b|\bsf\b")
-_QUARTER = re.compile(r"quarter|quart|1\s*/\s*4\b|\bqf\b")
+_THIRD = re.compile(r"3rd|third|3\s*/\s*4|\biii\b|bronze|petite|3[eè]me|troisi[eè]me|\b3p\b")
+_SEMI = re.compile(r"semi|demi|1\s*/\s*2\b|\bsf\d?\b")
+_QUARTER = re.compile(r"quarter|quart|1\s*/\s*4\b|\bqf\d?\b")
 _PLACES = re.compile(
     r"\b(?:[3-9]|\d\d)\s*(?:st|nd|rd|th)?\s*(?:/|&|-|and|to)\s*\d+|"
     r"\b(?:[4-9]|\d\d)\s*(?:st|nd|rd|th)\s*place"
 )
-_FINAL = re.compile(r"final")
+_FINAL = re.compile(r"final|^round:?\s*f$")
 _ROUNDS = re.compile(
     r"(?:swiss\s+)?rounds?|qualifications?|qualifiers?|preliminar(?:y|ies)|prelims?|"
     r"swiss(?:\s+system)?|league|(?:group|pool)s?(?:\s+\w)?"

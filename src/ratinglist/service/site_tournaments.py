@@ -44,9 +44,6 @@ AFTER_SLACK = 2
 the first (their number + this) of the rounds (the tie-breaks recounted here may differ
 from the organiser's)."""
 
-STAGE_RANK = {Stage.PLAYOFF: 0, Stage.QUARTER: 1, Stage.SEMI: 2}
-"""Knockout stages in the order they are played (the others, the final among them, last)."""
-
 
 @dataclass(frozen=True, slots=True)
 class TournamentQuery:
@@ -124,6 +121,7 @@ class PlacedBy(enum.Enum):
     ENGINE = "engine"
     FINALS = "finals"
     AFTER_LAST_ROUND = "after-last-round"
+    FINALS_UNREAD = "finals-unread"
     DECLARED = "declared"
     POINTS = "points"
 
@@ -136,7 +134,9 @@ class Placing:
     a file with finals marked by its comments (``%Final``, ``%Semi-finals``, ``%1/2
     playoff`` ...) places the finalists by them (`FINALS`), else games after the last
     numbered round among the top players of the rounds are read as finals
-    (`AFTER_LAST_ROUND`); below the finalists (or for every player), the scores the
+    (`AFTER_LAST_ROUND`), by who meets whom (`standings.placing`); when they read as no
+    knockout, or as several that place players differently, nobody is placed by them
+    (`FINALS_UNREAD`; `unread` says why); below the finalists (or for every player), the scores the
     ``%_%`` lines declare when they differ from the points of the games (`DECLARED`;
     `declared` holds them), else the points of the rounds, the Brightwell quotient (C = 6)
     and discs (`POINTS`).
@@ -149,6 +149,7 @@ class Placing:
     games: dict[int, int]
     sections: tuple[str, ...]
     declared: dict[int, float] | None
+    unread: str | None = None
 
     @property
     def text(self) -> str:
@@ -167,6 +168,11 @@ class Placing:
         if self.rule is PlacedBy.FINALS:
             marks = ", ".join(self.sections)
             return f"Placed by the finals the file marks ({marks}), then by {below}."
+        if self.rule is PlacedBy.FINALS_UNREAD:
+            return (
+                f"The games after the rounds are not read as finals ({self.unread}): "
+                f"placed by {below}."
+            )
         if self.rule is PlacedBy.AFTER_LAST_ROUND:
             return f"Placed by the games after the last round (played as finals), then by {below}."
         if self.rule is PlacedBy.DECLARED:
@@ -407,8 +413,10 @@ def place_players(
     usable = [
         r for r in rows if r.first_id is not None and r.second_id is not None and r.excluded is None
     ]
-    staged = _after_last_round([(r, sections[section_at(sections, r.line)].stage) for r in usable])
+    staged = [(r, sections[section_at(sections, r.line)].stage) for r in usable]
     labelled = any(st.knockout and st is not Stage.ADDED for _, st in staged)
+    if not labelled:
+        staged = _after_last_round(staged)
     rounds = [r for r, st in staged if st is Stage.ROUNDS]
     knockout = [(r, st) for r, st in staged if st.knockout]
     base = _table(_scores(rounds))
@@ -439,6 +447,7 @@ def place_players(
         order.sort(key=lambda p: (-declared.get(p, -1.0), rank[p]))
         rule = PlacedBy.DECLARED
     reached: dict[int, str] = {}
+    unread: str | None = None
     if knockout:
         games = [
             KnockoutGame(
@@ -449,14 +458,16 @@ def place_players(
                 first_points=POINTS.get(r.outcome, (0.5, 0.5))[0],
                 first_discs=r.first_discs or 0,
                 second_discs=r.second_discs or 0,
-                rank=STAGE_RANK.get(st, 3),
                 placement=st.placement,
             )
             for r, st in knockout
         ]
         ko = knockout_order(order, games)
-        order, reached = list(ko.order), ko.reached
-        rule = PlacedBy.FINALS if labelled else PlacedBy.AFTER_LAST_ROUND
+        order, reached, unread = list(ko.order), ko.reached, ko.unreadable
+        if unread is not None:
+            rule = PlacedBy.FINALS_UNREAD
+        else:
+            rule = PlacedBy.FINALS if labelled else PlacedBy.AFTER_LAST_ROUND
     order += [int(row.player) for row in side if int(row.player) not in set(order)]
     if engine is not None:
         position = {p: i for i, p in enumerate(engine)}
@@ -482,6 +493,7 @@ def place_players(
         games=played,
         sections=titles,
         declared=declared if by_declared else None,
+        unread=unread,
     )
 
 
