@@ -66,3 +66,16 @@ def test_a_directors_own_reopening_is_not_the_officers_rejection(
     officer.post(f"/api/v1/intake/{number}/reject", {"message": "Round 1 table 1: 24-40"})
     state = app_client.get(f"/td/{tid}").text.split('id="submission-state"', 1)[1]
     assert "rejected by the rating officer</strong> (officer)" in state.split("</p>", 1)[0]
+
+
+def test_a_merge_says_whom_it_merged(app_client: TestClient, server_url: str) -> None:
+    from tests.server.test_registry_pages import _officer_form
+
+    csrf = _officer_form(app_client, server_url, "idfra9")
+    kept, removed = PLAYER_IDS[8], PLAYER_IDS[9]
+    merged = app_client.post(
+        "/registry/merges", data={"csrf_token": csrf, "kept": kept, "removed": removed}
+    )
+    assert merged.status_code == 200
+    said = f"{NAMES[removed]} ({removed}) merged into {NAMES[kept]} ({kept})"
+    assert said in merged.text
