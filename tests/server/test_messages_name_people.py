@@ -7,6 +7,7 @@ import html
 
 from fastapi.testclient import TestClient
 
+from ratinglist.web.app import create_app
 from tests.server.fixtures import EVIL, PLAYER_IDS, SURNAMES, sign_in
 from tests.server.test_td_lifecycle_pages import _csrf, _sign_in_form, _submitted
 from tests.server.test_td_round_pages import _seq, _tables, _tournament
@@ -79,3 +80,39 @@ def test_a_merge_says_whom_it_merged(app_client: TestClient, server_url: str) ->
     assert merged.status_code == 200
     said = f"{NAMES[removed]} ({removed}) merged into {NAMES[kept]} ({kept})"
     assert said in merged.text
+
+
+def test_the_officers_intake_actions_say_what_was_done(app_client: TestClient) -> None:
+    from tests.server.test_intake_web import NAME, PARIS
+    from tests.server.test_intake_web import _csrf as csrf_of
+
+    sign_in(app_client, "director")
+    token = csrf_of(app_client.get("/intake/upload").text)
+    sent = app_client.post(
+        "/intake/upload",
+        data={"csrf_token": token},
+        files={"upload": (NAME, PARIS.encode("ascii"), "application/octet-stream")},
+        follow_redirects=False,
+    )
+    page_url = sent.headers["location"]
+    app_client.cookies.clear()
+    sign_in(app_client, "officer")
+    page = app_client.get(page_url)
+    fixed = app_client.post(
+        page_url + "/fix", data={"csrf_token": csrf_of(page.text), "old": "NEW1", "new_id": "on"}
+    )
+    said = fixed.text.split('id="flash">', 1)[1].split("</p>", 1)[0]
+    assert said.startswith("MARTIN, Paul registered with the new ID ")
+    assert said.endswith(f"in place of NEW1 in {NAME}.")
+    accepted = app_client.post(page_url + "/accept", data={"csrf_token": csrf_of(fixed.text)})
+    said = accepted.text.split('id="flash">', 1)[1].split("</p>", 1)[0]
+    assert said.startswith(f"Accepted {NAME}: its tournament is imported")
+    again = app_client.get(page_url)
+    assert 'id="flash"' not in again.text  # shown once
+    # the public ID history: dated from the tournament (%%Date 21/11/2026), no queue number
+    new_id = fixed.text.split("registered with the new ID ", 1)[1].split(",", 1)[0]
+    assert new_id.isdigit()
+    with TestClient(create_app(app_client.app.state.url)) as c:
+        history = c.get(f"/players/{new_id}").text.split("<h2>ID history</h2>", 1)[1]
+    history = history.split("</ul>", 1)[0]
+    assert f"2026-11-21: assigned {new_id} (new player of {NAME})" in history

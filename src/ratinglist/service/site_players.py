@@ -149,6 +149,8 @@ class IdEvent:
 
 _PATH = re.compile(r"(?:[A-Za-z]:)?(?:[^\s:/\\()]*[/\\])+([^\s/\\()]+)")
 _LIST_REASON = re.compile(r"\blist:\S+")
+_QUEUE_ITEM = re.compile(r"\s*\(intake item \d+\)")
+"""The intake queue's number in a reason: the rating officer's, not the public's."""
 
 
 def _event(row: IdHistoryRow) -> IdEvent:
@@ -164,6 +166,7 @@ def _event(row: IdHistoryRow) -> IdEvent:
         reason = re.sub(r"^in the players list", "from the players list", reason)
         reason = re.sub(r"^in a players list", "from a players list", reason)
     reason = _PATH.sub(lambda m: m.group(1), reason)
+    reason = _QUEUE_ITEM.sub("", reason)
     day = None if row.date == BEGINNING else row.date
     if day is None and row.list_date is not None:
         day = row.list_date
