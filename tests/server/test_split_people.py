@@ -92,6 +92,16 @@ def test_a_split_shows_each_game_under_the_person_who_played_it(
     with TestClient(create_app(server_url)) as client:
         assert client.get(f"/players/{ANDERSEN}?owner=3").status_code == 404
         assert client.get(f"/players/{ANDERSEN}/chart.svg?owner=1").status_code == 200
+        # the API the same way
+        earlier = client.get(f"/api/v1/players/{ANDERSEN}?owner=1").json()
+        assert (earlier["name"], earlier["owner"]) == ("ANDERSEN, Test", 1)
+        assert [o["name"] for o in earlier["owners"]] == ["ANDERSEN, Test", "NOVAK, Petra"]
+        played = client.get(f"/api/v1/players/{ANDERSEN}/games?owner=1").json()
+        assert [t["name"] for t in played["tournaments"]] == ["Old Cup"]
+        played = client.get(f"/api/v1/players/{ANDERSEN}/games").json()
+        assert [t["name"] for t in played["tournaments"]] == ["New Cup"]
+        found = client.get("/api/v1/players?q=ANDERSEN").json()["hits"]
+        assert (found[0]["player_id"], found[0]["owner"]) == (ANDERSEN, 1)
 
 
 def test_merge_and_unmerge_move_the_games_with_the_person(server_url: str, tmp_path: Path) -> None:
