@@ -306,19 +306,23 @@ def player_history(
     """
     if get_player(site.store, player_id) is None:
         raise NotFoundError(f"expected the ID of a registered player, got '{player_id}'")
-    shown = _person(site, player_id, owner)
+    shown = _person(_people(site, player_id), player_id, owner)
     history = _history(site, player_id)
     return history if shown is None else tuple(p for p in history if _within(shown, p.as_of))
 
 
-def _person(site: Site, player_id: int, owner: int | None) -> Owner | None:
+def _people(site: Site, player_id: int) -> tuple[Owner, ...]:
+    """Every person of the ID, oldest first (empty: it denoted only one)."""
+    with site.store.connect() as conn:
+        return owners_of(_spans(conn, [player_id]).get(player_id, ()))
+
+
+def _person(people: tuple[Owner, ...], player_id: int, owner: int | None) -> Owner | None:
     """Person `owner` of the ID (default: the latest), None when it denoted only one.
 
     Raises:
         NotFoundError: the ID had no person `owner`.
     """
-    with site.store.connect() as conn:
-        people = owners_of(_spans(conn, [player_id]).get(player_id, ()))
     if owner is not None and not 1 <= owner <= max(len(people), 1):
         raise NotFoundError(
             f"expected a person of ID {player_id} numbered 1 to {max(len(people), 1)}, got {owner}"
@@ -361,9 +365,8 @@ def player_page(site: Site, player_id: int, owner: int | None = None) -> PlayerP
     player = get_player(site.store, player_id)
     if player is None:
         raise NotFoundError(f"expected the ID of a registered player, got '{player_id}'")
-    shown = _person(site, player_id, owner)
-    with site.store.connect() as conn:
-        people = owners_of(_spans(conn, [player_id]).get(player_id, ()))
+    people = _people(site, player_id)
+    shown = _person(people, player_id, owner)
     history = _history(site, player_id)
     if shown is not None:
         history = tuple(p for p in history if _within(shown, p.as_of))
