@@ -5,6 +5,7 @@ the list's dry run; the API does the same; one job at a time; a failure says why
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -163,3 +164,16 @@ def test_the_api_computes_a_list(app_client: TestClient, games: str) -> None:
     assert ended["phase"] == "done" and ended["list_id"] is not None
     published = officer.post(f"/api/v1/publishing/{ended['list_id']}")
     assert published.json()["as_of"] == "2026-11-30"  # type: ignore[attr-defined]
+
+
+def test_the_request_hands_the_computation_to_the_background(games: str) -> None:
+    store = open_store(games)
+    try:
+        handed: list[Callable[[], object]] = []
+        job = request_list(store, dt.date(2026, 11, 30), OFFICER, start=handed.append)
+        assert len(handed) == 1 and rating_job(store, job.id).phase == "queued"
+        handed[0]()  # what the web's background task runs after answering
+        done = rating_job(store, job.id)
+        assert done.phase == "done" and done.list_id is not None
+    finally:
+        store.close()

@@ -11,6 +11,7 @@ time: a second request while one runs is refused, naming the running one.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -111,8 +112,16 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-def request_list(db: Store, as_of: dt.date, actor: Actor) -> RatingJob:
-    """Record a job computing the list as of `as_of` for `actor`; `run_job` computes it.
+def request_list(
+    db: Store,
+    as_of: dt.date,
+    actor: Actor,
+    *,
+    start: Callable[[Callable[[], object]], None] | None = None,
+) -> RatingJob:
+    """Record a job computing the list as of `as_of` for `actor`, and hand its computation
+    (`run_job`) to `start`, which runs it in the background (the web's background tasks);
+    without `start` the caller runs `run_job` itself. The job as recorded (``queued``).
 
     Raises:
         ConflictError: a job is running (one at a time).
@@ -128,7 +137,10 @@ def request_list(db: Store, as_of: dt.date, actor: Actor) -> RatingJob:
                 f"expected no list being computed, got the list as of {j.as_of.isoformat()} "
                 f"asked by {Actor.parse(j.requested_by).name} ({j.described}); wait for it"
             )
-        return _job(add_job(conn, as_of, actor.label, now), now)
+        job = _job(add_job(conn, as_of, actor.label, now), now)
+    if start is not None:
+        start(functools.partial(run_job, db, job.id))
+    return job
 
 
 def _move(

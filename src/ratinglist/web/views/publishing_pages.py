@@ -46,7 +46,7 @@ from ratinglist.service.publishing import (
     publish_range,
     unpublish_list,
 )
-from ratinglist.service.rating_jobs import RatingJob, rating_job, recent_jobs, request_list, run_job
+from ratinglist.service.rating_jobs import RatingJob, rating_job, recent_jobs, request_list
 from ratinglist.web import flash
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, site_of, store_of
@@ -86,9 +86,7 @@ def compute_page(
     as_of: Annotated[dt.date, Form()],
 ) -> Response:
     """Start computing the list as of `as_of` in the background; to the job's page."""
-    db = store_of(request)
-    job = request_list(db, as_of, who.actor)
-    background.add_task(run_job, db, job.id)
+    job = request_list(store_of(request), as_of, who.actor, start=background.add_task)
     message = f"Computing the list as of {as_of.isoformat()}."
     return flash.redirect(request, f"/publishing/jobs/{job.id}", message)
 
@@ -282,10 +280,7 @@ def api_compute(
     """Start computing the list as of `as_of` in the background; follow it at
     ``/api/v1/publishing/jobs/{id}`` (``phase`` ends ``done`` with ``list_id``, or
     ``failed`` with ``message``)."""
-    db = store_of(request)
-    job = request_list(db, body.as_of, who.actor)
-    background.add_task(run_job, db, job.id)
-    return job
+    return request_list(store_of(request), body.as_of, who.actor, start=background.add_task)
 
 
 @api.get("/jobs/{n}")
