@@ -81,7 +81,11 @@ def test_a_split_shows_each_game_under_the_person_who_played_it(
     assert "COSTA" in _tournaments(before) and "DUBOIS" not in _tournaments(before)
 
     # BERG met both: each game names the person of the ID at the time, and links to them
-    berg = _tournaments(_page(server_url, f"/players/{BERG}"))
+    berg_page = _page(server_url, f"/players/{BERG}")
+    h2h = berg_page.split("<h2>Head to head</h2>", 1)[1].split("</table>", 1)[0]
+    assert f'<a href="/players/{ANDERSEN}?owner=1">ANDERSEN, Test</a>' in h2h  # 1 game each
+    assert f'<a href="/players/{ANDERSEN}">NOVAK, Petra</a>' in h2h
+    berg = _tournaments(berg_page)
     old_cup, new_cup = berg.split("Old Cup", 1)[1], berg.split("New Cup", 1)[1].split("Old Cup")[0]
     assert f'<a href="/players/{ANDERSEN}?owner=1">ANDERSEN, Test</a>' in old_cup
     assert f'<a href="/players/{ANDERSEN}">NOVAK, Petra</a>' in new_cup

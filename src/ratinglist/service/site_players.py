@@ -127,6 +127,8 @@ class HeadToHead:
     wins: int
     draws: int
     losses: int
+    owner: int | None = None
+    """The opponent's person of a split ID (1: the first); None: the person now."""
 
     @property
     def games(self) -> int:
@@ -522,17 +524,21 @@ def _tournaments(
 def _head_to_head(
     tournaments: Sequence[PlayerTournament], names: dict[int, tuple[str, str, str]]
 ) -> tuple[HeadToHead, ...]:
-    counts: dict[int, list[int]] = {}
+    counts: dict[tuple[int, int | None], list[int]] = {}
+    earlier: dict[tuple[int, int | None], str] = {}
     for t in tournaments:
         for g in t.games:
             if g.result is None or g.bye:
                 continue
-            tally = counts.setdefault(g.opponent_id, [0, 0, 0])
+            key = (g.opponent_id, g.opponent_owner)  # each person of a split ID apart
+            tally = counts.setdefault(key, [0, 0, 0])
             tally[{"win": 0, "draw": 1, "loss": 2}[g.result]] += 1
+            if g.opponent_owner is not None:
+                earlier[key] = g.opponent_name
     records = []
-    for pid, (w, d, lo) in counts.items():
+    for (pid, owner), (w, d, lo) in counts.items():
         name, code = _name(names.get(pid), pid)
-        records.append(HeadToHead(pid, name, code, w, d, lo))
+        records.append(HeadToHead(pid, earlier.get((pid, owner), name), code, w, d, lo, owner))
     records.sort(key=lambda h: (-h.games, h.name, h.opponent_id))
     return tuple(records)
 
