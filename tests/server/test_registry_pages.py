@@ -125,7 +125,9 @@ def test_rename_split_and_unmerge_from_the_id_officers_pages(
     unmerged = app_client.post(
         "/registry/unmerges", data={"csrf_token": csrf, "removed": str(fischer)}
     )
-    assert unmerged.status_code == 200 and f"unmerged {fischer} from {garcia}" in unmerged.text
+    assert unmerged.status_code == 200 and (
+        f"unmerged FISCHER, Test ({fischer}) from GARCIA, Test ({garcia})" in unmerged.text
+    )
     shown = show_player(handle(server_url), fischer)
     assert shown.merge is None and shown.resolves_to == fischer
     again = app_client.post(

@@ -346,6 +346,15 @@ class Registry:
         """
         return self._need_version(pid, on).player
 
+    def owners(self, pid: int) -> tuple[tuple[dt.date, Player], ...]:
+        """Every person `pid` denoted, oldest first: the first day of each (`BEGINNING` when
+        unknown) and their latest record (name, country).
+
+        Raises:
+            RegistryError: unknown ID.
+        """
+        return tuple((p.start, p.versions[-1].player) for p in self._index.need(pid))
+
     def source(self, pid: int, on: dt.date | None = None) -> int:
         """The index in `events` of the event that recorded `owner(pid, on)`.
 

@@ -337,6 +337,7 @@ def _new_player(conn: Connection, rf: ResultsFile, old: str, actor: Actor, numbe
         line.firstname,
         line.country or (rf.header.country or ""),
         host_country=None if host is None else host.code,
+        on=None if rf.header.dates is None else rf.header.dates.start,  # the ID's first game
         reason=f"new player of {rf.source} (intake item {number})",
         actor=actor.label,
         origin="intake",

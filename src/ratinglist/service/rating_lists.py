@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -315,6 +316,7 @@ def compute_list(
     label: str | None = None,
     csv_path: Path | None = None,
     profile: RatingProfile = EXACT,
+    progress: Callable[[str], None] | None = None,
 ) -> ComputedList:
     """Rate the stored games as of `as_of`, store the list, and write the CSV if asked.
 
@@ -323,7 +325,9 @@ def compute_list(
     its sender pattern when given. A list of another profile is labelled with its name
     unless `label` is given. Weights count calendar months from the month of `as_of`.
     Games that a merge turned into a player against himself are left out and returned as
-    `self_games`. The list records `actor`.
+    `self_games`. The list records `actor`. `progress` hears each phase as it starts
+    (``loading``, ``rating``, ``saving``). The games are read in one snapshot and the list
+    written in a short transaction of its own: the fit holds no write lock.
 
     Raises:
         StoreError: the database could not be read or written.
@@ -331,33 +335,38 @@ def compute_list(
         FormatError: the CSV file cannot be written.
     """
     start = time.perf_counter()
-    with db.begin() as conn:
+    told = progress or (lambda _phase: None)
+    told("loading")
+    with db.connect() as conn:
         games, picked = select_game_arrays(
             conn, as_of, profile=profile, exclude_sender=exclude_sender
         )
-        loaded = picked.games
-        excluded = sum(1 for _, fate in picked.fates if fate is Fate.SENDER)
-        if len(games) == 0:
-            _refuse_unreceived(picked, as_of, profile)
-        ratings = rate(games, params or profile.params, as_of)
-        if label is None and profile.name != EXACT.name:
-            label = profile.name
         players = {int(p.id): p for p in all_players(conn, include_merged=True)}
-        homes = player_homes(players)
-        days = [dt.date.fromordinal(d) for d in ratings.last_day.tolist()]
-        entries = [
-            (pid, rating, margin, official, listed, count, day, *homes.get(pid, (None, None)))
-            for pid, rating, margin, official, listed, count, day in zip(
-                ratings.players.tolist(),
-                ratings.ratings.tolist(),
-                ratings.margins.tolist(),
-                ratings.official.tolist(),
-                ratings.listed.tolist(),
-                ratings.games.tolist(),
-                days,
-                strict=True,
-            )
-        ]
+    loaded = picked.games
+    excluded = sum(1 for _, fate in picked.fates if fate is Fate.SENDER)
+    if len(games) == 0:
+        _refuse_unreceived(picked, as_of, profile)
+    told("rating")
+    ratings = rate(games, params or profile.params, as_of)
+    if label is None and profile.name != EXACT.name:
+        label = profile.name
+    homes = player_homes(players)
+    days = [dt.date.fromordinal(d) for d in ratings.last_day.tolist()]
+    entries = [
+        (pid, rating, margin, official, listed, count, day, *homes.get(pid, (None, None)))
+        for pid, rating, margin, official, listed, count, day in zip(
+            ratings.players.tolist(),
+            ratings.ratings.tolist(),
+            ratings.margins.tolist(),
+            ratings.official.tolist(),
+            ratings.listed.tolist(),
+            ratings.games.tolist(),
+            days,
+            strict=True,
+        )
+    ]
+    told("saving")
+    with db.begin() as conn:
         row = save_list(
             conn,
             {

@@ -21,12 +21,14 @@ from typing import Any, TypeVar
 from sqlalchemy.engine import Connection
 
 from ratinglist.errors import NotFoundError, RegistryError
+from ratinglist.model import Player
 from ratinglist.registry.countries import Continent, find_country
 from ratinglist.registry.countries import country_code as registry_country_code
 from ratinglist.registry.countries import parse_continent as registry_continent
 from ratinglist.registry.search import PlayerIndex
 from ratinglist.service.publishing import published_lists as stored_published_lists
 from ratinglist.store import Store, all_players
+from ratinglist.store.id_history import load_registry
 from ratinglist.store.site_lists import ListRef as ListRef
 from ratinglist.store.site_lists import (
     ListRow,
@@ -37,7 +39,7 @@ from ratinglist.store.site_lists import (
 from ratinglist.store.site_lists import (
     data_version as store_data_version,
 )
-from ratinglist.store.site_players import last_tournaments, player_entries
+from ratinglist.store.site_players import last_tournaments, player_entries, split_ids
 from ratinglist.store.site_tournaments import TournamentSummary as TournamentSummary
 from ratinglist.store.site_tournaments import latest_tournaments
 
@@ -456,6 +458,9 @@ class SearchHit:
     rating: int | None = None
     official: bool | None = None
     last_tournament: TournamentSummary | None = None
+    owner: int | None = None
+    """An earlier person of an ID another person took over (1: the first; their page is
+    ``/players/{id}?owner=N``); None: the ID's person now."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,21 +472,48 @@ class SearchResult:
     exact: int | None
 
 
+def _earlier_people(store: Store) -> dict[Player, int]:
+    """The earlier people of the IDs another person took over (a split), each with their
+    number (1: the first)."""
+    with store.connect() as conn:
+        split = split_ids(conn)
+        if not split:
+            return {}
+        registry = load_registry(conn, ids=split).registry
+    return {
+        person: k + 1
+        for pid in sorted(split)
+        for k, (_, person) in enumerate(registry.owners(pid)[:-1])
+    }
+
+
 def search(site: Site, query: str, limit: int = SEARCH_LIMIT) -> SearchResult:
-    """Players matching `query` (fuzzy name, or ID digits), best first."""
+    """Players matching `query` (fuzzy name, or ID digits), best first; IDs merged into
+    another and the earlier people of an ID another person took over (`SearchHit.owner`)
+    too: every person stays findable."""
 
-    def build() -> PlayerIndex:
-        return PlayerIndex(all_players(site.store))
+    def build() -> tuple[PlayerIndex, dict[Player, int]]:
+        earlier = _earlier_people(site.store)
+        people = all_players(site.store, include_merged=True)  # a merged ID stays findable
+        return PlayerIndex((*people, *earlier)), earlier
 
-    index = site.cached(("search-index",), build)
+    index, earlier = site.cached(("search-index", "people"), build)
     matches = index.search(query, limit)
-    ids = [int(m.player.id) for m in matches]
+    ids = [int(m.player.id) for m in matches if m.player not in earlier]
     refs = lists(site)
     with site.store.connect() as conn:
         entries = dict(player_entries(conn, ids, [refs[-1].id])) if refs and ids else {}
         played = last_tournaments(conn, ids)
     hits = tuple(
         SearchHit(
+            int(m.player.id),
+            m.player.name,
+            country_code(m.player.country),
+            m.score,
+            owner=earlier[m.player],
+        )
+        if m.player in earlier
+        else SearchHit(
             int(m.player.id),
             m.player.name,
             country_code(m.player.country),

@@ -10,11 +10,13 @@ import bisect
 import datetime as dt
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from sqlalchemy.engine import Connection
+
 from ratinglist.errors import NotFoundError
-from ratinglist.model import PlayerId
+from ratinglist.model import Player, PlayerId
 from ratinglist.rating.explain import ChangeFits, change_fits, explain_with
 from ratinglist.registry.history import BEGINNING
 from ratinglist.service.rating_lists import rated_games, stored_list
@@ -28,6 +30,7 @@ from ratinglist.service.site import (
     lists,
 )
 from ratinglist.store import get_player
+from ratinglist.store.id_history import load_registry
 from ratinglist.store.site_lists import ListRef
 from ratinglist.store.site_players import (
     IdHistoryRow,
@@ -38,6 +41,7 @@ from ratinglist.store.site_players import (
     player_entries,
     player_games,
     ratings_at,
+    split_ids,
 )
 from ratinglist.store.site_tournaments import TournamentSummary, names_of
 
@@ -83,6 +87,9 @@ class PlayerGame:
     own_discs: int | None
     opponent_discs: int | None
     result: str | None
+    opponent_owner: int | None = None
+    """Which person of the opponent's ID played (1: the first), when the ID changed hands;
+    None: its latest person."""
 
     @property
     def bye(self) -> bool:
@@ -120,6 +127,8 @@ class HeadToHead:
     wins: int
     draws: int
     losses: int
+    owner: int | None = None
+    """The opponent's person of a split ID (1: the first); None: the person now."""
 
     @property
     def games(self) -> int:
@@ -142,6 +151,8 @@ class IdEvent:
 
 _PATH = re.compile(r"(?:[A-Za-z]:)?(?:[^\s:/\\()]*[/\\])+([^\s/\\()]+)")
 _LIST_REASON = re.compile(r"\blist:\S+")
+_QUEUE_ITEM = re.compile(r"\s*\(intake item \d+\)")
+"""The intake queue's number in a reason: the rating officer's, not the public's."""
 
 
 def _event(row: IdHistoryRow) -> IdEvent:
@@ -157,6 +168,7 @@ def _event(row: IdHistoryRow) -> IdEvent:
         reason = re.sub(r"^in the players list", "from the players list", reason)
         reason = re.sub(r"^in a players list", "from a players list", reason)
     reason = _PATH.sub(lambda m: m.group(1), reason)
+    reason = _QUEUE_ITEM.sub("", reason)
     day = None if row.date == BEGINNING else row.date
     if day is None and row.list_date is not None:
         day = row.list_date
@@ -184,6 +196,64 @@ class PlayerPage:
     id_events: tuple[IdEvent, ...]
     merged: tuple[int, ...]
     explain: tuple[ListRef, ListRef] | None
+    owner: int | None = None
+    """Which person of the ID the page shows (1: the first) when the ID changed hands (a
+    split); None: the ID always denoted one person."""
+    owners: tuple[Owner, ...] = ()
+    """Every person the ID denoted, oldest first (empty: only one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """One person an ID denoted: the number of the person (1: the first), their name and
+    country, the first day (None: unknown) and the day before the next person (None: now)."""
+
+    number: int
+    name: str
+    country: str
+    since: dt.date | None
+    until: dt.date | None
+
+    @property
+    def latest(self) -> bool:
+        """Whether this is the ID's person now."""
+        return self.until is None
+
+
+def owners_of(spans: Sequence[tuple[dt.date, Player]]) -> tuple[Owner, ...]:
+    """The people of an ID from its registry spans (start, person), oldest first."""
+    return tuple(
+        Owner(
+            k + 1,
+            person.name,
+            country_code(person.country),
+            None if start == BEGINNING else start,
+            spans[k + 1][0] - dt.timedelta(days=1) if k + 1 < len(spans) else None,
+        )
+        for k, (start, person) in enumerate(spans)
+    )
+
+
+def _spans(conn: Connection, ids: Collection[int]) -> dict[int, tuple[tuple[dt.date, Player], ...]]:
+    """ID -> its people (start, person), for the registered IDs among `ids` that denoted more
+    than one person."""
+    split = split_ids(conn, ids)
+    if not split:
+        return {}
+    registry = load_registry(conn, ids=split).registry
+    found = {}
+    for pid in split:
+        if pid in registry:
+            spans = registry.owners(pid)
+            if len(spans) > 1:
+                found[pid] = spans
+    return found
+
+
+def _owner_on(spans: Sequence[tuple[dt.date, Player]], day: dt.date) -> int:
+    """The number (1: the first) of the person of an ID on `day`."""
+    k = bisect.bisect_right([start for start, _ in spans], day)
+    return max(k, 1)
 
 
 def _name(row: tuple[str, str, str] | None, pid: int) -> tuple[str, str]:
@@ -227,15 +297,39 @@ def _places(site: Site, list_id: int) -> dict[int, Places]:
     return site.cached(("places", list_id), build)
 
 
-def player_history(site: Site, player_id: int) -> tuple[HistoryPoint, ...]:
-    """The player's entries in every published list, oldest first (empty when never rated).
+def player_history(
+    site: Site, player_id: int, owner: int | None = None
+) -> tuple[HistoryPoint, ...]:
+    """The player's entries in every published list, oldest first (empty when never rated);
+    of the ID's person `owner` (1: the first; default the latest) when the ID changed hands.
 
     Raises:
-        NotFoundError: no player has this ID.
+        NotFoundError: no player has this ID, or it had no person `owner`.
     """
     if get_player(site.store, player_id) is None:
         raise NotFoundError(f"expected the ID of a registered player, got '{player_id}'")
-    return _history(site, player_id)
+    shown = _person(_people(site, player_id), player_id, owner)
+    history = _history(site, player_id)
+    return history if shown is None else tuple(p for p in history if _within(shown, p.as_of))
+
+
+def _people(site: Site, player_id: int) -> tuple[Owner, ...]:
+    """Every person of the ID, oldest first (empty: it denoted only one)."""
+    with site.store.connect() as conn:
+        return owners_of(_spans(conn, [player_id]).get(player_id, ()))
+
+
+def _person(people: tuple[Owner, ...], player_id: int, owner: int | None) -> Owner | None:
+    """Person `owner` of the ID (default: the latest), None when it denoted only one.
+
+    Raises:
+        NotFoundError: the ID had no person `owner`.
+    """
+    if owner is not None and not 1 <= owner <= max(len(people), 1):
+        raise NotFoundError(
+            f"expected a person of ID {player_id} numbered 1 to {max(len(people), 1)}, got {owner}"
+        )
+    return None if not people else people[(owner or len(people)) - 1]
 
 
 def _history(site: Site, player_id: int) -> tuple[HistoryPoint, ...]:
@@ -259,16 +353,25 @@ def _history(site: Site, player_id: int) -> tuple[HistoryPoint, ...]:
     return tuple(sorted(points, key=lambda p: p.as_of))
 
 
-def player_page(site: Site, player_id: int) -> PlayerPage:
-    """The player page of `player_id`.
+def player_page(site: Site, player_id: int, owner: int | None = None) -> PlayerPage:
+    """The player page of `player_id`: of its person `owner` (1: the first) when the ID
+    changed hands (a split), by default its latest person.
+
+    Each person shows only the games played while the ID was theirs (by the tournament's
+    first day), and the published lists of that time; an opponent is named as the person
+    their ID denoted then.
 
     Raises:
-        NotFoundError: no registered player has this ID.
+        NotFoundError: no registered player has this ID, or it had no person `owner`.
     """
     player = get_player(site.store, player_id)
     if player is None:
         raise NotFoundError(f"expected the ID of a registered player, got '{player_id}'")
+    people = _people(site, player_id)
+    shown = _person(people, player_id, owner)
     history = _history(site, player_id)
+    if shown is not None:
+        history = tuple(p for p in history if _within(shown, p.as_of))
     refs = lists(site)
     latest = find_list(site, None) if refs else None
     current = next((p for p in history if latest and p.list_id == latest.id), None)
@@ -276,10 +379,18 @@ def player_page(site: Site, player_id: int) -> PlayerPage:
     if latest is not None and current is not None and current.listed:
         places = _places(site, latest.id).get(player_id)
     with site.store.connect() as conn:
-        merged = merged_ids(conn, player_id)
+        merged = merged_ids(conn, player_id) if shown is None or shown.latest else ()
         own = {player_id, *merged}
-        rows = player_games(conn, own)
-        names = names_of(conn, {_opponent(r, own)[1] for r in rows})
+        rows = tuple(
+            r
+            for r in player_games(conn, own)
+            if shown is None
+            or not _played_by(r, player_id)
+            or _within(shown, r.tournament.start_date)
+        )
+        opponents = {_opponent(r, own)[1] for r in rows}
+        names = names_of(conn, opponents)
+        changed_hands = _spans(conn, opponents)
         dates = [r.as_of for r in refs]
         before: dict[int, ListRef | None] = {}
         for r in rows:
@@ -291,7 +402,7 @@ def player_page(site: Site, player_id: int) -> PlayerPage:
             if ref is not None:
                 pairs.add((ref.id, _opponent(r, own)[1]))
         at_time = ratings_at(conn, pairs)
-    tournaments = _tournaments(rows, own, names, before, at_time)
+    tournaments = _tournaments(rows, own, names, before, at_time, changed_hands)
     with site.store.connect() as conn:
         events = tuple(_event(row) for row in id_history_rows(conn, player_id))
     explain = None
@@ -299,10 +410,10 @@ def player_page(site: Site, player_id: int) -> PlayerPage:
         listed_in = {p.list_id for p in history if p.listed}
         if latest.id in listed_in and latest.previous.id in listed_in:
             explain = (latest.previous, ListRef(latest.id, latest.as_of))
-    code = country_code(player.country)
+    code = country_code(player.country) if shown is None else shown.country
     return PlayerPage(
         id=player_id,
-        name=player.name,
+        name=player.name if shown is None else shown.name,
         country=code,
         country_name=_country_name(code),
         latest=latest,
@@ -313,8 +424,22 @@ def player_page(site: Site, player_id: int) -> PlayerPage:
         head_to_head=_head_to_head(tournaments, names),
         id_events=events,
         merged=merged,
-        explain=explain,
+        explain=explain if shown is None or shown.latest else None,
+        owner=None if shown is None else shown.number,
+        owners=people,
     )
+
+
+def _within(owner: Owner, day: dt.date) -> bool:
+    """Whether the ID was `owner`'s on `day`."""
+    return (owner.since is None or owner.since <= day) and (
+        owner.until is None or day <= owner.until
+    )
+
+
+def _played_by(row: PlayerGameRow, player_id: int) -> bool:
+    """Whether ID `player_id` itself (not an ID merged into it) played the game."""
+    return player_id in (row.game.first_id, row.game.second_id)
 
 
 def _country_name(code: str) -> str:
@@ -343,7 +468,9 @@ def _tournaments(
     names: dict[int, tuple[str, str, str]],
     before: dict[int, ListRef | None],
     at_time: dict[tuple[int, int], float],
+    changed_hands: dict[int, tuple[tuple[dt.date, Player], ...]] | None = None,
 ) -> tuple[PlayerTournament, ...]:
+    changed_hands = changed_hands or {}
     grouped: dict[int, list[PlayerGame]] = {}
     info: dict[int, TournamentSummary] = {}
     labels: dict[int, str] = {}
@@ -360,11 +487,18 @@ def _tournaments(
         rating = None if ref is None else at_time.get((ref.id, opponent))
         if opponent not in labels:
             labels[opponent] = _name(names.get(opponent), opponent)[0]
+        label, person = labels[opponent], None
+        spans = changed_hands.get(opponent)
+        if spans is not None:
+            person = _owner_on(spans, r.tournament.start_date)
+            label = spans[person - 1][1].name
+            person = None if person == len(spans) else person
         grouped.setdefault(r.tournament.id, []).append(
             PlayerGame(
                 round=g.round,
                 opponent_id=opponent,
-                opponent_name=labels[opponent],
+                opponent_name=label,
+                opponent_owner=person,
                 opponent_rating=None if rating is None else round(rating),
                 colour=colour,
                 own_discs=g.first_discs if first else g.second_discs,
@@ -390,17 +524,21 @@ def _tournaments(
 def _head_to_head(
     tournaments: Sequence[PlayerTournament], names: dict[int, tuple[str, str, str]]
 ) -> tuple[HeadToHead, ...]:
-    counts: dict[int, list[int]] = {}
+    counts: dict[tuple[int, int | None], list[int]] = {}
+    earlier: dict[tuple[int, int | None], str] = {}
     for t in tournaments:
         for g in t.games:
             if g.result is None or g.bye:
                 continue
-            tally = counts.setdefault(g.opponent_id, [0, 0, 0])
+            key = (g.opponent_id, g.opponent_owner)  # each person of a split ID apart
+            tally = counts.setdefault(key, [0, 0, 0])
             tally[{"win": 0, "draw": 1, "loss": 2}[g.result]] += 1
+            if g.opponent_owner is not None:
+                earlier[key] = g.opponent_name
     records = []
-    for pid, (w, d, lo) in counts.items():
+    for (pid, owner), (w, d, lo) in counts.items():
         name, code = _name(names.get(pid), pid)
-        records.append(HeadToHead(pid, name, code, w, d, lo))
+        records.append(HeadToHead(pid, earlier.get((pid, owner), name), code, w, d, lo, owner))
     records.sort(key=lambda h: (-h.games, h.name, h.opponent_id))
     return tuple(records)
 

@@ -510,3 +510,22 @@ evaluations = Table(
     Column("stored_by", Text, nullable=False),
     Column("report", Text, nullable=False),
 )
+
+# --- Rating jobs (migration 0019): a rating list the rating officer asked the web to compute
+# (`service.rating_jobs`). The computation runs in the background of the server process that
+# took the request; every process reads its state here, so the page that polls it may be
+# answered by any worker. `phase` is queued, loading, rating, saving, done or failed;
+# `list_id` the list stored when done, `message` why it failed.
+
+rating_jobs = Table(
+    "rating_jobs",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("as_of", Date, nullable=False),
+    Column("requested_by", Text, nullable=False),
+    Column("requested_at", DateTime(timezone=True), nullable=False),
+    Column("phase", String(16), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("list_id", ForeignKey("rating_lists.id"), nullable=True),
+    Column("message", Text, nullable=True),
+)

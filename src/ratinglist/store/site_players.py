@@ -229,3 +229,19 @@ def id_history_rows(conn: Connection, player_id: int) -> tuple[IdHistoryRow, ...
         )
         for kind, pid, other, day, reason, listed in conn.execute(query)
     )
+
+
+def split_ids(conn: Connection, player_ids: Collection[int] | None = None) -> set[int]:
+    """The IDs among these (default: all) that another person took over (a split in the ID
+    history)."""
+    h = id_history.c
+    if player_ids is None:
+        return {int(pid) for (pid,) in conn.execute(select(h.player_id).where(h.event == "split"))}
+    wanted = sorted(set(player_ids))
+    found: set[int] = set()
+    for start in range(0, len(wanted), 900):
+        query = select(h.player_id).where(
+            h.event == "split", h.player_id.in_(wanted[start : start + 900])
+        )
+        found |= {int(pid) for (pid,) in conn.execute(query)}
+    return found

@@ -56,6 +56,24 @@ class SubmissionState:
     message: str | None
     reopen_request: str | None
 
+    @property
+    def withdrawn(self) -> bool:
+        """Whether the file left the queue because the tournament was reopened (by its
+        director, or the officer), not because the rating officer rejected it."""
+        return self.status == REJECTED and (self.message or "").startswith(WITHDRAWN_NOTE)
+
+    @property
+    def decider(self) -> str | None:
+        """Who decided (accepted, rejected or withdrew it), as a user name."""
+        return None if self.decided_by is None else Actor.parse(self.decided_by).name
+
+    @property
+    def reason(self) -> str | None:
+        """The reason a withdrawn file was reopened for (None: not withdrawn)."""
+        if not self.withdrawn or self.message is None:
+            return None
+        return self.message.removeprefix(WITHDRAWN_NOTE).removeprefix(":").strip() or None
+
 
 @dataclass(frozen=True, slots=True)
 class Lifecycle:

@@ -25,6 +25,7 @@ from ratinglist.service.site_diff import ListDiff, list_diff
 from ratinglist.service.site_players import (
     Explanation,
     HistoryPoint,
+    Owner,
     PlayerTournament,
     explain_player,
     player_history,
@@ -107,6 +108,10 @@ class PlayerOut:
     continent_place: int | None
     country_place: int | None
     merged_ids: tuple[int, ...]
+    owner: int | None = None
+    """Which person of the ID this is when it changed hands (1: the first); None: only one."""
+    owners: tuple[Owner, ...] = ()
+    """Every person the ID denoted, oldest first (empty: only one); `?owner=N` asks for one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,10 +263,17 @@ def api_search(
     return searched(request, lambda: search(site, q))
 
 
+OwnerQuery = Annotated[int | None, Query(ge=1, le=1000)]
+"""Which person of an ID that changed hands (1: the first); none: the person now."""
+
+
 @router.get("/players/{player_id}")
-def api_player(request: Request, response: Response, player_id: Id) -> PlayerOut:
-    """A player with their entry in the latest published list and their places."""
-    p = player_page(site_of(request), player_id)
+def api_player(
+    request: Request, response: Response, player_id: Id, owner: OwnerQuery = None
+) -> PlayerOut:
+    """A player with their entry in the latest published list and their places (of the
+    ID's person `owner` when it changed hands)."""
+    p = player_page(site_of(request), player_id, owner)
     response.headers.update(PAGE_CACHE)
     c, pl = p.current, p.places
     return PlayerOut(
@@ -276,13 +288,17 @@ def api_player(request: Request, response: Response, player_id: Id) -> PlayerOut
         continent_place=None if pl is None else pl.continent,
         country_place=None if pl is None else pl.country,
         merged_ids=p.merged,
+        owner=p.owner,
+        owners=p.owners,
     )
 
 
 @router.get("/players/{player_id}/history")
-def api_history(request: Request, response: Response, player_id: Id) -> tuple[HistoryOut, ...]:
+def api_history(
+    request: Request, response: Response, player_id: Id, owner: OwnerQuery = None
+) -> tuple[HistoryOut, ...]:
     """The player's entry in every published list, oldest first."""
-    points = player_history(site_of(request), player_id)
+    points = player_history(site_of(request), player_id, owner)
     response.headers.update(LIST_CACHE)
     return tuple(_history_out(h) for h in points)
 
@@ -298,10 +314,11 @@ def api_games(
     player_id: Id,
     limit: Limit = GAMES_LIMIT,
     offset: Offset = 0,
+    owner: OwnerQuery = None,
 ) -> PlayerGamesOut:
     """The player's tournaments, newest first, with their games: `limit` tournaments from
     `offset` (of `total`)."""
-    played = player_page(site_of(request), player_id).tournaments
+    played = player_page(site_of(request), player_id, owner).tournaments
     response.headers.update(PAGE_CACHE)
     return PlayerGamesOut(
         total=len(played),

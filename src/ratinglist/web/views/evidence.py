@@ -9,7 +9,7 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from ratinglist.errors import NotFoundError
-from ratinglist.service.evidence import LISTED_SYSTEMS, evidence_page
+from ratinglist.service.evidence import LISTED_SYSTEMS, evidence_page, stored_system_lists
 from ratinglist.service.rating_systems import system_list_page
 from ratinglist.web.charts import evidence_by_year_svg, evidence_calibration_svg
 from ratinglist.web.templating import templates
@@ -27,10 +27,10 @@ SystemPath = Annotated[str, Path(pattern="^[a-z0-9-]{1,20}$")]
 @router.get("/evidence")
 def evidence(request: Request) -> Response:
     """The newest stored evaluation: table, intervals, charts, the reading in plain words."""
-    page = evidence_page(site_of(request))
-    return templates.TemplateResponse(
-        request, "evidence.html", {"e": page, "listed": LISTED_SYSTEMS}, headers=PAGE_CACHE
-    )
+    site = site_of(request)
+    page = evidence_page(site)
+    context = {"e": page, "listed": LISTED_SYSTEMS, "stored": stored_system_lists(site)}
+    return templates.TemplateResponse(request, "evidence.html", context, headers=PAGE_CACHE)
 
 
 @router.get("/evidence/calibration.svg")

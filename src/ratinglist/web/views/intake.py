@@ -17,8 +17,11 @@ from starlette.datastructures import FormData, UploadFile
 
 from ratinglist.errors import IntakeError
 from ratinglist.model.account import may_officiate
+from ratinglist.service.actor import Actor
 from ratinglist.service.intake import MAX_BYTES, STATUSES, queue, show, upload
+from ratinglist.service.registry import show_player
 from ratinglist.service.tournaments.lifecycle import lifecycle, reopen_requests
+from ratinglist.web import flash
 from ratinglist.web.auth import signed_in
 from ratinglist.web.templating import templates
 from ratinglist.web.views.account_mail import mail_of
@@ -109,7 +112,7 @@ def item_page(request: Request, n: int, who: Viewer) -> Response:
         "may_fix": may_fix(account, view.item.country),
         "life": lifecycle(store_of(request), directed) if officer and directed else None,
     }
-    return templates.TemplateResponse(request, "intake_item.html", context, headers=NO_STORE)
+    return flash.page(request, "intake_item.html", context)
 
 
 @router.post("/intake/{n}/accept")
@@ -118,10 +121,13 @@ async def accept_post(request: Request, n: int, who: Officer) -> Response:
     from ratinglist.service.intake import accept
 
     note = _text(await request.form(), "message") or None
-    await run_in_threadpool(
+    done = await run_in_threadpool(
         partial(accept, mail=mail_of(request)), store_of(request), n, who.actor, message=note
     )
-    return RedirectResponse(f"/intake/{n}", status_code=303)
+    said = f"Accepted {done.file_name}: its tournament is imported"
+    if done.import_status:
+        said += f" ({done.import_status})"
+    return flash.redirect(request, f"/intake/{n}", said + ".")
 
 
 @router.post("/intake/{n}/reject")
@@ -130,10 +136,12 @@ async def reject_post(request: Request, n: int, who: Officer) -> Response:
     from ratinglist.service.intake import reject
 
     message = _text(await request.form(), "message")
-    await run_in_threadpool(
+    done = await run_in_threadpool(
         partial(reject, mail=mail_of(request)), store_of(request), n, message, who.actor
     )
-    return RedirectResponse(f"/intake/{n}", status_code=303)
+    sender = Actor.parse(done.submitted_by).name
+    said = f"Rejected {done.file_name}: {sender} sees your message."
+    return flash.redirect(request, f"/intake/{n}", said)
 
 
 @router.post("/intake/{n}/fix")
@@ -149,5 +157,10 @@ async def fix_post(request: Request, n: int, who: Fixer) -> Response:
         new = int(typed)
     else:
         raise IntakeError(f"expected a registry ID (digits) or 'new ID' ticked, got {typed!r}")
-    await run_in_threadpool(fix_id, store_of(request), n, old, new, who.actor)
-    return RedirectResponse(f"/intake/{n}", status_code=303)
+    done = await run_in_threadpool(fix_id, store_of(request), n, old, new, who.actor)
+    if done.added is not None:
+        said = f"{done.added.name} registered with the new ID {done.new}, in place of {old}"
+    else:
+        named = await run_in_threadpool(show_player, store_of(request), done.new)
+        said = f"{old} replaced by {named.player.name} ({done.new})"
+    return flash.redirect(request, f"/intake/{n}", f"{said} in {done.item.file_name}.")

@@ -18,17 +18,21 @@ router = APIRouter(include_in_schema=False)
 PlayerPath = Annotated[int, Path(ge=0, le=2_000_000_000)]
 
 
+Owner = Annotated[int | None, Query(ge=1, le=1000)]
+"""Which person of an ID that changed hands (1: the first); none: the latest."""
+
+
 @router.get("/players/{player_id}")
-def player(request: Request, player_id: PlayerPath) -> Response:
-    """The player page."""
-    page = player_page(site_of(request), player_id)
+def player(request: Request, player_id: PlayerPath, owner: Owner = None) -> Response:
+    """The player page (of the ID's person `owner` when it changed hands)."""
+    page = player_page(site_of(request), player_id, owner)
     return templates.TemplateResponse(request, "player.html", {"p": page}, headers=PAGE_CACHE)
 
 
 @router.get("/players/{player_id}/chart.svg")
-def chart(request: Request, player_id: PlayerPath) -> Response:
+def chart(request: Request, player_id: PlayerPath, owner: Owner = None) -> Response:
     """The rating-history chart as SVG."""
-    points = player_history(site_of(request), player_id)
+    points = player_history(site_of(request), player_id, owner)
     svg = history_svg(points)
     return Response(svg, media_type="image/svg+xml", headers=PAGE_CACHE)
 

@@ -4,6 +4,11 @@ the dry run (the diff against the last list published before it, as ``/diff`` sh
 then asks to confirm; unpublishing asks to confirm. The same service calls answer the API
 (``/api/v1/publishing``) and the CLI (``ratinglist publish``, ``unpublish``).
 
+Computing a list (``/publishing/compute``) records a job and runs it in the background of
+this process (`service.rating_jobs`, through `compute_list` as ``ratinglist rate``); its page
+``/publishing/jobs/{id}`` refreshes itself every few seconds and shows the phase until the
+list is stored, then links the list's dry run.
+
 Only the rating officer (and admins) may use them, as the intake's decisions. Publishing a
 list twice changes nothing, so a form from a stale page is harmless; every write answers
 with a redirect to the desk (post/redirect/get). After a publication this process asks the
@@ -17,7 +22,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Query, Request
+from fastapi import APIRouter, BackgroundTasks, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 
@@ -34,7 +39,15 @@ from ratinglist.service.publication_desk import (
     preview_publish,
     preview_range,
 )
-from ratinglist.service.publishing import publish_list, publish_range, unpublish_list
+from ratinglist.service.publishing import (
+    PublicationChange,
+    RangePublication,
+    publish_list,
+    publish_range,
+    unpublish_list,
+)
+from ratinglist.service.rating_jobs import RatingJob, rating_job, recent_jobs, request_list
+from ratinglist.web import flash
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, site_of, store_of
 from ratinglist.web.views.intake_common import Officer
@@ -46,11 +59,44 @@ Month = Annotated[str, Query(pattern=r"^\d{4}-\d{2}$")]
 Every = Annotated[str, Query(pattern="^(month|quarter|year)$")]
 
 
+REFRESH_SECONDS = 2
+"""How often a job's page reloads itself while the list is being computed."""
+
+
 @router.get("/publishing")
 def desk_page(request: Request, who: Officer) -> Response:
-    """The lists not yet published and the published ones, with the range form."""
-    context = {"d": desk(store_of(request)), "csrf": who.csrf, "steps": tuple(STEPS)}
-    return templates.TemplateResponse(request, "publishing.html", context, headers=NO_STORE)
+    """The lists not yet published and the published ones, the form that computes a list
+    and the recent computations, with the range form."""
+    db = store_of(request)
+    context = {
+        "d": desk(db),
+        "csrf": who.csrf,
+        "steps": tuple(STEPS),
+        "jobs": recent_jobs(db),
+        "today": dt.date.today(),
+    }
+    return flash.page(request, "publishing.html", context)
+
+
+@router.post("/publishing/compute")
+def compute_page(
+    request: Request,
+    who: Officer,
+    background: BackgroundTasks,
+    as_of: Annotated[dt.date, Form()],
+) -> Response:
+    """Start computing the list as of `as_of` in the background; to the job's page."""
+    job = request_list(store_of(request), as_of, who.actor, start=background.add_task)
+    message = f"Computing the list as of {as_of.isoformat()}."
+    return flash.redirect(request, f"/publishing/jobs/{job.id}", message)
+
+
+@router.get("/publishing/jobs/{n}")
+def job_page(request: Request, n: int, who: Officer) -> Response:
+    """A computation's progress (the page reloads itself until it ends), then its list."""
+    job = rating_job(store_of(request), n)
+    context = {"j": job, "refresh": REFRESH_SECONDS if job.running else None}
+    return flash.page(request, "publishing_job.html", context)
 
 
 @router.get("/publishing/range")
@@ -74,7 +120,7 @@ def publish_range_page(
     published: Annotated[str, Form(pattern="^(yes|no)$")] = "yes",
 ) -> Response:
     """Publish (or withdraw) every month end of the range that has a stored list."""
-    publish_range(
+    done = publish_range(
         store_of(request),
         parse_month(first, "the first month"),
         parse_month(last, "the last month"),
@@ -83,13 +129,35 @@ def publish_range_page(
         published=published == "yes",
         skip_missing=True,
     )
-    return _published(request)
+    return _published(request, _range_message(done, published == "yes"))
 
 
-def _published(request: Request) -> Response:
-    """The site shows the lists as published now; back to ``/publishing``."""
+def _range_message(done: RangePublication, published: bool) -> str:
+    """What a range publication did, in words."""
+    state = "published" if published else "unpublished"
+    changed = [c for c in done.changes if c.changed]
+    if not done.changes:
+        return f"No stored list in the range; nothing {state}."
+    first, last = done.changes[0].as_of.isoformat(), done.changes[-1].as_of.isoformat()
+    return (
+        f"{len(changed)} lists {state} from {first} to {last} "
+        f"({len(done.changes) - len(changed)} already {state})."
+    )
+
+
+def _change_message(c: PublicationChange) -> str:
+    """What publishing or withdrawing one list did, in words."""
+    state = "published" if c.published else "unpublished"
+    if not c.changed:
+        return f"The list of {c.as_of.isoformat()} was already {state}; nothing changed."
+    return f"The list of {c.as_of.isoformat()} is {state}."
+
+
+def _published(request: Request, message: str) -> Response:
+    """The site shows the lists as published now; back to ``/publishing``, saying what
+    was done."""
     site_of(request).refresh()
-    return RedirectResponse("/publishing", status_code=303)
+    return flash.redirect(request, "/publishing", message)
 
 
 def _list_page(request: Request, n: int, who: SignedIn, **shown: bool) -> Response:
@@ -104,14 +172,14 @@ def _confirmed(
     n: int,
     who: SignedIn,
     confirm: str,
-    change: Callable[[Store, str, Actor], object],
+    change: Callable[[Store, str, Actor], PublicationChange],
     asked: str,
 ) -> Response:
     """Publish or withdraw list `n` when its page confirmed it, else back to that page."""
     if confirm != "yes":
         return RedirectResponse(asked, status_code=303)
-    change(store_of(request), str(n), who.actor)
-    return _published(request)
+    done = change(store_of(request), str(n), who.actor)
+    return _published(request, _change_message(done))
 
 
 @router.get("/publishing/{n}")
@@ -197,6 +265,28 @@ def api_publish_range(request: Request, body: RangeIn, who: Officer) -> RangeOut
     changes = [Change(list=c.list_id, as_of=c.as_of, published=c.published, changed=c.changed)
                for c in done.changes]  # fmt: skip
     return RangeOut(changes=changes, missing=list(done.missing))
+
+
+class ComputeIn(BaseModel):
+    """The as-of date of the list to compute."""
+
+    as_of: dt.date
+
+
+@api.post("/compute", status_code=202)
+def api_compute(
+    request: Request, body: ComputeIn, who: Officer, background: BackgroundTasks
+) -> RatingJob:
+    """Start computing the list as of `as_of` in the background; follow it at
+    ``/api/v1/publishing/jobs/{id}`` (``phase`` ends ``done`` with ``list_id``, or
+    ``failed`` with ``message``)."""
+    return request_list(store_of(request), body.as_of, who.actor, start=background.add_task)
+
+
+@api.get("/jobs/{n}")
+def api_job(request: Request, n: int, who: Officer) -> RatingJob:
+    """A computation as it stands."""
+    return rating_job(store_of(request), n)
 
 
 @api.get("/{n}")

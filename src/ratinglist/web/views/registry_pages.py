@@ -151,17 +151,22 @@ def _reidentify(
 
 def _unmerge(request: Request, who: SignedIn, removed: int, reason: str) -> str:
     db = store_of(request)
-    _require_country(who, show_player(db, removed).player.country)
+    person = show_player(db, removed).player
+    _require_country(who, person.country)
     kept = unmerge_players(db, removed, reason=reason, actor=who.actor)
-    return f"unmerged {removed} from {kept}: it counts on its own again"
+    other = show_player(db, kept).player
+    return (
+        f"unmerged {person.name} ({removed}) from {other.name} ({kept}): it counts on its own again"
+    )
 
 
 def _merge(request: Request, who: SignedIn, kept: int, removed: int, reason: str) -> str:
     db = store_of(request)
-    for pid in (kept, removed):
-        _require_country(who, show_player(db, pid).player.country)
+    people = [show_player(db, pid).player for pid in (kept, removed)]
+    for person in people:
+        _require_country(who, person.country)
     merge_players(db, kept, removed, actor=who.actor, reason=reason)
-    return f"{removed} merged into {kept}"
+    return f"{people[1].name} ({removed}) merged into {people[0].name} ({kept})"
 
 
 def _hosts(who: SignedIn) -> frozenset[str] | None:

@@ -64,8 +64,8 @@ def reopen_page(request: Request, tid: int, who: Director, reason: Reason) -> Re
     """Reopen a submitted tournament (refused, 403, once the rating officer accepted it)."""
 
     def action() -> str:
-        seq = reopen(store_of(request), tid, reason, who.actor)
-        return f"reopened (event {seq}): correct it, then submit it again"
+        reopen(store_of(request), tid, reason, who.actor)
+        return "reopened: correct it, then submit it again"
 
     return _act(request, tid, who, action)
 

@@ -23,6 +23,8 @@ from fastapi.responses import Response
 
 from ratinglist.errors import ConflictError, RatinglistError
 from ratinglist.model.account import may_direct
+from ratinglist.model.directed import RoundView
+from ratinglist.model.ids import shown_id
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.actions import Entry, absent, forbid, force, register_players
 from ratinglist.service.tournaments.rounds import (
@@ -118,8 +120,9 @@ def swap(
     a result, and with 409 when the log moved since the page was drawn)."""
 
     def action() -> str:
-        swap_players(db_url(request), tid, number, first, second, who.actor, based_on)
-        return f"round {number}: players {first} and {second} swapped"
+        now = swap_players(db_url(request), tid, number, first, second, who.actor, based_on)
+        a, b = _named(now, first), _named(now, second)
+        return f"round {number}: {a} and {b} swapped"
 
     return _act_at(request, tid, who, f"/rounds/{number}", action)
 
@@ -137,10 +140,18 @@ def colours(
     """Exchange the colours of a game of round `number` (refused once it has a result)."""
 
     def action() -> str:
-        exchange_colours(db_url(request), tid, number, black, white, who.actor, based_on)
-        return f"round {number}: colours of {black} - {white} exchanged"
+        now = exchange_colours(db_url(request), tid, number, black, white, who.actor, based_on)
+        return f"round {number}: colours of {_named(now, black)} - {_named(now, white)} exchanged"
 
     return _act_at(request, tid, who, f"/rounds/{number}", action)
+
+
+def _named(view: RoundView, player: int) -> str:
+    """The name of entrant `player` as round `view` shows it (its shown ID if it is not
+    there: a message never shows an internal number)."""
+    seated = [p for t in view.tables for p in (t.black, t.white)]
+    people = (*seated, *(p for p, _ in view.byes), *view.absent)
+    return next((p.name for p in people if p.id == player), shown_id(player))
 
 
 @router.get("/{tid}/preview")

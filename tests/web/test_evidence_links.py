@@ -1,0 +1,63 @@
+"""Every link of `/evidence` answers 200: with no evaluation stored (the system lists it names
+are linked only once stored), with a system list stored, and with an evaluation stored."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from ratinglist.cli.app import app
+from ratinglist.web.app import create_app
+from tests.cli.rating_fixture import build_store
+from tests.web.test_evidence import stored  # noqa: F401  (the fixture)
+
+runner = CliRunner()
+
+
+def _links(page: str) -> set[str]:
+    """The same-origin addresses a page links or loads (href and src)."""
+    return {unescape(u) for u in re.findall(r'(?:href|src)="(/[^"/][^"]*|/)"', page)}
+
+
+def _publish_a_list(db: str) -> None:
+    """The official list of the archive's last month, published (the home page's)."""
+    for args in (["rate", "--as-of", "2025-07-31"], ["publish", "2025-07-31"]):
+        done = runner.invoke(app, [*args, "--db", db])
+        assert done.exit_code == 0, done.output
+
+
+def _crawl(db: str) -> dict[str, int]:
+    """Each address linked from `/evidence` and the status it answers (after redirects)."""
+    _publish_a_list(db)
+    with TestClient(create_app(db)) as client:
+        page = client.get("/evidence")
+        assert page.status_code == 200
+        return {url: client.get(url).status_code for url in sorted(_links(page.text))}
+
+
+def test_with_nothing_stored_every_link_answers(tmp_path: Path) -> None:
+    db = f"sqlite:///{build_store(tmp_path)}"
+    answers = _crawl(db)
+    assert not [u for u in answers if u.startswith("/systems/")]  # none stored: none linked
+    assert {u: s for u, s in answers.items() if s != 200} == {}
+
+
+def test_a_stored_system_list_is_linked_and_answers(tmp_path: Path) -> None:
+    db = f"sqlite:///{build_store(tmp_path)}"
+    done = runner.invoke(app, ["rate", "--system", "elo", "--as-of", "2025-07-31", "--db", db])
+    assert done.exit_code == 0, done.output
+    answers = _crawl(db)
+    assert [u for u in answers if u.startswith("/systems/")] == ["/systems/elo"]
+    assert {u: s for u, s in answers.items() if s != 200} == {}
+
+
+def test_with_an_evaluation_every_link_answers(stored: tuple[str, Any]) -> None:  # noqa: F811
+    db, _ = stored
+    answers = _crawl(f"sqlite:///{db}")
+    assert "/api/v1/evidence" in answers and "/evidence/log-loss-by-year.svg" in answers
+    assert {u: s for u, s in answers.items() if s != 200} == {}
