@@ -95,9 +95,21 @@ def parse_players_list(text: str, source: str = "<string>", strict: bool = False
     unknown = content = False  # a line of neither kind / a 'pays' or player line
     country = ""
     seen: dict[int, int] = {}
+    # The run of identical text lines being read (one item, `TextLine.repeat` lines long): blank
+    # and comment lines, and unreadable lines past the listed problems, which `run_cost` counts.
+    run_text, run_kind, run_from, run_count, run_cost = "", LineKind.BLANK, 0, 0, 0
     for n, line in enumerate(raw_lines, 1):
+        if run_count and line == run_text:
+            if run_cost >= 0:
+                run_count += 1
+                if run_cost:
+                    unlisted += run_cost
+                continue
+        if run_count:
+            items.append(TextLine(run_text, run_kind, run_from, run_count))
+            run_count = 0
         if not line or line.isspace():  # parse_line's first case, without the call
-            items.append(TextLine(line, LineKind.BLANK, n))
+            run_text, run_kind, run_from, run_count, run_cost = line, LineKind.BLANK, n, 1, 0
             continue
         if overflow:
             unlisted, first_unlisted = unlisted + len(overflow), first_unlisted or overflow[0].line
@@ -107,8 +119,15 @@ def parse_players_list(text: str, source: str = "<string>", strict: bool = False
         item = parse_line(line, n, country, source, found, listed=found is diags)
         if isinstance(item, TextLine):
             unknown = unknown or item.kind is LineKind.UNKNOWN
-            if item.kind is LineKind.UNKNOWN and found is overflow and not overflow:
+            quick = item.kind is LineKind.UNKNOWN and found is overflow and not overflow
+            if quick:
                 unlisted, first_unlisted = unlisted + 1, first_unlisted or n  # P101 not made
+            # The same line again gives the same item and problems: a comment has none, an
+            # unreadable line past the listed ones only counts (-1: listed, not repeatable).
+            cost = 0 if item.kind is LineKind.COMMENT else -1
+            if found is overflow:
+                cost = len(overflow) + quick
+            run_text, run_kind, run_from, run_count, run_cost = line, item.kind, n, 1, cost
         elif isinstance(item, CountryLine):
             country, content = item.code, True
         elif isinstance(item, PlayerEntry):
@@ -140,11 +159,14 @@ def parse_players_list(text: str, source: str = "<string>", strict: bool = False
                     str(item.id),
                 )
             )
-        items.append(item)
+        if not isinstance(item, TextLine):
+            items.append(item)
         if strict:
             errors = [d for d in diags[before:] if d.severity is Severity.ERROR]
             if errors:
                 raise PlayersListError(errors[0].format())
+    if run_count:
+        items.append(TextLine(run_text, run_kind, run_from, run_count))
     if overflow:
         unlisted, first_unlisted = unlisted + len(overflow), first_unlisted or overflow[0].line
     if unlisted:
@@ -153,7 +175,7 @@ def parse_players_list(text: str, source: str = "<string>", strict: bool = False
     if unknown and not content:
         raise PlayersListError(
             f"{source}: expected a players list ('pays = CODE' and 'ID NAME, Firstname' "
-            f"lines), got none in {len(items)} lines"
+            f"lines), got none in {len(raw_lines)} lines"
         )
     layout = Layout(
         name_width=_name_width(items, raw_lines),

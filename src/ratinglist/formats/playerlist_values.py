@@ -51,11 +51,13 @@ class LineKind(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class TextLine:
-    """A line kept verbatim."""
+    """A line kept verbatim; a run of identical blank lines is one item, `repeat` lines long
+    (a file of a million empty lines reads as one item, in linear time: issue 31)."""
 
     text: str
     kind: LineKind
     line: int = 0
+    repeat: int = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,7 +59,12 @@ def format_item(item: ListItem, layout: Layout) -> str:
 
 def format_players_list(pl: PlayersList) -> str:
     """The text of the list (`parse_players_list` of it gives the same items)."""
-    lines = [format_item(item, pl.layout) for item in pl.items]
+    lines: list[str] = []
+    for item in pl.items:
+        if isinstance(item, TextLine) and item.repeat > 1:
+            lines += [item.text] * item.repeat
+        else:
+            lines.append(format_item(item, pl.layout))
     text = pl.layout.newline.join(lines)
     if pl.layout.final_newline and lines:
         text += pl.layout.newline
