@@ -99,12 +99,10 @@ def parse_players_list(text: str, source: str = "<string>", strict: bool = False
     # and comment lines, and unreadable lines past the listed problems, which `run_cost` counts.
     run_text, run_kind, run_from, run_count, run_cost = "", LineKind.BLANK, 0, 0, 0
     for n, line in enumerate(raw_lines, 1):
-        if run_count and line == run_text:
-            if run_cost >= 0:
-                run_count += 1
-                if run_cost:
-                    unlisted += run_cost
-                continue
+        if run_count and line == run_text and run_cost >= 0:
+            run_count += 1
+            unlisted += run_cost
+            continue
         if run_count:
             items.append(TextLine(run_text, run_kind, run_from, run_count))
             run_count = 0
