@@ -32,7 +32,7 @@ def engine_ranking(
         try:
             folded = loaded(store, td_id).folded
             game = game_of(folded)
-            made = game.submission(folded)
+            made = game.submission(folded, folded.submitted_reason)
         except (NotFoundError, TournamentError):
             continue
         if not made.to_intake:
