@@ -225,8 +225,8 @@ def submit(
     base = loaded(db, tournament)
     d = base.folded
     require_open(d, ACTION_WORDS.get(Submitted.kind, "a submission"))
+    sent = game_of(d).submission(d, reason)  # refuses what no reason excuses first
     why = checked_reason(d, reason)
-    sent = game_of(d).submission(d, why or None)
     name, data = sent.file_name, sent.data
     if import_now and not sent.to_intake:
         raise TournamentError(
