@@ -226,6 +226,7 @@ def pairing_sheet(d: FoldedTournament, round_number: int) -> str:
 
     for t, p in enumerate(board_order(d, round_number), start=1):
         res = "" if p.result is None else f"{p.result.black_discs}-{p.result.white_discs}"
+        res += f" {p.result.kind}" if p.result is not None and p.result.kind else ""
         lines.append(
             f"{t:>5}  {who(p.black):<34} {_number(ranks[p.black].points):>4}   "
             f"{who(p.white):<34} {_number(ranks[p.white].points):>4}  {res}"

@@ -359,6 +359,7 @@ class Othello:
                 _person(d, g.black),
                 _person(d, g.white),
                 "" if g.result is None else f"{g.result.black_discs}-{g.result.white_discs}",
+                "" if g.result is None else g.result.kind,
             )
             for g in scheduled(finals)
         )
@@ -419,6 +420,7 @@ class Othello:
                 white=_person(d, p.white),
                 white_points=points[p.white],
                 result="" if p.result is None else f"{p.result.black_discs}-{p.result.white_discs}",
+                kind="" if p.result is None else p.result.kind,
             )
             for k, p in enumerate(board_order(d, number), start=1)
         )
@@ -564,7 +566,7 @@ class Othello:
                 (
                     ShownCell(str(t.table)),
                     ShownCell(t.black.name, f"{t.black_points:g}"),
-                    ShownCell(t.result or "–"),
+                    ShownCell(t.shown_result or "–"),
                     ShownCell(t.white.name, f"{t.white_points:g}"),
                 )
             )
