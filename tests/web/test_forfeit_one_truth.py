@@ -98,6 +98,8 @@ def test_a_forfeit_is_named_and_counted_alike_everywhere(tmp_path: Path) -> None
             for s in public["standings"]
         }
         assert shown == {pid: (r["points"], r["bq"], r["discs"]) for pid, r in td.items()}
+        page = _text(client.get(f"/tournaments/{pid_tournament}").text)
+        assert f"a forfeit, not played and not rated: R1 {winner} > {loser}" in page
         # places follow the points: nobody with fewer points above someone with more
         points = [s["score"] for s in public["standings"]]
         assert points == sorted(points, reverse=True)
