@@ -5,6 +5,8 @@ reason, which travels in the .ELO's comment lines and shows in the intake's diag
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ratinglist.errors import TournamentError
@@ -19,6 +21,10 @@ from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import running
 from ratinglist.service.tournaments.views import submit, unfinished
 from ratinglist.store import Store
+from ratinglist.store.database import open_store
+from ratinglist.store.tournament_events import find_directed, load_events
+from ratinglist.tournament.fold import fold
+from tests.cli.tournament_cli import fail, run
 from tests.conftest import handle
 from tests.server.fixtures import PLAYER_IDS, seed_server
 
@@ -130,3 +136,27 @@ def test_an_incoming_file_that_says_it_is_unfinished_is_flagged_without_a_reason
             "reason from the director",
         )
     ]
+
+
+def test_a_go_tournament_is_checked_the_same_way(tmp_path: Path) -> None:
+    """Through the `Game` seam: a 3-round McMahon with round 1 paired, one result of its two
+    entered, is refused without a reason and goes with one (the .h9 has no place for it: it
+    stays in the log)."""
+    db = tmp_path / "go.db"
+    run(db, "new", "Lyon Go", "--game", "go", "--country", "FRA", "--date", "2026-05-02",
+        "--system", "mcmahon", "--bar", "4d", "--floor", "20k", "--rounds", "3")  # fmt: skip
+    out = " ".join(fail(db, "submit").split())
+    assert "expected at least one game with a result to submit 'Lyon Go'" in out
+    for name in ("ARNAUD Paul", "BLANC Marie", "COLIN Jean", "DUPUIS Anne"):
+        run(db, "register", "--new", name, "--rank", "2k", "--country", "FR", "--club", "Lyo")
+    run(db, "pair")
+    run(db, "result", "1", "--table", "1", "1-0")
+    out = " ".join(fail(db, "submit").split())
+    assert "expected a reason to submit 'Lyon Go' unfinished" in out
+    assert "1 paired game without a result (round 1: " in out
+    assert "Rounds 2 and 3 of 3 were not played" in out
+    done = run(db, "submit", "--reason", "the club closed early")
+    assert "submitted Lyon-Go.h9: to send, 1 games" in done
+    with open_store(f"sqlite:///{db}") as store:
+        d = fold(load_events(store, find_directed(store, None).id))
+    assert d.closed and d.submitted_reason == "the club closed early"
