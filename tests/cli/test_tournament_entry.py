@@ -305,11 +305,13 @@ def test_a_submitted_tournament_is_closed_until_reopened(paired: Path, tmp_path:
     assert [x.event.kind for x in log[-3:]] == ["submitted", "reopened", "correction"]
 
 
-def test_exported_file_with_forfeits_does_not_contradict_itself(
+def test_exported_file_declares_forfeits_as_the_standings_count_them(
     paired: Path, tmp_path: Path
 ) -> None:
-    from ratinglist.formats.elo import parse_elo, read_elo
-    from ratinglist.formats.elo_totals import totals_notes
+    """Issue 32: a forfeit is no game line (seed 000: only played games are listed and
+    rated), but the declared points and discs are the tournament's own (a forfeit win is
+    1 point and 64-0, seed 004 IV), and a ``%%Forfeit`` comment names each forfeit."""
+    from ratinglist.formats.elo import read_elo
 
     d = state(paired)
     pairs = d.play.state.rounds[0].pairings
@@ -322,7 +324,6 @@ def test_exported_file_with_forfeits_does_not_contradict_itself(
     out = tmp_path / "t.ELO"
     run(paired, "export", "--elo", str(out))
     rf = read_elo(out)
-    # 12 players, no byes: each declared score is exactly the points of its game lines
     points = {p.token: 0.0 for p in rf.players}
     discs = {p.token: 0.0 for p in rf.players}
     for g in rf.games:
@@ -331,19 +332,18 @@ def test_exported_file_with_forfeits_does_not_contradict_itself(
         points[g.second] += 1.0 - first
         discs[g.first] += g.first_discs or 0
         discs[g.second] += g.second_discs or 0
+    for p in lost:  # Black won by forfeit: 1 point and 64 discs, the loser 0 and 0
+        points[str(p.black)] += 1.0
+        discs[str(p.black)] += 64
     assert len(rf.games) == 4  # the forfeits are not game lines
     assert {p.token: p.score for p in rf.players} == points
     assert {p.token: p.discs for p in rf.players} == discs
-    assert totals_notes(rf.players, rf.games, "t.ELO") == ()
-    # what the file said before: both forfeit winners declared a point (and 64 discs)
-    text = out.read_text(encoding="utf-8")
-    for p in lost:
-        line = next(x for x in text.splitlines() if x.startswith(f"%_% {p.black},"))
-        text = text.replace(line, line.replace(", 0, 0", ", 1, 64"))
-    bad = parse_elo(text)
-    noted = totals_notes(bad.players, bad.games, "bad.ELO")
-    assert [(n.code, n.text) for n in noted] == [("N303", "1"), ("N303", "1")]
-    assert "expected at most 1 bye points beyond the games" in noted[0].message
+    named = [x for x in rf.diagnostics if x.code == "N305"]
+    assert [n.text.split(" (")[0] for n in named] == [f"R1 {p.black} > {p.white}" for p in lost]
+    assert all("not played, not rated" in n.message for n in named)
+    # one round of the planned Swiss rounds: the file says it is unfinished, with no reason
+    unfinished = [x.message for x in rf.diagnostics if x.code == "W213"]
+    assert len(unfinished) == 1 and "no reason from the director" in unfinished[0]
 
 
 def test_semifinals_are_told_apart_and_finals_show_does_not_write(

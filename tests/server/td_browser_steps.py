@@ -10,6 +10,17 @@ def _accept_next_dialog(page: Any) -> None:
     page.once("dialog", lambda dialog: dialog.accept())
 
 
+def confirm_submission(page: Any, reason: str) -> None:
+    """Press the submit button of the director's page shown, then confirm on the page that
+    asks (with `reason` when it says the tournament is unfinished)."""
+    with page.expect_navigation():
+        page.click("#submit")
+    if page.locator("#confirm-reason").count():
+        page.fill("#confirm-reason", reason)
+    with page.expect_navigation():
+        page.click("#confirm button[type=submit]")
+
+
 def reopen_after_submit(page: Any, base_url: str, tid: int | str) -> None:
     """Submit the finished tournament `tid` from its director's page, check the page turned
     read-only with the submission's state, reopen it from the web and check it is editable
@@ -17,9 +28,7 @@ def reopen_after_submit(page: Any, base_url: str, tid: int | str) -> None:
     from playwright.sync_api import expect
 
     page.goto(f"{base_url}/td/{tid}")
-    _accept_next_dialog(page)
-    with page.expect_navigation():
-        page.click("#submit")
+    confirm_submission(page, "the last rounds were cancelled (test)")
     assert page.locator(".conflict").count() == 0, page.inner_text(".conflict")
     expect(page.locator("#read-only")).to_be_visible()
     expect(page.locator("#submission-state")).to_contain_text("waiting for the rating officer")

@@ -106,7 +106,10 @@ def test_two_directors_and_a_live_viewer(served: str, browser: Any, tmp_path: Pa
             )
             _shot(v, "td-live-after-round-1.png")
     with d.expect_navigation():
-        d.click("#start-finals")
+        d.click("#start-finals")  # asks first, on its own page
+    expect(d.locator("#confirm-question")).to_contain_text("Start the finals with ")
+    with d.expect_navigation():
+        d.click("#confirm button[type=submit]")
     for _ in range(10):
         open_games = d.locator("#finals-entry tbody tr:not(:has(strong.entered))")
         if open_games.count() == 0:

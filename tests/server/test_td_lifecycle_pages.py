@@ -35,7 +35,7 @@ def _submitted(client: TestClient) -> int:
     client.post(
         f"/td/{tid}/result", data={"csrf_token": csrf, "round": "1", "table": "1", "score": "40-24"}
     )
-    done = client.post(f"/td/{tid}/submit", data={"csrf_token": csrf})
+    done = client.post(f"/td/{tid}/submit", data={"csrf_token": csrf, "confirm": "yes"})
     assert done.status_code == 200 and "submitted" in done.text
     return tid
 

@@ -299,7 +299,8 @@ def test_the_rating_officer_at_intake_replaces_new1_in_the_tournament_too(db: st
     enter_result(
         handle(db), number_of(handle(db), tid), ResultSpec(round="1", table=1, score="33-31"), TD
     )
-    sent = submit(handle(db), number_of(handle(db), tid), TD)
+    # one round of the planned Swiss: submitted unfinished, with the director's reason
+    sent = submit(handle(db), number_of(handle(db), tid), TD, reason="one round only, a test")
     assert sent.item is not None
     with pytest.raises(TournamentError, match="submitted: its file is at intake"):
         assign_id(handle(db), int(tid), "NEW1", OFFICER)  # the ID officer: too late, intake does it

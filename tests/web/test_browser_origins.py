@@ -123,12 +123,16 @@ def test_no_page_loads_anything_from_another_origin(
     for path in PRIVATE:
         page.goto(served + path.format(tid=tid))
         assert page.locator("h1").count() >= 1 or "projector" in path, path
-    # the form that asks before it closes the tournament still asks (no inline handler)
+    # the button that ends the rounds asks first on its own page (no script, no dialog) and
+    # names what it skips; cancelling changes nothing
     page.goto(f"{served}/td/{tid}")
-    page.click("#submit")
-    page.wait_for_timeout(300)
-    assert seen.dialogs == ["Close the tournament and send it to the rating officer?"]
-    assert page.url == f"{served}/td/{tid}"  # dismissed: nothing sent
+    with page.expect_navigation():
+        page.click("#start-finals")
+    expect(page.locator("#confirm-question")).to_contain_text("Rounds 2 and 3 will not be played")
+    with page.expect_navigation():
+        page.click("#cancel")
+    assert page.url == f"{served}/td/{tid}" and page.locator("#finals-entry").count() == 0
+    assert seen.dialogs == []
 
     others = [u for u in seen.requests if not u.startswith(served + "/") and u != served]
     assert others == [], others[:10]

@@ -81,11 +81,13 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W210": (Severity.WARNING, "macroman-fallback"),
     "W211": (Severity.WARNING, "repeated-pair"),
     "W212": (Severity.WARNING, "more-games-than-rounds"),
+    "W213": (Severity.WARNING, "unfinished-tournament"),
     # For information (N3xx).
     "N301": (Severity.NOTE, "no-player-list"),
     "N302": (Severity.NOTE, "nonstandard-filename"),
     "N303": (Severity.NOTE, "declared-score-mismatch"),
     "N304": (Severity.NOTE, "problems-not-listed"),
+    "N305": (Severity.NOTE, "forfeit"),
     # Go rating lists (E4xx / W4xx / N4xx): EGF, FFG and AGA list lines.
     "E401": (Severity.ERROR, "bad-list-line"),
     "W402": (Severity.WARNING, "list-name-incomplete"),

@@ -7,6 +7,12 @@ that goes beyond what is possible (W211 repeated pair, W212 more games than roun
 file is still imported, so the rating officer decides. Games added after the tournament
 (``added``) and games the reader excluded do not count. Declared scores are checked by
 `elo_totals` (N303).
+
+`completeness_diagnostics` reads what a tournament program says about the tournament in
+``%%`` comment lines after the header (the writer's `tournament.games.othello.submission`):
+rounds planned and paired, paired games without a result, the director's reason for
+submitting it so (one W213 warning, with the reason or saying there is none), and each
+forfeit (N305: not played, not rated). The same checks refuse the submission itself.
 """
 
 from __future__ import annotations
@@ -15,6 +21,13 @@ from collections import Counter
 
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
 from ratinglist.formats.results_file import GameLine
+
+PLANNED_KEY = "Planned rounds"
+PAIRED_KEY = "Paired rounds"
+MISSING_KEY = "Paired games without a result"
+REASON_KEY = "Reason the director gave for submitting it unfinished"
+"""Long on purpose: no text after it reads as a ``%Round N`` marker (within 40 characters)."""
+FORFEIT_KEY = "Forfeit"
 
 PAIR_LIMIT_WITHOUT_ROUNDS = 4
 """Games one pair may play in a file without round markers before a warning (a double
@@ -94,3 +107,67 @@ def plausibility_warnings(
 
 def _warn(code: str, message: str, source: str, g: GameLine) -> Diagnostic:
     return diagnostic(code, message, source, g.line, g.column, f"{g.first} {g.second}")
+
+
+def _count(value: str) -> int | None:
+    text = value.strip()
+    return int(text) if text.isdigit() else None
+
+
+def completeness_diagnostics(
+    extra: tuple[tuple[str, str, int], ...],
+    games: tuple[GameLine, ...],
+    source: str,
+) -> tuple[Diagnostic, ...]:
+    """W213 for a tournament its file says is unfinished, N305 for each forfeit it names.
+
+    `extra`: the ``%%Key: value`` comment lines after the header with their line numbers.
+    The rounds played are the highest round of a counted game when every game is under a
+    round marker, else the file's ``%%Paired rounds``.
+    """
+    keys = {key.strip().lower(): (value, line) for key, value, line in reversed(extra)}
+    found: list[Diagnostic] = []
+    for key, value, line in extra:
+        if key.strip().lower() == FORFEIT_KEY.lower():
+            found.append(
+                diagnostic(
+                    "N305", f"a forfeit, not played and not rated: {value}", source, line, 1, value
+                )
+            )
+    planned_at = keys.get(PLANNED_KEY.lower())
+    planned = None if planned_at is None else _count(planned_at[0])
+    if planned_at is None or planned is None:
+        return tuple(found)
+    counted = [g for g in games if not g.added and g.excluded is None]
+    rounds = {g.round for g in counted}
+    paired_at = keys.get(PAIRED_KEY.lower())
+    declared = None if paired_at is None else _count(paired_at[0])
+    played = (
+        max((r for r in rounds if r is not None), default=0) if None not in rounds else declared
+    )
+    missing_at = keys.get(MISSING_KEY.lower())
+    missing = 0 if missing_at is None else (_count(missing_at[0]) or 0)
+    gaps = []
+    if missing:
+        gaps.append(f"{missing} paired game{'s' if missing > 1 else ''} without a result")
+    if played is not None and played < planned:
+        gaps.append(f"games in {played} of {planned} planned rounds")
+    if not gaps:
+        return tuple(found)
+    reason = keys.get(REASON_KEY.lower())
+    why = (
+        f"the director's reason: {reason[0]!r}"
+        if reason is not None and reason[0].strip()
+        else "no reason from the director"
+    )
+    found.append(
+        diagnostic(
+            "W213",
+            f"expected a finished tournament, got {' and '.join(gaps)}; {why}",
+            source,
+            planned_at[1],
+            1,
+            planned_at[0],
+        )
+    )
+    return tuple(sorted(found, key=lambda d: d.line))

@@ -33,7 +33,7 @@ from ratinglist.formats.elo_comments import (
 )
 from ratinglist.formats.elo_decode import decode_elo
 from ratinglist.formats.elo_lexer import FAST_GAME, RawGame, scan_games
-from ratinglist.formats.elo_plausibility import plausibility_warnings
+from ratinglist.formats.elo_plausibility import completeness_diagnostics, plausibility_warnings
 from ratinglist.formats.elo_players import PLAYER_PREFIX, is_unusable_id, parse_player_line
 from ratinglist.formats.numbers import capped_number
 from ratinglist.formats.results_file import GameLine, Header, PlayerLine, ResultsFile, RoundMarker
@@ -90,6 +90,7 @@ class _Reader:
         self.header: dict[str, str] = {}
         self.header_lines: dict[str, tuple[int, int]] = {}
         self.extra: list[tuple[str, str]] = []
+        self.extra_lines: list[int] = []
         self.players: list[PlayerLine] = []
         self.games: list[GameLine] = []
         self.lines: list[str] = []
@@ -205,6 +206,7 @@ class _Reader:
             self.round = value
         elif field is not None and not self.seen_content and not self.games:
             self.extra.append(field)
+            self.extra_lines.append(number)
 
     def _slow_games(self, line: str, number: int, start: str) -> None:
         if self.listing.unlisted and not (start.isalnum() or start == "?"):
@@ -256,6 +258,8 @@ class _Reader:
         header = self._header()
         games = self._check_games()
         self.diagnostics.extend(plausibility_warnings(tuple(games), self.source))
+        noted = tuple((k, v, n) for (k, v), n in zip(self.extra, self.extra_lines, strict=True))
+        self.diagnostics.extend(completeness_diagnostics(noted, tuple(games), self.source))
         if not self.players and self.games:
             first = self.games[0]
             self.diagnostics.append(

@@ -84,6 +84,8 @@ class TableLine:
     """One table of a round: number (1 = top board), Black, White, points before, result.
 
     A Go game has its `handicap`; its points are the main score (MMS, NBW...) before the round.
+    `kind` names a result that is not a plain game on the board (``forfeit``: not played,
+    not rated; ``time default``, ``resignation``...); empty for a plain game or none yet.
     """
 
     table: int
@@ -93,6 +95,12 @@ class TableLine:
     white_points: float
     result: str
     handicap: int | None = None
+    kind: str = ""
+
+    @property
+    def shown_result(self) -> str:
+        """The result with its kind: ``64-0 forfeit``, ``40-24``; empty before it is in."""
+        return f"{self.result} {self.kind}" if self.result and self.kind else self.result
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +243,12 @@ class FinalsLine:
     black: Person
     white: Person
     result: str
+    kind: str = ""
+
+    @property
+    def shown_result(self) -> str:
+        """The result with its kind (``64-0 forfeit``), as `TableLine.shown_result`."""
+        return f"{self.result} {self.kind}" if self.result and self.kind else self.result
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from ratinglist.formats.elo_reader import read_elo_bytes
 from ratinglist.formats.elo_stages import Section, Stage, file_sections, section_at
 from ratinglist.model import PlayerId
 from ratinglist.service.site import Site, coded, country_code
-from ratinglist.service.site_engine import engine_ranking
+from ratinglist.service.site_engine import TieBreaks, engine_ranking
 from ratinglist.standings.placing import KnockoutGame, knockout_order, main_bracket
 from ratinglist.standings.table import GameScore, PlayerScores, StandingsRow, compute_standings
 from ratinglist.store.parsed import unpack
@@ -163,7 +163,8 @@ class Placing:
         if self.rule is PlacedBy.ENGINE:
             return (
                 "Placed by the final ranking of the program that ran this tournament "
-                "(finals, byes and forfeits as played)."
+                "(finals, byes and forfeits as played); points, Brightwell and discs are "
+                "the tournament's own."
             )
         if self.rule is PlacedBy.FINALS:
             marks = ", ".join(self.sections)
@@ -255,7 +256,7 @@ def tournament(site: Site, tournament_id: int) -> TournamentPage:
         rows,
         _sections(content),
         _declared(content, tokens, detail.file_name),
-        engine,
+        None if engine is None else engine.order,
     )
     games = tuple(_game(r, names) for r in rows)
     rounds: dict[int | None, list[TournamentGame]] = {}
@@ -263,7 +264,7 @@ def tournament(site: Site, tournament_id: int) -> TournamentPage:
         rounds.setdefault(g.round, []).append(g)
     return TournamentPage(
         detail=dataclasses.replace(detail, summary=coded(detail.summary)),
-        standings=_standings(placing, names),
+        standings=_standings(placing, names, {} if engine is None else engine.tiebreaks),
         placed_by=placing.rule,
         placing=placing.text,
         rounds=tuple((k, tuple(v)) for k, v in rounds.items()),
@@ -281,20 +282,31 @@ def _sections(content: bytes | None) -> tuple[Section, ...]:
     return (Section(0, Stage.ROUNDS, ""),)
 
 
-def _standings(placing: Placing, names: dict[int, tuple[str, str, str]]) -> tuple[Standing, ...]:
+def _standings(
+    placing: Placing, names: dict[int, tuple[str, str, str]], own: dict[int, TieBreaks]
+) -> tuple[Standing, ...]:
+    """The standings lines in place order; a tournament run here shows its own points,
+    Brightwell and discs (`own`), else those recounted from the file's games."""
     result = []
     for place, pid in enumerate(placing.order, start=1):
         row = placing.rows.get(pid)
         _, _, country = names.get(pid, ("", "", ""))
+        counted = own.get(pid)
+        if counted is not None:
+            score, discs, brightwell = counted.points, counted.discs, counted.brightwell
+        elif row is not None:
+            score, discs, brightwell = row.points, row.discs, row.brightwell
+        else:
+            score, discs, brightwell = 0.0, 0.0, 0.0
         result.append(
             Standing(
                 place=place,
                 player_id=pid,
                 name=_label(pid, None, names),
                 country=country_code(country),
-                score=0.0 if row is None else row.points,
-                discs=0.0 if row is None else row.discs,
-                brightwell=0.0 if row is None else row.brightwell,
+                score=score,
+                discs=discs,
+                brightwell=brightwell,
                 games=placing.games.get(pid, 0),
                 declared=None if placing.declared is None else placing.declared.get(pid),
                 reached=placing.reached.get(pid),

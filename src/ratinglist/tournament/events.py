@@ -277,9 +277,11 @@ class ResultCorrected(OthelloResultEvent):
 
 @dataclass(frozen=True, slots=True)
 class Submitted(Event):
-    """The results file went into the rating store; the tournament is closed from here."""
+    """The results file went into the rating store; the tournament is closed from here.
+    `reason`: the director's reason for submitting it unfinished (empty: it was finished)."""
 
     kind: ClassVar[str] = "submitted"
+    reason: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -614,6 +616,8 @@ def to_json(event: Event) -> tuple[str, str]:
                 del settings[key]
     if isinstance(event, Paired) and not event.tables:
         del payload["tables"]  # stored as before tables were fixed
+    if isinstance(event, Submitted) and not event.reason:
+        del payload["reason"]  # stored as before a submission could carry a reason
     return event.kind, json.dumps(payload, sort_keys=True, ensure_ascii=False)
 
 

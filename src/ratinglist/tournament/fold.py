@@ -81,7 +81,7 @@ def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
     if isinstance(event, Reopened):
         if not d.closed:
             raise TournamentError("expected a closed tournament to reopen, got one still open")
-        return replace(d, closed=False, reopen_request=None)
+        return replace(d, closed=False, reopen_request=None, submitted_reason=None)
     if isinstance(event, ShownOnLive):
         return replace(d, public=event.public)
     if isinstance(event, ReopenRequested):
@@ -94,7 +94,7 @@ def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
     if not game.after_closing(event):
         require_open(d, ACTION_WORDS.get(event.kind, f"a {event.kind} action"))
     if isinstance(event, Submitted):
-        return replace(d, closed=True)
+        return replace(d, closed=True, submitted_reason=event.reason or None)
     if isinstance(event, EndDateSet):
         # any game's last day; `Settings` checks the date and that it is not before the first
         return replace(d, settings=replace(d.settings, end=event.end))

@@ -27,14 +27,16 @@ class Play(Protocol):
 @dataclass(frozen=True, slots=True)
 class FoldedTournament:
     """Settings, the game's state, whether the tournament is closed, whether its director
-    shows it on the public live pages, and the reason of a pending request to the rating
-    officer to reopen it (None: none pending)."""
+    shows it on the public live pages, the reason of a pending request to the rating
+    officer to reopen it (None: none pending), and the director's reason for submitting it
+    unfinished (None: not submitted so)."""
 
     settings: Settings
     play: Play
     closed: bool = False
     public: bool = False
     reopen_request: str | None = None
+    submitted_reason: str | None = None
 
     @property
     def paired(self) -> int:

@@ -75,6 +75,51 @@ class Submission:
     to_intake: bool
 
 
+def rounds_words(numbers: Sequence[int]) -> str:
+    """``Round 7``, ``Rounds 6 and 7``, ``Rounds 4, 5 and 6`` (empty for none)."""
+    shown = [str(n) for n in numbers]
+    if not shown:
+        return ""
+    if len(shown) == 1:
+        return f"Round {shown[0]}"
+    return f"Rounds {', '.join(shown[:-1])} and {shown[-1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Unfinished:
+    """What a tournament leaves undone when it is submitted: the games with a result, the
+    rounds planned and paired, and each paired game without a result in words
+    (``round 2: SMITH, Ann v DOE, Jo``). A submission with no result at all is refused;
+    one with `gaps` needs the director's reason (docs/decisions.md, "Issue 32: a
+    submission the rating officer can trust")."""
+
+    results: int
+    planned: int
+    paired: int
+    missing: tuple[str, ...] = ()
+
+    @property
+    def skipped(self) -> tuple[int, ...]:
+        """The planned rounds never paired."""
+        return tuple(range(self.paired + 1, self.planned + 1))
+
+    @property
+    def gaps(self) -> tuple[str, ...]:
+        """Each gap in words: the games without a result, the rounds not played."""
+        out = []
+        if self.missing:
+            many = len(self.missing)
+            out.append(
+                f"{many} paired game{'s' if many > 1 else ''} without a result "
+                f"({'; '.join(self.missing)})"
+            )
+        if self.skipped:
+            words = rounds_words(self.skipped)
+            verb = "was" if len(self.skipped) == 1 else "were"
+            out.append(f"{words} of {self.planned} {verb} not played")
+        return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
 class RoundCount:
     """The results due and in of the last paired round, and the entrants."""
@@ -253,8 +298,19 @@ class Game(Protocol):
         options, e.g. Go's ``egd-pins``; an unknown one raises)."""
         ...
 
-    def submission(self, d: FoldedTournament) -> Submission:
-        """The results file a submission sends (raises when the tournament is not done)."""
+    def rounds_planned(self, d: FoldedTournament) -> int:
+        """The rounds the tournament's system plays (before any finals)."""
+        ...
+
+    def unfinished(self, d: FoldedTournament) -> Unfinished:
+        """What is left undone: results in, rounds planned and paired, games without a
+        result (the submission's checks)."""
+        ...
+
+    def submission(self, d: FoldedTournament, reason: str | None = None) -> Submission:
+        """The results file a submission sends, carrying the director's `reason` for
+        submitting it unfinished where the file's format allows (raises when the
+        tournament cannot be sent at all, e.g. a finals game without a result)."""
         ...
 
     def final_order(self, d: FoldedTournament) -> tuple[int, ...]:

@@ -295,11 +295,20 @@ def submit(
             "officer (one person on one laptop).",
         ),
     ] = False,
+    reason: Annotated[
+        str | None,
+        typer.Option(
+            "--reason",
+            help="Why it is submitted unfinished (a game without a result, rounds not "
+            "played): required then, and sent with the file.",
+        ),
+    ] = None,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
     """Send the tournament's .ELO file to the rating officer's queue (`ratinglist intake`)
-    and close it; `reopen` opens it again. --import-now imports it at once instead.
+    and close it; `reopen` opens it again. --import-now imports it at once instead. A
+    tournament without results is refused; an unfinished one needs --reason.
 
     Example: ratinglist tournament submit --to archive/2026
     """
@@ -308,7 +317,11 @@ def submit(
         from ratinglist.service.tournaments.views import submit as submit_tournament
 
         done = submit_tournament(
-            *open_tournament(db, tournament), Actor.cli_user(), to, import_now=import_now
+            *open_tournament(db, tournament),
+            Actor.cli_user(),
+            to,
+            import_now=import_now,
+            reason=reason,
         )
     if done.item is not None:
         typer.echo(f"submitted {done.name}: queue item {done.item}, {done.games} games")

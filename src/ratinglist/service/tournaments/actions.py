@@ -50,7 +50,7 @@ from ratinglist.tournament import events as ev
 from ratinglist.tournament.concurrency import describe
 from ratinglist.tournament.fold import fold, require_open
 from ratinglist.tournament.folded import FoldedTournament
-from ratinglist.tournament.game import game_named, game_of
+from ratinglist.tournament.game import game_named, game_of, rounds_words
 from ratinglist.tournament.games.othello.temporary_ids import next_temporary
 
 MATCH_THRESHOLD = 40.0
@@ -392,6 +392,45 @@ def _finals_view(d: FoldedTournament, started: bool) -> FinalsView:
     if view is None:
         raise TournamentError("expected finals under way, got none started (use finals --start)")
     return view
+
+
+@dataclass(frozen=True, slots=True)
+class FinalsPreview:
+    """What starting the finals now would do: the four finalists in standings order, the
+    planned rounds it skips and the paired games still without a result (in words)."""
+
+    finalists: tuple[str, ...]
+    skipped: tuple[int, ...]
+    missing: tuple[str, ...]
+
+    @property
+    def question(self) -> str:
+        """The question the director confirms, naming what is skipped."""
+        text = f"Start the finals with {', '.join(self.finalists)}?"
+        if self.skipped:
+            words = rounds_words(self.skipped)
+            text += f" {words} will not be played."
+        if self.missing:
+            many = len(self.missing)
+            text += f" {many} game{'s' if many > 1 else ''} of the rounds still without a result."
+        return text + " No further round can be paired."
+
+
+def finals_preview(db: Store, tournament: int) -> FinalsPreview:
+    """What starting the finals would do now (read only; nothing written).
+
+    Raises:
+        NotFoundError: no such tournament.
+        TournamentError: the finals cannot start (no finals in this game, already started,
+            fewer than four players, no round played).
+    """
+    d = loaded(db, tournament).folded
+    game = game_of(d)
+    require_open(d, "the finals")
+    event = game.finals(d)
+    players = event.players if isinstance(event, ev.FinalsStarted) else ()
+    left = game.unfinished(d)
+    return FinalsPreview(tuple(game.name_of(d, p) for p in players), left.skipped, left.missing)
 
 
 def start_finals(db: Store, tournament: int, actor: Actor) -> FinalsView:

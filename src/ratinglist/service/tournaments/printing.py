@@ -93,9 +93,10 @@ def _grid(d: FoldedTournament, game: Game, seq: int) -> ShownTable:
     for number in range(1, d.paired + 1):
         for seat in game.round_view(d, number, seq).seats():
             result = seat.line.result or "?"
+            kind = f" {seat.line.kind}" if seat.line.kind else ""
             a, b = seat.first.id, seat.second.id
-            met.setdefault((a, b), []).append((result, number))
-            met.setdefault((b, a), []).append((flipped(result), number))
+            met.setdefault((a, b), []).append((result + kind, number))
+            met.setdefault((b, a), []).append((flipped(result) + kind, number))
     columns = (
         ShownColumn("#", "n"),
         ShownColumn("Player"),

@@ -55,6 +55,8 @@ class Overview:
     game: str = "othello"
     system_label: str = ""
     public: bool = False
+    planned: int = 0
+    may_pair: bool = False
 
 
 def overview(db: Store, tournament: int) -> Overview:
@@ -68,6 +70,8 @@ def overview(db: Store, tournament: int) -> Overview:
     s = d.settings
     game = game_of(d)
     count = game.count(d)
+    planned = game.rounds_planned(d)
+    finals = game.finals_view(d, False) is not None
     return Overview(
         id=base.info.id,
         name=s.name,
@@ -82,12 +86,14 @@ def overview(db: Store, tournament: int) -> Overview:
         entrants=count.entrants,
         games_due=count.games_due,
         results_in=count.results_in,
-        finals=game.finals_view(d, False) is not None,
+        finals=finals,
         closed=d.closed,
         seq=base.seq,
         game=game.name,
         system_label=game.system_label(d),
         public=d.public,
+        planned=planned,
+        may_pair=not d.closed and not finals and d.paired < planned,
     )
 
 

@@ -22,8 +22,9 @@ from ratinglist.store.importer import import_text_on
 from ratinglist.store.intake import TOURNAMENT
 from ratinglist.store.tournament_events import SUBMITTED, log_writer, set_status_on
 from ratinglist.tournament.events import Submitted
+from ratinglist.tournament.fold import ACTION_WORDS, require_open
 from ratinglist.tournament.folded import FoldedTournament
-from ratinglist.tournament.game import AnyStandings, ExportFile, game_of
+from ratinglist.tournament.game import AnyStandings, ExportFile, Unfinished, game_of
 from ratinglist.tournament.games.othello.ranking_views import ReplayRow
 
 
@@ -162,6 +163,40 @@ def export(
     return Written(tuple(written))
 
 
+def unfinished(db: Store, tournament: int) -> Unfinished:
+    """What the tournament leaves undone if submitted now (read only): what the submission
+    page names before the director confirms.
+
+    Raises:
+        NotFoundError: no such tournament.
+    """
+    d = loaded(db, tournament).folded
+    return game_of(d).unfinished(d)
+
+
+def checked_reason(d: FoldedTournament, reason: str | None) -> str:
+    """The director's reason for submitting `d` now: empty for a finished tournament.
+
+    Raises:
+        TournamentError: no result at all, or gaps (games without a result, rounds not
+            played) and no reason given.
+    """
+    left = game_of(d).unfinished(d)
+    name = d.settings.name
+    if left.results == 0:
+        raise TournamentError(
+            f"expected at least one game with a result to submit {name!r}, got none: "
+            "an empty tournament is not sent to the rating officer"
+        )
+    text = " ".join((reason or "").split())
+    if left.gaps and not text:
+        raise TournamentError(
+            f"expected a reason to submit {name!r} unfinished, got none: "
+            f"{'; '.join(left.gaps)} (give the reason, e.g. --reason 'the hall closed early')"
+        )
+    return text if left.gaps else ""
+
+
 def submit(
     db: Store,
     tournament: int,
@@ -169,6 +204,7 @@ def submit(
     keep: Path | None = None,
     *,
     import_now: bool = False,
+    reason: str | None = None,
 ) -> SubmittedFile:
     """Close the tournament and hand over its results file: for a game this federation rates
     (Othello), to the rating officer's queue, or with `import_now` (one person on one
@@ -178,13 +214,19 @@ def submit(
     The queue item (or the import) and the `Submitted` event are one transaction; no file is
     written unless `keep` names a folder for a copy.
 
+    A tournament with no result is refused; one with paired games without a result or
+    planned rounds not played is refused unless `reason` says why (it travels in the
+    file's comments where the format allows, and in the `Submitted` event).
+
     Raises:
-        TournamentError: the tournament is closed, or (`import_now`) its file cannot be
-            imported.
+        TournamentError: the tournament is closed, empty, unfinished without a reason, or
+            (`import_now`) its file cannot be imported.
     """
     base = loaded(db, tournament)
     d = base.folded
-    sent = game_of(d).submission(d)
+    require_open(d, ACTION_WORDS.get(Submitted.kind, "a submission"))
+    sent = game_of(d).submission(d, reason)  # refuses what no reason excuses first
+    why = checked_reason(d, reason)
     name, data = sent.file_name, sent.data
     if import_now and not sent.to_intake:
         raise TournamentError(
@@ -194,7 +236,7 @@ def submit(
     item = None
     status, games = "to send", sent.games
     with log_writer(db, base.info.id, base.seq, actor=actor.label) as writer:
-        after(writer, base, [Submitted()])
+        after(writer, base, [Submitted(why)])
         if import_now:
             outcome = import_text_on(writer.conn, db, name, data)
             if outcome.first_error is not None and outcome.games == 0:
@@ -210,7 +252,7 @@ def submit(
                 td_tournament_id=base.info.id,
             )
             status = "queued"
-        writer.append(Submitted())
+        writer.append(Submitted(why))
         set_status_on(writer.conn, base.info.id, SUBMITTED)
     kept = None
     if keep is not None:

@@ -210,6 +210,13 @@ class ResultIn(BaseModel):
         )
 
 
+class SubmitIn(BaseModel):
+    """Why an unfinished tournament is submitted (a game without a result, rounds not
+    played): required then, and sent with the results file."""
+
+    reason: str = Field(default="", max_length=500)
+
+
 class Withdrawal(BaseModel):
     """Withdraw a player from a round on (default: the next round)."""
 
@@ -490,9 +497,12 @@ def export_kind(request: Request, tid: int, kind: str, who: Director) -> Respons
 
 
 @router.post("/tournaments/{tid}/submit", status_code=201)
-def submit_results(request: Request, tid: int, who: Director) -> SubmittedFile:
-    """Close the tournament and send its results file to the rating officer."""
-    return submit(db_url(request), tid, who.actor)
+def submit_results(
+    request: Request, tid: int, who: Director, body: SubmitIn | None = None
+) -> SubmittedFile:
+    """Close the tournament and send its results file to the rating officer; refused with
+    no result, and when unfinished without a `reason`."""
+    return submit(db_url(request), tid, who.actor, reason=None if body is None else body.reason)
 
 
 @router.post("/tournaments/{tid}/assistants", status_code=201)

@@ -39,6 +39,7 @@ from ratinglist.service.tournaments.actions import (
     Entry,
     NotRegistered,
     entrant_ratings,
+    finals_preview,
     new_tournament,
     pair,
     register_players,
@@ -67,7 +68,7 @@ from ratinglist.service.tournaments.server import (
     system_names,
 )
 from ratinglist.service.tournaments.temporary_ids import registered_namesakes
-from ratinglist.service.tournaments.views import download, shown_standings, submit
+from ratinglist.service.tournaments.views import download, shown_standings, submit, unfinished
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url
@@ -290,7 +291,12 @@ def _confirm(
     fields: dict[str, str],
     button: str,
     status: int = 200,
+    details: tuple[str, ...] = (),
+    reason_label: str = "",
 ) -> Response:
+    """The confirmation page of an action that ends or skips something: the question, what
+    it leaves undone (`details`), a required reason when `reason_label` is given, and the
+    form that does it (none when `action` is empty: the action is refused)."""
     context = {
         "tid": tid,
         "csrf": who.csrf,
@@ -299,6 +305,8 @@ def _confirm(
         "fields": fields,
         "button": button,
         "refused": status != 200,
+        "details": details,
+        "reason_label": reason_label,
     }
     return templates.TemplateResponse(
         request, "td_confirm.html", context, status_code=status, headers=NO_STORE
@@ -658,9 +666,34 @@ def undo_last(
     return _act(request, tid, who, action)
 
 
+@router.get("/{tid}/finals")
+def confirm_finals(request: Request, tid: int, who: Director) -> Response:
+    """Ask to confirm the start of the finals, naming the rounds it skips."""
+    try:
+        preview = finals_preview(db_url(request), tid)
+    except RatinglistError as exc:
+        return _back(request, tid, who, str(exc), "error")
+    return _confirm(
+        request,
+        tid,
+        who,
+        question=preview.question,
+        action=f"/td/{tid}/finals",
+        fields={"confirm": "yes"},
+        button="Yes, start the finals",
+    )
+
+
 @router.post("/{tid}/finals")
-def finals(request: Request, tid: int, who: Director) -> Response:
-    """Start the finals."""
+def finals(
+    request: Request,
+    tid: int,
+    who: Director,
+    confirm: Annotated[str, Form(max_length=3)] = "",
+) -> Response:
+    """Start the finals (after the confirmation page)."""
+    if confirm != "yes":
+        return RedirectResponse(f"/td/{tid}/finals", status_code=303)
 
     def action() -> str:
         done = start_finals(db_url(request), tid, who.actor)
@@ -682,12 +715,60 @@ def add_assistant(
     return _act(request, tid, who, action)
 
 
+@router.get("/{tid}/submit")
+def confirm_submission(request: Request, tid: int, who: Director) -> Response:
+    """Ask to confirm the submission, naming what is unfinished (then a reason is required);
+    an empty tournament is refused here already."""
+    view = live_view(db_url(request), tid)
+    game = view.game
+    left = unfinished(db_url(request), tid)
+    question = game.submit_confirm if game is not None else "Close the tournament?"
+    if left.results == 0:
+        return _confirm(
+            request,
+            tid,
+            who,
+            question=(
+                f"{view.overview.name!r} has no game with a result: an empty tournament is "
+                "not sent to the rating officer."
+            ),
+            action="",
+            fields={},
+            button="",
+            status=400,
+        )
+    if left.gaps:
+        question = f"{view.overview.name!r} is unfinished. {question}"
+    return _confirm(
+        request,
+        tid,
+        who,
+        question=question,
+        action=f"/td/{tid}/submit",
+        fields={"confirm": "yes"},
+        button="Yes, submit unfinished" if left.gaps else "Yes, submit",
+        details=left.gaps,
+        reason_label=(
+            "Why it is submitted unfinished (sent with the results file)" if left.gaps else ""
+        ),
+    )
+
+
 @router.post("/{tid}/submit")
-def submit_results(request: Request, tid: int, who: Director) -> Response:
-    """Close the tournament and send its results file to the rating officer."""
+def submit_results(
+    request: Request,
+    tid: int,
+    who: Director,
+    confirm: Annotated[str, Form(max_length=3)] = "",
+    reason: Annotated[str, Form(max_length=500)] = "",
+) -> Response:
+    """Close the tournament and send its results file to the rating officer (after the
+    confirmation page, with the reason when it is unfinished)."""
+    if confirm != "yes":
+        return RedirectResponse(f"/td/{tid}/submit", status_code=303)
 
     def action() -> str:
-        done = submit(db_url(request), tid, who.actor)
+        done = submit(db_url(request), tid, who.actor, reason=reason)
         return f"submitted {done.name}: {done.games} games ({done.status})"
 
     return _act(request, tid, who, action)

@@ -34,7 +34,13 @@ from ratinglist.model.go.tournament import COMPAT_GROUP_MAX, Outcome
 from ratinglist.model.report import PairingReport
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
-from ratinglist.tournament.game import AnyStandings, ExportFile, RoundCount, Submission
+from ratinglist.tournament.game import (
+    AnyStandings,
+    ExportFile,
+    RoundCount,
+    Submission,
+    Unfinished,
+)
 from ratinglist.tournament.games.go.director import (
     GO_SYSTEMS,
     go_created_settings,
@@ -397,7 +403,25 @@ class Go:
             ),
         )
 
-    def submission(self, d: FoldedTournament) -> Submission:
+    def rounds_planned(self, d: FoldedTournament) -> int:
+        return go_play(d).number_of_rounds
+
+    def unfinished(self, d: FoldedTournament) -> Unfinished:
+        s = go_play(d)
+        names = s.numbers()
+        missing = tuple(
+            f"round {r.number}: {s.name(names[g.white])} v {s.name(names[g.black])}"
+            for r in s.rounds
+            for g in r.games
+            if g.result.outcome is Outcome.UNKNOWN
+        )
+        results = sum(
+            1 for r in s.rounds for g in r.games if g.result.outcome is not Outcome.UNKNOWN
+        )
+        return Unfinished(results, s.number_of_rounds, s.paired, missing)
+
+    def submission(self, d: FoldedTournament, reason: str | None = None) -> Submission:
+        # the reason stays in the tournament's log: the EGF's .h9 has no field for it
         s = go_play(d)
         h9 = next(f for f in self.exports(d) if f.kind == FileKind.H9.value)
         games = sum(1 for r in s.rounds for g in r.games if g.result.outcome is not Outcome.UNKNOWN)

@@ -3,8 +3,10 @@
 The results file (`results_file`) follows Papp's real files: the ``%_%`` players block with
 ``+`` before new players and each player's points and discs of the rounds, the games round by
 round (first player Black, colour letter ``B``) under ``%Round N`` markers, and the finals
-games after ``%%Added results`` without round markers. Forfeits are not games on the board
-and are left out (seed 000: only played games are rated). The HTML page is in `html_page`.
+games after ``%%Added results`` without round markers. A forfeit is no game line (seed 000:
+only played games are listed and rated) but counts in the declared points and discs as in
+the tournament's standings, and a ``%%Forfeit`` comment names it (docs/decisions.md, "Issue
+32: one truth for every result kind"). The HTML page is in `html_page`.
 """
 
 from __future__ import annotations
@@ -124,12 +126,12 @@ def to_tournament(d: FoldedTournament) -> Tournament:
     """The tournament as a domain value: players (points and discs of the rounds), games.
 
     Games of the rounds carry their round; finals games have no round. Forfeits are left out
-    of the games and of the players' points and discs (`forfeit_totals`).
+    of the games (not played, not rated) but not of the players' points and discs: those
+    are the tournament's own, as its standings show them.
     """
     o = othello(d)
     s = d.settings
     rows = {r.player: r for r in o.standings()}
-    unplayed = forfeit_totals(d)
     players = tuple(
         TournamentPlayer(
             id=p.player,
@@ -137,8 +139,8 @@ def to_tournament(d: FoldedTournament) -> Tournament:
             firstname=p.firstname,
             country=p.country,
             new=p.new,
-            score=rows[p.player].points - unplayed.get(p.player, (0.0, 0.0))[0],
-            discs=rows[p.player].discs - unplayed.get(p.player, (0.0, 0.0))[1],
+            score=rows[p.player].points,
+            discs=rows[p.player].discs,
         )
         for p in o.people
     )
@@ -161,26 +163,13 @@ def to_tournament(d: FoldedTournament) -> Tournament:
     )
 
 
-def forfeit_totals(d: FoldedTournament) -> dict[PlayerId, tuple[float, float]]:
-    """Points and discs each player got from forfeits (games not played on the board).
-
-    The results file leaves forfeits out of its game lines (only played games are rated,
-    seed 000), so its declared totals leave them out too: a file must not contradict itself.
-    """
-    o = othello(d)
-    out: dict[PlayerId, tuple[float, float]] = {}
-    for r in o.state.rounds[: d.paired]:
-        for p in r.pairings:
-            if p.result is None or p.result.played:
-                continue
-            for pid, colour in ((p.black, Colour.BLACK), (p.white, Colour.WHITE)):
-                points, discs = out.get(pid, (0.0, 0.0))
-                out[pid] = (points + p.result.points(colour), discs + p.result.discs(colour))
-    return out
-
-
-def results_file(d: FoldedTournament, creation_date: str | None = None) -> ResultsFile:
-    """The .ELO results file of the tournament (finals under ``%%Added results``)."""
+def results_file(
+    d: FoldedTournament,
+    creation_date: str | None = None,
+    notes: tuple[tuple[str, str], ...] = (),
+) -> ResultsFile:
+    """The .ELO results file of the tournament (finals under ``%%Added results``), with
+    `notes` as ``%%Key: value`` comment lines after the header."""
     rf = from_tournament(
         to_tournament(d),
         source=results_file_name(d),
@@ -188,7 +177,8 @@ def results_file(d: FoldedTournament, creation_date: str | None = None) -> Resul
         creation_date=creation_date,
     )
     games = tuple(replace(g, added=g.round is None) for g in rf.games)
-    return replace(rf, games=games)
+    header = replace(rf.header, extra=(*rf.header.extra, *notes))
+    return replace(rf, games=games, header=header)
 
 
 def results_file_name(d: FoldedTournament) -> str:
@@ -236,6 +226,7 @@ def pairing_sheet(d: FoldedTournament, round_number: int) -> str:
 
     for t, p in enumerate(board_order(d, round_number), start=1):
         res = "" if p.result is None else f"{p.result.black_discs}-{p.result.white_discs}"
+        res += f" {p.result.kind}" if p.result is not None and p.result.kind else ""
         lines.append(
             f"{t:>5}  {who(p.black):<34} {_number(ranks[p.black].points):>4}   "
             f"{who(p.white):<34} {_number(ranks[p.white].points):>4}  {res}"

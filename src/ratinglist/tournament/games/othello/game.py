@@ -38,7 +38,13 @@ from ratinglist.pairing.systems import PLANS
 from ratinglist.standings import BrightwellRule
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
-from ratinglist.tournament.game import AnyStandings, ExportFile, RoundCount, Submission
+from ratinglist.tournament.game import (
+    AnyStandings,
+    ExportFile,
+    RoundCount,
+    Submission,
+    Unfinished,
+)
 from ratinglist.tournament.games.othello.exports import (
     final_ranking,
     pairing_sheet,
@@ -71,6 +77,11 @@ from ratinglist.tournament.games.othello.results import (
     make_result,
 )
 from ratinglist.tournament.games.othello.state import TournamentState
+from ratinglist.tournament.games.othello.submission import (
+    rounds_planned,
+    submission_notes,
+    unfinished,
+)
 from ratinglist.tournament.games.othello.tables import at_table, board_order, fixed_tables
 
 BQ_RULES = {"standard": BrightwellRule.IFRL, "singapore": BrightwellRule.SINGAPORE}
@@ -348,6 +359,7 @@ class Othello:
                 _person(d, g.black),
                 _person(d, g.white),
                 "" if g.result is None else f"{g.result.black_discs}-{g.result.white_discs}",
+                "" if g.result is None else g.result.kind,
             )
             for g in scheduled(finals)
         )
@@ -408,6 +420,7 @@ class Othello:
                 white=_person(d, p.white),
                 white_points=points[p.white],
                 result="" if p.result is None else f"{p.result.black_discs}-{p.result.white_discs}",
+                kind="" if p.result is None else p.result.kind,
             )
             for k, p in enumerate(board_order(d, number), start=1)
         )
@@ -481,7 +494,9 @@ class Othello:
                 "WOF results file (.ELO)",
                 name,
                 "text/plain; charset=utf-8",
-                lambda: format_elo(results_file(d)).encode("utf-8"),
+                lambda: format_elo(
+                    results_file(d, notes=submission_notes(d, d.submitted_reason))
+                ).encode("utf-8"),
             ),
             ExportFile(
                 "html",
@@ -511,7 +526,13 @@ class Othello:
         ]
         return tuple(files)
 
-    def submission(self, d: FoldedTournament) -> Submission:
+    def rounds_planned(self, d: FoldedTournament) -> int:
+        return rounds_planned(d)
+
+    def unfinished(self, d: FoldedTournament) -> Unfinished:
+        return unfinished(d)
+
+    def submission(self, d: FoldedTournament, reason: str | None = None) -> Submission:
         o = othello(d)
         if o.finals is not None and missing_finals(o.finals):
             due = ", ".join(
@@ -522,7 +543,7 @@ class Othello:
                 f"expected every finals game played before the submission, got {due} "
                 f"without a result"
             )
-        rf = results_file(d)
+        rf = results_file(d, notes=submission_notes(d, reason))
         return Submission(results_file_name(d), format_elo(rf).encode("utf-8"), len(rf.games), True)
 
     def final_order(self, d: FoldedTournament) -> tuple[int, ...]:
@@ -545,7 +566,7 @@ class Othello:
                 (
                     ShownCell(str(t.table)),
                     ShownCell(t.black.name, f"{t.black_points:g}"),
-                    ShownCell(t.result or "–"),
+                    ShownCell(t.shown_result or "–"),
                     ShownCell(t.white.name, f"{t.white_points:g}"),
                 )
             )

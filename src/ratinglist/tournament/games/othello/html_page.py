@@ -46,13 +46,16 @@ def _cell(
     if player in r.byes:
         return "bye", ""
     p = r.pairing_of(player)
-    if p is None or p.result is None:
-        return "-", ""
+    if p is None:
+        return "not played", ""
+    if p.result is None:
+        return "no result", ""
     colour = p.colour_of(player)
     own, other = p.result.discs(colour), p.result.discs(colour.opposite())
     kind = p.result.outcome(colour).name.lower()
     letter = "B" if colour is Colour.BLACK else "W"
-    return f"{place[p.opponent(player)]}{letter} {own}-{other}", kind
+    named = f" {p.result.kind}" if p.result.kind else ""
+    return f"{place[p.opponent(player)]}{letter} {own}-{other}{named}", kind
 
 
 def html_page(d: FoldedTournament) -> str:
@@ -89,6 +92,7 @@ def html_page(d: FoldedTournament) -> str:
         )
         for g in scheduled(o.finals):
             res = "" if g.result is None else f"{g.result.black_discs}-{g.result.white_discs}"
+            res += f" {g.result.kind}" if g.result is not None and g.result.kind else ""
             out.append(
                 f"<tr><td>{g.stage}</td><td>{escape(o.state.entrant(g.black).name)}</td>"
                 f"<td>{escape(o.state.entrant(g.white).name)}</td><td class=num>{res}</td></tr>"

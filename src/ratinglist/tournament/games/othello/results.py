@@ -27,6 +27,16 @@ class SpecialResult(enum.Enum):
     FORFEIT = "forfeit"
 
 
+SPECIAL_WORDS = {
+    SpecialResult.NONE: "",
+    SpecialResult.TIME_DEFAULT: "time default",
+    SpecialResult.SECOND_FLAG_FALL: "second flag fall",
+    SpecialResult.RESIGNATION: "resignation",
+    SpecialResult.FORFEIT: "forfeit",
+}
+"""How each special result is named on every page and export (empty: a plain game)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """The official score of one game: discs of Black and White (summing to at most 64).
@@ -45,6 +55,11 @@ class Result:
             raise TournamentError(
                 f"expected two disc counts between 0 and 64 summing to at most 64, got {b}-{w}"
             )
+
+    @property
+    def kind(self) -> str:
+        """The special result by name (``forfeit``...), empty for a plain game."""
+        return SPECIAL_WORDS[self.special]
 
     @property
     def played(self) -> bool:
