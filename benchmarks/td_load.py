@@ -1,7 +1,8 @@
 """Reliability harness: 20 TD devices enter a 200-player, 7-round tournament at once (issue 10).
 
 Usage: ``.venv/bin/python benchmarks/td_load.py [--json] [--backends sqlite,postgresql]
-[--devices 20] [--players 200] [--rounds 7] [--workers 2] [--think-ms 1000] [--no-kill]``
+[--devices 20] [--players 200] [--rounds 7] [--workers 2] [--think-ms 1000] [--no-kill]
+[--smoke]``
 
 Bounded and loopback only. For each backend (an SQLite file; a throwaway PostgreSQL server
 started by `tests.postgres_server`) and each of "no kill" / "kill": a fresh database gets
@@ -329,6 +330,7 @@ def run_one(
 ) -> Run:
     """One run: a fresh database, a served app, the tournament, the checks."""
     from ratinglist.service.tournaments.views import standings
+    from ratinglist.store import open_store
 
     name = f"load_{backend}_{'kill' if kill else 'calm'}"
     with database(backend, folder, pg, name) as url:
@@ -403,10 +405,8 @@ def run_one(
         if tally.errors:
             raise RuntimeError(f"{len(tally.errors)} device errors, first: {tally.errors[0]}")
         counts, scores, seqs, strays = stored_results(url, tid, boards)
-        from ratinglist.service.databases import forget_database
-
-        folded = standings(url, str(tid))
-        forget_database(url)
+        with open_store(url) as store:
+            folded = standings(store, tid)
         fresh = [
             {"place": x.place, "id": int(x.player.id), "points": x.points, "bw": x.brightwell}
             for x in folded.lines
@@ -460,7 +460,18 @@ def main() -> None:
         help="mean pause of a device before each result, drawn from 0 to twice this "
         "(default 1000: a fast TD; 0: back to back, the worst case)",
     )
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a tiny run that checks the harness still works: the kill run only (every step "
+        "of the calm one and the restart), on SQLite, 8 players, 3 rounds, 2 devices, 1 worker, "
+        "no think time",
+    )
     args = parser.parse_args()
+    if args.smoke:
+        args.backends, args.devices, args.players, args.rounds = "sqlite", 2, 8, 3
+        args.workers, args.think_ms = 1, 0.0
+    kills = (True,) if args.smoke else (False,) if args.no_kill else (False, True)
     backends = [b.strip() for b in args.backends.split(",") if b.strip()]
     runs: list[Run] = []
     pg: PostgresServer | None = None
@@ -469,14 +480,22 @@ def main() -> None:
             if "postgresql" in backends:
                 pg = PostgresServer.start()
             for backend in backends:
-                for kill in (False,) if args.no_kill else (False, True):
+                for kill in kills:
                     runs.append(run_one(backend, kill, args, Path(tmp), pg))
         finally:
             if pg is not None:
                 pg.stop()
     if args.json:
         print(json.dumps([asdict(r) for r in runs], indent=2))
-        return
+    else:
+        print_table(runs)
+    broken = [r for r in runs if r.lost or r.duplicated or r.half_written or not r.standings_match]
+    if args.smoke and broken:
+        sys.exit(f"td_load --smoke: a run lost, repeated or half-wrote results: {broken[0]}")
+
+
+def print_table(runs: list[Run]) -> None:
+    """The runs as a table."""
     from rich.console import Console
     from rich.table import Table
 
