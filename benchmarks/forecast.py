@@ -94,10 +94,10 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--runs", type=int, default=RUNS, help=f"simulated ends (default {RUNS})")
     parser.add_argument("--repeats", type=int, default=5, help="timed forecasts (default 5)")
-    parser.add_argument("--smoke", action="store_true", help="100 runs, 1 repeat: a check")
+    parser.add_argument("--smoke", action="store_true", help="20 runs, 1 repeat: a check")
     args = parser.parse_args()
     if args.smoke:
-        args.runs, args.repeats = 100, 1
+        args.runs, args.repeats = 20, 1
     result = measure(args.runs, args.repeats)
     if args.json:
         print(json.dumps(result))

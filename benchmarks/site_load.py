@@ -20,7 +20,8 @@ published, then its pages made in advance once, as `ratinglist serve` does in th
 ``python -m ratinglist.web.prerender --db sqlite:///DB`` (minutes; the copy carries them).
 Without that step the run measures a server whose renderer is still making them. `--smoke`
 checks the benchmark on a database of one year of the real archive (`smoke.smoke_database`,
-its list published): 2 clients, one worker, 1 s after 0.5 s of warm-up.
+its list published): 2 clients, one worker without the page renderer, 1 s after 0.5 s of
+warm-up.
 """
 
 from __future__ import annotations
@@ -65,8 +66,11 @@ def copy_database(db: Path, folder: Path) -> Path:
     return target
 
 
-def start_server(db: Path, port: int, workers: int | None) -> subprocess.Popen[bytes]:
-    """`ratinglist serve` on the copy, in its own process."""
+def start_server(
+    db: Path, port: int, workers: int | None, *, prerender: bool = True
+) -> subprocess.Popen[bytes]:
+    """`ratinglist serve` on the copy, in its own process (`prerender`: with its page
+    renderer, as deployed)."""
     command = [
         str(Path(sys.executable).with_name("ratinglist")),
         "serve",
@@ -77,6 +81,8 @@ def start_server(db: Path, port: int, workers: int | None) -> subprocess.Popen[b
     ]
     if workers is not None:
         command += ["--workers", str(workers)]
+    if not prerender:
+        command.append("--no-prerender")
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
@@ -229,7 +235,7 @@ def run(args: argparse.Namespace, report: Callable[[str], None]) -> dict[str, ob
         copy = copy_database(Path(args.db), Path(folder))
         port = free_port()
         base = f"http://127.0.0.1:{port}"
-        server = start_server(copy, port, args.workers)
+        server = start_server(copy, port, args.workers, prerender=not args.smoke)
         try:
             asyncio.run(wait_ready(base))
             urls = asyncio.run(targets(base))

@@ -68,8 +68,7 @@ def tournament(folder: Path) -> tuple[str, str, str]:
     run("tournament", "new", "Bench Open", "--country", "NLD", "--date", "2026-05-01",
         "--rounds", "3", "--db", db)  # fmt: skip
     run("tournament", "register", "120001", "120002", "120003", "120004", "--db", db)
-    run("tournament", "pair", "--db", db)
-    _, shown = run("tournament", "show", "1", "--db", db)
+    _, shown = run("tournament", "pair", "--db", db)  # prints the round's tables
     table = next(line for line in shown.splitlines() if re.search(r"\(\d+\).*\(\d+\)", line))
     black, white = re.findall(r"\((\d+)\)", table)[:2]
     return db, black, white

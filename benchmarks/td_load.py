@@ -6,7 +6,7 @@ Usage: ``.venv/bin/python benchmarks/td_load.py [--json] [--backends sqlite,post
 
 Bounded and loopback only. For each backend (an SQLite file; a throwaway PostgreSQL server
 started by `tests.postgres_server`) and each of "no kill" / "kill": a fresh database gets
-`players` registry players and an admin (through ``ratinglist users add|grant``); a real
+`players` registry players and an admin (the use cases of ``ratinglist users add|grant``); a real
 ``ratinglist serve --workers N`` (uvicorn) serves it on a free loopback port. A director
 device creates the tournament and registers everyone; for each round it pairs, then the
 devices (one thread and one signed-in session each) enter the round's results at once, each
@@ -133,19 +133,12 @@ def free_port() -> int:
         return port
 
 
-def cli(*args: str, stdin: str | None = None) -> None:
-    """Run ``ratinglist ARGS`` (raises with its output when it fails)."""
-    done = subprocess.run(
-        [str(BIN / "ratinglist"), *args], input=stdin, capture_output=True, text=True, check=False
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"ratinglist {' '.join(args)}: {done.stderr or done.stdout}")
-
-
 def seed(url: str, players: int) -> None:
     """Registry players (IDs FIRST_ID...) and the admin user of the devices."""
     from sqlalchemy import insert
 
+    from ratinglist.service.accounts import add_user, grant, parse_grant
+    from ratinglist.service.actor import SYSTEM
     from ratinglist.store import open_store
     from ratinglist.store.schema import players as players_table
 
@@ -161,17 +154,19 @@ def seed(url: str, players: int) -> None:
         }
         for k in range(players)
     ]
-    with open_store(url) as store, store.begin() as conn:
-        conn.execute(insert(players_table), rows)
-    cli("users", "add", USER, "--password-stdin", "--db", url, stdin=PASSWORD + "\n")
-    cli("users", "grant", USER, "admin", "--db", url)
+    with open_store(url) as store:
+        with store.begin() as conn:
+            conn.execute(insert(players_table), rows)
+        add_user(store, USER, PASSWORD, SYSTEM)
+        grant(store, USER, parse_grant("admin"), SYSTEM)
 
 
 class Server:
     """A ``ratinglist serve`` subprocess in its own process group (killable as a whole)."""
 
-    def __init__(self, url: str, workers: int, folder: Path) -> None:
+    def __init__(self, url: str, workers: int, folder: Path, *, prerender: bool = True) -> None:
         self.url, self.workers, self.folder = url, workers, folder
+        self.prerender = prerender
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -182,7 +177,8 @@ class Server:
         log = (self.folder / f"serve-{self.starts}.log").open("wb")
         command = [str(BIN / "ratinglist"), "serve", "--db", self.url, "--port", str(self.port)]
         self.process = subprocess.Popen(
-            [*command, "--workers", str(self.workers)],
+            [*command, "--workers", str(self.workers)]
+            + ([] if self.prerender else ["--no-prerender"]),
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -335,7 +331,7 @@ def run_one(
     name = f"load_{backend}_{'kill' if kill else 'calm'}"
     with database(backend, folder, pg, name) as url:
         seed(url, args.players)
-        server = Server(url, args.workers, folder)
+        server = Server(url, args.workers, folder, prerender=not args.smoke)
         server.start()
         tally = Tally()
         boards: Boards = {}
@@ -464,8 +460,8 @@ def main() -> None:
         "--smoke",
         action="store_true",
         help="a tiny run that checks the harness still works: the kill run only (every step "
-        "of the calm one and the restart), on SQLite, 8 players, 3 rounds, 2 devices, 1 worker, "
-        "no think time",
+        "of the calm one and the restart), on SQLite, 8 players, 3 rounds, 2 devices, 1 worker "
+        "without the page renderer, no think time",
     )
     args = parser.parse_args()
     if args.smoke:
