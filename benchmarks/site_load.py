@@ -70,7 +70,8 @@ def start_server(
     db: Path, port: int, workers: int | None, *, prerender: bool = True
 ) -> subprocess.Popen[bytes]:
     """`ratinglist serve` on the copy, in its own process (`prerender`: with its page
-    renderer, as deployed)."""
+    renderer, as deployed), its output (the access log) in ``serve.log`` beside the copy: a
+    pipe nobody reads fills after a few hundred requests and then blocks the server."""
     command = [
         str(Path(sys.executable).with_name("ratinglist")),
         "serve",
@@ -83,7 +84,8 @@ def start_server(
         command += ["--workers", str(workers)]
     if not prerender:
         command.append("--no-prerender")
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    with (db.parent / "serve.log").open("wb") as log:
+        return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
 
 
 async def wait_ready(base: str, timeout: float = 60.0) -> None:
