@@ -1,6 +1,6 @@
 """Wall and CPU time of the forecast of a 16-player, 7-round Swiss tournament after round 3.
 
-Usage: .venv/bin/python benchmarks/forecast.py [--json] [--runs N] [--repeats K]
+Usage: .venv/bin/python benchmarks/forecast.py [--json] [--runs N] [--repeats K] [--smoke]
 
 The tournament is built from events: 16 entrants rated 1500 to 2100 (seeded), rounds 1-3
 paired by the engine and their results drawn from the WOF model (the forecast's own result
@@ -94,7 +94,10 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--runs", type=int, default=RUNS, help=f"simulated ends (default {RUNS})")
     parser.add_argument("--repeats", type=int, default=5, help="timed forecasts (default 5)")
+    parser.add_argument("--smoke", action="store_true", help="20 runs, 1 repeat: a check")
     args = parser.parse_args()
+    if args.smoke:
+        args.runs, args.repeats = 20, 1
     result = measure(args.runs, args.repeats)
     if args.json:
         print(json.dumps(result))

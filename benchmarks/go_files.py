@@ -1,13 +1,15 @@
 """Time reading Go rating lists and OpenGotha files.
 
 Usage: .venv/bin/python benchmarks/go_files.py [REAL_DATA_GO_DIR] [--json] [--repeat N]
+[--smoke]
 
 For the full FFG and AGA lists (``opengotha/ratinglists/``): read time, search-index build
 time and one misspelled-name search (best of `--repeat`, default 3). For the OpenGotha
 corpus (every ``*.xml`` under the four folders): read time of all files, write-then-read time
 of all files, files and round-trip failures. REAL_DATA_GO_DIR defaults to
-``../shared/data/real/go``. `--json` prints a list of objects with ``item``, ``seconds`` and
-``count``.
+``$RATINGLIST_REAL_DATA/go`` (or ``../shared/data/real/go``). `--json` prints a list of
+objects with ``item``, ``seconds`` and ``count``. `--smoke` checks the benchmark on a slice:
+the FFG list only, the files of ``opengotha/`` and ``pairgoth/``, one run each.
 """
 
 from __future__ import annotations
@@ -30,9 +32,12 @@ from ratinglist.formats.opengotha_document import (
 )
 from ratinglist.formats.opengotha_write import write_opengotha
 from ratinglist.registry.go.search import GoListIndex
+from smoke import real_data_dir
 
-DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "real" / "go"
 SEARCHES = {"ech_ffg_V3.txt": "Mikael Abadya", "tdlista.txt": "Glen Andersen"}
+FOLDERS = ("opengotha-remote", "opengotha", "opengotha-rgf", "pairgoth")
+SMOKE_LISTS = ("ech_ffg_V3.txt",)
+SMOKE_FOLDERS = ("opengotha", "pairgoth")
 
 
 def best(repeat: int, run: Callable[[], Any]) -> tuple[float, Any]:
@@ -45,10 +50,17 @@ def best(repeat: int, run: Callable[[], Any]) -> tuple[float, Any]:
     return min(times), result
 
 
-def measure(folder: Path, repeat: int) -> list[dict[str, object]]:
-    """One row per timed item."""
+def measure(
+    folder: Path,
+    repeat: int,
+    lists: tuple[str, ...] = tuple(SEARCHES),
+    folders: tuple[str, ...] = FOLDERS,
+) -> list[dict[str, object]]:
+    """One row per timed item: the rating `lists` (names in `SEARCHES`), the OpenGotha
+    files of `folders`."""
     rows: list[dict[str, object]] = []
-    for name, query in SEARCHES.items():
+    for name in lists:
+        query = SEARCHES[name]
         path = folder / "opengotha" / "ratinglists" / name
         seconds, read = best(repeat, lambda p=path: read_go_list_file(p))
         rows.append(
@@ -59,11 +71,7 @@ def measure(folder: Path, repeat: int) -> list[dict[str, object]]:
         rows.append({"item": f"index {name}", "seconds": seconds, "count": len(index)})
         seconds, found = best(repeat, lambda q=query, ix=index: ix.search(q, 3))
         rows.append({"item": f"search {query!r}", "seconds": seconds, "count": len(found)})
-    files = [
-        f
-        for sub in ("opengotha-remote", "opengotha", "opengotha-rgf", "pairgoth")
-        for f in sorted((folder / sub).glob("*.xml"))
-    ]
+    files = [f for sub in folders for f in sorted((folder / sub).glob("*.xml"))]
     start = time.perf_counter()
     documents = [read_opengotha_document_file(f).document for f in files]
     rows.append(
@@ -91,11 +99,16 @@ def measure(folder: Path, repeat: int) -> list[dict[str, object]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("folder", nargs="?", type=Path, default=DEFAULT)
+    parser.add_argument("folder", nargs="?", type=Path, default=None)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--smoke", action="store_true", help="a slice, one run (a check)")
     args = parser.parse_args()
-    rows = measure(args.folder, args.repeat)
+    folder = args.folder or real_data_dir() / "go"
+    if args.smoke:
+        rows = measure(folder, 1, SMOKE_LISTS, SMOKE_FOLDERS)
+    else:
+        rows = measure(folder, args.repeat)
     if args.json:
         print(json.dumps(rows))
         return

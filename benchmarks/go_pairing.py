@@ -1,6 +1,7 @@
 """Time OpenGotha-exact Go pairing: every round of EGC 2011 and synthetic McMahon fields.
 
 Usage: .venv/bin/python benchmarks/go_pairing.py [--json] [--sizes 1000,2000] [--egc PATH]
+[--smoke] (synthetic fields of 60 players and no EGC 2011: a check)
 Prints a table (or a JSON list of {field, round, players, seconds, cpu_seconds, weight}).
 EGC 2011's main tournament (760 players, `opengotha-rgf/egc2011.xml` of the real data)
 is re-paired round by round from its own earlier rounds; synthetic fields get 3 random rounds
@@ -93,10 +94,13 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     ap.add_argument("--sizes", default="1000,2000", help="synthetic field sizes")
     ap.add_argument("--egc", type=Path, default=REAL / "go/opengotha-rgf/egc2011.xml")
+    ap.add_argument("--smoke", action="store_true", help="--sizes 60, no EGC 2011 (a check)")
     args = ap.parse_args(argv)
+    if args.smoke:
+        args.sizes = "60"
     timed(synthetic(100, 1, 0), 1)  # load the compiled kernels
     rows: list[dict[str, object]] = []
-    if args.egc.is_file():
+    if args.egc.is_file() and not args.smoke:
         egc = read_opengotha(args.egc)
         for r in range(egc.parameters.general.number_of_rounds):
             before = replace(egc, games=tuple(g for g in egc.games if g.round < r))

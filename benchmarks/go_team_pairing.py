@@ -1,19 +1,18 @@
 """Our automatic team pairing against the real team files, round by round, and its time.
 
-Usage: .venv/bin/python benchmarks/go_team_pairing.py [--json]
+Usage: .venv/bin/python benchmarks/go_team_pairing.py [--json] [--smoke]
 For each round N of `opengotha/tournoi_equipe_LGO_2020.xml` and `opengotha-rgf/TeamEGC2013.xml`
 (real data), pairs round N automatically from the file's rounds before N and its members of
 round N (`tournament.go_teams.auto_pair_teams`) and counts the file's matches we reproduce.
 Both files were paired by hand in OpenGotha (it has no automatic team pairing), so this is a
 comparison, not an oracle. Prints a table (or a JSON list of {file, round, matches, same,
-cpu_seconds}).
+cpu_seconds}). `--smoke` checks the benchmark on the first file only.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -21,16 +20,16 @@ from pathlib import Path
 from ratinglist.formats.opengotha_document import read_opengotha_document_file
 from ratinglist.standings.go.team_scores import team_matches
 from ratinglist.tournament.games.go.teams import auto_pair_teams
+from smoke import real_data_dir
 
-REAL = Path(os.environ.get("RATINGLIST_REAL_DATA", Path(__file__).parents[2] / "shared/data/real"))
 FILES = ("opengotha/tournoi_equipe_LGO_2020.xml", "opengotha-rgf/TeamEGC2013.xml")
 
 
-def rows() -> list[dict[str, object]]:
+def rows(files: tuple[str, ...] = FILES) -> list[dict[str, object]]:
     """One row per round with matches in the file."""
     out: list[dict[str, object]] = []
-    for name in FILES:
-        doc = read_opengotha_document_file(REAL / "go" / name).document
+    for name in files:
+        doc = read_opengotha_document_file(real_data_dir() / "go" / name).document
         t, size = doc.tournament, doc.team_parameters.team_size
         for r in range(t.parameters.general.number_of_rounds):
             played = team_matches(t, doc.teams, size, r)
@@ -57,8 +56,11 @@ def rows() -> list[dict[str, object]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="Print a JSON list.")
-    found = rows()
-    if parser.parse_args().json:
+    parser.add_argument("--smoke", action="store_true", help="The first file only (a check).")
+    args = parser.parse_args()
+    files = FILES[:1] if args.smoke else FILES
+    found = rows(files)
+    if args.json:
         print(json.dumps(found))
         return
     print(f"{'file':32} {'round':>5} {'matches':>7} {'same':>4} {'cpu s':>6}")
@@ -67,7 +69,7 @@ def main() -> None:
             f"{row['file']!s:32} {row['round']!s:>5} {row['matches']!s:>7} {row['same']!s:>4} "
             f"{row['cpu_seconds']!s:>6}"
         )
-    for name in FILES:
+    for name in files:
         mine = [r for r in found if r["file"] == Path(name).name]
         total = sum(int(str(r["matches"])) for r in mine)
         same = sum(int(str(r["same"])) for r in mine)

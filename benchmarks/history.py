@@ -2,6 +2,7 @@
 
 Usage: .venv/bin/python benchmarks/history.py DB [--from 1977-01] [--to 2026-05]
            [--check 12] [--json]
+       .venv/bin/python benchmarks/history.py --smoke [--json]
 
 DB is an SQLite file with an imported archive (``ratinglist import ARCHIVE --db DB``); it is
 copied to a temporary folder first and left untouched. Measures `compute_history` (load the
@@ -12,7 +13,9 @@ rating and margin differences (points; margins also relative) and whether rated 
 and official flags agree. Times are wall clock and this process's CPU time (the machine may
 be shared). `--json` prints one object with keys history_s, history_cpu_s, rerun_s,
 rerun_computed, dates, lists, not_ratable, entries, iterations, checked, checked_months,
-max_rating_diff, max_margin_diff, max_margin_rel_diff, flags_equal.
+max_rating_diff, max_margin_diff, max_margin_rel_diff, flags_equal. `--smoke` checks the
+benchmark on a database of one year of the real archive (`smoke.smoke_database`), that
+year's months, two of them checked.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from ratinglist.service.actor import SYSTEM
 from ratinglist.service.rating_history import HistoryRequest, MonthStatus, compute_history
 from ratinglist.service.rating_lists import rated_games, stored_entries
 from ratinglist.store import open_store
+from smoke import SMOKE_AS_OF, smoke_database
 
 
 def month(text: str) -> dt.date:
@@ -113,15 +117,23 @@ def measure(source: Path, first: dt.date, last: dt.date, samples: int) -> dict[s
 def main() -> None:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("db", type=Path, help="SQLite file with an imported archive")
+    parser.add_argument("db", type=Path, nargs="?", help="SQLite file with an imported archive")
     parser.add_argument("--from", dest="first", type=month, default=month("1977-01"))
     parser.add_argument("--to", dest="last", type=month, default=month("2026-05"))
     parser.add_argument("--check", type=int, default=12, help="months compared with lists alone")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--smoke", action="store_true", help="one year of the archive (a check)")
     args = parser.parse_args()
-    if not args.db.is_file():
+    if args.smoke:
+        with tempfile.TemporaryDirectory() as tmp:
+            args.db = smoke_database(Path(tmp), rate=False)
+            year = SMOKE_AS_OF.year
+            args.first, args.last, args.check = dt.date(year, 1, 1), dt.date(year, 12, 1), 2
+            result = measure(args.db, args.first, args.last, args.check)
+    elif args.db is None or not args.db.is_file():
         sys.exit(f"error: expected an SQLite database file, got '{args.db}'")
-    result = measure(args.db, args.first, args.last, args.check)
+    else:
+        result = measure(args.db, args.first, args.last, args.check)
     if args.json:
         print(json.dumps(result))
         return

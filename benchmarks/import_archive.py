@@ -1,12 +1,14 @@
 """Time parsing and importing a results archive into a fresh SQLite file.
 
 Usage: .venv/bin/python benchmarks/import_archive.py ARCHIVE_DIR [--json] [--workers N]
+       .venv/bin/python benchmarks/import_archive.py --smoke [--json]
 
 Prints parse-only time (every file read and parsed in this process, as the import does),
 import time into a fresh SQLite file in a temporary folder (parse included; `--workers`
 parsing processes, default: the importer's choice), games stored, games per second and peak
 memory (largest resident set of this process or a parsing worker). `--json` prints one
-object with keys parse_s, import_s, games, games_per_s, peak_mb, files, workers.
+object with keys parse_s, import_s, games, games_per_s, peak_mb, files, workers. `--smoke`
+checks the benchmark on one year of the real archive (`smoke.SMOKE_YEAR`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from rich.table import Table
 from ratinglist.store import collect_elo_files, import_paths, open_store
 from ratinglist.store.importer import default_workers
 from ratinglist.store.parsed import parse_for_import
+from smoke import smoke_archive
 
 
 def peak_mb() -> float:
@@ -63,10 +66,15 @@ def measure(archive: Path, workers: int | None) -> dict[str, float | int]:
 def main() -> None:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("archive", type=Path)
+    parser.add_argument("archive", type=Path, nargs="?")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--workers", type=int, default=None, help="parsing processes")
+    parser.add_argument("--smoke", action="store_true", help="one year of the real archive")
     args = parser.parse_args()
+    if args.smoke and args.archive is None:
+        args.archive = smoke_archive()
+    if args.archive is None:
+        parser.error("expected ARCHIVE_DIR (or --smoke)")
     if not args.archive.is_dir():
         sys.exit(f"error: expected an archive folder, got '{args.archive}'")
     result = measure(args.archive, args.workers)

@@ -3,11 +3,14 @@ at most 0.5 s), desktop (1280x900) and phone emulation (390x844, touch, 3x), in 
 chromium driven by Playwright.
 
 Usage: .venv/bin/python benchmarks/list_load.py DB [--path /] [--tries 5] [--json]
+       .venv/bin/python benchmarks/list_load.py --smoke [--json]
 
 Serves the SQLite database DB (read as it is; use a copy if it must stay untouched) with the
 app in this process on a free port of 127.0.0.1, loads the page once per context to warm the
 server, then `--tries` times, and prints the minimum, median and maximum per device; --json
 prints one object. Prepare DB with the README's real-archive recipe (a published list).
+`--smoke` checks the benchmark on a database of one year of the real archive
+(`smoke.smoke_database`, its list published), one try.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import json
 import os
 import socket
 import statistics
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -27,6 +31,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ratinglist.web.app import create_app
+from smoke import smoke_database
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -101,14 +106,19 @@ def measure(db: Path, path: str, tries: int) -> dict[str, list[float]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("db", type=Path)
+    parser.add_argument("db", type=Path, nargs="?")
     parser.add_argument("--path", default="/")
     parser.add_argument("--tries", type=int, default=5)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--smoke", action="store_true", help="one year of the archive (a check)")
     args = parser.parse_args()
-    if not args.db.is_file():
+    if args.smoke:
+        with tempfile.TemporaryDirectory() as tmp:
+            found = measure(smoke_database(Path(tmp)), args.path, 1)
+    elif args.db is None or not args.db.is_file():
         raise SystemExit(f"{args.db}: expected an SQLite database file")
-    found = measure(args.db, args.path, args.tries)
+    else:
+        found = measure(args.db, args.path, args.tries)
     load = os.getloadavg()[0]
     summary = {
         name: {

@@ -1,6 +1,6 @@
 """Time one Swiss round for 50, 200, 1,000 and 2,000 players after 6 random rounds.
 
-Usage: .venv/bin/python benchmarks/pairing.py [--json] [--sizes 50,200]
+Usage: .venv/bin/python benchmarks/pairing.py [--json] [--sizes 50,200] [--smoke]
 Prints a table (or a JSON list of {players, seconds, cpu_seconds, rematches, preset, backend,
 window, certified}); networkx is timed on the same candidate graphs up to 200 players. A
 100-player round is paired first so that the first use of `pairing.certified` (from 64
@@ -64,7 +64,10 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--sizes", default="50,200,1000,2000")
+    parser.add_argument("--smoke", action="store_true", help="--sizes 50 (a check)")
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.sizes = "50"
     start, cpu = time.perf_counter(), time.process_time()
     pair_swiss(pairing_request(mid_tournament(100, 6, seed=100), 7))
     kernels = (round(time.perf_counter() - start, 4), round(time.process_time() - cpu, 4))

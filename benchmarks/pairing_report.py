@@ -4,14 +4,15 @@ stored as a directed tournament, through the same service call as the CLI, the p
 the API.
 
 Usage: .venv/bin/python benchmarks/pairing_report.py [--json] [--rounds 1,5] [--file PATH]
-Prints a table (or a JSON list of {round, players, pairs, seconds, cpu_seconds}).
+[--smoke]
+Prints a table (or a JSON list of {round, players, pairs, seconds, cpu_seconds}). `--smoke`
+checks the benchmark on a 16-player file (`SMOKE_FILE`), rounds 1 and 4.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import tempfile
 import time
@@ -21,16 +22,23 @@ from ratinglist.service.actor import SYSTEM
 from ratinglist.service.databases import open_database
 from ratinglist.service.tournaments.files import import_opengotha
 from ratinglist.service.tournaments.printing import pairing_report
+from smoke import real_data_dir
 
-REAL = Path(os.environ.get("RATINGLIST_REAL_DATA", Path(__file__).parents[2] / "shared/data/real"))
+EGC = "go/opengotha-rgf/egc2011.xml"
+SMOKE_FILE = "go/opengotha/CdFA2020-essaiLVCup.xml"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--rounds", default="1,5")
-    parser.add_argument("--file", type=Path, default=REAL / "go/opengotha-rgf/egc2011.xml")
+    parser.add_argument("--file", type=Path, help="default: EGC 2011 of the real data")
+    parser.add_argument("--smoke", action="store_true", help="a 16-player file (a check)")
     args = parser.parse_args()
+    if args.smoke:
+        args.file, args.rounds = real_data_dir() / SMOKE_FILE, "1,4"
+    elif args.file is None:
+        args.file = real_data_dir() / EGC
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         db = open_database(f"sqlite:///{folder}/bench.db", create=True)

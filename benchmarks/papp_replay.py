@@ -1,9 +1,11 @@
 """Replay every Papp-made .ELO file: declared totals, and our papp pairing against Papp's.
 
-Usage: .venv/bin/python benchmarks/papp_replay.py [--json] [--step N] [ROOT]
+Usage: .venv/bin/python benchmarks/papp_replay.py [--json] [--step N] [--smoke] [ROOT]
 Prints the share of players whose points and discs match, the files that differ grouped by
 cause, and for every Swiss round (fields over 12 players, round >= 2) how our pairing's
-Papp penalty compares with the pairing Papp made.
+Papp penalty compares with the pairing Papp made. ROOT defaults to the real archive
+(``$RATINGLIST_REAL_DATA`` or ``../shared/data/real``); `--smoke` checks the benchmark on
+every 50th file (`--step 50`).
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from ratinglist.tournament.games.othello.replay import (
     check_totals,
     replay_results_file,
 )
+from smoke import real_data_dir
 
-ROOT = Path(__file__).resolve().parents[2] / "shared/data/real/othello-rating-pipeline/wof_results"
 PAPP = re.compile(rb"%%Creator:\s*PAPP", re.IGNORECASE)
 COMMENTED_GAME = re.compile(r"^%\s*\d+\s*\(\s*\d+\s*\)\s*[<>=]", re.MULTILINE)
 
@@ -41,10 +43,15 @@ def cause(path: Path, check: TotalsCheck) -> str:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("root", nargs="?", default=str(ROOT))
+    parser.add_argument("root", nargs="?", default=None)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--step", type=int, default=1)
+    parser.add_argument("--smoke", action="store_true", help="--step 50 (a check)")
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.step = 50
+    if args.root is None:
+        args.root = str(real_data_dir() / "othello-rating-pipeline" / "wof_results")
     files = [
         p for p in sorted(Path(args.root).glob("*/*.ELO")) if PAPP.search(p.read_bytes()[:600])
     ]

@@ -1,16 +1,16 @@
 """Parse every real .ELO file (read bytes, decode, parse) and print time and diagnostics.
 
-Usage: .venv/bin/python benchmarks/parse_archive.py [--json] [FOLDER]
+Usage: .venv/bin/python benchmarks/parse_archive.py [--json] [--smoke] [FOLDER]
 
 FOLDER defaults to the `wof_results` folder of the real data (``RATINGLIST_REAL_DATA`` or
 ``../shared/data/real``). Prints the file and game counts, the parse time (single process),
-and per diagnostic code the number of files and of diagnostics.
+and per diagnostic code the number of files and of diagnostics. `--smoke` checks the
+benchmark on one year of the archive (`smoke.SMOKE_YEAR`).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from collections import Counter
@@ -18,22 +18,14 @@ from pathlib import Path
 
 from ratinglist.formats.diagnostics import CODES
 from ratinglist.formats.elo import read_elo
-
-REPO = Path(__file__).resolve().parents[1]
-
-
-def default_folder() -> Path:
-    """The real archive folder."""
-    env = os.environ.get("RATINGLIST_REAL_DATA")
-    real = Path(env) if env else REPO.parent / "shared" / "data" / "real"
-    return real / "othello-rating-pipeline" / "wof_results"
+from smoke import smoke_archive, wof_results
 
 
 def main(argv: list[str]) -> int:
     """Run the benchmark; print a table (or JSON with ``--json``)."""
     as_json = "--json" in argv
-    args = [a for a in argv if a != "--json"]
-    folder = Path(args[0]) if args else default_folder()
+    args = [a for a in argv if a not in ("--json", "--smoke")]
+    folder = Path(args[0]) if args else smoke_archive() if "--smoke" in argv else wof_results()
     paths = sorted(folder.rglob("*.ELO"))
     started, cpu_started = time.perf_counter(), time.process_time()
     results = [read_elo(p) for p in paths]

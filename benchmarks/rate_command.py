@@ -1,7 +1,7 @@
 """Time `ratinglist rate` end to end on an SQLite store of the real archive.
 
 Usage: ``.venv/bin/python benchmarks/rate_command.py [--json] [--db PATH] [--repeat N]
-[--profile exact|wof]``
+[--profile exact|wof] [--smoke]``
 
 The real archive is imported once into a temporary database (or ``--db`` is reused; imported
 when it holds no tournament, with the received days of `wof_fidelity.ARCHIVE_LAGS`). Then
@@ -11,7 +11,8 @@ when it holds no tournament, with the received days of `wof_fidelity.ARCHIVE_LAG
 process: the wall time includes interpreter start-up, opening the store, loading the games,
 the fit, storing the ~12,000 entries and writing the CSV. The command's own ``seconds``
 (load + fit + store) is reported too. JSON keys: ``profile, games, rated, listed,
-iterations, best_s, median_s, inner_s, target_s``.
+iterations, best_s, median_s, inner_s, target_s``. ``--smoke`` checks the benchmark on one
+year of the archive (`smoke.SMOKE_YEAR`), one run.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from smoke import smoke_archive
 from wof_fidelity import DEFAULT_PATTERN, prepare_store, real_data_dir
 
 AS_OF = "2026-05-12"
@@ -57,9 +59,12 @@ def run_once(db: Path, csv_file: Path, profile: str) -> tuple[float, dict[str, A
     return time.perf_counter() - start, json.loads(done.stdout)
 
 
-def measure(db: Path, repeat: int, profile: str = "exact") -> dict[str, Any]:
-    """Import when needed, then time `repeat` runs."""
-    store, _ = prepare_store(db, real_data_dir())
+def measure(
+    db: Path, repeat: int, profile: str = "exact", archive: Path | None = None
+) -> dict[str, Any]:
+    """Import when needed (the real archive, or the folder `archive`), then time `repeat`
+    runs."""
+    store, _ = prepare_store(db, real_data_dir(), archive)
     store.close()
     walls: list[float] = []
     summary: dict[str, Any] = {}
@@ -86,15 +91,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", type=Path, help="reuse (or fill) this SQLite database")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs")
     parser.add_argument("--profile", choices=sorted(TARGETS_S), default="exact")
+    parser.add_argument("--smoke", action="store_true", help="one year, one run (a check)")
     args = parser.parse_args(argv)
+    archive = smoke_archive() if args.smoke else None
+    if args.smoke:
+        args.repeat = 1
     if not real_data_dir().is_dir():
         print(f"real data not found at {real_data_dir()}", file=sys.stderr)
         return 1
     if args.db is not None:
-        result = measure(args.db, args.repeat, args.profile)
+        result = measure(args.db, args.repeat, args.profile, archive)
     else:
         with tempfile.TemporaryDirectory() as tmp:
-            result = measure(Path(tmp) / "wof.db", args.repeat, args.profile)
+            result = measure(Path(tmp) / "wof.db", args.repeat, args.profile, archive)
     if args.json:
         print(json.dumps(result))
         return 0

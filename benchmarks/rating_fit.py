@@ -1,6 +1,7 @@
 """Time the European rating fit on the real WOF archive and on a 2M-game synthetic history.
 
-Usage: ``.venv/bin/python benchmarks/rating_fit.py [--json] [--repeat N] [--skip-real]``
+Usage: ``.venv/bin/python benchmarks/rating_fit.py [--json] [--repeat N] [--skip-real]
+[--smoke]``
 
 For each dataset the games are loaded into `GameArrays` first (not timed); then `rate` is run
 `--repeat` times and the best and median wall times are reported ("fit": everything `rate`
@@ -9,7 +10,9 @@ Python/numpy allocations during one extra, untimed fit (tracemalloc). The real a
 with `ratinglist.formats.elo.read_elo` from ``$RATINGLIST_REAL_DATA`` (default
 ``../shared/data/real``) ``/othello-rating-pipeline/wof_results``; usable games are those not
 excluded by a diagnostic and with two numeric IDs. JSON: a list of objects with keys
-``dataset, games, players, fit_s, iterations, peak_mb`` (plus median, counts).
+``dataset, games, players, fit_s, iterations, peak_mb`` (plus median, counts). `--smoke`
+checks the benchmark on one year of the archive (`smoke.SMOKE_YEAR`) and a 20,000-game
+synthetic history, one fit each.
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
-import os
 import re
 import statistics
 import sys
@@ -32,18 +34,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ratinglist.formats.elo import read_elo
 from ratinglist.rating import EuropeanParams, GameArrays, RatingList, rate
+from smoke import smoke_archive, wof_results
 from synthetic import generate
 
 AS_OF = dt.date(2026, 5, 12)
-REPO = Path(__file__).resolve().parents[1]
 _NAME_DATE = re.compile(r"(\d{4})(\d{2})(\d{2})")
-
-
-def real_results_dir() -> Path:
-    """``$RATINGLIST_REAL_DATA/othello-rating-pipeline/wof_results`` (or the shared default)."""
-    env = os.environ.get("RATINGLIST_REAL_DATA")
-    root = Path(env) if env else REPO.parent / "shared" / "data" / "real"
-    return root / "othello-rating-pipeline" / "wof_results"
 
 
 def load_real(folder: Path) -> GameArrays:
@@ -137,16 +132,22 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--repeat", type=int, default=3, help="timed fits per dataset")
     parser.add_argument("--skip-real", action="store_true", help="synthetic history only")
+    parser.add_argument("--smoke", action="store_true", help="small datasets, 1 fit (a check)")
     args = parser.parse_args()
     rows: list[Measure] = []
-    folder = real_results_dir()
+    folder = smoke_archive() if args.smoke else wof_results()
+    if args.smoke:
+        args.repeat = 1
     if not args.skip_real and folder.is_dir():
         real = load_real(folder).until(AS_OF)
         rows.append(measure("real", real, args.repeat)[0])
     elif not args.skip_real:
         print(f"real archive not found at {folder}; skipped", file=sys.stderr)
-    synthetic = generate(2_000_000, 50_000, seed=1)
-    rows.append(measure("synthetic-2M", synthetic, args.repeat)[0])
+    if args.smoke:
+        rows.append(measure("synthetic-20k", generate(20_000, 2_000, seed=1), args.repeat)[0])
+    else:
+        synthetic = generate(2_000_000, 50_000, seed=1)
+        rows.append(measure("synthetic-2M", synthetic, args.repeat)[0])
     if args.json:
         print(json.dumps([_as_dict(r) for r in rows]))
         return

@@ -1,13 +1,15 @@
 """Time each rating system's full `rate` over the real WOF archive (Elo's target: 2 s).
 
-Usage: ``.venv/bin/python benchmarks/rating_systems.py [--db URL] [--json] [--repeat N]``
+Usage: ``.venv/bin/python benchmarks/rating_systems.py [--db URL] [--json] [--repeat N]
+[--smoke]``
 
 Games come from a database filled by ``ratinglist import`` (``--db``, e.g.
 ``sqlite:////tmp/ratesys.db``; the rated games in store order: start date, tournament, file
 order), else from parsing ``$RATINGLIST_REAL_DATA/othello-rating-pipeline/wof_results`` (not
 timed; sorted by start date, then file). Each system rates every game as of the day after the
 latest one; the best and median of `--repeat` runs are reported. JSON: a list of objects with
-keys ``system, games, players, rate_s, rate_s_median``.
+keys ``system, games, players, rate_s, rate_s_median``. `--smoke` checks the benchmark on
+one year of the archive (`smoke.SMOKE_YEAR`, parsed), one run per system.
 """
 
 from __future__ import annotations
@@ -24,15 +26,17 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from rating_fit import load_real, real_results_dir
+from rating_fit import load_real
 from ratinglist.rating import GameArrays
 from ratinglist.rating.systems import SYSTEMS
 from ratinglist.store.database import open_store
 from ratinglist.store.rating_games import load_rating_games
+from smoke import smoke_archive, wof_results
 
 
-def load(db: str | None) -> GameArrays:
-    """The archive's rated games in time order."""
+def load(db: str | None, folder: Path) -> GameArrays:
+    """The archive's rated games in time order: from the database `db`, else parsed from
+    the .ELO files under `folder`."""
     if db is not None:
         store = open_store(db, upgrade=False)
         try:
@@ -42,7 +46,7 @@ def load(db: str | None) -> GameArrays:
         return GameArrays.from_half_points(
             rows.first, rows.second, rows.score, rows.day, rows.tournament
         )
-    games = load_real(real_results_dir())
+    games = load_real(folder)
     order = np.argsort(games.day, kind="stable")
     return GameArrays(
         first=games.first[order],
@@ -60,8 +64,11 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per system")
     parser.add_argument("--systems", default=",".join(SYSTEMS), help="comma-separated names")
+    parser.add_argument("--smoke", action="store_true", help="one year, 1 run (a check)")
     args = parser.parse_args()
-    games = load(args.db)
+    if args.smoke:
+        args.repeat = 1
+    games = load(args.db, smoke_archive() if args.smoke else wof_results())
     as_of = dt.date.fromordinal(int(games.day.max()) + 1)
     players = len(np.union1d(games.first, games.second))
     rows = []

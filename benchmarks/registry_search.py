@@ -1,8 +1,8 @@
 """Time the players list round trip and fuzzy search over the real 2026 list (17,206 players).
 
-Usage: .venv/bin/python benchmarks/registry_search.py [--json] [--list PATH]
+Usage: .venv/bin/python benchmarks/registry_search.py [--json] [--list PATH] [--smoke]
 Prints a table of operations with milliseconds (median of the repeats); the search target is
-a few milliseconds per keystroke.
+a few milliseconds per keystroke. `--smoke` checks the benchmark with one call of each.
 """
 
 from __future__ import annotations
@@ -19,10 +19,8 @@ from ratinglist.formats.playerlist import format_players_list, read_players_list
 from ratinglist.registry.history import Registry
 from ratinglist.registry.ids import lowest_unused_id
 from ratinglist.registry.search import PlayerIndex
+from smoke import real_data_dir
 
-DEFAULT = (
-    Path(__file__).resolve().parents[2] / "shared/data/real/othello-rating-pipeline/joueurs.txt"
-)
 QUERIES = [
     "l",
     "la",
@@ -49,8 +47,12 @@ def timed(fn: Callable[[], object], repeats: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--list", type=Path, default=DEFAULT)
+    parser.add_argument("--list", type=Path, help="default: joueurs.txt of the real data")
+    parser.add_argument("--smoke", action="store_true", help="one call each (a check)")
     args = parser.parse_args()
+    if args.list is None:
+        args.list = real_data_dir() / "othello-rating-pipeline" / "joueurs.txt"
+    few, many = (1, 1) if args.smoke else (5, 20)
     if not args.list.is_file():
         sys.exit(f"players list not found: {args.list}")
     pl = read_players_list(args.list)
@@ -58,13 +60,13 @@ def main() -> None:
     index = PlayerIndex(players)
     used = {int(p.id) for p in players}
     rows = [
-        ("read players list", timed(lambda: read_players_list(args.list), 5)),
-        ("format players list", timed(lambda: format_players_list(pl), 5)),
-        ("build PlayerIndex", timed(lambda: PlayerIndex(players), 5)),
-        ("Registry.from_players", timed(lambda: Registry.from_players(players), 5)),
-        ("lowest_unused_id JPN", timed(lambda: lowest_unused_id("JPN", used), 20)),
+        ("read players list", timed(lambda: read_players_list(args.list), few)),
+        ("format players list", timed(lambda: format_players_list(pl), few)),
+        ("build PlayerIndex", timed(lambda: PlayerIndex(players), few)),
+        ("Registry.from_players", timed(lambda: Registry.from_players(players), few)),
+        ("lowest_unused_id JPN", timed(lambda: lowest_unused_id("JPN", used), many)),
     ]
-    rows += [(f"search {q!r}", timed(lambda q=q: index.search(q), 20)) for q in QUERIES]
+    rows += [(f"search {q!r}", timed(lambda q=q: index.search(q), many)) for q in QUERIES]
     if args.json:
         print(json.dumps([{"operation": op, "ms": round(ms, 3)} for op, ms in rows]))
         return

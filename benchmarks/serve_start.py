@@ -1,6 +1,7 @@
 """How soon `ratinglist serve` answers after it starts, and how fast its first home page is.
 
 Usage: .venv/bin/python benchmarks/serve_start.py DB [--repeats 3] [--workers N] [--json]
+       .venv/bin/python benchmarks/serve_start.py --smoke [--json]
 
 Copies the SQLite database DB (with its -wal file) to a temporary folder, then starts
 `ratinglist serve` on the copy (a free port of 127.0.0.1) --repeats + 1 times, each time
@@ -12,7 +13,9 @@ restart the benchmark waits until the previous server's background renderer has 
 home page (the usual restart: same data, pages already made). Targets (issue 24): READY
 within 2 s of start, HOME within 200 ms. Prints a table (median and slowest of the restarts,
 and the first start) or, with --json, one object. Report the load average with the figures:
-on a shared machine the wall time mostly measures waiting for a core.
+on a shared machine the wall time mostly measures waiting for a core. `--smoke` checks the
+benchmark on a database of one year of the real archive (`smoke.smoke_database`, its list
+published): one worker, one restart.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from ratinglist.service.site import open_site
 from ratinglist.service.site_pages import HOME_KEY, stored_site_page
 from ratinglist.store import open_store
 from site_load import copy_database, free_port
+from smoke import smoke_database
 
 RATINGLIST = Path(sys.executable).with_name("ratinglist")
 POLL_S = 0.02
@@ -168,16 +172,21 @@ def measure(db: Path, repeats: int, workers: int | None) -> list[Start]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("db", type=Path, help="an SQLite database with a published list")
+    parser.add_argument("db", type=Path, nargs="?", help="an SQLite database, a list published")
     parser.add_argument("--repeats", type=int, default=3, help="restarts after the first start")
     parser.add_argument("--workers", type=int, default=None, help="default: serve's default")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--smoke", action="store_true", help="one year of the archive (a check)")
     args = parser.parse_args()
     if not RATINGLIST.is_file():
         sys.exit(f"console script not found: {RATINGLIST} (run `make .venv/.installed`)")
-    if not args.db.is_file():
+    if args.smoke:
+        with tempfile.TemporaryDirectory() as tmp:
+            starts = measure(smoke_database(Path(tmp)), 1, 1)
+    elif args.db is None or not args.db.is_file():
         sys.exit(f"expected an SQLite database file, got {args.db}")
-    starts = measure(args.db, max(1, args.repeats), args.workers)
+    else:
+        starts = measure(args.db, max(1, args.repeats), args.workers)
     first, restarts = starts[0], starts[1:]
     load = os.getloadavg()
     result = {

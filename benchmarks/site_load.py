@@ -2,6 +2,7 @@
 
 Usage: .venv/bin/python benchmarks/site_load.py DB [--clients 50] [--seconds 30]
        [--warmup 5] [--workers N] [--json]
+       .venv/bin/python benchmarks/site_load.py --smoke [--json]
 
 Copies the SQLite database DB (with its -wal file) to a temporary folder, serves the copy with
 `ratinglist serve` (its defaults unless --workers is given) on a free port of 127.0.0.1, and
@@ -17,7 +18,10 @@ page; --json prints one object. Only loopback traffic; the server is stopped at 
 Preparing DB: the real archive imported, the monthly history computed, the latest list
 published, then its pages made in advance once, as `ratinglist serve` does in the background:
 ``python -m ratinglist.web.prerender --db sqlite:///DB`` (minutes; the copy carries them).
-Without that step the run measures a server whose renderer is still making them.
+Without that step the run measures a server whose renderer is still making them. `--smoke`
+checks the benchmark on a database of one year of the real archive (`smoke.smoke_database`,
+its list published): 2 clients, one worker without the page renderer, 1 s after 0.5 s of
+warm-up.
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from smoke import smoke_database
+
 KINDS = ("list", "filtered list", "player page", "tournament page", "tournaments list", "API list")
 
 
@@ -60,8 +66,12 @@ def copy_database(db: Path, folder: Path) -> Path:
     return target
 
 
-def start_server(db: Path, port: int, workers: int | None) -> subprocess.Popen[bytes]:
-    """`ratinglist serve` on the copy, in its own process."""
+def start_server(
+    db: Path, port: int, workers: int | None, *, prerender: bool = True
+) -> subprocess.Popen[bytes]:
+    """`ratinglist serve` on the copy, in its own process (`prerender`: with its page
+    renderer, as deployed), its output (the access log) in ``serve.log`` beside the copy: a
+    pipe nobody reads fills after a few hundred requests and then blocks the server."""
     command = [
         str(Path(sys.executable).with_name("ratinglist")),
         "serve",
@@ -72,7 +82,10 @@ def start_server(db: Path, port: int, workers: int | None) -> subprocess.Popen[b
     ]
     if workers is not None:
         command += ["--workers", str(workers)]
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if not prerender:
+        command.append("--no-prerender")
+    with (db.parent / "serve.log").open("wb") as log:
+        return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
 
 
 async def wait_ready(base: str, timeout: float = 60.0) -> None:
@@ -224,7 +237,7 @@ def run(args: argparse.Namespace, report: Callable[[str], None]) -> dict[str, ob
         copy = copy_database(Path(args.db), Path(folder))
         port = free_port()
         base = f"http://127.0.0.1:{port}"
-        server = start_server(copy, port, args.workers)
+        server = start_server(copy, port, args.workers, prerender=not args.smoke)
         try:
             asyncio.run(wait_ready(base))
             urls = asyncio.run(targets(base))
@@ -255,15 +268,27 @@ def run(args: argparse.Namespace, report: Callable[[str], None]) -> dict[str, ob
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("db", help="SQLite database file (imported, rated, lists published)")
+    parser.add_argument(
+        "db", nargs="?", help="SQLite database file (imported, rated, lists published)"
+    )
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--workers", type=int, default=None, help="default: serve's default")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--smoke", action="store_true", help="one year of the archive (a check)")
     args = parser.parse_args()
     console = Console()
-    result = run(args, (lambda _: None) if args.json else console.print)
+    report = (lambda _: None) if args.json else console.print
+    if args.smoke:
+        args.clients, args.seconds, args.warmup, args.workers = 2, 1.0, 0.5, 1
+        with tempfile.TemporaryDirectory() as tmp:
+            args.db = str(smoke_database(Path(tmp)))
+            result = run(args, report)
+    elif args.db is None:
+        parser.error("expected DB (or --smoke)")
+    else:
+        result = run(args, report)
     if args.json:
         print(json.dumps(result))
         return

@@ -1,6 +1,6 @@
 """Wall time of a trivial command and of one result entry, as a person at a terminal waits.
 
-Usage: .venv/bin/python benchmarks/startup.py [--json] [--repeats N]
+Usage: .venv/bin/python benchmarks/startup.py [--json] [--repeats N] [--smoke]
 
 Runs the installed ``ratinglist`` console script (next to this Python) in a new process each
 time: ``ratinglist version`` (target 0.3 s), then ``ratinglist tournament result`` on a
@@ -8,7 +8,7 @@ four-player tournament the benchmark creates in a temporary database (target 1 s
 result is undone between repeats so every run enters the same game. Prints, in seconds,
 the median and slowest wall time of each and the median CPU time (user + system) of the
 process: on a shared, busy machine the wall time mostly measures waiting for a core, the
-CPU time what the command costs.
+CPU time what the command costs. `--smoke` (one repeat) checks the benchmark.
 """
 
 from __future__ import annotations
@@ -68,8 +68,7 @@ def tournament(folder: Path) -> tuple[str, str, str]:
     run("tournament", "new", "Bench Open", "--country", "NLD", "--date", "2026-05-01",
         "--rounds", "3", "--db", db)  # fmt: skip
     run("tournament", "register", "120001", "120002", "120003", "120004", "--db", db)
-    run("tournament", "pair", "--db", db)
-    _, shown = run("tournament", "show", "1", "--db", db)
+    _, shown = run("tournament", "pair", "--db", db)  # prints the round's tables
     table = next(line for line in shown.splitlines() if re.search(r"\(\d+\).*\(\d+\)", line))
     black, white = re.findall(r"\((\d+)\)", table)[:2]
     return db, black, white
@@ -91,7 +90,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--smoke", action="store_true", help="--repeats 1 (a check)")
     args = parser.parse_args()
+    if args.smoke:
+        args.repeats = 1
     if not RATINGLIST.is_file():
         sys.exit(f"console script not found: {RATINGLIST} (run `make .venv/.installed`)")
     rows = {

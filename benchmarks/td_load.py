@@ -1,11 +1,12 @@
 """Reliability harness: 20 TD devices enter a 200-player, 7-round tournament at once (issue 10).
 
 Usage: ``.venv/bin/python benchmarks/td_load.py [--json] [--backends sqlite,postgresql]
-[--devices 20] [--players 200] [--rounds 7] [--workers 2] [--think-ms 1000] [--no-kill]``
+[--devices 20] [--players 200] [--rounds 7] [--workers 2] [--think-ms 1000] [--no-kill]
+[--smoke]``
 
 Bounded and loopback only. For each backend (an SQLite file; a throwaway PostgreSQL server
 started by `tests.postgres_server`) and each of "no kill" / "kill": a fresh database gets
-`players` registry players and an admin (through ``ratinglist users add|grant``); a real
+`players` registry players and an admin (the use cases of ``ratinglist users add|grant``); a real
 ``ratinglist serve --workers N`` (uvicorn) serves it on a free loopback port. A director
 device creates the tournament and registers everyone; for each round it pairs, then the
 devices (one thread and one signed-in session each) enter the round's results at once, each
@@ -132,19 +133,12 @@ def free_port() -> int:
         return port
 
 
-def cli(*args: str, stdin: str | None = None) -> None:
-    """Run ``ratinglist ARGS`` (raises with its output when it fails)."""
-    done = subprocess.run(
-        [str(BIN / "ratinglist"), *args], input=stdin, capture_output=True, text=True, check=False
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"ratinglist {' '.join(args)}: {done.stderr or done.stdout}")
-
-
 def seed(url: str, players: int) -> None:
     """Registry players (IDs FIRST_ID...) and the admin user of the devices."""
     from sqlalchemy import insert
 
+    from ratinglist.service.accounts import add_user, grant, parse_grant
+    from ratinglist.service.actor import SYSTEM
     from ratinglist.store import open_store
     from ratinglist.store.schema import players as players_table
 
@@ -160,17 +154,19 @@ def seed(url: str, players: int) -> None:
         }
         for k in range(players)
     ]
-    with open_store(url) as store, store.begin() as conn:
-        conn.execute(insert(players_table), rows)
-    cli("users", "add", USER, "--password-stdin", "--db", url, stdin=PASSWORD + "\n")
-    cli("users", "grant", USER, "admin", "--db", url)
+    with open_store(url) as store:
+        with store.begin() as conn:
+            conn.execute(insert(players_table), rows)
+        add_user(store, USER, PASSWORD, SYSTEM)
+        grant(store, USER, parse_grant("admin"), SYSTEM)
 
 
 class Server:
     """A ``ratinglist serve`` subprocess in its own process group (killable as a whole)."""
 
-    def __init__(self, url: str, workers: int, folder: Path) -> None:
+    def __init__(self, url: str, workers: int, folder: Path, *, prerender: bool = True) -> None:
         self.url, self.workers, self.folder = url, workers, folder
+        self.prerender = prerender
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -181,7 +177,8 @@ class Server:
         log = (self.folder / f"serve-{self.starts}.log").open("wb")
         command = [str(BIN / "ratinglist"), "serve", "--db", self.url, "--port", str(self.port)]
         self.process = subprocess.Popen(
-            [*command, "--workers", str(self.workers)],
+            [*command, "--workers", str(self.workers)]
+            + ([] if self.prerender else ["--no-prerender"]),
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -329,11 +326,12 @@ def run_one(
 ) -> Run:
     """One run: a fresh database, a served app, the tournament, the checks."""
     from ratinglist.service.tournaments.views import standings
+    from ratinglist.store import open_store
 
     name = f"load_{backend}_{'kill' if kill else 'calm'}"
     with database(backend, folder, pg, name) as url:
         seed(url, args.players)
-        server = Server(url, args.workers, folder)
+        server = Server(url, args.workers, folder, prerender=not args.smoke)
         server.start()
         tally = Tally()
         boards: Boards = {}
@@ -403,10 +401,8 @@ def run_one(
         if tally.errors:
             raise RuntimeError(f"{len(tally.errors)} device errors, first: {tally.errors[0]}")
         counts, scores, seqs, strays = stored_results(url, tid, boards)
-        from ratinglist.service.databases import forget_database
-
-        folded = standings(url, str(tid))
-        forget_database(url)
+        with open_store(url) as store:
+            folded = standings(store, tid)
         fresh = [
             {"place": x.place, "id": int(x.player.id), "points": x.points, "bw": x.brightwell}
             for x in folded.lines
@@ -460,7 +456,18 @@ def main() -> None:
         help="mean pause of a device before each result, drawn from 0 to twice this "
         "(default 1000: a fast TD; 0: back to back, the worst case)",
     )
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a tiny run that checks the harness still works: the kill run only (every step "
+        "of the calm one and the restart), on SQLite, 8 players, 3 rounds, 2 devices, 1 worker "
+        "without the page renderer, no think time",
+    )
     args = parser.parse_args()
+    if args.smoke:
+        args.backends, args.devices, args.players, args.rounds = "sqlite", 2, 8, 3
+        args.workers, args.think_ms = 1, 0.0
+    kills = (True,) if args.smoke else (False,) if args.no_kill else (False, True)
     backends = [b.strip() for b in args.backends.split(",") if b.strip()]
     runs: list[Run] = []
     pg: PostgresServer | None = None
@@ -469,14 +476,22 @@ def main() -> None:
             if "postgresql" in backends:
                 pg = PostgresServer.start()
             for backend in backends:
-                for kill in (False,) if args.no_kill else (False, True):
+                for kill in kills:
                     runs.append(run_one(backend, kill, args, Path(tmp), pg))
         finally:
             if pg is not None:
                 pg.stop()
     if args.json:
         print(json.dumps([asdict(r) for r in runs], indent=2))
-        return
+    else:
+        print_table(runs)
+    broken = [r for r in runs if r.lost or r.duplicated or r.half_written or not r.standings_match]
+    if args.smoke and broken:
+        sys.exit(f"td_load --smoke: a run lost, repeated or half-wrote results: {broken[0]}")
+
+
+def print_table(runs: list[Run]) -> None:
+    """The runs as a table."""
     from rich.console import Console
     from rich.table import Table
 

@@ -1,6 +1,7 @@
 """Fidelity: our rating lists against the published WOF lists, both profiles side by side.
 
-Usage: ``.venv/bin/python benchmarks/wof_fidelity.py [--json] [--db PATH] [--profile NAME]``
+Usage: ``.venv/bin/python benchmarks/wof_fidelity.py [--json] [--db PATH] [--profile NAME]
+[--smoke]``
 or ``... --all-lists [--json] [--db PATH] [--rules NAME,...] [--dated-by known|membership]
 [--lists NAME,...]`` (every published list we hold, leave-one-list-out, rules chosen on all
 the other lists and on those some rules reproduce; see `measure_all_lists`).
@@ -23,6 +24,8 @@ players; the other columns compare our unrounded ratings with the WOF's integers
 20 largest European differences of each list (wof profile) with their cause
 where one is known: a file of theirs that the list leaves out or counts twice, few games, or a
 known unexplained pool. Also how many files each sender pattern matches, and the times.
+``--smoke`` checks the benchmark (not `--all-lists`) on one file of the archive instead of
+all of it (`smoke.SMOKE_RECENT`, a world championship whose players are on both lists).
 """
 
 from __future__ import annotations
@@ -125,13 +128,13 @@ def set_archive_received_dates(store: Store) -> int:
     return set_received_dates(store, dict(days))
 
 
-def prepare_store(db: Path, real: Path) -> tuple[Store, float]:
-    """Open `db`, importing the real archive (and setting the received days) when it holds
-    no tournament; import seconds."""
+def prepare_store(db: Path, real: Path, archive: Path | None = None) -> tuple[Store, float]:
+    """Open `db`, importing the real archive (or the folder `archive`) and setting the
+    received days when it holds no tournament; import seconds."""
     store = open_store(f"sqlite:///{db}")
     start = time.perf_counter()
     if count_tournaments(store) == 0:
-        import_paths(store, [real / "othello-rating-pipeline" / "wof_results"])
+        import_paths(store, [archive or real / "othello-rating-pipeline" / "wof_results"])
         set_archive_received_dates(store)
     return store, time.perf_counter() - start
 
@@ -272,10 +275,14 @@ def sender_counts(store: Store) -> list[dict[str, Any]]:
 
 
 def measure(
-    db: Path, real: Path, profiles: tuple[RatingProfile, ...] = (EXACT, WOF)
+    db: Path,
+    real: Path,
+    profiles: tuple[RatingProfile, ...] = (EXACT, WOF),
+    archive: Path | None = None,
 ) -> dict[str, Any]:
-    """The whole benchmark on database `db` (imported when empty)."""
-    store, import_s = prepare_store(db, real)
+    """The whole benchmark on database `db` (imported when empty, from `archive` when
+    given, else the whole real archive)."""
+    store, import_s = prepare_store(db, real, archive)
     try:
         return {
             "import_s": round(import_s, 1),
@@ -352,7 +359,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--lists", help="with --all-lists: only these lists (names, comma-separated; at least 2)"
     )
+    parser.add_argument(
+        "--smoke", action="store_true", help="one year of the archive, not --all-lists (a check)"
+    )
     args = parser.parse_args(argv)
+    if args.smoke and args.all_lists:
+        parser.error("--smoke checks the two lists' benchmark, not --all-lists")
     if args.all_lists:
         return _main_all_lists(args)
     profiles = tuple(p for p in (EXACT, WOF) if args.profile in (None, p.name))
@@ -360,11 +372,16 @@ def main(argv: list[str] | None = None) -> int:
     if not real.is_dir():
         print(f"real data not found at {real} (set RATINGLIST_REAL_DATA)", file=sys.stderr)
         return 1
+    archive = None
+    if args.smoke:
+        from smoke import smoke_recent  # beside this script, run as one
+
+        archive = smoke_recent()
     if args.db is not None:
-        result = measure(args.db, real, profiles)
+        result = measure(args.db, real, profiles, archive)
     else:
         with tempfile.TemporaryDirectory() as tmp:
-            result = measure(Path(tmp) / "wof.db", real, profiles)
+            result = measure(Path(tmp) / "wof.db", real, profiles, archive)
     if args.json:
         print(json.dumps(result))
     else:
