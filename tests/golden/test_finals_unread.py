@@ -12,9 +12,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from ratinglist.service.archive import import_archive
-from ratinglist.web.app import create_app
-from tests.conftest import handle
+from tests.golden.served import served_files
 
 pytestmark = [pytest.mark.realdata]
 
@@ -81,15 +79,9 @@ UNREAD: dict[str, str] = {
 def unread(
     wof_results: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[TestClient, dict[str, int]]]:
-    url = f"sqlite:///{tmp_path_factory.mktemp('unread') / 'unread.db'}"
-    import_archive(handle(url, create=True), [wof_results / name for name in UNREAD])
-    with TestClient(create_app(url)) as client:
-        found = client.get("/api/v1/tournaments", params={"limit": 200}).json()["tournaments"]
-        ids = {}
-        for row in found:
-            detail = client.get(f"/api/v1/tournaments/{row['id']}/games").json()
-            ids[detail["file_name"]] = int(row["id"])
-        yield client, ids
+    db = tmp_path_factory.mktemp("unread") / "unread.db"
+    with served_files(wof_results, UNREAD, db) as served:
+        yield served
 
 
 @pytest.mark.parametrize("name", sorted(UNREAD))

@@ -18,9 +18,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from ratinglist.service.archive import import_archive
-from ratinglist.web.app import create_app
-from tests.conftest import handle
+from tests.golden.served import served_files
 
 pytestmark = [pytest.mark.realdata]
 
@@ -141,15 +139,9 @@ FIRST_FOUR: dict[str, tuple[int, int, int, int]] = {
 def championships(
     wof_results: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[TestClient, dict[str, int]]]:
-    url = f"sqlite:///{tmp_path_factory.mktemp('woc') / 'woc.db'}"
-    import_archive(handle(url, create=True), [wof_results / name for name in FIRST_FOUR])
-    with TestClient(create_app(url)) as client:
-        found = client.get("/api/v1/tournaments", params={"limit": 200}).json()["tournaments"]
-        ids = {}
-        for row in found:
-            detail = client.get(f"/api/v1/tournaments/{row['id']}/games").json()
-            ids[detail["file_name"]] = int(row["id"])
-        yield client, ids
+    db = tmp_path_factory.mktemp("woc") / "woc.db"
+    with served_files(wof_results, FIRST_FOUR, db) as served:
+        yield served
 
 
 @pytest.mark.parametrize("name", sorted(FIRST_FOUR))
