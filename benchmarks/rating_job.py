@@ -1,7 +1,7 @@
 """Time the rating officer's web computation (a rating job) on an SQLite store of the real
 archive, phase by phase, and how long it holds the database's write lock.
 
-Usage: ``.venv/bin/python benchmarks/rating_job.py [--json] [--db PATH]``
+Usage: ``.venv/bin/python benchmarks/rating_job.py [--json] [--db PATH] [--smoke]``
 
 The real archive is imported once into a temporary database (or ``--db`` is reused, imported
 when it holds no tournament). Then `request_list` records a job as of 2026-05-12 and
@@ -9,7 +9,8 @@ when it holds no tournament). Then `request_list` records a job as of 2026-05-12
 behind ``ratinglist rate``), its phases timed from the job's own progress. ``write_lock_s``
 is the phase that writes (storing the list): the only time other writers of the site wait,
 the fit itself runs outside any write transaction. JSON keys: ``games, rated, loading_s,
-rating_s, saving_s, total_s, write_lock_s, target_s``.
+rating_s, saving_s, total_s, write_lock_s, target_s``. ``--smoke``: the same on one year of
+the archive (`smoke.smoke_database`), as of that year's end.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ratinglist.service.actor import Actor, ActorKind
 from ratinglist.service.rating_jobs import request_list, run_job
 from ratinglist.service.rating_lists import ComputedList, compute_list
+from smoke import SMOKE_AS_OF, smoke_database
 from wof_fidelity import prepare_store, real_data_dir
 
 AS_OF = dt.date(2026, 5, 12)
@@ -35,7 +37,7 @@ TARGET_S = 10.0
 """The exact list's target, as `rate_command.py`'s."""
 
 
-def measure(db: Path) -> dict[str, Any]:
+def measure(db: Path, as_of: dt.date = AS_OF) -> dict[str, Any]:
     """Import when needed, then compute one job and time its phases."""
     store, _ = prepare_store(db, real_data_dir())
     marks: list[tuple[str, float]] = []
@@ -52,7 +54,7 @@ def measure(db: Path) -> dict[str, Any]:
         return found["list"]
 
     try:
-        job = request_list(store, AS_OF, Actor(ActorKind.CLI, "benchmark"))
+        job = request_list(store, as_of, Actor(ActorKind.CLI, "benchmark"))
         start = time.perf_counter()
         done = run_job(store, job.id, compute=timed)
         end = time.perf_counter()
@@ -79,11 +81,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--db", type=Path, help="reuse (or fill) this SQLite database")
+    parser.add_argument("--smoke", action="store_true", help="one year of the archive only")
     args = parser.parse_args(argv)
     if not real_data_dir().is_dir():
         print(f"real data not found at {real_data_dir()}", file=sys.stderr)
         return 1
-    if args.db is not None:
+    if args.smoke:
+        with tempfile.TemporaryDirectory() as tmp:
+            result = measure(smoke_database(Path(tmp), rate=False), SMOKE_AS_OF)
+    elif args.db is not None:
         result = measure(args.db)
     else:
         with tempfile.TemporaryDirectory() as tmp:

@@ -42,4 +42,6 @@ def reopen_after_submit(page: Any, base_url: str, tid: int | str) -> None:
     assert page.locator("#read-only").count() == 0
     assert page.locator(".result-form").count() > 0  # the round's results may be corrected
     expect(page.locator("#submit")).to_be_visible()
-    expect(page.locator("#submission-state")).to_contain_text("rejected")  # withdrawn
+    expect(page.locator("#submission-state")).to_contain_text(
+        "withdrawn from the queue"
+    )  # by the director's own reopening, not the officer (issue 32)

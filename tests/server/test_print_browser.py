@@ -37,7 +37,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "--rounds", "5")  # fmt: skip
     for k in range(PLAYERS):
         rank = f"{k % 9 + 1}d" if k < 9 else f"{(k - 8) % 30 + 1}k"
-        name = f"Vandenberghe-Lefebvre{k:02d},Jean-Christophe"  # long names: the worst case
+        tag = chr(ord("A") + k // 26) + chr(ord("a") + k % 26)  # names hold no digits
+        name = f"Vandenberghe-Lefebvre{tag},Jean-Christophe"  # long names: the worst case
         run(path, "register", "--new", name, "--rank", rank, "--country", "FR", "--club", "75Pa")
     run(path, "pair")
     for table in range(1, PLAYERS // 2 + 1):
