@@ -87,7 +87,11 @@ class Inbox:
 @pytest.fixture
 def smtp() -> Iterator[tuple[MailSettings, Inbox]]:
     """A local SMTP server (aiosmtpd) and the settings that name it."""
-    inbox = Inbox()
+    yield from serving(Inbox())
+
+
+def serving(inbox: Inbox) -> Iterator[tuple[MailSettings, Inbox]]:
+    """A local SMTP server (aiosmtpd) delivering to `inbox`, and the settings that name it."""
     port = _free_port()
     controller = Controller(inbox, hostname="127.0.0.1", port=port)
     controller.start()

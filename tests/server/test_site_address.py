@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 from sqlalchemy import event
 from typer.testing import CliRunner
@@ -28,13 +27,13 @@ from ratinglist.cli.app import app as cli_app
 from ratinglist.errors import InputError
 from ratinglist.service.account_mail import request_reset, set_account_email
 from ratinglist.service.actor import SYSTEM
-from ratinglist.service.mail import MailSettings, mail_settings
+from ratinglist.service.mail import MailSettings
 from ratinglist.service.serving import allowed_hosts, parse_hosts, parse_site_url
 from ratinglist.web.app import create_app
 from ratinglist.web.observe import redact
 from tests.conftest import handle
 from tests.server.fixtures import seed_server
-from tests.server.test_mail import Inbox, _form_token, _free_port
+from tests.server.test_mail import Inbox, _form_token, _free_port, serving
 
 SITE = "https://ratings.example.org"
 DIRECTOR_MAIL = "director@example.org"
@@ -52,24 +51,14 @@ class SlowInbox(Inbox):
         return await super().handle_DATA(server, session, envelope)
 
 
-def _smtp(inbox: Inbox) -> Iterator[tuple[MailSettings, Inbox]]:
-    port = _free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield mail_settings(f"smtp://127.0.0.1:{port}?from=ratings@example.org"), inbox
-    finally:
-        controller.stop()
-
-
 @pytest.fixture
 def smtp() -> Iterator[tuple[MailSettings, Inbox]]:
-    yield from _smtp(Inbox())
+    yield from serving(Inbox())
 
 
 @pytest.fixture
 def slow_smtp() -> Iterator[tuple[MailSettings, Inbox]]:
-    yield from _smtp(SlowInbox(3.0))
+    yield from serving(SlowInbox(3.0))
 
 
 def _wait_for(inbox: Inbox, count: int, seconds: float = 30) -> None:

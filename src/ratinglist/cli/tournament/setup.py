@@ -292,38 +292,40 @@ def _typed_name(query: str) -> tuple[str, str]:
     return " ".join(words[:-1]), words[-1]
 
 
-def _offer_registered(exc: NotRegistered) -> None:
-    """The refusal of a name that is not exactly one registered player's, with the commands
-    that enter a candidate or a new player (nothing is guessed)."""
+def _offer(exc: Exception, query: str, choices: list[tuple[str, str]], new_option: str) -> None:
+    """The refusal `exc` of `query`, the command entering each candidate (label, command) and
+    the one entering a new player (`new_option`: what else it needs): nothing is guessed."""
     err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True, soft_wrap=True)
-    for p in exc.candidates:
-        command = f"ratinglist tournament register {p.id}"
-        typer.echo(f"  {p.name} ({p.id}, {p.country}): {command}", err=True)
-    surname, first = _typed_name(exc.query)
+    for label, command in choices:
+        typer.echo(f"  {label}: {command}", err=True)
+    surname, first = _typed_name(query)
     typer.echo(
         f"  not found: enter as a new player? ratinglist tournament register "
-        f"--new '{surname},{first}' --country CODE",
+        f"--new '{surname},{first}' {new_option}",
         err=True,
     )
+
+
+def _offer_registered(exc: NotRegistered) -> None:
+    """The refusal of a name that is not exactly one registered player's (`_offer`)."""
+    choices = [
+        (f"{p.name} ({p.id}, {p.country})", f"ratinglist tournament register {p.id}")
+        for p in exc.candidates
+    ]
+    _offer(exc, exc.query, choices, "--country CODE")
 
 
 def _offer_list_players(exc: NotOnList) -> None:
-    """The refusal of a query that names no list player exactly, with the commands that
-    enter a candidate or a new player (nothing is guessed)."""
+    """The refusal of a query that names no list player exactly (`_offer`)."""
     from ratinglist.service.tournaments.list_entries import choice_key, describe_list_player
 
-    err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True, soft_wrap=True)
+    command = f"ratinglist tournament register --list {exc.origin.lower()}"
+    choices = []
     for p in exc.candidates:
         key = choice_key(p)
         shown = key if key == p.number else f"'{key}'"
-        command = f"ratinglist tournament register --list {exc.origin.lower()} {shown}"
-        typer.echo(f"  {describe_list_player(p)}: {command}", err=True)
-    surname, first = _typed_name(exc.query)
-    typer.echo(
-        f"  not found: enter as a new player? ratinglist tournament register "
-        f"--new '{surname},{first}' --rank RANK",
-        err=True,
-    )
+        choices.append((describe_list_player(p), f"{command} {shown}"))
+    _offer(exc, exc.query, choices, "--rank RANK")
 
 
 def _register_go(
