@@ -16,9 +16,9 @@ from fastapi.testclient import TestClient
 
 from ratinglist.errors import InputError
 from ratinglist.service.serving import parse_budget
+from ratinglist.service.site_check import LINE_CHARS, SHOWN
 from ratinglist.web.app import create_app
 from ratinglist.web.budget import OverBudget, run_in_child, run_within
-from ratinglist.web.views.check import LINE_CHARS, SHOWN
 
 GAME = "50001 (40)>>(24) 50002 B\n"
 """A game line with a doubled result sign: one error at least, by the format's rules."""

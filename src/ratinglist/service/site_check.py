@@ -116,3 +116,106 @@ def check_file(data: bytes, name: str = "pasted.ELO") -> CheckResult:
         diagnostics=result.diagnostics,
         lines=lines,
     )
+
+
+SHOWN = 100
+"""Diagnostics shown on the page; the others are counted."""
+ALL_LINES = 500
+"""A file of at most this many lines is shown whole; a longer one around its diagnostics."""
+CONTEXT = 2
+"""Lines shown before and after a line with a diagnostic (a longer file)."""
+LINE_CHARS = 500
+"""Characters shown of a line or a message; the rest is counted."""
+
+
+def clip(text: str, limit: int = LINE_CHARS) -> str:
+    """`text`, cut after `limit` characters with a count of the rest."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text) - limit:,} more characters)"
+
+
+@dataclass(frozen=True, slots=True)
+class ShownDiagnostic:
+    """A diagnostic as the page shows it: its compiler-like line and its marker, clipped."""
+
+    severity: str
+    code: str
+    column: int
+    message: str
+    formatted: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShownLine:
+    """A line of the file as shown (clipped), with the shown diagnostics pointing at it;
+    `gap` when lines were left out before it."""
+
+    number: int
+    text: str
+    worst: str
+    diagnostics: tuple[ShownDiagnostic, ...]
+    gap: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CheckPage:
+    """What `/check` shows of a checked file: the counts, the first diagnostics, their lines."""
+
+    name: str
+    games: int
+    players: int
+    counts: tuple[tuple[str, int], ...]
+    diagnostics: tuple[ShownDiagnostic, ...]
+    more: int
+    lines: tuple[ShownLine, ...]
+
+    def count(self, severity: str) -> int:
+        """How many diagnostics of the file have this severity (shown or not)."""
+        return dict(self.counts).get(severity, 0)
+
+
+def _shown(d: Diagnostic) -> ShownDiagnostic:
+    column = min(d.column, LINE_CHARS + 1)
+    severity = str(d.severity.value)
+    return ShownDiagnostic(severity, d.code, column, clip(d.message), clip(d.format()))
+
+
+def _lines(lines: tuple[CheckedLine, ...], shown: tuple[Diagnostic, ...]) -> list[ShownLine]:
+    marked = {id(d) for d in shown}
+    if len(lines) <= ALL_LINES:
+        wanted = set(range(1, len(lines) + 1))
+    else:
+        wanted = {n + k for d in shown for n in (d.line,) for k in range(-CONTEXT, CONTEXT + 1)}
+    out: list[ShownLine] = []
+    previous = 0
+    for number in sorted(n for n in wanted if 1 <= n <= len(lines)):
+        line = lines[number - 1]
+        own = tuple(_shown(d) for d in line.diagnostics if id(d) in marked)
+        worst = line.worst if own else ""
+        gap = number != previous + 1
+        out.append(ShownLine(number, clip(line.text), worst, own, gap))
+        previous = number
+    return out
+
+
+def check_page(data: bytes, name: str) -> CheckPage:
+    """Check the file (`check_file`) and keep what the ``/check`` page shows: the first
+    `SHOWN` diagnostics, a count of the others, the lines they point at (every line of a
+    file of at most `ALL_LINES` lines), each line or message cut at `LINE_CHARS`.
+
+    Raises:
+        FormatError: as `check_file`.
+    """
+    result = check_file(data, name)
+    shown = result.diagnostics[:SHOWN]
+    counts = tuple((s, result.count(s)) for s in ("error", "warning", "note"))
+    return CheckPage(
+        name=result.name,
+        games=result.games,
+        players=result.players,
+        counts=counts,
+        diagnostics=tuple(_shown(d) for d in shown),
+        more=len(result.diagnostics) - len(shown),
+        lines=tuple(_lines(result.lines, shown)),
+    )
