@@ -52,10 +52,26 @@ class PairingError(RatinglistError):
 
 
 class TournamentError(RatinglistError):
-    """A tournament action is not allowed in the current state."""
+    """A tournament action was refused (the base of the three kinds below; the web answers 400
+    for a bare one)."""
 
 
-class ClosedError(TournamentError):
+class TournamentInputError(TournamentError):
+    """A director's or player's input about a tournament cannot be read (a result, a round
+    number, a rank): the web answers 400."""
+
+
+class NotAllowedNow(TournamentError):
+    """An action the tournament's state does not allow now (pairing before the results are
+    in, a result of an unpaired game): the web answers 409."""
+
+
+class NotOffered(TournamentError):
+    """A capability the tournament's game does not have (finals in Go, teams in Othello,
+    temporary IDs in Go): the web answers 404."""
+
+
+class ClosedError(NotAllowedNow):
     """A change of a tournament that is closed (submitted): read-only until it is reopened
     (the web answers 409)."""
 

@@ -2,8 +2,9 @@
 
 The JSON shape is ``{"error": {"status": 404, "code": "not_found", "message": "..."}}``.
 Our `NotFoundError` answers 404, `AccountError` 401 (a failed sign-in), `PermissionDenied`
-403, `ConflictError` 409 (another device changed the same thing first), `ClosedError` 409
-(a change of a submitted tournament), `RateLimited` 429, `OverBudget` 503 (anonymous work
+403, `ConflictError` 409 (another device changed the same thing first), `ClosedError` and
+`NotAllowedNow` 409 (a change the tournament's state refuses now), `NotOffered` 404 (a
+capability the tournament's game lacks), `RateLimited` 429, `OverBudget` 503 (anonymous work
 past the server's bound, `web.budget`),
 any other `RatinglistError` 400 (the request named
 something the data refuses), a malformed parameter 400, an unknown route 404. Anything else
@@ -24,7 +25,9 @@ from ratinglist.errors import (
     AccountError,
     ClosedError,
     ConflictError,
+    NotAllowedNow,
     NotFoundError,
+    NotOffered,
     PermissionDenied,
     RateLimited,
     RatinglistError,
@@ -96,6 +99,8 @@ def install_error_handlers(app: FastAPI) -> None:
         (PermissionDenied, 403),
         (ConflictError, 409),
         (ClosedError, 409),
+        (NotAllowedNow, 409),
+        (NotOffered, 404),
         (RateLimited, 429),
     )
     for kind, status in statuses:
