@@ -198,13 +198,20 @@ def number_tables(
     placement: Mapping[str, tuple[int, ...]],
     rating: Mapping[str, int],
     used: Iterable[int] = (),
+    listed: Mapping[str, int] | None = None,
 ) -> tuple[NewGame, ...]:
     """Tables 1, 2, ... (skipping `used`), best games first, as OpenGotha numbers them.
 
     Each game is represented by its lower-placed player (`placement`: criteria values,
     higher is better; if equal, the higher-rated player); games are sorted by their
-    representative's placement then rating, descending.
+    representative's placement then rating, descending. Games tied on both keep the order
+    OpenGotha makes them in: by the position of their first player in its list of players
+    to pair (`listed`: player -> position, the standings order after the previous round),
+    as its stable sort leaves them.
     """
+    if listed is not None:
+        far = len(listed)
+        games = sorted(games, key=lambda g: min(listed.get(g.white, far), listed.get(g.black, far)))
 
     def representative(g: NewGame) -> tuple[tuple[int, ...], int]:
         w, b = (placement[g.white], rating[g.white]), (placement[g.black], rating[g.black])

@@ -64,15 +64,7 @@ def go_standings(
     scores = scores or GoScores(t)
     crits = criteria if criteria is not None else t.parameters.criteria
     keys = keys if keys is not None else [p.key for p in t.players]
-    values = {k: [scores.value(c, k, r) for c in crits] for k in keys}
-    for pos in (n for n, c in enumerate(crits) if c in (Criterion.DC, Criterion.SDC)):
-        _fill_dc(t, scores, r, crits, pos, keys, values)
-    player = {p.key: p for p in t.players}
-
-    def sort_key(k: str) -> tuple[tuple[int, ...], str, str]:
-        return (tuple(-v for v in values[k]), player[k].name, player[k].first_name)
-
-    ordered = sorted(keys, key=sort_key)
+    ordered, values = _ordered(t, r, crits, keys, scores)
     number = {k: n + 1 for n, k in enumerate(ordered)}
     rows = []
     place = 0
@@ -83,6 +75,33 @@ def go_standings(
         rounds = tuple(_half_game(t, scores, k, rr, number) for rr in range(r + 1))
         rows.append(GoStandingsRow(n + 1, place, tied, k, tuple(values[k]), rounds))
     return tuple(rows)
+
+
+def placement_order(t: GoTournament, r: int, keys: list[str], scores: GoScores) -> list[str]:
+    """The players `keys` in standings order after (0-based) round r (-1: before round 1),
+    ties by name then first name: OpenGotha's ``orderedScoredPlayersList``, the order in
+    which its pairing window lists the players to pair."""
+    return _ordered(t, r, t.parameters.criteria, keys, scores)[0]
+
+
+def _ordered(
+    t: GoTournament,
+    r: int,
+    crits: tuple[Criterion, ...],
+    keys: list[str],
+    scores: GoScores,
+) -> tuple[list[str], dict[str, list[int]]]:
+    """`keys` sorted by the criteria values after round r (best first), ties by name and
+    first name as OpenGotha's ``ScoredPlayerComparator``, with each player's values."""
+    values = {k: [scores.value(c, k, r) for c in crits] for k in keys}
+    for pos in (n for n, c in enumerate(crits) if c in (Criterion.DC, Criterion.SDC)):
+        _fill_dc(t, scores, r, crits, pos, keys, values)
+    player = {p.key: p for p in t.players}
+
+    def sort_key(k: str) -> tuple[tuple[int, ...], str, str]:
+        return (tuple(-v for v in values[k]), player[k].name, player[k].first_name)
+
+    return sorted(keys, key=sort_key), values
 
 
 def _fill_dc(

@@ -14,6 +14,7 @@ from ratinglist.pairing.go.costs import CostModel
 from ratinglist.pairing.go.input import GothaPlayer, GothaRound, PastGame
 from ratinglist.pairing.go.pair import GoPairing, number_tables, pair_go
 from ratinglist.standings.go.scores import GoScores
+from ratinglist.standings.go.standings import placement_order
 
 
 def round_players(t: GoTournament, r: int) -> list[str]:
@@ -22,14 +23,17 @@ def round_players(t: GoTournament, r: int) -> list[str]:
 
 
 def choose_bye(t: GoTournament, scores: GoScores, r: int, keys: list[str]) -> str:
-    """OpenGotha's bye: least rank + MMS X2 + 1000 per earlier bye; ties go to the last."""
+    """OpenGotha's bye: least rank + MMS X2 + 1000 per earlier bye; among equal weights the
+    last of the players in standings order after the previous round, ties by name (OpenGotha
+    3.52's ``chooseAByePlayer`` walks its pairing window's score-sorted list and keeps the
+    last minimum)."""
     earlier: dict[str, int] = {}
     for b in t.byes:
         if b.round < r:
             earlier[b.player] = earlier.get(b.player, 0) + 1
     rank = {p.key: p.rank.value for p in t.players}
     best, best_w = keys[0], None
-    for k in keys:
+    for k in placement_order(t, r - 1, keys, scores):
         w = rank[k] + scores.mms(k, r - 1) + 1000 * earlier.get(k, 0)
         if best_w is None or w <= best_w:
             best, best_w = k, w
@@ -139,7 +143,15 @@ def pair_go_round(
     pairing = pair_go(rnd, forced=forced, never=never, group_max=group_max)
     placement = table_placement(t, r, rnd.bye)
     rating = {p.key: p.rating for p in t.players}
-    games = number_tables(pairing.games, placement, rating, used=(g.table for g in existing))
+    paired = [k for g in pairing.games for k in (g.white, g.black)]
+    listed = placement_order(t, r - 1, paired, GoScores(t.before_round(r)))
+    games = number_tables(
+        pairing.games,
+        placement,
+        rating,
+        used=(g.table for g in existing),
+        listed={k: n for n, k in enumerate(listed)},
+    )
     return replace(pairing, games=games)
 
 
