@@ -12,12 +12,9 @@ import typer
 from rich.table import Table
 
 from ratinglist.cli.common import console, open_db, print_figures, user_errors
+from ratinglist.service.rating_systems import system_help
 
-SYSTEM_HELP = (
-    "Rating system: wof (the WOF list), elo (seed 002), glicko2, whr, whr-bayes (WHR predicted "
-    "through its deviations), egf or wof-map (the WOF "
-    "model with a prior and a time decay)."
-)
+SYSTEM_HELP = f"Rating system: {system_help()}."
 SystemOption = Annotated[str, typer.Option("--system", help=SYSTEM_HELP)]
 
 
