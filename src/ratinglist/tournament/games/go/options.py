@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import fields, replace
 
-from ratinglist.errors import OpenGothaError, TournamentError
+from ratinglist.errors import OpenGothaError, TournamentError, TournamentInputError
 from ratinglist.formats.opengotha_xml import PARAMETER_SETS, parameter_value
 from ratinglist.model.directed import GoOptions
 from ratinglist.model.go import format_rank
@@ -32,6 +32,7 @@ from ratinglist.model.go.tournament import (
     Criterion,
     GoParameters,
 )
+from ratinglist.tournament.games.go.setting_table import GO_SETTINGS
 
 OptionPairs = tuple[tuple[str, str], ...]
 PLACEMENT = "placement"
@@ -179,48 +180,41 @@ _HANDICAP_MODES = {
 
 def option_pairs(options: GoOptions) -> OptionPairs:
     """The (name, value) pairs the director's options stand for, in the order applied:
-    the short options first, then each ``name=value`` of `options.parameters`."""
+    the short options first (`GO_SETTINGS`' order), then each ``name=value`` of
+    `options.parameters`."""
     pairs: list[tuple[str, str]] = []
-    if options.time is not None:
-        pairs += parse_time(options.time)
-    for name, value in (
-        ("komi", options.komi),
-        ("location", options.location),
-        ("director", options.director),
-        ("genMMBar", options.bar),
-        ("genMMFloor", options.floor),
-        (PLACEMENT, options.criteria),
-        (EGF_CLASS, options.egf_class),
-        (COMPAT, options.compat),
-        ("hdNoHdRankThreshold", options.handicap_threshold),
-        ("hdCorrection", options.handicap_correction),
-        ("hdCeiling", options.handicap_ceiling),
-    ):
-        if value is not None:
-            pairs.append((name, value.strip()))
-    if options.internet is not None:
-        pairs.append(("bInternet", "true" if options.internet else "false"))
-    if options.handicap is not None:
-        mode = _HANDICAP_MODES.get(options.handicap.strip().lower())
-        if mode is None:
-            raise TournamentError(
-                f"expected --handicap mms, rank or none, got {options.handicap!r}"
-            )
-        if mode[0][0] == "hdCeiling" and options.handicap_ceiling not in (None, "0"):
-            raise TournamentError(
-                f"expected no --handicap-ceiling with --handicap none, got "
-                f"{options.handicap_ceiling!r}"
-            )
-        pairs += mode
+    for setting in GO_SETTINGS:
+        value = getattr(options, setting.field)
+        if value is None:
+            continue
+        if setting.kind == "time":
+            pairs += parse_time(value)
+        elif setting.kind == "flag":
+            pairs.append((setting.xml, "true" if value else "false"))
+        elif setting.kind == "handicap":
+            pairs += _handicap_mode(value, options.handicap_ceiling)
+        else:
+            pairs.append((setting.xml, value.strip()))
     for item in options.parameters:
         name, equals, value = item.partition("=")
         if not equals:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected a parameter as name=value (e.g. paiMaSeedSystem1=SPLITANDFOLD), "
                 f"got {item.strip()!r}"
             )
         pairs.append((canonical_name(name), value.strip()))
     return tuple(pairs)
+
+
+def _handicap_mode(text: str, ceiling: str | None) -> OptionPairs:
+    mode = _HANDICAP_MODES.get(text.strip().lower())
+    if mode is None:
+        raise TournamentInputError(f"expected --handicap mms, rank or none, got {text!r}")
+    if mode[0][0] == "hdCeiling" and ceiling not in (None, "0"):
+        raise TournamentInputError(
+            f"expected no --handicap-ceiling with --handicap none, got {ceiling!r}"
+        )
+    return mode
 
 
 def parse_criteria(text: str) -> tuple[Criterion, ...]:
