@@ -10,6 +10,7 @@ import inspect
 import typer.main
 
 from ratinglist.cli.app import command_line_app
+from ratinglist.formats.opengotha_xml import PARAMETER_SETS
 from ratinglist.model.directed import GoOptions
 from ratinglist.tournament.games.go.options import option_pairs
 from ratinglist.tournament.games.go.setting_table import GO_SETTINGS
@@ -85,3 +86,11 @@ def test_a_typed_setting_sets_its_opengotha_attribute() -> None:
         ("hdCeiling", "0"),
         ("hdCeiling", "0"),
     )
+
+
+def test_each_attribute_is_one_opengotha_reads() -> None:
+    """The table's XML names are those of the OpenGotha reader's parameter sets (the one
+    mapping of attributes to `GoParameters` fields), but our three."""
+    known = {name for names in PARAMETER_SETS.values() for name in names}
+    ours = {"placement", "egfClass", "compat"}
+    assert {s.xml for s in GO_SETTINGS} - ours <= known
