@@ -74,3 +74,11 @@ def test_costs_balance_the_workers() -> None:
     groups = partition(DEFAULT_SYSTEMS, 2)
     # wof-map (411 s) alone takes about as long as all the other default systems together
     assert ("wof-map",) in groups
+
+
+def test_the_cli_help_is_the_registry_s() -> None:
+    """The ``--system`` help of `rate` and `list` is written out (reading the registry
+    imports scipy at start-up); it must say what the registry says."""
+    from ratinglist.cli.rating_systems import SYSTEM_HELP
+
+    assert f"Rating system: {system_help()}." == SYSTEM_HELP
