@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import json
+from pathlib import Path
 
 import typer.main
 
@@ -15,6 +17,7 @@ from ratinglist.model.directed import GoOptions
 from ratinglist.tournament.games.go.options import option_pairs
 from ratinglist.tournament.games.go.setting_table import GO_SETTINGS
 from ratinglist.web.views.go_forms import GoSettingsBody, go_form
+from tests.cli.tournament_cli import run
 
 CLI = {
     "time": "--time", "komi": "--komi", "location": "--location", "director": "--director",
@@ -94,3 +97,29 @@ def test_each_attribute_is_one_opengotha_reads() -> None:
     known = {name for names in PARAMETER_SETS.values() for name in names}
     ours = {"placement", "egfClass", "compat"}
     assert {s.xml for s in GO_SETTINGS} - ours <= known
+
+
+def test_every_generated_option_reaches_its_parameter(tmp_path: Path) -> None:
+    """`tournament settings` with every short option: each OpenGotha parameter as its XML
+    spells it (ranks upper case, booleans true/false; byo-yomi: basic minutes, seconds)."""
+    db = tmp_path / "go.db"
+    run(db, "new", "Club", "--game", "go", "--country", "FRA", "--date", "2026-04-04")
+    typed = (
+        "--time", "60m+3x30s", "--komi", "6.5", "--location", "Paris", "--director", "J. Dupont",
+        "--bar", "4d", "--floor", "20k", "--criteria", "MMS,SOSM", "--class", "B",
+        "--compat", "opengotha", "--handicap-threshold", "1d", "--handicap-correction", "0",
+        "--handicap-ceiling", "5", "--internet", "--handicap", "rank",
+    )  # fmt: skip
+    found = json.loads(run(db, "settings", *typed, "--json"))["settings"]
+    assert {k: found[k] for k in EXPECTED} == EXPECTED
+    off = json.loads(run(db, "settings", "--on-site", "--json"))["settings"]
+    assert off["bInternet"] == "false"
+
+
+EXPECTED = {
+    "basicTime": "60", "complementaryTimeSystem": "STDBYOYOMI", "stdByoYomiTime": "30",
+    "komi": "6.5", "location": "Paris", "director": "J. Dupont", "genMMBar": "4D",
+    "genMMFloor": "20K", "placement": "MMS,SOSM", "egfClass": "B", "compat": "opengotha",
+    "hdNoHdRankThreshold": "1D", "hdCorrection": "0", "hdCeiling": "5", "bInternet": "true",
+    "hdBasedOnMMS": "false",
+}  # fmt: skip
