@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from ratinglist.cli.tournament.views import EXPORT_KINDS_HELP
-from ratinglist.service.tournaments.views import export_files, export_kinds
+from ratinglist.errors import NotOffered
+from ratinglist.service.tournaments.views import download, export_files, export_kinds
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import find_directed
 from tests.cli.tournament_cli import fail, run
@@ -155,3 +156,12 @@ def test_the_help_lists_each_game_s_kinds(othello: Path, go: Path) -> None:
         with open_store(f"sqlite:///{db}") as store:
             kinds = export_kinds(export_files(store, find_directed(store, None).id))
         assert f"{label}: {', '.join(kinds)}" in EXPORT_KINDS_HELP.replace(" (a folder)", "")
+
+
+def test_a_download_of_a_kind_not_offered_says_which_are(othello: Path) -> None:
+    """The pages' and the API's download (`download`) refuse as the command does (404)."""
+    with open_store(f"sqlite:///{othello}") as store:
+        tid = find_directed(store, None).id
+        assert download(store, tid, "sheet1").file_name == "round01.txt"
+        with pytest.raises(NotOffered, match="for this Othello tournament, got 'h9'"):
+            download(store, tid, "h9")

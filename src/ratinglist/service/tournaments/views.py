@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ratinglist.errors import NotFoundError, NotOffered, TournamentError, TournamentInputError
+from ratinglist.errors import NotOffered, TournamentError, TournamentInputError
 from ratinglist.model.directed import ExplainView, RoundView, ShownTable, SubmittedFile, Written
 from ratinglist.service.actor import Actor
 from ratinglist.service.intake import queue_on
@@ -118,17 +118,21 @@ class Download:
 def download(
     db: Store, tournament: int, kind: str, options: frozenset[str] = frozenset()
 ) -> Download:
-    """The exported file of `kind` (``elo``, ``h9``, ...).
+    """The exported file of `kind` (``elo``, ``h9``, ``sheet3``, ...).
 
     Raises:
-        NotFoundError: the tournament's game exports no such file.
+        NotOffered: the tournament's game exports no such file.
     """
-    files = export_files(db, tournament, options)
+    d = loaded(db, tournament).folded
+    game = game_of(d)
+    files = game.exports(d, options)
     for f in files:
         if f.kind == kind:
             return Download(f.file_name, f.media_type, f.data())
-    known = ", ".join(f.kind for f in files)
-    raise NotFoundError(f"expected an export among {known}, got {kind!r}")
+    kinds = ", ".join(f.kind for f in files)
+    raise NotOffered(
+        f"expected an export kind among {kinds} for this {game.label} tournament, got {kind!r}"
+    )
 
 
 def export_kinds(files: Sequence[ExportFile]) -> tuple[str, ...]:
