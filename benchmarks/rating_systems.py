@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rating_fit import load_real
 from ratinglist.rating import GameArrays
-from ratinglist.rating.systems import SYSTEMS
+from ratinglist.rating.registry import SYSTEMS
 from ratinglist.store.database import open_store
 from ratinglist.store.rating_games import load_rating_games
 from smoke import smoke_archive, wof_results

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from ratinglist.cli.app import app
 from ratinglist.rating import GameArrays
-from ratinglist.rating.evaluation.forecasters import Whr
+from ratinglist.rating.forecasters import Whr
 from ratinglist.rating.games import month_index
 from ratinglist.rating.systems.whr import WhrHistory, WhrParams
 from ratinglist.service.rating_systems import system_list_page

@@ -10,7 +10,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from ratinglist.cli.app import app
-from ratinglist.rating.systems import SYSTEMS
+from ratinglist.rating.registry import SYSTEMS
 from tests.cli.rating_fixture import build_store
 
 runner = CliRunner()

@@ -118,7 +118,7 @@ def test_the_api_creates_and_changes_a_go_tournament_s_settings(app_client: Test
     assert groups["smms"] == {"2": 1}
     _json(director.post(f"/api/v1/td/tournaments/{tid}/rounds"), 201)
     refused = director.post(f"/api/v1/td/tournaments/{tid}/settings", {"bar": "2d"})
-    assert refused.status_code == 400
+    assert refused.status_code == 409  # not allowed now (round 1 is paired)
     assert "genMMBar unchanged once round 1 is paired" in refused.text
     now = _json(app_client.get(f"/api/v1/td/tournaments/{tid}/settings"), 200)
     assert "genMMBar" in now["fixed"]

@@ -80,8 +80,8 @@ def rate_command(
     header is
     id,name,country,rating,margin,official,listed,games,last_played.
 
-    With --system elo|glicko2|whr|whr-bayes|egf|wof-map the list of that system is computed and
-    stored instead (see `ratinglist list --system`).
+    With --system and another system than wof (the option lists them) the list of that system
+    is computed and stored instead (see `ratinglist list --system`).
 
     Example: ratinglist rate --as-of 2026-05-12 --exclude-sender "rating committee" --csv list.csv
     Example: ratinglist rate --history --from 1980-01 --to 2026-05 --every month
@@ -166,8 +166,8 @@ def list_command(
 ) -> None:
     """Show a stored rating list: listed players by rating (place within the selection).
 
-    With --system elo|glicko2|whr|whr-bayes|egf|wof-map: the newest stored list of that system
-    (or --list ID), with deviations and the Elo rank titles.
+    With --system and another system than wof (the option lists them): the newest stored list
+    of that system (or --list ID), with deviations and the Elo rank titles.
 
     Example: ratinglist list --continent Europe --official-only --limit 20
     """

@@ -14,10 +14,13 @@ from rich.table import Table
 from ratinglist.cli.common import console, open_db, print_figures, user_errors
 
 SYSTEM_HELP = (
-    "Rating system: wof (the WOF list), elo (seed 002), glicko2, whr, whr-bayes (WHR predicted "
-    "through its deviations), egf or wof-map (the WOF "
-    "model with a prior and a time decay)."
+    "Rating system: wof (the WOF list), elo (seed 002's Elo), glicko2 (Glicko-2), whr (WHR), "
+    "egf (the EGF GoR formula), wof-map (the WOF model with a prior and a time decay), "
+    "whr-bayes (WHR predicted through its deviations)."
 )
+"""The registry's systems (`service.rating_systems.system_help`, checked by a test), written
+out: reading the registry imports scipy, which `ratinglist list` (the WOF list) does not
+need."""
 SystemOption = Annotated[str, typer.Option("--system", help=SYSTEM_HELP)]
 
 

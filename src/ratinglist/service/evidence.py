@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ratinglist.errors import InputError, RatingError
-from ratinglist.rating.systems import SYSTEMS
+from ratinglist.rating.registry import SYSTEMS
 from ratinglist.service.actor import Actor
 from ratinglist.service.site import Site
 from ratinglist.store import Store

@@ -9,10 +9,11 @@ import datetime as dt
 import time
 from dataclasses import dataclass
 
-from ratinglist.errors import NotFoundError
+from ratinglist.errors import NotFoundError, RatingError
 from ratinglist.rating import GameArrays
+from ratinglist.rating.registry import explaining, help_text, system
 from ratinglist.rating.systems import Explained as Explained
-from ratinglist.rating.systems import SystemList, system
+from ratinglist.rating.systems import SystemList
 from ratinglist.rating.systems.whr import WhrExplanation as WhrExplanation
 from ratinglist.store import Store
 from ratinglist.store.players import all_players
@@ -149,6 +150,11 @@ def system_list_page(
     return SystemListPage(info, tuple(entries))
 
 
+def system_help() -> str:
+    """The systems `rate --system` takes, each with a few words (`rating.registry`)."""
+    return help_text()
+
+
 def explain_system_player(db: Store, name: str, player: int, as_of: dt.date) -> Explained:
     """Why `player` has their rating in the `name` list as of `as_of`, computed from the
     stored games (wof-map: its prior, its games and their weights; whr and whr-bayes: the
@@ -159,6 +165,9 @@ def explain_system_player(db: Store, name: str, player: int, as_of: dt.date) -> 
         StoreError: the database could not be read.
     """
     chosen = system(name)
+    if chosen.explain_with is None:
+        able = ", ".join(explaining())
+        raise RatingError(f"expected a system that explains its ratings ({able}), got {name!r}")
     with db.connect() as conn:
         rows = load_rating_games(conn, as_of=as_of)
     games = GameArrays.from_half_points(

@@ -13,10 +13,11 @@ import pytest
 from ratinglist.errors import RatingError
 from ratinglist.rating import GameArrays
 from ratinglist.rating.evaluation import REFIT_YEARS, EvaluationConfig, evaluate
-from ratinglist.rating.evaluation.forecasters import Constant
 from ratinglist.rating.evaluation.search import Run, refit
+from ratinglist.rating.forecasters import Constant
 from ratinglist.rating.games import month_index
-from ratinglist.rating.systems import system, wofmap
+from ratinglist.rating.registry import system
+from ratinglist.rating.systems import wofmap
 from ratinglist.rating.systems.wofmap import WofMapParams
 
 FITTED = ("elo-fitted", "glicko2-fitted", "egf-fitted", "wof-map")

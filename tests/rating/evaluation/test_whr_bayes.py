@@ -17,8 +17,8 @@ from scipy import integrate, stats
 
 from ratinglist.rating.evaluation import DEFAULT_SYSTEMS, FITTED, EvaluationConfig, evaluate
 from ratinglist.rating.evaluation.config import month_start
-from ratinglist.rating.evaluation.forecasters import Whr
-from ratinglist.rating.systems import SYSTEMS
+from ratinglist.rating.forecasters import Whr
+from ratinglist.rating.registry import SYSTEMS
 from ratinglist.rating.systems.whr import WhrParams, expected_bayes, predictive, rate
 from tests.rating.evaluation.test_whr_refit import FIRST, random_history
 

@@ -17,7 +17,7 @@ from scipy.optimize import minimize
 from ratinglist.rating import GameArrays
 from ratinglist.rating.evaluation import FITTED, SYSTEM_NAMES, EvaluationConfig, evaluate
 from ratinglist.rating.evaluation.config import month_start
-from ratinglist.rating.evaluation.forecasters import Whr
+from ratinglist.rating.forecasters import Whr
 from ratinglist.rating.systems.whr import WhrHistory, WhrParams
 from tests.rating.evaluation.test_whr_refit import FIRST, IDS, random_history
 

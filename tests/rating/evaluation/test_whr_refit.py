@@ -12,7 +12,7 @@ from numpy.typing import NDArray
 from ratinglist.rating import GameArrays
 from ratinglist.rating.evaluation import SYSTEM_NAMES, EvaluationConfig, evaluate
 from ratinglist.rating.evaluation.config import month_start
-from ratinglist.rating.evaluation.forecasters import Whr, WhrIncremental
+from ratinglist.rating.forecasters import Whr, WhrIncremental
 from ratinglist.rating.games import month_index
 from ratinglist.rating.systems.whr import WhrHistory, WhrParams
 

@@ -9,7 +9,8 @@ import pytest
 
 from ratinglist.errors import RatingError
 from ratinglist.rating import GameArrays
-from ratinglist.rating.systems import SYSTEMS, EloParams, SystemList, system
+from ratinglist.rating.registry import SYSTEMS, system
+from ratinglist.rating.systems import EloParams, SystemList
 from ratinglist.rating.systems.base import blocks, lookup, params_to_dict, tournament_keys
 
 DAY = dt.date(2022, 2, 2)

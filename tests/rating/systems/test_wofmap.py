@@ -13,7 +13,7 @@ from scipy.optimize import minimize
 
 from ratinglist.rating import GameArrays
 from ratinglist.rating.evaluation import EvaluationConfig, evaluate
-from ratinglist.rating.evaluation.forecasters import WofMap
+from ratinglist.rating.forecasters import WofMap
 from ratinglist.rating.games import month_index
 from ratinglist.rating.systems import wofmap
 from ratinglist.rating.systems.wofmap import WofMapParams

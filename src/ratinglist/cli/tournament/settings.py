@@ -3,9 +3,11 @@ and ``tournament settings`` (show every setting, or change some as one logged ac
 
 from __future__ import annotations
 
+import inspect
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Annotated
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.table import Table
@@ -13,50 +15,8 @@ from rich.table import Table
 from ratinglist.cli.common import DbOption, console, open_tournament, user_errors
 from ratinglist.cli.tournament.render import TournamentOption
 from ratinglist.model.directed import GoOptions, GoSettingsView
+from ratinglist.service.go.setting_table import GO_SETTINGS, GoSetting
 
-TimeOption = Annotated[
-    str | None,
-    typer.Option(
-        "--time",
-        help='Go time system: "90m" sudden death, "60m+3x30s" byo-yomi, "60m+15/5m" Canadian '
-        '(stones/period), "60m+10s" Fischer.',
-    ),
-]
-KomiOption = Annotated[str | None, typer.Option("--komi", help="Go komi, e.g. 7.5 (default).")]
-LocationOption = Annotated[
-    str | None, typer.Option("--location", help="Go: where it is played (default: country).")
-]
-DirectorOption = Annotated[str | None, typer.Option("--director", help="Go: director's name.")]
-ClassOption = Annotated[
-    str | None,
-    typer.Option("--class", help="Go EGF class A, B, C, D or X (default: from --time)."),
-]
-InternetOption = Annotated[
-    bool | None,
-    typer.Option("--internet/--on-site", help="Go: played on the internet (EGF class D)."),
-]
-HandicapOption = Annotated[
-    str | None,
-    typer.Option("--handicap", help="Go handicap from mms (McMahon score), rank, or none."),
-]
-ThresholdOption = Annotated[
-    str | None,
-    typer.Option("--handicap-threshold", help="Go: no handicap above this rank, e.g. 1d."),
-]
-CorrectionOption = Annotated[
-    str | None,
-    typer.Option("--handicap-correction", help="Go: stones taken off a handicap, -1 to 3."),
-]
-CeilingOption = Annotated[
-    str | None, typer.Option("--handicap-ceiling", help="Go: most handicap stones, 0-9.")
-]
-CompatOption = Annotated[
-    str | None,
-    typer.Option(
-        "--compat",
-        help="Go: opengotha pairs as OpenGotha 3.52 (fields over 600 in groups); none: off.",
-    ),
-]
 SetOption = Annotated[
     list[str] | None,
     typer.Option(
@@ -67,42 +27,47 @@ SetOption = Annotated[
 ]
 
 
-def go_options(
-    *,
-    time: str | None = None,
-    komi: str | None = None,
-    location: str | None = None,
-    director: str | None = None,
-    egf_class: str | None = None,
-    internet: bool | None = None,
-    handicap: str | None = None,
-    threshold: str | None = None,
-    correction: str | None = None,
-    ceiling: str | None = None,
-    compat: str | None = None,
-    parameters: list[str] | None = None,
-    bar: str | None = None,
-    floor: str | None = None,
-    criteria: str | None = None,
-) -> GoOptions:
-    """The options as the service takes them."""
-    return GoOptions(
-        time=time,
-        komi=komi,
-        location=location,
-        director=director,
-        egf_class=egf_class,
-        internet=internet,
-        handicap=handicap,
-        handicap_threshold=threshold,
-        handicap_correction=correction,
-        handicap_ceiling=ceiling,
-        bar=bar,
-        floor=floor,
-        criteria=criteria,
-        compat=compat,
-        parameters=tuple(parameters or ()),
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _cli_parameter(setting: GoSetting) -> inspect.Parameter:
+    kind = bool | None if setting.kind == "flag" else str | None
+    return inspect.Parameter(
+        setting.field,
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        default=None,
+        annotation=Annotated[kind, typer.Option(*setting.cli_names, help=setting.help)],
     )
+
+
+def with_go_settings(
+    *, leave: frozenset[str] = frozenset(), before: str = "parameters"
+) -> Callable[[F], F]:
+    """A command with one option per Go setting of `GO_SETTINGS` (but the fields in `leave`),
+    listed before its parameter `before`; its ``**go`` parameter receives them by `GoOptions`
+    field."""
+
+    def decorate(command: F) -> F:
+        found = inspect.signature(command, eval_str=True)
+        params: list[inspect.Parameter] = []
+        for p in found.parameters.values():
+            if p.name == before:
+                params += [_cli_parameter(s) for s in GO_SETTINGS if s.field not in leave]
+            if p.kind is not inspect.Parameter.VAR_KEYWORD:
+                params.append(p)
+        setattr(command, "__signature__", found.replace(parameters=params))  # noqa: B010
+        hints = {p.name: p.annotation for p in params}
+        setattr(command, "__annotations__", hints | {"return": found.return_annotation})  # noqa: B010
+        return command
+
+    return decorate
+
+
+def go_options(go: Mapping[str, Any], parameters: list[str] | None = None) -> GoOptions:
+    """The options as the service takes them: `go` by `GoOptions` field (`with_go_settings`)
+    and the ``--set`` items."""
+    values = {s.field: go[s.field] for s in GO_SETTINGS if s.field in go}
+    return GoOptions(**values, parameters=tuple(parameters or ()))
 
 
 def _print(view: GoSettingsView, as_json: bool) -> None:
@@ -142,23 +107,8 @@ def _print(view: GoSettingsView, as_json: bool) -> None:
         typer.echo(f"SMMS correction {correction:+d}: {number} {name}")
 
 
+@with_go_settings()
 def settings(
-    time: TimeOption = None,
-    komi: KomiOption = None,
-    location: LocationOption = None,
-    director: DirectorOption = None,
-    egf_class: ClassOption = None,
-    internet: InternetOption = None,
-    handicap: HandicapOption = None,
-    threshold: ThresholdOption = None,
-    correction: CorrectionOption = None,
-    ceiling: CeilingOption = None,
-    bar: Annotated[str | None, typer.Option("--bar", help="Go McMahon bar, e.g. 4d.")] = None,
-    floor: Annotated[str | None, typer.Option("--floor", help="Go McMahon floor.")] = None,
-    criteria: Annotated[
-        str | None, typer.Option("--criteria", help="Go placement criteria, e.g. MMS,SOSM.")
-    ] = None,
-    compat: CompatOption = None,
     parameters: SetOption = None,
     smms: Annotated[
         list[str] | None,
@@ -171,6 +121,7 @@ def settings(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
+    **go: Any,
 ) -> None:
     """Show a Go tournament's settings, or change some (one action, undone by undo).
 
@@ -191,23 +142,7 @@ def settings(
             smms_items,
         )
 
-        options = go_options(
-            time=time,
-            komi=komi,
-            location=location,
-            director=director,
-            egf_class=egf_class,
-            internet=internet,
-            handicap=handicap,
-            threshold=threshold,
-            correction=correction,
-            ceiling=ceiling,
-            compat=compat,
-            parameters=parameters,
-            bar=bar,
-            floor=floor,
-            criteria=criteria,
-        )
+        options = go_options(go, parameters)
         options = replace(options, smms=smms_items(smms or ()))
         db_handle, tid = open_tournament(db, tournament)
         if options.empty:

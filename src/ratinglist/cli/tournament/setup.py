@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -29,6 +29,7 @@ BqRuleOption = typer.Option(
 )
 
 
+@gs.with_go_settings(leave=frozenset({"bar", "floor", "criteria"}))
 def new(
     name: Annotated[
         str, typer.Argument(metavar="NAME", help="Tournament name, e.g. 'EGP Haarlem 2026'.")
@@ -69,17 +70,6 @@ def new(
             "--team-criteria", help="Go team criteria (default TEAMP,BDW,BDW3U,BDW2U,BDW1U,MNR)."
         ),
     ] = None,
-    time: gs.TimeOption = None,
-    komi: gs.KomiOption = None,
-    location: gs.LocationOption = None,
-    director: gs.DirectorOption = None,
-    egf_class: gs.ClassOption = None,
-    internet: gs.InternetOption = None,
-    handicap: gs.HandicapOption = None,
-    threshold: gs.ThresholdOption = None,
-    correction: gs.CorrectionOption = None,
-    ceiling: gs.CeilingOption = None,
-    compat: gs.CompatOption = None,
     parameters: gs.SetOption = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of every draw (default: random, stored).")
@@ -91,6 +81,7 @@ def new(
         "tournament director"
     ),
     db: str | None = DbOption,
+    **go: Any,
 ) -> None:
     """Create a tournament; it becomes the default one of later commands.
 
@@ -127,20 +118,7 @@ def new(
             criteria=criteria,
             team_size=team_size,
             team_criteria=team_criteria,
-            go_options=gs.go_options(
-                time=time,
-                komi=komi,
-                location=location,
-                director=director,
-                egf_class=egf_class,
-                internet=internet,
-                handicap=handicap,
-                threshold=threshold,
-                correction=correction,
-                ceiling=ceiling,
-                compat=compat,
-                parameters=parameters,
-            ),
+            go_options=gs.go_options(go, parameters),
         )
         created = new_tournament(open_db(db, create=True), settings, Actor.cli_user())
     typer.echo(f"created tournament {created.id}: {created.name} (seed {created.seed})")

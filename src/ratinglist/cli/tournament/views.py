@@ -230,7 +230,26 @@ def explain(
         typer.echo(f"forced pairs cost {view.forced_extra} more than the best free pairing")
 
 
+EXPORT_KINDS_HELP = (
+    "Export kind of the tournament's game: Othello: elo, html, csv, sheets (a folder); "
+    "Go: xml, h9, tou, aga, html, csv."
+)
+
+
 def export(
+    kind: Annotated[str | None, typer.Argument(metavar="KIND", help=EXPORT_KINDS_HELP)] = None,
+    path: Annotated[
+        Path | None,
+        typer.Argument(metavar="PATH", help="The file to write (a folder for sheets)."),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            metavar="NAME",
+            help="An export option of the game (repeatable): Go: egd-pins, drop-by-default.",
+        ),
+    ] = None,
     elo: Annotated[Path | None, typer.Option("--elo", help="Write the .ELO results file.")] = None,
     html: Annotated[Path | None, typer.Option("--html", help="Write the HTML page.")] = None,
     csv_file: Annotated[Path | None, typer.Option("--csv", help="Write the standings CSV.")] = None,
@@ -253,15 +272,20 @@ def export(
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
-    """Export the results file, the standings page, a CSV, pairing sheets; a Go tournament:
-    OpenGotha's XML, the EGF .h9, the FFG .tou, the AGA results.
+    """Export a file of the tournament: KIND among its game's exports (Othello: the results
+    file, the standings page, a CSV, pairing sheets; Go: OpenGotha's XML, the EGF .h9, the FFG
+    .tou, the AGA results, the page, a CSV). The flags --elo ... --aga do the same.
 
-    Example: ratinglist tournament export --elo 20260314_EGP_Haarlem.ELO --html haarlem.html
+    Example: ratinglist tournament export elo 20260314_EGP_Haarlem.ELO
+    Example: ratinglist tournament export h9 paris.h9 --option egd-pins
     Example: ratinglist tournament export --xml paris.xml --h9 paris.h9
     """
     with user_errors():
+        from ratinglist.errors import TournamentInputError
         from ratinglist.service.tournaments.views import export as export_files
 
+        if kind is not None and path is None:
+            raise TournamentInputError(f"expected a PATH to write the {kind!r} export to, got none")
         chosen = {
             "elo": elo,
             "html": html,
@@ -272,14 +296,14 @@ def export(
             "tou": tou,
             "aga": aga,
         }
+        wanted = {k: p for k, p in chosen.items() if p is not None}
+        if kind is not None and path is not None:
+            wanted[kind] = path
         flags = {"egd-pins": egd_pins, "drop-by-default": drop_by_default}
-        done = export_files(
-            *open_tournament(db, tournament),
-            {kind: path for kind, path in chosen.items() if path is not None},
-            frozenset(k for k, on in flags.items() if on),
-        )
-    for path in done.paths:
-        typer.echo(f"wrote {path}")
+        options = frozenset(option or ()) | frozenset(k for k, on in flags.items() if on)
+        done = export_files(*open_tournament(db, tournament), wanted, options)
+    for written in done.paths:
+        typer.echo(f"wrote {written}")
 
 
 def submit(

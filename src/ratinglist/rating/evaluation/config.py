@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from ratinglist.errors import RatingError
-from ratinglist.rating import systems
+from ratinglist.rating import registry, systems
 from ratinglist.rating.params import EuropeanParams
 from ratinglist.rating.systems.egf import EgfParams
 from ratinglist.rating.systems.elo import EloParams
@@ -14,28 +14,12 @@ from ratinglist.rating.systems.glicko2 import Glicko2Params
 from ratinglist.rating.systems.whr import WhrParams
 from ratinglist.rating.systems.wofmap import ENTRY_OFFSETS, WofMapParams
 
-SYSTEM_NAMES = (
-    "wof",
-    "elo",
-    "elo-fitted",
-    "glicko2",
-    "glicko2-fitted",
-    "whr",
-    "whr-fitted",
-    "whr-incremental",
-    "egf",
-    "egf-fitted",
-    "wof-map",
-    "whr-map",
-    "whr-bayes",
-    "constant",
-)
+SYSTEM_NAMES = registry.EVALUATED
+"""Every system the evaluation replays (`rating.registry`)."""
 
 
-DEFAULT_SYSTEMS = tuple(s for s in SYSTEM_NAMES if s != "whr-map")
-"""The systems evaluated unless others are asked: all but `whr-map`, whose entries are each a
-whole WHR replay kept to the end by the yearly refit (about 800 s of CPU more, beyond the
-evaluation's 15 minutes), asked by name (`--systems ...,whr-map`)."""
+DEFAULT_SYSTEMS = registry.DEFAULT_EVALUATED
+"""The systems evaluated unless others are asked (`rating.registry`: all but `whr-map`)."""
 
 
 REFIT_YEARS = systems.REFIT_YEARS
@@ -43,15 +27,7 @@ REFIT_YEARS = systems.REFIT_YEARS
 first report year's entry is the fit period's; `wof-map`'s published list uses the same."""
 
 
-FITTED = (
-    "elo-fitted",
-    "glicko2-fitted",
-    "whr-fitted",
-    "egf-fitted",
-    "wof-map",
-    "whr-map",
-    "whr-bayes",
-)
+FITTED = registry.FITTED
 """The systems whose newcomer entry and main parameters are searched on the fit period."""
 
 
@@ -126,24 +102,7 @@ class EvaluationConfig:
                 f"{month_start(self.start):%Y-%m}..{month_start(self.end):%Y-%m}, "
                 f"{self.fit_months}"
             )
-        grids = (
-            self.elo_k_scales,
-            self.entry_offsets,
-            self.glicko2_deviations,
-            self.glicko2_taus,
-            self.egf_con_divisors,
-            self.whr_w2s,
-            self.wofmap_deviations,
-            self.wofmap_half_lives,
-            self.wofmap_entry_offsets,
-            self.wofmap_field_weights,
-            self.whrmap_w2s,
-            self.whrmap_deviations,
-            self.whrmap_entry_offsets,
-            self.whrmap_newcomer_games,
-            self.whrbayes_entry_deviations,
-            self.whrbayes_variance_scales,
-        )
+        grids = tuple(getattr(self, name) for name in registry.GRIDS)
         if self.workers < 1:
             raise RatingError(f"expected workers >= 1, got {self.workers}")
         if self.refit_years is not None and self.refit_years < 1:

@@ -25,36 +25,17 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 
 from ratinglist.errors import RatingError
+from ratinglist.rating import registry
 from ratinglist.rating.evaluation.config import EvaluationConfig
 from ratinglist.rating.evaluation.lists import ListFacts
 from ratinglist.rating.evaluation.replay import Replayed, replay_systems
 from ratinglist.rating.games import GameArrays
 
-COSTS: dict[str, float] = {
-    "wof": 66.0,
-    "elo": 2.0,
-    "elo-fitted": 4.0,
-    "glicko2": 1.0,
-    "glicko2-fitted": 5.0,
-    "whr": 143.0,
-    "whr-fitted": 153.0,
-    "whr-incremental": 16.0,
-    "egf": 2.0,
-    "egf-fitted": 3.0,
-    "wof-map": 411.0,
-    "whr-map": 397.0,
-    "whr-bayes": 0.0,
-    "constant": 0.0,
-}
-"""Each system's seconds in the replay of the real archive (2005-01..2026-05 reported, 359,792
-games): ``systems[].seconds`` of `benchmarks/evaluate.py --db .../real.db --workers 2 --json`
-(the default systems, two workers, load 1.9-3.1; issue 23, "the evaluation on two cores").
-`whr-map`: 315 s beside wof-map's 326 s in a run of the default systems and whr-map (two
-workers, load 1.1-1.3), scaled to this run's wof-map (x 411 / 326). `whr-bayes`: its columns are
-computed in the WHR replays `whr` and `whr-fitted` read, its time counted there (its own
-0.004 s). Only the ratios matter: they balance the groups."""
+COSTS: dict[str, float] = {s.name: s.cost for s in registry.REGISTRY}
+"""Each system's seconds in the replay of the real archive (`rating.registry`); only the
+ratios matter: they balance the groups."""
 
-TOGETHER = (("whr", "whr-fitted", "whr-bayes"),)
+TOGETHER = registry.TOGETHER
 """Systems replayed in the same process: `whr-fitted` and `whr-bayes` read the same WHR
 replays (one per w^2), and `whr` the published w^2's (`search.shared_whr`)."""
 

@@ -5,33 +5,26 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from dataclasses import dataclass, field, replace
-from itertools import product
+from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import NDArray
 
+from ratinglist.rating import registry
 from ratinglist.rating.evaluation.config import EvaluationConfig
-from ratinglist.rating.evaluation.forecasters import (
-    Constant,
-    Forecaster,
-    Shared,
-    Whr,
-    WhrIncremental,
-    Wof,
-    WofMap,
-    egf_forecaster,
-    elo_forecaster,
-    glicko2_forecaster,
-)
-from ratinglist.rating.evaluation.metrics import (
-    scores,
-)
+from ratinglist.rating.evaluation.metrics import scores
+from ratinglist.rating.forecasters import Forecaster, Shared, Whr
 from ratinglist.rating.games import GameArrays
-from ratinglist.rating.systems.elo import EloParams
+from ratinglist.rating.spaces import (
+    Candidate,
+    SearchSpace,
+    Values,
+    whr_bayes_columns,
+    whr_follows,
+    whr_width,
+)
 
-Values = tuple[tuple[str, float], ...]
-"""Named parameter values (a system's fitted parameters, an entry option's values)."""
+__all__ = ["Candidate", "Values", "whr_follows", "whr_width"]
 
 
 @dataclass(slots=True)
@@ -95,195 +88,35 @@ class Run:
             mate.observe(games)
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """One replay of a fitted system's search: its forecaster (one prediction column per
-    newcomer entry), the main parameters it stands for, and the entries."""
-
-    system: str
-    forecaster: Forecaster
-    fitted: Values
-    entries: tuple[float, ...]
-    held: int | None = None
-    """How many of `fitted`'s leading values a yearly refit holds (the rest are newcomer
-    values, re-chosen with the entry); None: all."""
-    extra: tuple[Values, ...] = ()
-    """Per entry column, more newcomer values chosen with it (`whr-bayes`'s entry deviation
-    and variance scale); empty: none."""
-
-    @property
-    def main(self) -> Values:
-        """The values a yearly refit holds."""
-        return self.fitted if self.held is None else self.fitted[: self.held]
-
-    def option(self, column: int) -> Values:
-        """The newcomer values of entry `column`: the values not held, the entry, the
-        column's `extra` values."""
-        more = self.extra[column] if self.extra else ()
-        return (*self.fitted[len(self.main) :], ("entry", self.entries[column]), *more)
-
-
 def fitted_candidates(config: EvaluationConfig, whr: Shared | None = None) -> dict[str, Candidate]:
-    """Every candidate of the fitted systems asked, keyed ``system@n``: the system's main
-    parameters, each predicting at every newcomer entry (start rating + offset). With `whr`
-    (`whr`'s replay, see `shared_whr`), the candidate of the published w^2 reads it."""
+    """Every candidate of the fitted systems asked, keyed ``system@n``: each system's search
+    space (`rating.registry`), in the registry's order, a space shared by two systems once.
+    With `whr` (`whr`'s replay, see `shared_whr`), the candidate of the published w^2 reads
+    it."""
     chosen = set(config.systems)
     result: dict[str, Candidate] = {}
-    offsets = config.entry_offsets
-
-    def add(
-        system: str,
-        forecaster: Forecaster,
-        fitted: Values,
-        held: int | None = None,
-        extra: tuple[Values, ...] = (),
-    ) -> None:
-        result[f"{system}@{len(result)}"] = Candidate(
-            system, forecaster, fitted, entries, held, extra
-        )
-
-    if "elo-fitted" in chosen:
-        entries = tuple(config.elo.start + o for o in offsets)
-        for scale in config.elo_k_scales:
-            p = _scaled(config.elo, scale)
-            fitted: tuple[tuple[str, float], ...] = (
-                ("k_scale", scale),
-                ("k_new", p.k_new),
-                ("k_general", p.k_general),
-                ("k_top", p.k_top),
-            )
-            add("elo-fitted", elo_forecaster(p, entries), fitted)
-    if "glicko2-fitted" in chosen:
-        entries = tuple(config.glicko2.start + o for o in offsets)
-        for deviation in config.glicko2_deviations:
-            for tau in config.glicko2_taus:
-                g = replace(config.glicko2, start_deviation=deviation, tau=tau)
-                fitted = (("start_deviation", deviation), ("tau", tau))
-                add("glicko2-fitted", glicko2_forecaster(g, entries), fitted)
-    if chosen & {"whr-fitted", "whr-bayes"}:
-        # One replay per w^2, read by both: `whr-fitted` its plain columns (one per entry),
-        # `whr-bayes` the columns after (one per entry, entry deviation and variance scale).
-        # The published w^2's replay also serves `whr` (its entry-0 column).
-        plain = offsets if "whr-fitted" in chosen else ()
-        bayes = whr_bayes_columns(config)
-        for w2 in config.whr_w2s:
-            if whr is not None and w2 == config.whr.w2:
-                shared, width = whr, whr_width(config)
-            else:
-                shared, width = Shared(Whr(replace(config.whr, w2=w2), plain, bayes)), len(plain)
-            if plain:
-                entries = plain
-                add("whr-fitted", shared.reader(slice(0, len(plain))), (("w2", w2),))
-            # One candidate per variance scale (held with w^2 by the yearly refit), reading
-            # its block of columns: every entry with every entry deviation.
-            block = len(bayes) // max(len(config.whrbayes_variance_scales), 1)
-            for k, scale in enumerate(config.whrbayes_variance_scales if bayes else ()):
-                columns = bayes[k * block : (k + 1) * block]
-                entries = tuple(e for e, _, _ in columns)
-                extra = tuple((("entry_deviation", d),) for _, d, _ in columns)
-                reader = shared.reader(slice(width + k * block, width + (k + 1) * block))
-                fitted = (("w2", w2), ("variance_scale", scale))
-                add("whr-bayes", reader, fitted, extra=extra)
-    if "egf-fitted" in chosen:
-        entries = tuple(config.egf.start + o for o in offsets)
-        for divisor in config.egf_con_divisors:
-            e = replace(config.egf, con_divisor=divisor)
-            add("egf-fitted", egf_forecaster(e, entries), (("con_divisor", divisor),))
-    if "wof-map" in chosen:
-        # The entry is the newcomers' prior mean, part of the fit: one replay per value.
-        for deviation in config.wofmap_deviations:
-            for half_life in config.wofmap_half_lives:
-                for offset, field in product(
-                    config.wofmap_entry_offsets, config.wofmap_field_weights
-                ):
-                    m = replace(
-                        config.wofmap,
-                        prior_deviation=deviation,
-                        half_life=half_life,
-                        entry=config.wofmap.centre + offset,
-                        field_weight=field,
-                    )
-                    fitted = (
-                        ("prior_deviation", deviation),
-                        ("half_life", half_life),
-                        ("field_weight", field),
-                    )
-                    entries = (m.entry,)
-                    add("wof-map", WofMap(m, entries), fitted, held=2)
-    if "whr-map" in chosen:
-        # WHR with a Gaussian prior on each first node: its mean (the entry below a number
-        # of games, the centre 0 after) is part of the fit, so one replay per combination.
-        for w2, deviation, offset, newcomer in product(
-            config.whrmap_w2s,
-            config.whrmap_deviations,
-            config.whrmap_entry_offsets,
-            config.whrmap_newcomer_games,
-        ):
-            h = replace(
-                config.whr,
-                w2=w2,
-                prior_deviation=deviation,
-                entry=offset,
-                newcomer_games=newcomer,
-            )
-            entries = (offset,)
-            fitted = (
-                ("w2", w2),
-                ("prior_deviation", deviation),
-                ("newcomer_games", float(newcomer)),
-            )
-            add("whr-map", Whr(h, entries), fitted)
+    searched: list[SearchSpace] = []
+    for declared in registry.REGISTRY:
+        space = declared.search
+        if space is None or declared.name not in chosen or space in searched:
+            continue
+        searched.append(space)
+        for candidate in space(config, whr):
+            result[f"{candidate.system}@{len(result)}"] = candidate
     return result
 
 
 def forecasters(config: EvaluationConfig) -> dict[str, Forecaster]:
-    chosen = set(config.systems)
+    """The forecasters of the systems asked that are not fitted (`rating.registry`), but
+    `whr` when it reads the shared replay (`whr_follows`)."""
     result: dict[str, Forecaster] = {}
-    if "wof" in chosen:
-        result["wof"] = Wof(config.wof)
-    if "elo" in chosen:
-        result["elo"] = elo_forecaster(config.elo)
-    if "glicko2" in chosen:
-        result["glicko2"] = glicko2_forecaster(config.glicko2)
-    if "whr" in chosen and not whr_follows(config):
-        result["whr"] = Whr(config.whr)
-    if "whr-incremental" in chosen:
-        result["whr-incremental"] = WhrIncremental(config.whr)
-    if "egf" in chosen:
-        result["egf"] = egf_forecaster(config.egf)
-    if "constant" in chosen:
-        result["constant"] = Constant()
+    for declared in registry.REGISTRY:
+        if declared.forecaster is None or declared.name not in config.systems:
+            continue
+        forecaster = declared.forecaster(config)
+        if forecaster is not None:
+            result[declared.name] = forecaster
     return result
-
-
-def whr_follows(config: EvaluationConfig) -> bool:
-    """True when `whr` reads the entry-0 column of the replay of the published w^2 that
-    `whr-fitted` (or `whr-bayes`) reads (one replay for all, `shared_whr`)."""
-    return (
-        "whr" in config.systems
-        and bool({"whr-fitted", "whr-bayes"} & set(config.systems))
-        and 0.0 in config.entry_offsets
-        and config.whr.w2 in config.whr_w2s
-    )
-
-
-def whr_bayes_columns(config: EvaluationConfig) -> tuple[tuple[float, float, float], ...]:
-    """`whr-bayes`'s prediction columns of each WHR replay (entry, entry deviation, variance
-    scale), one block per scale, none when it is not asked."""
-    if "whr-bayes" not in config.systems:
-        return ()
-    return tuple(
-        (entry, deviation, scale)
-        for scale, entry, deviation in product(
-            config.whrbayes_variance_scales, config.entry_offsets, config.whrbayes_entry_deviations
-        )
-    )
-
-
-def whr_width(config: EvaluationConfig) -> int:
-    """The plain columns of `whr`'s shared replay: every entry's with `whr-fitted`, else the
-    entry-0 column only."""
-    return len(config.entry_offsets) if "whr-fitted" in config.systems else 1
 
 
 def whr_column(config: EvaluationConfig) -> int:
@@ -298,15 +131,6 @@ def shared_whr(config: EvaluationConfig) -> Shared | None:
         return None
     plain = config.entry_offsets if "whr-fitted" in config.systems else (0.0,)
     return Shared(Whr(config.whr, tuple(plain), whr_bayes_columns(config)))
-
-
-def _scaled(params: EloParams, scale: float) -> EloParams:
-    return replace(
-        params,
-        k_new=params.k_new * scale,
-        k_general=params.k_general * scale,
-        k_top=params.k_top * scale,
-    )
 
 
 def choose(

@@ -3,8 +3,9 @@ predicted through each rating's deviation), the EGF GoR formula and `wof-map` (t
 with a prior and a time decay).
 
 Each is a module with its own frozen parameters object, ``rate(games, params, as_of)`` and
-``expected(ratings, first, second, params)`` (see `base`); `SYSTEMS` names them with their
-default parameters for the service and the CLI.
+``expected(ratings, first, second, params)`` (see `base`); `RatingSystem` holds one with its
+parameters; `rating.registry` declares them (with default parameters, forecaster, search
+space and cost) for the service, the CLI and the evaluation.
 """
 
 from __future__ import annotations
@@ -12,14 +13,14 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ratinglist.errors import RatingError
 from ratinglist.rating.games import GameArrays
-from ratinglist.rating.systems import egf, elo, glicko2, whr, wofmap
+from ratinglist.rating.systems import whr, wofmap
 from ratinglist.rating.systems.base import SystemEntry, SystemList, params_to_dict
 from ratinglist.rating.systems.egf import EgfParams
 from ratinglist.rating.systems.elo import EloParams, EloRank, Rounding, UpdateMode
@@ -85,10 +86,7 @@ class RatingSystem(Generic[P]):
                 without a game.
         """
         if self.explain_with is None:
-            able = ", ".join(n for n, s in SYSTEMS.items() if s.explain_with is not None)
-            raise RatingError(
-                f"expected a system that explains its ratings ({able}), got {self.name!r}"
-            )
+            raise RatingError(f"expected a system that explains its ratings, got {self.name!r}")
         return self.explain_with(games, self.params, as_of, player)
 
     def parameters(self) -> dict[str, object]:
@@ -96,45 +94,9 @@ class RatingSystem(Generic[P]):
         return params_to_dict(self.params)
 
 
-SYSTEMS: dict[str, RatingSystem[Any]] = {
-    elo.NAME: RatingSystem(elo.NAME, EloParams(), elo.rate, elo.expected),
-    glicko2.NAME: RatingSystem(glicko2.NAME, Glicko2Params(), glicko2.rate, glicko2.expected),
-    whr.NAME: RatingSystem(whr.NAME, WhrParams(), whr.rate, whr.expected, explain_with=whr.explain),
-    egf.NAME: RatingSystem(egf.NAME, EgfParams(), egf.rate, egf.expected),
-    whr.BAYES_NAME: RatingSystem(
-        whr.BAYES_NAME,
-        WHR_BAYES,
-        whr.rate_bayes,
-        whr.expected_bayes,
-        explain_with=whr.explain,
-    ),
-    wofmap.NAME: RatingSystem(
-        wofmap.NAME,
-        WofMapParams(refit_years=REFIT_YEARS),
-        wofmap.rate,
-        wofmap.expected,
-        wofmap.rolled_entry,
-        wofmap.explain,
-    ),
-}
-
-
-def system(name: str) -> RatingSystem[Any]:
-    """The system called `name` with its default parameters.
-
-    Raises:
-        RatingError: an unknown name.
-    """
-    try:
-        return SYSTEMS[name]
-    except KeyError:
-        raise RatingError(
-            f"expected a rating system among {', '.join(sorted(SYSTEMS))}, got {name!r}"
-        ) from None
-
-
 __all__ = [
-    "SYSTEMS",
+    "REFIT_YEARS",
+    "WHR_BAYES",
     "EgfParams",
     "EloParams",
     "EloRank",
@@ -147,5 +109,4 @@ __all__ = [
     "UpdateMode",
     "WhrParams",
     "WofMapParams",
-    "system",
 ]

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ratinglist.errors import NotFoundError, TournamentError
+from ratinglist.errors import NotOffered, TournamentError, TournamentInputError
 from ratinglist.model.directed import ExplainView, RoundView, ShownTable, SubmittedFile, Written
 from ratinglist.service.actor import Actor
 from ratinglist.service.intake import queue_on
@@ -118,17 +118,27 @@ class Download:
 def download(
     db: Store, tournament: int, kind: str, options: frozenset[str] = frozenset()
 ) -> Download:
-    """The exported file of `kind` (``elo``, ``h9``, ...).
+    """The exported file of `kind` (``elo``, ``h9``, ``sheet3``, ...).
 
     Raises:
-        NotFoundError: the tournament's game exports no such file.
+        NotOffered: the tournament's game exports no such file.
     """
-    files = export_files(db, tournament, options)
+    d = loaded(db, tournament).folded
+    game = game_of(d)
+    files = game.exports(d, options)
     for f in files:
         if f.kind == kind:
             return Download(f.file_name, f.media_type, f.data())
-    known = ", ".join(f.kind for f in files)
-    raise NotFoundError(f"expected an export among {known}, got {kind!r}")
+    kinds = ", ".join(f.kind for f in files)
+    raise NotOffered(
+        f"expected an export kind among {kinds} for this {game.label} tournament, got {kind!r}"
+    )
+
+
+def export_kinds(files: Sequence[ExportFile]) -> tuple[str, ...]:
+    """The export kinds `files` offer, in the game's order: each group once (``sheets``: a
+    folder of files), the other files by their kind."""
+    return tuple(dict.fromkeys(f.group for f in files))
 
 
 def export(
@@ -138,14 +148,25 @@ def export(
     options: frozenset[str] = frozenset(),
 ) -> Written:
     """Write the files `wanted` names: export kind (``elo``, ``html``, ``csv``, ``xml``,
-    ``h9``, ``tou``, ``aga``) -> file; a group (``sheets``) -> a folder for its files."""
-    files = export_files(db, tournament, options)
-    kinds = {f.kind for f in files} | {f.group for f in files}
-    unknown = sorted(set(wanted) - kinds)
+    ``h9``, ``tou``, ``aga``) -> file; a group (``sheets``) -> a folder for its files.
+
+    Raises:
+        TournamentInputError: nothing wanted, or a file could not be written.
+        NotOffered: a kind the tournament's game does not export.
+    """
+    d = loaded(db, tournament).folded
+    game = game_of(d)
+    files = game.exports(d, options)
+    offered = export_kinds(files)
+    known = set(offered) | {f.kind for f in files}
+    unknown = [kind for kind in wanted if kind not in known]
     if unknown or not wanted:
-        offered = ", ".join(sorted(kinds))
-        got = ", ".join(unknown) if unknown else "none"
-        raise TournamentError(f"expected exports among {offered}, got {got}")
+        got = ", ".join(repr(kind) for kind in unknown) if unknown else "none"
+        message = (
+            f"expected an export kind among {', '.join(offered)} "
+            f"for this {game.label} tournament, got {got}"
+        )
+        raise NotOffered(message) if unknown else TournamentInputError(message)
     written: list[str] = []
     try:
         for f in files:
@@ -159,7 +180,7 @@ def export(
             target.write_bytes(f.data())
             written.append(str(target))
     except OSError as exc:
-        raise TournamentError(f"could not write an export: {exc}") from exc
+        raise TournamentInputError(f"could not write an export: {exc}") from exc
     return Written(tuple(written))
 
 

@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import fields, replace
 
-from ratinglist.errors import OpenGothaError, TournamentError
+from ratinglist.errors import NotAllowedNow, OpenGothaError, TournamentInputError
 from ratinglist.formats.opengotha_xml import PARAMETER_SETS, parameter_value
 from ratinglist.model.directed import GoOptions
 from ratinglist.model.go import format_rank
@@ -32,6 +32,7 @@ from ratinglist.model.go.tournament import (
     Criterion,
     GoParameters,
 )
+from ratinglist.tournament.games.go.setting_table import GO_SETTINGS
 
 OptionPairs = tuple[tuple[str, str], ...]
 PLACEMENT = "placement"
@@ -75,10 +76,10 @@ def option_names() -> tuple[str, ...]:
 
 
 def canonical_name(name: str) -> str:
-    """The settable name `name` spells (any case), or a `TournamentError` naming them."""
+    """The settable name `name` spells (any case), or a `TournamentInputError` naming them."""
     found = _FOLDED.get(name.strip().lower())
     if found is None:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected an OpenGotha parameter name such as komi, hdCeiling or "
             f"paiMaSeedSystem1 (tournament settings lists them), got {name!r}"
         )
@@ -92,7 +93,7 @@ _DURATION = re.compile(r"^\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*(min|m|s)?)?\s*$", re.I
 def _seconds(text: str, default_unit: str, what: str) -> int:
     m = _DURATION.match(text)
     if m is None or (m.group(1) is None and m.group(2) is None):
-        raise TournamentError(f"expected {what} such as 60m, 1h30m or 30s, got {text!r}")
+        raise TournamentInputError(f"expected {what} such as 60m, 1h30m or 30s, got {text!r}")
     hours = int(m.group(1) or 0)
     amount = int(m.group(2) or 0)
     unit = (m.group(3) or default_unit).lower()
@@ -113,7 +114,7 @@ def parse_time(text: str) -> OptionPairs:
     basic_text, plus, extra = text.strip().partition("+")
     basic = _seconds(basic_text, "m", "a basic time")
     if basic % 60:
-        raise TournamentError(f"expected a basic time in whole minutes, got {basic_text!r}")
+        raise TournamentInputError(f"expected a basic time in whole minutes, got {basic_text!r}")
     pairs: list[tuple[str, str]] = [("basicTime", str(basic // 60))]
     extra = extra.strip()
     if not plus:
@@ -122,7 +123,7 @@ def parse_time(text: str) -> OptionPairs:
     canadian = re.fullmatch(r"(\d+)\s*/\s*(.+)", extra)
     if byoyomi is not None:
         if int(byoyomi.group(1)) < 1:
-            raise TournamentError(f"expected at least 1 byo-yomi period, got {extra!r}")
+            raise TournamentInputError(f"expected at least 1 byo-yomi period, got {extra!r}")
         seconds = _seconds(byoyomi.group(2), "s", "a byo-yomi time")
         return (
             *pairs,
@@ -132,7 +133,9 @@ def parse_time(text: str) -> OptionPairs:
     if canadian is not None:
         stones = int(canadian.group(1))
         if stones < 1:
-            raise TournamentError(f"expected at least 1 stone in a Canadian period, got {extra!r}")
+            raise TournamentInputError(
+                f"expected at least 1 stone in a Canadian period, got {extra!r}"
+            )
         seconds = _seconds(canadian.group(2), "m", "a Canadian period")
         return (
             *pairs,
@@ -141,7 +144,7 @@ def parse_time(text: str) -> OptionPairs:
             ("canByoYomiTime", str(seconds)),
         )
     if not extra:
-        raise TournamentError(f"expected a time system ({TIME_HELP}), got {text!r}")
+        raise TournamentInputError(f"expected a time system ({TIME_HELP}), got {text!r}")
     seconds = _seconds(extra, "s", f"a time system ({TIME_HELP}); the increment")
     return (
         *pairs,
@@ -179,48 +182,41 @@ _HANDICAP_MODES = {
 
 def option_pairs(options: GoOptions) -> OptionPairs:
     """The (name, value) pairs the director's options stand for, in the order applied:
-    the short options first, then each ``name=value`` of `options.parameters`."""
+    the short options first (`GO_SETTINGS`' order), then each ``name=value`` of
+    `options.parameters`."""
     pairs: list[tuple[str, str]] = []
-    if options.time is not None:
-        pairs += parse_time(options.time)
-    for name, value in (
-        ("komi", options.komi),
-        ("location", options.location),
-        ("director", options.director),
-        ("genMMBar", options.bar),
-        ("genMMFloor", options.floor),
-        (PLACEMENT, options.criteria),
-        (EGF_CLASS, options.egf_class),
-        (COMPAT, options.compat),
-        ("hdNoHdRankThreshold", options.handicap_threshold),
-        ("hdCorrection", options.handicap_correction),
-        ("hdCeiling", options.handicap_ceiling),
-    ):
-        if value is not None:
-            pairs.append((name, value.strip()))
-    if options.internet is not None:
-        pairs.append(("bInternet", "true" if options.internet else "false"))
-    if options.handicap is not None:
-        mode = _HANDICAP_MODES.get(options.handicap.strip().lower())
-        if mode is None:
-            raise TournamentError(
-                f"expected --handicap mms, rank or none, got {options.handicap!r}"
-            )
-        if mode[0][0] == "hdCeiling" and options.handicap_ceiling not in (None, "0"):
-            raise TournamentError(
-                f"expected no --handicap-ceiling with --handicap none, got "
-                f"{options.handicap_ceiling!r}"
-            )
-        pairs += mode
+    for setting in GO_SETTINGS:
+        value = getattr(options, setting.field)
+        if value is None:
+            continue
+        if setting.kind == "time":
+            pairs += parse_time(value)
+        elif setting.kind == "flag":
+            pairs.append((setting.xml, "true" if value else "false"))
+        elif setting.kind == "handicap":
+            pairs += _handicap_mode(value, options.handicap_ceiling)
+        else:
+            pairs.append((setting.xml, value.strip()))
     for item in options.parameters:
         name, equals, value = item.partition("=")
         if not equals:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected a parameter as name=value (e.g. paiMaSeedSystem1=SPLITANDFOLD), "
                 f"got {item.strip()!r}"
             )
         pairs.append((canonical_name(name), value.strip()))
     return tuple(pairs)
+
+
+def _handicap_mode(text: str, ceiling: str | None) -> OptionPairs:
+    mode = _HANDICAP_MODES.get(text.strip().lower())
+    if mode is None:
+        raise TournamentInputError(f"expected --handicap mms, rank or none, got {text!r}")
+    if mode[0][0] == "hdCeiling" and ceiling not in (None, "0"):
+        raise TournamentInputError(
+            f"expected no --handicap-ceiling with --handicap none, got {ceiling!r}"
+        )
+    return mode
 
 
 def parse_criteria(text: str) -> tuple[Criterion, ...]:
@@ -232,10 +228,10 @@ def parse_criteria(text: str) -> tuple[Criterion, ...]:
         c = Criterion.from_name(word)
         if c is None:
             known = ", ".join(c.value for c in Criterion if c is not Criterion.NULL)
-            raise TournamentError(f"expected placement criteria among {known}, got {word!r}")
+            raise TournamentInputError(f"expected placement criteria among {known}, got {word!r}")
         out.append(c)
     if not out or len(out) > MAX_CRITERIA:
-        raise TournamentError(f"expected 1 to {MAX_CRITERIA} placement criteria, got {text!r}")
+        raise TournamentInputError(f"expected 1 to {MAX_CRITERIA} placement criteria, got {text!r}")
     return tuple(out)
 
 
@@ -249,7 +245,7 @@ def _set(parameters: GoParameters, name: str, text: str) -> GoParameters:
     if name == EGF_CLASS:
         letter = text.strip().upper()
         if letter not in ("", *EGF_CLASSES):
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected an EGF class among {', '.join(EGF_CLASSES)} (empty: from the time "
                 f"system), got {text!r}"
             )
@@ -257,19 +253,19 @@ def _set(parameters: GoParameters, name: str, text: str) -> GoParameters:
     if name == COMPAT:
         mode = text.strip().lower()
         if mode not in ("", "none", *COMPAT_MODES):
-            raise TournamentError(f"expected --compat opengotha (or none), got {text!r}")
+            raise TournamentInputError(f"expected --compat opengotha (or none), got {text!r}")
         mode = "" if mode == "none" else mode
         return replace(parameters, pairing=replace(parameters.pairing, compat=mode))
     section, field_name = _FIELDS[name]
     current_set = getattr(parameters, section)
     current = getattr(current_set, field_name)
     if isinstance(current, bool) and text.strip().lower() not in _BOOLEAN:
-        raise TournamentError(f"expected {name} true or false, got {text!r}")
+        raise TournamentInputError(f"expected {name} true or false, got {text!r}")
     try:
         value = parameter_value(name, text.strip(), current, name)
     except OpenGothaError as exc:
         message = str(exc)
-        raise TournamentError(f"{name}: {message[message.find('expected') :]}") from exc
+        raise TournamentInputError(f"{name}: {message[message.find('expected') :]}") from exc
     if name == "paiMaLastRoundForSeedSystem1":
         value = int(str(value)) - 1  # 1-based as the XML and OpenGotha's screen
     if name == "complementaryTimeSystem":
@@ -332,7 +328,7 @@ def _check(parameters: GoParameters) -> None:
         if weight and not 0 <= value <= _WEIGHT_MAX:
             problems.append(f"{_PAIRING_ATTRS[f.name]} 0 to {_WEIGHT_MAX}, got {value}")
     if problems:
-        raise TournamentError("expected " + "; ".join(problems))
+        raise TournamentInputError("expected " + "; ".join(problems))
 
 
 def with_options(
@@ -344,13 +340,14 @@ def with_options(
     placement criterion (NBW, MMS or CPS: the system) are refused with the reason.
 
     Raises:
-        TournamentError: an unknown name, a bad value, or a setting that may not change now.
+        TournamentInputError: an unknown name or a bad value.
+        NotAllowedNow: a setting that may not change now.
     """
     found = parameters
     for raw, text in pairs:
         name = canonical_name(raw)
         if name in SET_AT_CREATION:
-            raise TournamentError(
+            raise NotAllowedNow(
                 f"expected {name} only when the tournament is made (its NAME, --date, --end, "
                 f"--rounds), "
                 f"got {name}={text}"
@@ -358,13 +355,13 @@ def with_options(
         before = found
         found = _set(found, name, text)
         if paired and name in FIXED_ONCE_PAIRED and found != before:
-            raise TournamentError(
+            raise NotAllowedNow(
                 f"expected {name} unchanged once round 1 is paired (the groups of the "
                 f"published rounds were made of it), got {name}={text}"
             )
     was, now = _main(parameters), _main(found)
     if paired and now != was:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected the main placement criterion {was.value if was else 'none'} unchanged "
             f"once round 1 is paired (it makes the score groups), got "
             f"{','.join(c.value for c in found.criteria)}"

@@ -15,7 +15,7 @@ import typing
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from ratinglist.errors import GoRankError, TournamentError
+from ratinglist.errors import GoRankError, TournamentInputError
 from ratinglist.model.go import GoRank, format_rank, parse_rank
 from ratinglist.model.go.team import MAX_TEAM_SIZE, MIN_TEAM_SIZE, TeamParameters
 from ratinglist.model.go.tournament import (
@@ -94,15 +94,15 @@ def go_team_parameters(data: dict[str, Any]) -> TeamParameters:
     """The team parameters of a stored Go settings object (OpenGotha's defaults if none).
 
     Raises:
-        TournamentError: the stored team parameters are not valid.
+        TournamentInputError: the stored team parameters are not valid.
     """
     try:
         found = _decode_fields(TeamParameters, dict(data.get("teams", {})), TeamParameters())
     except (TypeError, ValueError, KeyError) as exc:
-        raise TournamentError(f"expected valid team parameters, got {exc}") from exc
+        raise TournamentInputError(f"expected valid team parameters, got {exc}") from exc
     assert isinstance(found, TeamParameters)
     if not MIN_TEAM_SIZE <= found.team_size <= MAX_TEAM_SIZE:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a team size {MIN_TEAM_SIZE}-{MAX_TEAM_SIZE}, got {found.team_size}"
         )
     return found
@@ -114,7 +114,7 @@ def go_system(data: dict[str, Any]) -> GoSystem:
         return GoSystem(data["system"])
     except (KeyError, ValueError) as exc:
         known = ", ".join(s.value for s in GoSystem)
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a Go system among {known}, got {data.get('system')!r}"
         ) from exc
 
@@ -123,7 +123,7 @@ def go_parameters(data: dict[str, Any]) -> tuple[GoParameters, tuple[ClubsGroup,
     """The parameters and clubs groups of a stored Go settings object.
 
     Raises:
-        TournamentError: the object does not hold Go parameters.
+        TournamentInputError: the object does not hold Go parameters.
     """
     system = go_system(data)
     try:
@@ -135,5 +135,5 @@ def go_parameters(data: dict[str, Any]) -> tuple[GoParameters, tuple[ClubsGroup,
             for g in data.get("clubs_groups", [])
         )
     except (TypeError, ValueError, KeyError, GoRankError) as exc:
-        raise TournamentError(f"expected valid Go parameters, got {exc}") from exc
+        raise TournamentInputError(f"expected valid Go parameters, got {exc}") from exc
     return parameters, groups
