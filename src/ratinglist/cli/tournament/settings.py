@@ -1,18 +1,13 @@
-"""A Go tournament's settings: the options `tournament new` and `tournament settings` share,
-and ``tournament settings`` (show every setting, or change some as one logged action)."""
+"""A Go tournament's settings: the options `tournament new` and `tournament settings` share
+(the command itself: `cli.tournament.games.go.settings`)."""
 
 from __future__ import annotations
 
-import json
-from dataclasses import replace
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
-from ratinglist.cli.common import DbOption, console, open_tournament, user_errors
-from ratinglist.cli.tournament.render import TournamentOption
-from ratinglist.model.directed import GoOptions, GoSettingsView
+from ratinglist.model.directed import GoOptions
 
 TimeOption = Annotated[
     str | None,
@@ -103,117 +98,3 @@ def go_options(
         compat=compat,
         parameters=tuple(parameters or ()),
     )
-
-
-def _print(view: GoSettingsView, as_json: bool) -> None:
-    if as_json:
-        data = {
-            "tournament": view.tournament,
-            "paired": view.paired,
-            "time": view.time,
-            "egf_class": view.egf_class,
-            "egf_class_chosen": view.egf_class_chosen,
-            "adjusted_minutes": view.adjusted_minutes,
-            "group_max": view.group_max,
-            "settings": dict(view.values),
-            "fixed": list(view.fixed),
-            "based_on": view.based_on,
-            "smms": [
-                {"player": number, "name": name, "correction": correction}
-                for number, name, correction in view.smms
-            ],
-        }
-        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
-        return
-    chosen = "chosen" if view.egf_class_chosen else "from the time system"
-    typer.echo(
-        f"{view.tournament}: time {view.time} (adjusted {view.adjusted_minutes} min), "
-        f"EGF class {view.egf_class} ({chosen})"
-        + (f", pairs in groups of at most {view.group_max}" if view.group_max else "")
-    )
-    table = Table(title="Settings (OpenGotha's names)")
-    for col in ("name", "value", "may change"):
-        table.add_column(col)
-    fixed = set(view.fixed)
-    for name, value in view.values:
-        table.add_row(name, value, "no" if name in fixed else "yes")
-    console.print(table)
-    for number, name, correction in view.smms:
-        typer.echo(f"SMMS correction {correction:+d}: {number} {name}")
-
-
-def settings(
-    time: TimeOption = None,
-    komi: KomiOption = None,
-    location: LocationOption = None,
-    director: DirectorOption = None,
-    egf_class: ClassOption = None,
-    internet: InternetOption = None,
-    handicap: HandicapOption = None,
-    threshold: ThresholdOption = None,
-    correction: CorrectionOption = None,
-    ceiling: CeilingOption = None,
-    bar: Annotated[str | None, typer.Option("--bar", help="Go McMahon bar, e.g. 4d.")] = None,
-    floor: Annotated[str | None, typer.Option("--floor", help="Go McMahon floor.")] = None,
-    criteria: Annotated[
-        str | None, typer.Option("--criteria", help="Go placement criteria, e.g. MMS,SOSM.")
-    ] = None,
-    compat: CompatOption = None,
-    parameters: SetOption = None,
-    smms: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--smms",
-            help="McMahon groups: NUMBER=CORRECTION, -1 to 2 (+1 the super group, 0 back to "
-            "the rank's group); before round 1 is paired. Repeat.",
-        ),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    db: str | None = DbOption,
-    tournament: str | None = TournamentOption,
-) -> None:
-    """Show a Go tournament's settings, or change some (one action, undone by undo).
-
-    Once round 1 is paired the bar, floor, zero, board size, absent and bye points, the
-    rounding, the main placement criterion and the SMMS corrections may no longer change
-    (they made the score groups of the published rounds); the rest applies to the rounds
-    still to pair, the standings and the files.
-    Example: ratinglist tournament settings
-    Example: ratinglist tournament settings --komi 6.5 --time "60m+3x30s" --handicap rank
-    Example: ratinglist tournament settings --set paiMaSeedSystem1=SPLITANDFOLD --compat opengotha
-    Example: ratinglist tournament settings --smms 3=+1 --smms 7=-1
-    """
-    with user_errors():
-        from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.settings import (
-            change_go_settings,
-            go_settings_view,
-            smms_items,
-        )
-
-        options = go_options(
-            time=time,
-            komi=komi,
-            location=location,
-            director=director,
-            egf_class=egf_class,
-            internet=internet,
-            handicap=handicap,
-            threshold=threshold,
-            correction=correction,
-            ceiling=ceiling,
-            compat=compat,
-            parameters=parameters,
-            bar=bar,
-            floor=floor,
-            criteria=criteria,
-        )
-        options = replace(options, smms=smms_items(smms or ()))
-        db_handle, tid = open_tournament(db, tournament)
-        if options.empty:
-            view = go_settings_view(db_handle, tid)
-        else:
-            view = change_go_settings(db_handle, tid, options, Actor.cli_user())
-    if not options.empty and not as_json:
-        typer.echo("settings changed")
-    _print(view, as_json)

@@ -1,5 +1,5 @@
 """Looking at a tournament and publishing it: show, slips, standings, explain, export, submit,
-replay."""
+replay (each game replays its own files: `cli.tournament.games`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, console, open_db, open_tournament, user_errors
+from ratinglist.cli.common import DbOption, console, open_tournament, user_errors
 from ratinglist.cli.tournament.render import TournamentOption, num, round_table
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def standings(
 
         view = standings_of(*open_tournament(db, tournament), class_name, criteria)
     if isinstance(view, GoStandingsView):
-        _go_standings(view, as_json)
+        print_go_standings(view, as_json)
         return
     if as_json:
         out = [
@@ -114,7 +114,8 @@ def standings(
     console.print(table)
 
 
-def _go_standings(view: GoStandingsView, as_json: bool) -> None:
+def print_go_standings(view: GoStandingsView, as_json: bool) -> None:
+    """Print a Go tournament's standings (a table, or JSON with `as_json`)."""
     if as_json:
         out = [
             {
@@ -350,45 +351,15 @@ def replay(
     Example: ratinglist tournament replay 20190331_23_Singapore_open.ELO --json
     Example: ratinglist tournament replay Tournoi_de_Juvisy.xml
     """
-    if file.suffix.lower() == ".xml":
-        with user_errors():
-            from ratinglist.service.tournaments.files import replay_opengotha
-
-            view = replay_opengotha(file, criteria)
-        _go_standings(view, as_json)
-        return
     with user_errors():
-        from ratinglist.service.tournaments.views import replay as replay_file
+        from ratinglist.cli.tournament.games import replay_module
 
-        rows = replay_file(file, bye_discs=bye_discs, bq_constant=bq_constant, bq_rule=bq_rule)
-    if as_json:
-        typer.echo(json.dumps([r.to_dict() for r in rows]))
-        return
-    table = Table(title=f"{file.name}: replayed standings")
-    for col in ("#", "ID", "name", "points", "BQ", "discs"):
-        table.add_column(col, justify="left" if col == "name" else "right")
-    for r in rows:
-        table.add_row(str(r.rank), str(r.id), r.name, num(r.points), num(r.bq), num(r.discs))
-    console.print(table)
-
-
-def import_command(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="An OpenGotha .xml file.")],
-    db: str | None = DbOption,
-) -> None:
-    """Store an OpenGotha tournament as a directed tournament (players, rounds, results); it
-    becomes the default one, to go on pairing, entering results and exporting.
-
-    Example: ratinglist tournament import Tournoi_de_Juvisy.xml
-    """
-    with user_errors():
-        from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.files import import_opengotha
-
-        done = import_opengotha(open_db(db, create=True), file, Actor.cli_user())
-    for line in done.diagnostics:
-        typer.echo(line, err=True)
-    typer.echo(
-        f"imported tournament {done.id}: {done.name} ({done.players} players, "
-        f"{done.rounds} rounds, {done.games} games, {done.events} events)"
+        game = replay_module(file)
+    game.replay(
+        file,
+        bye_discs=bye_discs,
+        bq_constant=bq_constant,
+        bq_rule=bq_rule,
+        as_json=as_json,
+        criteria=criteria,
     )

@@ -264,13 +264,6 @@ def system_names() -> tuple[str, ...]:
     return tuple(s.value for s in System)
 
 
-def class_names() -> tuple[str, ...]:
-    """The classes standings can be shown for (besides ``rating:LOW-HIGH``)."""
-    from ratinglist.tournament.games.othello.ranking_views import CLASS_NAMES
-
-    return tuple(k for k in CLASS_NAMES if k != "debutant")
-
-
 def special_results() -> tuple[str, ...]:
     """The special results a director can enter in Othello (besides a disc score)."""
     return game_named(OTHELLO).specials
