@@ -80,10 +80,10 @@ def test_an_empty_tournament_offers_no_submission_and_is_refused(app_client: Tes
     tid, csrf = _made(app_client, players=4, rounds=2)
     assert 'id="submit"' not in app_client.get(f"/td/{tid}").text
     asked = app_client.get(f"/td/{tid}/submit")
-    assert asked.status_code == 409 and "an empty tournament is not sent" in asked.text
+    assert asked.status_code == 400 and "an empty tournament is not sent" in asked.text
     assert 'id="confirm"' not in asked.text
     refused = app_client.post(f"/td/{tid}/submit", data={"csrf_token": csrf, "confirm": "yes"})
-    assert refused.status_code == 409 and "expected at least one game with a result" in (
+    assert refused.status_code == 400 and "expected at least one game with a result" in (
         refused.text
     )
 

@@ -11,10 +11,10 @@ import typer
 from rich.table import Table
 
 from ratinglist.cli.common import DbOption, console, open_tournament, user_errors
-from ratinglist.cli.tournament.render import TournamentOption, num, round_table
+from ratinglist.cli.tournament.render import TournamentOption, round_table, shown_table
 
 if TYPE_CHECKING:
-    from ratinglist.model.directed import GoStandingsView
+    from ratinglist.model.directed import ShownTable
 
 BqRuleOption = typer.Option(
     "--bq-rule", help="Brightwell rule for byes and absences: standard (IFRL) or singapore."
@@ -75,80 +75,28 @@ def standings(
     Example: ratinglist tournament standings --class rating:1600-1800
     """
     with user_errors():
-        from ratinglist.model.directed import GoStandingsView
-        from ratinglist.service.tournaments.views import standings as standings_of
+        from ratinglist.service.tournaments.views import shown_standings
 
-        view = standings_of(*open_tournament(db, tournament), class_name, criteria)
-    if isinstance(view, GoStandingsView):
-        print_go_standings(view, as_json)
-        return
+        view, shown = shown_standings(*open_tournament(db, tournament), class_name, criteria)
+    print_standings(view, shown, as_json)
+
+
+def print_standings(view: object, shown: ShownTable, as_json: bool) -> None:
+    """Print standings by the renderer of the game whose view they are
+    (``games/<name>/render.py``'s ``print_standings``), else as the game shows them."""
+    from ratinglist.cli.tournament.games import game_folders
+    from ratinglist.cli.tournament.render import game_renderer
+
+    for folder in game_folders():
+        own = game_renderer(folder.__name__.rsplit(".", 1)[-1], "print_standings")
+        if own is not None and own(view, as_json):
+            return
     if as_json:
-        out = [
-            {
-                "rank": line.place,
-                "id": int(line.player.id) if line.player.id >= 0 else line.player.shown_id,
-                "name": line.player.name,
-                "country": line.country,
-                "points": line.points,
-                "bq": line.brightwell,
-                "discs": line.discs,
-            }
-            for line in view.lines
-        ]
-        typer.echo(json.dumps(out, ensure_ascii=False))
+        heads = [c.label for c in shown.columns]
+        rows = [dict(zip(heads, (c.text for c in r.cells), strict=True)) for r in shown.rows]
+        typer.echo(json.dumps(rows, ensure_ascii=False))
         return
-    table = Table(title=f"{view.label}: standings {view.progress}")
-    for col in ("#", "ID", "name", "country", "points", "BQ", "discs"):
-        table.add_column(col, justify="left" if col in ("name", "country") else "right")
-    for line in view.lines:
-        mark = " (withdrawn)" if line.withdrawn else ""
-        table.add_row(
-            str(line.place),
-            line.player.shown_id,
-            line.player.name + mark,
-            line.country,
-            num(line.points),
-            num(line.brightwell),
-            num(line.discs),
-        )
-    console.print(table)
-
-
-def print_go_standings(view: GoStandingsView, as_json: bool) -> None:
-    """Print a Go tournament's standings (a table, or JSON with `as_json`)."""
-    if as_json:
-        out = [
-            {
-                "place": line.place,
-                "id": int(line.player.id),
-                "name": line.player.name,
-                "rank": line.rank,
-                "country": line.country,
-                "club": line.club,
-                **dict(zip(view.criteria, line.values, strict=True)),
-                "rounds": list(line.rounds),
-            }
-            for line in view.lines
-        ]
-        typer.echo(json.dumps(out, ensure_ascii=False))
-        return
-    rounds = "round" if view.rounds == 1 else "rounds"
-    table = Table(title=f"{view.tournament} after {view.rounds} {rounds}")
-    for col in ("#", "ID", "name", "rank", "club", *view.criteria):
-        table.add_column(col, justify="left" if col in ("name", "club") else "right")
-    for n in range(1, view.rounds + 1):
-        table.add_column(f"R{n}", justify="right")
-    for line in view.lines:
-        table.add_row(
-            "" if line.tied else str(line.place),
-            str(line.player.id),
-            line.player.name,
-            line.rank,
-            line.club,
-            *line.values,
-            *line.rounds,
-        )
-    console.print(table)
+    console.print(shown_table(f"{getattr(view, 'tournament', '')}: standings", shown))
 
 
 GO_PART_LABELS = {

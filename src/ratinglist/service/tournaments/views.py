@@ -81,12 +81,13 @@ def standings(
 
 
 def shown_standings(
-    db: Store, tournament: int, class_name: str | None = None
+    db: Store, tournament: int, class_name: str | None = None, criteria: str | None = None
 ) -> tuple[AnyStandings, ShownTable]:
-    """The standings (of one class if named) and the table the pages show of them."""
+    """The standings (of one class if named; Go: on `criteria` if given) and the table the
+    game shows of them, from one load."""
     d = loaded(db, tournament).folded
     game = game_of(d)
-    view = game.standings(d, class_name, None)
+    view = game.standings(d, class_name, criteria)
     return view, game.shown_standings(view)
 
 

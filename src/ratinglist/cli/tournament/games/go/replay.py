@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ratinglist.cli.common import user_errors
-from ratinglist.cli.tournament.views import print_go_standings
+from ratinglist.cli.tournament.games.go.render import print_go_standings
 
 
 def replay(
