@@ -214,7 +214,7 @@ def _new_entrant(
     or (None, the earlier entrant) when the same person was already entered (a retry).
 
     Raises:
-        TournamentError: an entrant of the same name (another country, or a registered
+        NotAllowedNow: an entrant of the same name (another country, or a registered
             player) is already in the tournament.
         NamesakeConflict: the registry holds a player of this name and `anyway` is False.
     """
@@ -462,7 +462,7 @@ def finals_games(db: Store, tournament: int) -> FinalsView:
     """The finals games due so far (read only).
 
     Raises:
-        TournamentError: the finals have not started.
+        NotAllowedNow: the finals have not started.
     """
     d = loaded(db, tournament).folded
     return _finals_view(d, False)

@@ -197,7 +197,8 @@ def reopen(db: Store, tournament: int, reason: str, actor: Actor, *, officer: bo
 
     Raises:
         NotFoundError: no such tournament.
-        TournamentError: the tournament is open, or no reason was given.
+        NotAllowedNow: the tournament is open.
+        TournamentInputError: no reason was given.
         PermissionDenied: the file was accepted and `officer` is False.
     """
     text = reason.strip()
@@ -302,7 +303,7 @@ def delete_draft(db: Store, tournament: int, actor: Actor, based_on: int | None 
 
     Raises:
         NotFoundError: no such tournament.
-        TournamentError: not a draft (a round was paired, or it was submitted).
+        NotAllowedNow: not a draft (a round was paired, or it was submitted).
         ConflictError: the log moved since `based_on`; nothing deleted.
     """
     base = loaded(db, tournament)

@@ -379,7 +379,7 @@ def parse_round_numbers(text: str) -> list[int]:
     director's form take the rounds a player does not play.
 
     Raises:
-        TournamentError: a word is not a number.
+        TournamentInputError: a word is not a number.
     """
     out = []
     for word in text.replace(" ", "").split(","):

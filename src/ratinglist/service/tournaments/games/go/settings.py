@@ -65,7 +65,7 @@ def smms_items(items: Sequence[str]) -> tuple[tuple[int, int], ...]:
     super group, ``7=-1``, ``3=0`` back to the rank's group).
 
     Raises:
-        TournamentError: an item not of that form.
+        TournamentInputError: an item not of that form.
     """
 
     out = []
