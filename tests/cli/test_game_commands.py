@@ -85,3 +85,10 @@ def test_a_game_without_its_own_renderer_is_drawn_in_its_players_order() -> None
         ["1", b.label, "0", a.label, "0", "2-0"],
         ["absent", c.label, "", "", "", ""],
     ]
+
+
+def test_a_cost_part_is_titled_by_the_game_that_names_it() -> None:
+    from ratinglist.cli.tournament.render import part_label
+
+    assert part_label("mainDUDDCost") == "DU/DD"  # OpenGotha's draw-up/draw-down part (Go)
+    assert part_label("colour_balance") == "colour_balance"  # no game titles it: its name

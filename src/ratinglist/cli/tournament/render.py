@@ -77,6 +77,19 @@ def game_renderer(game: str, name: str) -> Callable[..., Any] | None:
     return own
 
 
+def part_label(name: str) -> str:
+    """The short column title a game gives a pairing cost part (its renderer's
+    ``PART_LABELS``), else the part's own name."""
+    from ratinglist.cli.tournament.games import game_folders
+
+    for folder in game_folders():
+        labels = game_renderer(folder.__name__.rsplit(".", 1)[-1], "part_label")
+        if labels is not None and (label := labels(name)) is not None:
+            found: str = label
+            return found
+    return name
+
+
 def shown_table(title: str, shown: ShownTable) -> Table:
     """A table as the game shows it (`ShownTable`: columns and cells as data); a cell's note
     in brackets, a withdrawn player's row marked."""

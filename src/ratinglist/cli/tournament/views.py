@@ -11,7 +11,7 @@ import typer
 from rich.table import Table
 
 from ratinglist.cli.common import DbOption, console, open_tournament, user_errors
-from ratinglist.cli.tournament.render import TournamentOption, round_table, shown_table
+from ratinglist.cli.tournament.render import TournamentOption, part_label, round_table, shown_table
 
 if TYPE_CHECKING:
     from ratinglist.model.directed import ShownTable
@@ -99,20 +99,6 @@ def print_standings(view: object, shown: ShownTable, as_json: bool) -> None:
     console.print(shown_table(f"{getattr(view, 'tournament', '')}: standings", shown))
 
 
-GO_PART_LABELS = {
-    "baseDuplicateGameCost": "duplicate",
-    "baseRandomCost": "random",
-    "baseBWBalanceCost": "colour",
-    "mainCategoryCost": "category",
-    "mainScoreDiffCost": "score",
-    "mainDUDDCost": "DU/DD",
-    "mainSeedCost": "seed",
-    "secHandiCost": "handicap",
-    "secGeoCost": "geo",
-}
-"""Short column titles for OpenGotha's cost part names (`--json` keeps the full names)."""
-
-
 def explain(
     round_number: Annotated[int, typer.Argument(metavar="ROUND", help="A paired Swiss round.")],
     pair: Annotated[
@@ -161,7 +147,7 @@ def explain(
         typer.echo(json.dumps(out))
         return
     names = [name for name, _ in view.pairs[0].parts] if view.pairs else []
-    labels = [GO_PART_LABELS.get(name, name) for name in names]
+    labels = [part_label(name) for name in names]
     table = Table(title=f"Round {view.number}: cost by criterion ({view.preset})")
     table.add_column("Black", justify="left")
     table.add_column("White", justify="left")

@@ -11,6 +11,24 @@ from ratinglist.cli.common import console
 from ratinglist.cli.tournament.render import num
 from ratinglist.model.directed import GoStandingsView, RoundView
 
+PART_LABELS = {
+    "baseDuplicateGameCost": "duplicate",
+    "baseRandomCost": "random",
+    "baseBWBalanceCost": "colour",
+    "mainCategoryCost": "category",
+    "mainScoreDiffCost": "score",
+    "mainDUDDCost": "DU/DD",
+    "mainSeedCost": "seed",
+    "secHandiCost": "handicap",
+    "secGeoCost": "geo",
+}
+"""Short column titles for OpenGotha's cost part names (`--json` keeps the full names)."""
+
+
+def part_label(name: str) -> str | None:
+    """The short title of an OpenGotha cost part, None for another name."""
+    return PART_LABELS.get(name)
+
 
 def round_table(table: Table, view: RoundView) -> Table:
     """A Go round: White first, the handicap, byes, then the absent players."""
