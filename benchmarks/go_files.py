@@ -26,11 +26,11 @@ from rich.console import Console
 from rich.table import Table
 
 from ratinglist.formats.go.lists import read_go_list_file
-from ratinglist.formats.opengotha_document import (
+from ratinglist.formats.go.opengotha_document import (
     read_opengotha_document,
     read_opengotha_document_file,
 )
-from ratinglist.formats.opengotha_write import write_opengotha
+from ratinglist.formats.go.opengotha_write import write_opengotha
 from ratinglist.registry.go.search import GoListIndex
 from smoke import real_data_dir
 

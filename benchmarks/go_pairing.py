@@ -21,7 +21,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from ratinglist.formats.opengotha_xml import read_opengotha
+from ratinglist.formats.go.opengotha_xml import read_opengotha
 from ratinglist.model.go import GoRank
 from ratinglist.model.go.tournament import (
     GoGame,

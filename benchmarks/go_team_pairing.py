@@ -17,7 +17,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from ratinglist.formats.opengotha_document import read_opengotha_document_file
+from ratinglist.formats.go.opengotha_document import read_opengotha_document_file
 from ratinglist.standings.go.team_scores import team_matches
 from ratinglist.tournament.games.go.teams import auto_pair_teams
 from smoke import real_data_dir

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ratinglist.service.actor import SYSTEM
 from ratinglist.service.databases import open_database
-from ratinglist.service.tournaments.files import import_opengotha
+from ratinglist.service.tournaments.games.go.files import import_opengotha
 from ratinglist.service.tournaments.printing import pairing_report
 from smoke import real_data_dir
 

@@ -29,12 +29,12 @@ from rich.console import Console
 from rich.table import Table
 
 from ratinglist.errors import FormatError
-from ratinglist.formats.egf_h9 import read_h9
 from ratinglist.formats.elo_reader import read_elo_bytes
-from ratinglist.formats.ffg_tou import read_tou
+from ratinglist.formats.go.egf_h9 import read_h9
+from ratinglist.formats.go.ffg_tou import read_tou
 from ratinglist.formats.go.list_text import decode_go_text
 from ratinglist.formats.go.lists import read_go_list
-from ratinglist.formats.opengotha_document import read_opengotha_document
+from ratinglist.formats.go.opengotha_document import read_opengotha_document
 from ratinglist.formats.playerlist_reader import parse_players_list
 from ratinglist.model.go.lists import ListOrigin
 

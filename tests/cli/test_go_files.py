@@ -98,8 +98,8 @@ def test_unreadable_file_is_an_error(tmp_path: Path) -> None:
 def test_team_commands(real_data: Path, tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from ratinglist.formats.opengotha_document import read_opengotha_document_file
-    from ratinglist.formats.opengotha_write import write_opengotha
+    from ratinglist.formats.go.opengotha_document import read_opengotha_document_file
+    from ratinglist.formats.go.opengotha_write import write_opengotha
 
     source = real_data / "go" / "opengotha" / "tournoi_equipe_LGO_2020.xml"
     result = runner.invoke(app, ["go-file", "team-standings", str(source), "--json"])

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from ratinglist.formats.opengotha_document import read_opengotha_document
+from ratinglist.formats.go.opengotha_document import read_opengotha_document
 from tests.cli.tournament_cli import fail, run
 
 PLAYERS = [("Dupont,Jean", "3d"), ("Martin,Luc", "1k"), ("Petit,Anne", "5k"), ("Durand,Eva", "9k")]

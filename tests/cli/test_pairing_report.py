@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ratinglist.formats.opengotha_xml import read_opengotha
+from ratinglist.formats.go.opengotha_xml import read_opengotha
 from ratinglist.model.directed import RoundView
 from ratinglist.service.tournaments.log import find_tournament
 from ratinglist.service.tournaments.views import show_round

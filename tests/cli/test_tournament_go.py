@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from ratinglist.cli.app import app
-from ratinglist.formats.egf_h9 import read_h9
-from ratinglist.formats.opengotha_document import read_opengotha_document
+from ratinglist.formats.go.egf_h9 import read_h9
+from ratinglist.formats.go.opengotha_document import read_opengotha_document
 from ratinglist.service.tournaments.server import overview
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import find_directed, load_events

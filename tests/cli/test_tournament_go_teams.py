@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 from ratinglist.cli.app import app
-from ratinglist.formats.opengotha_document import read_opengotha_document
+from ratinglist.formats.go.opengotha_document import read_opengotha_document
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.fold import fold

@@ -9,9 +9,9 @@ import pytest
 
 from ratinglist.errors import ResultsFileError
 from ratinglist.formats.diagnostics import MAX_LISTED
-from ratinglist.formats.egf_h9 import read_h9
 from ratinglist.formats.elo_reader import read_elo_bytes
-from ratinglist.formats.ffg_tou import read_tou
+from ratinglist.formats.go.egf_h9 import read_h9
+from ratinglist.formats.go.ffg_tou import read_tou
 from ratinglist.formats.go.lists import read_go_list
 from ratinglist.formats.playerlist_reader import parse_players_list
 from ratinglist.model.go.lists import ListOrigin

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from ratinglist.errors import OpenGothaError
-from ratinglist.formats.opengotha_xml import parse_opengotha, read_opengotha
+from ratinglist.formats.go.opengotha_xml import parse_opengotha, read_opengotha
 from ratinglist.model.go import parse_rank
 from ratinglist.model.go.tournament import Criterion, GoSystem, Outcome, SeedSystem
 

@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from ratinglist.cli.app import app
 from ratinglist.errors import NotFoundError, OpenGothaError
-from ratinglist.formats.opengotha_document import read_opengotha_document
-from ratinglist.formats.opengotha_xml import parse_opengotha
+from ratinglist.formats.go.opengotha_document import read_opengotha_document
+from ratinglist.formats.go.opengotha_xml import parse_opengotha
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import find_directed
 

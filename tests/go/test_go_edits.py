@@ -18,9 +18,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ratinglist.formats.egf_h9 import read_h9
-from ratinglist.formats.ffg_tou import read_tou
-from ratinglist.formats.opengotha_document import read_opengotha_document
+from ratinglist.formats.go.egf_h9 import read_h9
+from ratinglist.formats.go.ffg_tou import read_tou
+from ratinglist.formats.go.opengotha_document import read_opengotha_document
 from ratinglist.model.go import parse_rank
 from tests.cli.tournament_cli import fail, run
 

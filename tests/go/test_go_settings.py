@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from ratinglist.errors import TournamentError
-from ratinglist.formats.opengotha_xml import read_opengotha
+from ratinglist.formats.go.opengotha_xml import read_opengotha
 from ratinglist.model.directed import GoOptions
 from ratinglist.model.go import parse_rank
 from ratinglist.model.go.results import TimeSystem

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ratinglist.formats.opengotha_xml import read_opengotha
+from ratinglist.formats.go.opengotha_xml import read_opengotha
 from ratinglist.pairing.go.costs import CostModel
 from ratinglist.pairing.go.pair import OPENGOTHA_GROUP_MAX, split_groups
 from ratinglist.store import open_store

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from ratinglist.formats.opengotha_xml import read_opengotha
+from ratinglist.formats.go.opengotha_xml import read_opengotha
 from ratinglist.model.go.tournament import GoTournament
 from ratinglist.pairing.go.pair import NewGame, number_tables
 from ratinglist.standings.go.scores import GoScores

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from ratinglist.formats.opengotha_document import (
+from ratinglist.formats.go.opengotha_document import (
     OpenGothaDocument,
     read_opengotha_document,
     read_opengotha_document_file,
 )
-from ratinglist.formats.opengotha_write import write_opengotha
+from ratinglist.formats.go.opengotha_write import write_opengotha
 from ratinglist.model.go.tournament import GoTournament
 from ratinglist.tournament.events import from_json, to_json
 from ratinglist.tournament.fold import fold

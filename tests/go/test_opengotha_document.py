@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from ratinglist.errors import OpenGothaError
-from ratinglist.formats.opengotha_document import (
+from ratinglist.formats.go.opengotha_document import (
     read_opengotha_document,
     read_opengotha_document_file,
 )
-from ratinglist.formats.opengotha_write import write_opengotha
+from ratinglist.formats.go.opengotha_write import write_opengotha
 from ratinglist.model.go import parse_rank
 from ratinglist.model.go.team import TeamCriterion
 from ratinglist.model.go.tournament import Criterion, Outcome

@@ -7,8 +7,8 @@ import datetime as dt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratinglist.formats.opengotha_document import OpenGothaDocument, read_opengotha_document
-from ratinglist.formats.opengotha_write import write_opengotha
+from ratinglist.formats.go.opengotha_document import OpenGothaDocument, read_opengotha_document
+from ratinglist.formats.go.opengotha_write import write_opengotha
 from ratinglist.model.go import GoRank
 from ratinglist.model.go.team import GoTeam, TeamMember, TeamParameters
 from ratinglist.model.go.tournament import (

@@ -20,14 +20,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ratinglist.formats.opengotha_document import (
+from ratinglist.formats.go.opengotha_document import (
     read_opengotha_document,
     read_opengotha_document_file,
 )
-from ratinglist.formats.opengotha_write import write_opengotha
-from ratinglist.formats.opengotha_xml import parse_opengotha
+from ratinglist.formats.go.opengotha_write import write_opengotha
+from ratinglist.formats.go.opengotha_xml import parse_opengotha
 from ratinglist.pairing.go.costs import PART_NAMES, CostModel
-from ratinglist.service.tournaments.files import file_log
+from ratinglist.service.tournaments.games.go.files import file_log
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.games.go.pairing import gotha_round
 from tests.pairing.go_dumps import read_dump

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from ratinglist.formats.aga_results import write_aga
-from ratinglist.formats.egf_h9 import read_h9, write_h9
-from ratinglist.formats.ffg_tou import read_tou, write_tou
+from ratinglist.formats.go.aga_results import write_aga
+from ratinglist.formats.go.egf_h9 import read_h9, write_h9
+from ratinglist.formats.go.ffg_tou import read_tou, write_tou
 from ratinglist.formats.go.half_game import format_half_game, parse_half_game
 from ratinglist.model.go.results import (
     AgaGame,
@@ -180,8 +180,8 @@ def test_aga_ids_komi_and_results() -> None:
     ],
 )
 def test_opengotha_player_lines_read_and_write_back(real_data: Path, name: str, kind: str) -> None:
-    from ratinglist.formats.egf_h9 import h9_line
-    from ratinglist.formats.ffg_tou import tou_line
+    from ratinglist.formats.go.egf_h9 import h9_line
+    from ratinglist.formats.go.ffg_tou import tou_line
 
     data = (real_data / "go" / "opengotha" / name).read_bytes()
     read = read_h9(data, name) if kind == "h9" else read_tou(data, name)

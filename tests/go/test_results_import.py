@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from ratinglist.formats.egf_h9 import read_h9
-from ratinglist.formats.ffg_tou import read_tou
+from ratinglist.formats.go.egf_h9 import read_h9
+from ratinglist.formats.go.ffg_tou import read_tou
+from ratinglist.formats.go.opengotha_document import read_opengotha_document_file
 from ratinglist.formats.go.results_import import tournament_from_rows
-from ratinglist.formats.opengotha_document import read_opengotha_document_file
 from ratinglist.model.go import parse_rank, rating_from_rank
 from ratinglist.model.go.tournament import GoTournament, Outcome
 

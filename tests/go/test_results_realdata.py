@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from ratinglist.formats.aga_results import write_aga
-from ratinglist.formats.egf_h9 import write_h9
-from ratinglist.formats.ffg_tou import write_tou
-from ratinglist.formats.opengotha_document import read_opengotha_document_file
+from ratinglist.formats.go.aga_results import write_aga
+from ratinglist.formats.go.egf_h9 import write_h9
+from ratinglist.formats.go.ffg_tou import write_tou
+from ratinglist.formats.go.opengotha_document import read_opengotha_document_file
 from ratinglist.model.go import parse_rank
 from ratinglist.model.go.tournament import (
     Criterion,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ratinglist.errors import PairingError
-from ratinglist.formats.opengotha_document import read_opengotha_document_file
+from ratinglist.formats.go.opengotha_document import read_opengotha_document_file
 from ratinglist.pairing.go.teams import TeamSeed, pair_team_round, team_bye
 from ratinglist.standings.go.team_scores import team_matches
 from ratinglist.tournament.games.go.teams import auto_pair_teams

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ratinglist.formats.opengotha_document import read_opengotha_document_file
+from ratinglist.formats.go.opengotha_document import read_opengotha_document_file
 from ratinglist.model.go import parse_rank
 from ratinglist.model.go.team import GoTeam, TeamCriterion, TeamMember, TeamParameters
 from ratinglist.model.go.tournament import (

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ratinglist.formats.opengotha_xml import read_opengotha
+from ratinglist.formats.go.opengotha_xml import read_opengotha
 from ratinglist.model.go.tournament import GoTournament
 from ratinglist.pairing.go.costs import PART_NAMES, CostModel
 from ratinglist.tournament.games.go.pairing import gotha_round, pair_go_round

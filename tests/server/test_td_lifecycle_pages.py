@@ -164,7 +164,7 @@ def test_a_draft_is_deleted_after_confirmation(app_client: TestClient) -> None:
     refused = api.client.delete(
         f"/api/v1/td/tournaments/{other}", headers={"X-CSRF-Token": api.csrf}
     )
-    assert refused.status_code == 400 and "expected a draft" in refused.json()["error"]["message"]
+    assert refused.status_code == 409 and "expected a draft" in refused.json()["error"]["message"]
 
 
 def test_assistants_are_listed_and_revoked_on_the_page(app_client: TestClient) -> None:

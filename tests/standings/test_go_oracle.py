@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ratinglist.formats.opengotha_xml import read_opengotha
+from ratinglist.formats.go.opengotha_xml import read_opengotha
 from ratinglist.model.go.tournament import Criterion
 from ratinglist.standings.go.standings import format_value, go_standings, implied_players
 

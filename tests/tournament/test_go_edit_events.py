@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ratinglist.errors import TournamentError
-from ratinglist.formats.opengotha_document import read_opengotha_document_file
+from ratinglist.formats.go.opengotha_document import read_opengotha_document_file
 from ratinglist.model import PlayerId
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.fold import fold

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from ratinglist.formats.egf_h9 import read_h9
+from ratinglist.formats.go.egf_h9 import read_h9
 from ratinglist.web.app import create_app
 from tests.cli.tournament_cli import run
 

@@ -47,11 +47,8 @@ def _group(module: str, **options: Any) -> Callable[[typer.Typer, str], None]:
 
 
 def _tournament(app: typer.Typer, name: str) -> None:
-    from ratinglist.cli.go_costs import costs
     from ratinglist.cli.tournament import app as tournament_app
 
-    if not any(c.name == "costs" for c in tournament_app.registered_commands):
-        tournament_app.command("costs")(costs)
     app.add_typer(tournament_app, name=name)
 
 
@@ -63,13 +60,12 @@ def _archive_alias(app: typer.Typer, name: str) -> None:
     app.add_typer(archive_app, name=name, hidden=True, help=help_text, deprecated=True)
 
 
-# Every command and command group after `version`, in help order (one line each).
-COMMANDS: dict[str, Callable[[typer.Typer, str], None]] = {
+# Every command and command group after `version`, in help order (one line each); each game's
+# top-level groups (`cli.tournament.games`: ``go-file``...) are added to them (`_commands`).
+BUILT_IN: dict[str, Callable[[typer.Typer, str], None]] = {
     "check": _command("ratinglist.cli.check", "check"),
     "demo": _command("ratinglist.cli.demo", "demo"),
     "evaluate": _command("ratinglist.cli.evaluate", "evaluate_command"),
-    "go-file": _group("ratinglist.cli.go_files"),
-    "go-list": _group("ratinglist.cli.go_lists"),
     "import": _command("ratinglist.cli.importing", "import_command"),
     "intake": _group("ratinglist.cli.intake"),
     "players": _group("ratinglist.cli.players"),
@@ -91,6 +87,21 @@ COMMANDS: dict[str, Callable[[typer.Typer, str], None]] = {
 }
 
 
+_all: dict[str, Callable[[typer.Typer, str], None]] | None = None
+
+
+def _commands() -> dict[str, Callable[[typer.Typer, str], None]]:
+    """`BUILT_IN`, then each game's top-level command groups (found by listing the games'
+    command folders, whose ``__init__`` modules are light)."""
+    global _all
+    if _all is None:
+        from ratinglist.cli.tournament.games import root_commands
+
+        games = {n: _group(m) for n, m in root_commands().items() if n not in BUILT_IN}
+        _all = {**BUILT_IN, **games}
+    return _all
+
+
 def build_app(names: list[str] | None = None) -> typer.Typer:
     """The application with `version` and the commands `names` (None: every command)."""
     plain_help()
@@ -101,8 +112,9 @@ def build_app(names: list[str] | None = None) -> typer.Typer:
         pass
 
     built.command("version")(version)
-    for name in COMMANDS if names is None else names:
-        COMMANDS[name](built, name)
+    commands = BUILT_IN if names is not None and set(names) <= set(BUILT_IN) else _commands()
+    for name in commands if names is None else names:
+        commands[name](built, name)
     return built
 
 
@@ -111,15 +123,17 @@ def command_line_app(argv: list[str]) -> typer.Typer:
     first = argv[0] if argv else ""
     if first == "version":
         return build_app([])
-    return build_app([first] if first in COMMANDS else None)
+    return build_app([first] if first in BUILT_IN or first in _commands() else None)
 
 
 _whole: typer.Typer | None = None
 
 
-def __getattr__(name: str) -> typer.Typer:
-    """`app`: the whole application, built on first use."""
+def __getattr__(name: str) -> Any:
+    """`app`: the whole application, built on first use; `COMMANDS`: every command (`_commands`)."""
     global _whole
+    if name == "COMMANDS":
+        return _commands()
     if name != "app":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     if _whole is None:

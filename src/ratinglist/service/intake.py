@@ -50,7 +50,7 @@ from ratinglist.store.intake import (
     set_data_on,
     tournament_of_file,
 )
-from ratinglist.tournament.games.othello.finals import undecided_final
+from ratinglist.tournament.events import OTHELLO
 
 __all__ = [
     "MAX_BYTES",
@@ -278,14 +278,23 @@ def checked_players(conn: Connection, rf: ResultsFile) -> tuple[CheckedPlayer, .
     return tuple(found)
 
 
+def _rules_problems(rf: ResultsFile) -> tuple[Diagnostic, ...]:
+    """The warnings of the rules of the results file's game (a WOF .ELO file is Othello's),
+    asked of that game's service folder (an undecided final)."""
+    from ratinglist.service.tournaments.games import game_module
+
+    rules = game_module(OTHELLO, "intake")
+    problems: tuple[Diagnostic, ...] = () if rules is None else rules.results_file_problems(rf)
+    return problems
+
+
 def _view(conn: Connection, record: IntakeRecord) -> ItemView:
     name = record.summary.file_name
     rf = read_elo_bytes(record.data, name)
-    final = undecided_final(rf)
     return ItemView(
         item=record.summary,
         submitted_diagnostics=record.diagnostics,
-        diagnostics=rf.diagnostics if final is None else (*rf.diagnostics, final),
+        diagnostics=(*rf.diagnostics, *_rules_problems(rf)),
         players=checked_players(conn, rf),
         fixes=record.fixes,
         text=decode_elo(record.data, name)[0],

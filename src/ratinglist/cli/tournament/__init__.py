@@ -6,75 +6,26 @@ load the log, check the action and append it in one transaction. Modules: `setup
 (create, enter players, withdraw, ...), `play` (pair, results, undo, finals), `views`
 (standings, show, explain, exports, submit, replay), `rounds` (preview, swap, colours,
 reinstate, end date, flags), `lifecycle` (shown on /live, the submission's state, delete a
-draft, assistants), `report` (a round's pairing report, the sheets to print), `teams` (a Go
-team tournament's teams: ``tournament team ...``), `edits` (editing a Go tournament after
-the fact: ``tournament edit ...``), `settings` (a tournament's settings), `forecast`
-(chances and expected scores), `render` (tables and numbers).
+draft, assistants), `report` (a round's pairing report, the sheets to print), `settings` (a
+Go tournament's options), `forecast` (chances and expected scores), `render` (tables). Each
+game's own commands are in its folder of `games/` (Go's: ``tournament team ...``,
+``tournament edit ...``, ``settings``, ``costs``, ``import``), added by its
+``register_commands(app)``.
 """
 
 from __future__ import annotations
 
-import typer
+from typing import TYPE_CHECKING
 
-from ratinglist.cli.tournament import (
-    edits,
-    forecast,
-    lifecycle,
-    play,
-    report,
-    rounds,
-    settings,
-    setup,
-    teams,
-    views,
-)
+if TYPE_CHECKING:
+    import typer
 
-app = typer.Typer(
-    help="Direct a tournament: players, pairings, results, standings, finals, exports.",
-    no_args_is_help=True,
-)
 
-for name, command in (
-    ("new", setup.new),
-    ("settings", settings.settings),
-    ("register", setup.register),
-    ("withdraw", setup.withdraw_command),
-    ("absent", setup.absent_command),
-    ("forbid", setup.forbid_command),
-    ("force", setup.force_command),
-    ("pair", play.pair),
-    ("preview", rounds.preview),
-    ("swap", rounds.swap),
-    ("colours", rounds.colours),
-    ("reinstate", rounds.reinstate),
-    ("end-date", rounds.end_date),
-    ("flags", rounds.flags),
-    ("result", play.result_command),
-    ("results", play.results_command),
-    ("correct", play.correct_command),
-    ("undo", play.undo),
-    ("finals", play.finals),
-    ("slips", views.slips),
-    ("standings", views.standings),
-    ("forecast", forecast.forecast_command),
-    ("explain", views.explain),
-    ("report", report.report),
-    ("print", report.print_command),
-    ("export", views.export),
-    ("submit", views.submit),
-    ("reopen", setup.reopen),
-    ("live", lifecycle.live_command),
-    ("state", lifecycle.state_command),
-    ("delete", lifecycle.delete_command),
-    ("assistants", lifecycle.assistants_command),
-    ("invite", lifecycle.invite_command),
-    ("revoke", lifecycle.revoke_command),
-    ("replay", views.replay),
-    ("import", views.import_command),
-    ("list", setup.list_command),
-    ("show", views.show),
-):
-    app.command(name)(command)
+def __getattr__(name: str) -> typer.Typer:
+    """`app`: the ``tournament`` group (`commands`), built on first use: importing a module of
+    this folder (a game's commands) does not build the group."""
+    if name != "app":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from ratinglist.cli.tournament.commands import app
 
-app.add_typer(teams.app, name="team")
-app.add_typer(edits.app, name="edit")
+    return app

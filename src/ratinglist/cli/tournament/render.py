@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.table import Table
 
 if TYPE_CHECKING:
-    from ratinglist.model.directed import EnteredResult, RoundView
+    from ratinglist.model.directed import EnteredResult, RoundView, ShownTable
 
 TournamentOption = typer.Option(
     None,
@@ -25,45 +27,80 @@ def num(value: float) -> str:
 
 
 def round_table(view: RoundView) -> Table:
-    """The tables of a round (table 1 = top board), then byes; Go: White first, handicap."""
+    """The tables of a round (table 1 = top board), then byes, drawn by the game's own
+    renderer (``games/<name>/render.py``'s ``round_table``) or, for a game without one, with
+    its players in the game's order (`RoundView.columns`) and the absent players last."""
     table = Table(
         title=f"{view.tournament}: round {view.number}", caption=f"log at event {view.seq}"
     )
-    if view.white_first:  # the game names White first and gives handicaps (Go)
-        return _go_round_table(table, view)
-    for col in ("table", "Black", "pts", "White", "pts", "result"):
-        table.add_column(col, justify="left" if col in ("Black", "White") else "right")
-    for t in view.tables:
+    own = game_renderer(view.game, "round_table")
+    if own is not None:
+        drawn: Table = own(table, view)
+        return drawn
+    first, second = view.columns
+    heads = ("table", first, "pts", second, "pts", *(("hd",) if view.handicaps else ()), "result")
+    for col in heads:
+        table.add_column(col, justify="left" if col in (first, second) else "right")
+    for seat in view.seats():
+        t = seat.line
+        hd = (str(t.handicap or 0),) if view.handicaps else ()
         table.add_row(
             str(t.table),
-            t.black.label,
-            num(t.black_points),
-            t.white.label,
-            num(t.white_points),
+            seat.first.label,
+            num(seat.first_points),
+            seat.second.label,
+            num(seat.second_points),
+            *hd,
             t.result,
         )
+    blank = ("",) * (len(heads) - 3)
     for who, points in view.byes:
-        table.add_row("bye", who.label, num(points), "", "", "")
+        table.add_row("bye", who.label, num(points), *blank)
+    for who in view.absent:
+        table.add_row("absent", who.label, "", *blank)
     return table
 
 
-def _go_round_table(table: Table, view: RoundView) -> Table:
-    for col in ("table", "White", "pts", "Black", "pts", "hd", "result"):
-        table.add_column(col, justify="left" if col in ("White", "Black") else "right")
-    for t in view.tables:
-        table.add_row(
-            str(t.table),
-            t.white.label,
-            num(t.white_points),
-            t.black.label,
-            num(t.black_points),
-            str(t.handicap or 0),
-            t.result,
-        )
-    for who, points in view.byes:
-        table.add_row("bye", who.label, num(points), "", "", "", "")
-    for who in view.absent:
-        table.add_row("absent", who.label, "", "", "", "", "")
+def game_renderer(game: str, name: str) -> Callable[..., Any] | None:
+    """The function `name` of game `game`'s ``render`` module in its command folder
+    (`cli.tournament.games`), None when the game has none."""
+    if not game.isidentifier():
+        return None
+    module = f"ratinglist.cli.tournament.games.{game}.render"
+    try:
+        found = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not module.startswith(exc.name):
+            raise
+        return None
+    own: Callable[..., Any] | None = getattr(found, name, None)
+    return own
+
+
+def part_label(name: str) -> str:
+    """The short column title a game gives a pairing cost part (its renderer's
+    ``PART_LABELS``), else the part's own name."""
+    from ratinglist.cli.tournament.games import game_folders
+
+    for folder in game_folders():
+        labels = game_renderer(folder.__name__.rsplit(".", 1)[-1], "part_label")
+        if labels is not None and (label := labels(name)) is not None:
+            found: str = label
+            return found
+    return name
+
+
+def shown_table(title: str, shown: ShownTable) -> Table:
+    """A table as the game shows it (`ShownTable`: columns and cells as data); a cell's note
+    in brackets, a withdrawn player's row marked."""
+    table = Table(title=title)
+    for column in shown.columns:
+        table.add_column(column.label, justify="right" if column.kind else "left")
+    for row in shown.rows:
+        cells = [c.text + (f" ({c.note})" if c.note else "") for c in row.cells]
+        if row.excluded and len(cells) > 1:
+            cells[1] += " (withdrawn)"
+        table.add_row(*cells)
     return table
 
 

@@ -15,12 +15,12 @@ from ratinglist.cli.common import (
     open_tournament,
     user_errors,
 )
-from ratinglist.cli.tournament import settings as gs
+from ratinglist.cli.tournament.games import game_settings, with_game_options
 from ratinglist.cli.tournament.render import TournamentOption
+from ratinglist.cli.tournament.settings import SetOption
 
 if TYPE_CHECKING:
     from ratinglist.service.tournaments.actions import NotRegistered
-    from ratinglist.service.tournaments.list_entries import NotOnList
 
 MATCH_THRESHOLD = 40.0
 """Lowest fuzzy score (0-100) of a registered player offered as a candidate for a name."""
@@ -29,7 +29,7 @@ BqRuleOption = typer.Option(
 )
 
 
-@gs.with_go_settings(leave=frozenset({"bar", "floor", "criteria"}))
+@with_game_options
 def new(
     name: Annotated[
         str, typer.Argument(metavar="NAME", help="Tournament name, e.g. 'EGP Haarlem 2026'.")
@@ -70,7 +70,7 @@ def new(
             "--team-criteria", help="Go team criteria (default TEAMP,BDW,BDW3U,BDW2U,BDW1U,MNR)."
         ),
     ] = None,
-    parameters: gs.SetOption = None,
+    parameters: SetOption = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of every draw (default: random, stored).")
     ] = None,
@@ -118,7 +118,7 @@ def new(
             criteria=criteria,
             team_size=team_size,
             team_criteria=team_criteria,
-            go_options=gs.go_options(go, parameters),
+            **game_settings(go, parameters),
         )
         created = new_tournament(open_db(db, create=True), settings, Actor.cli_user())
     typer.echo(f"created tournament {created.id}: {created.name} (seed {created.seed})")
@@ -182,30 +182,32 @@ def register(
     Example: ratinglist tournament register --new "Dupont,Jean" --rank 3k --country FR --club Par
     Example: ratinglist tournament register --list egf "Minieri Davide" 13633719
     """
-    if from_list is not None:
-        _register_from_list(from_list, players or [], rank, first_round, db, tournament)
-        return
-    if rank is not None:
-        _register_go(
-            new_player,
-            rank,
-            rating,
-            country,
-            club,
-            egf_pin,
-            ffg_licence,
-            aga_id,
-            first_round,
-            db,
-            tournament,
-        )
+    from ratinglist.cli.tournament.games import RegisterOptions, register_players
+
+    own = RegisterOptions(
+        tuple(players or ()),
+        new_player,
+        country,
+        first_round,
+        rank,
+        rating,
+        club,
+        egf_pin,
+        ffg_licence,
+        aga_id,
+        from_list,
+        db,
+        tournament,
+    )
+    if register_players(own):
         return
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.actions import Entry, NotRegistered, register_players
+        from ratinglist.service.tournaments.actions import Entry, NotRegistered
+        from ratinglist.service.tournaments.actions import register_players as register_registered
 
         try:
-            done = register_players(
+            done = register_registered(
                 *open_tournament(db, tournament),
                 players or [],
                 Actor.cli_user(),
@@ -231,36 +233,6 @@ def register(
     typer.echo(f"{done.entrants} players entered")
 
 
-def _register_from_list(
-    origin: str,
-    queries: list[str],
-    rank: str | None,
-    first_round: int | None,
-    db: str | None,
-    tournament: str | None,
-) -> None:
-    with user_errors():
-        from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.list_entries import NotOnList, register_from_list
-
-        try:
-            entries, count = register_from_list(
-                *open_tournament(db, tournament),
-                origin,
-                queries,
-                Actor.cli_user(),
-                rank=rank,
-                first_round=first_round,
-            )
-        except NotOnList as exc:
-            _offer_list_players(exc)
-            raise typer.Exit(1) from exc
-    for e in entries:
-        where = f"{origin.upper()} {e.number}"
-        typer.echo(f"{e.query!r} -> {e.player.name} [{where}] as player {e.player.id}")
-    typer.echo(f"{count} players entered")
-
-
 def _typed_name(query: str) -> tuple[str, str]:
     """A typed ``Surname Firstname`` as (surname, first name): the last word is the first
     name (``van der Berg Jan``)."""
@@ -270,7 +242,9 @@ def _typed_name(query: str) -> tuple[str, str]:
     return " ".join(words[:-1]), words[-1]
 
 
-def _offer(exc: Exception, query: str, choices: list[tuple[str, str]], new_option: str) -> None:
+def offer_choices(
+    exc: Exception, query: str, choices: list[tuple[str, str]], new_option: str
+) -> None:
     """The refusal `exc` of `query`, the command entering each candidate (label, command) and
     the one entering a new player (`new_option`: what else it needs): nothing is guessed."""
     err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True, soft_wrap=True)
@@ -285,55 +259,12 @@ def _offer(exc: Exception, query: str, choices: list[tuple[str, str]], new_optio
 
 
 def _offer_registered(exc: NotRegistered) -> None:
-    """The refusal of a name that is not exactly one registered player's (`_offer`)."""
+    """The refusal of a name that is not exactly one registered player's (`offer_choices`)."""
     choices = [
         (f"{p.name} ({p.id}, {p.country})", f"ratinglist tournament register {p.id}")
         for p in exc.candidates
     ]
-    _offer(exc, exc.query, choices, "--country CODE")
-
-
-def _offer_list_players(exc: NotOnList) -> None:
-    """The refusal of a query that names no list player exactly (`_offer`)."""
-    from ratinglist.service.tournaments.list_entries import choice_key, describe_list_player
-
-    command = f"ratinglist tournament register --list {exc.origin.lower()}"
-    choices = []
-    for p in exc.candidates:
-        key = choice_key(p)
-        shown = key if key == p.number else f"'{key}'"
-        choices.append((describe_list_player(p), f"{command} {shown}"))
-    _offer(exc, exc.query, choices, "--rank RANK")
-
-
-def _register_go(
-    name: str | None,
-    rank: str,
-    rating: int | None,
-    country: str | None,
-    club: str,
-    egf_pin: str,
-    ffg_licence: str,
-    aga_id: str,
-    first_round: int | None,
-    db: str | None,
-    tournament: str | None,
-) -> None:
-    with user_errors():
-        from ratinglist.errors import TournamentError
-        from ratinglist.model.directed import GoEntry
-        from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.list_entries import register_go
-
-        if name is None:
-            raise TournamentError("expected --new 'SURNAME,First' with --rank, got none")
-        entry = GoEntry(
-            name, rank, rating, country or "", club, egf_pin, ffg_licence, aga_id, first_round
-        )
-        people, count = register_go(*open_tournament(db, tournament), [entry], Actor.cli_user())
-    for p in people:
-        typer.echo(f"entered {p.name} ({rank}) as player {p.id}")
-    typer.echo(f"{count} players entered")
+    offer_choices(exc, exc.query, choices, "--country CODE")
 
 
 def _player(text: str) -> int:

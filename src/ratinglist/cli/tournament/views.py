@@ -1,5 +1,5 @@
 """Looking at a tournament and publishing it: show, slips, standings, explain, export, submit,
-replay."""
+replay (each game replays its own files: `cli.tournament.games`)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, console, open_db, open_tournament, user_errors
-from ratinglist.cli.tournament.render import TournamentOption, num, round_table
+from ratinglist.cli.common import DbOption, console, open_tournament, user_errors
+from ratinglist.cli.tournament.render import TournamentOption, part_label, round_table, shown_table
 
 if TYPE_CHECKING:
-    from ratinglist.model.directed import GoStandingsView
+    from ratinglist.model.directed import ShownTable
 
 BqRuleOption = typer.Option(
     "--bq-rule", help="Brightwell rule for byes and absences: standard (IFRL) or singapore."
@@ -75,93 +75,28 @@ def standings(
     Example: ratinglist tournament standings --class rating:1600-1800
     """
     with user_errors():
-        from ratinglist.model.directed import GoStandingsView
-        from ratinglist.service.tournaments.views import standings as standings_of
+        from ratinglist.service.tournaments.views import shown_standings
 
-        view = standings_of(*open_tournament(db, tournament), class_name, criteria)
-    if isinstance(view, GoStandingsView):
-        _go_standings(view, as_json)
-        return
+        view, shown = shown_standings(*open_tournament(db, tournament), class_name, criteria)
+    print_standings(view, shown, as_json)
+
+
+def print_standings(view: object, shown: ShownTable, as_json: bool) -> None:
+    """Print standings by the renderer of the game whose view they are
+    (``games/<name>/render.py``'s ``print_standings``), else as the game shows them."""
+    from ratinglist.cli.tournament.games import game_folders
+    from ratinglist.cli.tournament.render import game_renderer
+
+    for folder in game_folders():
+        own = game_renderer(folder.__name__.rsplit(".", 1)[-1], "print_standings")
+        if own is not None and own(view, as_json):
+            return
     if as_json:
-        out = [
-            {
-                "rank": line.place,
-                "id": int(line.player.id) if line.player.id >= 0 else line.player.shown_id,
-                "name": line.player.name,
-                "country": line.country,
-                "points": line.points,
-                "bq": line.brightwell,
-                "discs": line.discs,
-            }
-            for line in view.lines
-        ]
-        typer.echo(json.dumps(out, ensure_ascii=False))
+        heads = [c.label for c in shown.columns]
+        rows = [dict(zip(heads, (c.text for c in r.cells), strict=True)) for r in shown.rows]
+        typer.echo(json.dumps(rows, ensure_ascii=False))
         return
-    table = Table(title=f"{view.label}: standings {view.progress}")
-    for col in ("#", "ID", "name", "country", "points", "BQ", "discs"):
-        table.add_column(col, justify="left" if col in ("name", "country") else "right")
-    for line in view.lines:
-        mark = " (withdrawn)" if line.withdrawn else ""
-        table.add_row(
-            str(line.place),
-            line.player.shown_id,
-            line.player.name + mark,
-            line.country,
-            num(line.points),
-            num(line.brightwell),
-            num(line.discs),
-        )
-    console.print(table)
-
-
-def _go_standings(view: GoStandingsView, as_json: bool) -> None:
-    if as_json:
-        out = [
-            {
-                "place": line.place,
-                "id": int(line.player.id),
-                "name": line.player.name,
-                "rank": line.rank,
-                "country": line.country,
-                "club": line.club,
-                **dict(zip(view.criteria, line.values, strict=True)),
-                "rounds": list(line.rounds),
-            }
-            for line in view.lines
-        ]
-        typer.echo(json.dumps(out, ensure_ascii=False))
-        return
-    rounds = "round" if view.rounds == 1 else "rounds"
-    table = Table(title=f"{view.tournament} after {view.rounds} {rounds}")
-    for col in ("#", "ID", "name", "rank", "club", *view.criteria):
-        table.add_column(col, justify="left" if col in ("name", "club") else "right")
-    for n in range(1, view.rounds + 1):
-        table.add_column(f"R{n}", justify="right")
-    for line in view.lines:
-        table.add_row(
-            "" if line.tied else str(line.place),
-            str(line.player.id),
-            line.player.name,
-            line.rank,
-            line.club,
-            *line.values,
-            *line.rounds,
-        )
-    console.print(table)
-
-
-GO_PART_LABELS = {
-    "baseDuplicateGameCost": "duplicate",
-    "baseRandomCost": "random",
-    "baseBWBalanceCost": "colour",
-    "mainCategoryCost": "category",
-    "mainScoreDiffCost": "score",
-    "mainDUDDCost": "DU/DD",
-    "mainSeedCost": "seed",
-    "secHandiCost": "handicap",
-    "secGeoCost": "geo",
-}
-"""Short column titles for OpenGotha's cost part names (`--json` keeps the full names)."""
+    console.print(shown_table(f"{getattr(view, 'tournament', '')}: standings", shown))
 
 
 def explain(
@@ -212,7 +147,7 @@ def explain(
         typer.echo(json.dumps(out))
         return
     names = [name for name, _ in view.pairs[0].parts] if view.pairs else []
-    labels = [GO_PART_LABELS.get(name, name) for name in names]
+    labels = [part_label(name) for name in names]
     table = Table(title=f"Round {view.number}: cost by criterion ({view.preset})")
     table.add_column("Black", justify="left")
     table.add_column("White", justify="left")
@@ -374,45 +309,15 @@ def replay(
     Example: ratinglist tournament replay 20190331_23_Singapore_open.ELO --json
     Example: ratinglist tournament replay Tournoi_de_Juvisy.xml
     """
-    if file.suffix.lower() == ".xml":
-        with user_errors():
-            from ratinglist.service.tournaments.files import replay_opengotha
-
-            view = replay_opengotha(file, criteria)
-        _go_standings(view, as_json)
-        return
     with user_errors():
-        from ratinglist.service.tournaments.views import replay as replay_file
+        from ratinglist.cli.tournament.games import replay_module
 
-        rows = replay_file(file, bye_discs=bye_discs, bq_constant=bq_constant, bq_rule=bq_rule)
-    if as_json:
-        typer.echo(json.dumps([r.to_dict() for r in rows]))
-        return
-    table = Table(title=f"{file.name}: replayed standings")
-    for col in ("#", "ID", "name", "points", "BQ", "discs"):
-        table.add_column(col, justify="left" if col == "name" else "right")
-    for r in rows:
-        table.add_row(str(r.rank), str(r.id), r.name, num(r.points), num(r.bq), num(r.discs))
-    console.print(table)
-
-
-def import_command(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="An OpenGotha .xml file.")],
-    db: str | None = DbOption,
-) -> None:
-    """Store an OpenGotha tournament as a directed tournament (players, rounds, results); it
-    becomes the default one, to go on pairing, entering results and exporting.
-
-    Example: ratinglist tournament import Tournoi_de_Juvisy.xml
-    """
-    with user_errors():
-        from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.files import import_opengotha
-
-        done = import_opengotha(open_db(db, create=True), file, Actor.cli_user())
-    for line in done.diagnostics:
-        typer.echo(line, err=True)
-    typer.echo(
-        f"imported tournament {done.id}: {done.name} ({done.players} players, "
-        f"{done.rounds} rounds, {done.games} games, {done.events} events)"
+        game = replay_module(file)
+    game.replay(
+        file,
+        bye_discs=bye_discs,
+        bq_constant=bq_constant,
+        bq_rule=bq_rule,
+        as_json=as_json,
+        criteria=criteria,
     )

@@ -12,16 +12,16 @@ from pathlib import Path
 
 from ratinglist.errors import FormatError, NotFoundError
 from ratinglist.formats.diagnostics import Diagnostic
-from ratinglist.formats.egf_h9 import read_h9
-from ratinglist.formats.ffg_tou import read_tou
+from ratinglist.formats.go.egf_h9 import read_h9
+from ratinglist.formats.go.ffg_tou import read_tou
 from ratinglist.formats.go.lists import read_go_list_file
-from ratinglist.formats.go.results_import import tournament_from_rows
-from ratinglist.formats.opengotha_document import (
+from ratinglist.formats.go.opengotha_document import (
     OpenGothaDocument,
     read_opengotha_document,
     with_six_criteria,
 )
-from ratinglist.formats.opengotha_write import write_opengotha
+from ratinglist.formats.go.opengotha_write import write_opengotha
+from ratinglist.formats.go.results_import import tournament_from_rows
 from ratinglist.model.go.lists import GoRatingList, ListOrigin
 from ratinglist.model.go.results import FileKind
 from ratinglist.model.go.team import GoTeam, TeamCriterion

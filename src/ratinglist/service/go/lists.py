@@ -18,7 +18,7 @@ from ratinglist.model.go.lists import GoListPlayer, GoRatingList, ListOrigin
 from ratinglist.registry.go.search import GoListIndex, GoMatch
 from ratinglist.service.actor import Actor
 from ratinglist.store import Store
-from ratinglist.store.go_lists import (
+from ratinglist.store.go.lists import (
     GoListInfo,
     go_list_infos,
     latest_go_list,

@@ -15,7 +15,13 @@ from dataclasses import dataclass, replace
 
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import ConflictError, RegistryError, TournamentError
+from ratinglist.errors import (
+    ConflictError,
+    NotAllowedNow,
+    NotOffered,
+    RegistryError,
+    TournamentInputError,
+)
 from ratinglist.model import Player, PlayerId, shown_id
 from ratinglist.model.directed import (
     Created,
@@ -51,7 +57,6 @@ from ratinglist.tournament.concurrency import describe
 from ratinglist.tournament.fold import fold, require_open
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_named, game_of, rounds_words
-from ratinglist.tournament.games.othello.temporary_ids import next_temporary
 
 MATCH_THRESHOLD = 40.0
 """Lowest fuzzy score (0-100) of a registered player offered as a candidate for a name."""
@@ -183,6 +188,19 @@ def _same_name(e: ev.Registered, surname: str, firstname: str) -> bool:
     )
 
 
+def _new_player_id(d: FoldedTournament, known: Sequence[ev.Event]) -> PlayerId:
+    """The identifier the tournament's game gives a player new to the registry.
+
+    Raises:
+        NotOffered: the game enters no new players from the registry.
+    """
+    from ratinglist.service.tournaments.games import offered
+
+    registration = offered(d.settings.game, "registration", "new players under temporary IDs")
+    found: PlayerId = registration.new_player_id(known)
+    return found
+
+
 def _new_entrant(
     conn: Connection,
     known: Sequence[ev.Event],
@@ -196,7 +214,7 @@ def _new_entrant(
     or (None, the earlier entrant) when the same person was already entered (a retry).
 
     Raises:
-        TournamentError: an entrant of the same name (another country, or a registered
+        NotAllowedNow: an entrant of the same name (another country, or a registered
             player) is already in the tournament.
         NamesakeConflict: the registry holds a player of this name and `anyway` is False.
     """
@@ -212,7 +230,7 @@ def _new_entrant(
         earlier = same[0]
         if is_temporary_player(earlier.player) and earlier.country.casefold() == code.casefold():
             return None, Person(earlier.player, _name(earlier))
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected a player not yet entered, got {_name(earlier)} already entered as "
             f"{shown_id(earlier.player)} ({earlier.country}); one person is entered once"
         )
@@ -220,7 +238,7 @@ def _new_entrant(
     if namesakes and not anyway:
         raise NamesakeConflict(namesakes, format_name(surname.strip(), firstname.strip()))
     registered = ev.Registered(
-        next_temporary(known),
+        _new_player_id(folded, known),
         surname.strip(),
         firstname.strip(),
         code,
@@ -262,15 +280,15 @@ def register_players(
     from ratinglist.store.players import all_players
 
     if not queries and new_player is None:
-        raise TournamentError("expected player names, IDs or --new, got nothing")
+        raise TournamentInputError("expected player names, IDs or --new, got nothing")
     if new_player is not None and new_country is None:
-        raise TournamentError("expected --country with --new, got none")
+        raise TournamentInputError("expected --country with --new, got none")
     base = loaded(db, tournament)
     d = base.folded
     require_open(d, "a registration")
     game = game_of(d)
     if not game.uses_registry:
-        raise TournamentError(
+        raise NotOffered(
             f"expected {game.registration_help} ({game.label} tournament), got a registry search"
         )
     first = entry.first_round if entry.first_round is not None else d.paired + 1
@@ -390,7 +408,7 @@ def pair(db: Store, tournament: int, actor: Actor, *, group_max: int | None = No
 def _finals_view(d: FoldedTournament, started: bool) -> FinalsView:
     view = game_of(d).finals_view(d, started)
     if view is None:
-        raise TournamentError("expected finals under way, got none started (use finals --start)")
+        raise NotAllowedNow("expected finals under way, got none started (use finals --start)")
     return view
 
 
@@ -444,7 +462,7 @@ def finals_games(db: Store, tournament: int) -> FinalsView:
     """The finals games due so far (read only).
 
     Raises:
-        TournamentError: the finals have not started.
+        NotAllowedNow: the finals have not started.
     """
     d = loaded(db, tournament).folded
     return _finals_view(d, False)
@@ -457,7 +475,7 @@ def _pending_undo(store: Store, base: Loaded) -> Undid:
 
     stack = _in_force(base)
     if len(stack) <= 1:
-        raise TournamentError("expected an action to undo, got none after the creation")
+        raise NotAllowedNow("expected an action to undo, got none after the creation")
     seq, cancelled = stack[-1]
     label = actor_of(store, base.info.id, seq)
     by = Actor.parse(label).name if label else ""

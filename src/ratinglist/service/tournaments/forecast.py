@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import TournamentError, TournamentInputError
 from ratinglist.model.forecast import Forecast, ScoreModel
 from ratinglist.rating.params import EuropeanParams
 from ratinglist.rating.systems.base import logistic
@@ -93,7 +93,7 @@ def forecast(
         TournamentError: `runs` out of range, or a game without forecasts (Go).
     """
     if runs is not None and not 1 <= runs <= MAX_RUNS:
-        raise TournamentError(f"expected between 1 and {MAX_RUNS} runs, got {runs}")
+        raise TournamentInputError(f"expected between 1 and {MAX_RUNS} runs, got {runs}")
     base = loaded(db, tournament)
     d = base.folded
     if runs is None:

@@ -20,7 +20,13 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from ratinglist.errors import ConflictError, NotFoundError, PermissionDenied, TournamentError
+from ratinglist.errors import (
+    ConflictError,
+    NotAllowedNow,
+    NotFoundError,
+    PermissionDenied,
+    TournamentInputError,
+)
 from ratinglist.model.account import Grant, Role
 from ratinglist.service.accounts import forget_sessions
 from ratinglist.service.actor import Actor
@@ -191,15 +197,18 @@ def reopen(db: Store, tournament: int, reason: str, actor: Actor, *, officer: bo
 
     Raises:
         NotFoundError: no such tournament.
-        TournamentError: the tournament is open, or no reason was given.
+        NotAllowedNow: the tournament is open.
+        TournamentInputError: no reason was given.
         PermissionDenied: the file was accepted and `officer` is False.
     """
     text = reason.strip()
     if not text:
-        raise TournamentError("expected a reason to reopen (what is to be corrected), got none")
+        raise TournamentInputError(
+            "expected a reason to reopen (what is to be corrected), got none"
+        )
     base = loaded(db, tournament)
     if not base.folded.closed:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected a submitted tournament to reopen, got {base.folded.settings.name!r} "
             "still open"
         )
@@ -240,11 +249,13 @@ def request_reopen(db: Store, tournament: int, reason: str, actor: Actor) -> int
     """
     text = reason.strip()
     if not text:
-        raise TournamentError("expected a reason to reopen (what is to be corrected), got none")
+        raise TournamentInputError(
+            "expected a reason to reopen (what is to be corrected), got none"
+        )
     base = loaded(db, tournament)
     sent = _submission(db, base.info.id, base.folded.reopen_request)
     if base.folded.closed and (sent is None or sent.status != ACCEPTED):
-        raise TournamentError(
+        raise NotAllowedNow(
             "expected results accepted by the rating officer, got none: reopen the "
             "tournament yourself"
         )
@@ -292,7 +303,7 @@ def delete_draft(db: Store, tournament: int, actor: Actor, based_on: int | None 
 
     Raises:
         NotFoundError: no such tournament.
-        TournamentError: not a draft (a round was paired, or it was submitted).
+        NotAllowedNow: not a draft (a round was paired, or it was submitted).
         ConflictError: the log moved since `based_on`; nothing deleted.
     """
     base = loaded(db, tournament)
@@ -306,7 +317,7 @@ def delete_draft(db: Store, tournament: int, actor: Actor, based_on: int | None 
             )
         sent = bool(list_items(db, td_tournament_id=base.info.id))
         if not _is_draft(base.info.status, d.paired, d.closed, sent):
-            raise TournamentError(
+            raise NotAllowedNow(
                 f"expected a draft to delete (no round paired, never submitted), got {name!r} "
                 f"with {d.paired} rounds paired{', submitted' if sent or d.closed else ''}"
             )

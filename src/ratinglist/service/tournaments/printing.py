@@ -11,7 +11,7 @@ sheets are the director's (docs/decisions.md, issue 21 printing).
 
 from __future__ import annotations
 
-from ratinglist.errors import NotFoundError, TournamentError
+from ratinglist.errors import NotAllowedNow, NotFoundError, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import (
     Person,
@@ -57,8 +57,8 @@ def _round(d: FoldedTournament, number: int | None) -> int:
     k = d.paired if number is None else number
     if not 1 <= k <= d.paired:
         if d.paired == 0:
-            raise TournamentError("expected a paired round, got none paired yet")
-        raise TournamentError(f"expected a paired round (1-{d.paired}), got {k}")
+            raise NotAllowedNow("expected a paired round, got none paired yet")
+        raise TournamentInputError(f"expected a paired round (1-{d.paired}), got {k}")
     return k
 
 

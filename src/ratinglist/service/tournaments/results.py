@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import ConflictError, TournamentError
+from ratinglist.errors import ConflictError, TournamentError, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import EnteredResult, ResultSpec
 from ratinglist.service.actor import Actor
@@ -104,7 +104,7 @@ def _player(token: str) -> int | None:
 def _line_spec(tokens: Sequence[str]) -> ResultSpec:
     """``ROUND (BLACK WHITE | Tn) (SCORE | SPECIAL WINNER [SCORE])`` as a spec."""
     if len(tokens) < 3:
-        raise TournamentError("expected 'ROUND BLACK WHITE SCORE' or 'ROUND Tn SCORE'")
+        raise TournamentInputError("expected 'ROUND BLACK WHITE SCORE' or 'ROUND Tn SCORE'")
     round_label, rest = tokens[0], list(tokens[1:])
     table: int | None = None
     black = white = None
@@ -116,13 +116,13 @@ def _line_spec(tokens: Sequence[str]) -> ResultSpec:
         black, white = _player(rest[0]), _player(rest[1])
         rest = rest[2:]
     else:
-        raise TournamentError(f"expected BLACK WHITE player IDs or a table Tn, got {head!r}")
+        raise TournamentInputError(f"expected BLACK WHITE player IDs or a table Tn, got {head!r}")
     if len(rest) == 1:
         return ResultSpec(round_label, black, white, table, score=rest[0])
     if len(rest) in (2, 3) and rest[1].isdigit():
         score = rest[2] if len(rest) == 3 else None
         return ResultSpec(round_label, black, white, table, score, rest[0], int(rest[1]))
-    raise TournamentError(
+    raise TournamentInputError(
         f"expected SCORE or SPECIAL WINNER [SCORE] after the game, got {' '.join(rest)!r}"
     )
 
@@ -155,11 +155,11 @@ def sheet_events(
             event, table = game.result_event(checked, _line_spec(tokens), False)
             checked = check(checked, [event])
         except TournamentError as exc:
-            raise TournamentError(f"{source}:{n}: {exc} (line {line.strip()!r})") from exc
+            raise TournamentInputError(f"{source}:{n}: {exc} (line {line.strip()!r})") from exc
         events.append(event)
         tables.append(table)
     if not events:
-        raise TournamentError(f"{source}: expected result lines, got none")
+        raise TournamentInputError(f"{source}: expected result lines, got none")
     return events, tables
 
 

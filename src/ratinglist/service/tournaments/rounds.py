@@ -13,19 +13,21 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from types import ModuleType
 
-from ratinglist.errors import ConflictError, TournamentError
+from ratinglist.errors import ConflictError, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import Person, RoundView
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.actions import person
+from ratinglist.service.tournaments.games import offered
 from ratinglist.service.tournaments.log import check, loaded, write
 from ratinglist.service.tournaments.views import round_view
 from ratinglist.store import Store
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.fold import require_open
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_of
-from ratinglist.tournament.games.othello.play import othello
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +151,7 @@ def set_end_date(db: Store, tournament: int, end: str, actor: Actor) -> str:
     try:
         dt.date.fromisoformat(text)
     except ValueError as exc:
-        raise TournamentError(f"expected a last day as YYYY-MM-DD, got {end!r}") from exc
+        raise TournamentInputError(f"expected a last day as YYYY-MM-DD, got {end!r}") from exc
     base = loaded(db, tournament)
     d = write(db, base, [ev.EndDateSet(text)], actor)
     return d.settings.end or text
@@ -173,28 +175,30 @@ def set_flags(
     return PlayerFlags(person(d, PlayerId(player)), female, youth, birth_year)
 
 
+def _setup(d: FoldedTournament) -> ModuleType:
+    return offered(d.settings.game, "setup", "class flags and pair rules")
+
+
 def player_flags(db: Store, tournament: int) -> tuple[PlayerFlags, ...]:
-    """Every entrant's class flags, in entry order."""
-    o = othello(loaded(db, tournament).folded)
-    return tuple(
-        PlayerFlags(Person(e.id, e.name), e.female, e.youth, e.birth_year) for e in o.state.entrants
-    )
+    """Every entrant's class flags, in entry order.
+
+    Raises:
+        NotOffered: the tournament's game has no class flags.
+    """
+    d = loaded(db, tournament).folded
+    flags: tuple[PlayerFlags, ...] = _setup(d).player_flags(d)
+    return flags
 
 
 def pair_rules(db: Store, tournament: int) -> tuple[PairRule, ...]:
-    """The forbidden pairs, then the pairs forced in the rounds not yet stored."""
+    """The forbidden pairs, then the pairs forced in the rounds not yet stored.
+
+    Raises:
+        NotOffered: the tournament's game has no pair rules.
+    """
     d = loaded(db, tournament).folded
-    o = othello(d)
-    forbidden = []
-    for pair in o.state.never_pair:
-        a, b = sorted(pair)
-        forbidden.append(PairRule(None, person(d, a), person(d, b)))
-    forced = tuple(
-        PairRule(f.round, person(d, f.black), person(d, f.white))
-        for f in o.forced
-        if f.round > d.paired
-    )
-    return (*forbidden, *forced)
+    rules: tuple[PairRule, ...] = _setup(d).pair_rules(d)
+    return rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,21 +220,8 @@ def round_setup(db: Store, tournament: int) -> RoundSetup:
     """The set-up of the tournament now (read only)."""
     base = loaded(db, tournament)
     d = base.folded
-    o = othello(d)
-    following = d.paired + 1
-    absent: frozenset[PlayerId] = frozenset()
-    if following <= len(o.state.rounds):
-        absent = o.state.rounds[following - 1].absent
-    entrants = tuple(
-        SetupEntrant(
-            PlayerFlags(Person(e.id, e.name), e.female, e.youth, e.birth_year),
-            e.first_round,
-            o.state.withdrawn_from(e.id),
-            e.id in absent,
-        )
-        for e in o.state.entrants
-    )
+    game = _setup(d)
+    entrants: tuple[SetupEntrant, ...] = game.setup_entrants(d)
+    rules: tuple[PairRule, ...] = game.pair_rules(d)
     s = d.settings
-    return RoundSetup(
-        s.name, s.start, s.end, d.paired, base.seq, d.closed, entrants, pair_rules(db, tournament)
-    )
+    return RoundSetup(s.name, s.start, s.end, d.paired, base.seq, d.closed, entrants, rules)

@@ -24,8 +24,7 @@ from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import loaded
 from ratinglist.store import Store
 from ratinglist.store.tournament_events import RUNNING, SUBMITTED, last_seq, list_directed
-from ratinglist.tournament.events import OTHELLO
-from ratinglist.tournament.game import Game, game_named, game_of, games
+from ratinglist.tournament.game import Game, game_of, games
 
 if TYPE_CHECKING:
     from ratinglist.service.tournaments.views import Download
@@ -262,15 +261,3 @@ def system_names() -> tuple[str, ...]:
     from ratinglist.pairing.systems import System
 
     return tuple(s.value for s in System)
-
-
-def class_names() -> tuple[str, ...]:
-    """The classes standings can be shown for (besides ``rating:LOW-HIGH``)."""
-    from ratinglist.tournament.games.othello.ranking_views import CLASS_NAMES
-
-    return tuple(k for k in CLASS_NAMES if k != "debutant")
-
-
-def special_results() -> tuple[str, ...]:
-    """The special results a director can enter in Othello (besides a disc score)."""
-    return game_named(OTHELLO).specials

@@ -16,7 +16,12 @@ from dataclasses import dataclass
 
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import NotFoundError, RegistryError, TournamentError
+from ratinglist.errors import (
+    NotAllowedNow,
+    NotFoundError,
+    NotOffered,
+    RegistryError,
+)
 from ratinglist.model import Player, PlayerId, shown_id
 from ratinglist.model.ids import parse_temporary
 from ratinglist.registry.countries import country_code, find_country
@@ -145,12 +150,12 @@ def assign_on(
     d = base.folded
     game = game_of(d)
     if not game.uses_registry:
-        raise TournamentError(
+        raise NotOffered(
             f"expected a tournament entering players from the registry, got a {game.label} "
             f"tournament"
         )
     if d.closed and not at_intake:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected a running tournament, got {d.settings.name!r} submitted: its file is "
             f"at intake, where the rating officer gives {temporary.strip().upper()} its ID"
         )

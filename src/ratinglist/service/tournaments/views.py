@@ -1,4 +1,4 @@
-"""Tournament views and files: rounds, standings, cost explanations, exports, submit, replay.
+"""Tournament views and files: rounds, standings, cost explanations, exports, submit.
 
 Everything here reads, except `submit`, which closes the tournament (a `Submitted` event)
 and, for a game rated by this federation (Othello: the WOF), puts the results file in the
@@ -12,7 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ratinglist.errors import NotOffered, TournamentError, TournamentInputError
+from ratinglist.errors import (
+    NotAllowedNow,
+    NotOffered,
+    TournamentInputError,
+)
 from ratinglist.model.directed import ExplainView, RoundView, ShownTable, SubmittedFile, Written
 from ratinglist.service.actor import Actor
 from ratinglist.service.intake import queue_on
@@ -25,7 +29,6 @@ from ratinglist.tournament.events import Submitted
 from ratinglist.tournament.fold import ACTION_WORDS, require_open
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import AnyStandings, ExportFile, Unfinished, game_of
-from ratinglist.tournament.games.othello.ranking_views import ReplayRow
 
 
 def round_view(d: FoldedTournament, number: int, seq: int) -> RoundView:
@@ -36,7 +39,7 @@ def round_view(d: FoldedTournament, number: int, seq: int) -> RoundView:
 def _round_number(d: FoldedTournament, number: int | None) -> int:
     k = d.paired if number is None else number
     if not 1 <= k <= d.paired:
-        raise TournamentError(f"expected a paired round (1-{d.paired}), got {k}")
+        raise TournamentInputError(f"expected a paired round (1-{d.paired}), got {k}")
     return k
 
 
@@ -77,12 +80,13 @@ def standings(
 
 
 def shown_standings(
-    db: Store, tournament: int, class_name: str | None = None
+    db: Store, tournament: int, class_name: str | None = None, criteria: str | None = None
 ) -> tuple[AnyStandings, ShownTable]:
-    """The standings (of one class if named) and the table the pages show of them."""
+    """The standings (of one class if named; Go: on `criteria` if given) and the table the
+    game shows of them, from one load."""
     d = loaded(db, tournament).folded
     game = game_of(d)
-    view = game.standings(d, class_name, None)
+    view = game.standings(d, class_name, criteria)
     return view, game.shown_standings(view)
 
 
@@ -205,13 +209,13 @@ def checked_reason(d: FoldedTournament, reason: str | None) -> str:
     left = game_of(d).unfinished(d)
     name = d.settings.name
     if left.results == 0:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected at least one game with a result to submit {name!r}, got none: "
             "an empty tournament is not sent to the rating officer"
         )
     text = " ".join((reason or "").split())
     if left.gaps and not text:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a reason to submit {name!r} unfinished, got none: "
             f"{'; '.join(left.gaps)} (give the reason, e.g. --reason 'the hall closed early')"
         )
@@ -250,7 +254,7 @@ def submit(
     why = checked_reason(d, reason)
     name, data = sent.file_name, sent.data
     if import_now and not sent.to_intake:
-        raise TournamentError(
+        raise NotOffered(
             f"expected a tournament rated here for --import-now, got a {d.settings.game} "
             f"tournament (send {name} to its rating body)"
         )
@@ -261,7 +265,7 @@ def submit(
         if import_now:
             outcome = import_text_on(writer.conn, db, name, data)
             if outcome.first_error is not None and outcome.games == 0:
-                raise TournamentError(f"expected an importable file, got {outcome.first_error}")
+                raise NotAllowedNow(f"expected an importable file, got {outcome.first_error}")
             status, games = outcome.status.value, outcome.games
         elif sent.to_intake:
             item = queue_on(
@@ -281,25 +285,6 @@ def submit(
             keep.mkdir(parents=True, exist_ok=True)
             (keep / name).write_bytes(data)
         except OSError as exc:
-            raise TournamentError(f"could not keep the results file in {keep}: {exc}") from exc
+            raise TournamentInputError(f"could not keep the results file in {keep}: {exc}") from exc
         kept = str(keep / name)
     return SubmittedFile(name, status, games, kept, item)
-
-
-def replay(
-    path: Path,
-    *,
-    bye_discs: float = 40.0,
-    bq_constant: float = 6.0,
-    bq_rule: str = "standard",
-) -> tuple[ReplayRow, ...]:
-    """The standings rebuilt from a results file's games."""
-    from ratinglist.formats.elo import read_elo
-    from ratinglist.tournament.games.othello.game import bq_rule as rule_of
-    from ratinglist.tournament.games.othello.ranking_views import replay_rows
-    from ratinglist.tournament.games.othello.replay import replay_results_file
-
-    rf = read_elo(path)
-    rule = rule_of(bq_rule)
-    rp = replay_results_file(rf, bye_discs=bye_discs, bq_constant=bq_constant, bq_rule=rule)
-    return replay_rows(rf, rp)

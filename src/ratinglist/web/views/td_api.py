@@ -49,7 +49,7 @@ from ratinglist.service.tournaments.actions import (
     undo_preview,
     withdraw,
 )
-from ratinglist.service.tournaments.list_entries import (
+from ratinglist.service.tournaments.games.go.list_entries import (
     choice_key,
     describe_list_player,
     parse_origin,

@@ -1,7 +1,7 @@
 """Editing a Go tournament after the fact: the director's page ``/td/{tid}/edit`` and the
 JSON API ``/api/v1/td/tournaments/{tid}/edit/...``.
 
-The same service calls as ``ratinglist tournament edit ...`` (`service.tournaments.go_edits`):
+The same service calls as ``ratinglist tournament edit ...`` (`service.tournaments.games.go.edits`):
 modify a player, choose the bye, unpair a game, pair players by hand (or the rest of the
 round), exchange colours, set a handicap, change or renumber tables, set the number of
 rounds, and OpenGotha's quick check. Every form carries the CSRF token and the log position
@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 from ratinglist.errors import RatinglistError, TournamentError
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.databases import Store
-from ratinglist.service.tournaments.go_edits import (
+from ratinglist.service.tournaments.games.go.edits import (
     GoPlayerLine,
     GoRoundEdit,
     QuickCheckView,

@@ -49,14 +49,14 @@ from ratinglist.service.tournaments.actions import (
     withdraw,
 )
 from ratinglist.service.tournaments.forecast import forecast
-from ratinglist.service.tournaments.lifecycle import lifecycle
-from ratinglist.service.tournaments.list_entries import (
+from ratinglist.service.tournaments.games.go.list_entries import (
     NotOnList,
     choice_key,
     describe_list_player,
     register_from_list,
     register_go,
 )
+from ratinglist.service.tournaments.lifecycle import lifecycle
 from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import (
     finished,

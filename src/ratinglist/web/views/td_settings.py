@@ -16,12 +16,12 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from ratinglist.model.directed import GoOptions, GoSettingsView
-from ratinglist.service.tournaments.server import overview_facts
-from ratinglist.service.tournaments.settings import (
+from ratinglist.service.tournaments.games.go.settings import (
     change_go_settings,
     go_settings_view,
     smms_items,
 )
+from ratinglist.service.tournaments.server import overview_facts
 from ratinglist.web.auth import Director
 from ratinglist.web.views.common import store_of
 from ratinglist.web.views.go_forms import (

@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from html import escape
 
 from ratinglist import __version__
-from ratinglist.formats.aga_results import write_aga
-from ratinglist.formats.egf_h9 import write_h9
-from ratinglist.formats.ffg_tou import write_tou
+from ratinglist.formats.go.aga_results import write_aga
+from ratinglist.formats.go.egf_h9 import write_h9
+from ratinglist.formats.go.ffg_tou import write_tou
 from ratinglist.formats.go.half_game import parse_half_game
-from ratinglist.formats.opengotha_document import OpenGothaDocument
-from ratinglist.formats.opengotha_write import write_opengotha
+from ratinglist.formats.go.opengotha_document import OpenGothaDocument
+from ratinglist.formats.go.opengotha_write import write_opengotha
 from ratinglist.model.directed import GoStandingsView
 from ratinglist.model.go import format_rank
 from ratinglist.model.go.results import (

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import fields, replace
 
 from ratinglist.errors import NotAllowedNow, OpenGothaError, TournamentInputError
-from ratinglist.formats.opengotha_xml import PARAMETER_SETS, parameter_value
+from ratinglist.formats.go.opengotha_xml import PARAMETER_SETS, parameter_value
 from ratinglist.model.directed import GoOptions
 from ratinglist.model.go import format_rank
 from ratinglist.model.go.results import TimeSystem
@@ -372,7 +372,7 @@ def with_options(
 
 def setting_lines(parameters: GoParameters) -> tuple[tuple[str, str], ...]:
     """Every settable name with its current value as the XML spells it."""
-    from ratinglist.formats.opengotha_write import xml_value
+    from ratinglist.formats.go.opengotha_write import xml_value
 
     out: list[tuple[str, str]] = []
     for attr, (section, name) in sorted(_FIELDS.items()):

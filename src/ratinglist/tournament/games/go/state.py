@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ratinglist.errors import GoRankError, TournamentError
-from ratinglist.formats.opengotha_document import OpenGothaDocument
+from ratinglist.formats.go.opengotha_document import OpenGothaDocument
 from ratinglist.model import PlayerId
 from ratinglist.model.go import parse_rank
 from ratinglist.model.go.team import GoTeam, TeamParameters

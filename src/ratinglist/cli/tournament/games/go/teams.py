@@ -14,7 +14,7 @@ from ratinglist.cli.tournament.render import TournamentOption, round_table
 from ratinglist.errors import TournamentError
 
 if TYPE_CHECKING:
-    from ratinglist.service.tournaments.teams import TeamLine, TeamsView
+    from ratinglist.service.tournaments.games.go.teams import TeamLine, TeamsView
 
 app = typer.Typer(
     help="Teams of a Go team tournament: add, boards, show, pair, standings.",
@@ -56,7 +56,7 @@ def add(
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.teams import add_teams
+        from ratinglist.service.tournaments.games.go.teams import add_teams
 
         view = add_teams(*open_tournament(db, tournament), names, Actor.cli_user())
     console.print(_teams_table(view))
@@ -85,7 +85,7 @@ def boards(
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.teams import set_team_boards
+        from ratinglist.service.tournaments.games.go.teams import set_team_boards
 
         view = set_team_boards(
             *open_tournament(db, tournament),
@@ -109,7 +109,7 @@ def show(
     Example: ratinglist tournament team show --round 2
     """
     with user_errors():
-        from ratinglist.service.tournaments.teams import show_teams
+        from ratinglist.service.tournaments.games.go.teams import show_teams
 
         view = show_teams(*open_tournament(db, tournament), round_number)
     console.print(_teams_table(view))
@@ -146,7 +146,7 @@ def pair(
     """
     with user_errors():
         from ratinglist.service.actor import Actor
-        from ratinglist.service.tournaments.teams import pair_team_round
+        from ratinglist.service.tournaments.games.go.teams import pair_team_round
 
         given = None if not matches else [_match(m) for m in matches]
         view = pair_team_round(*open_tournament(db, tournament), Actor.cli_user(), given)
@@ -176,7 +176,7 @@ def standings(
     Example: ratinglist tournament team standings --round 3
     """
     with user_errors():
-        from ratinglist.service.tournaments.teams import team_standings_view
+        from ratinglist.service.tournaments.games.go.teams import team_standings_view
 
         view = team_standings_view(*open_tournament(db, tournament), through)
     if as_json:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import TournamentError, TournamentInputError
 from ratinglist.formats.go.ffg_list import NO_LICENCE
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import GoEntry, Person
@@ -48,7 +48,7 @@ def parse_origin(text: str) -> ListOrigin:
     try:
         return ListOrigin(text.strip().upper())
     except ValueError as exc:
-        raise TournamentError(f"expected a list egf, ffg or aga, got {text!r}") from exc
+        raise TournamentInputError(f"expected a list egf, ffg or aga, got {text!r}") from exc
 
 
 class NotOnList(TournamentError):
@@ -166,9 +166,9 @@ def register_from_list(
     from ratinglist.service.go.lists import list_index
 
     if not queries:
-        raise TournamentError("expected names or list numbers of players, got none")
+        raise TournamentInputError("expected names or list numbers of players, got none")
     if rank is not None and len(queries) > 1:
-        raise TournamentError(f"expected one player with --rank, got {len(queries)}")
+        raise TournamentInputError(f"expected one player with --rank, got {len(queries)}")
     base = loaded(db, tournament)
     s = go_play(base.folded)
     index = list_index(db, parse_origin(origin))
@@ -190,13 +190,13 @@ def register_go(
 ) -> tuple[tuple[Person, ...], int]:
     """Enter Go players (numbered after the last one); who they are and how many are entered."""
     if not entries:
-        raise TournamentError("expected a Go player to enter, got none")
+        raise TournamentInputError("expected a Go player to enter, got none")
     from ratinglist.registry.names import parse_go_name
 
     for e in entries:
         surname, _, firstname = e.name.partition(",")
         if not parse_go_name(surname, "surname"):
-            raise TournamentError(f"expected a surname, got {e.name!r}")
+            raise TournamentInputError(f"expected a surname, got {e.name!r}")
         parse_go_name(firstname, "first name")
     base = loaded(db, tournament)
     s = go_play(base.folded)

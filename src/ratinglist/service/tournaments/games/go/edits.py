@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import Person
 from ratinglist.model.go import format_rank
@@ -106,7 +106,7 @@ class QuickCheckView:
 def _round_edit(d: FoldedTournament, seq: int, k: int, done: str = "") -> GoRoundEdit:
     s = go_play(d)
     if not 1 <= k <= s.number_of_rounds:
-        raise TournamentError(f"expected a round 1-{s.number_of_rounds}, got round {k}")
+        raise TournamentInputError(f"expected a round 1-{s.number_of_rounds}, got round {k}")
     numbers = s.numbers()
     paired = k <= s.paired
     games: tuple[EditedGame, ...] = ()
@@ -379,14 +379,16 @@ def parse_round_numbers(text: str) -> list[int]:
     director's form take the rounds a player does not play.
 
     Raises:
-        TournamentError: a word is not a number.
+        TournamentInputError: a word is not a number.
     """
     out = []
     for word in text.replace(" ", "").split(","):
         if not word:
             continue
         if not word.isdigit():
-            raise TournamentError(f"expected round numbers such as 2,3 (or none), got {text!r}")
+            raise TournamentInputError(
+                f"expected round numbers such as 2,3 (or none), got {text!r}"
+            )
         out.append(int(word))
     return out
 
@@ -446,7 +448,7 @@ def fix_go_registrations(
     """Set every rank from the rating (OpenGotha's "Set ranks according to ratings")
     and/or make every preliminary registration final, in one transaction."""
     if not ranks_from_ratings and not final:
-        raise TournamentError("expected a fix: ranks from ratings and/or final registrations")
+        raise TournamentInputError("expected a fix: ranks from ratings and/or final registrations")
     base = loaded(db, tournament)
     actions = check_fixes(go_play(base.folded), ranks_from_ratings, final)
     if not actions:

@@ -15,12 +15,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import fields
 from xml.sax.saxutils import escape
 
-from ratinglist.formats.opengotha_document import (
+from ratinglist.formats.go.opengotha_document import (
     DEFAULT_DISPLAY,
     DEFAULT_PUBLISH,
     OpenGothaDocument,
 )
-from ratinglist.formats.opengotha_xml import _GENERAL, _HANDICAP, _PAIRING
+from ratinglist.formats.go.opengotha_xml import _GENERAL, _HANDICAP, _PAIRING
 from ratinglist.model.go import GoRank, format_rank
 from ratinglist.model.go.team import GoTeam, TeamParameters
 from ratinglist.model.go.tournament import (

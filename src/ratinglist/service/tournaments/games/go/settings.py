@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ratinglist.errors import TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import GoOptions, GoSettingsView
 from ratinglist.model.go.results import adjusted_time
@@ -64,9 +65,8 @@ def smms_items(items: Sequence[str]) -> tuple[tuple[int, int], ...]:
     super group, ``7=-1``, ``3=0`` back to the rank's group).
 
     Raises:
-        TournamentError: an item not of that form.
+        TournamentInputError: an item not of that form.
     """
-    from ratinglist.errors import TournamentError
 
     out = []
     for item in items:
@@ -76,7 +76,7 @@ def smms_items(items: Sequence[str]) -> tuple[tuple[int, int], ...]:
                 raise ValueError(item)
             out.append((int(number), int(correction)))
         except ValueError:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected SMMS corrections as NUMBER=CORRECTION such as 3=+1, got {item!r}"
             ) from None
     return tuple(out)
@@ -106,13 +106,12 @@ def change_go_settings(
             may no longer change (the reason is in the message); nothing written.
         ConflictError: the log moved since `based_on`.
     """
-    from ratinglist.errors import TournamentError
 
     base = loaded(db, tournament)
     go_play(base.folded)
     pairs = option_pairs(options)
     smms = tuple((PlayerId(pid), correction) for pid, correction in options.smms)
     if not pairs and not smms:
-        raise TournamentError("expected at least one setting to change, got none")
+        raise TournamentInputError("expected at least one setting to change, got none")
     write(db, base, [ev.GoSettingsChanged(pairs, smms)], actor, based_on)
     return go_settings_view(db, tournament)

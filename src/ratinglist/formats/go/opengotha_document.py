@@ -19,17 +19,17 @@ from pathlib import Path
 
 from ratinglist.errors import OpenGothaError
 from ratinglist.formats.diagnostics import Diagnostic, Listing, diagnostic
-from ratinglist.formats.numbers import whole_number
-from ratinglist.formats.opengotha_xml import (
+from ratinglist.formats.go.opengotha_xml import (
     BYE_PATHS,
     fold_key,
     key_resolver,
     parse_opengotha,
     with_keys,
 )
-from ratinglist.formats.opengotha_xml import (
+from ratinglist.formats.go.opengotha_xml import (
     criterion as criterion_named,
 )
+from ratinglist.formats.numbers import whole_number
 from ratinglist.formats.xml_tree import parse_xml
 from ratinglist.model.go.team import (
     DEFAULT_TEAM_CRITERIA,
@@ -95,7 +95,7 @@ def read_opengotha_document(data: bytes, source: str = "<xml>") -> OpenGothaRead
     """
     root, lines = parse_xml(data, source)
     if root.tag == "TournamentData":
-        from ratinglist.formats.macmahon39 import read_macmahon39
+        from ratinglist.formats.go.macmahon39 import read_macmahon39
 
         tournament, problems = read_macmahon39(root, lines, source)
         document = OpenGothaDocument(

@@ -39,7 +39,7 @@ def costs(
     Example: ratinglist tournament costs notsimplemm.xml --round 3 --bye 4
     Example: ratinglist tournament costs egc2011.xml --round 5 --group-max 600
     """
-    from ratinglist.service.tournaments.costs import opengotha_round_costs
+    from ratinglist.service.tournaments.games.go.costs import opengotha_round_costs
 
     with user_errors():
         result = opengotha_round_costs(path, round_number, bye, group_max)

@@ -184,7 +184,7 @@ def team_standings_command(
     Example: ratinglist go-file team-standings tournoi_equipe_LGO_2020.xml --round 3
     """
     from ratinglist.service.go.files import go_team_standings
-    from ratinglist.service.tournaments.teams import team_value
+    from ratinglist.service.tournaments.games.go.teams import team_value
 
     with user_errors():
         found = go_team_standings(path, round_number)

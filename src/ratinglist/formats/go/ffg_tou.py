@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ratinglist.formats.diagnostics import Diagnostic, Listing, diagnostic
-from ratinglist.formats.egf_h9 import h9_name, split_h9_name
+from ratinglist.formats.go.egf_h9 import h9_name, split_h9_name
 from ratinglist.formats.go.half_game import format_half_game, parse_half_game
 from ratinglist.formats.go.list_text import GO_ENCODING, decode_go_text
 from ratinglist.model.go.results import HalfGame, ResultsRow, ResultsTable, adjusted_time

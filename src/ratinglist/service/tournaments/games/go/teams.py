@@ -11,7 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ratinglist.errors import NotFoundError, TournamentError
+from ratinglist.errors import (
+    NotAllowedNow,
+    NotFoundError,
+    NotOffered,
+    TournamentInputError,
+)
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import Person, RoundView
 from ratinglist.model.go.team import (
@@ -117,7 +122,7 @@ def add_teams(db: Store, tournament: int, names: Sequence[str], actor: Actor) ->
     from ratinglist.service.tournaments.log import loaded, write
 
     if not names:
-        raise TournamentError("expected team names to enter, got none")
+        raise TournamentInputError("expected team names to enter, got none")
     base = loaded(db, tournament)
     s = go_play(base.folded)
     first = max((t.number for t in s.teams), default=0) + 1
@@ -149,7 +154,7 @@ def set_team_boards(
     s = go_play(base.folded)
     k = s.paired + 1 if round_number is None else round_number
     if k > s.number_of_rounds:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a round of the tournament (1-{s.number_of_rounds}), got round {k}"
         )
     found = find_team(s, team)
@@ -162,7 +167,7 @@ def set_team_boards(
     event = ev.GoTeamBoards(found.number, k, tuple(chosen))
     clash = board_clash(s, event)
     if clash is not None:
-        raise TournamentError(clash)
+        raise NotAllowedNow(clash)
     d = write(db, base, [event], actor)
     return _teams_view(go_play(d), d.settings.name, k)
 
@@ -175,7 +180,7 @@ def show_teams(db: Store, tournament: int, round_number: int | None = None) -> T
     s = go_play(d)
     k = min(s.paired + 1, s.number_of_rounds) if round_number is None else round_number
     if not 1 <= k <= s.number_of_rounds:
-        raise TournamentError(f"expected a round 1-{s.number_of_rounds}, got {k}")
+        raise TournamentInputError(f"expected a round 1-{s.number_of_rounds}, got {k}")
     return _teams_view(s, d.settings.name, k)
 
 
@@ -206,7 +211,7 @@ def pair_team_round(
     base = loaded(db, tournament)
     s = go_play(base.folded)
     if not s.teams:
-        raise TournamentError("expected teams to pair (tournament team add), got none")
+        raise NotAllowedNow("expected teams to pair (tournament team add), got none")
     k = round_to_pair(s)
     t = s.tournament()
     size = s.team_parameters.team_size
@@ -215,7 +220,7 @@ def pair_team_round(
     else:
         chosen = tuple((find_team(s, a), find_team(s, b)) for a, b in matches)
         if not chosen:
-            raise TournamentError("expected matches such as 1:2, got none")
+            raise TournamentInputError("expected matches such as 1:2, got none")
         games = pair_team_matches(t, chosen, size, k - 1)
         able = {x.number for x in playing_teams(t, s.teams, size, k - 1)}
         out = tuple(x for x in s.teams if x.number not in able and x.board_players(k - 1))
@@ -246,12 +251,12 @@ def team_standings_view(
     d = loaded(db, tournament).folded
     s = go_play(d)
     if not s.teams:
-        raise TournamentError(f"expected a team tournament, got {d.settings.name!r} without teams")
+        raise NotOffered(f"expected a team tournament, got {d.settings.name!r} without teams")
     t = s.tournament()
     played = [g.round for g in t.games if g.result.outcome is not Outcome.UNKNOWN]
     last = (max(played) + 1 if played else 0) if through is None else through
     if not 0 <= last <= s.number_of_rounds:
-        raise TournamentError(f"expected a round 0-{s.number_of_rounds}, got {last}")
+        raise TournamentInputError(f"expected a round 0-{s.number_of_rounds}, got {last}")
     params = s.team_parameters
     rows = team_standings(t, s.teams, params, last - 1)
     size = params.team_size

@@ -3,7 +3,7 @@
 Modify a player, choose the bye, unpair a game, pair players by hand (or pair the rest of a
 round), exchange colours, set a handicap, change or renumber table numbers, set the number
 of rounds, and the quick check of the registrations before round 1. Each command is one
-service call (`service.tournaments.go_edits`) writing one undoable event; `--based-on N`
+service call (`service.tournaments.games.go.edits`) writing one undoable event; `--based-on N`
 refuses the edit when the log moved past event N (what a page drawn at N saw).
 """
 
@@ -21,7 +21,11 @@ from ratinglist.cli.common import DbOption, cli_actor, console, open_tournament,
 from ratinglist.cli.tournament.render import TournamentOption
 
 if TYPE_CHECKING:
-    from ratinglist.service.tournaments.go_edits import GoPlayerLine, GoRoundEdit, QuickCheckView
+    from ratinglist.service.tournaments.games.go.edits import (
+        GoPlayerLine,
+        GoRoundEdit,
+        QuickCheckView,
+    )
 
 app = typer.Typer(
     help=(
@@ -104,7 +108,7 @@ def _edit_round(
     *args: int,
 ) -> None:
     """Run the round edit ``edit(store, tid, *args, actor=..., based_on=...)`` of
-    `service.tournaments.go_edits` on the tournament named, and print the round after it."""
+    `service.tournaments.games.go.edits` on the tournament named, and print the round after it."""
     with user_errors():
         store, tid = open_tournament(db, tournament)
         view = edit(store, tid, *args, actor=cli_actor(), based_on=based_on)
@@ -141,7 +145,7 @@ def player(
     Example: ratinglist tournament edit player 4 --rank 2k --not-playing 3
     """
     with user_errors():
-        from ratinglist.service.tournaments.go_edits import (
+        from ratinglist.service.tournaments.games.go.edits import (
             go_player,
             modify_go_player,
             parse_round_numbers,
@@ -183,7 +187,7 @@ def show(
     Example: ratinglist tournament edit show 2
     """
     with user_errors():
-        from ratinglist.service.tournaments.go_edits import go_round_edit
+        from ratinglist.service.tournaments.games.go.edits import go_round_edit
 
         view = go_round_edit(*open_tournament(db, tournament), round_number)
     _print_round(view, as_json)
@@ -203,7 +207,7 @@ def bye(
 
     Example: ratinglist tournament edit bye 3 7
     """
-    from ratinglist.service.tournaments.go_edits import choose_go_bye
+    from ratinglist.service.tournaments.games.go.edits import choose_go_bye
 
     _edit_round(db, tournament, as_json, based_on, choose_go_bye, round_number, number)
 
@@ -221,7 +225,7 @@ def unpair(
 
     Example: ratinglist tournament edit unpair 2 5
     """
-    from ratinglist.service.tournaments.go_edits import unpair_go_game
+    from ratinglist.service.tournaments.games.go.edits import unpair_go_game
 
     _edit_round(db, tournament, as_json, based_on, unpair_go_game, round_number, table)
 
@@ -245,7 +249,7 @@ def pair(
     """
     with user_errors():
         from ratinglist.errors import TournamentError
-        from ratinglist.service.tournaments.go_edits import pair_go_players
+        from ratinglist.service.tournaments.games.go.edits import pair_go_players
 
         chosen = list(players or [])
         if chosen and len(chosen) != 2:
@@ -273,7 +277,7 @@ def colours(
 
     Example: ratinglist tournament edit colours 2 5
     """
-    from ratinglist.service.tournaments.go_edits import exchange_go_colours
+    from ratinglist.service.tournaments.games.go.edits import exchange_go_colours
 
     _edit_round(db, tournament, as_json, based_on, exchange_go_colours, round_number, table)
 
@@ -292,7 +296,7 @@ def handicap(
 
     Example: ratinglist tournament edit handicap 2 5 3
     """
-    from ratinglist.service.tournaments.go_edits import set_go_handicap
+    from ratinglist.service.tournaments.games.go.edits import set_go_handicap
 
     _edit_round(db, tournament, as_json, based_on, set_go_handicap, round_number, table, stones)
 
@@ -311,7 +315,7 @@ def table(
 
     Example: ratinglist tournament edit table 2 5 1
     """
-    from ratinglist.service.tournaments.go_edits import change_go_table
+    from ratinglist.service.tournaments.games.go.edits import change_go_table
 
     _edit_round(db, tournament, as_json, based_on, change_go_table, round_number, old, new)
 
@@ -328,7 +332,7 @@ def renumber(
 
     Example: ratinglist tournament edit renumber 2
     """
-    from ratinglist.service.tournaments.go_edits import renumber_go_tables
+    from ratinglist.service.tournaments.games.go.edits import renumber_go_tables
 
     _edit_round(db, tournament, as_json, based_on, renumber_go_tables, round_number)
 
@@ -346,7 +350,7 @@ def rounds(
 
     Example: ratinglist tournament edit rounds 6
     """
-    from ratinglist.service.tournaments.go_edits import set_go_rounds
+    from ratinglist.service.tournaments.games.go.edits import set_go_rounds
 
     _edit_round(db, tournament, as_json, based_on, set_go_rounds, count)
 
@@ -372,7 +376,10 @@ def check(
     Example: ratinglist tournament edit check --ranks-from-ratings --final
     """
     with user_errors():
-        from ratinglist.service.tournaments.go_edits import fix_go_registrations, go_quick_check
+        from ratinglist.service.tournaments.games.go.edits import (
+            fix_go_registrations,
+            go_quick_check,
+        )
 
         store, tid = open_tournament(db, tournament)
         if ranks_from_ratings or final:

@@ -1,0 +1,1 @@
+"""Go's own tables: the national rating lists (EGF, FFG, AGA) read into the database."""
