@@ -11,7 +11,8 @@ import typer
 from rich.table import Table
 
 from ratinglist.cli.common import DbOption, console, open_db, open_tournament, user_errors
-from ratinglist.cli.tournament.render import TournamentOption, num, round_table
+from ratinglist.cli.tables import print_table
+from ratinglist.cli.tournament.render import AllRowsOption, TournamentOption, num, round_table
 
 if TYPE_CHECKING:
     from ratinglist.model.directed import GoStandingsView
@@ -66,6 +67,7 @@ def standings(
         str | None,
         typer.Option("--criteria", help="Go: placement criteria, e.g. MMS,SOSM,SOSOSM."),
     ] = None,
+    all_rows: Annotated[bool, AllRowsOption] = False,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
@@ -80,7 +82,7 @@ def standings(
 
         view = standings_of(*open_tournament(db, tournament), class_name, criteria)
     if isinstance(view, GoStandingsView):
-        _go_standings(view, as_json)
+        _go_standings(view, as_json, all_rows)
         return
     if as_json:
         out = [
@@ -111,10 +113,10 @@ def standings(
             num(line.brightwell),
             num(line.discs),
         )
-    console.print(table)
+    print_table(table, console, all_rows=all_rows)
 
 
-def _go_standings(view: GoStandingsView, as_json: bool) -> None:
+def _go_standings(view: GoStandingsView, as_json: bool, all_rows: bool) -> None:
     if as_json:
         out = [
             {
@@ -147,7 +149,7 @@ def _go_standings(view: GoStandingsView, as_json: bool) -> None:
             *line.values,
             *line.rounds,
         )
-    console.print(table)
+    print_table(table, console, all_rows=all_rows)
 
 
 GO_PART_LABELS = {
@@ -355,7 +357,7 @@ def replay(
             from ratinglist.service.tournaments.files import replay_opengotha
 
             view = replay_opengotha(file, criteria)
-        _go_standings(view, as_json)
+        _go_standings(view, as_json, all_rows=True)
         return
     with user_errors():
         from ratinglist.service.tournaments.views import replay as replay_file
