@@ -116,7 +116,7 @@ def standings(
     print_table(table, console, all_rows=all_rows)
 
 
-def _go_standings(view: GoStandingsView, as_json: bool, all_rows: bool) -> None:
+def _go_standings(view: GoStandingsView, as_json: bool, all_rows: bool = True) -> None:
     if as_json:
         out = [
             {
@@ -357,7 +357,7 @@ def replay(
             from ratinglist.service.tournaments.files import replay_opengotha
 
             view = replay_opengotha(file, criteria)
-        _go_standings(view, as_json, all_rows=True)
+        _go_standings(view, as_json)
         return
     with user_errors():
         from ratinglist.service.tournaments.views import replay as replay_file
