@@ -63,6 +63,13 @@ def test_rich_lays_out_what_it_must() -> None:
     assert plain_table(_table([("1", "[bold]X[/bold]", "FR", "1")]), 80) is None  # markup
 
 
+def test_a_file_gets_the_whole_width() -> None:
+    wide = [(str(k), f"Player {k} " + "x" * 90, "FR", "1") for k in range(1, 4)]
+    to_file = Console(file=io.StringIO(), width=80)
+    print_table(_table(wide), to_file)
+    assert to_file.file.getvalue() == _rich(_table(wide), 200)
+
+
 def test_a_file_gets_every_row_a_terminal_a_screenful() -> None:
     rows = [(str(k), f"Player {k}", "FR", "1") for k in range(1, 101)]
     to_file = Console(file=io.StringIO(), width=80)

@@ -1,6 +1,7 @@
 """Printing a long table fast: a terminal gets the rows that fit its screen (every row with
-``--all``); a file or a pipe gets every row, drawn line by line as rich draws it when each
-cell is one line of plain text and the table fits the width (rich's own layout otherwise).
+``--all``); a file or a pipe gets every row at the table's own width (not cut to 80 columns
+with an ellipsis in every cell), drawn line by line as rich draws it when each cell is one
+line of plain text (rich's own layout otherwise).
 
 Rich measures and wraps every cell: for the 760 lines of a congress's standings that is
 most of the command's time, for lines nobody sees on a screen.
@@ -22,7 +23,7 @@ def print_table(table: Table, out: Console, *, all_rows: bool = False) -> None:
     total = table.row_count
     if out.is_terminal and not all_rows:
         table = screenful(table, max(1, out.height - SCREEN_MARGIN))
-    text = None if out.is_terminal else plain_table(table, out.width)
+    text = None if out.is_terminal else plain_table(table)
     if text is None:
         out.print(table)
     else:
@@ -45,10 +46,11 @@ def screenful(table: Table, rows: int) -> Table:
     return cut
 
 
-def plain_table(table: Table, width: int) -> str | None:
-    """The text rich prints for `table` (its default look, no colour) at `width` columns,
-    drawn without rich's layout; None when rich must lay it out (a cell that is not one line
-    of plain text, a style of box or padding other than the default, too wide a table)."""
+def plain_table(table: Table, width: int | None = None) -> str | None:
+    """The text rich prints for `table` (its default look, no colour) at `width` columns
+    (None: as wide as the table), drawn without rich's layout; None when rich must lay it out
+    (a cell that is not one line of plain text, a style of box or padding other than the
+    default, a table wider than `width`)."""
     if table.box is None or table.box.top_left != "┏" or not table.show_header:
         return None
     if table.padding != (0, 1, 0, 1) or table.show_footer or table.show_lines or table.expand:
@@ -63,7 +65,7 @@ def plain_table(table: Table, width: int) -> str | None:
         return None
     widths = [max(cell_len(str(cell)) for cell in column) for column in columns]
     total = sum(widths) + 3 * len(widths) + 1
-    if total > width or any(cell_len(str(t)) > total for t in texts):
+    if (width is not None and total > width) or any(cell_len(str(t)) > total for t in texts):
         return None
     justify = [column.justify for column in table.columns]
 
