@@ -232,17 +232,20 @@ def serve(
             if not stopped.is_set():
                 renderer.append(_start_renderer(url))
 
-    # Pages are made after the workers answer /readyz, never before: the renderer's own start
-    # (a whole application imported) would take the workers' cores (issue 38).
-    ready_url = f"http://{_local_address(bound[0])}:{bound[1]}/readyz"
+    def after_start() -> None:
+        # Pages are made after the workers answer /readyz, never before: the renderer's own
+        # start (a whole application imported) would take the workers' cores (issue 38).
+        if prerender:
+            _when_ready(
+                f"http://{_local_address(bound[0])}:{bound[1]}/readyz", start_renderer, stopped
+            )
+
     try:
         code = run_workers(
             count,
             sock,
             lambda s: _serve_one(config, s),
-            on_started=lambda: (
-                _when_ready(ready_url, start_renderer, stopped) if prerender else None
-            ),
+            on_started=after_start,
         )
     finally:
         with lock:
@@ -279,10 +282,13 @@ def _local_address(bound: str) -> str:
     return f"[{bound}]" if ":" in bound else bound
 
 
-def _when_ready(ready_url: str, then: Callable[[], None], stopped: threading.Event) -> None:
-    """Call `then` in a background thread once `ready_url` answers 200 (or after
-    `READY_WAIT_S`); the thread then lives until `stopped` is set (on Linux a child started
-    by `then` is sent SIGTERM when the thread that started it ends, ``PR_SET_PDEATHSIG``)."""
+def _when_ready(
+    ready_url: str, then: Callable[[], None], stopped: threading.Event
+) -> threading.Thread:
+    """Call `then` in a background thread (returned, started) once `ready_url` answers 200
+    (or after `READY_WAIT_S`), unless `stopped` is set first; the thread then lives until
+    `stopped` is set (on Linux a child started by `then` is sent SIGTERM when the thread that
+    started it ends, ``PR_SET_PDEATHSIG``)."""
 
     def wait() -> None:
         deadline = time.monotonic() + READY_WAIT_S
@@ -290,10 +296,13 @@ def _when_ready(ready_url: str, then: Callable[[], None], stopped: threading.Eve
             if _answers_ok(ready_url):
                 break
             stopped.wait(READY_POLL_S)
-        then()
+        if not stopped.is_set():
+            then()
         stopped.wait()
 
-    threading.Thread(target=wait, name="renderer-after-ready", daemon=True).start()
+    thread = threading.Thread(target=wait, name="renderer-after-ready", daemon=True)
+    thread.start()
+    return thread
 
 
 def _answers_ok(url: str) -> bool:
