@@ -23,7 +23,9 @@ def print_table(table: Table, out: Console, *, all_rows: bool = False) -> None:
     total = table.row_count
     if out.is_terminal and not all_rows:
         table = screenful(table, max(1, out.height - SCREEN_MARGIN))
-    text = None if out.is_terminal else plain_table(table)
+    # rich draws in ASCII for an output that cannot encode the box characters
+    unicode = out.encoding.lower().startswith("utf")
+    text = None if out.is_terminal or not unicode else plain_table(table)
     if text is None:
         out.print(table)
     else:
