@@ -1,4 +1,5 @@
-"""Wall and CPU time of `ratinglist tournament pair` on EGC 2011 (760 players), a whole process.
+"""Wall and CPU time of `ratinglist tournament pair` and `standings` on EGC 2011 (760 players),
+each a whole process.
 
 Usage: .venv/bin/python benchmarks/tournament_pair.py [--json] [--repeats N] [--egc PATH]
 [--smoke]
@@ -13,8 +14,10 @@ snapshot of the folded log yet: the whole log is folded, and a snapshot kept), a
 and least wall time, the median CPU time (user + system) of the process, and the load
 average before and after: on a busy machine the wall time mostly measures waiting for a
 core, the CPU time what the command costs. The issue's goal: at most 1.5 s of wall time on
-an idle machine. `--smoke` checks the benchmark on a 16-player file (`SMOKE_FILE`), one run
-after the import (not the start with a snapshot).
+an idle machine. After the last pairing, ``tournament standings`` (written to a pipe: every
+row, as to a file) and ``tournament standings --json`` are timed the same way on the paired
+database (issue 38's goal: at most 1 s). `--smoke` checks the benchmark on a 16-player file
+(`SMOKE_FILE`), one run after the import (not the start with a snapshot).
 """
 
 from __future__ import annotations
@@ -101,6 +104,13 @@ def measure(egc: Path, repeats: int, snapshot: bool = True) -> dict[str, object]
                 if f"round {pending}" not in paired:
                     sys.exit(f"expected round {pending} paired, got:\n{paired[:400]}")
                 starts[label].append((w, c))
+        for label, extra in (("standings", ()), ("standings --json", ("--json",))):
+            starts[label] = []
+            for _ in range(repeats):
+                w, c, shown = timed("tournament", "standings", *extra, "--db", str(run))
+                if not shown.strip():
+                    sys.exit(f"expected the standings, got nothing from `{label}`")
+                starts[label].append((w, c))
     return {"import": (wall, cpu, out.strip()), "round": pending, "starts": starts}
 
 
@@ -147,10 +157,11 @@ def main() -> None:
         )
         return
     print(f"{imported[2]} in {imported[0]:.2f} s wall, {imported[1]:.2f} s CPU")
-    print(f"{'tournament pair':<16} {'runs':>5} {'wall median s':>14} {'wall min s':>11} "
+    print(f"{'tournament':<18} {'runs':>5} {'wall median s':>14} {'wall min s':>11} "
           f"{'cpu median s':>13}")  # fmt: skip
     for r in rows:
-        print(f"{r['start']:<16} {r['runs']:>5} {r['wall_median_s']:>14.3f} "
+        name = r["start"] if str(r["start"]).startswith("standings") else f"pair, {r['start']}"
+        print(f"{name:<18} {r['runs']:>5} {r['wall_median_s']:>14.3f} "
               f"{r['wall_min_s']:>11.3f} {r['cpu_median_s']:>13.3f}")  # fmt: skip
     print(f"load average (1, 5, 15 min): before {load['before']}, after {load['after']}")
 

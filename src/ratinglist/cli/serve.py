@@ -8,6 +8,11 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -49,6 +54,11 @@ parent kills a worker still running after `cli.workers.STOP_WAIT_S`)."""
 RENDERER_STOP_S = 2.0
 """How long the page renderer is given to stop after the workers before it is killed (all
 in all `serve` ends within 10 s of SIGTERM)."""
+READY_POLL_S = 0.05
+"""How often the parent asks its workers' ``/readyz`` before it starts the page renderer."""
+READY_WAIT_S = 120.0
+"""How long the parent waits for a worker to answer ``/readyz`` before it starts the page
+renderer anyway."""
 
 
 def default_workers() -> int:
@@ -214,14 +224,32 @@ def serve(
     typer.echo(f"serving {url} on http://{shown}:{bound[1]}/ ({count} worker(s)); Ctrl-C stops")
     preload([APP.partition(":")[0]])
     renderer: list[subprocess.Popen[bytes]] = []
+    stopped = threading.Event()
+    lock = threading.Lock()
+
+    def start_renderer() -> None:
+        with lock:
+            if not stopped.is_set():
+                renderer.append(_start_renderer(url))
+
+    def after_start() -> None:
+        # Pages are made after the workers answer /readyz, never before: the renderer's own
+        # start (a whole application imported) would take the workers' cores (issue 38).
+        if prerender:
+            _when_ready(
+                f"http://{_local_address(bound[0])}:{bound[1]}/readyz", start_renderer, stopped
+            )
+
     try:
         code = run_workers(
             count,
             sock,
             lambda s: _serve_one(config, s),
-            on_started=lambda: renderer.append(_start_renderer(url)) if prerender else None,
+            on_started=after_start,
         )
     finally:
+        with lock:
+            stopped.set()
         sock.close()
         for process in renderer:
             process.terminate()
@@ -243,6 +271,47 @@ def _serve_one(config: uvicorn.Config, sock: socket.socket) -> int:
     server = uvicorn.Server(config)
     server.run(sockets=[sock])
     return 0 if server.started else STARTUP_FAILED
+
+
+def _local_address(bound: str) -> str:
+    """The address this machine reaches a socket bound to `bound` on (a wildcard: loopback)."""
+    if bound in ("0.0.0.0", ""):
+        return "127.0.0.1"
+    if bound == "::":
+        return "[::1]"
+    return f"[{bound}]" if ":" in bound else bound
+
+
+def _when_ready(
+    ready_url: str, then: Callable[[], None], stopped: threading.Event
+) -> threading.Thread:
+    """Call `then` in a background thread (returned, started) once `ready_url` answers 200
+    (or after `READY_WAIT_S`), unless `stopped` is set first; the thread then lives until
+    `stopped` is set (on Linux a child started by `then` is sent SIGTERM when the thread that
+    started it ends, ``PR_SET_PDEATHSIG``)."""
+
+    def wait() -> None:
+        deadline = time.monotonic() + READY_WAIT_S
+        while not stopped.is_set() and time.monotonic() < deadline:
+            if _answers_ok(ready_url):
+                break
+            stopped.wait(READY_POLL_S)
+        if not stopped.is_set():
+            then()
+        stopped.wait()
+
+    thread = threading.Thread(target=wait, name="renderer-after-ready", daemon=True)
+    thread.start()
+    return thread
+
+
+def _answers_ok(url: str) -> bool:
+    """True when a GET of `url` answers 200 within a second."""
+    try:
+        with urllib.request.urlopen(url, timeout=1.0) as answer:
+            return int(answer.status) == 200
+    except (urllib.error.URLError, OSError, ValueError):
+        return False
 
 
 def _is_loopback(host: str) -> bool:

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
 
 from ratinglist.cli.common import DbOption, console, open_tournament, user_errors
 from ratinglist.cli.tournament.render import TournamentOption
-from ratinglist.model.forecast import Forecast
+
+if TYPE_CHECKING:  # the model's module only when the command runs (every command imports this)
+    from ratinglist.model.forecast import Forecast
 
 
 def percent(p: float) -> str:

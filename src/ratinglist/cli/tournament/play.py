@@ -9,7 +9,13 @@ import typer
 from rich.table import Table
 
 from ratinglist.cli.common import DbOption, console, open_tournament, user_errors
-from ratinglist.cli.tournament.render import TournamentOption, result_line, round_table
+from ratinglist.cli.tables import print_table
+from ratinglist.cli.tournament.render import (
+    AllRowsOption,
+    TournamentOption,
+    result_line,
+    round_table,
+)
 from ratinglist.errors import TournamentError
 
 if TYPE_CHECKING:
@@ -46,6 +52,7 @@ def pair(
             help="Go: pair a field above this size in groups, as OpenGotha does (600).",
         ),
     ] = None,
+    all_rows: Annotated[bool, AllRowsOption] = False,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
@@ -61,7 +68,7 @@ def pair(
         if group_max is not None and group_max < 2:
             raise TournamentError(f"expected a group size of at least 2, got {group_max}")
         view = pair_round(*open_tournament(db, tournament), Actor.cli_user(), group_max=group_max)
-    console.print(round_table(view))
+    print_table(round_table(view), console, all_rows=all_rows)
 
 
 def _is_score(word: str) -> bool:

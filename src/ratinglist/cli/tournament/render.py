@@ -19,6 +19,11 @@ TournamentOption = typer.Option(
     metavar="NAME|ID",
     help="Tournament name or id (default: the most recent one).",
 )
+AllRowsOption = typer.Option(
+    "--all",
+    help="On a terminal, every row (default: the rows that fit the screen; a file or a pipe "
+    "gets every row).",
+)
 
 
 def num(value: float) -> str:

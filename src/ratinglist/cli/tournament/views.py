@@ -11,7 +11,14 @@ import typer
 from rich.table import Table
 
 from ratinglist.cli.common import DbOption, console, open_tournament, user_errors
-from ratinglist.cli.tournament.render import TournamentOption, part_label, round_table, shown_table
+from ratinglist.cli.tables import print_table
+from ratinglist.cli.tournament.render import (
+    AllRowsOption,
+    TournamentOption,
+    part_label,
+    round_table,
+    shown_table,
+)
 
 if TYPE_CHECKING:
     from ratinglist.model.directed import ShownTable
@@ -66,6 +73,7 @@ def standings(
         str | None,
         typer.Option("--criteria", help="Go: placement criteria, e.g. MMS,SOSM,SOSOSM."),
     ] = None,
+    all_rows: Annotated[bool, AllRowsOption] = False,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
@@ -78,10 +86,10 @@ def standings(
         from ratinglist.service.tournaments.views import shown_standings
 
         view, shown = shown_standings(*open_tournament(db, tournament), class_name, criteria)
-    print_standings(view, shown, as_json)
+    print_standings(view, shown, as_json, all_rows)
 
 
-def print_standings(view: object, shown: ShownTable, as_json: bool) -> None:
+def print_standings(view: object, shown: ShownTable, as_json: bool, all_rows: bool = True) -> None:
     """Print standings by the renderer of the game whose view they are
     (``games/<name>/render.py``'s ``print_standings``), else as the game shows them."""
     from ratinglist.cli.tournament.games import game_folders
@@ -89,14 +97,18 @@ def print_standings(view: object, shown: ShownTable, as_json: bool) -> None:
 
     for folder in game_folders():
         own = game_renderer(folder.__name__.rsplit(".", 1)[-1], "print_standings")
-        if own is not None and own(view, as_json):
+        if own is not None and own(view, as_json, all_rows):
             return
     if as_json:
         heads = [c.label for c in shown.columns]
         rows = [dict(zip(heads, (c.text for c in r.cells), strict=True)) for r in shown.rows]
         typer.echo(json.dumps(rows, ensure_ascii=False))
         return
-    console.print(shown_table(f"{getattr(view, 'tournament', '')}: standings", shown))
+    print_table(
+        shown_table(f"{getattr(view, 'tournament', '')}: standings", shown),
+        console,
+        all_rows=all_rows,
+    )
 
 
 def explain(

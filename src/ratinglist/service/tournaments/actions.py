@@ -50,7 +50,6 @@ from ratinglist.service.tournaments.log import (
 )
 from ratinglist.service.tournaments.views import round_view
 from ratinglist.store import Store
-from ratinglist.store.publishing import list_ratings
 from ratinglist.store.tournament_events import create_tournament, list_directed, log_writer
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.concurrency import describe
@@ -283,6 +282,10 @@ def register_players(
         raise TournamentInputError("expected player names, IDs or --new, got nothing")
     if new_player is not None and new_country is None:
         raise TournamentInputError("expected --country with --new, got none")
+    # The stored lists (and SQLAlchemy's ORM under them) only here: `tournament pair` and
+    # the other use cases of this module do not load them.
+    from ratinglist.store.publishing import list_ratings
+
     base = loaded(db, tournament)
     d = base.folded
     require_open(d, "a registration")

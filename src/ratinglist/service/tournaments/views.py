@@ -19,10 +19,8 @@ from ratinglist.errors import (
 )
 from ratinglist.model.directed import ExplainView, RoundView, ShownTable, SubmittedFile, Written
 from ratinglist.service.actor import Actor
-from ratinglist.service.intake import queue_on
 from ratinglist.service.tournaments.log import after, loaded
 from ratinglist.store import Store
-from ratinglist.store.importer import import_text_on
 from ratinglist.store.intake import TOURNAMENT
 from ratinglist.store.tournament_events import SUBMITTED, log_writer, set_status_on
 from ratinglist.tournament.events import Submitted
@@ -247,6 +245,11 @@ def submit(
         TournamentError: the tournament is closed, empty, unfinished without a reason, or
             (`import_now`) its file cannot be imported.
     """
+    # The intake and the importer (with rapidfuzz, the .ELO reader, multiprocessing) only
+    # here: `tournament standings` and `show`, which import this module, do not load them.
+    from ratinglist.service.intake import queue_on
+    from ratinglist.store.importer import import_text_on
+
     base = loaded(db, tournament)
     d = base.folded
     require_open(d, ACTION_WORDS.get(Submitted.kind, "a submission"))

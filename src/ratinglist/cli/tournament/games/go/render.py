@@ -8,6 +8,7 @@ import typer
 from rich.table import Table
 
 from ratinglist.cli.common import console
+from ratinglist.cli.tables import print_table
 from ratinglist.cli.tournament.render import num
 from ratinglist.model.directed import GoStandingsView, RoundView
 
@@ -51,15 +52,15 @@ def round_table(table: Table, view: RoundView) -> Table:
     return table
 
 
-def print_standings(view: object, as_json: bool) -> bool:
+def print_standings(view: object, as_json: bool, all_rows: bool = True) -> bool:
     """Print `view` when it is Go's standings; False otherwise."""
     if not isinstance(view, GoStandingsView):
         return False
-    print_go_standings(view, as_json)
+    print_go_standings(view, as_json, all_rows)
     return True
 
 
-def print_go_standings(view: GoStandingsView, as_json: bool) -> None:
+def print_go_standings(view: GoStandingsView, as_json: bool, all_rows: bool = True) -> None:
     """Print a Go tournament's standings (a table, or JSON with `as_json`)."""
     if as_json:
         out = [
@@ -93,4 +94,4 @@ def print_go_standings(view: GoStandingsView, as_json: bool) -> None:
             *line.values,
             *line.rounds,
         )
-    console.print(table)
+    print_table(table, console, all_rows=all_rows)

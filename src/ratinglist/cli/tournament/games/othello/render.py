@@ -8,6 +8,7 @@ import typer
 from rich.table import Table
 
 from ratinglist.cli.common import console
+from ratinglist.cli.tables import print_table
 from ratinglist.cli.tournament.render import num
 from ratinglist.model.directed import RoundView, StandingsView
 
@@ -30,7 +31,7 @@ def round_table(table: Table, view: RoundView) -> Table:
     return table
 
 
-def print_standings(view: object, as_json: bool) -> bool:
+def print_standings(view: object, as_json: bool, all_rows: bool = True) -> bool:
     """Print `view` when it is Othello's standings (finals places first); False otherwise."""
     if not isinstance(view, StandingsView):
         return False
@@ -63,5 +64,5 @@ def print_standings(view: object, as_json: bool) -> bool:
             num(line.brightwell),
             num(line.discs),
         )
-    console.print(table)
+    print_table(table, console, all_rows=all_rows)
     return True
