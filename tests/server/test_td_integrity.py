@@ -20,8 +20,8 @@ from ratinglist.formats.elo import parse_elo
 from ratinglist.service.actor import Actor
 from ratinglist.service.intake import show, upload
 from ratinglist.service.tournaments.log import loaded, write
-from ratinglist.tournament.events import ResultCorrected
 from ratinglist.tournament.fold import apply
+from ratinglist.tournament.games.othello.events import ResultCorrected
 from ratinglist.tournament.games.othello.finals import UNDECIDED_FINAL
 from ratinglist.tournament.games.othello.planning import next_pairing
 from ratinglist.tournament.games.othello.tables import board_order

@@ -30,42 +30,6 @@ from ratinglist.tournament.events import (
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_named, game_of
 
-ACTION_WORDS = {
-    "registered": "a registration",
-    "withdrawn": "a withdrawal",
-    "absent": "an absence",
-    "forbidden": "a forbidden pair",
-    "forced": "a forced pair",
-    "paired": "a pairing",
-    "finals": "the finals",
-    "result": "a result",
-    "correction": "a correction",
-    "submitted": "a submission",
-    "go-registered": "a registration",
-    "go-paired": "a pairing",
-    "go-result": "a result",
-    "go-correction": "a correction",
-    "go-team": "a team",
-    "go-team-boards": "team members",
-    "id-assigned": "an ID assignment",
-    "go-player": "a change of a player",
-    "go-bye": "a bye",
-    "go-unpaired": "an unpairing",
-    "go-games-added": "a pairing by hand",
-    "go-colours": "a colour exchange",
-    "go-handicap": "a handicap",
-    "go-tables": "a table change",
-    "go-rounds": "a number of rounds",
-    "reinstated": "a reinstatement",
-    "swapped": "a swap",
-    "colours-exchanged": "an exchange of colours",
-    "end-date": "the end date",
-    "flags": "player flags",
-    "shown-on-live": "showing it on /live",
-    "reopen-requested": "a request to reopen",
-}
-"""The actions in words, for messages."""
-
 
 def require_open(d: FoldedTournament, what: str) -> None:
     """Raise `ClosedError` when the tournament is closed (submitted, not reopened)."""
@@ -92,7 +56,7 @@ def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
         return replace(d, reopen_request=event.reason)
     game = game_of(d)
     if not game.after_closing(event):
-        require_open(d, ACTION_WORDS.get(event.kind, f"a {event.kind} action"))
+        require_open(d, event.action_words())
     if isinstance(event, Submitted):
         return replace(d, closed=True, submitted_reason=event.reason or None)
     if isinstance(event, EndDateSet):

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Protocol, runtime_checkable
 
-from ratinglist.errors import TournamentError
+import ratinglist.tournament.games as _folder
+from ratinglist.errors import TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import (
     EnteredResult,
@@ -37,7 +38,7 @@ from ratinglist.model.directed import (
 )
 from ratinglist.model.forecast import Forecast, ScoreModel
 from ratinglist.model.report import PairingReport
-from ratinglist.tournament.events import Event, Registered, Settings
+from ratinglist.tournament.events import ENGINE_EVENTS, Event, Registered, Settings
 from ratinglist.tournament.folded import FoldedTournament, Play
 
 AnyStandings = StandingsView | GoStandingsView
@@ -170,6 +171,9 @@ class Game(Protocol):
     edit_page: bool
     """Whether the game has its own page of edits after the fact, ``/td/{tid}/edit``
     (Go: players, byes, games by hand, handicaps, tables, rounds)."""
+    events: tuple[type[Event], ...]
+    """The game's own event classes (in its folder's ``events`` module), as the store's
+    codec reads them; the engine's events (`events.ENGINE_EVENTS`) are every game's."""
 
     def new_play(self, settings: Settings) -> Play:
         """The state of a tournament of this game just created with `settings`."""
@@ -353,6 +357,10 @@ FOLDER = "ratinglist.tournament.games"
 """The package whose folders are the games (a folder's name is its game's name)."""
 
 
+_registered: dict[str, Game] = {}
+"""Games added in process (`register_game`), beside the folders."""
+
+
 @cache
 def _load(name: str) -> Game | None:
     """The game of folder `name` (its ``game`` module's ``GAME``), None for no such folder.
@@ -367,28 +375,91 @@ def _load(name: str) -> Game | None:
     return game
 
 
-def games() -> dict[str, Game]:
-    """Every game, by name: each folder of `tournament.games` with a ``game`` module."""
-    import ratinglist.tournament.games as folder
+def _find(name: str) -> Game | None:
+    return _registered.get(name) or _load(name)
 
+
+@cache
+def _folders(path: tuple[str, ...]) -> tuple[str, ...]:
+    """The game folders on the package's `path` (listed again only when it changes)."""
+    return tuple(sorted(info.name for info in pkgutil.iter_modules(list(path)) if info.ispkg))
+
+
+def games() -> dict[str, Game]:
+    """Every game, by name: each folder of `tournament.games` with a ``game`` module, then
+    the games registered in process (`register_game`)."""
     found: dict[str, Game] = {}
-    for info in sorted(pkgutil.iter_modules(folder.__path__), key=lambda i: i.name):
-        game = _load(info.name) if info.ispkg else None
+    for name in _folders(tuple(_folder.__path__)):
+        game = _load(name)
         if game is not None:
             found[game.name] = game
+    found.update(_registered)
     return found
+
+
+def register_game(game: Game) -> None:
+    """Add `game` for this process (a game living outside `tournament.games`, such as the
+    tests' own); its events join the codec's kinds.
+
+    Raises:
+        TournamentInputError: a name that is not an identifier, or that of a game in a folder.
+    """
+    if not game.name.isidentifier():
+        raise TournamentInputError(f"expected a game name as an identifier, got {game.name!r}")
+    if _load(game.name) is not None:
+        raise TournamentInputError(f"expected a new game name, got {game.name!r} (a folder)")
+    _registered[game.name] = game
+
+
+def unregister_game(name: str) -> None:
+    """Remove a game added by `register_game` (nothing when there is none)."""
+    _registered.pop(name, None)
+
+
+@cache
+def _event_types_of(key: tuple[tuple[str, ...], tuple[str, ...]]) -> dict[str, type[Event]]:
+    """The kinds of the games listed under `key` (the folders' path, the registered names)."""
+    found: dict[str, type[Event]] = {}
+    owners: dict[str, str] = {}
+    for owner, classes in (
+        ("the engine", ENGINE_EVENTS),
+        *((game.name, game.events) for game in games().values()),
+    ):
+        for cls in classes:
+            if cls.kind in found and found[cls.kind] is not cls:
+                raise TournamentInputError(
+                    f"expected one event class per kind, got {cls.kind!r} in {owners[cls.kind]}"
+                    f" and in {owner}"
+                )
+            found[cls.kind] = cls
+            owners[cls.kind] = owner
+    return found
+
+
+def _event_types() -> dict[str, type[Event]]:
+    return _event_types_of((tuple(_folder.__path__), tuple(_registered)))
+
+
+def event_types() -> dict[str, type[Event]]:
+    """Every stored event kind and its class: the engine's and every game's."""
+    return dict(_event_types())
+
+
+def event_class(kind: str) -> type[Event] | None:
+    """The event class stored as `kind`, None for an unknown kind."""
+    return _event_types().get(kind)
 
 
 def game_named(name: str) -> Game:
     """The game called `name`.
 
     Raises:
-        TournamentError: no such game.
+        TournamentInputError: no such game.
     """
     key = name.strip().lower()
-    found = _load(key) if key.isidentifier() else None
+    found = _find(key) if key.isidentifier() else None
     if found is None:
-        raise TournamentError(f"expected a game among {', '.join(games())}, got {name!r}")
+        raise TournamentInputError(f"expected a game among {', '.join(games())}, got {name!r}")
     return found
 
 
@@ -400,7 +471,7 @@ def game_of(d: FoldedTournament) -> Game:
 def described(d: FoldedTournament) -> str:
     """The tournament in words for messages: ``'Paris Open', a Go tournament``."""
     key = d.settings.game
-    found = _load(key) if key.isidentifier() else None
+    found = _find(key) if key.isidentifier() else None
     label = key if found is None else found.label
     article = "an" if label[:1].upper() in "AEIOU" else "a"
     return f"{d.settings.name!r}, {article} {label} tournament"

@@ -51,6 +51,7 @@ from ratinglist.tournament.concurrency import describe
 from ratinglist.tournament.fold import fold, require_open
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_named, game_of, rounds_words
+from ratinglist.tournament.games.othello import events as othello_events
 from ratinglist.tournament.games.othello.temporary_ids import next_temporary
 
 MATCH_THRESHOLD = 40.0
@@ -428,7 +429,7 @@ def finals_preview(db: Store, tournament: int) -> FinalsPreview:
     game = game_of(d)
     require_open(d, "the finals")
     event = game.finals(d)
-    players = event.players if isinstance(event, ev.FinalsStarted) else ()
+    players = event.players if isinstance(event, othello_events.FinalsStarted) else ()
     left = game.unfinished(d)
     return FinalsPreview(tuple(game.name_of(d, p) for p in players), left.skipped, left.missing)
 

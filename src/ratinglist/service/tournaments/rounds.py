@@ -25,6 +25,7 @@ from ratinglist.store import Store
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.fold import require_open
 from ratinglist.tournament.game import game_of
+from ratinglist.tournament.games.othello import events as othello_events
 from ratinglist.tournament.games.othello.play import othello
 
 
@@ -112,7 +113,7 @@ def swap_players(
     refused once either game has a result. The round as it is now."""
     base = loaded(db, tournament)
     _stale(based_on, base.seq, "the round was shown")
-    action = ev.PlayersSwapped(round_number, PlayerId(first), PlayerId(second))
+    action = othello_events.PlayersSwapped(round_number, PlayerId(first), PlayerId(second))
     d = write(db, base, [action], actor, based_on=based_on)
     return round_view(d, round_number, base.seq + 1)
 
@@ -130,7 +131,7 @@ def exchange_colours(
     has a result. The round as it is now."""
     base = loaded(db, tournament)
     _stale(based_on, base.seq, "the round was shown")
-    action = ev.ColoursExchanged(round_number, PlayerId(black), PlayerId(white))
+    action = othello_events.ColoursExchanged(round_number, PlayerId(black), PlayerId(white))
     d = write(db, base, [action], actor, based_on=based_on)
     return round_view(d, round_number, base.seq + 1)
 

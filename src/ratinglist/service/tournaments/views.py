@@ -22,7 +22,7 @@ from ratinglist.store.importer import import_text_on
 from ratinglist.store.intake import TOURNAMENT
 from ratinglist.store.tournament_events import SUBMITTED, log_writer, set_status_on
 from ratinglist.tournament.events import Submitted
-from ratinglist.tournament.fold import ACTION_WORDS, require_open
+from ratinglist.tournament.fold import require_open
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import AnyStandings, ExportFile, Unfinished, game_of
 from ratinglist.tournament.games.othello.ranking_views import ReplayRow
@@ -224,7 +224,7 @@ def submit(
     """
     base = loaded(db, tournament)
     d = base.folded
-    require_open(d, ACTION_WORDS.get(Submitted.kind, "a submission"))
+    require_open(d, Submitted.action)
     sent = game_of(d).submission(d, reason)  # refuses what no reason excuses first
     why = checked_reason(d, reason)
     name, data = sent.file_name, sent.data

@@ -44,6 +44,7 @@ from ratinglist.model.go.tournament import (
 )
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.go import events as go_events
 from ratinglist.tournament.games.go.options import option_pairs, parse_criteria, with_options
 from ratinglist.tournament.games.go.settings import go_settings
 from ratinglist.tournament.games.go.state import GoState, go_play
@@ -211,7 +212,7 @@ def go_result_event(
     table: int | None,
     score: str | None,
     correction: bool,
-) -> tuple[ev.GoResultEntered | ev.GoResultCorrected, int]:
+) -> tuple[go_events.GoResultEntered | go_events.GoResultCorrected, int]:
     """The Go result event of a typed result, and the game's table."""
     label = str(s.paired) if round_label is None else round_label.strip()
     if not label.isdigit() or not 1 <= int(label) <= s.paired:
@@ -253,7 +254,7 @@ def go_result_event(
         white_first = game.white == a
         white_wins, black_wins = (a_wins, b_wins) if white_first else (b_wins, a_wins)
     numbers = s.numbers()
-    cls = ev.GoResultCorrected if correction else ev.GoResultEntered
+    cls = go_events.GoResultCorrected if correction else go_events.GoResultEntered
     outcome = Outcome.UNKNOWN if removed else outcome_of(white_wins, black_wins)
     event = cls(k, numbers[game.white], numbers[game.black], outcome.value, by_default)
     return event, game.table
@@ -361,7 +362,7 @@ def file_date(text: str) -> str:
         return "1970-01-01"
 
 
-def go_registered(s: GoState, entry: GoEntry, number: int) -> ev.GoRegistered:
+def go_registered(s: GoState, entry: GoEntry, number: int) -> go_events.GoRegistered:
     """The registration event of `entry` as player number `number`."""
     from ratinglist.model.go import rating_from_rank
 
@@ -370,7 +371,7 @@ def go_registered(s: GoState, entry: GoEntry, number: int) -> ev.GoRegistered:
         rank = parse_rank(entry.rank)
     except GoRankError as exc:
         raise TournamentError(f"expected a rank such as 5k, 1d or 2p, got {entry.rank!r}") from exc
-    return ev.GoRegistered(
+    return go_events.GoRegistered(
         PlayerId(number),
         surname.strip(),
         firstname.strip(),

@@ -18,8 +18,8 @@ from ratinglist.errors import GoRankError, TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.model.go import RATING_MAX, RATING_MIN, parse_rank
 from ratinglist.model.go.tournament import MAX_ROUNDS, GoGame, GoSystem, Outcome
-from ratinglist.tournament.events import (
-    Event,
+from ratinglist.tournament.events import Event
+from ratinglist.tournament.games.go.events import (
     GoByeChosen,
     GoColoursExchanged,
     GoGamesAdded,

@@ -41,6 +41,7 @@ from ratinglist.tournament.game import (
     Submission,
     Unfinished,
 )
+from ratinglist.tournament.games.go import events as go_events
 from ratinglist.tournament.games.go.director import (
     GO_SYSTEMS,
     go_created_settings,
@@ -53,10 +54,11 @@ from ratinglist.tournament.games.go.director import (
     team_parameters,
 )
 from ratinglist.tournament.games.go.edits import apply_edit, is_edit
+from ratinglist.tournament.games.go.events import EVENTS
 from ratinglist.tournament.games.go.play import next_go_pairing
 from ratinglist.tournament.games.go.state import GoState, apply_go, go_play, go_result, new_go_state
 
-GoResultEvent = ev.GoResultEntered | ev.GoResultCorrected
+GoResultEvent = go_events.GoResultEntered | go_events.GoResultCorrected
 EXPORT_OPTIONS = frozenset({"egd-pins", "drop-by-default"})
 """Options of the ``.h9`` export: EGF PINs on the lines; by-default games as not played."""
 FILES = (
@@ -68,7 +70,7 @@ FILES = (
 
 
 def _go_event(event: ev.Event) -> GoResultEvent:
-    if not isinstance(event, ev.GoResultEntered | ev.GoResultCorrected):
+    if not isinstance(event, go_events.GoResultEntered | go_events.GoResultCorrected):
         raise TournamentError(f"expected a Go result, got a {event.kind!r} event")
     return event
 
@@ -154,6 +156,7 @@ class Go:
     uses_registry: Final = False
     seat_edits: Final = False
     edit_page: Final = True
+    events: Final = EVENTS
     registration_help: Final = (
         "a player of a stored EGF, FFG or AGA rating list by name or number, or a new "
         "player: 'SURNAME,First' with a rank (--rank 3k)"
@@ -265,7 +268,7 @@ class Go:
             black_discs=0,
             white_discs=0,
             special="none",
-            corrected=isinstance(e, ev.GoResultCorrected),
+            corrected=isinstance(e, go_events.GoResultCorrected),
             go_result=result_text(go_result(e)),
         )
 

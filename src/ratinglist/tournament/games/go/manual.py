@@ -22,12 +22,8 @@ from ratinglist.model.go.tournament import GoGame, GoSystem
 from ratinglist.pairing.go.costs import CostModel
 from ratinglist.pairing.go.pair import NewGame, game_between, number_tables
 from ratinglist.standings.go.scores import GoScores
-from ratinglist.tournament.events import (
-    GoGamesAdded,
-    GoPlayerModified,
-    GoTablesSet,
-)
 from ratinglist.tournament.games.go.edits import MAX_TABLE, unpaired_keys
+from ratinglist.tournament.games.go.events import GoGamesAdded, GoPlayerModified, GoTablesSet
 from ratinglist.tournament.games.go.pairing import (
     choose_bye,
     gotha_round,

@@ -21,7 +21,7 @@ from ratinglist.model.go.tournament import GoSystem, GoTournament, Outcome
 from ratinglist.pairing.go.costs import PART_NAMES, CostModel
 from ratinglist.pairing.go.pair import NewGame, game_between, number_tables
 from ratinglist.pairing.round_robin import round_robin
-from ratinglist.tournament.events import GoPaired
+from ratinglist.tournament.games.go.events import GoPaired
 from ratinglist.tournament.games.go.pairing import gotha_round, pair_go_round, table_placement
 from ratinglist.tournament.games.go.state import GoState
 

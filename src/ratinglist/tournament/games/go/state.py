@@ -32,11 +32,10 @@ from ratinglist.model.go.tournament import (
     GoTournament,
     Outcome,
 )
-from ratinglist.tournament.events import (
-    Absent,
-    Event,
-    Forbidden,
-    Forced,
+from ratinglist.tournament.events import Absent, Event, Forbidden, Forced, Settings, Withdrawn
+from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.game import described
+from ratinglist.tournament.games.go.events import (
     GoPaired,
     GoRegistered,
     GoResultCorrected,
@@ -44,11 +43,7 @@ from ratinglist.tournament.events import (
     GoSettingsChanged,
     GoTeamBoards,
     GoTeamEntered,
-    Settings,
-    Withdrawn,
 )
-from ratinglist.tournament.folded import FoldedTournament
-from ratinglist.tournament.game import described
 from ratinglist.tournament.games.go.options import with_options
 from ratinglist.tournament.games.go.settings import go_parameters, go_system, go_team_parameters
 

@@ -42,8 +42,8 @@ from ratinglist.model.forecast import (
     log_loss,
     standard_error,
 )
-from ratinglist.tournament.events import FinalsStarted, Paired, ResultEntered
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.othello.events import FinalsStarted, Paired, ResultEntered
 from ratinglist.tournament.games.othello.exports import final_ranking
 from ratinglist.tournament.games.othello.finals import missing_finals, scheduled
 from ratinglist.tournament.games.othello.planning import finalists, next_pairing, schedule_of

@@ -45,6 +45,8 @@ from ratinglist.tournament.game import (
     Submission,
     Unfinished,
 )
+from ratinglist.tournament.games.othello import events as othello_events
+from ratinglist.tournament.games.othello.events import EVENTS
 from ratinglist.tournament.games.othello.exports import (
     final_ranking,
     pairing_sheet,
@@ -92,7 +94,7 @@ SPECIALS = {
     "forfeit": SpecialResult.FORFEIT,
 }
 _SCORE = re.compile(r"\s*(\d{1,2})\s*(?:[-:\u2013\u2014]|\s)\s*(\d{1,2})\s*")
-OthelloResult = ev.ResultEntered | ev.ResultCorrected
+OthelloResult = othello_events.ResultEntered | othello_events.ResultCorrected
 
 
 def bq_rule(text: str) -> BrightwellRule:
@@ -177,7 +179,7 @@ def _result(spec: ResultSpec, black: PlayerId, white: PlayerId) -> Result:
 
 
 def _othello_result(event: ev.Event) -> OthelloResult:
-    if not isinstance(event, ev.ResultEntered | ev.ResultCorrected):
+    if not isinstance(event, othello_events.ResultEntered | othello_events.ResultCorrected):
         raise TournamentError(f"expected an Othello result, got a {event.kind!r} event")
     return event
 
@@ -215,6 +217,7 @@ class Othello:
     uses_registry: Final = True
     seat_edits: Final = True
     edit_page: Final = False
+    events: Final = EVENTS
     registration_help: Final = (
         "a registered player by name or WOF ID, or a new player: 'SURNAME,First' with a country"
     )
@@ -284,19 +287,19 @@ class Othello:
         return fixed_tables(d, paired)
 
     def finals(self, d: FoldedTournament) -> ev.Event:
-        return ev.FinalsStarted(finalists(d))
+        return othello_events.FinalsStarted(finalists(d))
 
     def result_event(
         self, d: FoldedTournament, spec: ResultSpec, correction: bool
     ) -> tuple[ev.Event, int | None]:
         label, black, white, table = _game(d, spec)
         res = _result(spec, black, white)
-        cls = ev.ResultCorrected if correction else ev.ResultEntered
+        cls = othello_events.ResultCorrected if correction else othello_events.ResultEntered
         return cls(label, black, white, res.black_discs, res.white_discs, res.special.value), table
 
     def repeated(self, d: FoldedTournament, event: ev.Event) -> bool:
         o = othello(d)
-        if not isinstance(event, ev.ResultEntered):
+        if not isinstance(event, othello_events.ResultEntered):
             return False
         wanted = result_of(event)
         if not event.round.isdigit():
@@ -324,7 +327,7 @@ class Othello:
             black_discs=e.black_discs,
             white_discs=e.white_discs,
             special=e.special,
-            corrected=isinstance(e, ev.ResultCorrected),
+            corrected=isinstance(e, othello_events.ResultCorrected),
         )
 
     def table_players(

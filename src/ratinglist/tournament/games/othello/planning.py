@@ -31,8 +31,8 @@ from ratinglist.pairing import (
     system_for,
 )
 from ratinglist.standings import draw_lots
-from ratinglist.tournament.events import Paired
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.othello.events import Paired
 from ratinglist.tournament.games.othello.pairing_input import pairing_request
 from ratinglist.tournament.games.othello.play import othello
 

@@ -16,24 +16,26 @@ from ratinglist.pairing.finals import DrawWinChoice
 from ratinglist.standings import BrightwellRule, StandingsConfig, StandingsRow
 from ratinglist.tournament.events import (
     Absent,
-    ColoursExchanged,
     Event,
-    FinalsStarted,
     FlagsSet,
     Forbidden,
     Forced,
     IdAssigned,
-    Paired,
-    PlayersSwapped,
     Registered,
     Reinstated,
-    ResultCorrected,
-    ResultEntered,
     Settings,
     Withdrawn,
 )
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import described
+from ratinglist.tournament.games.othello.events import (
+    ColoursExchanged,
+    FinalsStarted,
+    Paired,
+    PlayersSwapped,
+    ResultCorrected,
+    ResultEntered,
+)
 from ratinglist.tournament.games.othello.finals import Finals, record_finals_result
 from ratinglist.tournament.games.othello.results import Result, SpecialResult
 from ratinglist.tournament.games.othello.scoring import standings_of

@@ -19,8 +19,8 @@ from dataclasses import replace
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.standings import draw_lots
-from ratinglist.tournament.events import Paired
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.othello.events import Paired
 from ratinglist.tournament.games.othello.play import othello
 from ratinglist.tournament.games.othello.state import Pairing
 
