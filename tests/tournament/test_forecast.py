@@ -203,7 +203,7 @@ def test_runs_must_be_positive_and_go_has_no_forecast() -> None:
         _forecast(d, 0)
     go = game_named("go")
     assert not go.has_forecast and game_named("othello").has_forecast
-    with pytest.raises(TournamentError, match="expected an Othello tournament for a forecast"):
+    with pytest.raises(TournamentError, match="expected a game with a forecast, got Go"):
         go.forecast(d, WOF, 10, 1, 0)
 
 

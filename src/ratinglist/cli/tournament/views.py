@@ -14,7 +14,7 @@ from ratinglist.cli.common import DbOption, console, open_db, open_tournament, u
 from ratinglist.cli.tournament.render import TournamentOption, num, round_table
 
 if TYPE_CHECKING:
-    from ratinglist.model.directed import GoStandingsView
+    from ratinglist.model.directed import GoStandingsView, ShownTable
 
 BqRuleOption = typer.Option(
     "--bq-rule", help="Brightwell rule for byes and absences: standard (IFRL) or singapore."
@@ -75,10 +75,18 @@ def standings(
     Example: ratinglist tournament standings --class rating:1600-1800
     """
     with user_errors():
-        from ratinglist.model.directed import GoStandingsView
+        from ratinglist.model.directed import GoStandingsView, StandingsView
+        from ratinglist.service.tournaments.views import shown_standings
         from ratinglist.service.tournaments.views import standings as standings_of
 
-        view = standings_of(*open_tournament(db, tournament), class_name, criteria)
+        opened = open_tournament(db, tournament)
+        view = standings_of(*opened, class_name, criteria)
+        if not isinstance(view, StandingsView | GoStandingsView):
+            # another game's standings: its own columns, as the pages show them
+            _shown_standings(
+                view.label, view.progress, shown_standings(*opened, class_name)[1], as_json
+            )
+            return
     if isinstance(view, GoStandingsView):
         _go_standings(view, as_json)
         return
@@ -111,6 +119,21 @@ def standings(
             num(line.brightwell),
             num(line.discs),
         )
+    console.print(table)
+
+
+def _shown_standings(label: str, progress: str, shown: ShownTable, as_json: bool) -> None:
+    """Standings by the game's own columns (a game other than Othello and Go)."""
+    names = [c.label for c in shown.columns]
+    if as_json:
+        out = [dict(zip(names, (c.text for c in row.cells), strict=True)) for row in shown.rows]
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        return
+    table = Table(title=f"{label}: standings {progress}")
+    for name in names:
+        table.add_column(name)
+    for row in shown.rows:
+        table.add_row(*(c.text for c in row.cells))
     console.print(table)
 
 

@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ratinglist.errors import NotFoundError, TournamentError
-from ratinglist.model.directed import ExplainView, RoundView, ShownTable, SubmittedFile, Written
+from ratinglist.model.directed import (
+    ExplainView,
+    RoundView,
+    ShownTable,
+    Standings,
+    SubmittedFile,
+    Written,
+)
 from ratinglist.service.actor import Actor
 from ratinglist.service.intake import queue_on
 from ratinglist.service.tournaments.log import after, loaded
@@ -24,7 +31,7 @@ from ratinglist.store.tournament_events import SUBMITTED, log_writer, set_status
 from ratinglist.tournament.events import Submitted
 from ratinglist.tournament.fold import require_open
 from ratinglist.tournament.folded import FoldedTournament
-from ratinglist.tournament.game import AnyStandings, ExportFile, Unfinished, game_of
+from ratinglist.tournament.game import ExportFile, Unfinished, game_of
 from ratinglist.tournament.games.othello.ranking_views import ReplayRow
 
 
@@ -68,7 +75,7 @@ def standings_progress(d: FoldedTournament) -> tuple[int, str]:
 
 def standings(
     db: Store, tournament: int, class_name: str | None = None, criteria: str | None = None
-) -> AnyStandings:
+) -> Standings:
     """The standings: an Othello tournament's (finals places first once decided), of one
     class if named; a Go tournament's on its placement criteria or `criteria` (comma
     separated OpenGotha names)."""
@@ -78,7 +85,7 @@ def standings(
 
 def shown_standings(
     db: Store, tournament: int, class_name: str | None = None
-) -> tuple[AnyStandings, ShownTable]:
+) -> tuple[Standings, ShownTable]:
     """The standings (of one class if named) and the table the pages show of them."""
     d = loaded(db, tournament).folded
     game = game_of(d)

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from ratinglist.errors import ConflictError, TournamentError
+from ratinglist.errors import ConflictError, NotOffered, TournamentError
 from ratinglist.formats.elo import format_elo
 from ratinglist.model import Colour, PlayerId
 from ratinglist.model.directed import (
@@ -27,6 +27,7 @@ from ratinglist.model.directed import (
     ShownRow,
     ShownTable,
     StandingLine,
+    Standings,
     StandingsView,
     TableLine,
 )
@@ -39,8 +40,8 @@ from ratinglist.standings import BrightwellRule
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import (
-    AnyStandings,
     ExportFile,
+    Game,
     RoundCount,
     Submission,
     Unfinished,
@@ -72,6 +73,7 @@ from ratinglist.tournament.games.othello.play import (
     result_of,
 )
 from ratinglist.tournament.games.othello.ranking_views import CLASS_NAMES, class_rows, class_rule
+from ratinglist.tournament.games.othello.report import othello_pairing_report
 from ratinglist.tournament.games.othello.results import (
     Result,
     SpecialResult,
@@ -198,27 +200,98 @@ def _paired_round(d: FoldedTournament, number: int) -> None:
         raise TournamentError(f"expected a paired round (1-{d.paired}), got {number}")
 
 
-class Othello:
+class _Finals:
+    """Othello's finals: the top four after the rounds (seed 004 II.5)."""
+
+    def start(self, d: FoldedTournament) -> ev.Event:
+        return othello_events.FinalsStarted(finalists(d))
+
+    def view(self, d: FoldedTournament, started: bool) -> FinalsView | None:
+        finals = othello(d).finals
+        if finals is None:
+            return None
+        games = tuple(
+            FinalsLine(
+                g.stage,
+                match_label(finals, g),
+                _person(d, g.black),
+                _person(d, g.white),
+                "" if g.result is None else f"{g.result.black_discs}-{g.result.white_discs}",
+                "" if g.result is None else g.result.kind,
+            )
+            for g in scheduled(finals)
+        )
+        return FinalsView(d.settings.name, games, started)
+
+
+class _Forecast:
+    def forecast(
+        self, d: FoldedTournament, model: ScoreModel, runs: int, seed: int, seq: int
+    ) -> Forecast:
+        return othello_forecast(d, model, runs, seed, seq)
+
+
+class _WofRegistry:
+    """Players come from the WOF registry, with the ratings of its published lists."""
+
+    def registrations(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
+        return othello(d).people
+
+
+class _TemporaryIds:
+    def entrants(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
+        return tuple(p for p in othello(d).people if is_temporary_player(p.player))
+
+
+class _Costs:
+    """The Swiss rounds' pairing costs (seed 004's criteria)."""
+
+    def explain(
+        self, d: FoldedTournament, number: int, asked: Sequence[tuple[int, int]]
+    ) -> ExplainView:
+        if asked:
+            raise NotOffered("expected --pair for a Go tournament only")
+        ex = explain_round(d, number)
+        pairs = tuple(
+            CostLine(
+                black=_person(d, p.black),
+                white=None if p.white is None else _person(d, p.white),
+                forced=p.forced,
+                parts=tuple((name, int(v)) for name, v in p.parts),
+                cost=int(p.cost),
+            )
+            for p in ex.pairs
+        )
+        extra = None if ex.forced_extra is None else int(ex.forced_extra)
+        return ExplainView(number, d.settings.preset, pairs, int(ex.total), extra)
+
+    def report(self, d: FoldedTournament, number: int) -> PairingReport:
+        return othello_pairing_report(d, number)
+
+
+class Othello(Game):
     """The `Game` of Othello."""
 
-    name: Final = ev.OTHELLO
-    label: Final = "Othello"
-    systems: Final = tuple(s.value for s in System)
-    result_help: Final = "Black's discs - White's discs, e.g. 40-24"
-    specials: Final = tuple(SPECIALS)
-    result_choices: Final = ()
-    has_finals: Final = True
-    has_forecast: Final = True
-    settings_fields: Final = ()
-    submit_label: Final = "Submit to the rating officer"
-    submit_confirm: Final = "Close the tournament and send it to the rating officer?"
-    classes: Final = tuple(k for k in CLASS_NAMES if k != "debutant")
-    main_export: Final = "elo"
-    uses_registry: Final = True
-    seat_edits: Final = True
-    edit_page: Final = False
-    events: Final = EVENTS
-    registration_help: Final = (
+    name = ev.OTHELLO
+    label = "Othello"
+    systems = tuple(s.value for s in System)
+    result_help = "Black's discs - White's discs, e.g. 40-24"
+    specials = tuple(SPECIALS)
+    result_choices = ()
+    settings_fields = ()
+    submit_label = "Submit to the rating officer"
+    submit_confirm = "Close the tournament and send it to the rating officer?"
+    classes = tuple(k for k in CLASS_NAMES if k != "debutant")
+    main_export = "elo"
+    finals_rules = _Finals()
+    forecaster = _Forecast()
+    registry_source = _WofRegistry()
+    temporary_ids = _TemporaryIds()
+    pairing_costs = _Costs()
+    seat_edits = True
+    edit_page = False
+    events = EVENTS
+    registration_help = (
         "a registered player by name or WOF ID, or a new player: 'SURNAME,First' with a country"
     )
 
@@ -286,9 +359,6 @@ class Othello:
         paired, _ = next_pairing(d)
         return fixed_tables(d, paired)
 
-    def finals(self, d: FoldedTournament) -> ev.Event:
-        return othello_events.FinalsStarted(finalists(d))
-
     def result_event(
         self, d: FoldedTournament, spec: ResultSpec, correction: bool
     ) -> tuple[ev.Event, int | None]:
@@ -347,30 +417,6 @@ class Othello:
     def players_at(self, d: FoldedTournament, round_number: int, table: int) -> frozenset[PlayerId]:
         p = at_table(d, round_number, table)
         return frozenset((p.black, p.white))
-
-    def registrations(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
-        return othello(d).people
-
-    def finals_view(self, d: FoldedTournament, started: bool) -> FinalsView | None:
-        finals = othello(d).finals
-        if finals is None:
-            return None
-        games = tuple(
-            FinalsLine(
-                g.stage,
-                match_label(finals, g),
-                _person(d, g.black),
-                _person(d, g.white),
-                "" if g.result is None else f"{g.result.black_discs}-{g.result.white_discs}",
-                "" if g.result is None else g.result.kind,
-            )
-            for g in scheduled(finals)
-        )
-        return FinalsView(d.settings.name, games, started)
-
-    def temporary_entrants(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
-        o = othello(d)
-        return tuple(p for p in o.people if is_temporary_player(p.player))
 
     def entrants(self, d: FoldedTournament) -> tuple[EntrantLine, ...]:
         o = othello(d)
@@ -458,30 +504,6 @@ class Othello:
         _paired_round(d, number)
         return result_slips(d, number)
 
-    def explain(
-        self, d: FoldedTournament, number: int, asked: Sequence[tuple[int, int]]
-    ) -> ExplainView:
-        if asked:
-            raise TournamentError("expected --pair for a Go tournament only")
-        ex = explain_round(d, number)
-        pairs = tuple(
-            CostLine(
-                black=_person(d, p.black),
-                white=None if p.white is None else _person(d, p.white),
-                forced=p.forced,
-                parts=tuple((name, int(v)) for name, v in p.parts),
-                cost=int(p.cost),
-            )
-            for p in ex.pairs
-        )
-        extra = None if ex.forced_extra is None else int(ex.forced_extra)
-        return ExplainView(number, d.settings.preset, pairs, int(ex.total), extra)
-
-    def pairing_report(self, d: FoldedTournament, number: int) -> PairingReport:
-        from ratinglist.tournament.games.othello.report import othello_pairing_report
-
-        return othello_pairing_report(d, number)
-
     def exports(
         self, d: FoldedTournament, options: frozenset[str] = frozenset()
     ) -> tuple[ExportFile, ...]:
@@ -552,11 +574,6 @@ class Othello:
     def final_order(self, d: FoldedTournament) -> tuple[int, ...]:
         return tuple(int(p.row.player) for p in final_ranking(d))
 
-    def forecast(
-        self, d: FoldedTournament, model: ScoreModel, runs: int, seed: int, seq: int
-    ) -> Forecast:
-        return othello_forecast(d, model, runs, seed, seq)
-
     def shown_round(self, view: RoundView) -> ShownTable:
         columns = (
             ShownColumn("Table", "n"),
@@ -577,9 +594,9 @@ class Othello:
         )
         return ShownTable(columns, rows)
 
-    def shown_standings(self, view: AnyStandings) -> ShownTable:
+    def shown_standings(self, view: Standings) -> ShownTable:
         if not isinstance(view, StandingsView):
-            raise TournamentError("expected Othello standings (points, Brightwell, discs)")
+            raise NotOffered("expected Othello standings (points, Brightwell, discs)")
         columns = (
             ShownColumn("#"),
             ShownColumn("Player"),
@@ -603,12 +620,6 @@ class Othello:
             for s in view.lines
         )
         return ShownTable(columns, rows)
-
-    def shown_team_round(self, d: FoldedTournament, number: int) -> ShownTable | None:
-        return None  # Othello tournaments here are individual: no teams
-
-    def shown_team_standings(self, d: FoldedTournament) -> ShownTable | None:
-        return None
 
 
 GAME: Final = Othello()
