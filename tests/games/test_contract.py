@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from ratinglist.tournament.game import games
 from tests.cli.tournament_cli import run
-from tests.games.drivers import DRIVERS, NAMES, Driver, api_entry
+from tests.games.drivers import DRIVERS, NAMES, Driver
 from tests.server.fixtures import sign_in
 
 GAME_NAMES = ("othello", "go", "draughts_lite")
@@ -50,8 +50,9 @@ def test_the_cli_runs_a_tournament_of_each_game(name: str, tmp_path: Path) -> No
     standings = json.loads(run(db, "standings", "--json"))
     assert len(standings) == len(NAMES)
     run(db, "withdraw", d.last)
-    assert "round 1" in run(db, "print", "slips").lower() or run(db, "print", "slips")
-    run(db, "print", "standings")
+    assert "ALPHA" in run(db, "print", "pairings")
+    assert "ALPHA" in run(db, "print", "standings")
+    assert "shown on /live" in run(db, "live", "--on")
     target = tmp_path / f"out.{d.export}"
     run(db, "export", f"--{d.export}", str(target))
     assert target.stat().st_size > 0
@@ -73,7 +74,7 @@ def test_the_api_and_the_pages_run_a_tournament_of_each_game(name: str, web: Tes
                     201)  # fmt: skip
     tid = created["id"]
     for player in NAMES:
-        route, body = api_entry(name, player)
+        route, body = d.api_entry(*player.split(","))
         _json(director.post(f"{api}/{tid}/{route}", body), 201)
     first = _json(director.post(f"{api}/{tid}/rounds"), 201)
     assert len(first["tables"]) == 2
@@ -111,5 +112,12 @@ def test_the_api_and_the_pages_run_a_tournament_of_each_game(name: str, web: Tes
         page = web.get(path)
         assert page.status_code == 200, (path, page.text[:500])
         assert "ALPHA" in page.text or path.endswith("slips"), path
+    # the public live pages, once the director shows the tournament
+    _json(director.post(f"/api/v1/td/tournaments/{tid}/live", {"public": True}), 200)
+    live = _json(web.get(f"/api/v1/live/{tid}"), 200)
+    assert len(live["shown_standings"]["rows"]) == len(NAMES)
+    for path in (f"/live/{tid}", f"/live/{tid}/projector?view=standings"):
+        page = web.get(path)
+        assert page.status_code == 200 and "ALPHA" in page.text, path
     submitted = director.post(f"{api}/{tid}/submit", {"reason": "contract test, round 1 only"})
     assert submitted.status_code == 201, submitted.text
