@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import NotAllowedNow, TournamentInputError
 from ratinglist.model import PlayerId, shown_id
 from ratinglist.pairing import Preset
 from ratinglist.standings import BrightwellRule
@@ -61,38 +61,44 @@ class Settings:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise TournamentError(f"expected a tournament name, got {self.name!r}")
+            raise TournamentInputError(f"expected a tournament name, got {self.name!r}")
         for value in (self.start, self.end):
             if value is not None:
                 try:
                     dt.date.fromisoformat(value)
                 except ValueError as exc:
-                    raise TournamentError(f"expected a date as YYYY-MM-DD, got {value!r}") from exc
+                    raise TournamentInputError(
+                        f"expected a date as YYYY-MM-DD, got {value!r}"
+                    ) from exc
         if self.end is not None and self.end < self.start:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected a last day on or after the first day {self.start}, got {self.end}"
             )
         if self.semifinals_from < 4:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected semi-finals from 4 entrants or more, got {self.semifinals_from}"
             )
         if not self.game.isidentifier():
-            raise TournamentError(f"expected a game name such as othello or go, got {self.game!r}")
+            raise TournamentInputError(
+                f"expected a game name such as othello or go, got {self.game!r}"
+            )
         try:
             Preset(self.preset)
         except ValueError as exc:
-            raise TournamentError(f"expected a preset eoc or papp, got {self.preset!r}") from exc
+            raise TournamentInputError(
+                f"expected a preset eoc or papp, got {self.preset!r}"
+            ) from exc
         try:
             BrightwellRule(self.bq_rule)
         except ValueError as exc:
             known = ", ".join(r.value for r in BrightwellRule)
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected a Brightwell rule among {known}, got {self.bq_rule!r}"
             ) from exc
         if self.rounds < 1:
-            raise TournamentError(f"expected at least 1 round, got {self.rounds}")
+            raise TournamentInputError(f"expected at least 1 round, got {self.rounds}")
         if self.third_place_choice not in ("colour", "draw-win"):
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected a third-place choice colour or draw-win, got {self.third_place_choice!r}"
             )
 
@@ -316,19 +322,21 @@ class Forced(Event):
             TournamentError: the rule it breaks.
         """
         if self.round != paired + 1:
-            raise TournamentError(
+            raise NotAllowedNow(
                 f"expected a forced pair for the next round {paired + 1}, got {self.round}"
             )
         if self.black == self.white:
-            raise TournamentError(f"expected two different players, got {self.black} twice")
+            raise TournamentInputError(f"expected two different players, got {self.black} twice")
         same_round = [f for f in forced if f.round == self.round]
         for pid in (self.black, self.white):
             if not available(pid):
-                raise TournamentError(
+                raise TournamentInputError(
                     f"expected a player available in round {self.round}, got {pid}"
                 )
             if any(pid in (f.black, f.white) for f in same_round):
-                raise TournamentError(f"expected each player in one forced pair, got {pid} twice")
+                raise TournamentInputError(
+                    f"expected each player in one forced pair, got {pid} twice"
+                )
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from ratinglist.errors import ClosedError, TournamentError
+from ratinglist.errors import ClosedError, NotAllowedNow, TournamentInputError
 from ratinglist.tournament.events import (
     Created,
     EndDateSet,
@@ -44,15 +44,13 @@ def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
     """The state after one action; raises `TournamentError` when it is not allowed."""
     if isinstance(event, Reopened):
         if not d.closed:
-            raise TournamentError("expected a closed tournament to reopen, got one still open")
+            raise NotAllowedNow("expected a closed tournament to reopen, got one still open")
         return replace(d, closed=False, reopen_request=None, submitted_reason=None)
     if isinstance(event, ShownOnLive):
         return replace(d, public=event.public)
     if isinstance(event, ReopenRequested):
         if not d.closed:
-            raise TournamentError(
-                "expected a closed tournament to ask to reopen, got one still open"
-            )
+            raise NotAllowedNow("expected a closed tournament to ask to reopen, got one still open")
         return replace(d, reopen_request=event.reason)
     game = game_of(d)
     if not game.after_closing(event):
@@ -75,7 +73,7 @@ def effective(events: Iterable[Event]) -> list[Event]:
     for e in events:
         if isinstance(e, Undone):
             if len(stack) <= 1:
-                raise TournamentError("expected an action to undo, got none after the creation")
+                raise NotAllowedNow("expected an action to undo, got none after the creation")
             stack.pop()
         else:
             stack.append(e)
@@ -86,11 +84,11 @@ def fold(events: Sequence[Event]) -> FoldedTournament:
     """The current state of the tournament whose log is `events` (the first is `Created`)."""
     actions = effective(events)
     if not actions or not isinstance(actions[0], Created):
-        raise TournamentError("expected a log starting with the creation event, got none")
+        raise TournamentInputError("expected a log starting with the creation event, got none")
     settings = actions[0].settings
     d = FoldedTournament(settings=settings, play=game_named(settings.game).new_play(settings))
     for e in actions[1:]:
         if isinstance(e, Created):
-            raise TournamentError("expected one creation event, got a second one")
+            raise TournamentInputError("expected one creation event, got a second one")
         d = apply(d, e)
     return d

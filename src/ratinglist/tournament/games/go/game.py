@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from ratinglist.errors import NotOffered, TournamentError
+from ratinglist.errors import NotOffered, TournamentError, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import (
     EnteredResult,
@@ -70,7 +70,7 @@ FILES = (
 
 def _go_event(event: ev.Event) -> GoResultEvent:
     if not isinstance(event, go_events.GoResultEntered | go_events.GoResultCorrected):
-        raise TournamentError(f"expected a Go result, got a {event.kind!r} event")
+        raise NotOffered(f"expected a Go result, got a {event.kind!r} event")
     return event
 
 
@@ -271,9 +271,9 @@ class Go(Game):
     def created_settings(self, new: NewSettings, seed: int) -> ev.Settings:
         for option, value in (("--preset", new.preset if new.preset != "eoc" else None),):
             if value is not None:
-                raise TournamentError(f"expected {option} only with an Othello tournament")
+                raise NotOffered(f"expected {option} only with an Othello tournament")
         if new.system is not None and new.system.strip().lower() not in GO_SYSTEMS:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected a Go system among {', '.join(sorted(GO_SYSTEMS))}, got {new.system!r}"
             )
         return go_created_settings(
@@ -310,7 +310,7 @@ class Go(Game):
     def next_round(self, d: FoldedTournament, group_max: int | None) -> ev.Event:
         s = go_play(d)
         if s.teams:
-            raise TournamentError(
+            raise NotOffered(
                 "expected a tournament without teams, got a team tournament "
                 "(pair it with tournament team pair)"
             )
@@ -322,7 +322,7 @@ class Go(Game):
         self, d: FoldedTournament, spec: ResultSpec, correction: bool
     ) -> tuple[ev.Event, int | None]:
         if spec.special is not None or spec.winner is not None:
-            raise TournamentError(
+            raise TournamentInputError(
                 "expected a Go result such as 1-0 or 0-1! (! for by default), got --special"
             )
         return go_result_event(
@@ -364,7 +364,7 @@ class Go(Game):
         for g in s.rounds[round_number - 1].games:
             if g.table == table:
                 return frozenset((numbers[g.white], numbers[g.black]))
-        raise TournamentError(f"expected a table of round {round_number}, got {table}")
+        raise TournamentInputError(f"expected a table of round {round_number}, got {table}")
 
     def entrants(self, d: FoldedTournament) -> tuple[EntrantLine, ...]:
         s = go_play(d)
@@ -399,21 +399,21 @@ class Go(Game):
     def round_view(self, d: FoldedTournament, number: int, seq: int) -> RoundView:
         s = go_play(d)
         if not 1 <= number <= s.paired:
-            raise TournamentError(f"expected a paired round (1-{s.paired}), got {number}")
+            raise TournamentInputError(f"expected a paired round (1-{s.paired}), got {number}")
         return go_round_view(d, number, seq)
 
     def standings(
         self, d: FoldedTournament, class_name: str | None, criteria: str | None
     ) -> GoStandingsView:
         if class_name is not None:
-            raise TournamentError(f"expected no --class for a Go tournament, got {class_name!r}")
+            raise NotOffered(f"expected no --class for a Go tournament, got {class_name!r}")
         view = go_standings_view(go_play(d), d.settings.name, criteria)
         return replace(view, progress=self.progress(d)[1])
 
     def slips(self, d: FoldedTournament, number: int) -> str:
         s = go_play(d)
         if not 1 <= number <= s.paired:
-            raise TournamentError(f"expected a paired round (1-{s.paired}), got {number}")
+            raise TournamentInputError(f"expected a paired round (1-{s.paired}), got {number}")
         komi = s.tournament().parameters.general.komi
         return go_slips(s, d.settings.name, number, komi)
 
@@ -422,7 +422,7 @@ class Go(Game):
     ) -> tuple[ExportFile, ...]:
         unknown = options - EXPORT_OPTIONS
         if unknown:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected export options among {sorted(EXPORT_OPTIONS)}, got {sorted(unknown)}"
             )
         from ratinglist.tournament.games.go.exports import go_file_bytes  # files only, not pairing

@@ -8,7 +8,12 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from ratinglist.errors import ConflictError, NotOffered, TournamentError
+from ratinglist.errors import (
+    ConflictError,
+    NotAllowedNow,
+    NotOffered,
+    TournamentInputError,
+)
 from ratinglist.formats.elo import format_elo
 from ratinglist.model import Colour, PlayerId
 from ratinglist.model.directed import (
@@ -103,14 +108,14 @@ def bq_rule(text: str) -> BrightwellRule:
     """The Brightwell rule named ``standard`` (IFRL) or ``singapore``."""
     rule = BQ_RULES.get(text.strip().lower())
     if rule is None:
-        raise TournamentError(f"expected a --bq-rule standard or singapore, got {text!r}")
+        raise TournamentInputError(f"expected a --bq-rule standard or singapore, got {text!r}")
     return rule
 
 
 def _discs(score: str) -> tuple[int, int]:
     found = _SCORE.fullmatch(score)
     if found is None:
-        raise TournamentError(f"expected a disc score such as 40-24 or 40 24, got {score!r}")
+        raise TournamentInputError(f"expected a disc score such as 40-24 or 40 24, got {score!r}")
     return int(found.group(1)), int(found.group(2))
 
 
@@ -130,7 +135,7 @@ def _game(d: FoldedTournament, spec: ResultSpec) -> tuple[str, PlayerId, PlayerI
     label = str(d.paired) if spec.round is None else spec.round.strip().upper()
     if spec.table is not None:
         if not label.isdigit():
-            raise TournamentError(f"expected a round number with a table, got {label!r}")
+            raise TournamentInputError(f"expected a round number with a table, got {label!r}")
         p = at_table(d, int(label), spec.table)
         if spec.black is not None or spec.white is not None:
             named = {spec.black, spec.white}
@@ -143,7 +148,7 @@ def _game(d: FoldedTournament, spec: ResultSpec) -> tuple[str, PlayerId, PlayerI
                 )
         return label, p.black, p.white, spec.table
     if spec.black is None or spec.white is None:
-        raise TournamentError("expected BLACK and WHITE player IDs or --table, got neither")
+        raise TournamentInputError("expected BLACK and WHITE player IDs or --table, got neither")
     black, white = PlayerId(spec.black), PlayerId(spec.white)
     table = None
     if label.isdigit() and 1 <= int(label) <= d.paired:
@@ -159,21 +164,21 @@ def _result(spec: ResultSpec, black: PlayerId, white: PlayerId) -> Result:
     discs = None if spec.score is None else _discs(spec.score)
     if spec.special is None:
         if discs is None:
-            raise TournamentError("expected a disc score such as 40-24, got none")
+            raise TournamentInputError("expected a disc score such as 40-24, got none")
         if discs == (0, 0):
-            raise TournamentError(
+            raise TournamentInputError(
                 "expected a disc score such as 40-24, got 0-0: no Othello game ends 0-0 "
                 "(a game not played is a special result, e.g. forfeit with its winner)"
             )
         return Result(*counted_discs(*discs))
     kind = SPECIALS.get(spec.special.strip().lower())
     if kind is None:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a special result among {', '.join(SPECIALS)}, got {spec.special!r}"
         )
     if spec.winner not in (int(black), int(white)):
         got = "none" if spec.winner is None else str(spec.winner)
-        raise TournamentError(f"expected the winner {black} or {white}, got {got}")
+        raise TournamentInputError(f"expected the winner {black} or {white}, got {got}")
     colour = Colour.BLACK if spec.winner == int(black) else Colour.WHITE
     on_board = (0, 0) if discs is None else discs
     mine, theirs = on_board if colour is Colour.BLACK else on_board[::-1]
@@ -182,7 +187,7 @@ def _result(spec: ResultSpec, black: PlayerId, white: PlayerId) -> Result:
 
 def _othello_result(event: ev.Event) -> OthelloResult:
     if not isinstance(event, othello_events.ResultEntered | othello_events.ResultCorrected):
-        raise TournamentError(f"expected an Othello result, got a {event.kind!r} event")
+        raise NotOffered(f"expected an Othello result, got a {event.kind!r} event")
     return event
 
 
@@ -197,7 +202,7 @@ def _sheet(d: FoldedTournament, number: int) -> bytes:
 
 def _paired_round(d: FoldedTournament, number: int) -> None:
     if not 1 <= number <= d.paired:
-        raise TournamentError(f"expected a paired round (1-{d.paired}), got {number}")
+        raise TournamentInputError(f"expected a paired round (1-{d.paired}), got {number}")
 
 
 class _Finals:
@@ -301,7 +306,7 @@ class Othello(Game):
                 System(settings.system)
             except ValueError as exc:
                 known = ", ".join(s.value for s in System)
-                raise TournamentError(
+                raise TournamentInputError(
                     f"expected a system among {known}, got {settings.system!r}"
                 ) from exc
         return OthelloPlay(settings=settings, state=TournamentState(seed=settings.seed))
@@ -323,7 +328,7 @@ class Othello(Game):
             ("a Go setting", None if new.go_options is None or new.go_options.empty else "given"),
         ):
             if value is not None:
-                raise TournamentError(f"expected {option} only with --game go, got {value!r}")
+                raise NotOffered(f"expected {option} only with --game go, got {value!r}")
         return ev.Settings(
             name=new.name,
             country=new.country,
@@ -355,7 +360,7 @@ class Othello(Game):
 
     def next_round(self, d: FoldedTournament, group_max: int | None) -> ev.Event:
         if group_max is not None:
-            raise TournamentError("expected a Go tournament for --group-max, got Othello")
+            raise NotOffered("expected a Go tournament for --group-max, got Othello")
         paired, _ = next_pairing(d)
         return fixed_tables(d, paired)
 
@@ -481,7 +486,7 @@ class Othello(Game):
         self, d: FoldedTournament, class_name: str | None, criteria: str | None
     ) -> StandingsView:
         if criteria is not None:
-            raise TournamentError(f"expected --criteria for a Go tournament only, got {criteria!r}")
+            raise NotOffered(f"expected --criteria for a Go tournament only, got {criteria!r}")
         ranking = final_ranking(d)
         rows = ranking if class_name is None else class_rows(d, ranking, class_rule(d, class_name))
         lines = tuple(
@@ -508,7 +513,7 @@ class Othello(Game):
         self, d: FoldedTournament, options: frozenset[str] = frozenset()
     ) -> tuple[ExportFile, ...]:
         if options:
-            raise TournamentError(
+            raise NotOffered(
                 f"expected no export options for an Othello tournament, got {sorted(options)}"
             )
         name = results_file_name(d)
@@ -564,7 +569,7 @@ class Othello(Game):
                 f"{g.stage} {_person(d, g.black).name} v {_person(d, g.white).name}"
                 for g in missing_finals(o.finals)
             )
-            raise TournamentError(
+            raise NotAllowedNow(
                 f"expected every finals game played before the submission, got {due} "
                 f"without a result"
             )
