@@ -7,6 +7,7 @@ generic commands and routes."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,24 @@ def test_the_api_and_the_pages_run_a_tournament_of_each_game(name: str, web: Tes
                       201)  # fmt: skip
     assert corrected["corrected"] is True
     _json(director.post(f"{api}/{tid}/undo"), 200)
+    # the same correction and undo through the pages' forms
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', web.get(f"/td/{tid}").text)
+    assert csrf is not None
+    seq = _json(web.get(f"{api}/{tid}"), 200)["seq"]
+    form = {"csrf_token": csrf.group(1), "round": "1", "table": "1", "score": d.correction,
+            "correction": "true", "based_on": str(seq)}  # fmt: skip
+    page = web.post(f"/td/{tid}/result", data=form)
+    assert page.status_code == 200 and "corrected" in page.text, page.text[:300]
+    # the line names the players in the game's order (Go: White first), as its round does
+    table = first["tables"][0]
+    order = ("white", "black") if first["white_first"] else ("black", "white")
+    line = f"{table[order[0]]['name']} {d.correction} {table[order[1]]['name']} corrected"
+    assert line in page.text
+    undone = web.post(
+        f"/td/{tid}/undo",
+        data={"csrf_token": csrf.group(1), "based_on": str(seq + 1), "confirm": "yes"},
+    )
+    assert undone.status_code == 200 and "undid: correction" in undone.text, undone.text[:300]
     standings = _json(web.get(f"{api}/{tid}/standings"), 200)
     assert len(standings["lines"]) == len(NAMES)
     players = [t["black"]["id"] for t in first["tables"]]
