@@ -24,10 +24,11 @@ import time
 
 from ratinglist.model import PlayerId
 from ratinglist.service.tournaments.forecast import RUNS, wof_model
-from ratinglist.tournament.events import Created, Event, Registered, ResultEntered, Settings
+from ratinglist.tournament.events import Created, Event, Registered, Settings
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_of
+from ratinglist.tournament.games.othello.events import ResultEntered
 from ratinglist.tournament.games.othello.forecast import result_drawer
 from ratinglist.tournament.games.othello.planning import next_pairing
 

@@ -300,7 +300,7 @@ def stored_results(
     numbers, and the results of games the API never published (should be none)."""
     from ratinglist.store import open_store
     from ratinglist.store.tournament_events import load_log
-    from ratinglist.tournament.events import ResultEntered
+    from ratinglist.tournament.games.othello.events import ResultEntered
 
     with open_store(url) as store:
         log = load_log(store, tid)

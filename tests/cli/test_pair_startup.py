@@ -14,7 +14,8 @@ from ratinglist.model import PlayerId
 from ratinglist.model.go.tournament import GoSystem, default_parameters
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import create_tournament, log_writer
-from ratinglist.tournament.events import GO, Created, GoRegistered, Settings
+from ratinglist.tournament.events import GO, Created, Settings
+from ratinglist.tournament.games.go.events import GoRegistered
 from ratinglist.tournament.games.go.settings import go_settings
 
 PLAYERS = 80

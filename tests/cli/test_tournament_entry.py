@@ -16,9 +16,10 @@ from ratinglist.model import PlayerId, shown_id
 from ratinglist.store import open_store
 from ratinglist.store.players import all_players
 from ratinglist.store.tournament_events import LogWriter, find_directed, load_log
-from ratinglist.tournament.events import Registered, ResultEntered
+from ratinglist.tournament.events import Registered
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.othello.events import ResultEntered
 from tests.cli.test_tournament import NAMES, PLAYERS
 from tests.cli.tournament_cli import fail, run, runner
 from tests.conftest import handle, number_of

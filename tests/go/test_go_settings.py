@@ -30,9 +30,11 @@ from ratinglist.model.go.tournament import (
 )
 from ratinglist.pairing.go.costs import CostModel
 from ratinglist.pairing.go.pair import split_groups
+from ratinglist.tournament import codec
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.game import game_of
+from ratinglist.tournament.games.go import events as go_events
 from ratinglist.tournament.games.go.director import go_created_settings
 from ratinglist.tournament.games.go.exports import results_header
 from ratinglist.tournament.games.go.log import opengotha_log
@@ -238,20 +240,20 @@ def _registered(n: int) -> list[ev.Event]:
     from ratinglist.model import PlayerId
 
     return [
-        ev.GoRegistered(PlayerId(i), f"PLAYER{i}", "Anna", f"{i}k", 2100 - 100 * i)
+        go_events.GoRegistered(PlayerId(i), f"PLAYER{i}", "Anna", f"{i}k", 2100 - 100 * i)
         for i in range(1, n + 1)
     ]
 
 
 def test_a_settings_change_is_folded_and_undone() -> None:
     log: list[ev.Event] = [_created(time="60m+3x30s"), *_registered(4)]
-    changed = [*log, ev.GoSettingsChanged((("komi", "6.5"), ("hdCeiling", "3")))]
+    changed = [*log, go_events.GoSettingsChanged((("komi", "6.5"), ("hdCeiling", "3")))]
     s = go_play(fold(changed))
     assert (s.parameters.general.komi, s.parameters.handicap.ceiling) == ("6.5", 3)
     undone = go_play(fold([*changed, ev.Undone()]))
     assert undone.parameters == go_play(fold(log)).parameters
     assert undone.parameters.general.komi == "7.5"
-    stored = ev.from_json(*ev.to_json(changed[-1]))
+    stored = codec.from_json(*codec.to_json(changed[-1]))
     assert stored == changed[-1]
 
 
@@ -259,7 +261,7 @@ def test_once_round_1_is_paired_the_groups_settings_are_fixed() -> None:
     from ratinglist.model import PlayerId
 
     one, two, three, four = (PlayerId(i) for i in range(1, 5))
-    paired = ev.GoPaired(1, ((one, two, 0, 1), (three, four, 0, 2)))
+    paired = go_events.GoPaired(1, ((one, two, 0, 1), (three, four, 0, 2)))
     log: list[ev.Event] = [_created(), *_registered(4), paired]
     d = fold(log)
     for pairs, reason in (
@@ -269,13 +271,13 @@ def test_once_round_1_is_paired_the_groups_settings_are_fixed() -> None:
         ((("placement", "NBW,SOSW"),), "main placement criterion MMS unchanged"),
     ):
         with pytest.raises(TournamentError, match=reason):
-            fold([*log, ev.GoSettingsChanged(pairs)])
+            fold([*log, go_events.GoSettingsChanged(pairs)])
     # what applies to the next rounds, the standings and the files may change
     later = go_play(
         fold(
             [
                 *log,
-                ev.GoSettingsChanged(
+                go_events.GoSettingsChanged(
                     (
                         ("placement", "MMS,SOSOSM,SOSM"),
                         ("hdCorrection", "0"),
@@ -310,7 +312,7 @@ def test_compat_opengotha_pairs_a_large_field_in_opengotha_s_groups(real_data: P
     t = read_opengotha(real_data / "go" / "opengotha-rgf" / "egc2011.xml")
     past = replace(t, games=tuple(g for g in t.games if g.round < 1))
     log = opengotha_log(past, name="EGC 2011", start="2011-07-24", end=None)
-    compat = fold([*log, ev.GoSettingsChanged((("compat", "opengotha"),))])
+    compat = fold([*log, go_events.GoSettingsChanged((("compat", "opengotha"),))])
     game = game_of(compat)
     s = go_play(compat)
     assert s.paired == 1
@@ -321,7 +323,7 @@ def test_compat_opengotha_pairs_a_large_field_in_opengotha_s_groups(real_data: P
     assert len(free) == 658 and len(groups) == 2
     side = {k: n for n, group in enumerate(groups) for k in group}
     paired = game.next_round(compat, None)
-    assert isinstance(paired, ev.GoPaired)
+    assert isinstance(paired, go_events.GoPaired)
     key = s.key
     assert len(paired.games) == 329
     assert all(side[key(w)] == side[key(b)] for w, b, _, _ in paired.games)

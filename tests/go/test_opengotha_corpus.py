@@ -20,7 +20,7 @@ from ratinglist.formats.go.opengotha_document import (
 )
 from ratinglist.formats.go.opengotha_write import write_opengotha
 from ratinglist.model.go.tournament import GoTournament
-from ratinglist.tournament.events import from_json, to_json
+from ratinglist.tournament.codec import from_json, to_json
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.games.go.log import opengotha_log
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import typer.main
 
 from ratinglist.cli.app import command_line_app
-from ratinglist.formats.opengotha_xml import PARAMETER_SETS
+from ratinglist.formats.go.opengotha_xml import PARAMETER_SETS
 from ratinglist.model.directed import GoOptions
 from ratinglist.tournament.games.go.options import option_pairs
 from ratinglist.tournament.games.go.setting_table import GO_SETTINGS

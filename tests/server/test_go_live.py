@@ -124,7 +124,9 @@ def test_go_projector_and_live_api(tmp_path: Path) -> None:
         assert table2["result"] == "0-1!"
         assert anonymous.get("/api/v1/live/1/standings").json()["criteria"][0] == "MMS"
         schema = anonymous.get("/api/v1/openapi.json").json()["components"]["schemas"]
-        assert {"StandingsView", "GoStandingsView", "ShownTable"} <= set(schema)
+        # the standings are the game's own value (issue 33: no closed union of two games);
+        # the schema documents the table every game shows of them
+        assert "ShownTable" in set(schema)
 
 
 TEAM_PLAYERS = (

@@ -20,8 +20,8 @@ from ratinglist.formats.elo import parse_elo
 from ratinglist.service.actor import Actor
 from ratinglist.service.intake import show, upload
 from ratinglist.service.tournaments.log import loaded, write
-from ratinglist.tournament.events import ResultCorrected
 from ratinglist.tournament.fold import apply
+from ratinglist.tournament.games.othello.events import ResultCorrected
 from ratinglist.tournament.games.othello.finals import UNDECIDED_FINAL
 from ratinglist.tournament.games.othello.planning import next_pairing
 from ratinglist.tournament.games.othello.tables import board_order
@@ -233,7 +233,7 @@ def test_finals_checks_zero_zero_and_a_result_sent_twice(
     tid = _tournament(director)
     base = f"/api/v1/td/tournaments/{tid}"
     early = director.post(f"{base}/finals")
-    assert early.status_code == 400 and "at least one round" in early.text
+    assert early.status_code == 409 and "at least one round" in early.text
     _json(director.post(f"{base}/rounds"), 201)
     tables = _tables(app_client, tid, 1)
     black, white = tables[1]
@@ -261,7 +261,7 @@ def test_finals_checks_zero_zero_and_a_result_sent_twice(
     games = _json(app_client.get(f"/api/v1/live/{tid}"), 200)["finals"]["games"]
     assert [g["stage"] for g in games if not g["result"]] == ["F3"]
     refused = director.post(f"{base}/submit")
-    assert refused.status_code == 400 and "F3" in refused.text, refused.text
+    assert refused.status_code == 409 and "F3" in refused.text, refused.text
     # the file as it stands, sent by a federation, is diagnosed in the officer's queue
     text = app_client.get(f"{base}/export").text
     item = upload(handle(server_url), "integrity.elo", text.encode(), Actor.parse("web:director"))

@@ -240,7 +240,7 @@ def test_the_api_previews_swaps_and_sets_flags(app_client: TestClient) -> None:
         f"/api/v1/td/tournaments/{tid}/rounds/1/colours",
         {"black": games[1][0], "white": games[1][1]},
     )
-    assert refused.status_code == 400 and "already played" in refused.text
+    assert refused.status_code == 409 and "already played" in refused.text
     flags = _json(
         director.post(
             f"/api/v1/td/tournaments/{tid}/flags", {"player": PLAYER_IDS[1], "youth": True}

@@ -19,7 +19,7 @@ from ratinglist.service.actor import Actor, ActorKind
 from ratinglist.service.tournaments.results import enter_result
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import find_directed, load_events
-from ratinglist.tournament.events import Paired
+from ratinglist.tournament.games.othello.events import Paired
 from tests.conftest import handle, number_of
 
 

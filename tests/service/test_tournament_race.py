@@ -22,15 +22,9 @@ import pytest
 from ratinglist.model import PlayerId
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import create_tournament, load_log, log_writer
-from ratinglist.tournament.events import (
-    Created,
-    Paired,
-    Registered,
-    ResultCorrected,
-    ResultEntered,
-    Settings,
-)
+from ratinglist.tournament.events import Created, Registered, Settings
 from ratinglist.tournament.fold import fold
+from ratinglist.tournament.games.othello.events import Paired, ResultCorrected, ResultEntered
 
 WORKER = Path(__file__).with_name("race_worker.py")
 GAMES = 400

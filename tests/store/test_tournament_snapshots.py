@@ -21,7 +21,8 @@ from ratinglist.store import Store
 from ratinglist.store.schema import tournament_snapshots
 from ratinglist.store.tournament_events import create_tournament, last_seq, log_writer
 from ratinglist.store.tournament_snapshots import decode, read_snapshot, stored_seq
-from ratinglist.tournament.events import Created, Event, Undone, from_json
+from ratinglist.tournament.codec import from_json
+from ratinglist.tournament.events import Created, Event, Undone
 from ratinglist.tournament.fold import FoldedTournament, fold
 
 LOGS = Path(__file__).parents[1] / "tournament" / "logs"

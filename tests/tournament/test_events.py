@@ -9,25 +9,26 @@ import pytest
 
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
+from ratinglist.tournament.codec import from_json, to_json
 from ratinglist.tournament.events import (
     Absent,
     Created,
     Event,
-    FinalsStarted,
     Forbidden,
     Forced,
-    Paired,
     Registered,
-    ResultCorrected,
-    ResultEntered,
     Settings,
     Undone,
     Withdrawn,
-    from_json,
-    to_json,
 )
 from ratinglist.tournament.fold import apply, fold
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.othello.events import (
+    FinalsStarted,
+    Paired,
+    ResultCorrected,
+    ResultEntered,
+)
 from ratinglist.tournament.games.othello.exports import final_ranking
 from ratinglist.tournament.games.othello.finals import finals_places, scheduled
 from ratinglist.tournament.games.othello.planning import explain_round, next_pairing, replay_round

@@ -7,16 +7,10 @@ from hypothesis import strategies as st
 
 from ratinglist.formats.elo import format_elo, parse_elo
 from ratinglist.model import PlayerId
-from ratinglist.tournament.events import (
-    Created,
-    Event,
-    FinalsStarted,
-    Registered,
-    ResultEntered,
-    Settings,
-)
+from ratinglist.tournament.events import Created, Event, Registered, Settings
 from ratinglist.tournament.fold import apply, fold
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.othello.events import FinalsStarted, ResultEntered
 from ratinglist.tournament.games.othello.exports import results_file, to_tournament
 from ratinglist.tournament.games.othello.finals import scheduled
 from ratinglist.tournament.games.othello.planning import next_pairing

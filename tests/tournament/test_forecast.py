@@ -14,17 +14,11 @@ from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.model.forecast import COIN_LOG_LOSS, ScoreModel
 from ratinglist.service.tournaments.forecast import wof_model
-from ratinglist.tournament.events import (
-    Created,
-    Event,
-    FinalsStarted,
-    Registered,
-    ResultEntered,
-    Settings,
-)
+from ratinglist.tournament.events import Created, Event, Registered, Settings
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_named, game_of
+from ratinglist.tournament.games.othello.events import FinalsStarted, ResultEntered
 from ratinglist.tournament.games.othello.forecast import (
     DRAW_SHARE,
     MARGIN_COUNTS,
@@ -209,7 +203,7 @@ def test_runs_must_be_positive_and_go_has_no_forecast() -> None:
         _forecast(d, 0)
     go = game_named("go")
     assert not go.has_forecast and game_named("othello").has_forecast
-    with pytest.raises(TournamentError, match="expected an Othello tournament for a forecast"):
+    with pytest.raises(TournamentError, match="expected a game with a forecast, got Go"):
         go.forecast(d, WOF, 10, 1, 0)
 
 

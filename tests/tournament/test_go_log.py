@@ -9,21 +9,16 @@ import pytest
 from ratinglist.errors import ConflictError, TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.model.go.tournament import GoSystem, default_parameters
+from ratinglist.tournament.codec import from_json, to_json
 from ratinglist.tournament.concurrency import rebase
-from ratinglist.tournament.events import (
-    GO,
-    Absent,
-    Created,
-    Event,
+from ratinglist.tournament.events import GO, Absent, Created, Event, Settings
+from ratinglist.tournament.fold import fold
+from ratinglist.tournament.games.go.events import (
     GoPaired,
     GoRegistered,
     GoResultCorrected,
     GoResultEntered,
-    Settings,
-    from_json,
-    to_json,
 )
-from ratinglist.tournament.fold import fold
 from ratinglist.tournament.games.go.settings import go_parameters, go_settings
 
 P = PlayerId

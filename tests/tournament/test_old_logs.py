@@ -27,7 +27,8 @@ from ratinglist.store.tournament_events import (
     create_tournament,
     set_status,
 )
-from ratinglist.tournament.events import Created, from_json
+from ratinglist.tournament.codec import from_json
+from ratinglist.tournament.events import Created
 from tests.tournament.logs.observed import observe
 
 LOGS = Path(__file__).parent / "logs"

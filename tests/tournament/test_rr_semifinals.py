@@ -10,16 +10,10 @@ import pytest
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.pairing import System
-from ratinglist.tournament.events import (
-    Created,
-    Event,
-    FinalsStarted,
-    Registered,
-    ResultEntered,
-    Settings,
-)
+from ratinglist.tournament.events import Created, Event, Registered, Settings
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.othello.events import FinalsStarted, ResultEntered
 from ratinglist.tournament.games.othello.finals import scheduled
 from ratinglist.tournament.games.othello.planning import finalists, next_pairing, schedule_of
 

@@ -12,16 +12,11 @@ import pytest
 
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
-from ratinglist.tournament.events import (
-    Created,
-    Paired,
-    Registered,
-    ResultCorrected,
-    from_json,
-    to_json,
-)
+from ratinglist.tournament.codec import from_json, to_json
+from ratinglist.tournament.events import Created, Registered
 from ratinglist.tournament.fold import apply, fold
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.othello.events import Paired, ResultCorrected
 from ratinglist.tournament.games.othello.planning import next_pairing
 from ratinglist.tournament.games.othello.tables import board_order, fixed_tables
 from tests.tournament.test_events import SETTINGS, _play, _registered

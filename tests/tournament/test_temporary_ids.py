@@ -17,21 +17,19 @@ from ratinglist.model.ids import (
     temporary_label,
     temporary_player_id,
 )
+from ratinglist.tournament.codec import from_json, to_json
 from ratinglist.tournament.events import (
     Created,
     Event,
     IdAssigned,
-    Paired,
     Registered,
-    ResultEntered,
     Settings,
     Submitted,
     Undone,
     Withdrawn,
-    from_json,
-    to_json,
 )
 from ratinglist.tournament.fold import apply, fold
+from ratinglist.tournament.games.othello.events import Paired, ResultEntered
 from ratinglist.tournament.games.othello.temporary_ids import next_temporary
 
 

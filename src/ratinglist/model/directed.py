@@ -3,7 +3,9 @@ show (frozen, pure data)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from ratinglist.model import PlayerId, shown_id
 
@@ -166,11 +168,23 @@ class EnteredResult:
     corrected: bool
     go_result: str | None = None
     repeated: bool = False
+    white_first: bool = False
+    """The game writes a result White first (Go's ``WHITE 1-0 BLACK``); else Black first."""
 
     @property
     def score(self) -> str:
         """The result as typed: discs (``40-24``) or a Go result for White - Black."""
         return self.go_result or f"{self.black_discs}-{self.white_discs}"
+
+    @property
+    def first(self) -> Person:
+        """The player a result line names first, as the game writes it (`white_first`)."""
+        return self.white if self.white_first else self.black
+
+    @property
+    def second(self) -> Person:
+        """The player a result line names second (after the score)."""
+        return self.black if self.white_first else self.white
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +196,50 @@ class Undid:
     what: str
     by: str = ""
     based_on: int = 0
+
+
+class RankedLine(Protocol):
+    """What any game's standings line says: a place and a player."""
+
+    @property
+    def place(self) -> int:
+        """The place (shared by a tie where the game shares places)."""
+        ...
+
+    @property
+    def player(self) -> Person:
+        """The player."""
+        ...
+
+
+class Standings(Protocol):
+    """What any game's standings say; the columns are the game's own (its `shown_standings`
+    reads its own value): Othello's `StandingsView`, Go's `GoStandingsView`..."""
+
+    @property
+    def tournament(self) -> str:
+        """The tournament's name."""
+        ...
+
+    @property
+    def label(self) -> str:
+        """The title (the name, and the class where there is one)."""
+        ...
+
+    @property
+    def rounds(self) -> int:
+        """The complete rounds counted."""
+        ...
+
+    @property
+    def lines(self) -> Sequence[RankedLine]:
+        """The lines in standings order."""
+        ...
+
+    @property
+    def progress(self) -> str:
+        """Which results they count, in words."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ events, numbered after the last one, in one write transaction (`log_writer`, whi
 the database's write lock first, so concurrent writers queue). Each event records its
 actor (``kind:name``). The unique (tournament, seq) constraint is the last guard against
 two appends with the same number. Events are stored as (kind, JSON payload) by
-`tournament.events.to_json`.
+`tournament.codec.to_json`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from ratinglist.model.account import Grant, Role
 from ratinglist.store.accounts import add_grant
 from ratinglist.store.database import Store
 from ratinglist.store.schema import td_tournaments, tournament_events
-from ratinglist.tournament.events import Created, Event, from_json, to_json
+from ratinglist.tournament.codec import from_json, to_json
+from ratinglist.tournament.events import Created, Event
 
 SYSTEM_ACTOR = "system:ratinglist"
 """The actor label of writes that name none (tests, migrations of old data)."""

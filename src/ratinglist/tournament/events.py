@@ -1,26 +1,28 @@
-"""The events of a directed tournament: every action of the director, as frozen values.
+"""The engine's events of a directed tournament: the actions any game shares, as frozen values.
 
 A tournament is its event log; `tournament.fold.fold` turns the log into the current
-state. Each event serialises to a kind name and a JSON object (`to_json` / `from_json`), the
-form stored in the database (a field added later with a default may be missing from an
-event stored before: it takes the default). Rounds of the Swiss or round robin are numbers;
-the finals are the stages `SF1`, `SF2` (semi-finals), `F1`, `F2`, `F3` (final) and `3P`
-(third place), and a result event names its round as text (``"7"`` or ``"SF1"``).
+state. The events here are the game-free ones (creation, registrations from the registry,
+withdrawals, absences, forbidden and forced pairs, submission, undo...); each game's own
+events live in its folder (``games/<name>/events.py``) and the game declares them
+(`Game.events`). Each event serialises to a kind name and a JSON object
+(`tournament.codec`), the form stored in the database.
+
+Each event answers for itself what the engine asks of it without knowing its class: what it
+touches (`footprint`, for concurrent writers), its words in messages (`describe`) and the
+action it is (`action`, e.g. ``a withdrawal``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections.abc import Callable, Iterable
-from dataclasses import MISSING, asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ratinglist.errors import TournamentError
-from ratinglist.model import PlayerId
+from ratinglist.errors import NotAllowedNow, TournamentInputError
+from ratinglist.model import PlayerId, shown_id
 from ratinglist.pairing import Preset
 from ratinglist.standings import BrightwellRule
-from ratinglist.tournament.games.othello.results import SpecialResult
 
 DEFAULT_ROUNDS = 13
 OTHELLO = "othello"
@@ -59,38 +61,44 @@ class Settings:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise TournamentError(f"expected a tournament name, got {self.name!r}")
+            raise TournamentInputError(f"expected a tournament name, got {self.name!r}")
         for value in (self.start, self.end):
             if value is not None:
                 try:
                     dt.date.fromisoformat(value)
                 except ValueError as exc:
-                    raise TournamentError(f"expected a date as YYYY-MM-DD, got {value!r}") from exc
+                    raise TournamentInputError(
+                        f"expected a date as YYYY-MM-DD, got {value!r}"
+                    ) from exc
         if self.end is not None and self.end < self.start:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected a last day on or after the first day {self.start}, got {self.end}"
             )
         if self.semifinals_from < 4:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected semi-finals from 4 entrants or more, got {self.semifinals_from}"
             )
         if not self.game.isidentifier():
-            raise TournamentError(f"expected a game name such as othello or go, got {self.game!r}")
+            raise TournamentInputError(
+                f"expected a game name such as othello or go, got {self.game!r}"
+            )
         try:
             Preset(self.preset)
         except ValueError as exc:
-            raise TournamentError(f"expected a preset eoc or papp, got {self.preset!r}") from exc
+            raise TournamentInputError(
+                f"expected a preset eoc or papp, got {self.preset!r}"
+            ) from exc
         try:
             BrightwellRule(self.bq_rule)
         except ValueError as exc:
             known = ", ".join(r.value for r in BrightwellRule)
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected a Brightwell rule among {known}, got {self.bq_rule!r}"
             ) from exc
         if self.rounds < 1:
-            raise TournamentError(f"expected at least 1 round, got {self.rounds}")
+            raise TournamentInputError(f"expected at least 1 round, got {self.rounds}")
         if self.third_place_choice not in ("colour", "draw-win"):
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected a third-place choice colour or draw-win, got {self.third_place_choice!r}"
             )
 
@@ -105,11 +113,70 @@ class Settings:
         return None if self.end is None else dt.date.fromisoformat(self.end)
 
 
+Mark = tuple[str, str, int, int]
+"""What an event touches: (what, where, first number, second number), e.g. a game's
+``("game", "3", 4012, 4013)`` or a player's ``("player", "", 4012, 0)``."""
+EVERYTHING: frozenset[Mark] = frozenset({("*", "", 0, 0)})
+"""The footprint of an action that depends on the whole state (pairing, undo, submit...)."""
+
+Namer = Callable[[PlayerId], str]
+"""A player's name by ID, for messages."""
+
+
+def player_mark(player: PlayerId) -> frozenset[Mark]:
+    """The footprint of an action on one player (registration, withdrawal, flags...)."""
+    return frozenset({("player", "", int(player), 0)})
+
+
+def game_mark(round_name: str, a: PlayerId, b: PlayerId) -> frozenset[Mark]:
+    """The footprint of a result of the game `a` - `b` in round `round_name` (either order)."""
+    low, high = sorted((int(a), int(b)))
+    return frozenset({("game", round_name, low, high)})
+
+
+def named(name: Namer | None) -> Namer:
+    """`name`, or the shown identifier when no names are given."""
+    return name or shown_id
+
+
+def pair_words(a: PlayerId, b: PlayerId, name: Namer | None) -> str:
+    """A game's players for `Event.describe`: ``, DUBOIS, Anne v EVANS, Tom`` with names,
+    `` (4012 - 4013)`` without."""
+    who = named(name)
+    return f", {who(a)} v {who(b)}" if name is not None else f" ({who(a)} - {who(b)})"
+
+
+def registration_words(player: PlayerId, surname: str, firstname: str) -> str:
+    """A registration in words: ``registration of DUBOIS, Anne (4012)``."""
+    shown = shown_id(player)
+    if firstname:
+        return f"registration of {surname}, {firstname} ({shown})"
+    return f"registration of {surname} ({shown})"
+
+
 class Event:
-    """Base of the tournament events; `kind` is the stored name of each subclass."""
+    """Base of the tournament events; `kind` is the stored name of each subclass, `action`
+    the action in words for messages (``a withdrawal``)."""
 
     __slots__ = ()
     kind: ClassVar[str] = ""
+    action: ClassVar[str] = ""
+    stored_when_set: ClassVar[tuple[str, ...]] = ()
+    """Fields left out of the stored form while empty (stored as before they existed)."""
+
+    def footprint(self) -> frozenset[Mark]:
+        """What the event reads and changes, as marks; `EVERYTHING` (the default) for an
+        action that depends on the whole state."""
+        return EVERYTHING
+
+    def describe(self, name: Namer | None = None) -> str:
+        """The event in words for messages, e.g. ``result 40-24 of round 3 (4012 - 4013)``;
+        with `name` (a player's name by ID) the players are named."""
+        return f"{self.kind} event"
+
+    def action_words(self) -> str:
+        """The action in words, e.g. ``a withdrawal`` (``a KIND action`` when not given)."""
+        return self.action or f"a {self.kind} action"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +210,14 @@ class Registered(Event):
     debutant: bool = False
     rating_list: str = ""
 
+    action: ClassVar[str] = "a registration"
+
+    def footprint(self) -> frozenset[Mark]:
+        return player_mark(self.player)
+
+    def describe(self, name: Namer | None = None) -> str:
+        return registration_words(self.player, self.surname, self.firstname)
+
 
 @dataclass(frozen=True, slots=True)
 class IdAssigned(Event):
@@ -162,6 +237,11 @@ class IdAssigned(Event):
     rating: int | None = None
     rating_list: str = ""
 
+    action: ClassVar[str] = "an ID assignment"
+
+    def describe(self, name: Namer | None = None) -> str:
+        return f"ID {self.player} given to {shown_id(self.temporary)}"
+
 
 @dataclass(frozen=True, slots=True)
 class Withdrawn(Event):
@@ -170,6 +250,14 @@ class Withdrawn(Event):
     kind: ClassVar[str] = "withdrawn"
     player: PlayerId
     from_round: int
+
+    action: ClassVar[str] = "a withdrawal"
+
+    def footprint(self) -> frozenset[Mark]:
+        return player_mark(self.player)
+
+    def describe(self, name: Namer | None = None) -> str:
+        return f"withdrawal of {named(name)(self.player)} from round {self.from_round}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +268,14 @@ class Absent(Event):
     player: PlayerId
     round: int
 
+    action: ClassVar[str] = "an absence"
+
+    def footprint(self) -> frozenset[Mark]:
+        return player_mark(self.player)
+
+    def describe(self, name: Namer | None = None) -> str:
+        return f"absence of {named(name)(self.player)} in round {self.round}"
+
 
 @dataclass(frozen=True, slots=True)
 class Forbidden(Event):
@@ -188,6 +284,16 @@ class Forbidden(Event):
     kind: ClassVar[str] = "forbidden"
     first: PlayerId
     second: PlayerId
+
+    action: ClassVar[str] = "a forbidden pair"
+
+    def footprint(self) -> frozenset[Mark]:
+        low, high = sorted((int(self.first), int(self.second)))
+        return frozenset({("pair", "", low, high)})
+
+    def describe(self, name: Namer | None = None) -> str:
+        who = named(name)
+        return f"forbidden pair {who(self.first)} - {who(self.second)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +304,12 @@ class Forced(Event):
     round: int
     black: PlayerId
     white: PlayerId
+
+    action: ClassVar[str] = "a forced pair"
+
+    def describe(self, name: Namer | None = None) -> str:
+        who = named(name)
+        return f"forced pair {who(self.black)} - {who(self.white)} in round {self.round}"
 
     def check(
         self, paired: int, forced: Iterable[Forced], available: Callable[[PlayerId], bool]
@@ -210,111 +322,21 @@ class Forced(Event):
             TournamentError: the rule it breaks.
         """
         if self.round != paired + 1:
-            raise TournamentError(
+            raise NotAllowedNow(
                 f"expected a forced pair for the next round {paired + 1}, got {self.round}"
             )
         if self.black == self.white:
-            raise TournamentError(f"expected two different players, got {self.black} twice")
+            raise TournamentInputError(f"expected two different players, got {self.black} twice")
         same_round = [f for f in forced if f.round == self.round]
         for pid in (self.black, self.white):
             if not available(pid):
-                raise TournamentError(
+                raise TournamentInputError(
                     f"expected a player available in round {self.round}, got {pid}"
                 )
             if any(pid in (f.black, f.white) for f in same_round):
-                raise TournamentError(f"expected each player in one forced pair, got {pid} twice")
-
-
-@dataclass(frozen=True, slots=True)
-class Paired(Event):
-    """The published pairings (Black, White) and byes of a round.
-
-    `tables` holds the table number of each pair (same order as `pairs`, 1 = top board),
-    fixed when the round is paired; a pairing stored before tables were fixed has none, and
-    its tables are computed as they always were (`tournament.tables`).
-    """
-
-    kind: ClassVar[str] = "paired"
-    round: int
-    pairs: tuple[tuple[PlayerId, PlayerId], ...]
-    byes: tuple[PlayerId, ...] = ()
-    tables: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class FinalsStarted(Event):
-    """The finals start with these four players, in standings order."""
-
-    kind: ClassVar[str] = "finals"
-    players: tuple[PlayerId, PlayerId, PlayerId, PlayerId]
-
-
-@dataclass(frozen=True, slots=True)
-class OthelloResultEvent(Event):
-    """The fields of an Othello result event; `round` is a round number or a finals stage."""
-
-    round: str
-    black: PlayerId
-    white: PlayerId
-    black_discs: int
-    white_discs: int
-    special: str = SpecialResult.NONE.value
-
-
-@dataclass(frozen=True, slots=True)
-class ResultEntered(OthelloResultEvent):
-    """The official disc score of a game."""
-
-    kind: ClassVar[str] = "result"
-
-
-@dataclass(frozen=True, slots=True)
-class ResultCorrected(OthelloResultEvent):
-    """A result already entered is replaced (later pairings are not changed)."""
-
-    kind: ClassVar[str] = "correction"
-
-
-@dataclass(frozen=True, slots=True)
-class Submitted(Event):
-    """The results file went into the rating store; the tournament is closed from here.
-    `reason`: the director's reason for submitting it unfinished (empty: it was finished)."""
-
-    kind: ClassVar[str] = "submitted"
-    reason: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Reopened(Event):
-    """The director reopened a closed tournament (to correct it and submit it again)."""
-
-    kind: ClassVar[str] = "reopened"
-    reason: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class ShownOnLive(Event):
-    """The director shows the tournament on the public live pages (`public` True) or hides
-    it there (a tournament is hidden until its director shows it)."""
-
-    kind: ClassVar[str] = "shown-on-live"
-    public: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class ReopenRequested(Event):
-    """The director asks the rating officer to reopen a tournament whose results the
-    officer already accepted (the officer reopens it, or not)."""
-
-    kind: ClassVar[str] = "reopen-requested"
-    reason: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Undone(Event):
-    """Cancels the most recent action that is not already cancelled."""
-
-    kind: ClassVar[str] = "undo"
+                raise TournamentInputError(
+                    f"expected each player in one forced pair, got {pid} twice"
+                )
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,35 +347,13 @@ class Reinstated(Event):
     kind: ClassVar[str] = "reinstated"
     player: PlayerId
 
+    action: ClassVar[str] = "a reinstatement"
 
-@dataclass(frozen=True, slots=True)
-class PlayersSwapped(Event):
-    """The director swaps two players between two games of stored round `round`: each
-    takes the other's seat (colour and table), before either game has a result."""
+    def footprint(self) -> frozenset[Mark]:
+        return player_mark(self.player)
 
-    kind: ClassVar[str] = "swapped"
-    round: int
-    first: PlayerId
-    second: PlayerId
-
-
-@dataclass(frozen=True, slots=True)
-class ColoursExchanged(Event):
-    """The game `black` - `white` of stored round `round` is played with the colours
-    exchanged (`white` has Black), before it has a result."""
-
-    kind: ClassVar[str] = "colours-exchanged"
-    round: int
-    black: PlayerId
-    white: PlayerId
-
-
-@dataclass(frozen=True, slots=True)
-class EndDateSet(Event):
-    """The tournament's last day (ISO date) is set or changed."""
-
-    kind: ClassVar[str] = "end-date"
-    end: str
+    def describe(self, name: Namer | None = None) -> str:
+        return f"reinstatement of {named(name)(self.player)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,295 +366,113 @@ class FlagsSet(Event):
     youth: bool = False
     birth_year: int | None = None
 
+    action: ClassVar[str] = "player flags"
 
-@dataclass(frozen=True, slots=True)
-class GoRegistered(Event):
-    """A Go player entered; `player` is the player's number in the tournament (1, 2, ...).
+    def footprint(self) -> frozenset[Mark]:
+        return player_mark(self.player)
 
-    `rank` is as typed (``3k``, ``2d``, ``1p``), `rating` on the EGF scale; `not_playing`
-    lists the (1-based) rounds the player does not take part in (OpenGotha's participation,
-    from a file), `first_round` > 1 a late entry; `final` False a preliminary registration.
-    """
-
-    kind: ClassVar[str] = "go-registered"
-    player: PlayerId
-    surname: str
-    firstname: str
-    rank: str
-    rating: int
-    country: str = ""
-    club: str = ""
-    egf_pin: str = ""
-    ffg_licence: str = ""
-    aga_id: str = ""
-    first_round: int = 1
-    final: bool = True
-    smms_correction: int = 0
-    not_playing: tuple[int, ...] = ()
-    details: tuple[tuple[str, str], ...] = ()
+    def describe(self, name: Namer | None = None) -> str:
+        return f"flags of {named(name)(self.player)}"
 
 
 @dataclass(frozen=True, slots=True)
-class GoPaired(Event):
-    """The published games of a Go round: (White, Black, handicap, table), and its byes.
+class EndDateSet(Event):
+    """The tournament's last day (ISO date) is set or changed."""
 
-    `unknown_colour` lists the tables whose colours are not known (games read from a file).
-    """
+    kind: ClassVar[str] = "end-date"
+    end: str
 
-    kind: ClassVar[str] = "go-paired"
-    round: int
-    games: tuple[tuple[PlayerId, PlayerId, int, int], ...]
-    byes: tuple[PlayerId, ...] = ()
-    unknown_colour: tuple[int, ...] = ()
+    action: ClassVar[str] = "the end date"
 
+    def footprint(self) -> frozenset[Mark]:
+        return frozenset({("settings", "end", 0, 0)})
 
-@dataclass(frozen=True, slots=True)
-class GoResultEvent(Event):
-    """The fields of a Go result event: an `Outcome` value, and whether it was by default."""
-
-    round: int
-    white: PlayerId
-    black: PlayerId
-    outcome: str
-    by_default: bool = False
+    def describe(self, name: Namer | None = None) -> str:
+        return f"end date {self.end}"
 
 
 @dataclass(frozen=True, slots=True)
-class GoResultEntered(GoResultEvent):
-    """The result of a Go game."""
+class Submitted(Event):
+    """The results file went into the rating store; the tournament is closed from here.
+    `reason`: the director's reason for submitting it unfinished (empty: it was finished)."""
 
-    kind: ClassVar[str] = "go-result"
+    kind: ClassVar[str] = "submitted"
+    reason: str = ""
 
+    stored_when_set: ClassVar[tuple[str, ...]] = ("reason",)
+    action: ClassVar[str] = "a submission"
 
-@dataclass(frozen=True, slots=True)
-class GoResultCorrected(GoResultEvent):
-    """A Go result already entered is replaced (later pairings are not changed)."""
-
-    kind: ClassVar[str] = "go-correction"
-
-
-@dataclass(frozen=True, slots=True)
-class GoTeamEntered(Event):
-    """A team of a Go team tournament entered, numbered `team` (1, 2, ...)."""
-
-    kind: ClassVar[str] = "go-team"
-    team: int
-    name: str
+    def describe(self, name: Namer | None = None) -> str:
+        return "submission"
 
 
 @dataclass(frozen=True, slots=True)
-class GoTeamBoards(Event):
-    """The members of team `team` in (1-based) `round`, board 1 first (player numbers; 0
-    leaves a board empty). Each member is copied to the later rounds whose board is still
-    empty (OpenGotha's rule, GO.md h)."""
+class Reopened(Event):
+    """The director reopened a closed tournament (to correct it and submit it again)."""
 
-    kind: ClassVar[str] = "go-team-boards"
-    team: int
-    round: int
-    players: tuple[PlayerId, ...]
+    kind: ClassVar[str] = "reopened"
+    reason: str = ""
 
-
-@dataclass(frozen=True, slots=True)
-class GoSettingsChanged(Event):
-    """Settings of a Go tournament changed: (name, value) pairs by OpenGotha's parameter
-    names, values as its XML spells them (``("komi", "6.5")``), applied in order
-    (`tournament.games.go.options`), and players' SMMS corrections."""
-
-    kind: ClassVar[str] = "go-settings"
-    options: tuple[tuple[str, str], ...]
-    smms: tuple[tuple[PlayerId, int], ...] = ()
-    """McMahon groups: (player number, SMMS correction -1..2) pairs (+1: the super group)."""
+    def describe(self, name: Namer | None = None) -> str:
+        return "reopening"
 
 
 @dataclass(frozen=True, slots=True)
-class GoPlayerModified(Event):
-    """The director changed a Go player's data (OpenGotha's "Modify player"); a field left
-    None is unchanged. `not_playing` is the whole list of (1-based) rounds the player does
-    not take part in (OpenGotha's participation); `final` False is a preliminary (PRE)
-    registration, True a final one (FIN)."""
+class ShownOnLive(Event):
+    """The director shows the tournament on the public live pages (`public` True) or hides
+    it there (a tournament is hidden until its director shows it)."""
 
-    kind: ClassVar[str] = "go-player"
-    player: PlayerId
-    rank: str | None = None
-    rating: int | None = None
-    club: str | None = None
-    country: str | None = None
-    not_playing: tuple[int, ...] | None = None
-    final: bool | None = None
+    kind: ClassVar[str] = "shown-on-live"
+    public: bool = True
 
+    action: ClassVar[str] = "showing it on /live"
 
-@dataclass(frozen=True, slots=True)
-class GoByeChosen(Event):
-    """The director chose the bye of (1-based) `round`: before its pairing, the pairing
-    gives the bye to `player`; in a paired round, `player` (not in a game of it) replaces
-    the bye. Player 0: no bye (a paired round's bye player becomes unpaired)."""
+    def footprint(self) -> frozenset[Mark]:
+        return frozenset({("shown", "", 0, 0)})
 
-    kind: ClassVar[str] = "go-bye"
-    round: int
-    player: PlayerId
+    def describe(self, name: Namer | None = None) -> str:
+        return "showing on /live" if self.public else "hiding from /live"
 
 
 @dataclass(frozen=True, slots=True)
-class GoGameEvent(Event):
-    """The fields of a director's edit of one Go game: the game `white` - `black` of
-    (1-based) `round`."""
+class ReopenRequested(Event):
+    """The director asks the rating officer to reopen a tournament whose results the
+    officer already accepted (the officer reopens it, or not)."""
 
-    round: int
-    white: PlayerId
-    black: PlayerId
+    kind: ClassVar[str] = "reopen-requested"
+    reason: str = ""
 
+    action: ClassVar[str] = "a request to reopen"
 
-@dataclass(frozen=True, slots=True)
-class GoUnpaired(GoGameEvent):
-    """The game `white` - `black` of a paired round is removed (both players are unpaired
-    in that round); removing the round's last game also clears its bye (OpenGotha)."""
-
-    kind: ClassVar[str] = "go-unpaired"
+    def describe(self, name: Namer | None = None) -> str:
+        return "request to reopen"
 
 
 @dataclass(frozen=True, slots=True)
-class GoGamesAdded(Event):
-    """Games added to a paired round among its unpaired players, by hand or by pairing
-    the rest: (White, Black, handicap, table) as in `GoPaired`; `bye` the bye given with
-    them (0: none)."""
+class Undone(Event):
+    """Cancels the most recent action that is not already cancelled."""
 
-    kind: ClassVar[str] = "go-games-added"
-    round: int
-    games: tuple[tuple[PlayerId, PlayerId, int, int], ...]
-    bye: int = 0
+    kind: ClassVar[str] = "undo"
+
+    def describe(self, name: Namer | None = None) -> str:
+        return "undo"
 
 
-@dataclass(frozen=True, slots=True)
-class GoColoursExchanged(GoGameEvent):
-    """White and Black of the game `white` - `black` (as before) of `round` exchange."""
-
-    kind: ClassVar[str] = "go-colours"
-
-
-@dataclass(frozen=True, slots=True)
-class GoHandicapSet(GoGameEvent):
-    """The handicap of the game `white` - `black` of `round` is set to `handicap` (0-9)."""
-
-    kind: ClassVar[str] = "go-handicap"
-    handicap: int
-
-
-@dataclass(frozen=True, slots=True)
-class GoTablesSet(Event):
-    """New table numbers in `round`: (White of the game, table) for each game that moves
-    (changing one table number, or renumbering the round)."""
-
-    kind: ClassVar[str] = "go-tables"
-    round: int
-    tables: tuple[tuple[PlayerId, int], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GoRoundsSet(Event):
-    """The tournament plays `rounds` rounds from now on (OpenGotha: increased at any
-    moment; decreased only while the rounds dropped have no game)."""
-
-    kind: ClassVar[str] = "go-rounds"
-    rounds: int
-
-
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.kind: cls
-    for cls in (
-        Created,
-        Registered,
-        IdAssigned,
-        Withdrawn,
-        Absent,
-        Forbidden,
-        Forced,
-        Paired,
-        FinalsStarted,
-        ResultEntered,
-        ResultCorrected,
-        Submitted,
-        Reopened,
-        Undone,
-        ShownOnLive,
-        ReopenRequested,
-        GoRegistered,
-        GoPaired,
-        GoResultEntered,
-        GoResultCorrected,
-        GoTeamEntered,
-        GoTeamBoards,
-        GoSettingsChanged,
-        GoPlayerModified,
-        GoByeChosen,
-        GoUnpaired,
-        GoGamesAdded,
-        GoColoursExchanged,
-        GoHandicapSet,
-        GoTablesSet,
-        GoRoundsSet,
-        Reinstated,
-        PlayersSwapped,
-        ColoursExchanged,
-        EndDateSet,
-        FlagsSet,
-    )
-}
-
-
-_SETTINGS_DEFAULTS = {f.name: f.default for f in fields(Settings)}
-
-
-def to_json(event: Event) -> tuple[str, str]:
-    """The stored form: (kind, JSON object of the fields, keys sorted)."""
-    payload = asdict(event)  # type: ignore[call-overload]
-    if isinstance(event, Created):
-        # the game's fields are left out while they hold their defaults, as every log
-        # written before there was a second game has them
-        settings = payload["settings"]
-        for key in ("game", "go"):
-            if settings[key] == _SETTINGS_DEFAULTS[key]:
-                del settings[key]
-    if isinstance(event, Paired) and not event.tables:
-        del payload["tables"]  # stored as before tables were fixed
-    if isinstance(event, Submitted) and not event.reason:
-        del payload["reason"]  # stored as before a submission could carry a reason
-    return event.kind, json.dumps(payload, sort_keys=True, ensure_ascii=False)
-
-
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
-
-
-def from_json(kind: str, payload: str) -> Event:
-    """The event stored as (`kind`, `payload`); `to_json` is the inverse.
-
-    Old logs stay readable (docs/decisions.md, "Issue 20: old logs"): an event kind or field
-    stored once is never removed, renamed or made required; a field added to an event later
-    has a default (a plain one or a default factory) and an event stored without it takes
-    the default here (the settings of `Created` too; a Go tournament's parameters missing
-    from its settings take OpenGotha's defaults for its system). The kinds and fields stored
-    today are listed in ``tests/tournament/logs/event_fields.json``, and
-    ``tests/tournament/test_event_rule.py`` holds the classes to that list.
-
-    Raises:
-        TournamentError: an unknown kind or a payload that does not fit it.
-    """
-    cls = EVENT_TYPES.get(kind)
-    if cls is None:
-        raise TournamentError(f"expected a known event kind, got {kind!r}")
-    try:
-        data = json.loads(payload)
-        if cls is Created:
-            return Created(Settings(**data["settings"]))
-        known = fields(cls)  # type: ignore[arg-type]
-        names = {f.name for f in known}
-        required = {f.name for f in known if f.default is MISSING and f.default_factory is MISSING}
-        if not required <= set(data) <= names:
-            raise TypeError(f"fields {sorted(data)} instead of {sorted(names)}")
-        return cls(**{k: _tuples(v) for k, v in data.items()})
-    except (ValueError, TypeError, KeyError) as exc:
-        raise TournamentError(
-            f"expected a valid {kind!r} event, got {payload[:80]!r} ({exc})"
-        ) from exc
+ENGINE_EVENTS: tuple[type[Event], ...] = (
+    Created,
+    Registered,
+    IdAssigned,
+    Withdrawn,
+    Absent,
+    Forbidden,
+    Forced,
+    Reinstated,
+    FlagsSet,
+    EndDateSet,
+    Submitted,
+    Reopened,
+    ShownOnLive,
+    ReopenRequested,
+    Undone,
+)
+"""The engine's own events, whatever the game (each game declares its own, `Game.events`)."""

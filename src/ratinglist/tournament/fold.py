@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from ratinglist.errors import ClosedError, TournamentError
+from ratinglist.errors import ClosedError, NotAllowedNow, TournamentInputError
 from ratinglist.tournament.events import (
     Created,
     EndDateSet,
@@ -29,42 +29,6 @@ from ratinglist.tournament.events import (
 )
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_named, game_of
-
-ACTION_WORDS = {
-    "registered": "a registration",
-    "withdrawn": "a withdrawal",
-    "absent": "an absence",
-    "forbidden": "a forbidden pair",
-    "forced": "a forced pair",
-    "paired": "a pairing",
-    "finals": "the finals",
-    "result": "a result",
-    "correction": "a correction",
-    "submitted": "a submission",
-    "go-registered": "a registration",
-    "go-paired": "a pairing",
-    "go-result": "a result",
-    "go-correction": "a correction",
-    "go-team": "a team",
-    "go-team-boards": "team members",
-    "id-assigned": "an ID assignment",
-    "go-player": "a change of a player",
-    "go-bye": "a bye",
-    "go-unpaired": "an unpairing",
-    "go-games-added": "a pairing by hand",
-    "go-colours": "a colour exchange",
-    "go-handicap": "a handicap",
-    "go-tables": "a table change",
-    "go-rounds": "a number of rounds",
-    "reinstated": "a reinstatement",
-    "swapped": "a swap",
-    "colours-exchanged": "an exchange of colours",
-    "end-date": "the end date",
-    "flags": "player flags",
-    "shown-on-live": "showing it on /live",
-    "reopen-requested": "a request to reopen",
-}
-"""The actions in words, for messages."""
 
 
 def require_open(d: FoldedTournament, what: str) -> None:
@@ -80,19 +44,17 @@ def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
     """The state after one action; raises `TournamentError` when it is not allowed."""
     if isinstance(event, Reopened):
         if not d.closed:
-            raise TournamentError("expected a closed tournament to reopen, got one still open")
+            raise NotAllowedNow("expected a closed tournament to reopen, got one still open")
         return replace(d, closed=False, reopen_request=None, submitted_reason=None)
     if isinstance(event, ShownOnLive):
         return replace(d, public=event.public)
     if isinstance(event, ReopenRequested):
         if not d.closed:
-            raise TournamentError(
-                "expected a closed tournament to ask to reopen, got one still open"
-            )
+            raise NotAllowedNow("expected a closed tournament to ask to reopen, got one still open")
         return replace(d, reopen_request=event.reason)
     game = game_of(d)
     if not game.after_closing(event):
-        require_open(d, ACTION_WORDS.get(event.kind, f"a {event.kind} action"))
+        require_open(d, event.action_words())
     if isinstance(event, Submitted):
         return replace(d, closed=True, submitted_reason=event.reason or None)
     if isinstance(event, EndDateSet):
@@ -111,7 +73,7 @@ def effective(events: Iterable[Event]) -> list[Event]:
     for e in events:
         if isinstance(e, Undone):
             if len(stack) <= 1:
-                raise TournamentError("expected an action to undo, got none after the creation")
+                raise NotAllowedNow("expected an action to undo, got none after the creation")
             stack.pop()
         else:
             stack.append(e)
@@ -122,11 +84,11 @@ def fold(events: Sequence[Event]) -> FoldedTournament:
     """The current state of the tournament whose log is `events` (the first is `Created`)."""
     actions = effective(events)
     if not actions or not isinstance(actions[0], Created):
-        raise TournamentError("expected a log starting with the creation event, got none")
+        raise TournamentInputError("expected a log starting with the creation event, got none")
     settings = actions[0].settings
     d = FoldedTournament(settings=settings, play=game_named(settings.game).new_play(settings))
     for e in actions[1:]:
         if isinstance(e, Created):
-            raise TournamentError("expected one creation event, got a second one")
+            raise TournamentInputError("expected one creation event, got a second one")
         d = apply(d, e)
     return d

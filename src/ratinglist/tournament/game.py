@@ -6,42 +6,53 @@ game is one folder under `tournament/games/` whose module ``game.py`` defines ``
 games are found by listing that folder, so a new game is one new folder (docs/decisions.md,
 "Issue 20: one seam per game", lists what such a folder holds).
 
-A game's methods take the folded tournament (`FoldedTournament`) and return plain values
-(`tournament.values`); a question a game cannot answer (finals in Go, temporary IDs in Go)
-raises `TournamentError` saying so, never a wrong-game answer.
+A game is a subclass of `Game`: a small required core (its state, result grammar, pairing,
+standings, exports) and optional facets (`tournament.facets`: finals, forecast, teams,
+registry, typed entries, temporary IDs, pairing costs) it holds or leaves None. A game's
+methods take the folded tournament (`FoldedTournament`) and return plain values; an action
+of a facet a game lacks (finals in Go) raises `NotOffered`, never a wrong-game answer.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Protocol, runtime_checkable
+from typing import TypeVar
 
-from ratinglist.errors import TournamentError
+import ratinglist.tournament.games as _folder
+from ratinglist.errors import NotOffered, TournamentError, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import (
     EnteredResult,
     EntrantLine,
     ExplainView,
     FinalsView,
-    GoStandingsView,
     NewSettings,
     Person,
     ResultSpec,
     RoundView,
     ShownTable,
-    StandingsView,
+    Standings,
 )
 from ratinglist.model.forecast import Forecast, ScoreModel
 from ratinglist.model.report import PairingReport
-from ratinglist.tournament.events import Event, Registered, Settings
+from ratinglist.tournament.events import ENGINE_EVENTS, Event, Registered, Settings
+from ratinglist.tournament.facets import (
+    FinalsFacet,
+    ForecastFacet,
+    PairingCosts,
+    RegistrySource,
+    TeamsFacet,
+    TemporaryIds,
+    TypedEntries,
+)
 from ratinglist.tournament.folded import FoldedTournament, Play
 
-AnyStandings = StandingsView | GoStandingsView
-"""The standings a game shows (Othello's points, Brightwell, discs; Go's criteria)."""
+_F = TypeVar("_F")
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,228 +140,303 @@ class RoundCount:
     results_in: int
 
 
-@runtime_checkable
-class Game(Protocol):
-    """A game's rules as the tournament engine, the services and the pages need them."""
+class Game(ABC):
+    """A game's rules as the tournament engine, the services and the pages need them.
+
+    A game subclasses `Game` and writes its required core (the abstract methods: its state,
+    result grammar, pairing, standings, exports, submission); every other member has a
+    default. The optional facets (`finals_rules`, `forecaster`, `teams`, `registry_source`,
+    `typed_entries`, `temporary_ids`, `pairing_costs`) are None unless the game offers them;
+    the old ways in (`finals`, `forecast`, `explain`...) ask the facet and raise `NotOffered`
+    without it.
+    """
 
     name: str
     """The name stored in the settings (``othello``, ``go``)."""
     label: str
     """The name shown (``Othello``, ``Go``)."""
-    systems: tuple[str, ...]
-    """The pairing systems a director may choose (the first is the default)."""
-    result_help: str
-    """How a result is typed, for forms and messages."""
-    specials: tuple[str, ...]
-    """The special results a form offers (Othello's forfeit...; none in Go)."""
-    result_choices: tuple[tuple[str, str], ...]
-    """The results a form offers as choices (value, label); empty: discs are typed."""
-    settings_fields: tuple[tuple[str, str, str], ...]
-    """The game's own fields of the new-tournament form: (`NewSettings` field, label, example)."""
-    has_finals: bool
-    """Whether the top players play finals after the rounds (Othello's semi-finals/final)."""
-    has_forecast: bool
-    """Whether `forecast` answers (expected scores and chances of a running tournament)."""
-    submit_label: str
-    """What submitting does, for its button."""
-    submit_confirm: str
-    """The question a director confirms before submitting."""
-    classes: tuple[str, ...]
-    """The classes its standings can be shown for (Othello's female, youth...; none in Go)."""
     main_export: str
     """The kind of the main results file (`exports`): what a rating body receives."""
-    uses_registry: bool
-    """Whether players are entered from the federation's registry (Othello: the WOF list,
-    with temporary IDs for new players); else from rating lists or as typed (Go)."""
-    registration_help: str
+    events: tuple[type[Event], ...] = ()
+    """The game's own event classes (in its folder's ``events`` module), as the store's
+    codec reads them; the engine's events (`events.ENGINE_EVENTS`) are every game's."""
+    systems: tuple[str, ...] = ()
+    """The pairing systems a director may choose (the first is the default)."""
+    result_help: str = "the result as typed, e.g. 1-0"
+    """How a result is typed, for forms and messages."""
+    specials: tuple[str, ...] = ()
+    """The special results a form offers (Othello's forfeit...)."""
+    result_choices: tuple[tuple[str, str], ...] = ()
+    """The results a form offers as choices (value, label); empty: the score is typed."""
+    settings_fields: tuple[tuple[str, str, str], ...] = ()
+    """The game's own fields of the new-tournament form: (`NewSettings` field, label, example)."""
+    submit_label: str = "Close the tournament"
+    """What submitting does, for its button."""
+    submit_confirm: str = "Close the tournament? Its results file is then final."
+    """The question a director confirms before submitting."""
+    classes: tuple[str, ...] = ()
+    """The classes its standings can be shown for (Othello's female, youth...; none: no
+    classes facet)."""
+    registration_help: str = "a new player: 'SURNAME,First' with a country"
     """How a player is entered, for forms and for refusing another game's way."""
-    seat_edits: bool
+    seat_edits: bool = False
     """Whether the director previews a pairing, swaps two players between games, exchanges
     colours and keeps absences, pairs and player flags on the set-up page (Othello)."""
-    edit_page: bool
+    edit_page: bool = False
     """Whether the game has its own page of edits after the fact, ``/td/{tid}/edit``
     (Go: players, byes, games by hand, handicaps, tables, rounds)."""
 
+    # The optional facets: None where the game lacks them.
+    finals_rules: FinalsFacet | None = None
+    forecaster: ForecastFacet | None = None
+    teams: TeamsFacet | None = None
+    registry_source: RegistrySource | None = None
+    typed_entries: TypedEntries | None = None
+    temporary_ids: TemporaryIds | None = None
+    pairing_costs: PairingCosts | None = None
+
+    # The required core.
+
+    @abstractmethod
     def new_play(self, settings: Settings) -> Play:
         """The state of a tournament of this game just created with `settings`."""
-        ...
 
+    @abstractmethod
     def apply(self, d: FoldedTournament, event: Event) -> Play:
-        """The game's state after one action; raises `TournamentError` when the action is
+        """The game's state after one action; raises a `TournamentError` when the action is
         not allowed (or not one of this game's)."""
-        ...
 
-    def system_label(self, d: FoldedTournament) -> str:
-        """The system in words for a page's header: ``Swiss, 7 rounds``, ``Round robin, 8
-        players``, ``McMahon, 5 rounds``."""
-        ...
-
-    def after_closing(self, event: Event) -> bool:
-        """Whether `event` may still be applied once the tournament is closed (Othello's ID
-        assignment: the rating officer's, not the director's)."""
-        ...
-
+    @abstractmethod
     def created_settings(self, new: NewSettings, seed: int) -> Settings:
         """The settings of a new tournament of this game (refuses another game's options)."""
-        ...
 
+    @abstractmethod
     def person(self, d: FoldedTournament, player: PlayerId) -> Person:
         """An entrant as shown: identifier and name (raises for no entrant)."""
-        ...
 
-    def name_of(self, d: FoldedTournament, player: PlayerId) -> str:
-        """An entrant's name for messages, or the identifier when there is none."""
-        ...
-
+    @abstractmethod
     def count(self, d: FoldedTournament) -> RoundCount:
         """Entrants, and the results due and in of the last paired round."""
-        ...
 
+    @abstractmethod
+    def entrants(self, d: FoldedTournament) -> tuple[EntrantLine, ...]:
+        """The entrants in entry order, as the director's page lists them."""
+
+    @abstractmethod
     def next_round(self, d: FoldedTournament, group_max: int | None) -> Event:
         """The pairing event of the next round by the tournament's system."""
-        ...
 
-    def finals(self, d: FoldedTournament) -> Event:
-        """The event starting the finals (a game without finals raises)."""
-        ...
-
+    @abstractmethod
     def result_event(
         self, d: FoldedTournament, spec: ResultSpec, correction: bool
     ) -> tuple[Event, int | None]:
         """The entry (or correction) event a typed result describes, and its table."""
-        ...
+
+    @abstractmethod
+    def entered(self, d: FoldedTournament, event: Event, table: int | None) -> EnteredResult:
+        """A stored result event as the director sees it (`EnteredResult.white_first` says
+        in which order the game writes a result line)."""
+
+    @abstractmethod
+    def round_view(self, d: FoldedTournament, number: int, seq: int) -> RoundView:
+        """A published round's tables in board order, byes and absentees."""
+
+    @abstractmethod
+    def shown_round(self, view: RoundView) -> ShownTable:
+        """A round's tables as the pages show them (Othello: Black first; Go: White, Black,
+        handicap)."""
+
+    @abstractmethod
+    def progress(self, d: FoldedTournament) -> tuple[int, str]:
+        """The complete rounds the standings count and the label saying so."""
+
+    @abstractmethod
+    def standings(
+        self, d: FoldedTournament, class_name: str | None, criteria: str | None
+    ) -> Standings:
+        """The standings (of one class, or on other criteria, where the game has them): the
+        game's own value, which only its `shown_standings` reads column by column."""
+
+    @abstractmethod
+    def shown_standings(self, view: Standings) -> ShownTable:
+        """The standings as the pages show them, with this game's columns (raises
+        `NotOffered` for another game's standings)."""
+
+    @abstractmethod
+    def exports(
+        self, d: FoldedTournament, options: frozenset[str] = frozenset()
+    ) -> tuple[ExportFile, ...]:
+        """The files this game exports, in the order offered (`options`: the game's export
+        options, e.g. Go's ``egd-pins``; an unknown one raises)."""
+
+    @abstractmethod
+    def rounds_planned(self, d: FoldedTournament) -> int:
+        """The rounds the tournament's system plays (before any finals)."""
+
+    @abstractmethod
+    def unfinished(self, d: FoldedTournament) -> Unfinished:
+        """What is left undone: results in, rounds planned and paired, games without a
+        result (the submission's checks)."""
+
+    @abstractmethod
+    def submission(self, d: FoldedTournament, reason: str | None = None) -> Submission:
+        """The results file a submission sends, carrying the director's `reason` for
+        submitting it unfinished where the file's format allows (raises when the
+        tournament cannot be sent at all, e.g. a finals game without a result)."""
+
+    # Defaults a game may override.
+
+    def system_label(self, d: FoldedTournament) -> str:
+        """The system in words for a page's header: ``Swiss, 7 rounds``."""
+        system = (d.settings.system or (self.systems or ("swiss",))[0]).replace("-", " ")
+        return f"{system.capitalize()}, {d.settings.rounds} rounds"
+
+    def after_closing(self, event: Event) -> bool:
+        """Whether `event` may still be applied once the tournament is closed (Othello's ID
+        assignment: the rating officer's, not the director's). Default: none."""
+        return False
+
+    def name_of(self, d: FoldedTournament, player: PlayerId) -> str:
+        """An entrant's name for messages, or the identifier when there is none."""
+        try:
+            return self.person(d, player).name
+        except TournamentError:
+            return str(player)
 
     def repeated(self, d: FoldedTournament, event: Event) -> bool:
-        """True when the game already has exactly the result `event` carries."""
-        ...
-
-    def entered(self, d: FoldedTournament, event: Event, table: int | None) -> EnteredResult:
-        """A stored result event as the director sees it."""
-        ...
+        """True when the game already has exactly the result `event` carries (default:
+        never, so a result sent twice is written twice)."""
+        return False
 
     def table_players(
         self, d: FoldedTournament, event: Event, table: int | None
     ) -> tuple[int, frozenset[PlayerId]] | None:
         """For a result by table whose table numbers are computed at each read (not fixed
         at pairing): its round and the two players, so that a write from an older page can
-        be checked against the game the table held then; None when tables cannot move."""
-        ...
+        be checked against the game the table held then; None (the default) when tables
+        cannot move."""
+        return None
 
     def players_at(self, d: FoldedTournament, round_number: int, table: int) -> frozenset[PlayerId]:
-        """The two players at a table of a round."""
-        ...
-
-    def registrations(self, d: FoldedTournament) -> tuple[Registered, ...]:
-        """The entries from the federation's registry, with their ratings as registered
-        (none in a game that does not use the registry)."""
-        ...
-
-    def finals_view(self, d: FoldedTournament, started: bool) -> FinalsView | None:
-        """The finals games due so far, None before finals (or in a game without them)."""
-        ...
-
-    def temporary_entrants(self, d: FoldedTournament) -> tuple[Registered, ...]:
-        """Entrants waiting for a federation ID (none in a game without temporary IDs)."""
-        ...
-
-    def entrants(self, d: FoldedTournament) -> tuple[EntrantLine, ...]:
-        """The entrants in entry order, as the director's page lists them."""
-        ...
+        """The two players at a table of a round (from its `round_view`)."""
+        for line in self.round_view(d, round_number, 0).tables:
+            if line.table == table:
+                return frozenset((line.black.id, line.white.id))
+        raise TournamentInputError(f"expected a table of round {round_number}, got {table}")
 
     def rounds_with_results(self, d: FoldedTournament) -> int:
         """The rounds with at least one result entered."""
-        ...
-
-    def progress(self, d: FoldedTournament) -> tuple[int, str]:
-        """The complete rounds the standings count and the label saying so."""
-        ...
-
-    def round_view(self, d: FoldedTournament, number: int, seq: int) -> RoundView:
-        """A published round's tables in board order, byes and absentees."""
-        ...
-
-    def standings(
-        self, d: FoldedTournament, class_name: str | None, criteria: str | None
-    ) -> AnyStandings:
-        """The standings (of one class, or on other criteria, where the game has them)."""
-        ...
+        return sum(
+            1
+            for k in range(1, d.paired + 1)
+            if any(t.result for t in self.round_view(d, k, 0).tables)
+        )
 
     def slips(self, d: FoldedTournament, number: int) -> str:
-        """Blank result slips of a round, one per table, as text."""
-        ...
+        """Blank result slips of a round, one per table, as text (default: one line per
+        table from the round's view)."""
+        out = []
+        for t in self.round_view(d, number, 0).tables:
+            first, second = (t.white, t.black) if self.white_first else (t.black, t.white)
+            out.append(
+                f"{d.settings.name}, round {number}, table {t.table}: "
+                f"{first.label} ____ {second.label}\n"
+            )
+        return "".join(out)
 
-    def explain(
-        self, d: FoldedTournament, number: int, asked: Sequence[tuple[int, int]]
-    ) -> ExplainView:
-        """Each pair's cost by criterion in a published round."""
-        ...
-
-    def pairing_report(self, d: FoldedTournament, number: int) -> PairingReport:
-        """A published round's pairing report: each pair's cost parts and, for each player,
-        the next-best other opponents with their cost difference (raises for a round the
-        game pairs without costs, such as a round robin)."""
-        ...
-
-    def exports(
-        self, d: FoldedTournament, options: frozenset[str] = frozenset()
-    ) -> tuple[ExportFile, ...]:
-        """The files this game exports, in the order offered (`options`: the game's export
-        options, e.g. Go's ``egd-pins``; an unknown one raises)."""
-        ...
-
-    def rounds_planned(self, d: FoldedTournament) -> int:
-        """The rounds the tournament's system plays (before any finals)."""
-        ...
-
-    def unfinished(self, d: FoldedTournament) -> Unfinished:
-        """What is left undone: results in, rounds planned and paired, games without a
-        result (the submission's checks)."""
-        ...
-
-    def submission(self, d: FoldedTournament, reason: str | None = None) -> Submission:
-        """The results file a submission sends, carrying the director's `reason` for
-        submitting it unfinished where the file's format allows (raises when the
-        tournament cannot be sent at all, e.g. a finals game without a result)."""
-        ...
+    white_first: bool = False
+    """Whether the game names White first in a result line (Go) or Black first."""
 
     def final_order(self, d: FoldedTournament) -> tuple[int, ...]:
-        """The players in the final ranking's order."""
-        ...
+        """The players in the final ranking's order (default: the standings' order)."""
+        return tuple(int(line.player.id) for line in self.standings(d, None, None).lines)
+
+    # The old ways into the facets: a page asks, a game lacking the facet answers
+    # "nothing" (a view) or `NotOffered` (an action).
+
+    def _offered(self, facet: _F | None, what: str) -> _F:
+        if facet is None:
+            raise NotOffered(f"expected a game with {what}, got {self.label}, which has none")
+        return facet
+
+    @property
+    def has_finals(self) -> bool:
+        """Whether the top players play finals after the rounds."""
+        return self.finals_rules is not None
+
+    @property
+    def has_forecast(self) -> bool:
+        """Whether `forecast` answers."""
+        return self.forecaster is not None
+
+    @property
+    def uses_registry(self) -> bool:
+        """Whether players are entered from the federation's registry (the WOF list)."""
+        return self.registry_source is not None
+
+    def finals(self, d: FoldedTournament) -> Event:
+        """The event starting the finals.
+
+        Raises:
+            NotOffered: the game has no finals.
+        """
+        return self._offered(self.finals_rules, "finals").start(d)
+
+    def finals_view(self, d: FoldedTournament, started: bool) -> FinalsView | None:
+        """The finals games due so far, None before finals (or in a game without them)."""
+        return None if self.finals_rules is None else self.finals_rules.view(d, started)
 
     def forecast(
         self, d: FoldedTournament, model: ScoreModel, runs: int, seed: int, seq: int
     ) -> Forecast:
-        """Each game's expected score by `model`, each entrant's chances from `runs`
-        simulated ends of the tournament (seeded by `seed`) with the tournament's own pairing
-        and ranking, and the log-loss of the played games' forecasts (`seq`: the log
-        position it is of); a game that cannot simulate its tournament raises."""
-        ...
+        """The forecaster's forecast (`ForecastFacet.forecast`).
 
-    # How the public pages (live, projector, finished tournament) show a round and the
-    # standings: the columns and cells as data, so one template draws every game.
+        Raises:
+            NotOffered: the game has no forecast.
+        """
+        return self._offered(self.forecaster, "a forecast").forecast(d, model, runs, seed, seq)
 
-    def shown_round(self, view: RoundView) -> ShownTable:
-        """A round's tables as the pages show them (Othello: Black first; Go: White, Black,
-        handicap)."""
-        ...
+    def registrations(self, d: FoldedTournament) -> tuple[Registered, ...]:
+        """The entries from the federation's registry (none without the registry)."""
+        return () if self.registry_source is None else self.registry_source.registrations(d)
 
-    def shown_standings(self, view: AnyStandings) -> ShownTable:
-        """The standings as the pages show them, with this game's columns (Othello: points,
-        Brightwell, discs; Go: the tournament's placement criteria and each round)."""
-        ...
+    def temporary_entrants(self, d: FoldedTournament) -> tuple[Registered, ...]:
+        """Entrants waiting for a federation ID (none in a game without temporary IDs)."""
+        return () if self.temporary_ids is None else self.temporary_ids.entrants(d)
+
+    def explain(
+        self, d: FoldedTournament, number: int, asked: Sequence[tuple[int, int]]
+    ) -> ExplainView:
+        """Each pair's cost by criterion in a published round.
+
+        Raises:
+            NotOffered: the game does not pair by costs.
+        """
+        return self._offered(self.pairing_costs, "pairing costs").explain(d, number, asked)
+
+    def pairing_report(self, d: FoldedTournament, number: int) -> PairingReport:
+        """A published round's pairing report.
+
+        Raises:
+            NotOffered: the game does not pair by costs.
+        """
+        return self._offered(self.pairing_costs, "pairing costs").report(d, number)
 
     def shown_team_round(self, d: FoldedTournament, number: int) -> ShownTable | None:
-        """The team matches of round `number` (team v team, the match score, the tables of
-        its boards), None when the tournament has no teams or the round is not paired."""
-        ...
+        """The team matches of round `number`, None without teams."""
+        return None if self.teams is None else self.teams.shown_round(d, number)
 
     def shown_team_standings(self, d: FoldedTournament) -> ShownTable | None:
-        """The team standings on the tournament's team criteria, None without teams."""
-        ...
+        """The team standings, None without teams."""
+        return None if self.teams is None else self.teams.shown_standings(d)
 
 
 FOLDER = "ratinglist.tournament.games"
 """The package whose folders are the games (a folder's name is its game's name)."""
+
+
+_registered: dict[str, Game] = {}
+"""Games added in process (`register_game`), beside the folders."""
 
 
 @cache
@@ -367,28 +453,91 @@ def _load(name: str) -> Game | None:
     return game
 
 
-def games() -> dict[str, Game]:
-    """Every game, by name: each folder of `tournament.games` with a ``game`` module."""
-    import ratinglist.tournament.games as folder
+def _find(name: str) -> Game | None:
+    return _registered.get(name) or _load(name)
 
+
+@cache
+def _folders(path: tuple[str, ...]) -> tuple[str, ...]:
+    """The game folders on the package's `path` (listed again only when it changes)."""
+    return tuple(sorted(info.name for info in pkgutil.iter_modules(list(path)) if info.ispkg))
+
+
+def games() -> dict[str, Game]:
+    """Every game, by name: each folder of `tournament.games` with a ``game`` module, then
+    the games registered in process (`register_game`)."""
     found: dict[str, Game] = {}
-    for info in sorted(pkgutil.iter_modules(folder.__path__), key=lambda i: i.name):
-        game = _load(info.name) if info.ispkg else None
+    for name in _folders(tuple(_folder.__path__)):
+        game = _load(name)
         if game is not None:
             found[game.name] = game
+    found.update(_registered)
     return found
+
+
+def register_game(game: Game) -> None:
+    """Add `game` for this process (a game living outside `tournament.games`, such as the
+    tests' own); its events join the codec's kinds.
+
+    Raises:
+        TournamentInputError: a name that is not an identifier, or that of a game in a folder.
+    """
+    if not game.name.isidentifier():
+        raise TournamentInputError(f"expected a game name as an identifier, got {game.name!r}")
+    if _load(game.name) is not None:
+        raise TournamentInputError(f"expected a new game name, got {game.name!r} (a folder)")
+    _registered[game.name] = game
+
+
+def unregister_game(name: str) -> None:
+    """Remove a game added by `register_game` (nothing when there is none)."""
+    _registered.pop(name, None)
+
+
+@cache
+def _event_types_of(key: tuple[tuple[str, ...], tuple[str, ...]]) -> dict[str, type[Event]]:
+    """The kinds of the games listed under `key` (the folders' path, the registered names)."""
+    found: dict[str, type[Event]] = {}
+    owners: dict[str, str] = {}
+    for owner, classes in (
+        ("the engine", ENGINE_EVENTS),
+        *((game.name, game.events) for game in games().values()),
+    ):
+        for cls in classes:
+            if cls.kind in found and found[cls.kind] is not cls:
+                raise TournamentInputError(
+                    f"expected one event class per kind, got {cls.kind!r} in {owners[cls.kind]}"
+                    f" and in {owner}"
+                )
+            found[cls.kind] = cls
+            owners[cls.kind] = owner
+    return found
+
+
+def _event_types() -> dict[str, type[Event]]:
+    return _event_types_of((tuple(_folder.__path__), tuple(_registered)))
+
+
+def event_types() -> dict[str, type[Event]]:
+    """Every stored event kind and its class: the engine's and every game's."""
+    return dict(_event_types())
+
+
+def event_class(kind: str) -> type[Event] | None:
+    """The event class stored as `kind`, None for an unknown kind."""
+    return _event_types().get(kind)
 
 
 def game_named(name: str) -> Game:
     """The game called `name`.
 
     Raises:
-        TournamentError: no such game.
+        TournamentInputError: no such game.
     """
     key = name.strip().lower()
-    found = _load(key) if key.isidentifier() else None
+    found = _find(key) if key.isidentifier() else None
     if found is None:
-        raise TournamentError(f"expected a game among {', '.join(games())}, got {name!r}")
+        raise TournamentInputError(f"expected a game among {', '.join(games())}, got {name!r}")
     return found
 
 
@@ -400,7 +549,7 @@ def game_of(d: FoldedTournament) -> Game:
 def described(d: FoldedTournament) -> str:
     """The tournament in words for messages: ``'Paris Open', a Go tournament``."""
     key = d.settings.game
-    found = _load(key) if key.isidentifier() else None
+    found = _find(key) if key.isidentifier() else None
     label = key if found is None else found.label
     article = "an" if label[:1].upper() in "AEIOU" else "a"
     return f"{d.settings.name!r}, {article} {label} tournament"

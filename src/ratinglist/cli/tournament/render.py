@@ -118,7 +118,7 @@ def result_line(r: EnteredResult) -> str:
     where = r.round if r.table is None else f"{r.round} (table {r.table})"
     if r.go_result is not None:
         verb = "unchanged" if r.repeated else "corrected" if r.corrected else "entered"
-        return f"{where}: {r.white.id} {r.go_result} {r.black.id} {verb}"
+        return f"{where}: {r.first.id} {r.go_result} {r.second.id} {verb}"
     special = "" if r.special == "none" else f" ({r.special})"
     verb = "corrected" if r.corrected else "entered"
     discs = f"{r.black_discs}-{r.white_discs}"

@@ -104,11 +104,9 @@ def print_standings(view: object, shown: ShownTable, as_json: bool, all_rows: bo
         rows = [dict(zip(heads, (c.text for c in r.cells), strict=True)) for r in shown.rows]
         typer.echo(json.dumps(rows, ensure_ascii=False))
         return
-    print_table(
-        shown_table(f"{getattr(view, 'tournament', '')}: standings", shown),
-        console,
-        all_rows=all_rows,
-    )
+    label = getattr(view, "label", "") or getattr(view, "tournament", "")
+    title = f"{label}: standings {getattr(view, 'progress', '')}".rstrip()
+    print_table(shown_table(title, shown), console, all_rows=all_rows)
 
 
 def explain(

@@ -291,9 +291,7 @@ def register_players(
     require_open(d, "a registration")
     game = game_of(d)
     if not game.uses_registry:
-        raise NotOffered(
-            f"expected {game.registration_help} ({game.label} tournament), got a registry search"
-        )
+        return _register_typed(db, base, new_player, new_country, entry, actor, queries)
     first = entry.first_round if entry.first_round is not None else d.paired + 1
     found = _resolve(all_players(db), queries, threshold) if queries else []
     registry = {p.id: p for p in all_players(db)} if found else {}
@@ -329,6 +327,40 @@ def register_players(
         new_was_retry=retry,
         entrants=game_of(state).count(state).entrants,
         new_identifier=None if new_person is None else new_person.shown_id,
+    )
+
+
+def _register_typed(
+    db: Store,
+    base: Loaded,
+    new_player: str | None,
+    country: str | None,
+    entry: Entry,
+    actor: Actor,
+    queries: Sequence[str],
+) -> Registration:
+    """Enter one player as typed (``SURNAME,First`` and a country) in a game whose
+    registration source is the director's typing (`Game.typed_entries`), not the registry."""
+    d = base.folded
+    game = game_of(d)
+    if game.typed_entries is None or queries or new_player is None:
+        raise NotOffered(
+            f"expected {game.registration_help} ({game.label} tournament), got a registry search"
+        )
+    surname, _, firstname = new_player.partition(",")
+    first = entry.first_round if entry.first_round is not None else d.paired + 1
+    added = game.typed_entries.entry(d, surname.strip(), firstname.strip(), country or "", first)
+    with log_writer(db, base.info.id, base.seq, actor=actor.label) as writer:
+        state = after(writer, base, [added])
+        writer.append(added)
+    person = game.person(state, game.entrants(state)[-1].player.id)
+    return Registration(
+        found=(),
+        new_player=person,
+        new_country=country,
+        new_was_retry=False,
+        entrants=game.count(state).entrants,
+        new_identifier=person.shown_id,
     )
 
 
@@ -449,7 +481,8 @@ def finals_preview(db: Store, tournament: int) -> FinalsPreview:
     game = game_of(d)
     require_open(d, "the finals")
     event = game.finals(d)
-    players = event.players if isinstance(event, ev.FinalsStarted) else ()
+    # The event starting the finals names its players (Othello's `FinalsStarted`).
+    players: tuple[PlayerId, ...] = tuple(getattr(event, "players", ()))
     left = game.unfinished(d)
     return FinalsPreview(tuple(game.name_of(d, p) for p in players), left.skipped, left.missing)
 

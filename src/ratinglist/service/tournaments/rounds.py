@@ -114,7 +114,8 @@ def swap_players(
     refused once either game has a result. The round as it is now."""
     base = loaded(db, tournament)
     _stale(based_on, base.seq, "the round was shown")
-    action = ev.PlayersSwapped(round_number, PlayerId(first), PlayerId(second))
+    seats = offered(base.folded.settings.game, "seats", "seat edits (swaps and colours)")
+    action = seats.players_swapped(round_number, PlayerId(first), PlayerId(second))
     d = write(db, base, [action], actor, based_on=based_on)
     return round_view(d, round_number, base.seq + 1)
 
@@ -132,7 +133,8 @@ def exchange_colours(
     has a result. The round as it is now."""
     base = loaded(db, tournament)
     _stale(based_on, base.seq, "the round was shown")
-    action = ev.ColoursExchanged(round_number, PlayerId(black), PlayerId(white))
+    seats = offered(base.folded.settings.game, "seats", "seat edits (swaps and colours)")
+    action = seats.colours_exchanged(round_number, PlayerId(black), PlayerId(white))
     d = write(db, base, [action], actor, based_on=based_on)
     return round_view(d, round_number, base.seq + 1)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ratinglist.errors import NotFoundError
 from ratinglist.model.account import Grant, Role
@@ -15,10 +15,8 @@ from ratinglist.model.directed import (
     EntrantLine,
     FinalsView,
     GameFacts,
-    GoStandingsView,
     RoundView,
     ShownTable,
-    StandingsView,
 )
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import loaded
@@ -159,7 +157,7 @@ def log_seq(db: Store, tournament: int) -> int:
 @dataclass(frozen=True, slots=True)
 class LiveView:
     """What a live page shows: the overview, the current round, the finals, the standings
-    (Othello's `StandingsView` or Go's `GoStandingsView`, by the tournament's game), and the
+    (the game's own value: Othello's `StandingsView`, Go's `GoStandingsView`...), and the
     round and standings as the tournament's game shows them (`shown_round`: None before
     the first pairing); `files`: the downloads of a submitted tournament; `team_round` and
     `team_standings`: the team matches and standings of a team tournament (else None)."""
@@ -167,7 +165,9 @@ class LiveView:
     overview: Overview
     round: RoundView | None
     finals: FinalsView | None
-    standings: StandingsView | GoStandingsView
+    standings: Any
+    """The game's own standings (a `Standings`; Any, so the JSON API carries each game's
+    own columns)."""
     shown_round: ShownTable | None
     shown_standings: ShownTable
     progress: str

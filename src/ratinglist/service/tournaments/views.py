@@ -12,21 +12,24 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ratinglist.errors import (
-    NotAllowedNow,
-    NotOffered,
-    TournamentInputError,
+from ratinglist.errors import NotAllowedNow, NotOffered, TournamentInputError
+from ratinglist.model.directed import (
+    ExplainView,
+    RoundView,
+    ShownTable,
+    Standings,
+    SubmittedFile,
+    Written,
 )
-from ratinglist.model.directed import ExplainView, RoundView, ShownTable, SubmittedFile, Written
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import after, loaded
 from ratinglist.store import Store
 from ratinglist.store.intake import TOURNAMENT
 from ratinglist.store.tournament_events import SUBMITTED, log_writer, set_status_on
 from ratinglist.tournament.events import Submitted
-from ratinglist.tournament.fold import ACTION_WORDS, require_open
+from ratinglist.tournament.fold import require_open
 from ratinglist.tournament.folded import FoldedTournament
-from ratinglist.tournament.game import AnyStandings, ExportFile, Unfinished, game_of
+from ratinglist.tournament.game import ExportFile, Unfinished, game_of
 
 
 def round_view(d: FoldedTournament, number: int, seq: int) -> RoundView:
@@ -69,7 +72,7 @@ def standings_progress(d: FoldedTournament) -> tuple[int, str]:
 
 def standings(
     db: Store, tournament: int, class_name: str | None = None, criteria: str | None = None
-) -> AnyStandings:
+) -> Standings:
     """The standings: an Othello tournament's (finals places first once decided), of one
     class if named; a Go tournament's on its placement criteria or `criteria` (comma
     separated OpenGotha names)."""
@@ -79,7 +82,7 @@ def standings(
 
 def shown_standings(
     db: Store, tournament: int, class_name: str | None = None, criteria: str | None = None
-) -> tuple[AnyStandings, ShownTable]:
+) -> tuple[Standings, ShownTable]:
     """The standings (of one class if named; Go: on `criteria` if given) and the table the
     game shows of them, from one load."""
     d = loaded(db, tournament).folded
@@ -252,7 +255,7 @@ def submit(
 
     base = loaded(db, tournament)
     d = base.folded
-    require_open(d, ACTION_WORDS.get(Submitted.kind, "a submission"))
+    require_open(d, Submitted.action)
     sent = game_of(d).submission(d, reason)  # refuses what no reason excuses first
     why = checked_reason(d, reason)
     name, data = sent.file_name, sent.data

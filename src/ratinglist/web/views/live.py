@@ -20,7 +20,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel
 
 from ratinglist.model.account import may_enter_results
-from ratinglist.model.directed import GoStandingsView, RoundView, StandingsView
+from ratinglist.model.directed import RoundView, Standings
 from ratinglist.model.forecast import Forecast
 from ratinglist.service.tournaments.forecast import MAX_RUNS, forecast, live_forecast
 from ratinglist.service.tournaments.lifecycle import require_shown
@@ -176,8 +176,8 @@ def api_forecast(
     return forecast(db_url(request), tid, runs, seed)
 
 
-@api.get("/{tid}/standings")
-def api_standings(request: Request, tid: int) -> StandingsView | GoStandingsView:
+@api.get("/{tid}/standings", response_model=None)
+def api_standings(request: Request, tid: int) -> Standings:
     """The standings now."""
     shown_or_404(request, tid)
     return standings(db_url(request), tid)

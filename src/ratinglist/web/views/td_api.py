@@ -23,14 +23,13 @@ from ratinglist.model.directed import (
     EnteredResult,
     FinalsView,
     GoEntry,
-    GoStandingsView,
     NewSettings,
     Person,
     PlayerAction,
     Registration,
     ResultSpec,
     RoundView,
-    StandingsView,
+    Standings,
     SubmittedFile,
     Undid,
 )
@@ -453,10 +452,8 @@ def finals(request: Request, tid: int, who: Director) -> FinalsView:
     return start_finals(db_url(request), tid, who.actor)
 
 
-@router.get("/tournaments/{tid}/standings")
-def standings_view(
-    request: Request, tid: int, who: Reporter, cls: str | None = None
-) -> StandingsView | GoStandingsView:
+@router.get("/tournaments/{tid}/standings", response_model=None)
+def standings_view(request: Request, tid: int, who: Reporter, cls: str | None = None) -> Standings:
     """The standings now, of one class if `cls` names one (female, youth, 50+, 60+,
     debutants, rating:LOW-HIGH)."""
     return standings(db_url(request), tid, cls or None)

@@ -579,8 +579,7 @@ def _enter(
     verb = "corrected" if done.corrected else "entered"
     if done.repeated:
         verb = "was already entered: nothing changed"
-    first, second = (done.white, done.black) if done.go_result else (done.black, done.white)
-    return f"{place or done.round}: {first.name} {done.score} {second.name} {verb}"
+    return f"{place or done.round}: {done.first.name} {done.score} {done.second.name} {verb}"
 
 
 @router.post("/{tid}/result")

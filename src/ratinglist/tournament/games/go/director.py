@@ -15,7 +15,12 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ratinglist.errors import ConflictError, GoRankError, TournamentError
+from ratinglist.errors import (
+    ConflictError,
+    GoRankError,
+    NotAllowedNow,
+    TournamentInputError,
+)
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import (
     CostLine,
@@ -44,6 +49,7 @@ from ratinglist.model.go.tournament import (
 )
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.go import events as go_events
 from ratinglist.tournament.games.go.options import option_pairs, parse_criteria, with_options
 from ratinglist.tournament.games.go.settings import go_settings
 from ratinglist.tournament.games.go.state import GoState, go_play
@@ -67,7 +73,7 @@ def parse_go_system(text: str | None) -> GoSystem:
         return GoSystem.MCMAHON
     found = GO_SYSTEMS.get(text.strip().lower())
     if found is None:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a Go system among {', '.join(sorted(GO_SYSTEMS))}, got {text!r}"
         )
     return found
@@ -77,7 +83,9 @@ def _rank(text: str, what: str) -> str:
     try:
         return format_rank(parse_rank(text))
     except GoRankError as exc:
-        raise TournamentError(f"expected {what} as a rank such as 20k or 4d, got {text!r}") from exc
+        raise TournamentInputError(
+            f"expected {what} as a rank such as 20k or 4d, got {text!r}"
+        ) from exc
 
 
 def go_created_settings(
@@ -102,7 +110,7 @@ def go_created_settings(
     chosen = parse_go_system(system)
     count = DEFAULT_GO_ROUNDS if rounds is None else rounds
     if not 1 <= count <= 20:
-        raise TournamentError(f"expected 1 to 20 rounds for a Go tournament, got {count}")
+        raise TournamentInputError(f"expected 1 to 20 rounds for a Go tournament, got {count}")
     general: dict[str, object] = {
         "name": name,
         "short_name": name,
@@ -117,7 +125,7 @@ def go_created_settings(
         general["floor"] = parse_rank(_rank(floor, "--floor"))
     parameters = default_parameters(chosen, **general)
     if parameters.general.floor.value > parameters.general.bar.value:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a floor at or below the bar, got floor "
             f"{format_rank(parameters.general.floor)} above bar "
             f"{format_rank(parameters.general.bar)}"
@@ -126,7 +134,7 @@ def go_created_settings(
         parameters = replace(parameters, placement=parse_criteria(criteria))
     if options is not None:
         if options.smms:
-            raise TournamentError(
+            raise NotAllowedNow(
                 "expected SMMS corrections once the players are entered (tournament "
                 "settings --smms), got them on a new tournament"
             )
@@ -168,7 +176,7 @@ def parse_go_score(text: str) -> tuple[bool | None, bool | None, bool]:
     by_default = word.endswith("!")
     found = RESULT_WORDS.get(word.rstrip("!").strip())
     if found is None:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a Go result 1-0, 0-1, =, 0-0 or 1-1 (! for by default), got {text!r}"
         )
     return found[0], found[1], by_default
@@ -211,18 +219,18 @@ def go_result_event(
     table: int | None,
     score: str | None,
     correction: bool,
-) -> tuple[ev.GoResultEntered | ev.GoResultCorrected, int]:
+) -> tuple[go_events.GoResultEntered | go_events.GoResultCorrected, int]:
     """The Go result event of a typed result, and the game's table."""
     label = str(s.paired) if round_label is None else round_label.strip()
     if not label.isdigit() or not 1 <= int(label) <= s.paired:
-        raise TournamentError(f"expected a paired round (1-{s.paired}), got {label!r}")
+        raise TournamentInputError(f"expected a paired round (1-{s.paired}), got {label!r}")
     k = int(label)
     rnd = s.rounds[k - 1]
     if score is None:
-        raise TournamentError("expected a Go result such as 1-0, 0-1 or =, got none")
+        raise TournamentInputError("expected a Go result such as 1-0, 0-1 or =, got none")
     removed = score.strip() == REMOVED
     if removed and not correction:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a Go result such as 1-0 to enter, got {score!r} (a correction to "
             f"{REMOVED!r} removes an entered result)"
         )
@@ -231,7 +239,7 @@ def go_result_event(
         game = next((g for g in rnd.games if g.table == table), None)
         if game is None:
             tables = sorted(g.table for g in rnd.games)
-            raise TournamentError(f"expected a table of round {k} among {tables}, got {table}")
+            raise TournamentInputError(f"expected a table of round {k} among {tables}, got {table}")
         if first is not None or second is not None:
             # a page names the game it showed at the table: refuse it when the table holds
             # another game now (the score is still for White - Black, the table's order)
@@ -245,15 +253,15 @@ def go_result_event(
         white_wins, black_wins = a_wins, b_wins
     else:
         if first is None or second is None:
-            raise TournamentError("expected two player numbers or --table, got neither")
+            raise TournamentInputError("expected two player numbers or --table, got neither")
         a, b = s.key(PlayerId(first)), s.key(PlayerId(second))
         game = rnd.game_of(a)
         if game is None or b not in (game.white, game.black):
-            raise TournamentError(f"expected a game of round {k}, got {first} - {second}")
+            raise TournamentInputError(f"expected a game of round {k}, got {first} - {second}")
         white_first = game.white == a
         white_wins, black_wins = (a_wins, b_wins) if white_first else (b_wins, a_wins)
     numbers = s.numbers()
-    cls = ev.GoResultCorrected if correction else ev.GoResultEntered
+    cls = go_events.GoResultCorrected if correction else go_events.GoResultEntered
     outcome = Outcome.UNKNOWN if removed else outcome_of(white_wins, black_wins)
     event = cls(k, numbers[game.white], numbers[game.black], outcome.value, by_default)
     return event, game.table
@@ -361,7 +369,7 @@ def file_date(text: str) -> str:
         return "1970-01-01"
 
 
-def go_registered(s: GoState, entry: GoEntry, number: int) -> ev.GoRegistered:
+def go_registered(s: GoState, entry: GoEntry, number: int) -> go_events.GoRegistered:
     """The registration event of `entry` as player number `number`."""
     from ratinglist.model.go import rating_from_rank
 
@@ -369,8 +377,10 @@ def go_registered(s: GoState, entry: GoEntry, number: int) -> ev.GoRegistered:
     try:
         rank = parse_rank(entry.rank)
     except GoRankError as exc:
-        raise TournamentError(f"expected a rank such as 5k, 1d or 2p, got {entry.rank!r}") from exc
-    return ev.GoRegistered(
+        raise TournamentInputError(
+            f"expected a rank such as 5k, 1d or 2p, got {entry.rank!r}"
+        ) from exc
+    return go_events.GoRegistered(
         PlayerId(number),
         surname.strip(),
         firstname.strip(),
@@ -399,9 +409,11 @@ def parse_team_criteria(text: str) -> tuple[TeamCriterion, ...]:
             out.append(TeamCriterion(word))
         except ValueError as exc:
             known = ", ".join(c.value for c in TeamCriterion if c is not TeamCriterion.NULL)
-            raise TournamentError(f"expected team criteria among {known}, got {word!r}") from exc
+            raise TournamentInputError(
+                f"expected team criteria among {known}, got {word!r}"
+            ) from exc
     if not out or len(out) > PLACEMENT_SLOTS:
-        raise TournamentError(f"expected 1 to {PLACEMENT_SLOTS} team criteria, got {text!r}")
+        raise TournamentInputError(f"expected 1 to {PLACEMENT_SLOTS} team criteria, got {text!r}")
     return tuple(out)
 
 
@@ -411,7 +423,9 @@ def team_parameters(size: int | None, criteria: str | None) -> TeamParameters | 
         return None
     chosen = TeamParameters().team_size if size is None else size
     if not MIN_TEAM_SIZE <= chosen <= MAX_TEAM_SIZE:
-        raise TournamentError(f"expected a team size {MIN_TEAM_SIZE}-{MAX_TEAM_SIZE}, got {chosen}")
+        raise TournamentInputError(
+            f"expected a team size {MIN_TEAM_SIZE}-{MAX_TEAM_SIZE}, got {chosen}"
+        )
     placement = DEFAULT_TEAM_CRITERIA if criteria is None else parse_team_criteria(criteria)
     placement += (TeamCriterion.NULL,) * (PLACEMENT_SLOTS - len(placement))
     return TeamParameters(chosen, placement)

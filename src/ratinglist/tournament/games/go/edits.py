@@ -14,12 +14,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ratinglist.errors import GoRankError, TournamentError
+from ratinglist.errors import (
+    GoRankError,
+    NotAllowedNow,
+    NotOffered,
+    TournamentInputError,
+)
 from ratinglist.model import PlayerId
 from ratinglist.model.go import RATING_MAX, RATING_MIN, parse_rank
 from ratinglist.model.go.tournament import MAX_ROUNDS, GoGame, GoSystem, Outcome
-from ratinglist.tournament.events import (
-    Event,
+from ratinglist.tournament.events import Event
+from ratinglist.tournament.games.go.events import (
     GoByeChosen,
     GoColoursExchanged,
     GoGamesAdded,
@@ -66,7 +71,7 @@ def unpaired_keys(s: GoState, k: int) -> list[str]:
 
 def _paired_round(s: GoState, k: int) -> GoRound:
     if not 1 <= k <= s.paired:
-        raise TournamentError(f"expected a paired round (1-{s.paired}), got round {k}")
+        raise TournamentInputError(f"expected a paired round (1-{s.paired}), got round {k}")
     return s.rounds[k - 1]
 
 
@@ -75,14 +80,14 @@ def _game(s: GoState, rnd: GoRound, white: PlayerId, black: PlayerId) -> GoGame:
     for g in rnd.games:
         if (g.white, g.black) == (w, b):
             return g
-    raise TournamentError(
+    raise TournamentInputError(
         f"expected a game of round {rnd.number}, got {int(white)} (White) - {int(black)}"
     )
 
 
 def _without_result(s: GoState, g: GoGame, k: int, what: str) -> None:
     if g.result.outcome is not Outcome.UNKNOWN:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected a game without result to {what}, got {s.name(s.number(g.white))} - "
             f"{s.name(s.number(g.black))} of round {k} with a result: remove the result "
             f"first (tournament correct {k} --table {g.table} '?')"
@@ -112,10 +117,10 @@ def modify_player(s: GoState, e: GoPlayerModified) -> GoState:
         try:
             changes["rank"] = parse_rank(e.rank)
         except GoRankError as exc:
-            raise TournamentError(f"expected a rank such as 5k or 2d, got {e.rank!r}") from exc
+            raise TournamentInputError(f"expected a rank such as 5k or 2d, got {e.rank!r}") from exc
     if e.rating is not None:
         if not RATING_MIN <= e.rating <= RATING_MAX:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected a rating {RATING_MIN}..{RATING_MAX} (EGF scale), got {e.rating}"
             )
         changes["rating"] = e.rating
@@ -127,26 +132,28 @@ def modify_player(s: GoState, e: GoPlayerModified) -> GoState:
     if e.not_playing is not None:
         wrong = [k for k in e.not_playing if not 1 <= k <= MAX_ROUNDS]
         if wrong:
-            raise TournamentError(f"expected rounds 1-{MAX_ROUNDS}, got {wrong}")
+            raise TournamentInputError(f"expected rounds 1-{MAX_ROUNDS}, got {wrong}")
         clash = sorted(set(e.not_playing) & set(in_play))
         if clash:
-            raise TournamentError(
+            raise NotAllowedNow(
                 f"expected rounds where {s.name(e.player)} has no game nor bye, got round "
                 f"{clash[0]} (unpair the game first)"
             )
         changes["participating"] = tuple(r + 1 not in e.not_playing for r in range(MAX_ROUNDS))
     if e.final is not None:
         if not e.final and in_play:
-            raise TournamentError(
+            raise NotAllowedNow(
                 f"expected a player without games to make preliminary, got {s.name(e.player)} "
                 f"playing round {in_play[0]} (only final registrations are paired)"
             )
         changes["final"] = e.final
     if not changes:
-        raise TournamentError(f"expected a change of player {int(e.player)}, got none")
+        raise TournamentInputError(f"expected a change of player {int(e.player)}, got none")
     changed = replace(p, **changes)  # type: ignore[arg-type]
     if changed == p:
-        raise TournamentError(f"expected a change of player {int(e.player)}, got the same data")
+        raise TournamentInputError(
+            f"expected a change of player {int(e.player)}, got the same data"
+        )
     return replace(s, players=(*s.players[:i], changed, *s.players[i + 1 :]))
 
 
@@ -155,9 +162,9 @@ def choose_bye(s: GoState, e: GoByeChosen) -> GoState:
     paired round (the player must not be in one of its games). Player 0: no bye."""
     k = e.round
     if not 1 <= k <= s.number_of_rounds:
-        raise TournamentError(f"expected a round 1-{s.number_of_rounds}, got round {k}")
+        raise TournamentInputError(f"expected a round 1-{s.number_of_rounds}, got round {k}")
     if s.system is GoSystem.ROUND_ROBIN:
-        raise TournamentError(
+        raise NotOffered(
             "expected a McMahon, Swiss or Cup tournament, got a round robin (Berger tables "
             "give its byes)"
         )
@@ -165,11 +172,11 @@ def choose_bye(s: GoState, e: GoByeChosen) -> GoState:
     if int(e.player) != 0:
         p = s.player(e.player)
         if not p.final:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected a final registration for the bye, got {s.name(e.player)} preliminary"
             )
         if not p.plays(k - 1):
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected a player taking part in round {k}, got {s.name(e.player)} not playing"
             )
         key = p.key
@@ -177,17 +184,17 @@ def choose_bye(s: GoState, e: GoByeChosen) -> GoState:
         kept = tuple(c for c in s.chosen_byes if c[0] != k)
         chosen = kept if key is None else (*kept, (k, e.player))
         if chosen == s.chosen_byes:
-            raise TournamentError(f"expected a bye to choose for round {k}, got none chosen yet")
+            raise NotAllowedNow(f"expected a bye to choose for round {k}, got none chosen yet")
         return replace(s, chosen_byes=chosen)
     rnd = s.rounds[k - 1]
     if key is not None and rnd.game_of(key) is not None:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected a player without a game in round {k}, got {s.name(e.player)} paired "
             f"(unpair the game first)"
         )
     byes = () if key is None else (key,)
     if byes == rnd.byes:
-        raise TournamentError(f"expected another bye for round {k}, got the same")
+        raise TournamentInputError(f"expected another bye for round {k}, got the same")
     return _with_round(s, replace(rnd, byes=byes))
 
 
@@ -206,29 +213,29 @@ def add_games(s: GoState, e: GoGamesAdded) -> GoState:
     free = set(unpaired_keys(s, e.round))
     tables = {g.table for g in rnd.games}
     if not e.games and int(e.bye) == 0:
-        raise TournamentError("expected games to add, got none")
+        raise TournamentInputError("expected games to add, got none")
     games = list(rnd.games)
     for white, black, handicap, table in e.games:
         if white == black:
-            raise TournamentError(f"expected two different players, got {int(white)} twice")
+            raise TournamentInputError(f"expected two different players, got {int(white)} twice")
         for pid in (white, black):
             if s.key(pid) not in free:
-                raise TournamentError(
+                raise NotAllowedNow(
                     f"expected players unpaired in round {e.round}, got {s.name(pid)}"
                 )
             free.discard(s.key(pid))
         if not 0 <= handicap <= 9:
-            raise TournamentError(f"expected a handicap 0-9, got {handicap}")
+            raise TournamentInputError(f"expected a handicap 0-9, got {handicap}")
         if not 1 <= table <= MAX_TABLE or table in tables:
-            raise TournamentError(f"expected a free table 1-{MAX_TABLE}, got table {table}")
+            raise TournamentInputError(f"expected a free table 1-{MAX_TABLE}, got table {table}")
         tables.add(table)
         games.append(GoGame(e.round - 1, table, s.key(white), s.key(black), handicap))
     byes = rnd.byes
     if int(e.bye) != 0:
         if rnd.byes:
-            raise TournamentError(f"expected a round without a bye, got round {e.round}'s bye")
+            raise TournamentInputError(f"expected a round without a bye, got round {e.round}'s bye")
         if s.key(PlayerId(e.bye)) not in free:
-            raise TournamentError(
+            raise NotAllowedNow(
                 f"expected an unpaired player for the bye, got {s.name(PlayerId(e.bye))}"
             )
         byes = (s.key(PlayerId(e.bye)),)
@@ -250,9 +257,9 @@ def set_handicap(s: GoState, e: GoHandicapSet) -> GoState:
     g = _game(s, rnd, e.white, e.black)
     _without_result(s, g, e.round, "change the handicap")
     if not 0 <= e.handicap <= 9:
-        raise TournamentError(f"expected a handicap 0-9, got {e.handicap}")
+        raise TournamentInputError(f"expected a handicap 0-9, got {e.handicap}")
     if e.handicap == g.handicap:
-        raise TournamentError(f"expected another handicap, got {e.handicap} already")
+        raise NotAllowedNow(f"expected another handicap, got {e.handicap} already")
     return _new_games(s, rnd, _swap(rnd, g, replace(g, handicap=e.handicap)))
 
 
@@ -260,15 +267,17 @@ def set_tables(s: GoState, e: GoTablesSet) -> GoState:
     """Give games of a round new table numbers (distinct, 1-600)."""
     rnd = _paired_round(s, e.round)
     if not e.tables:
-        raise TournamentError("expected table numbers to change, got none")
+        raise TournamentInputError("expected table numbers to change, got none")
     moved: dict[str, int] = {}
     for white, table in e.tables:
         key = s.key(white)
         g = rnd.game_of(key)
         if g is None or g.white != key:
-            raise TournamentError(f"expected White of a game of round {e.round}, got {int(white)}")
+            raise TournamentInputError(
+                f"expected White of a game of round {e.round}, got {int(white)}"
+            )
         if not 1 <= table <= MAX_TABLE:
-            raise TournamentError(f"expected a table 1-{MAX_TABLE}, got {table}")
+            raise TournamentInputError(f"expected a table 1-{MAX_TABLE}, got {table}")
         if g.table != table:
             _without_result(s, g, e.round, "change its table")
         moved[key] = table
@@ -276,20 +285,20 @@ def set_tables(s: GoState, e: GoTablesSet) -> GoState:
     numbers = [g.table for g in games]
     if len(set(numbers)) != len(numbers):
         twice = sorted({t for t in numbers if numbers.count(t) > 1})
-        raise TournamentError(f"expected distinct table numbers, got table {twice[0]} twice")
+        raise TournamentInputError(f"expected distinct table numbers, got table {twice[0]} twice")
     return _new_games(s, rnd, games)
 
 
 def set_rounds(s: GoState, e: GoRoundsSet) -> GoState:
     """The number of rounds: raised at any time; lowered only over rounds without games."""
     if not 1 <= e.rounds <= MAX_ROUNDS:
-        raise TournamentError(f"expected 1 to {MAX_ROUNDS} rounds, got {e.rounds}")
+        raise TournamentInputError(f"expected 1 to {MAX_ROUNDS} rounds, got {e.rounds}")
     if e.rounds < s.paired:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected at least the {s.paired} rounds already paired, got {e.rounds}"
         )
     if e.rounds == s.number_of_rounds:
-        raise TournamentError(f"expected another number of rounds, got {e.rounds} already")
+        raise NotAllowedNow(f"expected another number of rounds, got {e.rounds} already")
     general = replace(s.parameters.general, number_of_rounds=e.rounds)
     chosen = tuple(c for c in s.chosen_byes if c[0] <= e.rounds)
     return replace(s, parameters=replace(s.parameters, general=general), chosen_byes=chosen)
@@ -314,4 +323,4 @@ def apply_edit(s: GoState, event: Event) -> GoState:
             return set_tables(s, event)
         case GoRoundsSet():
             return set_rounds(s, event)
-    raise TournamentError(f"expected an edit of a Go tournament, got a {event.kind!r} event")
+    raise NotOffered(f"expected an edit of a Go tournament, got a {event.kind!r} event")

@@ -10,13 +10,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import NotOffered, TournamentError, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import (
     EnteredResult,
     EntrantLine,
     ExplainView,
-    FinalsView,
     GoStandingsView,
     NewSettings,
     Person,
@@ -26,8 +25,8 @@ from ratinglist.model.directed import (
     ShownColumn,
     ShownRow,
     ShownTable,
+    Standings,
 )
-from ratinglist.model.forecast import Forecast, ScoreModel
 from ratinglist.model.go import format_rank
 from ratinglist.model.go.results import FileKind
 from ratinglist.model.go.tournament import COMPAT_GROUP_MAX, Outcome
@@ -35,12 +34,13 @@ from ratinglist.model.report import PairingReport
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import (
-    AnyStandings,
     ExportFile,
+    Game,
     RoundCount,
     Submission,
     Unfinished,
 )
+from ratinglist.tournament.games.go import events as go_events
 from ratinglist.tournament.games.go.director import (
     GO_SYSTEMS,
     go_created_settings,
@@ -53,10 +53,11 @@ from ratinglist.tournament.games.go.director import (
     team_parameters,
 )
 from ratinglist.tournament.games.go.edits import apply_edit, is_edit
+from ratinglist.tournament.games.go.events import EVENTS
 from ratinglist.tournament.games.go.play import next_go_pairing
 from ratinglist.tournament.games.go.state import GoState, apply_go, go_play, go_result, new_go_state
 
-GoResultEvent = ev.GoResultEntered | ev.GoResultCorrected
+GoResultEvent = go_events.GoResultEntered | go_events.GoResultCorrected
 EXPORT_OPTIONS = frozenset({"egd-pins", "drop-by-default"})
 """Options of the ``.h9`` export: EGF PINs on the lines; by-default games as not played."""
 FILES = (
@@ -68,8 +69,8 @@ FILES = (
 
 
 def _go_event(event: ev.Event) -> GoResultEvent:
-    if not isinstance(event, ev.GoResultEntered | ev.GoResultCorrected):
-        raise TournamentError(f"expected a Go result, got a {event.kind!r} event")
+    if not isinstance(event, go_events.GoResultEntered | go_events.GoResultCorrected):
+        raise NotOffered(f"expected a Go result, got a {event.kind!r} event")
     return event
 
 
@@ -114,25 +115,118 @@ GO_SYSTEM_WORDS: Final = {
 """Go's systems in words (`Go.system_label`)."""
 
 
-class Go:
+class _Teams:
+    """Team matches and team standings of a Go team tournament (OpenGotha's)."""
+
+    def shown_round(self, d: FoldedTournament, number: int) -> ShownTable | None:
+        from ratinglist.standings.go.team_scores import team_matches
+
+        s = go_play(d)
+        if not s.teams or not 1 <= number <= s.paired:
+            return None
+        r = number - 1
+        found = team_matches(s.tournament(), s.teams, s.team_parameters.team_size, r)
+        names = {team.number: team.name for team in s.teams}
+        game_of_player = {k: g for g in s.rounds[r].games for k in (g.white, g.black)}
+        rows: list[tuple[int, ShownRow]] = []
+        for team in s.teams:
+            match = found[team.number][r]
+            boards = team.board_players(r)
+            first = game_of_player.get(boards.get(0, ""))
+            # a match is shown once, first the team whose board 1 has White
+            if match is None or first is None or first.white != boards.get(0):
+                continue
+            tables = sorted(game_of_player[k].table for k in boards.values() if k in game_of_player)
+            score = f"{match.points_x2 / 2:g}-{match.opponent_x2 / 2:g}"
+            row = ShownRow(
+                (
+                    ShownCell(", ".join(str(t) for t in tables)),
+                    ShownCell(team.name),
+                    ShownCell(score if match.finished else "–", "" if match.finished else score),
+                    ShownCell(names[match.opponent]),
+                )
+            )
+            rows.append((first.table, row))
+        columns = (
+            ShownColumn("Tables", "n"),
+            ShownColumn("Team (board 1 White)"),
+            ShownColumn("Match", "score"),
+            ShownColumn("Team"),
+        )
+        return ShownTable(columns, tuple(row for _, row in sorted(rows, key=lambda x: x[0])))
+
+    def shown_standings(self, d: FoldedTournament) -> ShownTable | None:
+        from ratinglist.standings.go.team_scores import team_standings, team_value
+
+        s = go_play(d)
+        if not s.teams:
+            return None
+        t = s.tournament()
+        played = [g.round for g in t.games if g.result.outcome is not Outcome.UNKNOWN]
+        last = max(played) if played else -1
+        params = s.team_parameters
+        found = team_standings(t, s.teams, params, last)
+        columns = (
+            ShownColumn("#"),
+            ShownColumn("Team"),
+            *(ShownColumn(c.value, "n") for c in params.criteria),
+            *(ShownColumn(f"R{k}", "n") for k in range(1, last + 2)),
+        )
+        rows: list[ShownRow] = []
+        place = 0
+        for row in found:
+            tied = bool(rows) and row.place == place
+            place = row.place
+            rows.append(
+                ShownRow(
+                    (
+                        ShownCell(f"{row.place}{'=' if tied else ''}"),
+                        ShownCell(row.team.name),
+                        *(
+                            ShownCell(team_value(c, v))
+                            for c, v in zip(params.criteria, row.values, strict=True)
+                        ),
+                        *(
+                            ShownCell("-" if m is None else m.text(params.team_size))
+                            for m in row.matches
+                        ),
+                    )
+                )
+            )
+        return ShownTable(columns, tuple(rows))
+
+
+class _Costs:
+    """OpenGotha's pairing costs of a published round."""
+
+    def explain(
+        self, d: FoldedTournament, number: int, asked: Sequence[tuple[int, int]]
+    ) -> ExplainView:
+        return go_explain_view(d, number, asked)
+
+    def report(self, d: FoldedTournament, number: int) -> PairingReport:
+        from ratinglist.tournament.games.go.report import go_pairing_report
+
+        return go_pairing_report(d, number)
+
+
+class Go(Game):
     """The `Game` of Go."""
 
-    name: Final = ev.GO
-    label: Final = "Go"
-    systems: Final = ("mcmahon", "swiss", "swisscat", "cup", "round-robin")
-    result_help: Final = "for White - Black: 1-0, 0-1, = (jigo), 0-0, 1-1; ! by default (1-0!)"
-    specials: Final = ()
-    result_choices: Final = (
+    name = ev.GO
+    label = "Go"
+    systems = ("mcmahon", "swiss", "swisscat", "cup", "round-robin")
+    result_help = "for White - Black: 1-0, 0-1, = (jigo), 0-0, 1-1; ! by default (1-0!)"
+    specials = ()
+    result_choices = (
         ("1-0", "White wins"),
         ("0-1", "Black wins"),
         ("=", "Jigo"),
         ("0-0", "Both lose"),
         ("1-1", "Both win"),
     )
-    main_export: Final = "h9"
-    has_finals: Final = False
-    has_forecast: Final = False
-    settings_fields: Final = (
+    main_export = "h9"
+    settings_fields = (
         ("bar", "McMahon bar (rank)", "3d"),
         ("floor", "McMahon floor (rank)", "20k"),
         ("criteria", "Placement criteria", "MMS,SOSM,SOSOSM"),
@@ -148,13 +242,16 @@ class Go:
         ("compat", "Pair as OpenGotha 3.52 (opengotha)", "opengotha"),
         ("parameters", "More OpenGotha parameters (name=value; ...)", "paiBaRandom=0"),
     )
-    submit_label: Final = "Close the tournament (then send the .h9 to the EGF)"
-    submit_confirm: Final = "Close the tournament? Its .h9 is then the file to send to the EGF."
-    classes: Final = ()
-    uses_registry: Final = False
-    seat_edits: Final = False
-    edit_page: Final = True
-    registration_help: Final = (
+    submit_label = "Close the tournament (then send the .h9 to the EGF)"
+    submit_confirm = "Close the tournament? Its .h9 is then the file to send to the EGF."
+    classes = ()
+    teams = _Teams()
+    pairing_costs = _Costs()
+    white_first = True
+    seat_edits = False
+    edit_page = True
+    events = EVENTS
+    registration_help = (
         "a player of a stored EGF, FFG or AGA rating list by name or number, or a new "
         "player: 'SURNAME,First' with a rank (--rank 3k)"
     )
@@ -171,15 +268,12 @@ class Go:
         words = GO_SYSTEM_WORDS.get(d.settings.system or "mcmahon", d.settings.system or "")
         return f"{words}, {d.settings.rounds} rounds"
 
-    def after_closing(self, event: ev.Event) -> bool:
-        return False
-
     def created_settings(self, new: NewSettings, seed: int) -> ev.Settings:
         for option, value in (("--preset", new.preset if new.preset != "eoc" else None),):
             if value is not None:
-                raise TournamentError(f"expected {option} only with an Othello tournament")
+                raise NotOffered(f"expected {option} only with an Othello tournament")
         if new.system is not None and new.system.strip().lower() not in GO_SYSTEMS:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected a Go system among {', '.join(sorted(GO_SYSTEMS))}, got {new.system!r}"
             )
         return go_created_settings(
@@ -216,7 +310,7 @@ class Go:
     def next_round(self, d: FoldedTournament, group_max: int | None) -> ev.Event:
         s = go_play(d)
         if s.teams:
-            raise TournamentError(
+            raise NotOffered(
                 "expected a tournament without teams, got a team tournament "
                 "(pair it with tournament team pair)"
             )
@@ -224,17 +318,11 @@ class Go:
             group_max = COMPAT_GROUP_MAX
         return next_go_pairing(s, group_max)
 
-    def finals(self, d: FoldedTournament) -> ev.Event:
-        raise TournamentError(
-            f"expected an Othello tournament for finals, got {d.settings.name!r}, a Go "
-            f"tournament (its placement criteria decide the places)"
-        )
-
     def result_event(
         self, d: FoldedTournament, spec: ResultSpec, correction: bool
     ) -> tuple[ev.Event, int | None]:
         if spec.special is not None or spec.winner is not None:
-            raise TournamentError(
+            raise TournamentInputError(
                 "expected a Go result such as 1-0 or 0-1! (! for by default), got --special"
             )
         return go_result_event(
@@ -265,14 +353,10 @@ class Go:
             black_discs=0,
             white_discs=0,
             special="none",
-            corrected=isinstance(e, ev.GoResultCorrected),
+            corrected=isinstance(e, go_events.GoResultCorrected),
             go_result=result_text(go_result(e)),
+            white_first=True,
         )
-
-    def table_players(
-        self, d: FoldedTournament, event: ev.Event, table: int | None
-    ) -> tuple[int, frozenset[PlayerId]] | None:
-        return None  # a Go round's tables are fixed when it is paired
 
     def players_at(self, d: FoldedTournament, round_number: int, table: int) -> frozenset[PlayerId]:
         s = go_play(d)
@@ -280,16 +364,7 @@ class Go:
         for g in s.rounds[round_number - 1].games:
             if g.table == table:
                 return frozenset((numbers[g.white], numbers[g.black]))
-        raise TournamentError(f"expected a table of round {round_number}, got {table}")
-
-    def registrations(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
-        return ()
-
-    def finals_view(self, d: FoldedTournament, started: bool) -> FinalsView | None:
-        return None
-
-    def temporary_entrants(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
-        return ()
+        raise TournamentInputError(f"expected a table of round {round_number}, got {table}")
 
     def entrants(self, d: FoldedTournament) -> tuple[EntrantLine, ...]:
         s = go_play(d)
@@ -324,40 +399,30 @@ class Go:
     def round_view(self, d: FoldedTournament, number: int, seq: int) -> RoundView:
         s = go_play(d)
         if not 1 <= number <= s.paired:
-            raise TournamentError(f"expected a paired round (1-{s.paired}), got {number}")
+            raise TournamentInputError(f"expected a paired round (1-{s.paired}), got {number}")
         return go_round_view(d, number, seq)
 
     def standings(
         self, d: FoldedTournament, class_name: str | None, criteria: str | None
     ) -> GoStandingsView:
         if class_name is not None:
-            raise TournamentError(f"expected no --class for a Go tournament, got {class_name!r}")
+            raise NotOffered(f"expected no --class for a Go tournament, got {class_name!r}")
         view = go_standings_view(go_play(d), d.settings.name, criteria)
         return replace(view, progress=self.progress(d)[1])
 
     def slips(self, d: FoldedTournament, number: int) -> str:
         s = go_play(d)
         if not 1 <= number <= s.paired:
-            raise TournamentError(f"expected a paired round (1-{s.paired}), got {number}")
+            raise TournamentInputError(f"expected a paired round (1-{s.paired}), got {number}")
         komi = s.tournament().parameters.general.komi
         return go_slips(s, d.settings.name, number, komi)
-
-    def explain(
-        self, d: FoldedTournament, number: int, asked: Sequence[tuple[int, int]]
-    ) -> ExplainView:
-        return go_explain_view(d, number, asked)
-
-    def pairing_report(self, d: FoldedTournament, number: int) -> PairingReport:
-        from ratinglist.tournament.games.go.report import go_pairing_report
-
-        return go_pairing_report(d, number)
 
     def exports(
         self, d: FoldedTournament, options: frozenset[str] = frozenset()
     ) -> tuple[ExportFile, ...]:
         unknown = options - EXPORT_OPTIONS
         if unknown:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected export options among {sorted(EXPORT_OPTIONS)}, got {sorted(unknown)}"
             )
         from ratinglist.tournament.games.go.exports import go_file_bytes  # files only, not pairing
@@ -430,14 +495,6 @@ class Go:
     def final_order(self, d: FoldedTournament) -> tuple[int, ...]:
         return tuple(int(line.player.id) for line in self.standings(d, None, None).lines)
 
-    def forecast(
-        self, d: FoldedTournament, model: ScoreModel, runs: int, seed: int, seq: int
-    ) -> Forecast:
-        raise TournamentError(
-            "expected an Othello tournament for a forecast, got a Go tournament: a Go game's "
-            "expected score depends on the handicap and the EGF's rating model, not yet modelled"
-        )
-
     def shown_round(self, view: RoundView) -> ShownTable:
         columns = (
             ShownColumn("Table", "n"),
@@ -460,9 +517,9 @@ class Go:
         )
         return ShownTable(columns, rows)
 
-    def shown_standings(self, view: AnyStandings) -> ShownTable:
+    def shown_standings(self, view: Standings) -> ShownTable:
         if not isinstance(view, GoStandingsView):
-            raise TournamentError("expected Go standings (placement criteria)")
+            raise NotOffered("expected Go standings (placement criteria)")
         played = max((len(s.rounds) for s in view.lines), default=0)
         columns = (
             ShownColumn("#"),
@@ -489,83 +546,6 @@ class Go:
             for s in view.lines
         )
         return ShownTable(columns, rows)
-
-    def shown_team_round(self, d: FoldedTournament, number: int) -> ShownTable | None:
-        from ratinglist.standings.go.team_scores import team_matches
-
-        s = go_play(d)
-        if not s.teams or not 1 <= number <= s.paired:
-            return None
-        r = number - 1
-        found = team_matches(s.tournament(), s.teams, s.team_parameters.team_size, r)
-        names = {team.number: team.name for team in s.teams}
-        game_of_player = {k: g for g in s.rounds[r].games for k in (g.white, g.black)}
-        rows: list[tuple[int, ShownRow]] = []
-        for team in s.teams:
-            match = found[team.number][r]
-            boards = team.board_players(r)
-            first = game_of_player.get(boards.get(0, ""))
-            # a match is shown once, first the team whose board 1 has White
-            if match is None or first is None or first.white != boards.get(0):
-                continue
-            tables = sorted(game_of_player[k].table for k in boards.values() if k in game_of_player)
-            score = f"{match.points_x2 / 2:g}-{match.opponent_x2 / 2:g}"
-            row = ShownRow(
-                (
-                    ShownCell(", ".join(str(t) for t in tables)),
-                    ShownCell(team.name),
-                    ShownCell(score if match.finished else "–", "" if match.finished else score),
-                    ShownCell(names[match.opponent]),
-                )
-            )
-            rows.append((first.table, row))
-        columns = (
-            ShownColumn("Tables", "n"),
-            ShownColumn("Team (board 1 White)"),
-            ShownColumn("Match", "score"),
-            ShownColumn("Team"),
-        )
-        return ShownTable(columns, tuple(row for _, row in sorted(rows, key=lambda x: x[0])))
-
-    def shown_team_standings(self, d: FoldedTournament) -> ShownTable | None:
-        from ratinglist.standings.go.team_scores import team_standings, team_value
-
-        s = go_play(d)
-        if not s.teams:
-            return None
-        t = s.tournament()
-        played = [g.round for g in t.games if g.result.outcome is not Outcome.UNKNOWN]
-        last = max(played) if played else -1
-        params = s.team_parameters
-        found = team_standings(t, s.teams, params, last)
-        columns = (
-            ShownColumn("#"),
-            ShownColumn("Team"),
-            *(ShownColumn(c.value, "n") for c in params.criteria),
-            *(ShownColumn(f"R{k}", "n") for k in range(1, last + 2)),
-        )
-        rows: list[ShownRow] = []
-        place = 0
-        for row in found:
-            tied = bool(rows) and row.place == place
-            place = row.place
-            rows.append(
-                ShownRow(
-                    (
-                        ShownCell(f"{row.place}{'=' if tied else ''}"),
-                        ShownCell(row.team.name),
-                        *(
-                            ShownCell(team_value(c, v))
-                            for c, v in zip(params.criteria, row.values, strict=True)
-                        ),
-                        *(
-                            ShownCell("-" if m is None else m.text(params.team_size))
-                            for m in row.matches
-                        ),
-                    )
-                )
-            )
-        return ShownTable(columns, tuple(rows))
 
 
 GAME: Final = Go()

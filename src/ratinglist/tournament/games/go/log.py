@@ -19,16 +19,13 @@ from ratinglist.model import PlayerId
 from ratinglist.model.go import format_rank
 from ratinglist.model.go.team import GoTeam, TeamParameters
 from ratinglist.model.go.tournament import MAX_ROUNDS, GoTournament, Outcome
-from ratinglist.tournament.events import (
-    GO,
-    Created,
-    Event,
+from ratinglist.tournament.events import GO, Created, Event, Settings
+from ratinglist.tournament.games.go.events import (
     GoPaired,
     GoRegistered,
     GoResultEntered,
     GoTeamBoards,
     GoTeamEntered,
-    Settings,
 )
 from ratinglist.tournament.games.go.settings import go_settings
 from ratinglist.tournament.games.go.state import DETAIL_FIELDS

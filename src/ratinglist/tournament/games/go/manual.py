@@ -15,19 +15,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import NotAllowedNow, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.go import format_rank, rank_from_rating
 from ratinglist.model.go.tournament import GoGame, GoSystem
 from ratinglist.pairing.go.costs import CostModel
 from ratinglist.pairing.go.pair import NewGame, game_between, number_tables
 from ratinglist.standings.go.scores import GoScores
-from ratinglist.tournament.events import (
-    GoGamesAdded,
-    GoPlayerModified,
-    GoTablesSet,
-)
 from ratinglist.tournament.games.go.edits import MAX_TABLE, unpaired_keys
+from ratinglist.tournament.games.go.events import GoGamesAdded, GoPlayerModified, GoTablesSet
 from ratinglist.tournament.games.go.pairing import (
     choose_bye,
     gotha_round,
@@ -41,7 +37,7 @@ def paired_round(s: GoState, k: int | None) -> GoRound:
     """Paired round `k` (default: the last paired)."""
     number = s.paired if k is None else k
     if not 1 <= number <= s.paired:
-        raise TournamentError(f"expected a paired round (1-{s.paired}), got round {number}")
+        raise TournamentInputError(f"expected a paired round (1-{s.paired}), got round {number}")
     return s.rounds[number - 1]
 
 
@@ -52,14 +48,14 @@ def game_at(s: GoState, k: int, table: int) -> GoGame:
         if g.table == table:
             return g
     tables = sorted(g.table for g in rnd.games)
-    raise TournamentError(f"expected a table of round {k} among {tables}, got {table}")
+    raise TournamentInputError(f"expected a table of round {k} among {tables}, got {table}")
 
 
 def _free_table(rnd: GoRound) -> int:
     used = {g.table for g in rnd.games}
     table = next(t for t in range(1, MAX_TABLE + 2) if t not in used)
     if table > MAX_TABLE:
-        raise TournamentError(f"expected a free table 1-{MAX_TABLE}, got every table used")
+        raise TournamentInputError(f"expected a free table 1-{MAX_TABLE}, got every table used")
     return table
 
 
@@ -68,11 +64,11 @@ def hand_pair(s: GoState, k: int, a: PlayerId, b: PlayerId) -> GoGamesAdded:
     them, at the lowest free table."""
     rnd = paired_round(s, k)
     if a == b:
-        raise TournamentError(f"expected two different players, got {int(a)} twice")
+        raise TournamentInputError(f"expected two different players, got {int(a)} twice")
     free = set(unpaired_keys(s, k))
     for pid in (a, b):
         if s.key(pid) not in free:
-            raise TournamentError(f"expected players unpaired in round {k}, got {s.name(pid)}")
+            raise NotAllowedNow(f"expected players unpaired in round {k}, got {s.name(pid)}")
     t = s.tournament()
     bye = rnd.byes[0] if rnd.byes else None
     # the bye is the round's own (or none): never one chosen among the two players
@@ -89,13 +85,13 @@ def pair_rest(s: GoState, k: int, group_max: int | None = None) -> GoGamesAdded:
     rnd = paired_round(s, k)
     free = unpaired_keys(s, k)
     if not free:
-        raise TournamentError(f"expected unpaired players in round {k}, got none")
+        raise NotAllowedNow(f"expected unpaired players in round {k}, got none")
     t = s.tournament()
     r = k - 1
     bye = rnd.byes[0] if rnd.byes else None
     new_bye = None
     if bye is not None and len(free) % 2:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected an even number of unpaired players in round {k} (it has its bye), got "
             f"{len(free)}: pair two of them by hand, or change the bye"
         )
@@ -104,7 +100,7 @@ def pair_rest(s: GoState, k: int, group_max: int | None = None) -> GoGamesAdded:
         bye = new_bye
     rest = {key for key in free if key != new_bye}
     if len(rest) == 1:
-        raise TournamentError(f"expected two unpaired players or more in round {k}, got one")
+        raise NotAllowedNow(f"expected two unpaired players or more in round {k}, got one")
     forced = [
         (s.key(f.black), s.key(f.white))
         for f in s.forced
@@ -129,7 +125,7 @@ def renumber(s: GoState, k: int) -> GoTablesSet:
     MMS"): the games that move."""
     rnd = paired_round(s, k)
     if not rnd.games:
-        raise TournamentError(f"expected games to renumber in round {k}, got none")
+        raise TournamentInputError(f"expected games to renumber in round {k}, got none")
     t = s.tournament()
     placement = table_placement(t, k - 1, rnd.byes[0] if rnd.byes else None)
     rating = {p.key: p.rating for p in t.players}
@@ -139,7 +135,7 @@ def renumber(s: GoState, k: int) -> GoTablesSet:
     number = s.numbers()
     moved = tuple((number[g.white], g.table) for g in ordered if old[g.white] != g.table)
     if not moved:
-        raise TournamentError(f"expected tables to renumber, got round {k} already in order")
+        raise NotAllowedNow(f"expected tables to renumber, got round {k} already in order")
     return GoTablesSet(k, moved)
 
 
@@ -147,9 +143,9 @@ def move_table(s: GoState, k: int, table: int, new: int) -> GoTablesSet:
     """Table `table` of round `k` becomes `new`; a game already at `new` takes `table`."""
     g = game_at(s, k, table)
     if new == table:
-        raise TournamentError(f"expected another table than {table}")
+        raise TournamentInputError(f"expected another table than {table}")
     if not 1 <= new <= MAX_TABLE:
-        raise TournamentError(f"expected a table 1-{MAX_TABLE}, got {new}")
+        raise TournamentInputError(f"expected a table 1-{MAX_TABLE}, got {new}")
     number = s.numbers()
     moved = [(number[g.white], new)]
     other = next((x for x in paired_round(s, k).games if x.table == new), None)

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import NotAllowedNow, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.go.tournament import GoSystem, GoTournament, Outcome
 from ratinglist.pairing.go.costs import PART_NAMES, CostModel
 from ratinglist.pairing.go.pair import NewGame, game_between, number_tables
 from ratinglist.pairing.round_robin import round_robin
-from ratinglist.tournament.events import GoPaired
+from ratinglist.tournament.games.go.events import GoPaired
 from ratinglist.tournament.games.go.pairing import gotha_round, pair_go_round, table_placement
 from ratinglist.tournament.games.go.state import GoState
 
@@ -31,7 +31,7 @@ def require_complete(s: GoState, k: int) -> None:
     for r in s.rounds:
         if not r.complete:
             missing = sum(1 for g in r.games if g.result.outcome is Outcome.UNKNOWN)
-            raise TournamentError(
+            raise NotAllowedNow(
                 f"expected every result of round {r.number} before pairing round {k}, "
                 f"got {missing} missing"
             )
@@ -45,7 +45,7 @@ def round_to_pair(s: GoState) -> int:
     """
     k = s.paired + 1
     if k > s.number_of_rounds:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected a round to pair, got all {s.number_of_rounds} rounds already paired"
         )
     require_complete(s, k)
@@ -97,13 +97,13 @@ def chosen_bye_key(s: GoState, k: int) -> str | None:
         return None
     p = s.player(pid)
     if not (p.final and p.plays(k - 1)):
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected the chosen bye {s.name(pid)} to be pairable in round {k}, got them "
             f"preliminary or not playing (choose another bye)"
         )
     pairable = sum(1 for x in s.players if x.final and x.plays(k - 1))
     if pairable % 2 == 0:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected an odd number of players for the chosen bye {s.name(pid)}, got "
             f"{pairable} pairable in round {k} (choose no bye: tournament edit bye {k} 0)"
         )
@@ -122,11 +122,13 @@ def _round_robin_games(
 ) -> tuple[tuple[NewGame, ...], str | None]:
     order = seeding(s)
     if len(order) < 2:
-        raise TournamentError(f"expected at least 2 players for a round robin, got {len(order)}")
+        raise TournamentInputError(
+            f"expected at least 2 players for a round robin, got {len(order)}"
+        )
     per_cycle = len(order) - 1 + len(order) % 2
     rounds = s.number_of_rounds
     if rounds % per_cycle:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected {per_cycle} rounds (or a multiple) for a round robin of {len(order)} "
             f"players, got {rounds}"
         )
@@ -173,7 +175,7 @@ def explain_go_round(
         TournamentError: round `k` is not published, or an asked player was not pairable.
     """
     if not 1 <= k <= s.paired:
-        raise TournamentError(f"expected a paired round (1-{s.paired}), got {k}")
+        raise TournamentInputError(f"expected a paired round (1-{s.paired}), got {k}")
     t = s.tournament()
     rnd_state = s.rounds[k - 1]
     bye = rnd_state.byes[0] if rnd_state.byes else None
@@ -187,9 +189,9 @@ def explain_go_round(
     for a, b in asked:
         for pid in (a, b):
             if s.key(pid) not in model.index:
-                raise TournamentError(f"expected a player pairable in round {k}, got {pid}")
+                raise TournamentInputError(f"expected a player pairable in round {k}, got {pid}")
         if a == b:
-            raise TournamentError(f"expected two different players, got {a} twice")
+            raise TournamentInputError(f"expected two different players, got {a} twice")
         pairs.append((s.key(a), s.key(b)))
     if not pairs:
         return (), ()

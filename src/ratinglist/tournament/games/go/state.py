@@ -15,7 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ratinglist.errors import GoRankError, TournamentError
+from ratinglist.errors import (
+    GoRankError,
+    NotAllowedNow,
+    NotOffered,
+    TournamentInputError,
+)
 from ratinglist.formats.go.opengotha_document import OpenGothaDocument
 from ratinglist.model import PlayerId
 from ratinglist.model.go import parse_rank
@@ -32,11 +37,10 @@ from ratinglist.model.go.tournament import (
     GoTournament,
     Outcome,
 )
-from ratinglist.tournament.events import (
-    Absent,
-    Event,
-    Forbidden,
-    Forced,
+from ratinglist.tournament.events import Absent, Event, Forbidden, Forced, Settings, Withdrawn
+from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.game import described
+from ratinglist.tournament.games.go.events import (
     GoPaired,
     GoRegistered,
     GoResultCorrected,
@@ -44,11 +48,7 @@ from ratinglist.tournament.events import (
     GoSettingsChanged,
     GoTeamBoards,
     GoTeamEntered,
-    Settings,
-    Withdrawn,
 )
-from ratinglist.tournament.folded import FoldedTournament
-from ratinglist.tournament.game import described
 from ratinglist.tournament.games.go.options import with_options
 from ratinglist.tournament.games.go.settings import go_parameters, go_system, go_team_parameters
 
@@ -111,7 +111,7 @@ class GoState:
         """The OpenGotha key of player number `player`."""
         found = self._keys.get(player)
         if found is None:
-            raise TournamentError(f"expected an entered player number, got {player}")
+            raise TournamentInputError(f"expected an entered player number, got {player}")
         return found
 
     def number(self, key: str) -> PlayerId:
@@ -119,7 +119,7 @@ class GoState:
         for pid, k in self._keys.items():
             if k == key:
                 return pid
-        raise TournamentError(f"expected an entered player, got {key!r}")
+        raise TournamentInputError(f"expected an entered player, got {key!r}")
 
     def numbers(self) -> dict[str, PlayerId]:
         """Every player's number by key."""
@@ -128,7 +128,7 @@ class GoState:
     def player(self, player: PlayerId) -> GoPlayer:
         """The registration of player number `player`."""
         if player not in self._keys:
-            raise TournamentError(f"expected an entered player number, got {player}")
+            raise TournamentInputError(f"expected an entered player number, got {player}")
         return self.players[self.ids.index(player)]
 
     def name(self, player: PlayerId) -> str:
@@ -156,7 +156,7 @@ class GoState:
             if team.number == number:
                 return team
         known = ", ".join(str(t.number) for t in self.teams) or "none yet"
-        raise TournamentError(f"expected a team number ({known}), got {number}")
+        raise TournamentInputError(f"expected a team number ({known}), got {number}")
 
     def chosen_bye(self, k: int) -> PlayerId | None:
         """The bye the director chose for round `k` before its pairing, or None."""
@@ -170,7 +170,7 @@ class GoState:
 def new_go_state(settings: Settings) -> GoState:
     """The state of a Go tournament just created with `settings`."""
     if settings.go is None:
-        raise TournamentError("expected the Go parameters of a Go tournament, got none")
+        raise TournamentInputError("expected the Go parameters of a Go tournament, got none")
     parameters, groups = go_parameters(settings.go)
     teams = go_team_parameters(settings.go)
     return GoState(go_system(settings.go), parameters, groups, teams)
@@ -178,31 +178,31 @@ def new_go_state(settings: Settings) -> GoState:
 
 def _future_round(s: GoState, k: int, what: str) -> None:
     if k <= s.paired:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected {what} for a round not yet paired (> {s.paired}), got round {k}"
         )
     if k > MAX_ROUNDS:
-        raise TournamentError(f"expected {what} for a round 1-{MAX_ROUNDS}, got round {k}")
+        raise TournamentInputError(f"expected {what} for a round 1-{MAX_ROUNDS}, got round {k}")
 
 
 def register(s: GoState, e: GoRegistered) -> GoState:
     """Enter a Go player."""
     if e.player in s._keys:
-        raise TournamentError(f"expected a new player number, got {e.player} already entered")
+        raise NotAllowedNow(f"expected a new player number, got {e.player} already entered")
     if e.first_round < 1:
-        raise TournamentError(f"expected a first round >= 1, got {e.first_round}")
+        raise TournamentInputError(f"expected a first round >= 1, got {e.first_round}")
     if e.first_round > 1:
         _future_round(s, e.first_round, "a late entry")
     try:
         rank = parse_rank(e.rank, clamp=True)
     except GoRankError as exc:
-        raise TournamentError(f"expected a rank such as 5k or 2d, got {e.rank!r}") from exc
+        raise TournamentInputError(f"expected a rank such as 5k or 2d, got {e.rank!r}") from exc
     if not e.surname.strip():
-        raise TournamentError("expected a surname, got an empty one")
+        raise TournamentInputError("expected a surname, got an empty one")
     details = dict(e.details)
     unknown = set(details) - set(DETAIL_FIELDS)
     if unknown:
-        raise TournamentError(f"expected details among {DETAIL_FIELDS}, got {sorted(unknown)}")
+        raise TournamentInputError(f"expected details among {DETAIL_FIELDS}, got {sorted(unknown)}")
     player = GoPlayer(
         name=e.surname,
         first_name=e.firstname,
@@ -221,7 +221,7 @@ def register(s: GoState, e: GoRegistered) -> GoState:
         **details,
     )
     if player.key in s._keys.values():
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected a player not yet entered, got {e.surname!r} {e.firstname!r} "
             f"(same name as player {s.number(player.key)})"
         )
@@ -236,7 +236,7 @@ def register(s: GoState, e: GoRegistered) -> GoState:
 def _set_playing(s: GoState, player: PlayerId, rounds: range) -> GoState:
     i = s.ids.index(player) if player in s._keys else -1
     if i < 0:
-        raise TournamentError(f"expected an entered player number, got {player}")
+        raise TournamentInputError(f"expected an entered player number, got {player}")
     p = s.players[i]
     flags = tuple(False if r + 1 in rounds else f for r, f in enumerate(p.participating))
     players = (*s.players[:i], replace(p, participating=flags), *s.players[i + 1 :])
@@ -247,7 +247,7 @@ def absent(s: GoState, player: PlayerId, k: int) -> GoState:
     """Player `player` does not play round `k` (not paired, no bye)."""
     _future_round(s, k, "an absence")
     if not s.player(player).plays(k - 1):
-        raise TournamentError(f"expected a player due to play round {k}, got {player}")
+        raise TournamentInputError(f"expected a player due to play round {k}, got {player}")
     return _set_playing(s, player, range(k, k + 1))
 
 
@@ -255,7 +255,7 @@ def withdraw(s: GoState, player: PlayerId, k: int) -> GoState:
     """Player `player` plays no round from `k` on."""
     _future_round(s, k, "a withdrawal")
     if s.withdrawn_from(player) is not None:
-        raise TournamentError(f"expected a player still in the tournament, got {player} withdrawn")
+        raise NotAllowedNow(f"expected a player still in the tournament, got {player} withdrawn")
     state = _set_playing(s, player, range(k, MAX_ROUNDS + 1))
     return replace(state, withdrawn=(*s.withdrawn, (player, k)))
 
@@ -264,7 +264,7 @@ def forbid(s: GoState, a: PlayerId, b: PlayerId) -> GoState:
     """Never pair `a` and `b`."""
     s.key(a), s.key(b)
     if a == b:
-        raise TournamentError(f"expected two different players, got {a} twice")
+        raise TournamentInputError(f"expected two different players, got {a} twice")
     return replace(s, never=(*s.never, frozenset((a, b))))
 
 
@@ -277,9 +277,9 @@ def force(s: GoState, e: Forced) -> GoState:
 def pair(s: GoState, e: GoPaired) -> GoState:
     """Publish the games and byes of the next round."""
     if e.round != s.paired + 1:
-        raise TournamentError(f"expected the next round {s.paired + 1}, got round {e.round}")
+        raise NotAllowedNow(f"expected the next round {s.paired + 1}, got round {e.round}")
     if e.round > s.number_of_rounds:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a round of the tournament (1-{s.number_of_rounds}), got round {e.round}"
         )
     seen: set[PlayerId] = set()
@@ -288,20 +288,20 @@ def pair(s: GoState, e: GoPaired) -> GoState:
     for white, black, handicap, table in e.games:
         for pid in (white, black):
             if pid in seen:
-                raise TournamentError(f"expected each player once in a round, got {pid} twice")
+                raise TournamentInputError(f"expected each player once in a round, got {pid} twice")
             seen.add(pid)
         if table in tables or table < 1:
-            raise TournamentError(f"expected distinct table numbers >= 1, got table {table}")
+            raise TournamentInputError(f"expected distinct table numbers >= 1, got table {table}")
         tables.add(table)
         if not 0 <= handicap <= 9:
-            raise TournamentError(f"expected a handicap 0-9, got {handicap}")
+            raise TournamentInputError(f"expected a handicap 0-9, got {handicap}")
         known = table not in e.unknown_colour
         games.append(
             GoGame(e.round - 1, table, s.key(white), s.key(black), handicap, GoResult(), known)
         )
     for pid in e.byes:
         if pid in seen:
-            raise TournamentError(f"expected each player once in a round, got {pid} twice")
+            raise TournamentInputError(f"expected each player once in a round, got {pid} twice")
         seen.add(pid)
     pairs = {frozenset((w, b)) for w, b, _, _ in e.games}
     missing = [
@@ -309,7 +309,9 @@ def pair(s: GoState, e: GoPaired) -> GoState:
     ]
     if missing:
         left = [(int(f.black), int(f.white)) for f in missing]
-        raise TournamentError(f"expected the forced pairs in round {e.round}, got {left} left out")
+        raise TournamentInputError(
+            f"expected the forced pairs in round {e.round}, got {left} left out"
+        )
     new = GoRound(e.round, tuple(games), tuple(s.key(p) for p in e.byes))
     return replace(s, rounds=(*s.rounds, new))
 
@@ -320,17 +322,17 @@ def go_result(e: GoResultEntered | GoResultCorrected) -> GoResult:
         outcome = Outcome(e.outcome)
     except ValueError as exc:
         known = ", ".join(o.value for o in Outcome)
-        raise TournamentError(f"expected an outcome among {known}, got {e.outcome!r}") from exc
+        raise TournamentInputError(f"expected an outcome among {known}, got {e.outcome!r}") from exc
     return GoResult(outcome, e.by_default)
 
 
 def record(s: GoState, e: GoResultEntered | GoResultCorrected) -> GoState:
     """Enter (or correct) the result of a game of a published round."""
     if not 1 <= e.round <= s.paired:
-        raise TournamentError(f"expected a paired round (1-{s.paired}), got round {e.round}")
+        raise TournamentInputError(f"expected a paired round (1-{s.paired}), got round {e.round}")
     result = go_result(e)
     if result.outcome is Outcome.UNKNOWN and isinstance(e, GoResultEntered):
-        raise TournamentError("expected a known result to enter, got unknown")
+        raise TournamentInputError("expected a known result to enter, got unknown")
     white, black = s.key(e.white), s.key(e.black)
     rnd = s.rounds[e.round - 1]
     game = rnd.game_of(white)
@@ -338,14 +340,14 @@ def record(s: GoState, e: GoResultEntered | GoResultCorrected) -> GoState:
         hint = ""
         if game is not None and (game.white, game.black) == (black, white):
             hint = f" (White is {e.black} in that game)"
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a game of round {e.round}, got {e.white} (White) - {e.black}{hint}"
         )
     entered = game.result.outcome is not Outcome.UNKNOWN
     if isinstance(e, GoResultCorrected) and not entered:
-        raise TournamentError(f"expected an entered result to correct, got none in round {e.round}")
+        raise NotAllowedNow(f"expected an entered result to correct, got none in round {e.round}")
     if isinstance(e, GoResultEntered) and entered:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected a game without result, got {e.white} - {e.black} of round {e.round} "
             f"already entered (use correct)"
         )
@@ -359,13 +361,15 @@ def enter_team(s: GoState, e: GoTeamEntered) -> GoState:
     """Enter a team (a number of its own, 1 or more; a name of its own)."""
     if e.team < 1 or any(t.number == e.team for t in s.teams):
         used = ", ".join(str(t.number) for t in s.teams) or "none"
-        raise TournamentError(f"expected a new team number >= 1 (used: {used}), got {e.team}")
+        raise TournamentInputError(f"expected a new team number >= 1 (used: {used}), got {e.team}")
     name = e.name.strip()
     if not name:
-        raise TournamentError("expected a team name, got an empty one")
+        raise TournamentInputError("expected a team name, got an empty one")
     for team in s.teams:
         if team.name.casefold() == name.casefold():
-            raise TournamentError(f"expected a new team name, got {name!r} (team {team.number})")
+            raise TournamentInputError(
+                f"expected a new team name, got {name!r} (team {team.number})"
+            )
     return replace(s, teams=(*s.teams, GoTeam(e.team, name)))
 
 
@@ -377,7 +381,9 @@ def set_team_boards(s: GoState, e: GoTeamBoards) -> GoState:
     _future_round(s, e.round, "team members")
     size = s.team_parameters.team_size
     if not 1 <= len(e.players) <= size:
-        raise TournamentError(f"expected 1 to {size} players (the team size), got {len(e.players)}")
+        raise TournamentInputError(
+            f"expected 1 to {size} players (the team size), got {len(e.players)}"
+        )
     named = [p for p in e.players if int(p) != 0]
     r = e.round - 1
     keys = {pid: s.key(pid) for pid in named}
@@ -425,14 +431,14 @@ def set_smms(s: GoState, corrections: Sequence[tuple[PlayerId, int]]) -> GoState
             player or a correction outside -1..2.
     """
     if s.paired:
-        raise TournamentError(
+        raise NotAllowedNow(
             "expected SMMS corrections before round 1 is paired (they made the groups of "
             "the published rounds), got round 1 paired"
         )
     players = list(s.players)
     for pid, correction in corrections:
         if correction not in SMMS_CORRECTIONS:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected an SMMS correction -1 to 2 for player {pid}, got {correction}"
             )
         s.key(pid)
@@ -465,7 +471,7 @@ def apply_go(s: GoState, event: Event) -> GoState:
         case GoSettingsChanged(options=pairs, smms=corrections):
             changed = replace(s, parameters=with_options(s.parameters, pairs, s.paired))
             return set_smms(changed, corrections) if corrections else changed
-    raise TournamentError(f"expected an action of a Go tournament, got a {event.kind!r} event")
+    raise NotOffered(f"expected an action of a Go tournament, got a {event.kind!r} event")
 
 
 def go_play(d: FoldedTournament) -> GoState:
@@ -475,5 +481,5 @@ def go_play(d: FoldedTournament) -> GoState:
         TournamentError: `d` is a tournament of another game.
     """
     if not isinstance(d.play, GoState):
-        raise TournamentError(f"expected a Go tournament, got {described(d)}")
+        raise NotOffered(f"expected a Go tournament, got {described(d)}")
     return d.play

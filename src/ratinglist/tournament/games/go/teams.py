@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import NotAllowedNow, TournamentInputError
 from ratinglist.model.go.team import GoTeam, TeamParameters
 from ratinglist.model.go.tournament import GoGame, GoTournament
 from ratinglist.pairing.go.costs import CostModel
@@ -44,14 +44,14 @@ def pair_teams(
         a, b = first.member(round_, board), second.member(round_, board)
         if a is None or b is None:
             missing = first.name if a is None else second.name
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected a player on board {board + 1} of {missing!r} in round {round_ + 1}"
             )
         for key in (a, b):
             if key not in model.index:
-                raise TournamentError(f"{key!r} cannot play round {round_ + 1}")
+                raise TournamentInputError(f"{key!r} cannot play round {round_ + 1}")
             if key in busy:
-                raise TournamentError(f"{key!r} already has a game in round {round_ + 1}")
+                raise NotAllowedNow(f"{key!r} already has a game in round {round_ + 1}")
         game = game_between(rnd, model, a, b)
         if board == 0:
             first_white = int(model.wb[model.index[a]]) <= int(model.wb[model.index[b]])
@@ -164,7 +164,7 @@ def pair_team_matches(
     for first, second in matches:
         for team in (first, second):
             if team.number in seen:
-                raise TournamentError(
+                raise TournamentInputError(
                     f"expected each team in one match of round {round_ + 1}, "
                     f"got {team.name!r} twice"
                 )
@@ -185,7 +185,7 @@ def auto_pair_teams(
         TournamentError: a game of the round already exists, or a match cannot be paired.
     """
     if any(g.round == round_ for g in t.games):
-        raise TournamentError(f"expected round {round_ + 1} without games, got some paired")
+        raise NotAllowedNow(f"expected round {round_ + 1} without games, got some paired")
     earlier = replace(t, games=tuple(g for g in t.games if g.round < round_))
     size = parameters.team_size
     seeds = team_seeds(earlier, teams, parameters, round_)

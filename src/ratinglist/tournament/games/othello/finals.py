@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import NotAllowedNow, TournamentInputError
 from ratinglist.formats.diagnostics import Diagnostic, Severity
 from ratinglist.formats.results_file import ResultsFile
 from ratinglist.model import Outcome, PlayerId
@@ -49,7 +49,7 @@ class FinalsGame:
     def discs_of(self, player: PlayerId) -> int:
         """The official discs of `player` in this game (the result must be known)."""
         if self.result is None:
-            raise TournamentError(f"expected a result for {self.stage}, got none")
+            raise TournamentInputError(f"expected a result for {self.stage}, got none")
         return self.result.black_discs if player == self.black else self.result.white_discs
 
 
@@ -149,23 +149,25 @@ def record_finals_result(
             result (entry) or has none yet (correction).
     """
     if stage not in STAGES:
-        raise TournamentError(f"expected a finals stage among {', '.join(STAGES)}, got {stage!r}")
+        raise TournamentInputError(
+            f"expected a finals stage among {', '.join(STAGES)}, got {stage!r}"
+        )
     due = [g for g in scheduled(f) if g.stage == stage and {g.black, g.white} == {black, white}]
     if not due:
-        raise TournamentError(f"expected a scheduled {stage} game, got {black} - {white}")
+        raise TournamentInputError(f"expected a scheduled {stage} game, got {black} - {white}")
     partner = RETURN_GAMES.get(stage)
     if partner is not None:
         other = f.game(partner, black, white)
         if other is not None and other.black == black:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected {stage} with the colours of {partner} reversed (Black {other.white}),"
                 f" got Black {black} in both"
             )
     old = f.game(stage, black, white)
     if correction and old is None:
-        raise TournamentError(f"expected an entered {stage} result to correct, got none")
+        raise NotAllowedNow(f"expected an entered {stage} result to correct, got none")
     if not correction and old is not None:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected a {stage} game without result, got {black} - {white} already entered "
             f"(use correct)"
         )

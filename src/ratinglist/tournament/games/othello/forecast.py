@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 
-from ratinglist.errors import PairingError, TournamentError
+from ratinglist.errors import PairingError, TournamentInputError
 from ratinglist.model import Colour, PlayerId
 from ratinglist.model.directed import Person
 from ratinglist.model.forecast import (
@@ -42,8 +42,8 @@ from ratinglist.model.forecast import (
     log_loss,
     standard_error,
 )
-from ratinglist.tournament.events import FinalsStarted, Paired, ResultEntered
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.othello.events import FinalsStarted, Paired, ResultEntered
 from ratinglist.tournament.games.othello.exports import final_ranking
 from ratinglist.tournament.games.othello.finals import missing_finals, scheduled
 from ratinglist.tournament.games.othello.planning import finalists, next_pairing, schedule_of
@@ -164,7 +164,7 @@ def _pairing(d: FoldedTournament) -> Paired:
     try:
         paired, _ = next_pairing(d)
     except PairingError as exc:
-        raise TournamentError(f"expected a simulated round to be paired, got: {exc}") from exc
+        raise TournamentInputError(f"expected a simulated round to be paired, got: {exc}") from exc
     return paired
 
 
@@ -286,7 +286,7 @@ def othello_forecast(
         TournamentError: `runs` below 1, or a simulated round cannot be paired.
     """
     if runs < 1:
-        raise TournamentError(f"expected at least 1 simulation run, got {runs}")
+        raise TournamentInputError(f"expected at least 1 simulation run, got {runs}")
     o = othello(d)
     expected = _Expected(o, model)
     finals = has_finals(d) and len(o.state.entrants) >= 4

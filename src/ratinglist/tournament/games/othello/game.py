@@ -8,7 +8,12 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from ratinglist.errors import ConflictError, TournamentError
+from ratinglist.errors import (
+    ConflictError,
+    NotAllowedNow,
+    NotOffered,
+    TournamentInputError,
+)
 from ratinglist.formats.elo import format_elo
 from ratinglist.model import Colour, PlayerId
 from ratinglist.model.directed import (
@@ -27,6 +32,7 @@ from ratinglist.model.directed import (
     ShownRow,
     ShownTable,
     StandingLine,
+    Standings,
     StandingsView,
     TableLine,
 )
@@ -39,12 +45,14 @@ from ratinglist.standings import BrightwellRule
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import (
-    AnyStandings,
     ExportFile,
+    Game,
     RoundCount,
     Submission,
     Unfinished,
 )
+from ratinglist.tournament.games.othello import events as othello_events
+from ratinglist.tournament.games.othello.events import EVENTS
 from ratinglist.tournament.games.othello.exports import (
     final_ranking,
     pairing_sheet,
@@ -70,6 +78,7 @@ from ratinglist.tournament.games.othello.play import (
     result_of,
 )
 from ratinglist.tournament.games.othello.ranking_views import CLASS_NAMES, class_rows, class_rule
+from ratinglist.tournament.games.othello.report import othello_pairing_report
 from ratinglist.tournament.games.othello.results import (
     Result,
     SpecialResult,
@@ -92,21 +101,21 @@ SPECIALS = {
     "forfeit": SpecialResult.FORFEIT,
 }
 _SCORE = re.compile(r"\s*(\d{1,2})\s*(?:[-:\u2013\u2014]|\s)\s*(\d{1,2})\s*")
-OthelloResult = ev.ResultEntered | ev.ResultCorrected
+OthelloResult = othello_events.ResultEntered | othello_events.ResultCorrected
 
 
 def bq_rule(text: str) -> BrightwellRule:
     """The Brightwell rule named ``standard`` (IFRL) or ``singapore``."""
     rule = BQ_RULES.get(text.strip().lower())
     if rule is None:
-        raise TournamentError(f"expected a --bq-rule standard or singapore, got {text!r}")
+        raise TournamentInputError(f"expected a --bq-rule standard or singapore, got {text!r}")
     return rule
 
 
 def _discs(score: str) -> tuple[int, int]:
     found = _SCORE.fullmatch(score)
     if found is None:
-        raise TournamentError(f"expected a disc score such as 40-24 or 40 24, got {score!r}")
+        raise TournamentInputError(f"expected a disc score such as 40-24 or 40 24, got {score!r}")
     return int(found.group(1)), int(found.group(2))
 
 
@@ -126,7 +135,7 @@ def _game(d: FoldedTournament, spec: ResultSpec) -> tuple[str, PlayerId, PlayerI
     label = str(d.paired) if spec.round is None else spec.round.strip().upper()
     if spec.table is not None:
         if not label.isdigit():
-            raise TournamentError(f"expected a round number with a table, got {label!r}")
+            raise TournamentInputError(f"expected a round number with a table, got {label!r}")
         p = at_table(d, int(label), spec.table)
         if spec.black is not None or spec.white is not None:
             named = {spec.black, spec.white}
@@ -139,7 +148,7 @@ def _game(d: FoldedTournament, spec: ResultSpec) -> tuple[str, PlayerId, PlayerI
                 )
         return label, p.black, p.white, spec.table
     if spec.black is None or spec.white is None:
-        raise TournamentError("expected BLACK and WHITE player IDs or --table, got neither")
+        raise TournamentInputError("expected BLACK and WHITE player IDs or --table, got neither")
     black, white = PlayerId(spec.black), PlayerId(spec.white)
     table = None
     if label.isdigit() and 1 <= int(label) <= d.paired:
@@ -155,21 +164,21 @@ def _result(spec: ResultSpec, black: PlayerId, white: PlayerId) -> Result:
     discs = None if spec.score is None else _discs(spec.score)
     if spec.special is None:
         if discs is None:
-            raise TournamentError("expected a disc score such as 40-24, got none")
+            raise TournamentInputError("expected a disc score such as 40-24, got none")
         if discs == (0, 0):
-            raise TournamentError(
+            raise TournamentInputError(
                 "expected a disc score such as 40-24, got 0-0: no Othello game ends 0-0 "
                 "(a game not played is a special result, e.g. forfeit with its winner)"
             )
         return Result(*counted_discs(*discs))
     kind = SPECIALS.get(spec.special.strip().lower())
     if kind is None:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a special result among {', '.join(SPECIALS)}, got {spec.special!r}"
         )
     if spec.winner not in (int(black), int(white)):
         got = "none" if spec.winner is None else str(spec.winner)
-        raise TournamentError(f"expected the winner {black} or {white}, got {got}")
+        raise TournamentInputError(f"expected the winner {black} or {white}, got {got}")
     colour = Colour.BLACK if spec.winner == int(black) else Colour.WHITE
     on_board = (0, 0) if discs is None else discs
     mine, theirs = on_board if colour is Colour.BLACK else on_board[::-1]
@@ -177,8 +186,8 @@ def _result(spec: ResultSpec, black: PlayerId, white: PlayerId) -> Result:
 
 
 def _othello_result(event: ev.Event) -> OthelloResult:
-    if not isinstance(event, ev.ResultEntered | ev.ResultCorrected):
-        raise TournamentError(f"expected an Othello result, got a {event.kind!r} event")
+    if not isinstance(event, othello_events.ResultEntered | othello_events.ResultCorrected):
+        raise NotOffered(f"expected an Othello result, got a {event.kind!r} event")
     return event
 
 
@@ -193,29 +202,101 @@ def _sheet(d: FoldedTournament, number: int) -> bytes:
 
 def _paired_round(d: FoldedTournament, number: int) -> None:
     if not 1 <= number <= d.paired:
-        raise TournamentError(f"expected a paired round (1-{d.paired}), got {number}")
+        raise TournamentInputError(f"expected a paired round (1-{d.paired}), got {number}")
 
 
-class Othello:
+class _Finals:
+    """Othello's finals: the top four after the rounds (seed 004 II.5)."""
+
+    def start(self, d: FoldedTournament) -> ev.Event:
+        return othello_events.FinalsStarted(finalists(d))
+
+    def view(self, d: FoldedTournament, started: bool) -> FinalsView | None:
+        finals = othello(d).finals
+        if finals is None:
+            return None
+        games = tuple(
+            FinalsLine(
+                g.stage,
+                match_label(finals, g),
+                _person(d, g.black),
+                _person(d, g.white),
+                "" if g.result is None else f"{g.result.black_discs}-{g.result.white_discs}",
+                "" if g.result is None else g.result.kind,
+            )
+            for g in scheduled(finals)
+        )
+        return FinalsView(d.settings.name, games, started)
+
+
+class _Forecast:
+    def forecast(
+        self, d: FoldedTournament, model: ScoreModel, runs: int, seed: int, seq: int
+    ) -> Forecast:
+        return othello_forecast(d, model, runs, seed, seq)
+
+
+class _WofRegistry:
+    """Players come from the WOF registry, with the ratings of its published lists."""
+
+    def registrations(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
+        return othello(d).people
+
+
+class _TemporaryIds:
+    def entrants(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
+        return tuple(p for p in othello(d).people if is_temporary_player(p.player))
+
+
+class _Costs:
+    """The Swiss rounds' pairing costs (seed 004's criteria)."""
+
+    def explain(
+        self, d: FoldedTournament, number: int, asked: Sequence[tuple[int, int]]
+    ) -> ExplainView:
+        if asked:
+            raise NotOffered("expected --pair for a Go tournament only")
+        ex = explain_round(d, number)
+        pairs = tuple(
+            CostLine(
+                black=_person(d, p.black),
+                white=None if p.white is None else _person(d, p.white),
+                forced=p.forced,
+                parts=tuple((name, int(v)) for name, v in p.parts),
+                cost=int(p.cost),
+            )
+            for p in ex.pairs
+        )
+        extra = None if ex.forced_extra is None else int(ex.forced_extra)
+        return ExplainView(number, d.settings.preset, pairs, int(ex.total), extra)
+
+    def report(self, d: FoldedTournament, number: int) -> PairingReport:
+        return othello_pairing_report(d, number)
+
+
+class Othello(Game):
     """The `Game` of Othello."""
 
-    name: Final = ev.OTHELLO
-    label: Final = "Othello"
-    systems: Final = tuple(s.value for s in System)
-    result_help: Final = "Black's discs - White's discs, e.g. 40-24"
-    specials: Final = tuple(SPECIALS)
-    result_choices: Final = ()
-    has_finals: Final = True
-    has_forecast: Final = True
-    settings_fields: Final = ()
-    submit_label: Final = "Submit to the rating officer"
-    submit_confirm: Final = "Close the tournament and send it to the rating officer?"
-    classes: Final = tuple(k for k in CLASS_NAMES if k != "debutant")
-    main_export: Final = "elo"
-    uses_registry: Final = True
-    seat_edits: Final = True
-    edit_page: Final = False
-    registration_help: Final = (
+    name = ev.OTHELLO
+    label = "Othello"
+    systems = tuple(s.value for s in System)
+    result_help = "Black's discs - White's discs, e.g. 40-24"
+    specials = tuple(SPECIALS)
+    result_choices = ()
+    settings_fields = ()
+    submit_label = "Submit to the rating officer"
+    submit_confirm = "Close the tournament and send it to the rating officer?"
+    classes = tuple(k for k in CLASS_NAMES if k != "debutant")
+    main_export = "elo"
+    finals_rules = _Finals()
+    forecaster = _Forecast()
+    registry_source = _WofRegistry()
+    temporary_ids = _TemporaryIds()
+    pairing_costs = _Costs()
+    seat_edits = True
+    edit_page = False
+    events = EVENTS
+    registration_help = (
         "a registered player by name or WOF ID, or a new player: 'SURNAME,First' with a country"
     )
 
@@ -225,7 +306,7 @@ class Othello:
                 System(settings.system)
             except ValueError as exc:
                 known = ", ".join(s.value for s in System)
-                raise TournamentError(
+                raise TournamentInputError(
                     f"expected a system among {known}, got {settings.system!r}"
                 ) from exc
         return OthelloPlay(settings=settings, state=TournamentState(seed=settings.seed))
@@ -247,7 +328,7 @@ class Othello:
             ("a Go setting", None if new.go_options is None or new.go_options.empty else "given"),
         ):
             if value is not None:
-                raise TournamentError(f"expected {option} only with --game go, got {value!r}")
+                raise NotOffered(f"expected {option} only with --game go, got {value!r}")
         return ev.Settings(
             name=new.name,
             country=new.country,
@@ -279,24 +360,21 @@ class Othello:
 
     def next_round(self, d: FoldedTournament, group_max: int | None) -> ev.Event:
         if group_max is not None:
-            raise TournamentError("expected a Go tournament for --group-max, got Othello")
+            raise NotOffered("expected a Go tournament for --group-max, got Othello")
         paired, _ = next_pairing(d)
         return fixed_tables(d, paired)
-
-    def finals(self, d: FoldedTournament) -> ev.Event:
-        return ev.FinalsStarted(finalists(d))
 
     def result_event(
         self, d: FoldedTournament, spec: ResultSpec, correction: bool
     ) -> tuple[ev.Event, int | None]:
         label, black, white, table = _game(d, spec)
         res = _result(spec, black, white)
-        cls = ev.ResultCorrected if correction else ev.ResultEntered
+        cls = othello_events.ResultCorrected if correction else othello_events.ResultEntered
         return cls(label, black, white, res.black_discs, res.white_discs, res.special.value), table
 
     def repeated(self, d: FoldedTournament, event: ev.Event) -> bool:
         o = othello(d)
-        if not isinstance(event, ev.ResultEntered):
+        if not isinstance(event, othello_events.ResultEntered):
             return False
         wanted = result_of(event)
         if not event.round.isdigit():
@@ -324,7 +402,7 @@ class Othello:
             black_discs=e.black_discs,
             white_discs=e.white_discs,
             special=e.special,
-            corrected=isinstance(e, ev.ResultCorrected),
+            corrected=isinstance(e, othello_events.ResultCorrected),
         )
 
     def table_players(
@@ -344,30 +422,6 @@ class Othello:
     def players_at(self, d: FoldedTournament, round_number: int, table: int) -> frozenset[PlayerId]:
         p = at_table(d, round_number, table)
         return frozenset((p.black, p.white))
-
-    def registrations(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
-        return othello(d).people
-
-    def finals_view(self, d: FoldedTournament, started: bool) -> FinalsView | None:
-        finals = othello(d).finals
-        if finals is None:
-            return None
-        games = tuple(
-            FinalsLine(
-                g.stage,
-                match_label(finals, g),
-                _person(d, g.black),
-                _person(d, g.white),
-                "" if g.result is None else f"{g.result.black_discs}-{g.result.white_discs}",
-                "" if g.result is None else g.result.kind,
-            )
-            for g in scheduled(finals)
-        )
-        return FinalsView(d.settings.name, games, started)
-
-    def temporary_entrants(self, d: FoldedTournament) -> tuple[ev.Registered, ...]:
-        o = othello(d)
-        return tuple(p for p in o.people if is_temporary_player(p.player))
 
     def entrants(self, d: FoldedTournament) -> tuple[EntrantLine, ...]:
         o = othello(d)
@@ -432,7 +486,7 @@ class Othello:
         self, d: FoldedTournament, class_name: str | None, criteria: str | None
     ) -> StandingsView:
         if criteria is not None:
-            raise TournamentError(f"expected --criteria for a Go tournament only, got {criteria!r}")
+            raise NotOffered(f"expected --criteria for a Go tournament only, got {criteria!r}")
         ranking = final_ranking(d)
         rows = ranking if class_name is None else class_rows(d, ranking, class_rule(d, class_name))
         lines = tuple(
@@ -455,35 +509,11 @@ class Othello:
         _paired_round(d, number)
         return result_slips(d, number)
 
-    def explain(
-        self, d: FoldedTournament, number: int, asked: Sequence[tuple[int, int]]
-    ) -> ExplainView:
-        if asked:
-            raise TournamentError("expected --pair for a Go tournament only")
-        ex = explain_round(d, number)
-        pairs = tuple(
-            CostLine(
-                black=_person(d, p.black),
-                white=None if p.white is None else _person(d, p.white),
-                forced=p.forced,
-                parts=tuple((name, int(v)) for name, v in p.parts),
-                cost=int(p.cost),
-            )
-            for p in ex.pairs
-        )
-        extra = None if ex.forced_extra is None else int(ex.forced_extra)
-        return ExplainView(number, d.settings.preset, pairs, int(ex.total), extra)
-
-    def pairing_report(self, d: FoldedTournament, number: int) -> PairingReport:
-        from ratinglist.tournament.games.othello.report import othello_pairing_report
-
-        return othello_pairing_report(d, number)
-
     def exports(
         self, d: FoldedTournament, options: frozenset[str] = frozenset()
     ) -> tuple[ExportFile, ...]:
         if options:
-            raise TournamentError(
+            raise NotOffered(
                 f"expected no export options for an Othello tournament, got {sorted(options)}"
             )
         name = results_file_name(d)
@@ -539,7 +569,7 @@ class Othello:
                 f"{g.stage} {_person(d, g.black).name} v {_person(d, g.white).name}"
                 for g in missing_finals(o.finals)
             )
-            raise TournamentError(
+            raise NotAllowedNow(
                 f"expected every finals game played before the submission, got {due} "
                 f"without a result"
             )
@@ -548,11 +578,6 @@ class Othello:
 
     def final_order(self, d: FoldedTournament) -> tuple[int, ...]:
         return tuple(int(p.row.player) for p in final_ranking(d))
-
-    def forecast(
-        self, d: FoldedTournament, model: ScoreModel, runs: int, seed: int, seq: int
-    ) -> Forecast:
-        return othello_forecast(d, model, runs, seed, seq)
 
     def shown_round(self, view: RoundView) -> ShownTable:
         columns = (
@@ -574,9 +599,9 @@ class Othello:
         )
         return ShownTable(columns, rows)
 
-    def shown_standings(self, view: AnyStandings) -> ShownTable:
+    def shown_standings(self, view: Standings) -> ShownTable:
         if not isinstance(view, StandingsView):
-            raise TournamentError("expected Othello standings (points, Brightwell, discs)")
+            raise NotOffered("expected Othello standings (points, Brightwell, discs)")
         columns = (
             ShownColumn("#"),
             ShownColumn("Player"),
@@ -600,12 +625,6 @@ class Othello:
             for s in view.lines
         )
         return ShownTable(columns, rows)
-
-    def shown_team_round(self, d: FoldedTournament, number: int) -> ShownTable | None:
-        return None  # Othello tournaments here are individual: no teams
-
-    def shown_team_standings(self, d: FoldedTournament) -> ShownTable | None:
-        return None
 
 
 GAME: Final = Othello()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import NotAllowedNow, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.pairing import (
     PairingExplanation,
@@ -31,8 +31,8 @@ from ratinglist.pairing import (
     system_for,
 )
 from ratinglist.standings import draw_lots
-from ratinglist.tournament.events import Paired
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.othello.events import Paired
 from ratinglist.tournament.games.othello.pairing_input import pairing_request
 from ratinglist.tournament.games.othello.play import othello
 
@@ -51,7 +51,7 @@ def parse_system(text: str) -> System:
     """A system from its name or short alias (``swiss``, ``rr``, ``double-rr``, ...)."""
     found = SYSTEM_ALIASES.get(text.strip().lower())
     if found is None:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a system among {', '.join(sorted(SYSTEM_ALIASES))}, got {text!r}"
         )
     return found
@@ -127,7 +127,7 @@ def finalists(d: FoldedTournament) -> tuple[PlayerId, PlayerId, PlayerId, Player
         through = min(len(schedule.round_robin), d.paired)
     top = [r.player for r in o.standings(through)[:4]]
     if len(top) < 4:
-        raise TournamentError(f"expected at least 4 players for finals, got {len(top)}")
+        raise NotAllowedNow(f"expected at least 4 players for finals, got {len(top)}")
     return top[0], top[1], top[2], top[3]
 
 
@@ -146,15 +146,15 @@ def next_pairing(d: FoldedTournament) -> tuple[Paired, PairingResult | None]:
     number = d.paired + 1
     schedule = schedule_of(d)
     if o.finals is not None:
-        raise TournamentError("expected a tournament before its finals, got finals started")
+        raise NotAllowedNow("expected a tournament before its finals, got finals started")
     if number > schedule.total_rounds:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected at most {schedule.total_rounds} rounds ({schedule.plan.system.value}), "
             f"got a request for round {number}"
         )
     if number <= len(schedule.round_robin):
         if o.forced_for(number):
-            raise TournamentError(f"expected no forced pairs in round robin round {number}")
+            raise TournamentInputError(f"expected no forced pairs in round robin round {number}")
         return _round_robin_round(d, schedule.round_robin[number - 1], number), None
     result = pair_swiss(swiss_request(d, number), preset_of(d))
     byes = () if result.bye is None else (result.bye,)
@@ -169,7 +169,7 @@ def replay_round(d: FoldedTournament, number: int) -> Paired:
     A log is reproducible when `replay_round` equals every published round.
     """
     if not 1 <= number <= d.paired:
-        raise TournamentError(f"expected a paired round (1-{d.paired}), got round {number}")
+        raise TournamentInputError(f"expected a paired round (1-{d.paired}), got round {number}")
     schedule = schedule_of(d)
     if number <= len(schedule.round_robin):
         return _round_robin_round(d, schedule.round_robin[number - 1], number)
@@ -204,7 +204,7 @@ def explain_round(d: FoldedTournament, number: int) -> PairingExplanation:
     o = othello(d)
     schedule = schedule_of(d)
     if not 1 <= number <= d.paired or number <= len(schedule.round_robin):
-        raise TournamentError(f"expected a paired Swiss round, got round {number}")
+        raise TournamentInputError(f"expected a paired Swiss round, got round {number}")
     r = o.state.rounds[number - 1]
     request = swiss_request(d, number)
     pairs = tuple((p.black, p.white) for p in r.pairings)

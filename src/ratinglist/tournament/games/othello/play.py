@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import NotAllowedNow, NotOffered, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.text import format_name
 from ratinglist.pairing import System, SystemPlan, system_for
@@ -16,24 +16,26 @@ from ratinglist.pairing.finals import DrawWinChoice
 from ratinglist.standings import BrightwellRule, StandingsConfig, StandingsRow
 from ratinglist.tournament.events import (
     Absent,
-    ColoursExchanged,
     Event,
-    FinalsStarted,
     FlagsSet,
     Forbidden,
     Forced,
     IdAssigned,
-    Paired,
-    PlayersSwapped,
     Registered,
     Reinstated,
-    ResultCorrected,
-    ResultEntered,
     Settings,
     Withdrawn,
 )
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import described
+from ratinglist.tournament.games.othello.events import (
+    ColoursExchanged,
+    FinalsStarted,
+    Paired,
+    PlayersSwapped,
+    ResultCorrected,
+    ResultEntered,
+)
 from ratinglist.tournament.games.othello.finals import Finals, record_finals_result
 from ratinglist.tournament.games.othello.results import Result, SpecialResult
 from ratinglist.tournament.games.othello.scoring import standings_of
@@ -85,7 +87,7 @@ class OthelloPlay:
         for p in self.people:
             if p.player == player:
                 return p
-        raise TournamentError(f"expected an entered player, got unknown ID {player}")
+        raise TournamentInputError(f"expected an entered player, got unknown ID {player}")
 
     def standings_config(self) -> StandingsConfig:
         """The standings parameters of the settings."""
@@ -111,7 +113,9 @@ def result_of(event: ResultEntered | ResultCorrected) -> Result:
     try:
         special = SpecialResult(event.special)
     except ValueError as exc:
-        raise TournamentError(f"expected a special result kind, got {event.special!r}") from exc
+        raise TournamentInputError(
+            f"expected a special result kind, got {event.special!r}"
+        ) from exc
     return Result(event.black_discs, event.white_discs, special)
 
 
@@ -119,21 +123,21 @@ def _require_complete(d: OthelloPlay, what: str) -> None:
     for r in d.state.rounds[: d.paired]:
         if not r.complete:
             missing = sum(1 for p in r.pairings if p.result is None)
-            raise TournamentError(
+            raise NotAllowedNow(
                 f"expected every result of round {r.number} before {what}, got {missing} missing"
             )
 
 
 def _future_round(d: OthelloPlay, round_number: int, what: str) -> None:
     if round_number <= d.paired:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected {what} for a round not yet paired (> {d.paired}), got round {round_number}"
         )
 
 
 def _register(d: OthelloPlay, e: Registered) -> OthelloPlay:
     if e.first_round < 1:
-        raise TournamentError(f"expected a first round >= 1, got {e.first_round}")
+        raise TournamentInputError(f"expected a first round >= 1, got {e.first_round}")
     _future_round(d, e.first_round, "a late entry")
     entrant = Entrant(
         id=e.player,
@@ -183,31 +187,31 @@ def _force(d: OthelloPlay, e: Forced) -> OthelloPlay:
 
 def _pair(d: OthelloPlay, e: Paired) -> OthelloPlay:
     if d.finals is not None:
-        raise TournamentError("expected no more rounds once the finals started, got a pairing")
+        raise NotAllowedNow("expected no more rounds once the finals started, got a pairing")
     _require_complete(d, f"pairing round {e.round}")
     wanted = d.forced_for(e.round)
     missing = [p for p in wanted if p not in e.pairs]
     if missing:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected the forced pairs in round {e.round}, got {missing} left out"
         )
     for pid in {x for p in e.pairs for x in p} | set(e.byes):
         if not d.state.is_available(pid, e.round):
-            raise TournamentError(f"expected players available in round {e.round}, got {pid}")
+            raise TournamentInputError(f"expected players available in round {e.round}, got {pid}")
     state = set_round(d.state, e.round, e.pairs, e.byes, e.tables)
     return replace(d, state=state)
 
 
 def _finals(d: OthelloPlay, e: FinalsStarted) -> OthelloPlay:
     if d.finals is not None:
-        raise TournamentError("expected finals not yet started, got finals already under way")
+        raise NotAllowedNow("expected finals not yet started, got finals already under way")
     if d.paired == 0:
-        raise TournamentError(
+        raise NotAllowedNow(
             "expected at least one round played before the finals, got none paired yet"
         )
     _require_complete(d, "the finals")
     if len(set(e.players)) != 4:
-        raise TournamentError(f"expected four different finalists, got {list(e.players)}")
+        raise TournamentInputError(f"expected four different finalists, got {list(e.players)}")
     for pid in e.players:
         d.state.entrant(pid)
     choice = DrawWinChoice(d.settings.third_place_choice)
@@ -238,28 +242,28 @@ def _result(d: OthelloPlay, e: ResultEntered | ResultCorrected) -> OthelloPlay:
     correction = isinstance(e, ResultCorrected)
     if not e.round.isdigit():
         if d.finals is None:
-            raise TournamentError(f"expected a round number (no finals yet), got {e.round!r}")
+            raise TournamentInputError(f"expected a round number (no finals yet), got {e.round!r}")
         finals = record_finals_result(d.finals, e.round, e.black, e.white, result, correction)
         return replace(d, finals=finals)
     number = int(e.round)
     if not 1 <= number <= d.paired:
-        raise TournamentError(f"expected a paired round (1-{d.paired}), got round {number}")
+        raise TournamentInputError(f"expected a paired round (1-{d.paired}), got round {number}")
     pairing = d.state.rounds[number - 1].pairing_of(e.black)
     if pairing is None or (pairing.black, pairing.white) != (e.black, e.white):
         hint = ""
         if pairing is not None and (pairing.white, pairing.black) == (e.black, e.white):
             hint = f" (the pairing is {pairing.black} with Black - {pairing.white})"
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a pairing of round {number}, got {e.black} - {e.white}{hint}"
             f"{_names(d, e.black, e.white)}"
         )
     if correction and pairing.result is None:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected an entered result to correct, got none for round {number}"
             f"{_names(d, e.black, e.white)}"
         )
     if not correction and pairing.result is not None:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected a game without result, got {e.black} - {e.white} of round {number} "
             f"already entered (use correct){_names(d, e.black, e.white)}"
         )
@@ -278,7 +282,7 @@ def _withdraw(d: OthelloPlay, player: PlayerId, k: int) -> OthelloPlay:
     _future_round(d, k, "a withdrawal")
     last = total_rounds_of(d)
     if last is not None and k > last:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a withdrawal from a round of the tournament (<= {last}), got round {k}"
         )
     return replace(d, state=withdraw(d.state, player, k))
@@ -286,12 +290,14 @@ def _withdraw(d: OthelloPlay, player: PlayerId, k: int) -> OthelloPlay:
 
 def _stored_round(d: OthelloPlay, k: int, what: str) -> None:
     if not 1 <= k <= d.paired:
-        raise TournamentError(f"expected {what} in a stored round (1-{d.paired}), got round {k}")
+        raise TournamentInputError(
+            f"expected {what} in a stored round (1-{d.paired}), got round {k}"
+        )
 
 
 def _flags(d: OthelloPlay, e: FlagsSet) -> OthelloPlay:
     if e.birth_year is not None and not 1900 <= e.birth_year <= d.settings.start_date.year:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a birth year from 1900 to {d.settings.start_date.year}, got {e.birth_year}"
         )
     state = set_flags(d.state, e.player, e.female, e.youth, e.birth_year)
@@ -320,7 +326,7 @@ def apply_othello(d: OthelloPlay, event: Event) -> OthelloPlay:
         case Absent(player=p, round=k):
             _future_round(d, k, "an absence")
             if not d.state.is_available(p, k):
-                raise TournamentError(f"expected a player due to play round {k}, got {p}")
+                raise TournamentInputError(f"expected a player due to play round {k}, got {p}")
             return replace(d, state=set_absent(d.state, p, k))
         case Forbidden(first=a, second=b):
             return replace(d, state=forbid_pair(d.state, a, b))
@@ -342,9 +348,7 @@ def apply_othello(d: OthelloPlay, event: Event) -> OthelloPlay:
         case ColoursExchanged(round=k, black=b, white=w):
             _stored_round(d, k, "an exchange of colours")
             return replace(d, state=exchange_colours(d.state, k, b, w))
-    raise TournamentError(
-        f"expected an action of an Othello tournament, got a {event.kind!r} event"
-    )
+    raise NotOffered(f"expected an action of an Othello tournament, got a {event.kind!r} event")
 
 
 def othello(d: FoldedTournament) -> OthelloPlay:
@@ -354,5 +358,5 @@ def othello(d: FoldedTournament) -> OthelloPlay:
         TournamentError: `d` is a tournament of another game.
     """
     if not isinstance(d.play, OthelloPlay):
-        raise TournamentError(f"expected an Othello tournament, got {described(d)}")
+        raise NotOffered(f"expected an Othello tournament, got {described(d)}")
     return d.play

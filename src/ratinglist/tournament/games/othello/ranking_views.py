@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import TournamentInputError
 from ratinglist.formats.results_file import ResultsFile
 from ratinglist.standings import ClassKind, ClassRule, class_standings
 from ratinglist.tournament.folded import FoldedTournament
@@ -40,7 +40,9 @@ def class_rule(d: FoldedTournament, text: str) -> ClassRule:
     bounds = (low_text.strip(), high_text.strip())
     if kind != "rating" or not sep or not dash or not all(b == "" or b.isdigit() for b in bounds):
         names = ", ".join(sorted(CLASS_NAMES))
-        raise TournamentError(f"expected a class among {names} or rating:LOW-HIGH, got {text!r}")
+        raise TournamentInputError(
+            f"expected a class among {names} or rating:LOW-HIGH, got {text!r}"
+        )
     low = int(bounds[0]) if bounds[0] else None
     high = int(bounds[1]) if bounds[1] else None
     return ClassRule(ClassKind.RATING_BAND, year=year, low=low, high=high)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import TournamentInputError
 from ratinglist.model import Colour, Outcome
 
 BOARD_SQUARES = 64
@@ -52,7 +52,7 @@ class Result:
     def __post_init__(self) -> None:
         b, w = self.black_discs, self.white_discs
         if b < 0 or w < 0 or b + w > BOARD_SQUARES:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected two disc counts between 0 and 64 summing to at most 64, got {b}-{w}"
             )
 
@@ -94,7 +94,7 @@ def counted_discs(own: int, other: int) -> tuple[int, int]:
     A draw on the board (equal counts) is 32-32 whatever the number of empty squares.
     """
     if own < 0 or other < 0 or own + other > BOARD_SQUARES:
-        raise TournamentError(f"expected disc counts summing to at most 64, got {own}-{other}")
+        raise TournamentInputError(f"expected disc counts summing to at most 64, got {own}-{other}")
     empty = BOARD_SQUARES - own - other
     if own > other:
         return own + empty, other
@@ -129,7 +129,9 @@ def make_result(
     """A `Result` for a special ending, given the winner's colour (None only for NONE draws)."""
     if winner_colour is None:
         if special is not SpecialResult.NONE:
-            raise TournamentError(f"expected a winner for the special result {special.value!r}")
+            raise TournamentInputError(
+                f"expected a winner for the special result {special.value!r}"
+            )
         b, w = counted_discs(winner_on_board, loser_on_board)
         return Result(b, w)
     win, lose = special_result_discs(special, winner_on_board, loser_on_board)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import NotAllowedNow, TournamentInputError
 from ratinglist.model import Colour, PlayerId
 from ratinglist.tournament.games.othello.results import Result
 
@@ -45,7 +45,7 @@ class Pairing:
             return Colour.BLACK
         if player == self.white:
             return Colour.WHITE
-        raise TournamentError(f"expected a player of this pairing, got {player}")
+        raise TournamentInputError(f"expected a player of this pairing, got {player}")
 
     def opponent(self, player: PlayerId) -> PlayerId:
         """The other player."""
@@ -107,7 +107,7 @@ class TournamentState:
         """The entrant with this ID."""
         found = self.by_id().get(player)
         if found is None:
-            raise TournamentError(f"expected an entered player, got unknown ID {player}")
+            raise TournamentInputError(f"expected an entered player, got unknown ID {player}")
         return found
 
     def withdrawn_from(self, player: PlayerId) -> int | None:
@@ -154,7 +154,7 @@ def add_entrant(state: TournamentState, entrant: Entrant) -> TournamentState:
     """Enter a player (late entries carry `first_round`)."""
     index = state.by_id()
     if entrant.id in index:
-        raise TournamentError(f"expected a new player ID, got {entrant.id} already entered")
+        raise NotAllowedNow(f"expected a new player ID, got {entrant.id} already entered")
     new = replace(state, entrants=(*state.entrants, entrant))
     object.__setattr__(new, "_index", {**index, entrant.id: entrant})
     return new
@@ -164,9 +164,9 @@ def withdraw(state: TournamentState, player: PlayerId, from_round: int) -> Tourn
     """Withdraw `player` from round `from_round` on; there is no re-entry (seed 004 II.7)."""
     state.entrant(player)
     if state.withdrawn_from(player) is not None:
-        raise TournamentError(f"expected a player still in the tournament, got {player} withdrawn")
+        raise NotAllowedNow(f"expected a player still in the tournament, got {player} withdrawn")
     if from_round < 1:
-        raise TournamentError(f"expected a round number >= 1, got {from_round}")
+        raise TournamentInputError(f"expected a round number >= 1, got {from_round}")
     return replace(state, withdrawals=(*state.withdrawals, (player, from_round)))
 
 
@@ -175,7 +175,7 @@ def reinstate(state: TournamentState, player: PlayerId) -> TournamentState:
     missed stay not played)."""
     state.entrant(player)
     if state.withdrawn_from(player) is None:
-        raise TournamentError(f"expected a withdrawn player to reinstate, got {player} playing")
+        raise NotAllowedNow(f"expected a withdrawn player to reinstate, got {player} playing")
     kept = tuple(w for w in state.withdrawals if w[0] != player)
     return replace(state, withdrawals=kept)
 
@@ -193,9 +193,11 @@ def _unplayed_game(r: Round, player: PlayerId) -> Pairing:
     """The game of `player` in round `r`, which must have no result yet."""
     p = r.pairing_of(player)
     if p is None:
-        raise TournamentError(f"expected a player with a game in round {r.number}, got {player}")
+        raise TournamentInputError(
+            f"expected a player with a game in round {r.number}, got {player}"
+        )
     if p.result is not None:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected a game without a result in round {r.number}, got {p.black} - {p.white} "
             f"already played (correct or undo the result first)"
         )
@@ -219,7 +221,7 @@ def swap_players(
     r = state.rounds[round_number - 1]
     a, b = _unplayed_game(r, first), _unplayed_game(r, second)
     if a == b:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected players of two different games, got {first} and {second} in one game "
             f"(exchange the colours instead)"
         )
@@ -231,7 +233,7 @@ def swap_players(
     pairings = tuple(moved(p) if p in (a, b) else p for p in r.pairings)
     for p in pairings:
         if frozenset((p.black, p.white)) in state.never_pair:
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected no forbidden pair after the swap, got {p.black} - {p.white}"
             )
     return _with_pairings(state, r, pairings)
@@ -245,7 +247,7 @@ def exchange_colours(
     r = state.rounds[round_number - 1]
     game = _unplayed_game(r, black)
     if (game.black, game.white) != (black, white):
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a game of round {round_number} with {black} Black and {white} White, "
             f"got {game.black} - {game.white}"
         )
@@ -258,7 +260,7 @@ def forbid_pair(state: TournamentState, a: PlayerId, b: PlayerId) -> TournamentS
     state.entrant(a)
     state.entrant(b)
     if a == b:
-        raise TournamentError(f"expected two different players, got {a} twice")
+        raise TournamentInputError(f"expected two different players, got {a} twice")
     return replace(state, never_pair=(*state.never_pair, frozenset((a, b))))
 
 
@@ -275,7 +277,7 @@ def set_absent(state: TournamentState, player: PlayerId, round_number: int) -> T
     rounds = _ensure_round(state, round_number)
     r = rounds[round_number - 1]
     if player in set(r.players()):
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected an unpaired player, got {player} already paired in round {round_number}"
         )
     new = replace(r, absent=r.absent | {player})
@@ -307,18 +309,18 @@ def set_round(
     """
     published = paired_rounds(state)
     if round_number != published + 1:
-        raise TournamentError(f"expected the next round {published + 1}, got round {round_number}")
+        raise NotAllowedNow(f"expected the next round {published + 1}, got round {round_number}")
     pairs = tuple(Pairing(b, w) for b, w in pairings)
     bye_ids = tuple(byes)
     seen: set[PlayerId] = set()
     for pid in [x for p in pairs for x in (p.black, p.white)] + list(bye_ids):
         state.entrant(pid)
         if pid in seen:
-            raise TournamentError(f"expected each player once in a round, got {pid} twice")
+            raise TournamentInputError(f"expected each player once in a round, got {pid} twice")
         seen.add(pid)
     numbers = tuple(tables)
     if numbers and sorted(numbers) != list(range(1, len(pairs) + 1)):
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected table numbers 1-{len(pairs)} once each for round {round_number}, "
             f"got {list(numbers)}"
         )
@@ -336,7 +338,7 @@ def record_result(
 ) -> TournamentState:
     """Record (or correct) the result of the game `black` - `white` in a round."""
     if not 1 <= round_number <= len(state.rounds):
-        raise TournamentError(f"expected an existing round, got round {round_number}")
+        raise TournamentInputError(f"expected an existing round, got round {round_number}")
     r = state.rounds[round_number - 1]
     out = []
     found = False
@@ -347,7 +349,7 @@ def record_result(
         else:
             out.append(p)
     if not found:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a pairing of round {round_number}, got {black} - {white} not paired"
         )
     new = replace(r, pairings=tuple(out))

@@ -16,11 +16,11 @@ import threading
 from collections import OrderedDict
 from dataclasses import replace
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.standings import draw_lots
-from ratinglist.tournament.events import Paired
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.othello.events import Paired
 from ratinglist.tournament.games.othello.play import othello
 from ratinglist.tournament.games.othello.state import Pairing
 
@@ -95,7 +95,7 @@ def board_order(d: FoldedTournament, number: int) -> tuple[Pairing, ...]:
     """The pairings of round `number` in table order (index 0 is table 1)."""
     o = othello(d)
     if not 1 <= number <= d.paired:
-        raise TournamentError(f"expected a paired round (1-{d.paired}), got round {number}")
+        raise TournamentInputError(f"expected a paired round (1-{d.paired}), got round {number}")
     r = o.state.rounds[number - 1]
     if r.tables:
         return tuple(
@@ -115,7 +115,7 @@ def at_table(d: FoldedTournament, number: int, table: int) -> Pairing:
     """The pairing at table `table` of round `number`."""
     order = board_order(d, number)
     if not 1 <= table <= len(order):
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected a table of round {number} (1-{len(order)}), got table {table}"
         )
     return order[table - 1]

@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import NotAllowedNow, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.ids import (
     TEMPORARY_MAX,
@@ -42,7 +42,7 @@ def next_temporary(events: Iterable[Event]) -> PlayerId:
     ]
     k = max(used, default=0) + 1
     if k > TEMPORARY_MAX:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected at most {TEMPORARY_MAX} new players in one tournament, got more"
         )
     return temporary_player_id(k)
@@ -82,7 +82,7 @@ def renumber(value: T, old: PlayerId, new: PlayerId) -> T:
     number, so no other integer of the state can equal it.
     """
     if not is_temporary_player(old):
-        raise TournamentError(f"expected a temporary player ID to replace, got {old}")
+        raise TournamentInputError(f"expected a temporary player ID to replace, got {old}")
     result: T = _swap(value, int(old), int(new))
     return result
 
@@ -95,12 +95,12 @@ def check_assignment(entrants: Iterable[PlayerId], e: IdAssigned) -> None:
     """
     present = set(entrants)
     if not is_temporary_player(e.temporary) or e.temporary not in present:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected an entrant with a temporary identifier, got {shown_id(e.temporary)}"
         )
     if e.player < 0 or is_temporary_player(e.player):
-        raise TournamentError(f"expected a registry ID to assign, got {e.player}")
+        raise TournamentInputError(f"expected a registry ID to assign, got {e.player}")
     if e.player in present:
-        raise TournamentError(
+        raise NotAllowedNow(
             f"expected an ID not yet entered in the tournament, got {e.player} already entered"
         )

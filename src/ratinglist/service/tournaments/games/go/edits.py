@@ -25,6 +25,7 @@ from ratinglist.service.tournaments.log import loaded, write
 from ratinglist.store import Store
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.go import events as go_events
 from ratinglist.tournament.games.go.director import go_person, result_text
 from ratinglist.tournament.games.go.edits import busy_keys, unpaired_keys
 from ratinglist.tournament.games.go.manual import (
@@ -218,7 +219,9 @@ def choose_go_bye(
 
     def decide(s: GoState) -> Decision:
         who = s.name(PlayerId(player)) if player else "no bye"
-        return ev.GoByeChosen(round_number, PlayerId(player)), f"bye of round {round_number}: {who}"
+        return go_events.GoByeChosen(
+            round_number, PlayerId(player)
+        ), f"bye of round {round_number}: {who}"
 
     return _edit_round(db, tournament, round_number, actor, based_on, decide)
 
@@ -234,7 +237,9 @@ def unpair_go_game(
     """Unpair the game at `table`: both players become unpaired in the round."""
 
     def decide(s: GoState, w: PlayerId, b: PlayerId) -> Decision:
-        return ev.GoUnpaired(round_number, w, b), f"table {table} unpaired: {_names(s, w, b)}"
+        return go_events.GoUnpaired(
+            round_number, w, b
+        ), f"table {table} unpaired: {_names(s, w, b)}"
 
     return _edit_game(db, tournament, round_number, table, actor, based_on, decide)
 
@@ -275,7 +280,9 @@ def exchange_go_colours(
     """Exchange White and Black of the game at `table`."""
 
     def decide(s: GoState, w: PlayerId, b: PlayerId) -> Decision:
-        return ev.GoColoursExchanged(round_number, w, b), f"table {table}: White is now {s.name(b)}"
+        return go_events.GoColoursExchanged(
+            round_number, w, b
+        ), f"table {table}: White is now {s.name(b)}"
 
     return _edit_game(db, tournament, round_number, table, actor, based_on, decide)
 
@@ -292,7 +299,9 @@ def set_go_handicap(
     """Set the handicap of the game at `table` (0-9)."""
 
     def decide(s: GoState, w: PlayerId, b: PlayerId) -> Decision:
-        return ev.GoHandicapSet(round_number, w, b, handicap), f"table {table}: handicap {handicap}"
+        return go_events.GoHandicapSet(
+            round_number, w, b, handicap
+        ), f"table {table}: handicap {handicap}"
 
     return _edit_game(db, tournament, round_number, table, actor, based_on, decide)
 
@@ -344,7 +353,7 @@ def set_go_rounds(
         None,
         actor,
         based_on,
-        lambda s: (ev.GoRoundsSet(rounds), f"{rounds} rounds"),
+        lambda s: (go_events.GoRoundsSet(rounds), f"{rounds} rounds"),
     )
 
 
@@ -410,7 +419,7 @@ def modify_go_player(
     """Change a player's rank, rating, club, country, participation (the rounds not
     played, all of them) or status (final: FIN, else PRE); None leaves a field as it is."""
     base = loaded(db, tournament)
-    event = ev.GoPlayerModified(
+    event = go_events.GoPlayerModified(
         PlayerId(player),
         rank=None if rank is None else rank.strip(),
         rating=rating,

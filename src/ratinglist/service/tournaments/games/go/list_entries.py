@@ -26,7 +26,7 @@ from ratinglist.registry.go.search import GoListIndex
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import loaded, write
 from ratinglist.store import Store
-from ratinglist.tournament import events as ev
+from ratinglist.tournament.games.go import events as go_events
 from ratinglist.tournament.games.go.director import go_person, go_registered
 from ratinglist.tournament.games.go.state import go_play
 
@@ -116,11 +116,11 @@ def pick_from_list(index: GoListIndex, query: str, origin: str) -> GoListPlayer:
 
 def list_registration(
     p: GoListPlayer, number: int, first_round: int, rank: str | None
-) -> ev.GoRegistered:
+) -> go_events.GoRegistered:
     """The registration of list player `p` as player number `number`."""
     origin = p.origin
     chosen = rank_from_rating(p.rating) if rank is None else parse_rank(rank)
-    return ev.GoRegistered(
+    return go_events.GoRegistered(
         PlayerId(number),
         p.surname,
         p.first_name,

@@ -18,8 +18,8 @@ from ratinglist.model.go.tournament import COMPAT_GROUP_MAX
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import loaded, write
 from ratinglist.store import Store
-from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.go import events as go_events
 from ratinglist.tournament.games.go.exports import results_header
 from ratinglist.tournament.games.go.options import (
     FIXED_ONCE_PAIRED,
@@ -113,5 +113,5 @@ def change_go_settings(
     smms = tuple((PlayerId(pid), correction) for pid, correction in options.smms)
     if not pairs and not smms:
         raise TournamentInputError("expected at least one setting to change, got none")
-    write(db, base, [ev.GoSettingsChanged(pairs, smms)], actor, based_on)
+    write(db, base, [go_events.GoSettingsChanged(pairs, smms)], actor, based_on)
     return go_settings_view(db, tournament)

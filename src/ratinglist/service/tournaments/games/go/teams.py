@@ -25,7 +25,7 @@ from ratinglist.model.go.team import (
 from ratinglist.service.actor import Actor
 from ratinglist.standings.go.team_scores import team_value as team_value
 from ratinglist.store import Store
-from ratinglist.tournament import events as ev
+from ratinglist.tournament.games.go import events as go_events
 from ratinglist.tournament.games.go.director import go_person
 from ratinglist.tournament.games.go.state import GoState, board_clash, go_play
 
@@ -126,7 +126,7 @@ def add_teams(db: Store, tournament: int, names: Sequence[str], actor: Actor) ->
     base = loaded(db, tournament)
     s = go_play(base.folded)
     first = max((t.number for t in s.teams), default=0) + 1
-    actions = [ev.GoTeamEntered(first + k, n) for k, n in enumerate(names)]
+    actions = [go_events.GoTeamEntered(first + k, n) for k, n in enumerate(names)]
     d = write(db, base, actions, actor)
     after = go_play(d)
     return _teams_view(after, d.settings.name, min(after.paired + 1, after.number_of_rounds))
@@ -164,7 +164,7 @@ def set_team_boards(
             s.key(pid)
     if by_rating:
         chosen.sort(key=lambda p: (int(p) == 0, -s.player(p).rating if p else 0, int(p)))
-    event = ev.GoTeamBoards(found.number, k, tuple(chosen))
+    event = go_events.GoTeamBoards(found.number, k, tuple(chosen))
     clash = board_clash(s, event)
     if clash is not None:
         raise NotAllowedNow(clash)
@@ -226,7 +226,7 @@ def pair_team_round(
         out = tuple(x for x in s.teams if x.number not in able and x.board_players(k - 1))
         paired = TeamRound(chosen, None, games, out)
     number = s.numbers()
-    event = ev.GoPaired(
+    event = go_events.GoPaired(
         k, tuple((number[g.white], number[g.black], g.handicap, g.table) for g in paired.games)
     )
     d = write(db, base, [event], actor)

@@ -1,0 +1,73 @@
+"""The stored form of the events: a kind name and a JSON object, for the store.
+
+The codec knows no game: it reads a kind among the engine's events (`events.ENGINE_EVENTS`)
+and every game's (`Game.events`, `game.event_class`). Old logs stay readable
+(docs/decisions.md, "Issue 20: old logs"): an event kind or field stored once is never
+removed, renamed or made required; a field added to an event later has a default (a plain
+one or a default factory) and an event stored without it takes the default here (the
+settings of `Created` too; a Go tournament's parameters missing from its settings take
+OpenGotha's defaults for its system). The kinds and fields stored today are listed in
+``tests/tournament/logs/event_fields.json``, and ``tests/tournament/test_event_rule.py``
+holds the classes to that list.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import MISSING, asdict, fields
+from typing import Any
+
+from ratinglist.errors import TournamentInputError
+from ratinglist.tournament.events import Created, Event, Settings
+from ratinglist.tournament.game import event_class, event_types
+
+__all__ = ["event_types", "from_json", "to_json"]
+
+_SETTINGS_DEFAULTS = {f.name: f.default for f in fields(Settings)}
+
+
+def to_json(event: Event) -> tuple[str, str]:
+    """The stored form: (kind, JSON object of the fields, keys sorted)."""
+    payload = asdict(event)  # type: ignore[call-overload]
+    if isinstance(event, Created):
+        # the game's fields are left out while they hold their defaults, as every log
+        # written before there was a second game has them
+        settings = payload["settings"]
+        for key in ("game", "go"):
+            if settings[key] == _SETTINGS_DEFAULTS[key]:
+                del settings[key]
+    for key in event.stored_when_set:
+        if not payload[key]:
+            del payload[key]  # stored as before the field existed
+    return event.kind, json.dumps(payload, sort_keys=True, ensure_ascii=False)
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def from_json(kind: str, payload: str) -> Event:
+    """The event stored as (`kind`, `payload`); `to_json` is the inverse.
+
+    Raises:
+        TournamentInputError: an unknown kind or a payload that does not fit it.
+    """
+    cls = event_class(kind)
+    if cls is None:
+        raise TournamentInputError(f"expected a known event kind, got {kind!r}")
+    try:
+        data = json.loads(payload)
+        if cls is Created:
+            return Created(Settings(**data["settings"]))
+        known = fields(cls)  # type: ignore[arg-type]
+        names = {f.name for f in known}
+        required = {f.name for f in known if f.default is MISSING and f.default_factory is MISSING}
+        if not required <= set(data) <= names:
+            raise TypeError(f"fields {sorted(data)} instead of {sorted(names)}")
+        return cls(**{k: _tuples(v) for k, v in data.items()})
+    except (ValueError, TypeError, KeyError) as exc:
+        raise TournamentInputError(
+            f"expected a valid {kind!r} event, got {payload[:80]!r} ({exc})"
+        ) from exc
