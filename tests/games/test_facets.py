@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from ratinglist.errors import NotOffered
+from ratinglist.errors import NotOffered, TournamentInputError
+from ratinglist.model import PlayerId
 from ratinglist.service.tournaments.forecast import wof_model
+from ratinglist.tournament import codec
 from ratinglist.tournament.events import Created, Settings
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.folded import FoldedTournament
-from ratinglist.tournament.game import Game, game_named, games
+from ratinglist.tournament.game import Game, game_named, games, register_game
+from tests.games.draughts_lite.events import DlResultEntered
+from tests.games.draughts_lite.game import DraughtsLite
 
 
 def _new() -> FoldedTournament:
@@ -49,3 +53,15 @@ def test_the_required_core_is_small_and_every_game_writes_it() -> None:
     lacking = type("NoCore", (Game,), {"name": "x", "label": "X", "main_export": "csv"})
     with pytest.raises(TypeError, match="abstract"):
         lacking()
+
+
+def test_a_registered_game_brings_its_kinds_and_cannot_take_a_folder_name() -> None:
+    event = DlResultEntered(2, PlayerId(3), PlayerId(1), "=")
+    assert codec.from_json(*codec.to_json(event)) == event
+    assert codec.event_types()["dl-result"] is DlResultEntered
+
+    class Named(DraughtsLite):
+        name = "othello"
+
+    with pytest.raises(TournamentInputError, match="expected a new game name, got 'othello'"):
+        register_game(Named())
