@@ -9,9 +9,7 @@ older state that another device changed answers 409 with what changed.
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
@@ -22,10 +20,8 @@ from ratinglist.model.directed import (
     Created,
     EnteredResult,
     FinalsView,
-    GoEntry,
     GoStandingsView,
     NewSettings,
-    Person,
     PlayerAction,
     Registration,
     ResultSpec,
@@ -34,8 +30,6 @@ from ratinglist.model.directed import (
     SubmittedFile,
     Undid,
 )
-from ratinglist.model.go import format_rank, rank_from_rating
-from ratinglist.service.go.lists import suggest_stored as list_candidates
 from ratinglist.service.tournaments.actions import (
     Entry,
     absent,
@@ -48,13 +42,6 @@ from ratinglist.service.tournaments.actions import (
     undo,
     undo_preview,
     withdraw,
-)
-from ratinglist.service.tournaments.list_entries import (
-    choice_key,
-    describe_list_player,
-    parse_origin,
-    register_from_list,
-    register_go,
 )
 from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import (
@@ -74,7 +61,7 @@ from ratinglist.service.tournaments.views import (
     submit,
 )
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
-from ratinglist.web.views.common import db_url
+from ratinglist.web.views.common import db_url, game_offers
 from ratinglist.web.views.go_forms import GoSettingsBody
 
 router = APIRouter(prefix="/api/v1/td", tags=["tournament director"])
@@ -121,56 +108,6 @@ class Players(BaseModel):
     female: bool = False
     youth: bool = False
     birth_year: int | None = Field(default=None, ge=1900, le=2100)
-
-
-class GoNewPlayer(BaseModel):
-    """Go: a player not on a rating list, entered with a rank (``3k``, ``2d``)."""
-
-    surname: str = Field(min_length=1, max_length=100)
-    firstname: str = Field(default="", max_length=100)
-    rank: str = Field(min_length=2, max_length=4)
-    rating: int | None = None
-    country: str = Field(default="", max_length=100)
-    club: str = Field(default="", max_length=20)
-
-
-class GoPlayersIn(BaseModel):
-    """Go: players of the latest stored `origin` rating list (``egf``, ``ffg``, ``aga``) by
-    name or list number, and/or new players with a rank."""
-
-    origin: str = Field(default="egf", max_length=3)
-    players: list[str] = Field(default_factory=list, max_length=1000)
-    new: list[GoNewPlayer] = Field(default_factory=list, max_length=100)
-
-
-class GoEntries(BaseModel):
-    """Go: who was entered (number and name) and how many players are entered now."""
-
-    entered: list[Person]
-    entrants: int
-
-
-class ListCandidate(BaseModel):
-    """Go: a rating-list player a director may choose: entering `key` (the list number, or
-    the whole name of a player without one) enters exactly that player."""
-
-    key: str
-    number: str
-    surname: str
-    first_name: str
-    rank: str
-    rating: int
-    club: str
-    country: str
-    origin: str
-    label: str
-
-
-class ListCandidates(BaseModel):
-    """Go: the candidates of the stored `origin` list for what the director typed."""
-
-    origin: str
-    hits: list[ListCandidate]
 
 
 class ExportKind(BaseModel):
@@ -316,58 +253,6 @@ def add_players(request: Request, tid: int, body: Players, who: Director) -> Reg
     )
 
 
-@router.post("/tournaments/{tid}/entries", status_code=201)
-def add_go_entries(request: Request, tid: int, body: GoPlayersIn, who: Director) -> GoEntries:
-    """Go: enter players from a stored rating list and/or new players with a rank (late
-    entries play from the next round)."""
-    entered: list[Person] = []
-    count = 0
-    if body.players:
-        found, count = register_from_list(
-            db_url(request), tid, body.origin, body.players, who.actor
-        )
-        entered += [e.player for e in found]
-    if body.new:
-        typed = [
-            GoEntry(f"{n.surname},{n.firstname}", n.rank, n.rating, n.country, n.club)
-            for n in body.new
-        ]
-        people, count = register_go(db_url(request), tid, typed, who.actor)
-        entered += list(people)
-    return GoEntries(entered=entered, entrants=count)
-
-
-@router.get("/tournaments/{tid}/list-players")
-def list_players(
-    request: Request,
-    tid: int,
-    who: Director,
-    q: Annotated[str, Query(min_length=1, max_length=100)],
-    origin: Annotated[str, Query(max_length=3)] = "egf",
-) -> ListCandidates:
-    """Go: candidates of the stored `origin` rating list (egf, ffg, aga) for part of a name
-    or list number, with rank, club and number; entering one is `entries` with its number."""
-    hits = list_candidates(db_url(request), parse_origin(origin), q)
-    return ListCandidates(
-        origin=origin.lower(),
-        hits=[
-            ListCandidate(
-                key=choice_key(p),
-                number=p.number,
-                surname=p.surname,
-                first_name=p.first_name,
-                rank=format_rank(rank_from_rating(p.rating)),
-                rating=p.rating,
-                club=p.club,
-                country=p.country,
-                origin=p.origin.value,
-                label=describe_list_player(p),
-            )
-            for p in hits
-        ],
-    )
-
-
 @router.post("/tournaments/{tid}/withdrawals", status_code=201)
 def withdraw_player(request: Request, tid: int, body: Withdrawal, who: Director) -> PlayerAction:
     """Withdraw a player."""
@@ -447,7 +332,11 @@ def undo_last(request: Request, tid: int, who: Director, body: UndoIn | None = N
     return undo(db_url(request), tid, who.actor, based_on=based_on)
 
 
-@router.post("/tournaments/{tid}/finals", status_code=201)
+@router.post(
+    "/tournaments/{tid}/finals",
+    status_code=201,
+    dependencies=[Depends(game_offers("finals", "finals"))],
+)
 def finals(request: Request, tid: int, who: Director) -> FinalsView:
     """Start the finals stage (semi-finals or final by the entrant count)."""
     return start_finals(db_url(request), tid, who.actor)

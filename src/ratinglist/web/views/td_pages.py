@@ -30,9 +30,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
-from ratinglist.errors import ClosedError, ConflictError, RatinglistError
+from ratinglist.errors import ConflictError, NotAllowedNow, NotOffered, RatinglistError
 from ratinglist.model.account import may_create_tournament, may_direct, may_enter_results
-from ratinglist.model.directed import GoEntry, GoOptions, NewSettings, ResultSpec, Undid
+from ratinglist.model.directed import GoOptions, NewSettings, ResultSpec, Undid
 from ratinglist.model.player import NamesakeConflict
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.actions import (
@@ -50,13 +50,6 @@ from ratinglist.service.tournaments.actions import (
 )
 from ratinglist.service.tournaments.forecast import forecast
 from ratinglist.service.tournaments.lifecycle import lifecycle
-from ratinglist.service.tournaments.list_entries import (
-    NotOnList,
-    choice_key,
-    describe_list_player,
-    register_from_list,
-    register_go,
-)
 from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import (
     finished,
@@ -71,10 +64,12 @@ from ratinglist.service.tournaments.temporary_ids import registered_namesakes
 from ratinglist.service.tournaments.views import download, shown_standings, submit, unfinished
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.templating import templates
-from ratinglist.web.views.common import NO_STORE, db_url
+from ratinglist.web.views.common import NO_STORE, db_url, game_offers
 from ratinglist.web.views.go_forms import NO_GO, go_form
 
 router = APIRouter(prefix="/td", include_in_schema=False)
+FINALS = Depends(game_offers("finals", "finals"))
+"""The finals pages exist only for a game with finals (else 404)."""
 
 FLASH_COOKIE = "rl_td_flash"
 FLASH_SECONDS = 120
@@ -240,15 +235,21 @@ def _act(
     who: SignedIn,
     action: Callable[[], str],
     kept: dict[str, str] | None = None,
+    passes: tuple[type[Exception], ...] = (),
 ) -> Response:
     """Run a write, then redirect to the tournament page: with its message on success, with
-    the reason when refused (shown with 409 for a conflict with another device, else 400;
-    `kept` fills the refused form again)."""
+    the reason when refused (shown with 409 for a conflict with another device or an action
+    the tournament's state does not allow now, else 400; `kept` fills the refused form
+    again); a capability the game lacks is raised (404), and so are the refusals of
+    `passes` (a registration form that offers a choice)."""
+    offering: tuple[type[Exception], ...] = (NamesakeConflict, NotRegistered, *passes)
     try:
         done = action()
-    except (NamesakeConflict, NotRegistered, NotOnList):
+    except offering:
         raise  # the registration form offers the choice
-    except ClosedError as exc:
+    except NotOffered:
+        raise  # the error page: 404, the game has no such thing
+    except NotAllowedNow as exc:
         return _back(request, tid, who, str(exc), "conflict")
     except ConflictError as exc:
         return _back(request, tid, who, f"Another device changed this meanwhile: {exc}", "conflict")
@@ -267,11 +268,14 @@ def _act_at(
 ) -> Response:
     """Run a write of a page under the tournament's (`where`, such as ``/setup``), then
     redirect back to it with its outcome: the message, or the reason when refused (409 for
-    a closed tournament or a conflict with another device, else 400; `kept` fills the
+    an action not allowed now or a conflict with another device, 404 raised for a
+    capability the game lacks, else 400; `kept` fills the
     refused form again)."""
     try:
         done = action()
-    except ClosedError as exc:
+    except NotOffered:
+        raise  # the error page: 404, the game has no such thing
+    except NotAllowedNow as exc:
         return _back(request, tid, who, str(exc), "conflict", where=where)
     except ConflictError as exc:
         message = f"Another device changed this meanwhile: {exc}"
@@ -417,48 +421,6 @@ def add_players(
         return _back(request, tid, who, str(exc), "conflict", typed | {"namesake": exc.name})
     except NotRegistered as exc:
         offered = [(str(p.id), f"{p.name} ({p.id}, {p.country})") for p in exc.candidates]
-        return _back(request, tid, who, str(exc), "error", _offer(typed, exc.query, offered))
-
-
-@router.post("/{tid}/entries")
-def add_entries(
-    request: Request,
-    tid: int,
-    who: Director,
-    origin: Annotated[str, Form(max_length=3)] = "egf",
-    players: Annotated[str, Form(max_length=5000)] = "",
-    surname: Annotated[str, Form(max_length=100)] = "",
-    firstname: Annotated[str, Form(max_length=100)] = "",
-    rank: Annotated[str, Form(max_length=4)] = "",
-    country: Annotated[str, Form(max_length=100)] = "",
-    club: Annotated[str, Form(max_length=20)] = "",
-) -> Response:
-    """Enter players of a game that takes them from rating lists (Go): names or list numbers
-    of the stored `origin` list (EGF, FFG, AGA), one per line, and/or one new player with a
-    rank; a late entry plays from the next round."""
-    queries = [line.strip() for line in players.splitlines() if line.strip()]
-
-    def action() -> str:
-        names: list[str] = []
-        count = 0
-        if queries:
-            found, count = register_from_list(db_url(request), tid, origin, queries, who.actor)
-            names += [f"{e.player.name} ({e.number})" for e in found]
-        if surname.strip():
-            entry = GoEntry(f"{surname.strip()},{firstname.strip()}", rank, country=country,
-                            club=club)  # fmt: skip
-            people, count = register_go(db_url(request), tid, [entry], who.actor)
-            names += [p.name for p in people]
-        if not names:
-            return "nothing to enter: type names or list numbers, or a new player with a rank"
-        return f"entered {', '.join(names)}; {count} players"
-
-    typed = {"players": players, "surname": surname, "firstname": firstname, "rank": rank,
-             "country": country, "club": club, "origin": origin}  # fmt: skip
-    try:
-        return _act(request, tid, who, action, kept=typed)
-    except NotOnList as exc:
-        offered = [(choice_key(p), describe_list_player(p)) for p in exc.candidates]
         return _back(request, tid, who, str(exc), "error", _offer(typed, exc.query, offered))
 
 
@@ -666,7 +628,7 @@ def undo_last(
     return _act(request, tid, who, action)
 
 
-@router.get("/{tid}/finals")
+@router.get("/{tid}/finals", dependencies=[FINALS])
 def confirm_finals(request: Request, tid: int, who: Director) -> Response:
     """Ask to confirm the start of the finals, naming the rounds it skips."""
     try:
@@ -684,7 +646,7 @@ def confirm_finals(request: Request, tid: int, who: Director) -> Response:
     )
 
 
-@router.post("/{tid}/finals")
+@router.post("/{tid}/finals", dependencies=[FINALS])
 def finals(
     request: Request,
     tid: int,

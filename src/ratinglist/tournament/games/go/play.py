@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import NotAllowedNow, TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.model.go.tournament import GoSystem, GoTournament, Outcome
 from ratinglist.pairing.go.costs import PART_NAMES, CostModel
@@ -27,11 +27,11 @@ from ratinglist.tournament.games.go.state import GoState
 
 
 def require_complete(s: GoState, k: int) -> None:
-    """Raise `TournamentError` when a published round misses a result (before pairing `k`)."""
+    """Raise `NotAllowedNow` when a published round misses a result (before pairing `k`)."""
     for r in s.rounds:
         if not r.complete:
             missing = sum(1 for g in r.games if g.result.outcome is Outcome.UNKNOWN)
-            raise TournamentError(
+            raise NotAllowedNow(
                 f"expected every result of round {r.number} before pairing round {k}, "
                 f"got {missing} missing"
             )

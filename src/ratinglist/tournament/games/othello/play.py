@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import NotAllowedNow, TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.model.text import format_name
 from ratinglist.pairing import System, SystemPlan, system_for
@@ -119,7 +119,7 @@ def _require_complete(d: OthelloPlay, what: str) -> None:
     for r in d.state.rounds[: d.paired]:
         if not r.complete:
             missing = sum(1 for p in r.pairings if p.result is None)
-            raise TournamentError(
+            raise NotAllowedNow(
                 f"expected every result of round {r.number} before {what}, got {missing} missing"
             )
 
