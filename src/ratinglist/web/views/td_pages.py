@@ -32,13 +32,12 @@ from fastapi.responses import RedirectResponse, Response
 
 from ratinglist.errors import ConflictError, NotAllowedNow, NotOffered, RatinglistError
 from ratinglist.model.account import may_create_tournament, may_direct, may_enter_results
-from ratinglist.model.directed import GoOptions, NewSettings, ResultSpec, Undid
+from ratinglist.model.directed import GoOptions, NewSettings, ResultSpec
 from ratinglist.model.player import NamesakeConflict
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.actions import (
     Entry,
     NotRegistered,
-    entrant_ratings,
     finals_preview,
     new_tournament,
     pair,
@@ -49,19 +48,19 @@ from ratinglist.service.tournaments.actions import (
     withdraw,
 )
 from ratinglist.service.tournaments.forecast import forecast
-from ratinglist.service.tournaments.lifecycle import lifecycle
+from ratinglist.service.tournaments.page import director_page
+from ratinglist.service.tournaments.page import standings_page as standings_page_of
 from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import (
     finished,
     game_choices,
     invite_assistant,
     live_view,
-    overview_facts,
     running,
     system_names,
 )
 from ratinglist.service.tournaments.temporary_ids import registered_namesakes
-from ratinglist.service.tournaments.views import download, shown_standings, submit, unfinished
+from ratinglist.service.tournaments.views import download, submit, unfinished
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url, game_offers
@@ -153,13 +152,6 @@ def _shown(response: Response, tid: int) -> Response:
     return response
 
 
-def _pending(request: Request, tid: int) -> Undid | None:
-    try:
-        return undo_preview(db_url(request), tid)
-    except RatinglistError:
-        return None
-
-
 def _choice(request: Request, flash: Flash | None) -> dict[str, Any] | None:
     """The namesake choice of a refused new player (its typed fields kept in the flash)."""
     if flash is None or flash.kind != "conflict" or not flash.kept.get("namesake"):
@@ -191,10 +183,11 @@ def _render(
 
 
 def _page(request: Request, tid: int, who: SignedIn) -> Response:
-    live = live_view(db_url(request), tid)
     director = may_direct(who.account, tid)
+    page = director_page(db_url(request), tid, director=director)
+    live = page.live
     context: dict[str, Any] = {
-        "ratings": entrant_ratings(db_url(request), tid),
+        "ratings": page.ratings,
         "choice": _choice(request, _flash(request, tid, who)),
         "v": live,
         "who": who,
@@ -202,8 +195,8 @@ def _page(request: Request, tid: int, who: SignedIn) -> Response:
         "director": director,
         "specials": live.game.specials if live.game else (),
         "g": live.game,
-        "pending": _pending(request, tid) if director and not live.overview.closed else None,
-        "life": lifecycle(db_url(request), tid),
+        "pending": page.pending,
+        "life": page.life,
         "offered": _offered,
     }
     return _render(request, tid, who, "td_tournament.html", context)
@@ -746,7 +739,7 @@ def forecast_page(request: Request, tid: int, who: Reporter) -> Response:
 @router.get("/{tid}/standings")
 def standings_page(request: Request, tid: int, who: Reporter, cls: str | None = None) -> Response:
     """The standings, of one class if chosen."""
-    view, shown = shown_standings(db_url(request), tid, cls or None)
-    classes = overview_facts(db_url(request), tid).classes
-    context = {"s": view, "shown": shown, "tid": tid, "classes": classes, "chosen": cls or ""}
+    page = standings_page_of(db_url(request), tid, cls or None)
+    context = {"s": page.standings, "shown": page.shown, "tid": tid,
+               "classes": page.game.classes, "chosen": cls or ""}  # fmt: skip
     return templates.TemplateResponse(request, "td_standings.html", context, headers=NO_STORE)

@@ -21,24 +21,23 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
 
-from ratinglist.errors import ConflictError, RatinglistError
+from ratinglist.errors import ConflictError, RatinglistError, TournamentInputError
 from ratinglist.model.account import may_direct
 from ratinglist.model.directed import RoundView
 from ratinglist.model.ids import shown_id
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.actions import Entry, absent, forbid, force, register_players
+from ratinglist.service.tournaments.page import round_page as round_page_of
+from ratinglist.service.tournaments.page import setup_page as setup_page_of
 from ratinglist.service.tournaments.rounds import (
     exchange_colours,
     preview_pairing,
     reinstate,
-    round_setup,
     set_end_date,
     set_flags,
     store_pairing,
     swap_players,
 )
-from ratinglist.service.tournaments.server import live_view
-from ratinglist.service.tournaments.views import show_round
 from ratinglist.web.auth import Director, Reporter
 from ratinglist.web.views.common import db_url
 from ratinglist.web.views.td_pages import TypedResult, _act_at, _back, _enter, _render
@@ -63,11 +62,11 @@ def _page(
 def round_page(request: Request, tid: int, number: int, who: Reporter) -> Response:
     """A stored round with its results to enter or correct; for the director, the swap of
     two players and the exchange of colours of the games without a result."""
-    live = live_view(db_url(request), tid)
     try:
-        view = show_round(db_url(request), tid, number)
+        page = round_page_of(db_url(request), tid, number)
     except RatinglistError as exc:
         return _back(request, tid, who, str(exc), "error")
+    live, view = page.live, page.round
     open_games = [t for t in view.tables if not t.result]
     context = {
         "o": live.overview,
@@ -182,7 +181,9 @@ def store_preview(request: Request, tid: int, who: Director, based_on: BasedOn) 
 def setup_page(request: Request, tid: int, who: Director) -> Response:
     """Absences, forbidden and forced pairs, reinstatements, late entries and flags, and
     the end date."""
-    return _page(request, tid, who, "td_round_setup.html", {"s": round_setup(db_url(request), tid)})
+    return _page(
+        request, tid, who, "td_round_setup.html", {"s": setup_page_of(db_url(request), tid)}
+    )
 
 
 SETUP = "/setup"
@@ -259,9 +260,7 @@ def _year(text: str) -> int | None:
     if not value:
         return None
     if not value.isdigit():
-        from ratinglist.errors import TournamentError
-
-        raise TournamentError(f"expected a birth year such as 2010, got {value!r}")
+        raise TournamentInputError(f"expected a birth year such as 2010, got {value!r}")
     return int(value)
 
 

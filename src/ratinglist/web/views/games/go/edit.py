@@ -19,7 +19,7 @@ from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from ratinglist.errors import RatinglistError, TournamentError
+from ratinglist.errors import RatinglistError, TournamentInputError
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.databases import Store
 from ratinglist.service.tournaments.go_edits import (
@@ -145,7 +145,7 @@ def pair_form(
 
     def action(db: Store) -> str:
         if (first is None) != (second is None):
-            raise TournamentError("expected two players to pair, or none to pair them all")
+            raise TournamentInputError("expected two players to pair, or none to pair them all")
         chosen = None if first is None or second is None else (first, second)
         return pair_go_players(db, tid, round, who.actor, chosen, based_on).done
 
