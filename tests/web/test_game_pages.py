@@ -151,3 +151,27 @@ def test_pairing_before_the_results_are_in_is_not_allowed_now(app_client: TestCl
     page = app_client.post(f"/td/{tid}/pair", data={"csrf_token": director.csrf})
     assert page.status_code == 409
     assert "expected every result of round 1 before pairing round 2" in page.text
+
+
+def _heads(page: str, table_id: str) -> list[str]:
+    """The column headings of the table `table_id` of `page`."""
+    found = re.search(rf'id="{table_id}"><thead><tr>(.*?)</thead>', page, re.S)
+    assert found is not None, table_id
+    return [re.sub(r"^[^>]*>|<.*?>", "", h).strip() for h in found.group(1).split("<th")[1:]]
+
+
+def test_the_director_pages_head_a_round_as_its_game_does(app_client: TestClient) -> None:
+    director = sign_in(app_client, "director")
+    go, othello = _go(director), _othello(director)
+    for tid in (go, othello):
+        _json(director.post(f"/api/v1/td/tournaments/{tid}/rounds"), 201)
+    # Go names White first and shows the handicap (GO.md); Othello names Black first
+    go_page, go_round = app_client.get(f"/td/{go}").text, app_client.get(f"/td/{go}/rounds/1")
+    assert _heads(go_page, "round-entry") == ["Table", "White", "Black", "Handicap", "Result"]
+    assert _heads(go_round.text, "round-games") == ["Table", "White", "Black", "Handicap", "Result"]
+    assert 'name="black_discs"' not in go_page  # a Go result is chosen, never typed in discs
+    page = app_client.get(f"/td/{othello}").text
+    assert _heads(page, "round-entry") == ["Table", "Black", "White", "Result"]
+    assert _heads(app_client.get(f"/td/{othello}/rounds/1").text, "round-games") == [
+        "Table", "Black", "White", "Result"]  # fmt: skip
+    assert 'name="black_discs"' in page

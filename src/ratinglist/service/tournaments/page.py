@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ratinglist.errors import RatinglistError
+from ratinglist.errors import RatinglistError, TournamentError
 from ratinglist.model.directed import GameFacts, RoundView, ShownTable, Undid
 from ratinglist.model.forecast import Forecast
 from ratinglist.service.tournaments.actions import EntrantRatings, entrant_ratings, undo_preview
@@ -55,10 +55,12 @@ def director_page(db: Store, tournament: int, *, director: bool) -> DirectorPage
 
 @dataclass(frozen=True, slots=True)
 class RoundPage:
-    """A stored round on the director's round page, with the tournament's live view."""
+    """A stored round on the director's round page as its game shows it (`shown`), with
+    the tournament's live view."""
 
     live: LiveView
     round: RoundView
+    shown: ShownTable
 
 
 def round_page(db: Store, tournament: int, number: int) -> RoundPage:
@@ -68,7 +70,11 @@ def round_page(db: Store, tournament: int, number: int) -> RoundPage:
         TournamentError: no such round paired.
     """
     with one_read():
-        return RoundPage(live_view(db, tournament), show_round(db, tournament, number))
+        view = show_round(db, tournament, number)
+        live = live_view(db, tournament, number)
+        if live.shown_round is None:
+            raise TournamentError(f"expected a paired round, got round {number}")
+        return RoundPage(live, view, live.shown_round)
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,6 +71,7 @@ def round_page(request: Request, tid: int, number: int, who: Reporter) -> Respon
     context = {
         "o": live.overview,
         "r": view,
+        "shown": page.shown,
         "g": live.game,
         "specials": live.game.specials if live.game else (),
         "director": may_direct(who.account, tid),
