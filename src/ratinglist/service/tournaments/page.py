@@ -9,6 +9,7 @@ tournament is loaded once per page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ratinglist.errors import RatinglistError, TournamentError
@@ -18,7 +19,12 @@ from ratinglist.service.tournaments.actions import EntrantRatings, entrant_ratin
 from ratinglist.service.tournaments.forecast import live_forecast
 from ratinglist.service.tournaments.lifecycle import Lifecycle, lifecycle, require_shown
 from ratinglist.service.tournaments.log import one_read
-from ratinglist.service.tournaments.rounds import RoundSetup, round_setup
+from ratinglist.service.tournaments.rounds import (
+    PairingPreview,
+    RoundSetup,
+    preview_pairing,
+    round_setup,
+)
 from ratinglist.service.tournaments.server import LiveView, live_view, overview_facts
 from ratinglist.service.tournaments.views import show_round, shown_standings
 from ratinglist.store import Store
@@ -122,7 +128,45 @@ def live_page(
         return LivePage(live, live_forecast(db, tournament) if with_forecast else None)
 
 
-def setup_page(db: Store, tournament: int) -> RoundSetup:
-    """The set-up page of tournament number `tournament` (absences, pairs, flags)."""
+@dataclass(frozen=True, slots=True)
+class SetupPage:
+    """The set-up page (absences, pairs, flags) and the tournament's game."""
+
+    setup: RoundSetup
+    game: GameFacts
+
+
+GameCheck = Callable[[GameFacts], None]
+"""What a page asks of the tournament's game before reading the rest (raises to refuse)."""
+
+
+def setup_page(db: Store, tournament: int, check: GameCheck | None = None) -> SetupPage:
+    """The set-up page of tournament number `tournament` (absences, pairs, flags), once
+    its game passed `check`."""
     with one_read():
-        return round_setup(db, tournament)
+        game = overview_facts(db, tournament)
+        if check is not None:
+            check(game)
+        return SetupPage(round_setup(db, tournament), game)
+
+
+@dataclass(frozen=True, slots=True)
+class PreviewPage:
+    """The next round's pairing computed but not stored, and the tournament's game."""
+
+    preview: PairingPreview
+    game: GameFacts
+
+
+def preview_page(db: Store, tournament: int, check: GameCheck | None = None) -> PreviewPage:
+    """The preview page of tournament number `tournament`'s next round, once its game
+    passed `check`.
+
+    Raises:
+        TournamentError: no round can be paired now.
+    """
+    with one_read():
+        game = overview_facts(db, tournament)
+        if check is not None:
+            check(game)
+        return PreviewPage(preview_pairing(db, tournament), game)
