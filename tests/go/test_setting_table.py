@@ -16,7 +16,7 @@ from ratinglist.formats.go.opengotha_xml import PARAMETER_SETS
 from ratinglist.model.directed import GoOptions
 from ratinglist.tournament.games.go.options import option_pairs
 from ratinglist.tournament.games.go.setting_table import GO_SETTINGS
-from ratinglist.web.views.go_forms import GoSettingsBody, go_form
+from ratinglist.web.views.games.go.forms import GoSettingsBody, go_form
 from tests.cli.tournament_cli import run
 
 CLI = {

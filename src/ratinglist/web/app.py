@@ -52,15 +52,14 @@ from ratinglist.web.views import (
     publishing_pages,
     registry_pages,
     td_api,
-    td_go_edit,
     td_lifecycle,
     td_pages,
     td_print,
     td_rounds,
     td_rounds_api,
-    td_settings,
     tournaments,
 )
+from ratinglist.web.views.games import game_routes
 
 STATIC = Path(__file__).resolve().parent / "static"
 DB_ENV = "RATINGLIST_DB"
@@ -126,8 +125,6 @@ def create_app(
         td_api,
         td_print,
         td_pages,
-        td_settings,
-        td_go_edit,
         td_rounds,
         td_rounds_api,
         td_lifecycle,
@@ -139,13 +136,12 @@ def create_app(
         publishing_pages,
     ):
         app.include_router(module.router)
+    app.include_router(game_routes())  # each game's own pages: web/views/games/<name>/
     app.include_router(live.api)
-    app.include_router(td_go_edit.api)
     app.include_router(td_print.api)
     app.include_router(td_lifecycle.api)
     app.include_router(publishing_pages.api)
     app.include_router(registry_pages.api)
-    app.include_router(td_settings.api)
     app.include_router(evidence.api)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.mount(api_docs.ASSETS, StaticFiles(directory=api_docs.SWAGGER_UI), name="api-docs")

@@ -7,6 +7,7 @@ from pathlib import Path
 from fastapi.templating import Jinja2Templates
 
 from ratinglist.web.auth import shows_intake
+from ratinglist.web.views.common import offers
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -33,5 +34,6 @@ def half(value: float | None) -> str:
 templates.env.filters["signed"] = signed
 templates.env.filters["half"] = half
 templates.env.globals["shows_intake"] = shows_intake
+templates.env.globals["offers"] = offers
 templates.env.trim_blocks = True
 templates.env.lstrip_blocks = True

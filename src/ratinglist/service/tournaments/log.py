@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -79,15 +81,43 @@ def find_tournament(db: Store, name_or_id: str | None) -> int:
     return find_directed(db, name_or_id).id
 
 
+_ONE_READ: ContextVar[dict[tuple[int, int], Loaded] | None] = ContextVar(
+    "tournament_one_read", default=None
+)
+"""The tournaments loaded inside `one_read`, by (handle, number)."""
+
+
+@contextmanager
+def one_read() -> Iterator[None]:
+    """Inside this block, each tournament is loaded once: every `loaded` of it without a
+    `conn` gives the first load's value (the one snapshot a page is drawn from, issue 33)."""
+    token = _ONE_READ.set({})
+    try:
+        yield
+    finally:
+        _ONE_READ.reset(token)
+
+
 def loaded(store: Store, tournament: int, conn: Connection | None = None) -> Loaded:
     """Directed tournament number `tournament`, folded; read on `conn` when given (a write
-    transaction: the fold is then the log's head).
+    transaction: the fold is then the log's head); inside `one_read`, read once.
 
     The last fold of each tournament is kept: when the log only grew since (no undo among
     the new events), only the new events are read and applied, which gives the same state
     as folding the whole log (`fold` is `apply` over the actions in force). Otherwise the
     fold starts from the tournament's stored snapshot when one is usable (`_folded`).
     """
+    read = _ONE_READ.get() if conn is None else None
+    if read is None:
+        return _loaded(store, tournament, conn)
+    key = (id(store), tournament)
+    if key not in read:
+        read[key] = _loaded(store, tournament, None)
+    return read[key]
+
+
+def _loaded(store: Store, tournament: int, conn: Connection | None) -> Loaded:
+    """`loaded` without `one_read`: the row read, the fold kept or made."""
     info = directed_by_id(store, tournament, conn)
     folds = _folds(store)
     key = info.id

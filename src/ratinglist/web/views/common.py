@@ -3,10 +3,17 @@ headers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fastapi import Request
 
+from ratinglist.errors import NotOffered
+from ratinglist.model.directed import GameFacts
+from ratinglist.service.accounts import SignedIn
 from ratinglist.service.databases import Store
 from ratinglist.service.site import Site
+from ratinglist.service.tournaments.server import overview_facts
+from ratinglist.web.auth import Director
 
 LIST_CACHE = {"Cache-Control": "public, max-age=300"}
 """Cache-Control of rating list data (pages and API): a published list does not change."""
@@ -38,3 +45,45 @@ def db_url(request: Request) -> Store:
     """The same handle as `store_of` (the name the tournament pages used when the tournament
     services took a URL; to be renamed `store_of` where it is still called)."""
     return store_of(request)
+
+
+FACETS = {
+    "finals": "has_finals",
+    "forecast": "has_forecast",
+    "edits": "edit_page",
+    "seat_edits": "seat_edits",
+    "registry": "uses_registry",
+}
+"""The optional capabilities a page asks of a tournament's game, by name: the game's flag
+that says whether it has each (``settings``: whether it has settings of its own)."""
+
+
+def offers(game: GameFacts | None, facet: str) -> bool:
+    """Whether the tournament's `game` has the optional capability `facet` (a key of
+    `FACETS` or ``settings``): the one place the pages and views ask it."""
+    if game is None:
+        return False
+    if facet == "settings":
+        return bool(game.settings_fields)
+    return bool(getattr(game, FACETS[facet]))
+
+
+def require_offered(game: GameFacts, facet: str, what: str) -> None:
+    """Refuse a page or action of a capability the tournament's game lacks.
+
+    Raises:
+        NotOffered: `game` does not offer `facet` (answered 404, the message naming `what`).
+    """
+    if not offers(game, facet):
+        raise NotOffered(f"{game.label} tournaments have no {what}")
+
+
+def game_offers(facet: str, what: str) -> Callable[[Request, int, SignedIn], None]:
+    """A dependency of the director's routes of tournament ``tid`` that exist only for games
+    offering `facet`: for any other game they answer 404 (`NotOffered`) naming `what`. The
+    role and CSRF checks come first (a user without the role learns nothing of the game)."""
+
+    def check(request: Request, tid: int, who: Director) -> None:
+        require_offered(overview_facts(store_of(request), tid), facet, what)
+
+    return check

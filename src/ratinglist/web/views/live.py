@@ -22,13 +22,13 @@ from pydantic import BaseModel
 from ratinglist.model.account import may_enter_results
 from ratinglist.model.directed import RoundView, Standings
 from ratinglist.model.forecast import Forecast
-from ratinglist.service.tournaments.forecast import MAX_RUNS, forecast, live_forecast
+from ratinglist.service.tournaments.forecast import MAX_RUNS, forecast
 from ratinglist.service.tournaments.lifecycle import require_shown
+from ratinglist.service.tournaments.page import live_page as live_page_of
 from ratinglist.service.tournaments.server import (
     LiveView,
     Overview,
     finished,
-    live_view,
     log_seq,
     public_download,
     running,
@@ -46,10 +46,16 @@ PROJECTOR_SECONDS = 12
 """Seconds a projector page stays before the next."""
 
 
+def _public_only(request: Request, tid: int) -> bool:
+    """Whether the user sees tournament `tid` only if it is shown on /live (not one whose
+    results they may enter)."""
+    who = signed_in(request)
+    return who is None or not may_enter_results(who.account, tid)
+
+
 def shown_or_404(request: Request, tid: int) -> None:
     """Refuse (404) a tournament not shown on /live, unless the user may enter its results."""
-    who = signed_in(request)
-    if who is None or not may_enter_results(who.account, tid):
+    if _public_only(request, tid):
         require_shown(db_url(request), tid)
 
 
@@ -66,13 +72,12 @@ def live_page(
     request: Request, tid: int, round: Annotated[int | None, Query(ge=1)] = None
 ) -> Response:
     """A tournament's live page: the round (default the current one), finals, standings."""
-    shown_or_404(request, tid)
-    view = live_view(db_url(request), tid, round)
+    page = live_page_of(db_url(request), tid, round, shown_only=_public_only(request, tid))
     fragment = request.headers.get("x-live-fragment") == "1"
     return templates.TemplateResponse(
         request,
         "live_fragment.html" if fragment else "live.html",
-        {"v": view, "f": live_forecast(db_url(request), tid)},
+        {"v": page.live, "f": page.forecast},
         headers=NO_STORE,
     )
 
@@ -100,8 +105,8 @@ def projector(
     page: Annotated[int, Query(ge=1)] = 1,
 ) -> Response:
     """One screenful; the page moves on to the next by itself (round pages, then standings)."""
-    shown_or_404(request, tid)
-    live = live_view(db_url(request), tid)
+    shown_only = _public_only(request, tid)
+    live = live_page_of(db_url(request), tid, shown_only=shown_only, with_forecast=False).live
     round_pages = _pages(len(live.round.tables)) if live.round is not None else 0
     standing_pages = _pages(len(live.standings.lines))
     if view == "round" and round_pages == 0:
@@ -143,8 +148,8 @@ def api_running(request: Request) -> list[Overview]:
 @api.get("/{tid}")
 def api_live(request: Request, tid: int) -> LiveView:
     """Overview, current round, finals and standings of a tournament."""
-    shown_or_404(request, tid)
-    return live_view(db_url(request), tid)
+    shown_only = _public_only(request, tid)
+    return live_page_of(db_url(request), tid, shown_only=shown_only, with_forecast=False).live
 
 
 @api.get("/{tid}/seq")

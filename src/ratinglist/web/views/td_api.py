@@ -9,9 +9,9 @@ older state that another device changed answers 409 with what changed.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
@@ -22,9 +22,7 @@ from ratinglist.model.directed import (
     Created,
     EnteredResult,
     FinalsView,
-    GoEntry,
     NewSettings,
-    Person,
     PlayerAction,
     Registration,
     ResultSpec,
@@ -33,8 +31,6 @@ from ratinglist.model.directed import (
     SubmittedFile,
     Undid,
 )
-from ratinglist.model.go import format_rank, rank_from_rating
-from ratinglist.service.go.lists import suggest_stored as list_candidates
 from ratinglist.service.tournaments.actions import (
     Entry,
     absent,
@@ -47,13 +43,6 @@ from ratinglist.service.tournaments.actions import (
     undo,
     undo_preview,
     withdraw,
-)
-from ratinglist.service.tournaments.games.go.list_entries import (
-    choice_key,
-    describe_list_player,
-    parse_origin,
-    register_from_list,
-    register_go,
 )
 from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import (
@@ -73,13 +62,13 @@ from ratinglist.service.tournaments.views import (
     submit,
 )
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
-from ratinglist.web.views.common import db_url
-from ratinglist.web.views.go_forms import GoSettingsBody
+from ratinglist.web.views.common import db_url, game_offers
+from ratinglist.web.views.games import new_options_of, with_new_options
 
 router = APIRouter(prefix="/api/v1/td", tags=["tournament director"])
 
 
-class NewTournament(BaseModel):
+class _NewTournament(BaseModel):
     """A new tournament; `system` None: the EOC table by player count at the first pairing."""
 
     name: str = Field(min_length=1, max_length=200)
@@ -95,9 +84,13 @@ class NewTournament(BaseModel):
     criteria: str | None = Field(
         default=None, max_length=100, description="Go: placement criteria (MMS,SOSM,...)"
     )
-    go: GoSettingsBody | None = Field(
-        default=None, description="Go: any other setting (time, komi, handicap, parameters)"
-    )
+
+
+if TYPE_CHECKING:
+    NewTournament = _NewTournament
+else:
+    NewTournament = with_new_options(_NewTournament, "NewTournament")
+    """A new tournament, with each game's own options (Go's ``go``)."""
 
 
 class NewPlayer(BaseModel):
@@ -120,56 +113,6 @@ class Players(BaseModel):
     female: bool = False
     youth: bool = False
     birth_year: int | None = Field(default=None, ge=1900, le=2100)
-
-
-class GoNewPlayer(BaseModel):
-    """Go: a player not on a rating list, entered with a rank (``3k``, ``2d``)."""
-
-    surname: str = Field(min_length=1, max_length=100)
-    firstname: str = Field(default="", max_length=100)
-    rank: str = Field(min_length=2, max_length=4)
-    rating: int | None = None
-    country: str = Field(default="", max_length=100)
-    club: str = Field(default="", max_length=20)
-
-
-class GoPlayersIn(BaseModel):
-    """Go: players of the latest stored `origin` rating list (``egf``, ``ffg``, ``aga``) by
-    name or list number, and/or new players with a rank."""
-
-    origin: str = Field(default="egf", max_length=3)
-    players: list[str] = Field(default_factory=list, max_length=1000)
-    new: list[GoNewPlayer] = Field(default_factory=list, max_length=100)
-
-
-class GoEntries(BaseModel):
-    """Go: who was entered (number and name) and how many players are entered now."""
-
-    entered: list[Person]
-    entrants: int
-
-
-class ListCandidate(BaseModel):
-    """Go: a rating-list player a director may choose: entering `key` (the list number, or
-    the whole name of a player without one) enters exactly that player."""
-
-    key: str
-    number: str
-    surname: str
-    first_name: str
-    rank: str
-    rating: int
-    club: str
-    country: str
-    origin: str
-    label: str
-
-
-class ListCandidates(BaseModel):
-    """Go: the candidates of the stored `origin` list for what the director typed."""
-
-    origin: str
-    hits: list[ListCandidate]
 
 
 class ExportKind(BaseModel):
@@ -283,7 +226,7 @@ def create(request: Request, body: NewTournament, who: Creator) -> Created:
         bar=body.bar,
         floor=body.floor,
         criteria=body.criteria,
-        go_options=None if body.go is None else body.go.options(),
+        **new_options_of(body),
     )
     return new_tournament(db_url(request), settings, who.actor, director=who.account.name)
 
@@ -312,58 +255,6 @@ def add_players(request: Request, tid: int, body: Players, who: Director) -> Reg
             birth_year=body.birth_year,
         ),
         anyway=body.anyway,
-    )
-
-
-@router.post("/tournaments/{tid}/entries", status_code=201)
-def add_go_entries(request: Request, tid: int, body: GoPlayersIn, who: Director) -> GoEntries:
-    """Go: enter players from a stored rating list and/or new players with a rank (late
-    entries play from the next round)."""
-    entered: list[Person] = []
-    count = 0
-    if body.players:
-        found, count = register_from_list(
-            db_url(request), tid, body.origin, body.players, who.actor
-        )
-        entered += [e.player for e in found]
-    if body.new:
-        typed = [
-            GoEntry(f"{n.surname},{n.firstname}", n.rank, n.rating, n.country, n.club)
-            for n in body.new
-        ]
-        people, count = register_go(db_url(request), tid, typed, who.actor)
-        entered += list(people)
-    return GoEntries(entered=entered, entrants=count)
-
-
-@router.get("/tournaments/{tid}/list-players")
-def list_players(
-    request: Request,
-    tid: int,
-    who: Director,
-    q: Annotated[str, Query(min_length=1, max_length=100)],
-    origin: Annotated[str, Query(max_length=3)] = "egf",
-) -> ListCandidates:
-    """Go: candidates of the stored `origin` rating list (egf, ffg, aga) for part of a name
-    or list number, with rank, club and number; entering one is `entries` with its number."""
-    hits = list_candidates(db_url(request), parse_origin(origin), q)
-    return ListCandidates(
-        origin=origin.lower(),
-        hits=[
-            ListCandidate(
-                key=choice_key(p),
-                number=p.number,
-                surname=p.surname,
-                first_name=p.first_name,
-                rank=format_rank(rank_from_rating(p.rating)),
-                rating=p.rating,
-                club=p.club,
-                country=p.country,
-                origin=p.origin.value,
-                label=describe_list_player(p),
-            )
-            for p in hits
-        ],
     )
 
 
@@ -446,7 +337,11 @@ def undo_last(request: Request, tid: int, who: Director, body: UndoIn | None = N
     return undo(db_url(request), tid, who.actor, based_on=based_on)
 
 
-@router.post("/tournaments/{tid}/finals", status_code=201)
+@router.post(
+    "/tournaments/{tid}/finals",
+    status_code=201,
+    dependencies=[Depends(game_offers("finals", "finals"))],
+)
 def finals(request: Request, tid: int, who: Director) -> FinalsView:
     """Start the finals stage (semi-finals or final by the entrant count)."""
     return start_finals(db_url(request), tid, who.actor)

@@ -30,15 +30,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
-from ratinglist.errors import ClosedError, ConflictError, RatinglistError
+from ratinglist.errors import ConflictError, NotAllowedNow, NotOffered, RatinglistError
 from ratinglist.model.account import may_create_tournament, may_direct, may_enter_results
-from ratinglist.model.directed import GoEntry, GoOptions, NewSettings, ResultSpec, Undid
+from ratinglist.model.directed import NewSettings, ResultSpec
 from ratinglist.model.player import NamesakeConflict
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.actions import (
     Entry,
     NotRegistered,
-    entrant_ratings,
     finals_preview,
     new_tournament,
     pair,
@@ -49,32 +48,27 @@ from ratinglist.service.tournaments.actions import (
     withdraw,
 )
 from ratinglist.service.tournaments.forecast import forecast
-from ratinglist.service.tournaments.games.go.list_entries import (
-    NotOnList,
-    choice_key,
-    describe_list_player,
-    register_from_list,
-    register_go,
-)
-from ratinglist.service.tournaments.lifecycle import lifecycle
+from ratinglist.service.tournaments.page import director_page
+from ratinglist.service.tournaments.page import standings_page as standings_page_of
 from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import (
     finished,
     game_choices,
     invite_assistant,
     live_view,
-    overview_facts,
     running,
     system_names,
 )
 from ratinglist.service.tournaments.temporary_ids import registered_namesakes
-from ratinglist.service.tournaments.views import download, shown_standings, submit, unfinished
+from ratinglist.service.tournaments.views import download, submit, unfinished
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.templating import templates
-from ratinglist.web.views.common import NO_STORE, db_url
-from ratinglist.web.views.go_forms import NO_GO, go_form
+from ratinglist.web.views.common import NO_STORE, db_url, game_offers
+from ratinglist.web.views.games import new_options_form
 
 router = APIRouter(prefix="/td", include_in_schema=False)
+FINALS = Depends(game_offers("finals", "finals"))
+"""The finals pages exist only for a game with finals (else 404)."""
 
 FLASH_COOKIE = "rl_td_flash"
 FLASH_SECONDS = 120
@@ -158,13 +152,6 @@ def _shown(response: Response, tid: int) -> Response:
     return response
 
 
-def _pending(request: Request, tid: int) -> Undid | None:
-    try:
-        return undo_preview(db_url(request), tid)
-    except RatinglistError:
-        return None
-
-
 def _choice(request: Request, flash: Flash | None) -> dict[str, Any] | None:
     """The namesake choice of a refused new player (its typed fields kept in the flash)."""
     if flash is None or flash.kind != "conflict" or not flash.kept.get("namesake"):
@@ -196,10 +183,11 @@ def _render(
 
 
 def _page(request: Request, tid: int, who: SignedIn) -> Response:
-    live = live_view(db_url(request), tid)
     director = may_direct(who.account, tid)
+    page = director_page(db_url(request), tid, director=director)
+    live = page.live
     context: dict[str, Any] = {
-        "ratings": entrant_ratings(db_url(request), tid),
+        "ratings": page.ratings,
         "choice": _choice(request, _flash(request, tid, who)),
         "v": live,
         "who": who,
@@ -207,8 +195,8 @@ def _page(request: Request, tid: int, who: SignedIn) -> Response:
         "director": director,
         "specials": live.game.specials if live.game else (),
         "g": live.game,
-        "pending": _pending(request, tid) if director and not live.overview.closed else None,
-        "life": lifecycle(db_url(request), tid),
+        "pending": page.pending,
+        "life": page.life,
         "offered": _offered,
     }
     return _render(request, tid, who, "td_tournament.html", context)
@@ -240,15 +228,21 @@ def _act(
     who: SignedIn,
     action: Callable[[], str],
     kept: dict[str, str] | None = None,
+    passes: tuple[type[Exception], ...] = (),
 ) -> Response:
     """Run a write, then redirect to the tournament page: with its message on success, with
-    the reason when refused (shown with 409 for a conflict with another device, else 400;
-    `kept` fills the refused form again)."""
+    the reason when refused (shown with 409 for a conflict with another device or an action
+    the tournament's state does not allow now, else 400; `kept` fills the refused form
+    again); a capability the game lacks is raised (404), and so are the refusals of
+    `passes` (a registration form that offers a choice)."""
+    offering: tuple[type[Exception], ...] = (NamesakeConflict, NotRegistered, *passes)
     try:
         done = action()
-    except (NamesakeConflict, NotRegistered, NotOnList):
+    except offering:
         raise  # the registration form offers the choice
-    except ClosedError as exc:
+    except NotOffered:
+        raise  # the error page: 404, the game has no such thing
+    except NotAllowedNow as exc:
         return _back(request, tid, who, str(exc), "conflict")
     except ConflictError as exc:
         return _back(request, tid, who, f"Another device changed this meanwhile: {exc}", "conflict")
@@ -267,11 +261,14 @@ def _act_at(
 ) -> Response:
     """Run a write of a page under the tournament's (`where`, such as ``/setup``), then
     redirect back to it with its outcome: the message, or the reason when refused (409 for
-    a closed tournament or a conflict with another device, else 400; `kept` fills the
+    an action not allowed now or a conflict with another device, 404 raised for a
+    capability the game lacks, else 400; `kept` fills the
     refused form again)."""
     try:
         done = action()
-    except ClosedError as exc:
+    except NotOffered:
+        raise  # the error page: 404, the game has no such thing
+    except NotAllowedNow as exc:
         return _back(request, tid, who, str(exc), "conflict", where=where)
     except ConflictError as exc:
         message = f"Another device changed this meanwhile: {exc}"
@@ -339,13 +336,13 @@ def create(
     name: Annotated[str, Form(min_length=1, max_length=200)],
     country: Annotated[str, Form(min_length=2, max_length=100)],
     start_date: Annotated[str, Form(pattern=r"^\d{4}-\d{2}-\d{2}$")],
+    options: Annotated[dict[str, Any], Depends(new_options_form())],
     rounds: Annotated[int | None, Form(ge=1, le=30)] = None,
     system: Annotated[str, Form(max_length=40)] = "",
     game: Annotated[str, Form(max_length=20)] = "othello",
     bar: Annotated[str, Form(max_length=4)] = "",
     floor: Annotated[str, Form(max_length=4)] = "",
     criteria: Annotated[str, Form(max_length=100)] = "",
-    go: Annotated[GoOptions, Depends(go_form)] = NO_GO,
 ) -> Response:
     """Create a tournament of a game (Othello by default; Go with its system, bar, floor,
     placement criteria and other settings); the user becomes its director."""
@@ -359,7 +356,7 @@ def create(
         bar=bar or None,
         floor=floor or None,
         criteria=criteria or None,
-        go_options=go,
+        **options,
     )
     try:
         made = new_tournament(db_url(request), settings, who.actor, director=who.account.name)
@@ -417,48 +414,6 @@ def add_players(
         return _back(request, tid, who, str(exc), "conflict", typed | {"namesake": exc.name})
     except NotRegistered as exc:
         offered = [(str(p.id), f"{p.name} ({p.id}, {p.country})") for p in exc.candidates]
-        return _back(request, tid, who, str(exc), "error", _offer(typed, exc.query, offered))
-
-
-@router.post("/{tid}/entries")
-def add_entries(
-    request: Request,
-    tid: int,
-    who: Director,
-    origin: Annotated[str, Form(max_length=3)] = "egf",
-    players: Annotated[str, Form(max_length=5000)] = "",
-    surname: Annotated[str, Form(max_length=100)] = "",
-    firstname: Annotated[str, Form(max_length=100)] = "",
-    rank: Annotated[str, Form(max_length=4)] = "",
-    country: Annotated[str, Form(max_length=100)] = "",
-    club: Annotated[str, Form(max_length=20)] = "",
-) -> Response:
-    """Enter players of a game that takes them from rating lists (Go): names or list numbers
-    of the stored `origin` list (EGF, FFG, AGA), one per line, and/or one new player with a
-    rank; a late entry plays from the next round."""
-    queries = [line.strip() for line in players.splitlines() if line.strip()]
-
-    def action() -> str:
-        names: list[str] = []
-        count = 0
-        if queries:
-            found, count = register_from_list(db_url(request), tid, origin, queries, who.actor)
-            names += [f"{e.player.name} ({e.number})" for e in found]
-        if surname.strip():
-            entry = GoEntry(f"{surname.strip()},{firstname.strip()}", rank, country=country,
-                            club=club)  # fmt: skip
-            people, count = register_go(db_url(request), tid, [entry], who.actor)
-            names += [p.name for p in people]
-        if not names:
-            return "nothing to enter: type names or list numbers, or a new player with a rank"
-        return f"entered {', '.join(names)}; {count} players"
-
-    typed = {"players": players, "surname": surname, "firstname": firstname, "rank": rank,
-             "country": country, "club": club, "origin": origin}  # fmt: skip
-    try:
-        return _act(request, tid, who, action, kept=typed)
-    except NotOnList as exc:
-        offered = [(choice_key(p), describe_list_player(p)) for p in exc.candidates]
         return _back(request, tid, who, str(exc), "error", _offer(typed, exc.query, offered))
 
 
@@ -665,7 +620,7 @@ def undo_last(
     return _act(request, tid, who, action)
 
 
-@router.get("/{tid}/finals")
+@router.get("/{tid}/finals", dependencies=[FINALS])
 def confirm_finals(request: Request, tid: int, who: Director) -> Response:
     """Ask to confirm the start of the finals, naming the rounds it skips."""
     try:
@@ -683,7 +638,7 @@ def confirm_finals(request: Request, tid: int, who: Director) -> Response:
     )
 
 
-@router.post("/{tid}/finals")
+@router.post("/{tid}/finals", dependencies=[FINALS])
 def finals(
     request: Request,
     tid: int,
@@ -783,7 +738,7 @@ def forecast_page(request: Request, tid: int, who: Reporter) -> Response:
 @router.get("/{tid}/standings")
 def standings_page(request: Request, tid: int, who: Reporter, cls: str | None = None) -> Response:
     """The standings, of one class if chosen."""
-    view, shown = shown_standings(db_url(request), tid, cls or None)
-    classes = overview_facts(db_url(request), tid).classes
-    context = {"s": view, "shown": shown, "tid": tid, "classes": classes, "chosen": cls or ""}
+    page = standings_page_of(db_url(request), tid, cls or None)
+    context = {"s": page.standings, "shown": page.shown, "tid": tid,
+               "classes": page.game.classes, "chosen": cls or ""}  # fmt: skip
     return templates.TemplateResponse(request, "td_standings.html", context, headers=NO_STORE)

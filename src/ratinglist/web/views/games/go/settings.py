@@ -23,8 +23,8 @@ from ratinglist.service.tournaments.games.go.settings import (
 )
 from ratinglist.service.tournaments.server import overview_facts
 from ratinglist.web.auth import Director
-from ratinglist.web.views.common import store_of
-from ratinglist.web.views.go_forms import (
+from ratinglist.web.views.common import game_offers, store_of
+from ratinglist.web.views.games.go.forms import (
     LONG,
     SHORT,
     GoSettingsBody,
@@ -33,8 +33,10 @@ from ratinglist.web.views.go_forms import (
 )
 from ratinglist.web.views.td_pages import _act_at, _render
 
-router = APIRouter(prefix="/td", include_in_schema=False)
-api = APIRouter(prefix="/api/v1/td", tags=["tournament director"])
+OFFERED = Depends(game_offers("settings", "settings page of their own"))
+"""Only for a game that offers it: else 404."""
+router = APIRouter(prefix="/td", include_in_schema=False, dependencies=[OFFERED])
+api = APIRouter(prefix="/api/v1/td", tags=["tournament director"], dependencies=[OFFERED])
 
 
 class SettingsChange(GoSettingsBody):
@@ -130,7 +132,7 @@ def settings_page(request: Request, tid: int, who: Director) -> Response:
         "fixed": set(view.fixed),
         "current": _current(view),
     }
-    return _render(request, tid, who, "td_settings.html", context)
+    return _render(request, tid, who, "games/go/settings.html", context)
 
 
 @router.post("/{tid}/settings")

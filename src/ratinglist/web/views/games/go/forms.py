@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field, create_model
 from ratinglist.model.directed import GoOptions
 from ratinglist.service.go.setting_table import GO_SETTINGS, GoSetting
 from ratinglist.service.go.setting_table import SHORT as SHORT
+from ratinglist.web.views.games.options import NewOptions
 
 NO_GO = GoOptions()
 """No Go setting typed."""
@@ -92,3 +93,13 @@ else:
         __doc__=GoSettingsBase.__doc__,
         **{s.api_key: _api_field(s) for s in GO_SETTINGS},
     )
+
+
+NEW_OPTIONS = NewOptions(
+    field="go_options",
+    form=go_form,
+    api_key="go",
+    api_model=GoSettingsBody,
+    api_help="Go: any other setting (time, komi, handicap, parameters)",
+)
+"""Go's own options of the new-tournament form and API."""

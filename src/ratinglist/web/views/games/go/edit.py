@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Protocol
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from ratinglist.errors import RatinglistError, TournamentError
+from ratinglist.errors import RatinglistError, TournamentInputError
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.databases import Store
 from ratinglist.service.tournaments.games.go.edits import (
@@ -43,11 +43,13 @@ from ratinglist.service.tournaments.games.go.edits import (
     unpair_go_game,
 )
 from ratinglist.web.auth import Director
-from ratinglist.web.views.common import db_url
+from ratinglist.web.views.common import db_url, game_offers
 from ratinglist.web.views.td_pages import _act_at, _back, _render
 
-router = APIRouter(prefix="/td", include_in_schema=False)
-api = APIRouter(prefix="/api/v1/td", tags=["tournament director"])
+OFFERED = Depends(game_offers("edits", "page of edits after the fact (/td/N/edit)"))
+"""Only for a game that offers it: else 404."""
+router = APIRouter(prefix="/td", include_in_schema=False, dependencies=[OFFERED])
+api = APIRouter(prefix="/api/v1/td", tags=["tournament director"], dependencies=[OFFERED])
 
 BasedOn = Annotated[int, Form(ge=1)]
 Round = Annotated[int, Form(ge=1, le=20)]
@@ -105,7 +107,7 @@ def edit_page(request: Request, tid: int, who: Director, round: int | None = Non
     except RatinglistError as exc:
         return _back(request, tid, who, str(exc), "error")
     context = {"tid": tid, "r": view, "players": players, "check": check, "csrf": who.csrf}
-    return _render(request, tid, who, "td_go_edit.html", context)
+    return _render(request, tid, who, "games/go/edit.html", context)
 
 
 @router.post("/{tid}/edit/bye")
@@ -143,7 +145,7 @@ def pair_form(
 
     def action(db: Store) -> str:
         if (first is None) != (second is None):
-            raise TournamentError("expected two players to pair, or none to pair them all")
+            raise TournamentInputError("expected two players to pair, or none to pair them all")
         chosen = None if first is None or second is None else (first, second)
         return pair_go_players(db, tid, round, who.actor, chosen, based_on).done
 

@@ -1,0 +1,171 @@
+"""What a tournament page shows, read from one load of the tournament (issue 33).
+
+A page used to call five to eight use cases, each loading (and folding) the tournament
+again. Each function here is one read for one page: its parts are the same use cases the
+API and the CLI call, run inside `log.one_read`, so they all read one snapshot of the log
+(the page can no longer mix two states when another device writes meanwhile) and the
+tournament is loaded once per page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ratinglist.errors import RatinglistError, TournamentError
+from ratinglist.model.directed import GameFacts, RoundView, ShownTable, Standings, Undid
+from ratinglist.model.forecast import Forecast
+from ratinglist.service.tournaments.actions import EntrantRatings, entrant_ratings, undo_preview
+from ratinglist.service.tournaments.forecast import live_forecast
+from ratinglist.service.tournaments.lifecycle import Lifecycle, lifecycle, require_shown
+from ratinglist.service.tournaments.log import one_read
+from ratinglist.service.tournaments.rounds import (
+    PairingPreview,
+    RoundSetup,
+    preview_pairing,
+    round_setup,
+)
+from ratinglist.service.tournaments.server import LiveView, live_view, overview_facts
+from ratinglist.service.tournaments.views import show_round, shown_standings
+from ratinglist.store import Store
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorPage:
+    """The director's page of a tournament: the live view (round, standings, the game's
+    facts, entrants, files), the entrants' ratings, the action an undo would cancel (None
+    for an assistant, a closed tournament or nothing to undo) and the lifecycle."""
+
+    live: LiveView
+    ratings: EntrantRatings
+    pending: Undid | None
+    life: Lifecycle
+
+
+def director_page(db: Store, tournament: int, *, director: bool) -> DirectorPage:
+    """The director's page of tournament number `tournament` (`director`: the user may
+    direct it, so the pending undo is read)."""
+    with one_read():
+        live = live_view(db, tournament)
+        pending = None
+        if director and not live.overview.closed:
+            try:
+                pending = undo_preview(db, tournament)
+            except RatinglistError:
+                pending = None  # nothing to undo
+        return DirectorPage(
+            live, entrant_ratings(db, tournament), pending, lifecycle(db, tournament)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPage:
+    """A stored round on the director's round page as its game shows it (`shown`), with
+    the tournament's live view."""
+
+    live: LiveView
+    round: RoundView
+    shown: ShownTable
+
+
+def round_page(db: Store, tournament: int, number: int) -> RoundPage:
+    """Round `number` of tournament number `tournament` and its live view.
+
+    Raises:
+        TournamentError: no such round paired.
+    """
+    with one_read():
+        view = show_round(db, tournament, number)
+        live = live_view(db, tournament, number)
+        if live.shown_round is None:
+            raise TournamentError(f"expected a paired round, got round {number}")
+        return RoundPage(live, view, live.shown_round)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsPage:
+    """The standings (of one class if chosen), as the game shows them, and the game."""
+
+    standings: Standings
+    shown: ShownTable
+    game: GameFacts
+
+
+def standings_page(db: Store, tournament: int, class_name: str | None) -> StandingsPage:
+    """The standings page of tournament number `tournament`."""
+    with one_read():
+        view, shown = shown_standings(db, tournament, class_name)
+        return StandingsPage(view, shown, overview_facts(db, tournament))
+
+
+@dataclass(frozen=True, slots=True)
+class LivePage:
+    """A public live page: the live view and the forecast (None when the game has none)."""
+
+    live: LiveView
+    forecast: Forecast | None
+
+
+def live_page(
+    db: Store,
+    tournament: int,
+    number: int | None = None,
+    *,
+    shown_only: bool,
+    with_forecast: bool = True,
+) -> LivePage:
+    """The live page of tournament number `tournament` at round `number` (default the last
+    paired); with `shown_only`, refused unless its director shows it on ``/live``.
+
+    Raises:
+        NotFoundError: no such tournament, or not shown while `shown_only`.
+    """
+    with one_read():
+        if shown_only:
+            require_shown(db, tournament)
+        live = live_view(db, tournament, number)
+        return LivePage(live, live_forecast(db, tournament) if with_forecast else None)
+
+
+@dataclass(frozen=True, slots=True)
+class SetupPage:
+    """The set-up page (absences, pairs, flags) and the tournament's game."""
+
+    setup: RoundSetup
+    game: GameFacts
+
+
+GameCheck = Callable[[GameFacts], None]
+"""What a page asks of the tournament's game before reading the rest (raises to refuse)."""
+
+
+def setup_page(db: Store, tournament: int, check: GameCheck | None = None) -> SetupPage:
+    """The set-up page of tournament number `tournament` (absences, pairs, flags), once
+    its game passed `check`."""
+    with one_read():
+        game = overview_facts(db, tournament)
+        if check is not None:
+            check(game)
+        return SetupPage(round_setup(db, tournament), game)
+
+
+@dataclass(frozen=True, slots=True)
+class PreviewPage:
+    """The next round's pairing computed but not stored, and the tournament's game."""
+
+    preview: PairingPreview
+    game: GameFacts
+
+
+def preview_page(db: Store, tournament: int, check: GameCheck | None = None) -> PreviewPage:
+    """The preview page of tournament number `tournament`'s next round, once its game
+    passed `check`.
+
+    Raises:
+        TournamentError: no round can be paired now.
+    """
+    with one_read():
+        game = overview_facts(db, tournament)
+        if check is not None:
+            check(game)
+        return PreviewPage(preview_pairing(db, tournament), game)

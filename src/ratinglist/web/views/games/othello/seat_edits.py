@@ -1,0 +1,261 @@
+"""Othello's seat edits on the director's pages (`Game.seat_edits`): swap two players of a
+round, exchange the colours of a game, preview the next round's pairing before storing it,
+and the set-up page (``/td/{tid}/setup``: absences, forbidden and forced pairs,
+reinstatements, late entries with class flags, the end date). The addresses are those of
+issue 22; a tournament whose game has no seat edits answers them 404.
+
+Every POST answers with a redirect that carries its outcome in the signed flash cookie of
+`td_pages` (post/redirect/get), back to the page the form was on.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Form, Request
+from fastapi.responses import Response
+
+from ratinglist.errors import ConflictError, NotOffered, RatinglistError, TournamentInputError
+from ratinglist.model.directed import GameFacts, RoundView
+from ratinglist.model.ids import shown_id
+from ratinglist.service.tournaments.actions import Entry, absent, forbid, force, register_players
+from ratinglist.service.tournaments.page import preview_page as preview_page_of
+from ratinglist.service.tournaments.page import setup_page as setup_page_of
+from ratinglist.service.tournaments.rounds import (
+    exchange_colours,
+    reinstate,
+    set_end_date,
+    set_flags,
+    store_pairing,
+    swap_players,
+)
+from ratinglist.web.auth import Director
+from ratinglist.web.views.common import db_url, game_offers, require_offered
+from ratinglist.web.views.td_pages import _act_at, _back
+from ratinglist.web.views.td_rounds import BasedOn, Flag, Number, _page
+
+router = APIRouter(prefix="/td", include_in_schema=False)
+WHAT = "seat edits (swaps, previews, set-up page)"
+OFFERED = Depends(game_offers("seat_edits", WHAT))
+"""The writes exist only for a game with seat edits (else 404); the pages ask the game they
+read (one load per page)."""
+
+
+def _seat_edits(game: GameFacts) -> None:
+    require_offered(game, "seat_edits", WHAT)
+
+
+@router.post("/{tid}/rounds/{number}/swap", dependencies=[OFFERED])
+def swap(
+    request: Request,
+    tid: int,
+    number: int,
+    who: Director,
+    first: Number,
+    second: Number,
+    based_on: BasedOn,
+) -> Response:
+    """Swap two players between two games of round `number` (refused once either game has
+    a result, and with 409 when the log moved since the page was drawn)."""
+
+    def action() -> str:
+        now = swap_players(db_url(request), tid, number, first, second, who.actor, based_on)
+        a, b = _named(now, first), _named(now, second)
+        return f"round {number}: {a} and {b} swapped"
+
+    return _act_at(request, tid, who, f"/rounds/{number}", action)
+
+
+@router.post("/{tid}/rounds/{number}/colours", dependencies=[OFFERED])
+def colours(
+    request: Request,
+    tid: int,
+    number: int,
+    who: Director,
+    black: Number,
+    white: Number,
+    based_on: BasedOn,
+) -> Response:
+    """Exchange the colours of a game of round `number` (refused once it has a result)."""
+
+    def action() -> str:
+        now = exchange_colours(db_url(request), tid, number, black, white, who.actor, based_on)
+        return f"round {number}: colours of {_named(now, black)} - {_named(now, white)} exchanged"
+
+    return _act_at(request, tid, who, f"/rounds/{number}", action)
+
+
+def _named(view: RoundView, player: int) -> str:
+    """The name of entrant `player` as round `view` shows it (its shown ID if it is not
+    there: a message never shows an internal number)."""
+    seated = [p for t in view.tables for p in (t.black, t.white)]
+    people = (*seated, *(p for p, _ in view.byes), *view.absent)
+    return next((p.name for p in people if p.id == player), shown_id(player))
+
+
+@router.get("/{tid}/preview")
+def preview_page(request: Request, tid: int, who: Director) -> Response:
+    """The next round's pairing as it would be stored now, and the button that stores it."""
+    try:
+        page = preview_page_of(db_url(request), tid, _seat_edits)
+    except NotOffered:
+        raise
+    except RatinglistError as exc:
+        return _back(request, tid, who, str(exc), "error")
+    return _page(request, tid, who, "games/othello/preview.html", {"p": page.preview})
+
+
+@router.post("/{tid}/preview", dependencies=[OFFERED])
+def store_preview(request: Request, tid: int, who: Director, based_on: BasedOn) -> Response:
+    """Store the pairing previewed at event `based_on`; when the log moved since, the
+    refusal (409) is shown above the preview computed again."""
+    try:
+        done = store_pairing(db_url(request), tid, who.actor, based_on)
+    except ConflictError as exc:
+        message = f"Another device changed this meanwhile: {exc}"
+        return _back(request, tid, who, message, "conflict", where="/preview")
+    except RatinglistError as exc:
+        return _back(request, tid, who, str(exc), "error")
+    return _back(request, tid, who, f"round {done.number} paired: {len(done.tables)} tables")
+
+
+@router.get("/{tid}/setup")
+def setup_page(request: Request, tid: int, who: Director) -> Response:
+    """Absences, forbidden and forced pairs, reinstatements, late entries and flags, and
+    the end date."""
+    page = setup_page_of(db_url(request), tid, _seat_edits)
+    return _page(request, tid, who, "games/othello/setup.html", {"s": page.setup})
+
+
+SETUP = "/setup"
+
+
+@router.post("/{tid}/setup/absence", dependencies=[OFFERED])
+def mark_absent(
+    request: Request,
+    tid: int,
+    who: Director,
+    player: Number,
+    round: Annotated[int | None, Form(ge=1)] = None,
+) -> Response:
+    """Declare a player absent for one round (default: the next), no game and no bye."""
+
+    def action() -> str:
+        done = absent(db_url(request), tid, player, who.actor, round)
+        return f"{done.player.name} absent in round {done.round}"
+
+    return _act_at(request, tid, who, SETUP, action)
+
+
+@router.post("/{tid}/setup/forbidden", dependencies=[OFFERED])
+def forbidden(request: Request, tid: int, who: Director, first: Number, second: Number) -> Response:
+    """Never pair two players together."""
+
+    def action() -> str:
+        a, b = forbid(db_url(request), tid, first, second, who.actor)
+        return f"{a.name} and {b.name} are never paired together"
+
+    return _act_at(request, tid, who, SETUP, action)
+
+
+@router.post("/{tid}/setup/forced", dependencies=[OFFERED])
+def forced(request: Request, tid: int, who: Director, first: Number, second: Number) -> Response:
+    """Impose a pair on the next round (`first` has Black)."""
+
+    def action() -> str:
+        k, black, white = force(db_url(request), tid, first, second, who.actor)
+        return f"round {k}: {black.name} (Black) plays {white.name}"
+
+    return _act_at(request, tid, who, SETUP, action)
+
+
+@router.post("/{tid}/setup/reinstate", dependencies=[OFFERED])
+def reinstate_player(request: Request, tid: int, who: Director, player: Number) -> Response:
+    """A withdrawn player plays again from the next round."""
+
+    def action() -> str:
+        done = reinstate(db_url(request), tid, player, who.actor)
+        return f"{done.name} reinstated: paired again from the next round"
+
+    return _act_at(request, tid, who, SETUP, action)
+
+
+@router.post("/{tid}/setup/end-date", dependencies=[OFFERED])
+def end_date(
+    request: Request,
+    tid: int,
+    who: Director,
+    end: Annotated[str, Form(pattern=r"^\d{4}-\d{2}-\d{2}$")],
+) -> Response:
+    """Set the tournament's last day."""
+
+    def action() -> str:
+        return f"last day: {set_end_date(db_url(request), tid, end, who.actor)}"
+
+    return _act_at(request, tid, who, SETUP, action)
+
+
+def _year(text: str) -> int | None:
+    """A birth year as typed (empty: none); a bad one is refused by the service's rule."""
+    value = text.strip()
+    if not value:
+        return None
+    if not value.isdigit():
+        raise TournamentInputError(f"expected a birth year such as 2010, got {value!r}")
+    return int(value)
+
+
+@router.post("/{tid}/setup/flags", dependencies=[OFFERED])
+def flags(
+    request: Request,
+    tid: int,
+    who: Director,
+    player: Number,
+    female: Flag = False,
+    youth: Flag = False,
+    birth_year: Annotated[str, Form(max_length=4)] = "",
+) -> Response:
+    """Set a player's class flags (female, youth, birth year)."""
+
+    def action() -> str:
+        done = set_flags(
+            db_url(request),
+            tid,
+            player,
+            who.actor,
+            female=female,
+            youth=youth,
+            birth_year=_year(birth_year),
+        )
+        shown = [w for w, on in (("female", done.female), ("youth", done.youth)) if on]
+        if done.birth_year is not None:
+            shown.append(f"born {done.birth_year}")
+        return f"{done.player.name}: {', '.join(shown) or 'no class flags'}"
+
+    return _act_at(request, tid, who, SETUP, action)
+
+
+@router.post("/{tid}/setup/entry", dependencies=[OFFERED])
+def entry(
+    request: Request,
+    tid: int,
+    who: Director,
+    players: Annotated[str, Form(max_length=5000)],
+    first_round: Annotated[int | None, Form(ge=1)] = None,
+    female: Flag = False,
+    youth: Flag = False,
+    birth_year: Annotated[str, Form(max_length=4)] = "",
+) -> Response:
+    """Register players (IDs or names, one per line) with their class flags and first round
+    (a late entry: the earlier rounds count as not played)."""
+    queries = [line.strip() for line in players.splitlines() if line.strip()]
+
+    def action() -> str:
+        chosen = Entry(
+            first_round=first_round, female=female, youth=youth, birth_year=_year(birth_year)
+        )
+        done = register_players(db_url(request), tid, queries, who.actor, entry=chosen)
+        names = ", ".join(r.player.name for r in done.found)
+        return f"registered {names}; {done.entrants} players"
+
+    return _act_at(request, tid, who, SETUP, action, kept={"players": players})
