@@ -59,6 +59,7 @@ def test_an_unknown_name_stores_nothing_and_is_throttled_alike(server_url: str) 
     assert _stored_failures(server_url) == 2
 
 
+@pytest.mark.both_backends
 def test_the_pause_doubles_with_each_further_failure(
     server_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

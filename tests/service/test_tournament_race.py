@@ -32,6 +32,8 @@ from ratinglist.tournament.events import (
 )
 from ratinglist.tournament.fold import fold
 
+pytestmark = pytest.mark.both_backends  # concurrency: PostgreSQL locks otherwise than SQLite
+
 WORKER = Path(__file__).with_name("race_worker.py")
 GAMES = 400
 

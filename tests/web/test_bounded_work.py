@@ -117,6 +117,7 @@ def test_run_within_answers_at_the_budget() -> None:
     assert time.monotonic() - began < 0.9
 
 
+@pytest.mark.both_backends
 def test_search_and_why_past_the_budget_answer_503(
     site_db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
