@@ -120,6 +120,20 @@ def copy_of_real_archive(real_archive: Path, folder: Path) -> Path:
     return copy
 
 
+@pytest.fixture()
+def production_hasher(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Passwords hashed as in production (the suite's cheap setting removed), for one test."""
+    from ratinglist.service import accounts
+
+    monkeypatch.delenv(CHEAP_HASHES)
+    accounts._hasher.cache_clear()
+    accounts._dummy_hash.cache_clear()
+    yield
+    monkeypatch.undo()
+    accounts._hasher.cache_clear()
+    accounts._dummy_hash.cache_clear()
+
+
 # --- A migrated SQLite template per session: a new SQLite file is a copy of it.
 
 

@@ -7,8 +7,6 @@ parameter set (section 4: 64 MiB of memory, 3 passes, 4 lanes), as a stored hash
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from ratinglist.errors import AccountError
@@ -27,18 +25,6 @@ def _stored_hash(db: Store, name: str) -> str:
         found = stored.find_account(conn, name)
     assert found is not None
     return found.password_hash
-
-
-@pytest.fixture()
-def production_hasher(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The hasher as production builds it (the test setting removed), for one test."""
-    monkeypatch.delenv(accounts.CHEAP_HASHES)
-    accounts._hasher.cache_clear()
-    accounts._dummy_hash.cache_clear()
-    yield
-    monkeypatch.undo()
-    accounts._hasher.cache_clear()
-    accounts._dummy_hash.cache_clear()
 
 
 def test_production_hashes_carry_rfc_9106_parameters_and_verify(
