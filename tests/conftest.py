@@ -1,5 +1,11 @@
 """Shared fixtures: the real WOF data (and the CI rule for tests that need it), and a fresh
-database per test on SQLite and on PostgreSQL (`db_url`)."""
+database per test (`db_url`): SQLite, and PostgreSQL too for the store layer and the tests
+marked `both_backends` (see docs/decisions.md, "Tests three times cheaper").
+
+Two things make the suite cheaper without checking less: passwords are hashed with cheap
+argon2 parameters (`service.accounts.CHEAP_HASHES`; one test checks the production ones), and
+a new SQLite file is a copy of one migrated per session (`_sqlite_template`), except for the
+tests of the migrations themselves (`empty_db_url`, `new_database`, marker `real_migrations`)."""
 
 from __future__ import annotations
 
@@ -15,7 +21,11 @@ import pytest
 import typer.testing
 from hypothesis import settings
 
+from ratinglist.service.accounts import CHEAP_HASHES
 from ratinglist.store import Store
+from ratinglist.store import database as _database
+
+os.environ[CHEAP_HASHES] = "1"  # set before any hasher is built; servers started inherit it
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -110,7 +120,77 @@ def copy_of_real_archive(real_archive: Path, folder: Path) -> Path:
     return copy
 
 
-# --- Databases: every store, service and web test that takes `db_url` runs on both backends.
+@pytest.fixture()
+def production_hasher(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Passwords hashed as in production (the suite's cheap setting removed), for one test."""
+    from ratinglist.service import accounts
+
+    monkeypatch.delenv(CHEAP_HASHES)
+    accounts._hasher.cache_clear()
+    accounts._dummy_hash.cache_clear()
+    yield
+    monkeypatch.undo()
+    accounts._hasher.cache_clear()
+    accounts._dummy_hash.cache_clear()
+
+
+# --- A migrated SQLite template per session: a new SQLite file is a copy of it.
+
+
+class _Template:
+    """The migrated SQLite file of this pytest process, and whether new files copy it."""
+
+    path: Path | None = None
+    enabled = True
+
+
+_real_migrate = _database.migrate
+
+
+def _migrate_from_template(engine: Engine, revision: str = "head") -> None:
+    """`store.database.migrate`, but a new SQLite file becomes a copy of the template (a
+    file copy instead of running every migration); anything else migrates as usual."""
+    database = engine.url.database if engine.url.get_backend_name() == "sqlite" else None
+    template = _Template.path
+    if _Template.enabled and template is not None and revision == "head" and database:
+        path = Path(database)
+        new = not path.exists() or path.stat().st_size == 0
+        if new and path.parent.is_dir() and not database.startswith(":memory:"):
+            engine.dispose()
+            shutil.copyfile(template, path)
+    _real_migrate(engine, revision)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Migrate one SQLite file per pytest process, and make `open_store` copy it for a new
+    SQLite file (what `db_url`, `handle(create=True)` and the CLI's new databases use)."""
+    from ratinglist.store import open_store
+
+    path = tmp_path_factory.mktemp("sqlite-template") / "template.db"
+    open_store(f"sqlite:///{path}").close()
+    _Template.path = path
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_database, "migrate", _migrate_from_template)
+        yield path
+    _Template.path = None
+
+
+@pytest.fixture(autouse=True)
+def _real_migrations(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Tests of the migrations (marker `real_migrations`, or taking an empty database) run
+    every migration: the template is not used for them."""
+    real = request.node.get_closest_marker("real_migrations") is not None or bool(
+        {"empty_db_url", "new_database"} & set(request.fixturenames)
+    )
+    _Template.enabled = not real
+    yield
+    _Template.enabled = True
+
+
+# --- Databases: every test that takes `db_url` runs on SQLite; the store layer's tests and the
+# tests marked `both_backends` run on PostgreSQL too (docs/decisions.md, "Tests three times
+# cheaper": where PostgreSQL behaves differently: locking, transactions, migrations).
 
 PG_TEMPLATE = "ratinglist_template"
 _databases = itertools.count()
@@ -155,9 +235,27 @@ BACKENDS = (
     pytest.param("sqlite", id="sqlite"),
     pytest.param("postgresql", id="postgresql", marks=pytest.mark.postgresql),
 )
+BOTH_BACKENDS_FOLDERS = ("store", "operations")
+"""Folders under tests/ whose every database test runs on both backends."""
 
 
-@pytest.fixture(params=BACKENDS)
+def runs_on_both_backends(path: Path, marked: bool) -> bool:
+    """Whether a test at `path` runs on PostgreSQL as well as SQLite."""
+    parts = path.parts[len((REPO / "tests").parts) :] if path.is_relative_to(REPO / "tests") else ()
+    return marked or (len(parts) > 1 and parts[0] in BOTH_BACKENDS_FOLDERS)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Parametrize `backend` (and the web site's `site_backend`): SQLite for every test,
+    PostgreSQL too where `runs_on_both_backends`."""
+    marked = metafunc.definition.get_closest_marker("both_backends") is not None
+    both = runs_on_both_backends(metafunc.definition.path, marked)
+    for name in ("backend", "site_backend"):
+        if name in metafunc.fixturenames:
+            metafunc.parametrize(name, BACKENDS if both else BACKENDS[:1], indirect=True)
+
+
+@pytest.fixture()
 def backend(request: pytest.FixtureRequest) -> str:
     """The database backend of this test run: ``sqlite`` or ``postgresql``."""
     value: str = request.param

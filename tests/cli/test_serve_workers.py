@@ -8,12 +8,12 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+from tests.waiting import HANG_S, wait_for
 from tests.web.site_fixture import build_site_db
 
 
@@ -40,11 +40,8 @@ def _workers(parent: int) -> set[int]:
     return found
 
 
-def _until(check: object, what: str, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():  # type: ignore[operator]
-        assert time.monotonic() < deadline, f"expected {what} within {timeout:.0f} s"
-        time.sleep(0.1)
+def _until(check: object, what: str) -> None:
+    wait_for(check, what)  # type: ignore[arg-type]
 
 
 def _answers(port: int) -> bool:
@@ -74,7 +71,7 @@ def test_a_dead_worker_is_replaced_and_stopping_serve_stops_every_worker(tmp_pat
         workers = _workers(server.pid)
     finally:
         server.terminate()
-        server.wait(timeout=60)
+        server.wait(timeout=HANG_S)
     assert server.returncode is not None
     for pid in workers:
-        _until(lambda pid=pid: not Path(f"/proc/{pid}").exists(), f"worker {pid} gone", 10)
+        _until(lambda pid=pid: not Path(f"/proc/{pid}").exists(), f"worker {pid} gone")

@@ -7,7 +7,6 @@ import json
 import logging
 import re
 import threading
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -18,6 +17,7 @@ from sqlalchemy import text
 from ratinglist.store import open_store
 from ratinglist.store.database import head_revision, observe_write_waits
 from ratinglist.web.app import create_app
+from tests.waiting import wait_for
 
 
 @pytest.fixture
@@ -124,8 +124,7 @@ def test_writes_waiting_for_the_lock_are_counted(db_url: str) -> None:
 
         waiter = threading.Thread(target=write)
         waiter.start()
-        time.sleep(0.3)
-        assert sum(seen) == 1  # the second writer is waiting
+        wait_for(lambda: sum(seen) == 1, "the second writer waiting")
         release.set()
         holder.join()
         waiter.join()

@@ -25,8 +25,9 @@ from ratinglist.store import open_store
 from ratinglist.store.schema import login_failures
 from tests.conftest import REPO
 from tests.server.fixtures import seed_server
+from tests.waiting import HANG_S
 
-START_S = 120.0
+START_S = HANG_S
 
 
 @contextmanager
@@ -59,7 +60,7 @@ def served(url: str, *options: str, workers: int = 1) -> Iterator[str]:
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         try:
-            process.wait(timeout=20)
+            process.wait(timeout=HANG_S)
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
@@ -150,7 +151,7 @@ def test_the_documented_nginx_snippet_in_front(seeded: str, tmp_path: Path) -> N
         proxy = subprocess.Popen([nginx, "-c", str(config), "-p", str(tmp_path)])
         try:
             front = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + HANG_S
             while True:
                 try:
                     ready = httpx.get(front + "/readyz", timeout=5)
@@ -165,7 +166,7 @@ def test_the_documented_nginx_snippet_in_front(seeded: str, tmp_path: Path) -> N
             fail_sign_in(front, {"X-Forwarded-For": "198.51.100.1"}, transport=local)
         finally:
             proxy.terminate()
-            proxy.wait(timeout=20)
+            proxy.wait(timeout=HANG_S)
     assert failure_addresses(seeded) == ["127.0.0.5"]
 
 

@@ -19,6 +19,7 @@ import httpx
 import pytest
 
 from tests.server.fixtures import seed_server
+from tests.waiting import HANG_S
 
 STOP_S = 10.0
 
@@ -34,7 +35,7 @@ def _start(url: str, *options: str) -> tuple[subprocess.Popen[bytes], str]:
     found = re.search(r"on (http://127\.0\.0\.1:\d+)/", line)
     assert found, line
     base = found.group(1)
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + HANG_S
     while True:
         try:
             if httpx.get(base + "/healthz", timeout=5).status_code == 200:

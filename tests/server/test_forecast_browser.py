@@ -78,7 +78,7 @@ def test_forecast_on_a_phone_updates_after_a_result(served: str, browser: Any) -
     body = {"round": 1, "table": last["table"], "black": last["black"]["id"],
             "white": last["white"]["id"], "score": "20-44"}  # fmt: skip
     _ok(client.post(f"/api/v1/td/tournaments/{tid}/results", json=body, headers=csrf))
-    expect(page.locator("#forecast-games")).to_contain_text("20-44", timeout=30_000)
+    expect(page.locator("#forecast-games")).to_contain_text("20-44")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     director = phone.new_page()

@@ -11,7 +11,6 @@ import re
 import socket
 import subprocess
 import sys
-import time
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
@@ -41,6 +40,7 @@ from ratinglist.service.mail import MailError, MailSettings, mail_settings
 from ratinglist.web.app import create_app
 from tests.conftest import handle
 from tests.server.fixtures import PASSWORD, sign_in
+from tests.waiting import HANG_S, port_accepts, wait_for
 
 NEW_PASSWORD = "a brand new secret"
 SITE = "https://ratings.example.org"
@@ -345,23 +345,15 @@ def test_serve_with_smtp_mails_from_its_workers(
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with opener.open(f"{base}/forgot", timeout=10) as answer:
-                    form = answer.read().decode()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "serve did not answer"
-                time.sleep(0.1)
+        wait_for(lambda: port_accepts("127.0.0.1", port), "serve to listen", process=server)
+        with opener.open(f"{base}/forgot", timeout=HANG_S) as answer:
+            form = answer.read().decode()
         body = urllib.parse.urlencode({"who": "director", "csrf_token": _form_token(form)})
-        with opener.open(f"{base}/forgot", data=body.encode(), timeout=30) as answer:
+        with opener.open(f"{base}/forgot", data=body.encode(), timeout=HANG_S) as answer:
             assert "on its way" in answer.read().decode()
-        deadline = time.monotonic() + 30  # sent off the request, by the worker's outbox
-        while not inbox.to(DIRECTOR_MAIL) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        [message] = inbox.to(DIRECTOR_MAIL)
+        # sent off the request, by the worker's outbox
+        [message] = wait_for(lambda: inbox.to(DIRECTOR_MAIL), "the mail", process=server)
         assert f"{base}/reset#token=" in message.get_content()
     finally:
         server.terminate()
-        server.wait(timeout=60)
+        server.wait(timeout=HANG_S)

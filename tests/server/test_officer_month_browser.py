@@ -61,7 +61,7 @@ def test_the_officer_month_in_the_browser(served: str, tmp_path: Path) -> None:
         # the job's page: the feedback, then (reloading itself) the end of the computation
         expect(officer.locator("main")).to_contain_text("Computing the list as of 2026-11-30.")
         expect(officer.locator("#job-state")).to_contain_text(
-            "the list as of 2026-11-30 is stored, not published", timeout=30_000
+            "the list as of 2026-11-30 is stored, not published"
         )
         officer.click("#job-list")
         main = officer.locator("main")

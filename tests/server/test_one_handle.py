@@ -14,6 +14,7 @@ from tests.conftest import engines_made
 from tests.server.fixtures import PLAYER_IDS, sign_in
 
 
+@pytest.mark.both_backends
 def test_a_served_app_holds_one_store_of_its_database(
     server_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -91,6 +91,7 @@ def test_a_job_passes_every_phase_and_stores_the_list(games: str) -> None:
         store.close()
 
 
+@pytest.mark.both_backends
 def test_one_job_at_a_time_and_a_failure_says_why(games: str) -> None:
     store = open_store(games)
     try:
@@ -166,6 +167,7 @@ def test_the_api_computes_a_list(app_client: TestClient, games: str) -> None:
     assert published.json()["as_of"] == "2026-11-30"  # type: ignore[attr-defined]
 
 
+@pytest.mark.both_backends
 def test_the_request_hands_the_computation_to_the_background(games: str) -> None:
     store = open_store(games)
     try:

@@ -45,6 +45,7 @@ def test_a_revocation_counts_at_once_in_this_process(
     assert _create(director) == 403
 
 
+@pytest.mark.both_backends
 def test_a_role_granted_by_another_process_counts_at_once(
     app_client: TestClient, server_url: str
 ) -> None:
@@ -55,6 +56,7 @@ def test_a_role_granted_by_another_process_counts_at_once(
     assert _create(nobody) == 201
 
 
+@pytest.mark.both_backends
 def test_a_revocation_by_another_process_counts_within_the_check_time(
     app_client: TestClient, server_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -102,7 +102,6 @@ def test_two_directors_and_a_live_viewer(served: str, browser: Any, tmp_path: Pa
             v.wait_for_function(
                 "before => document.querySelector('#live-standings').innerText !== before",
                 arg=before,
-                timeout=15000,
             )
             _shot(v, "td-live-after-round-1.png")
     with d.expect_navigation():

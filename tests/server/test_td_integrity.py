@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from ratinglist.formats.elo import parse_elo
@@ -71,6 +72,7 @@ def _fill(who: Signed, tid: int, number: int, tables: Tables) -> None:
         _json(who.post(f"/api/v1/td/tournaments/{tid}/results", body), 201)
 
 
+@pytest.mark.both_backends
 def test_fixed_tables_survive_late_entry_and_correction_and_a_stale_write_is_refused(
     app_client: TestClient,
 ) -> None:
@@ -173,6 +175,7 @@ def test_a_table_computed_by_an_old_log_that_moved_refuses_the_stale_write(
     assert all(t.result == "" for t in show_round(handle(server_url), tid, 2).tables)
 
 
+@pytest.mark.both_backends
 def test_undo_never_cancels_the_assistants_newer_result(app_client: TestClient) -> None:
     director = sign_in(app_client, "director")
     tid = _tournament(director)

@@ -15,7 +15,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ from ratinglist.store import open_store
 from tests.conftest import fresh_postgres_database
 from tests.postgres_server import PostgresServer
 from tests.server.fixtures import PASSWORD, PLAYER_IDS, seed_server
+from tests.waiting import HANG_S, wait_for
 from tests.web.site_fixture import UNPUBLISHED, build_site_db
 
 pytestmark = pytest.mark.postgresql
@@ -68,22 +69,13 @@ class Host:
         if csrf:
             request.add_header("X-CSRF-Token", csrf)
         try:
-            with urllib.request.urlopen(request, timeout=30) as answer:
+            with urllib.request.urlopen(request, timeout=HANG_S) as answer:
                 status, raw, headers = answer.status, answer.read(), answer.headers
         except urllib.error.HTTPError as error:
             status, raw, headers = error.code, error.read(), error.headers
         text = raw.decode()
         is_json = headers.get("content-type", "").startswith("application/json")
         return int(status), json.loads(text) if is_json and text else text, dict(headers)
-
-
-def _until(check: Callable[[], bool], what: str, timeout: float = 60.0) -> float:
-    """Poll `check` every 20 ms; the seconds it took (fails after `timeout`)."""
-    began = time.monotonic()
-    while not check():
-        assert time.monotonic() - began < timeout, f"expected {what} within {timeout:.0f} s"
-        time.sleep(0.02)
-    return time.monotonic() - began
 
 
 def _start(url: str, folder: Path) -> Host:
@@ -94,13 +86,12 @@ def _start(url: str, folder: Path) -> Host:
     host = Host(f"http://127.0.0.1:{port}", process)
 
     def up() -> bool:
-        assert process.poll() is None, "serve ended"
         try:
             return host.call("GET", "/tournaments")[0] == 200
         except OSError:
             return False
 
-    _until(up, "the host to answer")
+    wait_for(up, "the host to answer", process=process)
     return host
 
 
@@ -120,7 +111,7 @@ def hosts(postgres: PostgresServer, postgres_template: str, tmp_path: Path) -> I
         for host in started:
             host.process.terminate()
         for host in started:
-            host.process.wait(timeout=60)
+            host.process.wait(timeout=HANG_S)
         postgres.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
@@ -188,8 +179,15 @@ def test_a_result_entered_on_one_host_is_live_on_the_other_within_a_second(
 
     assert table_one_on_b()["result"] in ("", None)
     post(f"/api/v1/td/tournaments/{tid}/results", {"round": 1, "table": 1, "score": "40-24"})
-    took = _until(lambda: "40" in str(table_one_on_b()["result"]), "the result on host B", 5)
-    assert took < LIVE_WITHIN_S
+    # Within a second: every read of host B begun a second or more after the entry shows it.
+    # (A read begun earlier may or may not; a slow read is no failure: no fixed wait.)
+    entered = time.monotonic()
+    while True:
+        asked = time.monotonic()
+        if "40" in str(table_one_on_b()["result"]):
+            break
+        assert asked - entered < LIVE_WITHIN_S, "expected the result on host B within 1 s"
+        time.sleep(0.02)
     status, page, _ = b.call("GET", f"/live/{tid}")
     assert status == 200 and "Nice Open" in page
 
@@ -207,7 +205,7 @@ def _pages_made(url: str) -> tuple[str, int]:
 def test_a_publication_from_one_host_refreshes_the_other_hosts_pages(hosts: list[Host]) -> None:
     a, b = hosts
     url = _db_url(a)
-    _until(lambda: _pages_made(url)[1] == 0, "the pages made in advance", 120)
+    wait_for(lambda: _pages_made(url)[1] == 0, "the pages made in advance", process=a.process)
     before, _ = _pages_made(url)
     day = UNPUBLISHED.isoformat()
     home = b.call("GET", "/")[1]
@@ -221,9 +219,11 @@ def test_a_publication_from_one_host_refreshes_the_other_hosts_pages(hosts: list
         check=False,
     )
     assert published.returncode == 0, published.stderr
-    _until(lambda: day in b.call("GET", "/")[1], "the new list on host B's home page", 5)
+    wait_for(
+        lambda: day in b.call("GET", "/")[1], "the new list on B's home page", process=b.process
+    )
     assert day in b.call("GET", "/players/50002")[1]
-    _until(lambda: _pages_made(url)[1] == 0, "the pages made again", 120)
+    wait_for(lambda: _pages_made(url)[1] == 0, "the pages made again", process=a.process)
     after, _ = _pages_made(url)
     assert after != before
     assert day in b.call("GET", "/players/50002")[1]

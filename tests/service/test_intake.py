@@ -126,6 +126,7 @@ def test_a_file_that_is_not_a_results_file_is_refused_with_its_diagnostics(archi
     assert _count(archive, intake_items) == 0
 
 
+@pytest.mark.both_backends
 def test_accept_imports_exactly_once(archive: str) -> None:
     item = upload(handle(archive), "20230211_LEIDEN.ELO", LEIDEN.encode("ascii"), FEDERATION)
     files_before = _count(archive, source_files)
@@ -145,6 +146,7 @@ def test_accept_imports_exactly_once(archive: str) -> None:
     assert _count(archive, source_files) == files_before + 1
 
 
+@pytest.mark.both_backends
 def test_a_failure_during_accept_leaves_the_item_queued_and_nothing_imported(
     archive: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

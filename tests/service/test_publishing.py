@@ -75,6 +75,7 @@ def test_nothing_is_published_at_first(store: Store) -> None:
         latest_published_list(store)
 
 
+@pytest.mark.both_backends
 def test_publish_by_date_or_id_records_actor_and_time(store: Store) -> None:
     before = dt.datetime.now(dt.UTC)
     done = publish_list(store, "2026-02-28", ALICE)

@@ -95,6 +95,7 @@ def test_errors(filled: str) -> None:
         list_page(handle(filled), country="ZZZ")
 
 
+@pytest.mark.both_backends
 def test_bulk_insert_of_a_large_list_stores_every_row(db: str) -> None:
     """A 16,000-player list in one bulk insert (its time: `benchmarks/rate_command.py`)."""
     rng = np.random.default_rng(3)

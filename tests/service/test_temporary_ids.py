@@ -185,6 +185,7 @@ def _results_tokens(db: str, tid: str) -> tuple[set[str], set[str]]:
     return players, played
 
 
+@pytest.mark.both_backends
 def test_officer_assigns_the_real_id_which_replaces_new1_everywhere(db: str) -> None:
     ids = _players(db)
     tid = _tournament(db, country="NLD")

@@ -158,6 +158,7 @@ def test_a_request_to_reopen_needs_an_accepted_file(db: Store) -> None:
         request_reopen(db, tid, "why not", TD)
 
 
+@pytest.mark.both_backends
 def test_a_draft_is_deleted_and_its_number_never_reused(db: Store) -> None:
     tid = _tournament(db, players=4)
     invite_assistant(db, tid, "assistant", TD)

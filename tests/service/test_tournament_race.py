@@ -25,6 +25,9 @@ from ratinglist.store.tournament_events import create_tournament, load_log, log_
 from ratinglist.tournament.events import Created, Registered, Settings
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.games.othello.events import Paired, ResultCorrected, ResultEntered
+from tests.waiting import HANG_S
+
+pytestmark = pytest.mark.both_backends  # concurrency: PostgreSQL locks otherwise than SQLite
 
 WORKER = Path(__file__).with_name("race_worker.py")
 GAMES = 400
@@ -129,7 +132,7 @@ def test_two_processes_correcting_one_game_one_conflicts(db_url: str) -> None:
         writer.append(ResultEntered("1", b2, w2, 30, 34))
     seen = 12
     procs = [_correct(db, b, w, s, seen) for s in ("33-31", "20-44")]
-    done = [(p.wait(timeout=120), *p.communicate()) for p in procs]
+    done = [(p.wait(timeout=HANG_S), *p.communicate()) for p in procs]
     codes = sorted(code for code, _, _ in done)
     assert codes == [0, 1], done
     for _, out, err in done:
@@ -142,4 +145,4 @@ def test_two_processes_correcting_one_game_one_conflicts(db_url: str) -> None:
     assert len(log) == seen + 1 and len(corrections) == 1
     # a correction of another game based on the same old log is not a conflict
     other = _correct(db, b2, w2, "35-29", seen)
-    assert other.wait(timeout=120) == 0, other.communicate()
+    assert other.wait(timeout=HANG_S) == 0, other.communicate()

@@ -9,14 +9,15 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ratinglist.web.app import create_app
-from tests.conftest import BACKENDS, fresh_postgres_database
+from tests.conftest import fresh_postgres_database
 from tests.postgres_server import PostgresServer
 from tests.web.site_fixture import build_site_db
 
 
-@pytest.fixture(scope="session", params=BACKENDS)
+@pytest.fixture(scope="session")
 def site_backend(request: pytest.FixtureRequest) -> str:
-    """The backend the site tests run on (each runs on SQLite and on PostgreSQL)."""
+    """The backend the site tests run on: SQLite, and PostgreSQL too for the tests marked
+    `both_backends` (`tests.conftest.pytest_generate_tests`)."""
     value: str = request.param
     return value
 

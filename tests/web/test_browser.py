@@ -13,7 +13,6 @@ import shutil
 import socket
 import subprocess
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +22,7 @@ import pytest
 import uvicorn
 
 from ratinglist.web.app import create_app
+from tests.waiting import HANG_MS, HANG_S, wait_for
 from tests.web.site_fixture import BROKEN, EVIL
 
 pytestmark = pytest.mark.slow
@@ -66,16 +66,17 @@ def serving(url: str) -> Iterator[str]:
     live = uvicorn.Server(config)
     thread = threading.Thread(target=live.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 30
-    while not live.started:
-        if time.monotonic() > deadline:
-            pytest.fail("the test server did not start within 30 s")
-        time.sleep(0.05)
+
+    def started() -> bool:
+        assert thread.is_alive() or live.started, "the test server stopped before it started"
+        return bool(live.started)
+
+    wait_for(started, "the test server to start")
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
         live.should_exit = True
-        thread.join(timeout=10)
+        thread.join(timeout=HANG_S)
 
 
 @pytest.fixture(scope="module")
@@ -87,12 +88,26 @@ def server(site_db: str) -> Iterator[str]:
 
 @contextmanager
 def launched() -> Iterator[Any]:
-    """Headless Debian chromium under Playwright."""
+    """Headless Debian chromium under Playwright. Every wait of its pages (a load, a click,
+    an `expect`) lasts until what it waits for happens, up to `HANG_MS`: Playwright's 5 s and
+    30 s defaults made a loaded machine fail the tests."""
     _ensure_chromium()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import BrowserContext, expect, sync_playwright
 
+    expect.set_options(timeout=HANG_MS)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM), args=ARGS, headless=True, timeout=HANG_MS
+        )
+        new_context = browser.new_context
+
+        def patient_context(*args: Any, **kwargs: Any) -> BrowserContext:
+            context = new_context(*args, **kwargs)
+            context.set_default_timeout(HANG_MS)
+            context.set_default_navigation_timeout(HANG_MS)
+            return context
+
+        browser.new_context = patient_context  # type: ignore[method-assign]
         try:
             yield browser
         finally:
@@ -172,8 +187,7 @@ def test_search_a_misspelled_name_then_see_the_chart(server: str, page: object) 
     expect(chart).to_be_visible()
     page.wait_for_function(
         "() => { const i = document.querySelector('figure.chart img');"
-        " return i.complete && i.naturalWidth > 0; }",
-        timeout=20_000,
+        " return i.complete && i.naturalWidth > 0; }"
     )
     _shot(page, "player.png")
 

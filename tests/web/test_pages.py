@@ -16,6 +16,7 @@ def _rows(page: str, table_id: str) -> list[str]:
     return re.findall(r"<tr[^>]*>(.*?)(?=<tr|</tbody>)", body.split("<tbody>", 1)[1], re.S)
 
 
+@pytest.mark.both_backends
 def test_list_page_shows_every_listed_player_with_rank_and_trend(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200
@@ -84,6 +85,7 @@ def test_tournament_page_standings_follow_the_games(client: TestClient) -> None:
     assert original.content.startswith(b"%%Tournament: Paris Open")
 
 
+@pytest.mark.both_backends
 def test_tournaments_sort_and_filter(client: TestClient) -> None:
     by_country = client.get("/api/v1/tournaments?sort=country&order=asc").json()
     # Issue 22: tournament countries in the players' code system (ISO 3166 alpha-3).
@@ -98,6 +100,7 @@ def test_tournaments_sort_and_filter(client: TestClient) -> None:
     assert len(_rows(text, "tournaments")) == 1
 
 
+@pytest.mark.both_backends
 def test_search_is_fuzzy_and_an_id_goes_to_the_player(client: TestClient) -> None:
     text = client.get("/search?q=dupnt").text
     assert "/players/50002" in text

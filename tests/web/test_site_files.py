@@ -242,6 +242,7 @@ def test_id_history_names_the_players_list_and_its_date(elsewhere: TestClient) -
     assert "1970" not in history and "joueurs" not in history
 
 
+@pytest.mark.both_backends
 def test_migration_0015_backfills_bytes_from_the_stored_path(db_url: str, tmp_path: Path) -> None:
     archive = write_archive(tmp_path / "archive")
     url = db_url

@@ -9,7 +9,6 @@ import gzip
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from ratinglist.service.publishing import unpublish_list
 from ratinglist.service.registry import rename_player
 from ratinglist.service.site import open_site
 from ratinglist.service.site_pages import (
+    PagePlan,
     StoredPage,
     page_plan,
     save_site_pages,
@@ -33,6 +33,7 @@ from ratinglist.store.schema import site_pages
 from ratinglist.web.app import create_app
 from ratinglist.web.prerender import render_missing
 from tests.conftest import handle
+from tests.waiting import HANG_S, port_accepts, wait_for
 from tests.web.site_fixture import LIST_DATES, PLAYERS, build_site_db
 
 TOURNAMENTS = 3
@@ -198,25 +199,23 @@ def test_serve_makes_the_pages_in_the_background_and_stops_its_renderer(db: str)
     command = [str(Path(sys.executable).with_name("ratinglist")), "serve", "--db", db]
     server = subprocess.Popen([*command, "--port", str(port), "--workers", "1"])
     try:
-        deadline = time.monotonic() + 90
-        while True:
+
+        def made() -> PagePlan | None:
             site = open_site(open_store(db))
             try:
                 plan = page_plan(site)
             finally:
                 site.close()
-            if not plan.missing:
-                break
-            assert time.monotonic() < deadline, f"{len(plan.missing)} pages still missing"
-            time.sleep(0.5)
+            return None if plan.missing else plan
+
+        plan = wait_for(made, "every page made in the background", process=server)
         assert plan.stored == len(_keys())
         assert _renderers(db)
+        wait_for(lambda: port_accepts("127.0.0.1", port), "serve to listen", process=server)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/players/50001") as answer:
             assert "DUPONT" in answer.read().decode()
     finally:
         server.terminate()
-        server.wait(timeout=30)
-    deadline = time.monotonic() + 30
-    while _renderers(db) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert _renderers(db) == []
+        server.wait(timeout=HANG_S)
+    # the renderer stops with the server: wait for that, not for a fixed time
+    wait_for(lambda: not _renderers(db), "the renderer to stop with the server")

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import os
 import secrets
 import threading
 import time
@@ -60,10 +61,17 @@ SESSIONS_KEPT = 4096
 """Sessions remembered per process (all forgotten when more are signed in)."""
 
 
+CHEAP_HASHES = "RATINGLIST_CHEAP_PASSWORD_HASHES"
+"""Environment setting (``1``) that makes new hashes cheap: for the test suite only, never in
+production. A cheap hash is still argon2 and still verified; it is merely fast to guess."""
+
+
 @cache
 def _hasher() -> PasswordHasher:
     from argon2 import PasswordHasher
 
+    if os.environ.get(CHEAP_HASHES) == "1":
+        return PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
     return PasswordHasher()
 
 
