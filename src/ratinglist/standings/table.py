@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ratinglist.errors import TournamentError
+from ratinglist.errors import TournamentInputError
 from ratinglist.model import PlayerId
 
 UNPLAYED_DISCS = 32
@@ -107,7 +107,7 @@ def brightwell_quotients(
     for s in all_scores:
         for g in s.games:
             if g.opponent not in by_id:
-                raise TournamentError(
+                raise TournamentInputError(
                     f"expected the opponent of {s.player} in the standings, "
                     f"got unknown {g.opponent}"
                 )

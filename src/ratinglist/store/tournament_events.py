@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import ConflictError, NotFoundError, TournamentError
+from ratinglist.errors import ConflictError, NotFoundError, TournamentInputError
 from ratinglist.model.account import Grant, Role
 from ratinglist.store.accounts import add_grant
 from ratinglist.store.database import Store
@@ -326,7 +326,9 @@ def find_directed(
         return named[0]
     if len(named) > 1:
         ids = ", ".join(str(i.id) for i in named)
-        raise TournamentError(f"expected one tournament named {key!r}, got several (ids {ids})")
+        raise TournamentInputError(
+            f"expected one tournament named {key!r}, got several (ids {ids})"
+        )
     raise NotFoundError(f"expected a tournament name or id, got unknown {key!r}")
 
 

@@ -16,7 +16,7 @@ from ratinglist.cli.tournament.render import (
     result_line,
     round_table,
 )
-from ratinglist.errors import TournamentError
+from ratinglist.errors import TournamentInputError
 
 if TYPE_CHECKING:
     from ratinglist.model.directed import ResultSpec
@@ -66,7 +66,7 @@ def pair(
         from ratinglist.service.tournaments.actions import pair as pair_round
 
         if group_max is not None and group_max < 2:
-            raise TournamentError(f"expected a group size of at least 2, got {group_max}")
+            raise TournamentInputError(f"expected a group size of at least 2, got {group_max}")
         view = pair_round(*open_tournament(db, tournament), Actor.cli_user(), group_max=group_max)
     print_table(round_table(view), console, all_rows=all_rows)
 
@@ -85,7 +85,7 @@ def _spec(
 
     if table is not None:
         if len(words) > 2 or (special is None and not words):
-            raise TournamentError(
+            raise TournamentInputError(
                 f"expected [ROUND] SCORE with --table, got {' '.join(words) or 'nothing'!r}"
             )
         score = words[-1] if words and _is_score(words[-1]) else None
@@ -95,7 +95,7 @@ def _spec(
     black = player_token(words[1]) if len(words) in (3, 4) else None
     white = player_token(words[2]) if len(words) in (3, 4) else None
     if black is None or white is None:
-        raise TournamentError(
+        raise TournamentInputError(
             f"expected ROUND BLACK WHITE [SCORE] (or --table N SCORE), got {' '.join(words)!r}"
         )
     score = words[3] if len(words) == 4 else None
@@ -189,7 +189,7 @@ def results_command(
         try:
             data = file.read_bytes()
         except OSError as exc:
-            raise TournamentError(f"could not read {str(file)!r}: {exc.strerror}") from exc
+            raise TournamentInputError(f"could not read {str(file)!r}: {exc.strerror}") from exc
         done = enter_sheet(*open_tournament(db, tournament), data, file.name, Actor.cli_user())
     typer.echo(f"{len(done.entered)} results entered")
 

@@ -269,12 +269,12 @@ def _offer_registered(exc: NotRegistered) -> None:
 
 def _player(text: str) -> int:
     """A player argument: an ID, or a temporary identifier such as NEW1."""
-    from ratinglist.errors import TournamentError
+    from ratinglist.errors import TournamentInputError
     from ratinglist.model.ids import player_token
 
     found = player_token(text)
     if found is None:
-        raise TournamentError(f"expected a player ID or a temporary identifier, got {text!r}")
+        raise TournamentInputError(f"expected a player ID or a temporary identifier, got {text!r}")
     return int(found)
 
 

@@ -127,14 +127,16 @@ def explain(
     Example: ratinglist tournament explain 2 --pair 3-5 --pair 4-7
     """
     with user_errors():
-        from ratinglist.errors import TournamentError
+        from ratinglist.errors import TournamentInputError
         from ratinglist.service.tournaments.views import explain as explain_round
 
         asked = []
         for text in pair or []:
             left, _, right = text.partition("-")
             if not (left.strip().isdigit() and right.strip().isdigit()):
-                raise TournamentError(f"expected --pair as two player numbers P1-P2, got {text!r}")
+                raise TournamentInputError(
+                    f"expected --pair as two player numbers P1-P2, got {text!r}"
+                )
             asked.append((int(left), int(right)))
         view = explain_round(*open_tournament(db, tournament), round_number, asked)
     if as_json:

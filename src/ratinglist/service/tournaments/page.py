@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ratinglist.errors import RatinglistError, TournamentError
+from ratinglist.errors import RatinglistError, TournamentInputError
 from ratinglist.model.directed import GameFacts, RoundView, ShownTable, Standings, Undid
 from ratinglist.model.forecast import Forecast
 from ratinglist.service.tournaments.actions import EntrantRatings, entrant_ratings, undo_preview
@@ -78,7 +78,7 @@ def round_page(db: Store, tournament: int, number: int) -> RoundPage:
         view = show_round(db, tournament, number)
         live = live_view(db, tournament, number)
         if live.shown_round is None:
-            raise TournamentError(f"expected a paired round, got round {number}")
+            raise TournamentInputError(f"expected a paired round, got round {number}")
         return RoundPage(live, view, live.shown_round)
 
 

@@ -248,12 +248,12 @@ def pair(
     Example: ratinglist tournament edit pair 2 4 9
     """
     with user_errors():
-        from ratinglist.errors import TournamentError
+        from ratinglist.errors import TournamentInputError
         from ratinglist.service.tournaments.games.go.edits import pair_go_players
 
         chosen = list(players or [])
         if chosen and len(chosen) != 2:
-            raise TournamentError(f"expected two player numbers or none, got {len(chosen)}")
+            raise TournamentInputError(f"expected two player numbers or none, got {len(chosen)}")
         view = pair_go_players(
             *open_tournament(db, tournament),
             round_number,

@@ -99,13 +99,13 @@ def _register_go(
     tournament: str | None,
 ) -> None:
     with user_errors():
-        from ratinglist.errors import TournamentError
+        from ratinglist.errors import TournamentInputError
         from ratinglist.model.directed import GoEntry
         from ratinglist.service.actor import Actor
         from ratinglist.service.tournaments.games.go.list_entries import register_go
 
         if name is None:
-            raise TournamentError("expected --new 'SURNAME,First' with --rank, got none")
+            raise TournamentInputError("expected --new 'SURNAME,First' with --rank, got none")
         entry = GoEntry(
             name, rank, rating, country or "", club, egf_pin, ffg_licence, aga_id, first_round
         )

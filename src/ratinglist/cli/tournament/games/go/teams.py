@@ -11,7 +11,7 @@ from rich.table import Table
 
 from ratinglist.cli.common import DbOption, console, open_tournament, user_errors
 from ratinglist.cli.tournament.render import TournamentOption, round_table
-from ratinglist.errors import TournamentError
+from ratinglist.errors import TournamentInputError
 
 if TYPE_CHECKING:
     from ratinglist.service.tournaments.games.go.teams import TeamLine, TeamsView
@@ -118,7 +118,7 @@ def show(
 def _match(text: str) -> tuple[str, str]:
     first, sep, second = text.partition(":")
     if not sep or not first.strip() or not second.strip():
-        raise TournamentError(f"expected a match as TEAM:TEAM (e.g. 1:4), got {text!r}")
+        raise TournamentInputError(f"expected a match as TEAM:TEAM (e.g. 1:4), got {text!r}")
     return first.strip(), second.strip()
 
 
