@@ -95,9 +95,13 @@ def _start(url: str, folder: Path) -> Host:
     return host
 
 
-@pytest.fixture
-def hosts(postgres: PostgresServer, postgres_template: str, tmp_path: Path) -> Iterator[list[Host]]:
-    """Two hosts on one fresh PostgreSQL database holding the small site and the users."""
+@pytest.fixture(scope="module")
+def hosts(
+    postgres: PostgresServer, postgres_template: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[list[Host]]:
+    """Two hosts on one fresh PostgreSQL database holding the small site and the users,
+    shared by the module's tests (each makes its own tournament; one publishes a list)."""
+    tmp_path = tmp_path_factory.mktemp("two-hosts")
     name = fresh_postgres_database(postgres, postgres_template)
     url = postgres.url(name)
     build_site_db(tmp_path / "archive", url)
