@@ -189,7 +189,8 @@ def test_namesake_is_offered_as_a_choice_on_the_page(
     chosen = app_client.post(f"{where}/players", data={"csrf_token": csrf, "players": "500003"})
     assert chosen.status_code == 200 and "registered BERG, Test; 1 players" in chosen.text
     again = app_client.post(f"{where}/players", data=typed | {"anyway": "true"})
-    assert again.status_code == 400 and "already entered as 500003" in again.text
+    # entering the same player twice is refused by the tournament's state: 409
+    assert again.status_code == 409 and "already entered as 500003" in again.text
     other = {"csrf_token": csrf, "surname": "Costa", "firstname": "Test", "country": "FRA"}
     assert app_client.post(f"{where}/players", data=other).status_code == 409
     anyway = app_client.post(f"{where}/players", data=other | {"anyway": "true"})
