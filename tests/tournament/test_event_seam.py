@@ -91,3 +91,19 @@ def test_each_event_describes_itself() -> None:
     assert describe(go) == "result 0-1! of round 2 (4012 - 4013)"
     assert ResultEntered("1", A, B, 33, 31).action_words() == "a result"
     assert Withdrawn(A, 2).action_words() == "a withdrawal"
+
+
+def test_the_codec_reads_a_folder_game_events_module_as_its_game_declares_them() -> None:
+    # The codec imports only `games/<name>/events.py` (not the game's rules) to read a log;
+    # that module's EVENTS must be the game's own `events`, else a kind would be read as
+    # another class than the game applies.
+    import importlib
+
+    from ratinglist.tournament.game import FOLDER, games
+
+    for name, game in games().items():
+        try:
+            module = importlib.import_module(f"{FOLDER}.{name}.events")
+        except ModuleNotFoundError:
+            continue
+        assert module.EVENTS == game.events, name

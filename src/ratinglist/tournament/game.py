@@ -501,7 +501,8 @@ def _event_types_of(key: tuple[tuple[str, ...], tuple[str, ...]]) -> dict[str, t
     owners: dict[str, str] = {}
     for owner, classes in (
         ("the engine", ENGINE_EVENTS),
-        *((game.name, game.events) for game in games().values()),
+        *((name, _folder_events(name)) for name in _folders(key[0])),
+        *((game.name, game.events) for game in _registered.values()),
     ):
         for cls in classes:
             if cls.kind in found and found[cls.kind] is not cls:
@@ -512,6 +513,21 @@ def _event_types_of(key: tuple[tuple[str, ...], tuple[str, ...]]) -> dict[str, t
             found[cls.kind] = cls
             owners[cls.kind] = owner
     return found
+
+
+def _folder_events(name: str) -> tuple[type[Event], ...]:
+    """The event classes of the game in folder `name`: its ``events`` module's ``EVENTS``
+    (the same as its `Game.events`), read without importing the rest of the game, so that
+    reading a Go log loads no Othello rules; a folder without that module, its game's."""
+    try:
+        module = importlib.import_module(f"{FOLDER}.{name}.events")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{FOLDER}.{name}.events":
+            raise
+        game = _load(name)
+        return () if game is None else game.events
+    classes: tuple[type[Event], ...] = module.EVENTS
+    return classes
 
 
 def _event_types() -> dict[str, type[Event]]:
