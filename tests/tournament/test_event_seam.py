@@ -106,4 +106,4 @@ def test_the_codec_reads_a_folder_game_events_module_as_its_game_declares_them()
             module = importlib.import_module(f"{FOLDER}.{name}.events")
         except ModuleNotFoundError:
             continue
-        assert module.EVENTS == game.events, name
+        assert game.events == module.EVENTS, name
