@@ -54,7 +54,6 @@ from ratinglist.tournament.games.go.director import (
 )
 from ratinglist.tournament.games.go.edits import apply_edit, is_edit
 from ratinglist.tournament.games.go.events import EVENTS
-from ratinglist.tournament.games.go.play import next_go_pairing
 from ratinglist.tournament.games.go.state import GoState, apply_go, go_play, go_result, new_go_state
 
 GoResultEvent = go_events.GoResultEntered | go_events.GoResultCorrected
@@ -316,6 +315,10 @@ class Go(Game):
             )
         if group_max is None and s.parameters.pairing.compat == "opengotha":
             group_max = COMPAT_GROUP_MAX
+        # The pairing engine (numpy, scipy) only when a round is paired: the standings,
+        # the pages and a result's entry do not load it.
+        from ratinglist.tournament.games.go.play import next_go_pairing
+
         return next_go_pairing(s, group_max)
 
     def result_event(
