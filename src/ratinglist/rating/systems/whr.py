@@ -33,17 +33,20 @@ from __future__ import annotations
 import datetime as dt
 import math
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
-import scipy.sparse as sp
 from numpy.typing import NDArray
-from scipy.linalg.lapack import dpttrf as pttrf
-from scipy.linalg.lapack import dpttrs as pttrs
-from scipy.sparse.linalg import spsolve
 
 from ratinglist.errors import RatingError
 from ratinglist.rating.games import GameArrays, month_index
 from ratinglist.rating.systems.base import ExplainedGame, SystemList, check_order, logistic
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp
+
+# scipy (about 0.1 s to import) is imported by the functions that fit: a server or a command
+# that only names the systems (the registry, the evidence page) does not load it.
 
 NAME = "whr"
 BAYES_NAME = "whr-bayes"
@@ -488,6 +491,8 @@ def _laplacian(
     rows = np.concatenate([a, b, a, b])
     cols = np.concatenate([a, b, b, a])
     data = np.concatenate([w, w, -w, -w])
+    import scipy.sparse as sp
+
     return sp.csr_matrix((data, (rows, cols)), shape=(n, n))
 
 
@@ -503,6 +508,9 @@ def _local_step(
 ) -> NDArray[np.float64]:
     """The Newton step on `nodes` only (the rest held fixed), by a direct sparse solve; the
     games and links given are those that hold one of `nodes`."""
+    import scipy.sparse as sp
+    from scipy.sparse.linalg import spsolve
+
     matrix = _laplacian(n, ga, gb, w) + _laplacian(n, chains.a, chains.b, chains.weight)
     matrix = (matrix + sp.diags(diagonal)).tocsr()[nodes][:, nodes]
     step = np.zeros(n)
@@ -558,6 +566,8 @@ class _GamePattern:
         """The games' part off the diagonal, ``-w`` for each game's two entries."""
         size = len(self.indices)
         data = np.bincount(self.forward, w, size) + np.bincount(self.backward, w, size)
+        import scipy.sparse as sp
+
         return sp.csr_matrix((-data, self.indices, self.indptr), shape=(self.nodes, self.nodes))
 
 
@@ -572,6 +582,8 @@ def _factor_chains(
     Raises:
         RatingError: a block not positive definite.
     """
+    from scipy.linalg.lapack import dpttrf as pttrf
+
     off = np.zeros(max(len(chains.order) - 1, 0))
     off[chains.linked] = -chains.weight
     pivots, lower, info = pttrf(diagonal[chains.order], off)
@@ -592,6 +604,8 @@ def _pcg(
     `chains`, `diagonal`) by conjugate gradients preconditioned with the per-player
     tridiagonal blocks (the paper's one-player Newton systems, factored once), until the
     residual is `tolerance` times ``|g|`` or after `limit` steps."""
+    from scipy.linalg.lapack import dpttrs as pttrs
+
     order = chains.order
     factor_d, factor_e = _factor_chains(diagonal, chains)
 

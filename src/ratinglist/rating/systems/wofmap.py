@@ -25,16 +25,20 @@ from __future__ import annotations
 import datetime as dt
 import math
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
-import scipy.sparse as sp
 from numpy.typing import NDArray
-from scipy.sparse.linalg import spsolve
 
 from ratinglist.errors import RatingError
 from ratinglist.rating.games import GameArrays, month_index
 from ratinglist.rating.params import EuropeanParams
 from ratinglist.rating.systems.base import ExplainedGame, SystemList, check_order, lookup
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp
+
+# scipy is imported by the functions that fit (see `whr`): naming the systems does not load it.
 
 NAME = "wof-map"
 DIRECT_PLAYERS = 3000
@@ -338,6 +342,8 @@ def _newton_system(
     rows = np.concatenate([a, b, np.arange(n)])
     cols = np.concatenate([b, a, np.arange(n)])
     values = np.concatenate([-h, -h, diagonal])
+    import scipy.sparse as sp
+
     matrix = sp.csr_matrix((values, (rows, cols)), shape=(n, n))
     return matrix, gradient
 
@@ -345,6 +351,8 @@ def _newton_system(
 def _solve_linear(matrix: sp.csr_matrix, gradient: NDArray[np.float64]) -> NDArray[np.float64]:
     n = matrix.shape[0]
     if n <= DIRECT_PLAYERS:
+        from scipy.sparse.linalg import spsolve
+
         direct: NDArray[np.float64] = np.asarray(spsolve(matrix.tocsc(), gradient))
         return direct
     return _pcg(matrix, gradient)
