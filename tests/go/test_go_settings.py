@@ -333,7 +333,7 @@ def test_compat_opengotha_pairs_a_large_field_in_opengotha_s_groups(real_data: P
 def test_compat_opengotha_asks_for_opengotha_s_group_size(monkeypatch: pytest.MonkeyPatch) -> None:
     """The split of EGC 2011 above happens to give the pairs of one matching, so the wiring
     is checked too: with compat the game asks for groups of 600 unless told otherwise."""
-    import ratinglist.tournament.games.go.game as go_game
+    import ratinglist.tournament.games.go.play as go_play
 
     asked: list[int | None] = []
 
@@ -341,7 +341,7 @@ def test_compat_opengotha_asks_for_opengotha_s_group_size(monkeypatch: pytest.Mo
         asked.append(group_max)
         return ev.Undone()
 
-    monkeypatch.setattr(go_game, "next_go_pairing", record)
+    monkeypatch.setattr(go_play, "next_go_pairing", record)  # imported when a round is paired
     plain = fold([_created(), *_registered(4)])
     compat = fold([_created(compat="opengotha"), *_registered(4)])
     for d, given in ((plain, None), (compat, None), (compat, 40), (plain, 40)):
