@@ -132,10 +132,6 @@ def test_the_checker_catches_a_violation(tmp_path: Path) -> None:
 GAMES_FOLDER = PACKAGE / "tournament" / "games"
 GAME_NAMES = frozenset(p.parent.name for p in GAMES_FOLDER.glob("*/game.py"))
 
-# Modules of `web/` and `tournament/` (other work in progress) still breaking the game-folder
-# rule. Each entry must still break it (the set only shrinks); empty it, do not extend it.
-PENDING: set[str] = set()
-
 
 def game_folder(module: str) -> str | None:
     """The game whose folder holds `module` (dotted, ``ratinglist.`` first), None for none.
@@ -244,16 +240,8 @@ def test_the_games_and_their_state_are_found() -> None:
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_game_folders(path: Path) -> None:
-    rel = str(path.relative_to(PACKAGE))
     bad = game_violations(path)
-    if rel in PENDING:
-        assert bad, f"{rel} keeps the game-folder rule now: remove it from PENDING"
-    else:
-        assert not bad, "\n".join(bad)
-
-
-def test_pending_is_only_other_work() -> None:
-    assert all(rel.split("/")[0] in {"web", "tournament"} for rel in PENDING)
+    assert not bad, "\n".join(bad)
 
 
 def test_the_checker_catches_a_game_import(tmp_path: Path) -> None:

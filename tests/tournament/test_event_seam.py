@@ -3,7 +3,6 @@ event answers what it touches, its words and its action without the engine namin
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
@@ -16,22 +15,17 @@ from ratinglist.tournament.events import ENGINE_EVENTS, Submitted, Withdrawn
 from ratinglist.tournament.game import games
 from ratinglist.tournament.games.go.events import GoPaired, GoResultEntered
 from ratinglist.tournament.games.othello.events import ResultCorrected, ResultEntered
+from tests.test_layers import game_violations
 
 ENGINE = Path(codec.__file__).parent
 A, B, C = PlayerId(4012), PlayerId(4013), PlayerId(4014)
 
 
-def _game_imports(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module]
-    found += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
-    return [m for m in found if m.startswith("ratinglist.tournament.games.")]
-
-
 @pytest.mark.parametrize("module", sorted(p.name for p in ENGINE.glob("*.py")))
 def test_the_engine_imports_no_game_folder(module: str) -> None:
-    """No module of `tournament/` outside `games/` imports a game's folder."""
-    assert _game_imports(ENGINE / module) == []
+    """No module of `tournament/` outside `games/` imports a game's folder (the checker of
+    `tests/test_layers.py`, for every layer)."""
+    assert game_violations(ENGINE / module) == []
 
 
 def test_every_game_declares_its_own_kinds_and_the_codec_reads_them() -> None:

@@ -5,7 +5,6 @@ an action its state does not allow now 409."""
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,11 +17,9 @@ from ratinglist.tournament.game import games
 from ratinglist.web.app import create_app
 from ratinglist.web.views.games import game_folders
 from tests.server.fixtures import PLAYER_IDS, Signed, seed_server, sign_in
+from tests.test_layers import PACKAGE, game_violations
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "ratinglist" / "web"
-GAME_MODULE = re.compile(rf"(^|\.)({'|'.join(sorted(games()))})(\.|$)")
-"""A module of a game's folder in any layer (``model.go``, ``service.go.lists``,
-``tournament.games.othello.finals``, ``web.views.games.go``): a part named as a game."""
 
 
 @pytest.fixture
@@ -38,35 +35,13 @@ def _json(response: Any, status: int) -> Any:
     return response.json()
 
 
-def _imports(path: Path, module: str) -> set[str]:
-    """The absolute names of the modules `path` (module `module`) imports."""
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            found |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                package = module.split(".")[: -node.level]
-                base = ".".join([*package, base] if base else package)
-            found |= {base} | {f"{base}.{a.name}" for a in node.names}
-    return found
-
-
 def test_no_web_module_outside_a_game_folder_imports_a_game() -> None:
-    offenders = {}
-    for path in WEB.rglob("*.py"):
-        parts = path.relative_to(WEB.parent.parent).with_suffix("").parts
-        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        if re.search(r"\.views\.games\.[a-z_]+(\.|$)", module):
-            continue  # a game's own folder
-        bad = {
-            name
-            for name in _imports(path, module)
-            if name.startswith("ratinglist") and GAME_MODULE.search(name)
-        }
-        if bad:
-            offenders[module] = sorted(bad)
+    # The rule of `tests/test_layers.py` (one checker for every layer), over the web's modules.
+    offenders = {
+        str(path.relative_to(PACKAGE)): bad
+        for path in sorted(WEB.rglob("*.py"))
+        if (bad := game_violations(path))
+    }
     assert offenders == {}
 
 
