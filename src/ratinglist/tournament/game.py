@@ -15,8 +15,6 @@ of a facet a game lacks (finals in Go) raises `NotOffered`, never a wrong-game a
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -38,6 +36,7 @@ from ratinglist.model.directed import (
     ShownTable,
     Standings,
 )
+from ratinglist.model.folders import optional_module, subpackages
 from ratinglist.model.forecast import Forecast, ScoreModel
 from ratinglist.model.report import PairingReport
 from ratinglist.tournament.events import ENGINE_EVENTS, Event, Registered, Settings
@@ -443,11 +442,8 @@ _registered: dict[str, Game] = {}
 def _load(name: str) -> Game | None:
     """The game of folder `name` (its ``game`` module's ``GAME``), None for no such folder.
     Only that game's modules are imported: pairing a Go round never loads Othello's."""
-    try:
-        module = importlib.import_module(f"{FOLDER}.{name}.game")
-    except ModuleNotFoundError as exc:
-        if exc.name not in (f"{FOLDER}.{name}", f"{FOLDER}.{name}.game"):
-            raise
+    module = optional_module(f"{FOLDER}.{name}.game")
+    if module is None:
         return None
     game: Game = module.GAME
     return game
@@ -460,7 +456,7 @@ def _find(name: str) -> Game | None:
 @cache
 def _folders(path: tuple[str, ...]) -> tuple[str, ...]:
     """The game folders on the package's `path` (listed again only when it changes)."""
-    return tuple(sorted(info.name for info in pkgutil.iter_modules(list(path)) if info.ispkg))
+    return subpackages(path)
 
 
 def games() -> dict[str, Game]:
@@ -519,11 +515,8 @@ def _folder_events(name: str) -> tuple[type[Event], ...]:
     """The event classes of the game in folder `name`: its ``events`` module's ``EVENTS``
     (the same as its `Game.events`), read without importing the rest of the game, so that
     reading a Go log loads no Othello rules; a folder without that module, its game's."""
-    try:
-        module = importlib.import_module(f"{FOLDER}.{name}.events")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{FOLDER}.{name}.events":
-            raise
+    module = optional_module(f"{FOLDER}.{name}.events")
+    if module is None:
         game = _load(name)
         return () if game is None else game.events
     classes: tuple[type[Event], ...] = module.EVENTS

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.table import Table
+
+from ratinglist.model.folders import optional_module
 
 if TYPE_CHECKING:
     from ratinglist.model.directed import EnteredResult, RoundView, ShownTable
@@ -71,12 +72,8 @@ def game_renderer(game: str, name: str) -> Callable[..., Any] | None:
     (`cli.tournament.games`), None when the game has none."""
     if not game.isidentifier():
         return None
-    module = f"ratinglist.cli.tournament.games.{game}.render"
-    try:
-        found = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not module.startswith(exc.name):
-            raise
+    found = optional_module(f"ratinglist.cli.tournament.games.{game}.render")
+    if found is None:
         return None
     own: Callable[..., Any] | None = getattr(found, name, None)
     return own

@@ -12,7 +12,6 @@ imported when registered, the services when a command runs.
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -23,13 +22,13 @@ from typing import Any, TypeVar
 import typer
 
 from ratinglist.errors import TournamentInputError
+from ratinglist.model.folders import subpackages
 
 
 @cache
 def game_folders() -> tuple[ModuleType, ...]:
     """Every game's command folder (its ``__init__`` module), by name."""
-    names = sorted(info.name for info in pkgutil.iter_modules(__path__) if info.ispkg)
-    return tuple(importlib.import_module(f"{__name__}.{name}") for name in names)
+    return tuple(importlib.import_module(f"{__name__}.{name}") for name in subpackages(__path__))
 
 
 def register_commands(app: typer.Typer) -> None:

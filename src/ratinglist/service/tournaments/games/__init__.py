@@ -7,17 +7,16 @@ game does not offer it; only the module asked for is imported.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from functools import cache
 from types import ModuleType
 
 from ratinglist.errors import NotOffered
+from ratinglist.model.folders import optional_module, subpackages
 
 
 def service_games() -> tuple[str, ...]:
     """The names of the games with a service folder, sorted."""
-    return tuple(sorted(info.name for info in pkgutil.iter_modules(__path__) if info.ispkg))
+    return subpackages(__path__)
 
 
 @cache
@@ -25,13 +24,7 @@ def game_module(game: str, role: str) -> ModuleType | None:
     """The module `role` of game `game`'s service folder, None when the game has none."""
     if not (game.isidentifier() and role.isidentifier()):
         return None
-    name = f"{__name__}.{game}.{role}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name not in (f"{__name__}.{game}", name):
-            raise
-        return None
+    return optional_module(f"{__name__}.{game}.{role}")
 
 
 def offered(game: str, role: str, what: str) -> ModuleType:

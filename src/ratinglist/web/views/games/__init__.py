@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import pkgutil
 from collections.abc import Callable
 from functools import cache
 from typing import Any, Protocol, cast
@@ -15,6 +14,7 @@ from typing import Any, Protocol, cast
 from fastapi import APIRouter
 from pydantic import BaseModel, Field, create_model
 
+from ratinglist.model.folders import optional_module, subpackages
 from ratinglist.web.views.games.options import NewOptions
 
 FOLDER = "ratinglist.web.views.games"
@@ -32,12 +32,10 @@ def game_folders() -> dict[str, RoutesOfGame]:
     import ratinglist.web.views.games as folder
 
     found: dict[str, RoutesOfGame] = {}
-    for info in sorted(pkgutil.iter_modules(folder.__path__), key=lambda i: i.name):
-        if not info.ispkg:
-            continue
-        module = importlib.import_module(f"{FOLDER}.{info.name}")
+    for name in subpackages(folder.__path__):
+        module = importlib.import_module(f"{FOLDER}.{name}")
         if hasattr(module, "register_routes"):
-            found[info.name] = cast(RoutesOfGame, module)
+            found[name] = cast(RoutesOfGame, module)
     return found
 
 
@@ -56,16 +54,8 @@ def new_options() -> tuple[NewOptions, ...]:
     import ratinglist.web.views.games as folder
 
     found = []
-    for info in sorted(pkgutil.iter_modules(folder.__path__), key=lambda i: i.name):
-        if not info.ispkg:
-            continue
-        name = f"{FOLDER}.{info.name}.forms"
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
+    for name in subpackages(folder.__path__):
+        module = optional_module(f"{FOLDER}.{name}.forms")
         options = getattr(module, "NEW_OPTIONS", None)
         if isinstance(options, NewOptions):
             found.append(options)
