@@ -33,6 +33,9 @@ from ratinglist.model.directed import (
     Person,
     ResultSpec,
     RoundView,
+    ShownCell,
+    ShownColumn,
+    ShownRow,
     ShownTable,
     Standings,
 )
@@ -178,6 +181,9 @@ class Game(ABC):
     classes facet)."""
     registration_help: str = "a new player: 'SURNAME,First' with a country"
     """How a player is entered, for forms and for refusing another game's way."""
+    seat_labels: tuple[str, str] = ("First", "Second")
+    """The titles of a table's two seats in the order a round lists them (Othello: Black,
+    White), for the default `shown_round`."""
     seat_edits: bool = False
     """Whether the director previews a pairing, swaps two players between games, exchanges
     colours and keeps absences, pairs and player flags on the set-up page (Othello)."""
@@ -240,10 +246,29 @@ class Game(ABC):
     def round_view(self, d: FoldedTournament, number: int, seq: int) -> RoundView:
         """A published round's tables in board order, byes and absentees."""
 
-    @abstractmethod
     def shown_round(self, view: RoundView) -> ShownTable:
-        """A round's tables as the pages show them (Othello: Black first; Go: White, Black,
-        handicap)."""
+        """A round's tables as the pages show them: by default the table, the first player
+        (`seat_labels`), the result and the second player, each player with their points
+        (Go draws its own: White, Black, handicap)."""
+        first, second = self.seat_labels
+        columns = (
+            ShownColumn("Table", "n"),
+            ShownColumn(first),
+            ShownColumn("Result", "score"),
+            ShownColumn(second),
+        )
+        rows = tuple(
+            ShownRow(
+                (
+                    ShownCell(str(t.table)),
+                    ShownCell(t.black.name, f"{t.black_points:g}"),
+                    ShownCell(t.shown_result or "–"),
+                    ShownCell(t.white.name, f"{t.white_points:g}"),
+                )
+            )
+            for t in view.tables
+        )
+        return ShownTable(columns, rows)
 
     @abstractmethod
     def progress(self, d: FoldedTournament) -> tuple[int, str]:

@@ -329,26 +329,6 @@ class DraughtsLite(Game):
         byes = tuple((_person(p, b), points[b]) for b in r.byes)
         return RoundView(d.settings.name, number, seq, tables, byes, (), game=self.name)
 
-    def shown_round(self, view: RoundView) -> ShownTable:
-        columns = (
-            ShownColumn("Table", "n"),
-            ShownColumn("First"),
-            ShownColumn("Result", "score"),
-            ShownColumn("Second"),
-        )
-        rows = tuple(
-            ShownRow(
-                (
-                    ShownCell(str(t.table)),
-                    ShownCell(t.black.name, f"{t.black_points:g}"),
-                    ShownCell(t.result or "–"),
-                    ShownCell(t.white.name, f"{t.white_points:g}"),
-                )
-            )
-            for t in view.tables
-        )
-        return ShownTable(columns, rows)
-
     def progress(self, d: FoldedTournament) -> tuple[int, str]:
         p = _play(d)
         if not p.rounds:

@@ -294,6 +294,7 @@ class Othello(Game):
     temporary_ids = _TemporaryIds()
     pairing_costs = _Costs()
     seat_edits = True
+    seat_labels = ("Black", "White")
     edit_page = False
     events = EVENTS
     registration_help = (
@@ -578,26 +579,6 @@ class Othello(Game):
 
     def final_order(self, d: FoldedTournament) -> tuple[int, ...]:
         return tuple(int(p.row.player) for p in final_ranking(d))
-
-    def shown_round(self, view: RoundView) -> ShownTable:
-        columns = (
-            ShownColumn("Table", "n"),
-            ShownColumn("Black"),
-            ShownColumn("Result", "score"),
-            ShownColumn("White"),
-        )
-        rows = tuple(
-            ShownRow(
-                (
-                    ShownCell(str(t.table)),
-                    ShownCell(t.black.name, f"{t.black_points:g}"),
-                    ShownCell(t.shown_result or "–"),
-                    ShownCell(t.white.name, f"{t.white_points:g}"),
-                )
-            )
-            for t in view.tables
-        )
-        return ShownTable(columns, rows)
 
     def shown_standings(self, view: Standings) -> ShownTable:
         if not isinstance(view, StandingsView):
