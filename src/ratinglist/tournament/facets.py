@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from ratinglist.model import PlayerId
 from ratinglist.model.directed import ExplainView, FinalsView, ShownTable
 from ratinglist.model.forecast import Forecast, ScoreModel
 from ratinglist.model.report import PairingReport
@@ -23,6 +24,10 @@ class FinalsFacet(Protocol):
 
     def start(self, d: FoldedTournament) -> Event:
         """The event starting the finals."""
+        ...
+
+    def finalists(self, d: FoldedTournament) -> tuple[PlayerId, ...]:
+        """The players the finals would start with now, in seeding order."""
         ...
 
     def view(self, d: FoldedTournament, started: bool) -> FinalsView | None:

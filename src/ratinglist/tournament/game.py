@@ -406,6 +406,10 @@ class Game(ABC):
         """
         return self._offered(self.finals_rules, "finals").start(d)
 
+    def finalists(self, d: FoldedTournament) -> tuple[PlayerId, ...]:
+        """The players the finals would start with now (raises as `finals` does)."""
+        return self._offered(self.finals_rules, "finals").finalists(d)
+
     def finals_view(self, d: FoldedTournament, started: bool) -> FinalsView | None:
         """The finals games due so far, None before finals (or in a game without them)."""
         return None if self.finals_rules is None else self.finals_rules.view(d, started)

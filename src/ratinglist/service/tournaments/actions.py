@@ -480,9 +480,7 @@ def finals_preview(db: Store, tournament: int) -> FinalsPreview:
     d = loaded(db, tournament).folded
     game = game_of(d)
     require_open(d, "the finals")
-    event = game.finals(d)
-    # The event starting the finals names its players (Othello's `FinalsStarted`).
-    players: tuple[PlayerId, ...] = tuple(getattr(event, "players", ()))
+    players = game.finalists(d)
     left = game.unfinished(d)
     return FinalsPreview(tuple(game.name_of(d, p) for p in players), left.skipped, left.missing)
 

@@ -211,6 +211,9 @@ class _Finals:
     def start(self, d: FoldedTournament) -> ev.Event:
         return othello_events.FinalsStarted(finalists(d))
 
+    def finalists(self, d: FoldedTournament) -> tuple[PlayerId, ...]:
+        return finalists(d)
+
     def view(self, d: FoldedTournament, started: bool) -> FinalsView | None:
         finals = othello(d).finals
         if finals is None:
