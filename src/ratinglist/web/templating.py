@@ -12,6 +12,10 @@ from ratinglist.web.views.common import offers
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 templates = Jinja2Templates(directory=TEMPLATES)
+templates.env.add_extension("jinja2.ext.i18n")
+# Every user-visible text of a template goes through ``_()`` (newstyle gettext: ``{{ _("Round
+# %(n)s", n=3) }}``); the catalogues are installed per request by the i18n layer (issue 36).
+templates.env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
 
 
 def signed(value: int | float | None, digits: int = 0) -> str:
