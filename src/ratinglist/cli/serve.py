@@ -33,7 +33,8 @@ from ratinglist.service.serving import (
 from ratinglist.service.serving import BUDGET_ENV as WORK_BUDGET_ENV
 
 APP = "ratinglist.web.app:create_app_from_env"
-"""The application factory each worker calls (imported once by the parent, `cli.workers`)."""
+"""The application factory each worker calls (the parent imports it after the workers
+answer, `cli.workers`)."""
 SECURE_COOKIES_ENV = "RATINGLIST_SECURE_COOKIES"
 ACCESS_LOG_ENV = "RATINGLIST_ACCESS_LOG"
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
@@ -162,8 +163,9 @@ def serve(
     upgrade`, or give --upgrade); one of a newer release is refused. The address is printed
     once the port is bound (--port 0: a free port). /healthz, /readyz and /metrics are for
     monitoring; docs/deploy.md shows a TLS proxy in front, a systemd unit and backups.
-    The application is imported once and the workers are forked from it (they answer within
-    about a second of start on an idle machine; a worker that dies is forked again). Beside
+    The workers are forked at once, each importing the application on its own core (they
+    answer within 2 s of start on an idle machine); then the parent imports it too, so that
+    a worker that dies is forked again ready-made. Beside
     them, a background process at lower priority makes the home, player and tournament pages
     in advance and stores them in the database (again after each import or publication), so
     that a page seen for the first time costs one read; a page not made yet is made on
@@ -222,23 +224,23 @@ def serve(
         timeout_graceful_shutdown=GRACEFUL_STOP_S,
     )
     typer.echo(f"serving {url} on http://{shown}:{bound[1]}/ ({count} worker(s)); Ctrl-C stops")
-    preload([APP.partition(":")[0]])
     renderer: list[subprocess.Popen[bytes]] = []
     stopped = threading.Event()
     lock = threading.Lock()
 
-    def start_renderer() -> None:
+    def after_ready() -> None:
+        # Issue 38: the workers are forked at once and import the application each on its
+        # own core, so /readyz answers after one import, not the parent's and then a
+        # worker's. Once they answer, the parent imports it too (a worker that dies is then
+        # forked ready-made) and the page renderer starts (its own start, a whole
+        # application imported, would otherwise take the workers' cores).
+        preload([APP.partition(":")[0]])
         with lock:
-            if not stopped.is_set():
+            if prerender and not stopped.is_set():
                 renderer.append(_start_renderer(url))
 
     def after_start() -> None:
-        # Pages are made after the workers answer /readyz, never before: the renderer's own
-        # start (a whole application imported) would take the workers' cores (issue 38).
-        if prerender:
-            _when_ready(
-                f"http://{_local_address(bound[0])}:{bound[1]}/readyz", start_renderer, stopped
-            )
+        _when_ready(f"http://{_local_address(bound[0])}:{bound[1]}/readyz", after_ready, stopped)
 
     try:
         code = run_workers(
@@ -353,8 +355,7 @@ def _require_current_schema(url: str, *, upgrade: bool) -> None:
     Raises:
         StoreError: the schema is older (without `upgrade`), newer, or missing.
     """
-    from ratinglist.service.operations import schema_of
-    from ratinglist.service.operations import upgrade as run_upgrade
+    from ratinglist.service.schema import schema_of
 
     state = schema_of(url)
     if state.is_current:
@@ -370,6 +371,8 @@ def _require_current_schema(url: str, *, upgrade: bool) -> None:
             f"release's {state.head}: back it up (`ratinglist backup`), then run "
             f"`ratinglist db upgrade --db {url}` (or start with `serve --upgrade`)"
         )
+    from ratinglist.service.operations import upgrade as run_upgrade
+
     before, after = run_upgrade(url)
     typer.echo(f"upgraded the schema from {before.current or 'none'} to {after.current}")
 

@@ -1,16 +1,16 @@
-"""The worker processes of `ratinglist serve`, forked from a parent that imported the app once.
+"""The worker processes of `ratinglist serve`, forked from the parent.
 
 uvicorn's own supervisor starts each worker with ``spawn``: a new interpreter that imports
-the whole application again (about 2 CPU-seconds for FastAPI, SQLAlchemy, NumPy and the
-views), all workers at once on the same cores, so the first answer came many seconds after
-start. Here the parent imports the application module once, binds the socket, then forks
-the workers (POSIX ``fork``: the imported modules are shared, copy-on-write); each worker
-makes its own app (engine, caches) and serves the shared socket. The parent waits: a worker
-that dies is forked again (at most `RESTARTS` times a minute), one that could not make the
-app at all (`STARTUP_FAILED`) stops them all, SIGINT or SIGTERM stops every worker and then
-the parent: a worker still running `STOP_WAIT_S` after the signal (a request that does not
-finish, a thread holding the interpreter) is killed, so the parent ends within seconds
-whatever its workers do.
+the whole application again. Here the parent binds the socket and forks the workers (POSIX
+``fork``); at start each worker imports the application on its own core (one import's time
+to the first answer, issue 38), and once they answer the parent imports it too
+(`preload`), so a worker forked again later shares the imported modules (copy-on-write) and
+answers at once. Each worker makes its own app (engine, caches) and serves the shared
+socket. The parent waits: a worker that dies is forked again (at most `RESTARTS` times a
+minute), one that could not make the app at all (`STARTUP_FAILED`) stops them all, SIGINT or
+SIGTERM stops every worker and then the parent: a worker still running `STOP_WAIT_S` after
+the signal (a request that does not finish, a thread holding the interpreter) is killed, so
+the parent ends within seconds whatever its workers do.
 """
 
 from __future__ import annotations

@@ -10,15 +10,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ratinglist.errors import NotFoundError, StoreError
-from ratinglist.service.databases import forget_database, sqlite_path
+from ratinglist.errors import StoreError
+from ratinglist.service.databases import forget_database
+from ratinglist.service.schema import require_existing, schema_of
 from ratinglist.service.site import Site
 from ratinglist.store import Store
 from ratinglist.store.backup import Manifest, backup_database, restore_database, verify_backup
 from ratinglist.store.database import (
     SchemaState,
     observe_write_waits,
-    schema_state,
     upgrade_schema,
 )
 from ratinglist.store.site_pages import current_keys
@@ -38,12 +38,6 @@ __all__ = [
 ]
 
 
-def _existing(url: str) -> None:
-    path = sqlite_path(url)
-    if path is not None and not path.exists():
-        raise NotFoundError(f"expected an existing database file '{path}', found none")
-
-
 def backup(url: str, dest: Path) -> Manifest:
     """Write a consistent backup of the database at `url` to the new file `dest`, while
     other processes go on writing.
@@ -52,7 +46,7 @@ def backup(url: str, dest: Path) -> Manifest:
         NotFoundError: `url` names an SQLite file that does not exist.
         StoreError: `dest` exists or cannot be written, or the database cannot be read.
     """
-    _existing(url)
+    require_existing(url)
     return backup_database(url, dest)
 
 
@@ -77,17 +71,6 @@ def restore(src: Path, url: str) -> Manifest:
     return manifest
 
 
-def schema_of(url: str) -> SchemaState:
-    """Where the schema of the database at `url` stands (read only, nothing migrated).
-
-    Raises:
-        NotFoundError: `url` names an SQLite file that does not exist.
-        StoreError: the database cannot be reached.
-    """
-    _existing(url)
-    return schema_state(url)
-
-
 def upgrade(url: str) -> tuple[SchemaState, SchemaState]:
     """Migrate the database at `url` to this release's schema, under the write lock.
 
@@ -95,7 +78,7 @@ def upgrade(url: str) -> tuple[SchemaState, SchemaState]:
         NotFoundError: `url` names an SQLite file that does not exist.
         StoreError: the database is of a newer release, or a migration failed.
     """
-    _existing(url)
+    require_existing(url)
     states = upgrade_schema(url)
     forget_database(url)
     return states
