@@ -33,8 +33,9 @@ from ratinglist.store.player_side import (
 from ratinglist.tournament.fold import require_open
 from ratinglist.tournament.game import game_of
 
-PER_ADDRESS = 5
-"""Registrations one address may send to one tournament within `ADDRESS_WINDOW`."""
+PER_ADDRESS = 20
+"""Registrations one address may send to one tournament within `ADDRESS_WINDOW` (a club
+secretary may enter a whole club; a script may not fill the list)."""
 ADDRESS_WINDOW = dt.timedelta(hours=1)
 FIELD_LIMIT = 120
 """Characters of one field at most."""
