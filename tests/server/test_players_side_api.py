@@ -129,6 +129,15 @@ def test_register_accept_report_through_the_api(app_client: TestClient, game: st
     director = sign_in(app_client, "director")
     td = app_client.get(f"/td/{tid}/players")
     assert td.status_code == 200 and "they differ" in td.text
+    welcome = app_client.get(f"/td/{tid}/print/welcome").text
+    assert codes[three] in welcome and welcome.count("<svg") == 4
+    assert f"/td/{tid}/players" in app_client.get(f"/td/{tid}").text
+    app_client.cookies.clear()
+    live = app_client.get(f"/live/{tid}").text
+    assert "Results still missing, round 1: tables 2" in live
+    projector = app_client.get(f"/live/{tid}/projector").text
+    assert "Results still missing, round 1: tables 2" in projector
+    assert codes[three] not in app_client.get(f"/live/{tid}/print/names").text
 
 
 def test_check_in_by_code_and_the_manifest(app_client: TestClient) -> None:

@@ -10,19 +10,21 @@ Every POST answers with a redirect carrying its outcome (`td_pages._act_at`), ba
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
+from ratinglist.model.report import PrintSheet
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.mail import MailError
 from ratinglist.service.tournaments.players_side.checkin import (
     check_in,
     checkin_list,
 )
-from ratinglist.service.tournaments.players_side.codes import ensure_codes
+from ratinglist.service.tournaments.players_side.codes import ensure_codes, qr_svg
 from ratinglist.service.tournaments.players_side.registrations import (
     accept_registration,
     pending_registrations,
@@ -42,14 +44,21 @@ from ratinglist.service.tournaments.players_side.settings import (
 )
 from ratinglist.service.tournaments.server import overview
 from ratinglist.web.auth import Director
-from ratinglist.web.views.account_mail import mail_of, outbox_of, site_url_of
-from ratinglist.web.views.common import store_of
+from ratinglist.web.templating import templates
+from ratinglist.web.views.account_mail import mail_of, outbox_of
+from ratinglist.web.views.common import NO_STORE, store_of
 from ratinglist.web.views.td_pages import _act_at, _render
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/v1/td/tournaments", tags=["tournament director"])
 WHERE = "/players"
 log = logging.getLogger("ratinglist.mail")
+
+
+def _site(request: Request) -> str:
+    """The configured site address (else the request's), for the links players get."""
+    configured: str | None = getattr(request.app.state, "site_url", None)
+    return (configured or str(request.base_url)).rstrip("/")
 
 
 def _accept(request: Request, tid: int, rid: int, choice: str, who: SignedIn) -> str:
@@ -63,7 +72,7 @@ def _accept(request: Request, tid: int, rid: int, choice: str, who: SignedIn) ->
             who.actor,
             mail=mail,
             send=outbox_of(request).send if mail else None,
-            site=site_url_of(request),
+            site=_site(request),
         )
     except MailError as exc:  # the entry stands; the director hands the code over
         log.warning("code for registration %s not mailed: %s", rid, exc)
@@ -287,3 +296,18 @@ def api_codes(request: Request, tid: int, who: Director) -> list[dict[str, Any]]
         {"player": c.player.id, "name": c.player.name, "code": c.code}
         for c in ensure_codes(store_of(request), tid)
     ]
+
+
+def welcome_codes(
+    request: Request, tid: int, sheet: PrintSheet, sheets: Mapping[str, str]
+) -> Response:
+    """The director's welcome sheets with each player's code as text and QR code (the link
+    to their page, the code in the fragment: it never reaches a server's log)."""
+    base = _site(request)
+    codes = {
+        int(c.player.id): (c.code, qr_svg(f"{base}/live/{tid}/me#code={c.code}"))
+        for c in ensure_codes(store_of(request), tid)
+    }
+    links = tuple(sheets.items())
+    context = {"p": sheet, "base": f"/td/{tid}", "links": links, "codes": codes, "tid": tid}
+    return templates.TemplateResponse(request, "print_sheet.html", context, headers=NO_STORE)
