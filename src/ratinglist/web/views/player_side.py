@@ -10,8 +10,10 @@ test checks one by one.
 
 from __future__ import annotations
 
+import json
 import secrets
 from typing import Annotated, Any
+from urllib.parse import quote, unquote
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
@@ -44,6 +46,8 @@ shares one address: room for a whole round's players)."""
 BY_CODE = Throttle("request with your code", 10, 60)
 """Check-ins and reports with one code in a minute."""
 CODE_COOKIE = "player_code"
+FLASH = "player_flash"
+"""The outcome of a player's last form, shown once on their page."""
 
 
 def _cookie_name(tid: int) -> str:
@@ -247,7 +251,7 @@ def _me_response(
         "live_me_fragment.html" if fragment else "live_me.html",
         {"p": page, "code": parse_code(code), "message": message, "error": error},
         headers={"ETag": etag, **NO_STORE},
-        status_code=400 if error else 200,
+        status_code=200,
     )
     return response
 
@@ -259,9 +263,24 @@ def me_page(request: Request, tid: int) -> Response:
     code = request.cookies.get(_cookie_name(tid), "")
     if code:
         try:
-            return _me_response(request, tid, code)
+            flash = json.loads(unquote(request.cookies.get(FLASH, "")) or "{}")
+        except ValueError:
+            flash = {}
+        kind, text = str(flash.get("k", "")), str(flash.get("m", ""))
+        try:
+            response = _me_response(
+                request,
+                tid,
+                code,
+                message=text if kind == "notice" else "",
+                error=text if kind == "error" else "",
+            )
         except PermissionDenied:
             pass
+        else:
+            if text:
+                response.delete_cookie(FLASH, path=f"/live/{tid}/me")
+            return response
     response = templates.TemplateResponse(
         request, "live_me_code.html", {"tid": tid, "error": None}, headers=NO_STORE
     )
@@ -296,6 +315,17 @@ def me_code(request: Request, tid: int, code: Annotated[str, Form(max_length=20)
     return response
 
 
+def _back_to_me(tid: int, message: str, kind: str) -> Response:
+    """Post/redirect/get: back to the player's page, which shows `message` once (a cookie
+    of that page only), so that its refresh reads the page, not the form's address."""
+    response = RedirectResponse(f"/live/{tid}/me", status_code=303)
+    packed = json.dumps({"k": kind, "m": message[:600]})
+    response.set_cookie(
+        FLASH, quote(packed), max_age=120, path=f"/live/{tid}/me", httponly=True, samesite="strict"
+    )
+    return response
+
+
 @router.post("/live/{tid}/me/result")
 def me_result(
     request: Request,
@@ -308,21 +338,18 @@ def me_result(
     """Report your game's result from your page (the code is the page's own field)."""
     shown_or_404(request, tid)
     _throttled(request, code)
-    store = store_of(request)
     try:
-        done = report_result(store, tid, round, table, score, code)
-    except ReportsDiffer as exc:
-        return _me_response(request, tid, code, error=str(exc))
+        done = report_result(store_of(request), tid, round, table, score, code)
     except PermissionDenied:
         raise
     except RatinglistError as exc:
-        return _me_response(request, tid, code, error=str(exc))
+        return _back_to_me(tid, str(exc), "error")
     message = (
         "result stored: your opponent reported the same"
         if done.status == "stored"
         else "result sent: it counts once your opponent reports the same"
     )
-    return _me_response(request, tid, code, message=message)
+    return _back_to_me(tid, message, "notice")
 
 
 @router.post("/live/{tid}/me/checkin")
@@ -335,8 +362,8 @@ def me_checkin(request: Request, tid: int, code: Annotated[str, Form(max_length=
     except PermissionDenied:
         raise
     except RatinglistError as exc:
-        return _me_response(request, tid, code, error=str(exc))
-    return _me_response(request, tid, code, message="checked in")
+        return _back_to_me(tid, str(exc), "error")
+    return _back_to_me(tid, "checked in", "notice")
 
 
 @router.get("/live/{tid}/manifest.webmanifest")
