@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ratinglist.errors import NotAllowedNow, PermissionDenied, RateLimited, TournamentInputError
-from ratinglist.model.directed import GoEntry, NewSettings
+from ratinglist.model.directed import GoEntry, NewSettings, ResultSpec
 from ratinglist.service.actor import Actor, ActorKind
 from ratinglist.service.tournaments.actions import (
     new_tournament,
@@ -44,6 +44,7 @@ from ratinglist.service.tournaments.players_side.settings import (
     set_registration,
     set_reporting,
 )
+from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.views import show_round
 from ratinglist.store import Store
 from ratinglist.tournament import events as ev
@@ -295,6 +296,15 @@ def test_two_different_results_reach_the_director(db: Store) -> None:
     assert shown[0].differ and (shown[0].round, shown[0].table) == (1, 2)
     override(db, tid, 1, 2, "31-33", TD)
     assert show_round(db, tid, 1).tables[1].result == "31-33"
+    assert open_reports(db, tid) == ()
+
+
+def test_a_report_the_director_overtook_is_not_shown_as_waiting(db: Store) -> None:
+    tid, codes = _paired_othello(db)
+    table = show_round(db, tid, 1).tables[0]
+    report_result(db, tid, 1, 1, "40-24", codes[int(table.black.id)])
+    assert [(g.table, g.differ) for g in open_reports(db, tid)] == [(1, False)]
+    enter_result(db, tid, ResultSpec("1", table=1, score="40-24"), TD)
     assert open_reports(db, tid) == ()
 
 

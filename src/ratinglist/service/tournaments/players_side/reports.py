@@ -159,13 +159,17 @@ class GameReports:
 
 
 def open_reports(db: Store, tournament: int) -> tuple[GameReports, ...]:
-    """The reports not yet made a result, game by game (disagreements first)."""
+    """The reports not yet made a result, game by game (disagreements first): those of the
+    current round's games still without a result (a game the director entered meanwhile,
+    or of an earlier round, has nothing left to decide)."""
     d = loaded(db, tournament).folded
+    waiting = set(_missing(d))
     with db.connect() as conn:
-        rows = reports_of(conn, tournament)
+        rows = reports_of(conn, tournament, d.paired) if d.paired else ()
     games: dict[tuple[int, int], list[ReportRow]] = {}
     for r in rows:
-        games.setdefault((r.round, r.table), []).append(r)
+        if r.table in waiting:
+            games.setdefault((r.round, r.table), []).append(r)
     out = [
         GameReports(k, t, _versions(d, tuple(rs)), len({r.result for r in rs}) > 1)
         for (k, t), rs in sorted(games.items())
@@ -191,11 +195,14 @@ def override(
     return entered
 
 
-def missing_results(db: Store, tournament: int) -> tuple[int, ...]:
-    """The tables of the current round without a result yet."""
-    d = loaded(db, tournament).folded
+def _missing(d: FoldedTournament) -> tuple[int, ...]:
     if not d.paired:
         return ()
     return tuple(
         line.table for line in game_of(d).round_view(d, d.paired, 0).tables if not line.result
     )
+
+
+def missing_results(db: Store, tournament: int) -> tuple[int, ...]:
+    """The tables of the current round without a result yet."""
+    return _missing(loaded(db, tournament).folded)
