@@ -13,6 +13,7 @@ from ratinglist.errors import NotAllowedNow, PermissionDenied, RateLimited, Tour
 from ratinglist.model.directed import GoEntry, NewSettings, ResultSpec
 from ratinglist.service.actor import Actor, ActorKind
 from ratinglist.service.tournaments.actions import (
+    Entry,
     new_tournament,
     pair,
     register_players,
@@ -336,3 +337,16 @@ def test_a_go_result_is_read_in_gos_grammar(db: Store) -> None:
     # Go writes White first: 1-0 is White's win
     assert show_round(db, tid, 1).tables[0].result == "1-0"
     assert _results(db, tid) == 1
+
+
+def test_a_late_entrant_does_not_stop_round_1_after_the_deadline(db: Store) -> None:
+    tid = _new(db, "othello", "swiss")
+    ids = list(PLAYER_IDS[1:5])
+    register_players(db, tid, [str(p) for p in ids], TD)
+    register_players(db, tid, [str(PLAYER_IDS[5])], TD, entry=Entry(first_round=2))
+    for p in ids:
+        check_in(db, tid, p, TD)
+    set_checkin_deadline(db, tid, dt.datetime.now(dt.UTC) - dt.timedelta(seconds=1), TD)
+    view = pair(db, tid, TD)
+    assert len(view.tables) == 2
+    assert {int(p.id) for t in view.tables for p in (t.black, t.white)} == set(ids)

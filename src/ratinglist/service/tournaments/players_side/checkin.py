@@ -121,8 +121,15 @@ def pairing_events(
 ) -> list[Event]:
     """The events pairing the next round writes: the check-in's absences (`absences`, round
     1 only), then the game's pairing of the state after them."""
+    from ratinglist.errors import TournamentError
     from ratinglist.service.tournaments.log import check
 
-    absent = absences(db, tournament, d, now())
-    ready = check(d, absent) if absent else d
-    return [*absent, game_of(ready).next_round(ready, group_max)]
+    kept: list[Event] = []
+    ready = d
+    for absence in absences(db, tournament, d, now()):
+        try:  # an entrant the game does not pair in round 1 anyway (a late entry) is skipped
+            ready = check(ready, [absence])
+        except TournamentError:
+            continue
+        kept.append(absence)
+    return [*kept, game_of(ready).next_round(ready, group_max)]
