@@ -177,3 +177,16 @@ def test_reports_are_throttled_per_code(app_client: TestClient) -> None:
         for _ in range(BY_CODE.count + 1)
     ]
     assert statuses[:-1] == [403] * BY_CODE.count and statuses[-1] == 429
+
+
+def test_registrations_are_throttled_per_address(app_client: TestClient) -> None:
+    director = sign_in(app_client, "director")
+    tid = _tournament(director, "othello")
+    director.post(f"/api/v1/td/tournaments/{tid}/registration", {"open": True})
+    app_client.cookies.clear()
+    sent = {"name": "ALPHA, Anne", "country": "France", "email": "a@example.org"}
+    statuses = [
+        app_client.post(f"/api/v1/live/{tid}/registrations", json=sent).status_code
+        for _ in range(REGISTRATIONS.count + 1)
+    ]
+    assert statuses[:-1] == [201] * REGISTRATIONS.count and statuses[-1] == 429
