@@ -12,7 +12,7 @@ from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
 from ratinglist.web.app import create_app
-from ratinglist.web.auth import PUBLIC_WRITES, SAFE_METHODS, is_private
+from ratinglist.web.auth import CODE_WRITES, PUBLIC_WRITES, SAFE_METHODS, is_private
 from tests.server.fixtures import PLAYER_IDS, sign_in
 
 SIGN_OUT = {"/logout", "/api/v1/logout", "/account/password", "/account/email"}
@@ -35,7 +35,7 @@ def _api_routes(routes: list[Any], prefix: str = "") -> list[tuple[str, str]]:
 def _routes(client: TestClient) -> list[tuple[str, str]]:
     found = []
     for method, path in _api_routes(client.app.routes):  # type: ignore[attr-defined]
-        writes = method not in SAFE_METHODS and path not in PUBLIC_WRITES
+        writes = method not in SAFE_METHODS and path not in PUBLIC_WRITES | CODE_WRITES
         if writes or (method in SAFE_METHODS and is_private(path)):
             found.append((method, path))
     return found
@@ -80,6 +80,45 @@ def test_anonymous_is_refused_everywhere(app_client: TestClient, tournament: int
             assert response.status_code in (401, 303), (method, path, response.status_code)
             if response.status_code == 303:
                 assert response.headers["location"].startswith("/login")
+
+
+def test_every_anonymous_write_without_a_session_needs_a_code(
+    app_client: TestClient, tournament: int
+) -> None:
+    """The players' side's anonymous writes (issue 35), each listed: those with a code refuse
+    a missing or wrong one (403, or 400/422 for a body without one), and nothing is written;
+    the registration form refuses a tournament not open to registration (409) or a form
+    without its token (403)."""
+    anonymous = [
+        (m, p)
+        for m, p in _api_routes(app_client.app.routes)  # type: ignore[attr-defined]
+        if m not in SAFE_METHODS and p not in PUBLIC_WRITES and p in CODE_WRITES
+    ]
+    assert {p for _, p in anonymous} == set(CODE_WRITES)
+    director = sign_in(app_client, "director")
+    director.post(f"/api/v1/td/tournaments/{tournament}/live", {"public": True})
+    app_client.cookies.clear()
+    seq = app_client.get(f"/api/v1/live/{tournament}/seq")
+    assert seq.status_code == 200
+    for method, path in anonymous:
+        url = _fill(path, tournament)
+        empty = app_client.request(method, url, json={}, follow_redirects=False)
+        assert empty.status_code in (400, 403, 409, 422), (path, empty.status_code)
+        body = {
+            "code": "ZZZZZ-ZZZZZ",
+            "round": 1,
+            "table": 1,
+            "score": "40-24",
+            "name": "PROBE, Anne",
+            "email": "probe@example.org",
+            "country": "France",
+        }
+        if path.startswith("/api/"):
+            guessed = app_client.request(method, url, json=body, follow_redirects=False)
+        else:
+            guessed = app_client.request(method, url, data=body, follow_redirects=False)
+        assert guessed.status_code in (403, 409), (path, guessed.status_code)
+    assert app_client.get(f"/api/v1/live/{tournament}/seq").json() == seq.json()
 
 
 def test_a_user_without_the_role_is_refused(app_client: TestClient, tournament: int) -> None:

@@ -529,3 +529,69 @@ rating_jobs = Table(
     Column("list_id", ForeignKey("rating_lists.id"), nullable=True),
     Column("message", Text, nullable=True),
 )
+
+# --- The players' side (migration 0020, issue 35): what players send before the director
+# (or the other player) makes it part of the tournament's log. `player_side` holds a
+# tournament's settings of it (registration open, closing time, cap, player reporting,
+# check-in deadline); `player_registrations` the entries sent online (`fields` JSON as the
+# game's form asked them; `address_hash` a keyed hash of the sender's address, for the
+# throttle only); `player_codes` each entrant's personal code; `player_checkins` who is at
+# the venue; `player_reports` the results players reported, kept until both agree (then one
+# ordinary result event is written and the reports are removed).
+
+player_side = Table(
+    "player_side",
+    metadata,
+    Column("tournament_id", ForeignKey("td_tournaments.id"), primary_key=True),
+    Column("registration_open", Boolean, nullable=False),
+    Column("closes_at", DateTime(timezone=True), nullable=True),
+    Column("cap", Integer, nullable=True),
+    Column("reporting", Boolean, nullable=False),
+    Column("checkin_until", DateTime(timezone=True), nullable=True),
+)
+
+player_registrations = Table(
+    "player_registrations",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("tournament_id", ForeignKey("td_tournaments.id"), nullable=False, index=True),
+    Column("fields", Text, nullable=False),
+    Column("email", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("address_hash", String(64), nullable=False),
+    Column("player_id", Integer, nullable=True),
+    Column("decided_by", Text, nullable=True),
+)
+
+player_codes = Table(
+    "player_codes",
+    metadata,
+    Column("tournament_id", ForeignKey("td_tournaments.id"), primary_key=True),
+    Column("player_id", Integer, primary_key=True),
+    Column("code", String(16), nullable=False, unique=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+player_checkins = Table(
+    "player_checkins",
+    metadata,
+    Column("tournament_id", ForeignKey("td_tournaments.id"), primary_key=True),
+    Column("player_id", Integer, primary_key=True),
+    Column("checked_at", DateTime(timezone=True), nullable=False),
+    Column("checked_by", Text, nullable=False),
+)
+
+player_reports = Table(
+    "player_reports",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("tournament_id", ForeignKey("td_tournaments.id"), nullable=False, index=True),
+    Column("round", Integer, nullable=False),
+    Column("table_number", Integer, nullable=False),
+    Column("player_id", Integer, nullable=False),
+    Column("score", String(32), nullable=False),
+    Column("result", Text, nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)

@@ -60,6 +60,10 @@ from ratinglist.web.views import (
     tournaments,
 )
 from ratinglist.web.views.games import game_routes
+from ratinglist.web.views.player_side import api as player_side_api
+from ratinglist.web.views.player_side import router as player_side_router
+from ratinglist.web.views.td_players import api as td_players_api
+from ratinglist.web.views.td_players import router as td_players_router
 
 STATIC = Path(__file__).resolve().parent / "static"
 DB_ENV = "RATINGLIST_DB"
@@ -137,6 +141,10 @@ def create_app(
     ):
         app.include_router(module.router)
     app.include_router(game_routes())  # each game's own pages: web/views/games/<name>/
+    app.include_router(player_side_router)  # the players' side (issue 35)
+    app.include_router(td_players_router)
+    app.include_router(player_side_api)
+    app.include_router(td_players_api)
     app.include_router(live.api)
     app.include_router(td_print.api)
     app.include_router(td_lifecycle.api)

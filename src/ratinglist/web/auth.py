@@ -12,6 +12,7 @@ Everything public stays public: reads of the site, the API and the live pages ne
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from functools import partial
 from http.cookies import SimpleCookie
@@ -41,6 +42,29 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 PUBLIC_WRITES = frozenset({"/login", "/api/v1/login", "/check", "/forgot", "/reset"})
 """Writes open to anyone: signing in, asking for a password-reset link and using it (the
 link is the proof), and checking a file (which stores nothing)."""
+CODE_WRITES = frozenset(
+    {
+        "/live/{tid}/register",
+        "/api/v1/live/{tid}/registrations",
+        "/live/{tid}/me",
+        "/live/{tid}/me/result",
+        "/live/{tid}/me/checkin",
+        "/api/v1/live/{tid}/results",
+        "/api/v1/live/{tid}/checkin",
+    }
+)
+"""Anonymous writes of the players' side (issue 35), as route paths: the registration form
+(throttled, bounded) and the writes that carry a player's code instead of a session."""
+_CODE_WRITE = re.compile(
+    "^(" + "|".join(re.escape(p).replace(r"\{tid\}", "[0-9]+") for p in sorted(CODE_WRITES)) + ")$"
+)
+
+
+def is_code_write(path: str) -> bool:
+    """True for a request path of one of `CODE_WRITES`."""
+    return _CODE_WRITE.match(path) is not None
+
+
 PRIVATE_PREFIXES = (
     "/td",
     "/api/v1/td",
@@ -64,7 +88,7 @@ def needs_sign_in(method: str, path: str) -> bool:
     """True when the gate must find a session before the request goes on."""
     if method in SAFE_METHODS:
         return is_private(path)
-    return path not in PUBLIC_WRITES
+    return path not in PUBLIC_WRITES and not is_code_write(path)
 
 
 def _cookie(scope: Scope, name: str) -> str:

@@ -155,3 +155,49 @@ def searched(request: Request, work: Callable[[], T]) -> T:
         OverBudget: it did not finish within the budget.
     """
     return run_within("the player search", budget_of(request), work)
+
+
+class Throttle:
+    """At most `count` requests per key (an address, a player's code) within `seconds`, in
+    this process: the next is refused (429) until the oldest leaves the window. Used by the
+    players' side: registrations per address, result reports and code entries per address
+    and per code."""
+
+    def __init__(self, what: str, count: int, seconds: float) -> None:
+        self.what = what
+        self.count = count
+        self.seconds = seconds
+        self._seen: dict[str, list[float]] = {}
+        self._lock = threading.Lock()
+
+    def hit(self, key: str) -> None:
+        """Count one request of `key`.
+
+        Raises:
+            RateLimited: `key` made `count` requests within the window already.
+        """
+        import time
+
+        moment = time.monotonic()
+        with self._lock:
+            if len(self._seen) > 10_000:  # forget the quiet keys rather than grow
+                self._seen = {k: v for k, v in self._seen.items() if v[-1] > moment - self.seconds}
+            recent = [t for t in self._seen.get(key, []) if t > moment - self.seconds]
+            if len(recent) >= self.count:
+                self._seen[key] = recent
+                raise RateLimited(
+                    f"expected at most {self.count} {self.what}s in {self.seconds:g} s, got "
+                    "more: wait a little and try again"
+                )
+            recent.append(moment)
+            self._seen[key] = recent
+
+    def clear(self) -> None:
+        """Forget every count (tests)."""
+        with self._lock:
+            self._seen.clear()
+
+
+def address_of(request: Request) -> str:
+    """The client's address as the server sees it."""
+    return request.client.host if request.client else "unknown"

@@ -8,6 +8,7 @@ from ratinglist.cli.tournament import (
     forecast,
     lifecycle,
     play,
+    registration,
     report,
     rounds,
     setup,
@@ -57,6 +58,10 @@ for name, command in (
     ("replay", views.replay),
     ("list", setup.list_command),
     ("show", views.show),
+    ("registration", registration.registration_command),
+    ("codes", registration.codes_command),
+    ("checkin", registration.checkin_command),
+    ("reporting", registration.reporting_command),
 ):
     app.command(name)(command)
 

@@ -432,11 +432,14 @@ def pair(db: Store, tournament: int, actor: Actor, *, group_max: int | None = No
     """Pair the next round (by the tournament's system) and publish it.
 
     `group_max` (Go): pair a field above that size in groups, as OpenGotha does above 600.
+    Round 1 paired after the check-in deadline first makes absent the entrants not checked
+    in (`players_side.checkin.absences`), in the same write.
     """
+    from ratinglist.service.tournaments.players_side.checkin import pairing_events
+
     base = loaded(db, tournament)
     require_open(base.folded, "a pairing")
-    event = game_of(base.folded).next_round(base.folded, group_max)
-    d = write(db, base, [event], actor)
+    d = write(db, base, pairing_events(db, tournament, base.folded, group_max), actor)
     return round_view(d, d.paired, base.seq + 1)
 
 

@@ -22,12 +22,12 @@ from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.actions import person
 from ratinglist.service.tournaments.games import offered
 from ratinglist.service.tournaments.log import check, loaded, write
+from ratinglist.service.tournaments.players_side.checkin import pairing_events
 from ratinglist.service.tournaments.views import round_view
 from ratinglist.store import Store
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.fold import require_open
 from ratinglist.tournament.folded import FoldedTournament
-from ratinglist.tournament.game import game_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +81,7 @@ def preview_pairing(db: Store, tournament: int) -> PairingPreview:
     """The next round's pairing by the tournament's system, computed but not stored."""
     base = loaded(db, tournament)
     require_open(base.folded, "a pairing")
-    event = game_of(base.folded).next_round(base.folded, None)
-    state = check(base.folded, [event])
+    state = check(base.folded, pairing_events(db, tournament, base.folded))
     return PairingPreview(round_view(state, state.paired, base.seq), base.seq)
 
 
@@ -96,8 +95,7 @@ def store_pairing(db: Store, tournament: int, actor: Actor, based_on: int) -> Ro
     base = loaded(db, tournament)
     _stale(based_on, base.seq, "the preview")
     require_open(base.folded, "a pairing")
-    event = game_of(base.folded).next_round(base.folded, None)
-    d = write(db, base, [event], actor, based_on=based_on)
+    d = write(db, base, pairing_events(db, tournament, base.folded), actor, based_on=based_on)
     return round_view(d, d.paired, base.seq + 1)
 
 

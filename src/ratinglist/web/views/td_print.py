@@ -47,6 +47,10 @@ def td_sheet(
     """A sheet to print (pairings by table or by name, result slips, standings, cross
     table, welcome sheets), for round `round` where the sheet is a round's."""
     found = print_sheet(db_url(request), tid, sheet, round)
+    if sheet == "welcome":  # the director's sheet only: each player's code (issue 35)
+        from ratinglist.web.views.td_players import welcome_codes
+
+        return welcome_codes(request, tid, found, SHEETS)
     return _page(request, found, f"/td/{tid}", frozenset(SHEETS))
 
 
