@@ -34,3 +34,27 @@ def import_archive(paths: list[Path], db: str | None, as_json: bool) -> None:
     for r in summary.results:
         if r.status == "rejected":
             typer.echo(f"rejected {r.path}: {r.reason}")
+
+
+def rate_archive(system: str, db: str | None, as_json: bool) -> None:
+    """`rate --game go`: the Go list by `system` (``wof``, the Othello default, means
+    ``egf``); JSON: ``{"game", "system", "as_of", "players": [...]}``, else a table of the
+    first 50."""
+    from ratinglist.service.go.rating import go_rating_list
+
+    with user_errors():
+        store = open_db(db)
+        found = go_rating_list(store, "egf" if system == "wof" else system)
+    if as_json:
+        typer.echo(json.dumps(found.to_dict()))
+        return
+    table = Table(title=f"Go list ({found.system}, as of {found.as_of})", show_header=True)
+    for name in ("place", "name", "country", "club", "rank", "rating", "games"):
+        table.add_column(name, justify="right" if name in ("place", "rating", "games") else "left")
+    for row in found.rows[:50]:
+        table.add_row(
+            str(row.place), row.name, row.country, row.club, row.rank,
+            f"{row.rating:.0f}", str(row.games),
+        )  # fmt: skip
+    console.print(table)
+    typer.echo(f"{len(found.rows)} players")
