@@ -82,3 +82,22 @@ def test_rate_go_egf_json_lists_players_with_ratings(go_archive: Path) -> None:
     assert ratings == sorted(ratings, reverse=True)
     assert all(-900 <= r <= 3300 for r in ratings)
     assert {"name", "country", "club", "rank", "egf_pin", "games"} <= set(players[0])
+
+
+def test_evaluate_go_names_the_lowest_log_loss_with_intervals(go_archive: Path) -> None:
+    result = runner.invoke(app, ["evaluate", "--game", "go", "--json", "--db", str(go_archive)])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)
+    systems = {s["system"]: s for s in found["systems"]}
+    assert set(systems) == {"egf", "elo", "glicko"}
+    assert found["test_games"] > 5000 and found["test_tournaments"] > 100
+    best = min(systems.values(), key=lambda s: s["log_loss"]["value"])
+    assert found["winner"] == best["system"] and best["system"] in found["conclusion"]
+    for s in systems.values():
+        assert s["configurations_tried"] == 6  # the same search budget
+        low, high = s["log_loss"]["interval"]
+        assert low <= s["log_loss"]["value"] <= high
+        assert high < found["coin_log_loss"]  # every system beats a coin on real Go games
+        assert set(s["groups"]) == {"all", "newcomers", "established", "handicap", "dan", "kyu"}
+        assert all(g["games"] > 100 for g in s["groups"].values())
+    assert found["configurations_tried"] == 18

@@ -19,7 +19,7 @@ published cases):
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -77,15 +77,26 @@ def expected_white(
     return params.formula.expected(white, np.minimum(black + advantage, ceiling))
 
 
-def rate_gor(games: GoGames, params: GorParams | None = None) -> GorState:
-    """The GoR of every player after `games` (see the module docstring)."""
+DayHook = Callable[[Mapping[int, float], Mapping[int, float], int], None]
+"""Called before the first tournament of each day: ratings, deviations, the game index."""
+
+
+def rate_gor(
+    games: GoGames, params: GorParams | None = None, before_day: DayHook | None = None
+) -> GorState:
+    """The GoR of every player after `games` (see the module docstring); `before_day` sees
+    the ratings before each day's tournaments (the contest predicts from them)."""
     p = params or GorParams()
     f = p.formula
     ratings: dict[int, float] = {}
     counts: dict[int, int] = {}
     last: dict[int, int] = {}
     steps: list[GorStep] = []
+    previous = None
     for start, stop in games.blocks():
+        if before_day is not None and games.day[start] != previous:
+            before_day(ratings, {}, start)
+            previous = games.day[start]
         w, b = games.white[start:stop], games.black[start:stop]
         for ids, entries in ((w, games.white_entry), (b, games.black_entry)):
             for k, pid in enumerate(ids.tolist()):

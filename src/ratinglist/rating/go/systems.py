@@ -28,7 +28,7 @@ from numpy.typing import NDArray
 
 from ratinglist.errors import NotFoundError
 from ratinglist.rating.go.games import GoGames
-from ratinglist.rating.go.gor import GorParams, expected_white, rate_gor
+from ratinglist.rating.go.gor import DayHook, GorParams, expected_white, rate_gor
 from ratinglist.rating.go.handicap import GRADE, black_advantage
 
 Q = math.log(10.0) / 400.0
@@ -85,12 +85,16 @@ def _count(
         last[pid] = day
 
 
-def rate_elo(games: GoGames, params: EloGoParams) -> GoRatings:
-    """Elo after `games` (see the module docstring)."""
+def rate_elo(games: GoGames, params: EloGoParams, before_day: DayHook | None = None) -> GoRatings:
+    """Elo after `games` (see the module docstring); `before_day` as `gor.rate_gor`'s."""
     ratings: dict[int, float] = {}
     counts: dict[int, int] = {}
     last: dict[int, int] = {}
+    previous = None
     for start, stop in games.blocks():
+        if before_day is not None and games.day[start] != previous:
+            before_day(ratings, {}, start)
+            previous = games.day[start]
         rw, rb, _ = _start(ratings, games, start, stop)
         e = expected_elo(rw, rb, games.handicap[start:stop], games.komi[start:stop], params)
         delta = params.k * (games.score[start:stop] - e)
@@ -125,14 +129,21 @@ def _g(rd: NDArray[np.float64]) -> NDArray[np.float64]:
     return result
 
 
-def rate_glicko(games: GoGames, params: GlickoGoParams) -> GoRatings:
-    """Glicko after `games`: one rating period per tournament (module docstring)."""
+def rate_glicko(
+    games: GoGames, params: GlickoGoParams, before_day: DayHook | None = None
+) -> GoRatings:
+    """Glicko after `games`: one rating period per tournament (module docstring);
+    `before_day` as `gor.rate_gor`'s (deviations as of the last tournament played)."""
     ratings: dict[int, float] = {}
     rds: dict[int, float] = {}
     counts: dict[int, int] = {}
     last: dict[int, int] = {}
+    previous = None
     for start, stop in games.blocks():
         day = int(games.day[start])
+        if before_day is not None and day != previous:
+            before_day(ratings, _aged(rds, last, day, params), start)
+            previous = day
         for pid in (*games.white[start:stop].tolist(), *games.black[start:stop].tolist()):
             if pid in rds and pid in last:
                 months = max(0.0, (day - last[pid]) / 30.44)
@@ -183,9 +194,19 @@ def expected_glicko(
     return result
 
 
-def rate_egf(games: GoGames, params: GorParams) -> GoRatings:
+def _aged(
+    rds: Mapping[int, float], last: Mapping[int, int], day: int, params: GlickoGoParams
+) -> dict[int, float]:
+    """Deviations grown by the months since each player's last tournament, to `day`."""
+    return {
+        pid: min(350.0, math.sqrt(rd**2 + params.c**2 * max(0.0, (day - last[pid]) / 30.44)))
+        for pid, rd in rds.items()
+    }
+
+
+def rate_egf(games: GoGames, params: GorParams, before_day: DayHook | None = None) -> GoRatings:
     """The GoR after `games` as `GoRatings`."""
-    state = rate_gor(games, params)
+    state = rate_gor(games, params, before_day)
     return GoRatings(state.ratings, dict.fromkeys(state.ratings, 0.0), state.games, state.last_day)
 
 
@@ -226,13 +247,13 @@ class GoSystem:
 
     name: str
     params: Any
-    rate_with: Callable[[GoGames, Any], GoRatings]
+    rate_with: Callable[[GoGames, Any, DayHook | None], GoRatings]
     predict_with: Callable[[Any, GoRatings, GoGames], NDArray[np.float64]]
     grid: tuple[Any, ...] = field(default=())
 
-    def rate(self, games: GoGames) -> GoRatings:
-        """The ratings after `games`."""
-        return self.rate_with(games, self.params)
+    def rate(self, games: GoGames, before_day: DayHook | None = None) -> GoRatings:
+        """The ratings after `games`; `before_day` sees them before each day's games."""
+        return self.rate_with(games, self.params, before_day)
 
     def predict(self, state: GoRatings, games: GoGames) -> NDArray[np.float64]:
         """White's expected result of each of `games` from `state`."""

@@ -17,6 +17,7 @@ import numpy as np
 
 from ratinglist.errors import GoRankError, NotFoundError
 from ratinglist.model.go import parse_rank, rating_from_rank
+from ratinglist.rating.go.contest import GoContest, go_contest
 from ratinglist.rating.go.games import GoGames
 from ratinglist.rating.go.gor import CLASS_WEIGHTS, GorState, rate_gor
 from ratinglist.store.database import Store
@@ -201,3 +202,27 @@ def require_go_player(store: Store, player: int) -> GoPlayerRow:
     if found is None:
         raise NotFoundError(f"expected a Go player of the archive, got {player}")
     return found
+
+
+def evaluate_go(store: Store, fit_until: dt.date | None = None) -> GoContest:
+    """The contest on the Go archive's games (`rating.go.contest`): each game's declared
+    ranks make the dan and kyu groups.
+
+    Raises:
+        RatingError: no games, or none on one side of `fit_until`.
+    """
+    archive = archive_games(store)
+
+    def rank_values(players: np.ndarray, tournaments: np.ndarray) -> np.ndarray:
+        values = []
+        for pid, t in zip(players.tolist(), tournaments.tolist(), strict=True):
+            try:
+                values.append(parse_rank(archive.entries[(archive.order[t], pid)].rank).value)
+            except GoRankError:
+                values.append(-30)
+        return np.array(values, dtype=np.int64)
+
+    g = archive.games
+    return go_contest(
+        g, rank_values(g.white, g.tournament), rank_values(g.black, g.tournament), fit_until
+    )

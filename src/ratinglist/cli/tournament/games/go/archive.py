@@ -58,3 +58,32 @@ def rate_archive(system: str, db: str | None, as_json: bool) -> None:
         )  # fmt: skip
     console.print(table)
     typer.echo(f"{len(found.rows)} players")
+
+
+def evaluate_archive(fit_until: str | None, db: str | None, as_json: bool) -> None:
+    """`evaluate --game go`: the contest on Go games; JSON or a table and the conclusion."""
+    from ratinglist.model.text import parse_day
+    from ratinglist.service.go.rating import evaluate_go
+
+    with user_errors():
+        day = parse_day(fit_until) if fit_until else None
+        store = open_db(db)
+        report = evaluate_go(store, day)
+    if as_json:
+        typer.echo(json.dumps(report.to_dict()))
+        return
+    table = Table(title=f"Go contest: fit before {report.fit_until}, {report.test_games} games")
+    for name in ("system", "log-loss", "95% interval", "vs GoR", "handicap", "newcomers"):
+        table.add_column(name)
+    for s in report.systems:
+        loss, versus = s.groups["all"], s.versus_gor.get("all")
+        table.add_row(
+            s.fitted.system.name,
+            f"{loss.value:.4f}",
+            f"[{loss.low:.4f}, {loss.high:.4f}]",
+            f"{versus.value:+.4f}" if versus else "",
+            f"{s.groups['handicap'].value:.4f}",
+            f"{s.groups['newcomers'].value:.4f}",
+        )
+    console.print(table)
+    typer.echo(report.conclusion())
