@@ -53,3 +53,51 @@ def test_an_unknown_go_player_or_tournament_is_404(go_client: TestClient) -> Non
     assert go_client.get("/go/players/999999").status_code == 404
     assert go_client.get("/go/tournaments/999999").status_code == 404
     assert go_client.get("/api/v1/go/players/999999").status_code == 404
+
+
+def test_a_player_page_offers_the_candidates_never_merged(tmp_path: Path) -> None:
+    import datetime as dt
+
+    from ratinglist.model.go.archive import (
+        GoArchiveGame,
+        GoArchiveTournament,
+        GoEntry,
+        GoOutcome,
+        player_identity,
+    )
+    from ratinglist.store.go.archive import save_go_tournament
+
+    def entry(club: str, pin: str = "") -> GoEntry:
+        who = player_identity(pin, "Novak", "Anna", "CZ", club)
+        return GoEntry(who, pin, "Novak", "Anna", "CZ", club, "3k", 1800, "INI")
+
+    other = GoEntry(player_identity("", "Dvorak", "Petr", "CZ", "Brno"), "", "Dvorak", "Petr",
+                    "CZ", "Brno", "3k", 1800, "INI")  # fmt: skip
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    store = open_store(url)
+    try:
+        for day, anna in (
+            (dt.date(2020, 10, 3), entry("Brno")),
+            (dt.date(2020, 11, 7), entry("Olom")),
+        ):
+            game = GoArchiveGame(0, anna.identity, other.identity, 0, 7.5, GoOutcome.WHITE)
+            name = str(day)
+            t = GoArchiveTournament(
+                name, name, name, "", day, day, 19, 7.5, "A", (anna, other), (game,)
+            )
+            save_go_tournament(store, t)
+    finally:
+        store.close()
+    client = TestClient(create_app(url))
+    players = {
+        p["club"]: p["player"]
+        for p in client.get("/api/v1/go/list").json()["players"]
+        if p["name"] == "Novak Anna"
+    }
+    assert set(players) == {"Brno", "Olom"}  # two players: not merged
+    page = client.get(f"/go/players/{players['Olom']}")
+    assert page.status_code == 200 and 'id="candidates"' in page.text
+    assert f'href="/go/players/{players["Brno"]}"' in page.text
+    assert client.get(f"/api/v1/go/players/{players['Brno']}").json()["candidates"] == [
+        players["Olom"]
+    ]

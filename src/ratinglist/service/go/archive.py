@@ -82,11 +82,14 @@ class GoImportSummary:
         return sum(1 for r in self.results if r.status == status)
 
     def to_dict(self) -> dict[str, object]:
-        """Counts, then the files not imported with their reasons."""
+        """Counts (``imported``: new tournaments; ``replaced``: a file with more games of a
+        tournament stored before; ``duplicate``: a file of a tournament kept from another
+        file), then the files not imported with their reasons."""
         return {
             "game": "go",
             "files": len(self.results),
-            "imported": self.count(SaveStatus.IMPORTED) + self.count(SaveStatus.REPLACED),
+            "imported": self.count(SaveStatus.IMPORTED),
+            "replaced": self.count(SaveStatus.REPLACED),
             "unchanged": self.count(SaveStatus.UNCHANGED),
             "duplicate": self.count(SaveStatus.KEPT_OTHER),
             "skipped": self.count("skipped"),
@@ -152,7 +155,10 @@ def _dates_and_name(
         begin = end = fields.get("date", "")
         name = fields.get("comm", "") or name
     if not begin.strip():
-        raise FormatError(f"{source}:1: expected the tournament's first day, found none")
+        raise FormatError(
+            f"{source}:1: expected the tournament's first day (beginDate, DT[...] or "
+            ";date=), found none"
+        )
     first = _date(begin, source, "first day")
     last = _date(end, source, "last day") if end.strip() else first
     return first, max(first, last), name

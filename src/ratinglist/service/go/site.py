@@ -23,7 +23,7 @@ from ratinglist.service.go.rating import (
 )
 from ratinglist.service.site_players import HistoryPoint
 from ratinglist.store.database import Store
-from ratinglist.store.go.archive import GoPlayerRow, load_go_players
+from ratinglist.store.go.archive import GoPlayerRow, load_go_candidates, load_go_players
 
 
 def go_list_page(store: Store) -> GoList:
@@ -72,6 +72,8 @@ class GoPlayerPage:
     rank: str
     history: tuple[HistoryPoint, ...]
     tournaments: tuple[GoPlayerTournament, ...]
+    candidates: tuple[GoPlayerRow, ...] = ()
+    """Stored players who may be this one (same name; never merged without the officer)."""
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready."""
@@ -85,6 +87,7 @@ class GoPlayerPage:
             "rank": self.rank,
             "rating": self.rating,
             "place": self.place,
+            "candidates": [c.id for c in self.candidates],
             "history": [
                 {"as_of": h.as_of.isoformat(), "rating": h.rating, "games": h.games}
                 for h in self.history
@@ -196,8 +199,19 @@ def go_player_page(store: Store, player: int) -> GoPlayerPage:
     place = ordered.index(player) + 1 if player in state.ratings else None
     rating = round(state.ratings[player]) if player in state.ratings else None
     rank = tournaments[0].rank if tournaments else ""
+    pairs = load_go_candidates(store, player)
+    others_ids = sorted({a if a != player else b for a, b, _ in pairs})
+    maybe = load_go_players(store, others_ids)
     return GoPlayerPage(
-        row, player_name(row), rating, place, len(ordered), rank, history, tuple(tournaments)
+        row,
+        player_name(row),
+        rating,
+        place,
+        len(ordered),
+        rank,
+        history,
+        tuple(tournaments),
+        tuple(maybe[i] for i in others_ids if i in maybe),
     )
 
 

@@ -302,11 +302,12 @@ def load_go_tournaments(store: Store) -> tuple[GoTournamentRow, ...]:
     )
 
 
-def load_go_candidates(store: Store) -> tuple[tuple[int, int, str], ...]:
-    """Candidate pairs (player, other player, reason) waiting for the rating officer."""
+def load_go_candidates(store: Store, player: int | None = None) -> tuple[tuple[int, int, str], ...]:
+    """Candidate pairs (player, other player, reason) waiting for the rating officer (those
+    naming `player` on either side when given)."""
     c = go_archive_candidates.c
+    query = select(c.player_id, c.other_id, c.reason).order_by(c.player_id, c.other_id)
+    if player is not None:
+        query = query.where((c.player_id == player) | (c.other_id == player))
     with store.connect() as conn:
-        return tuple(
-            (r[0], r[1], r[2])
-            for r in conn.execute(select(c.player_id, c.other_id, c.reason).order_by(c.player_id))
-        )
+        return tuple((r[0], r[1], r[2]) for r in conn.execute(query))
