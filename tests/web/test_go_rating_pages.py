@@ -101,3 +101,17 @@ def test_a_player_page_offers_the_candidates_never_merged(tmp_path: Path) -> Non
     assert client.get(f"/api/v1/go/players/{players['Brno']}").json()["candidates"] == [
         players["Olom"]
     ]
+
+
+def test_the_public_api_takes_the_game(go_client: TestClient) -> None:
+    """Othello's endpoints with ``game=go`` answer Go's list and players in their shapes."""
+    listed = go_client.get("/api/v1/go/list").json()["players"]
+    entries = go_client.get("/api/v1/lists/latest/entries?game=go&limit=5").json()
+    assert entries["total"] == len(listed) and len(entries["entries"]) == 5
+    first = entries["entries"][0]
+    assert first["rank"] == 1 and first["player_id"] == listed[0]["player"]
+    assert first["rating"] == round(listed[0]["rating"])
+    player = go_client.get(f"/api/v1/players/{first['player_id']}?game=go").json()
+    assert player["rating"] == first["rating"] and player["world_place"] == 1
+    assert go_client.get("/api/v1/lists/latest/entries?game=chess").status_code == 404
+    assert go_client.get("/api/v1/lists/2020-10-03/entries?game=go").status_code == 404
