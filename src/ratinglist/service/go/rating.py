@@ -25,6 +25,7 @@ from ratinglist.store.go.archive import (
     GoEntryRow,
     GoPlayerRow,
     GoTournamentRow,
+    go_archive_version,
     load_go_entries,
     load_go_games,
     load_go_players,
@@ -139,18 +140,21 @@ def player_name(p: GoPlayerRow) -> str:
 
 
 def _latest_ranks(archive: GoArchiveGames) -> dict[int, str]:
-    ranks: dict[int, str] = {}
-    for tid in archive.order:
-        for (t, pid), e in archive.entries.items():
-            if t == tid:
-                ranks[pid] = e.rank
-    return ranks
+    """Each player's rank in their latest rated tournament (entries come by date)."""
+    rated = set(archive.order)
+    return {pid: e.rank for (tid, pid), e in archive.entries.items() if tid in rated}
 
 
 def gor_state(store: Store) -> tuple[GoArchiveGames, GorState]:
-    """The archive's games and the GoR after all of them."""
-    archive = archive_games(store)
-    return archive, rate_gor(archive.games)
+    """The archive's games and the GoR after all of them, kept on the handle for the
+    archive's version (`store.go.archive.go_archive_version`): the pages reuse them until
+    a tournament is stored."""
+
+    def made() -> tuple[GoArchiveGames, GorState]:
+        archive = archive_games(store)
+        return archive, rate_gor(archive.games)
+
+    return store.attached(f"go-gor:{go_archive_version(store)}", made)
 
 
 def go_rating_list(store: Store, system: str = "egf") -> GoList:
@@ -160,13 +164,13 @@ def go_rating_list(store: Store, system: str = "egf") -> GoList:
     Raises:
         NotFoundError: an unknown system.
     """
-    archive = archive_games(store)
     if system == "egf":
-        state = rate_gor(archive.games)
+        archive, state = gor_state(store)
         ratings, counts, last = state.ratings, state.games, state.last_day
     else:
         from ratinglist.rating.go.systems import go_system_list
 
+        archive = archive_games(store)
         found = go_system_list(system, archive.games)
         ratings, counts, last = found.ratings, found.games, found.last_day
     players = load_go_players(store, list(ratings))

@@ -311,3 +311,13 @@ def load_go_candidates(store: Store, player: int | None = None) -> tuple[tuple[i
         query = query.where((c.player_id == player) | (c.other_id == player))
     with store.connect() as conn:
         return tuple((r[0], r[1], r[2]) for r in conn.execute(query))
+
+
+def go_archive_version(store: Store) -> str:
+    """A text that changes whenever the Go archive's rated content does (tournaments and
+    games stored, replaced or removed): what a cache of its ratings is keyed by."""
+    t, g = go_archive_tournaments.c, go_archive_games.c
+    with store.connect() as conn:
+        tournaments = conn.execute(select(func.count(), func.max(t.id))).one()
+        games = conn.execute(select(func.count(), func.max(g.id))).one()
+    return f"{tournaments[0]}:{tournaments[1]}:{games[0]}:{games[1]}"
