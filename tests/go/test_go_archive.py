@@ -144,3 +144,17 @@ def test_a_submitted_go_tournament_feeds_the_go_archive(tmp_path: Path) -> None:
         assert {e.rank for e in load_go_entries(store)} == {"2k"}
     finally:
         store.close()
+
+
+def test_othello_only_options_are_refused_with_game_go(tmp_path: Path) -> None:
+    db = str(tmp_path / "d.db")
+    for args, expected in (
+        (["rate", "--game", "go", "--csv", "x.csv"], "expected no --csv with --game go"),
+        (["evaluate", "--game", "go", "--from", "2020-01"], "expected no --from with --game go"),
+        (["evaluate", "--from", "2020-01", "--to", "2020-02", "--fit-until", "2020-01-01"],
+         "expected --fit-until only with --game go"),
+        (["import", "--game", "chess", "x"], "expected --game among othello, go; got 'chess'"),
+    ):  # fmt: skip
+        result = runner.invoke(app, [*args, "--db", db])
+        assert result.exit_code == 1, result.output
+        assert expected in " ".join(result.output.split())

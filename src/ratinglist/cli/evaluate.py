@@ -271,9 +271,20 @@ def evaluate_command(
     """
     if game_name != "othello":
         from ratinglist.cli.tournament.games import archive_commands
+        from ratinglist.errors import InputError as GameInputError
 
         with user_errors():
             commands = archive_commands(game_name, "--game")
+            othello_only = {
+                "--from": start, "--to": end, "--systems": systems, "--plots": plots,
+                "--refit-years": refit_years, "--workers": workers, "--store": store or None,
+            }  # fmt: skip
+            given = [name for name, value in othello_only.items() if value is not None]
+            if given:
+                raise GameInputError(
+                    f"expected no {', '.join(given)} with --game {game_name} "
+                    "(its systems, fit window and budget are its own: see --fit-until)"
+                )
         commands.evaluate_archive(fit_until, db, as_json)
         return
     from ratinglist.errors import InputError
@@ -288,6 +299,8 @@ def evaluate_command(
     with user_errors():
         if start is None or end is None:
             raise InputError("expected --from and --to (YYYY-MM) for Othello's evaluation")
+        if fit_until is not None:
+            raise InputError("expected --fit-until only with --game go (Othello: --fit-months)")
         names = (
             DEFAULT_SYSTEMS
             if systems is None

@@ -106,9 +106,21 @@ def rate_command(
 
     if game_name != "othello":
         from ratinglist.cli.tournament.games import archive_commands
+        from ratinglist.errors import RatingError
 
         with user_errors():
             commands = archive_commands(game_name, "--game")
+            othello_only = {
+                "--as-of": as_of, "--exclude-sender": exclude_sender, "--csv": csv_file,
+                "--label": label, "--age-pause": age_pause, "--history": history or None,
+                "--from": first, "--to": last,
+            }  # fmt: skip
+            given = [name for name, value in othello_only.items() if value is not None]
+            if given:
+                raise RatingError(
+                    f"expected no {', '.join(given)} with --game {game_name}: "
+                    "the Go list is rated from the whole Go archive"
+                )
         commands.rate_archive(system, db, as_json)
         return
     if history:
