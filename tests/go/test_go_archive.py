@@ -158,3 +158,27 @@ def test_othello_only_options_are_refused_with_game_go(tmp_path: Path) -> None:
         result = runner.invoke(app, [*args, "--db", db])
         assert result.exit_code == 1, result.output
         assert expected in " ".join(result.output.split())
+
+
+def test_near_names_are_offered_by_the_registrys_search_short_names_only_when_equal(
+    tmp_path: Path,
+) -> None:
+    from ratinglist.service.go.archive import near_name_candidates
+
+    store = open_store(f"sqlite:///{tmp_path / 'n.db'}")
+    try:
+        pairs = (
+            (_entry("Hacquat", "Valentin", "FR", "69Ly"), _entry("Li", "Fan", "CN", "")),
+            (_entry("Hacquart", "Valentin", "FR", "69Ly"), _entry("Li", "Li", "CN", "")),
+        )
+        for k, (a, b) in enumerate(pairs):
+            save_go_tournament(store, _tournament(f"t{k}", dt.date(2020, 10, 3 + 7 * k), a, b))
+        assert near_name_candidates(store, 0) == 1
+        players = load_go_players(store)
+        ((one, other, reason),) = load_go_candidates(store)
+        assert {players[one].surname, players[other].surname} == {"Hacquat", "Hacquart"}
+        assert reason == "near name (distance 1)"
+        assert near_name_candidates(store, 0) == 0  # offered once
+        assert len(players) == 4  # never merged
+    finally:
+        store.close()

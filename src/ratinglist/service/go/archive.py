@@ -31,11 +31,20 @@ from ratinglist.model.go.archive import (
     GoOutcome,
     player_identity,
 )
+from ratinglist.model.go.lists import GoListPlayer, ListOrigin
 from ratinglist.model.go.results import FileKind, TimeControl, TimeSystem, egf_class
 from ratinglist.model.go.tournament import GoTournament, Outcome
+from ratinglist.registry.go.search import GoListIndex
 from ratinglist.service.go.files import parse_go_file
 from ratinglist.store.database import Store
-from ratinglist.store.go.archive import SaveStatus, save_go_tournament, save_go_tournament_on
+from ratinglist.store.go.archive import (
+    SaveStatus,
+    add_go_candidates,
+    load_go_players,
+    max_go_player_id,
+    save_go_tournament,
+    save_go_tournament_on,
+)
 from ratinglist.tournament.game import ExportFile
 
 SUFFIXES = (".xml", ".h9", ".tou")
@@ -320,13 +329,49 @@ def import_go_archive(
     files = go_files(paths)
     results: list[GoFileResult] = []
     candidates = 0
+    before = max_go_player_id(store)
     for done, path in enumerate(files, start=1):
         result, found = import_go_file(store, path)
         results.append(result)
         candidates += found
         if progress is not None:
             progress(result, done, len(files))
+    candidates += near_name_candidates(store, before)
     return GoImportSummary(tuple(results), candidates)
+
+
+NEAR = 2
+"""The largest name distance (`registry.go.search`, Levenshtein over surname and first name)
+of a near-name candidate: a typo or an accent, not another person's name; 1 for names of 6
+to 9 letters, none below (two-letter Chinese names are 2 edits from each other)."""
+
+
+def near_name_candidates(store: Store, since: int) -> int:
+    """Offer the players stored after ID `since` whose names are within `NEAR` edits of
+    another stored player's (the registry's Go search), unless both have PINs; how many
+    pairs were added. Equal names are offered when stored (`store.go.archive`)."""
+    players = load_go_players(store)
+    new = [p for pid, p in players.items() if pid > since]
+    if not new:
+        return 0
+    listed = [
+        GoListPlayer(ListOrigin.EGF, str(p.id), p.surname, p.first_name, p.country, p.club, 0, "")
+        for p in players.values()
+    ]
+    index = GoListIndex(listed)
+    pairs = []
+    for p in new:
+        name = f"{p.surname} {p.first_name}"
+        letters = sum(1 for char in name if char.isalnum())
+        limit = NEAR if letters >= 10 else 1 if letters >= 6 else 0  # short names: exact only
+        for match in index.search(name, 5):
+            other = players[int(match.player.number)]
+            if not 0 < match.distance <= limit or other.id == p.id:
+                continue
+            if p.egf_pin and other.egf_pin:
+                continue  # two PINs: two people for the EGD
+            pairs.append((p.id, other.id, f"near name (distance {match.distance})"))
+    return add_go_candidates(store, pairs)
 
 
 def diagnostics_text(found: Iterable[Diagnostic]) -> tuple[str, ...]:

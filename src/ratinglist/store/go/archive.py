@@ -321,3 +321,25 @@ def go_archive_version(store: Store) -> str:
         tournaments = conn.execute(select(func.count(), func.max(t.id))).one()
         games = conn.execute(select(func.count(), func.max(g.id))).one()
     return f"{tournaments[0]}:{tournaments[1]}:{games[0]}:{games[1]}"
+
+
+def max_go_player_id(store: Store) -> int:
+    """The highest stored player ID (0: none): players above it are new."""
+    with store.connect() as conn:
+        found = conn.execute(select(func.max(go_archive_players.c.id))).scalar()
+    return int(found or 0)
+
+
+def add_go_candidates(store: Store, pairs: Sequence[tuple[int, int, str]]) -> int:
+    """Record candidate pairs (player, other, reason) not recorded yet, either way round;
+    how many were added."""
+    c = go_archive_candidates.c
+    with store.begin() as conn:
+        known = {(r[0], r[1]) for r in conn.execute(select(c.player_id, c.other_id))}
+        fresh = []
+        for a, b, reason in pairs:
+            if (a, b) not in known and (b, a) not in known:
+                known.add((a, b))
+                fresh.append((a, b, reason))
+        bulk_insert(conn, go_archive_candidates, ("player_id", "other_id", "reason"), fresh)
+    return len(fresh)
