@@ -33,10 +33,9 @@ def go_list_page(store: Store) -> GoList:
 
 @dataclass(frozen=True, slots=True)
 class GoGameLine:
-    """One game of a player's tournament: round, opponent, colour, stones, komi, result,
-    the opponent's GoR at the tournament's start."""
+    """One game of a player's tournament (in round order): opponent, colour, stones, komi,
+    result, the opponent's GoR at the tournament's start."""
 
-    round: int
     opponent_id: int
     opponent_name: str
     opponent_rating: int
@@ -103,7 +102,6 @@ class GoPlayerPage:
                     "after": t.after,
                     "games": [
                         {
-                            "round": g.round,
                             "opponent": g.opponent_id,
                             "colour": g.colour,
                             "handicap": g.handicap,
@@ -161,10 +159,9 @@ def go_player_page(store: Store, player: int) -> GoPlayerPage:
             other = int(games.black[k]) if white else int(games.white[k])
             lines.append(
                 GoGameLine(
-                    round=0,
                     opponent_id=other,
                     opponent_name=player_name(others[other]),
-                    opponent_rating=round(starts.get((step.tournament, other), 0.0)),
+                    opponent_rating=round(starts[(step.tournament, other)]),
                     colour="white" if white else "black",
                     handicap=int(games.handicap[k]),
                     komi=float(games.komi[k]),
