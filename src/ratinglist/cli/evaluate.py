@@ -179,8 +179,12 @@ def _interval(d: PairedDifference) -> str:
 
 
 def evaluate_command(
-    start: Annotated[str, typer.Option("--from", help="First month scored, YYYY-MM.")],
-    end: Annotated[str, typer.Option("--to", help="Last month scored, YYYY-MM.")],
+    start: Annotated[
+        str | None, typer.Option("--from", help="First month scored, YYYY-MM (Othello).")
+    ] = None,
+    end: Annotated[
+        str | None, typer.Option("--to", help="Last month scored, YYYY-MM (Othello).")
+    ] = None,
     systems: Annotated[
         str | None,
         typer.Option(
@@ -222,6 +226,23 @@ def evaluate_command(
         typer.Option("--store", help="Store the report for the site's evidence page (/evidence)."),
     ] = False,
     db: str | None = DbOption,
+    game_name: Annotated[
+        str,
+        typer.Option(
+            "--game",
+            metavar="othello|go",
+            help="go: the contest on the Go archive's games (`import --game go`).",
+        ),
+    ] = "othello",
+    fit_until: Annotated[
+        str | None,
+        typer.Option(
+            "--fit-until",
+            metavar="YYYY-MM-DD",
+            help="--game go: games before this day fit, the later ones are scored "
+            "(default: the day of the middle game).",
+        ),
+    ] = None,
 ) -> None:
     """Replay the archive month by month and score each rating system's predictions.
 
@@ -239,8 +260,34 @@ def evaluate_command(
 
     With --store the report is kept in the database and the site's evidence page shows it.
 
+    With --game go, the Go archive's systems (egf, elo, glicko) predict each Go game from
+    the tournaments before its day, with the same search budget and calibration, fitted
+    before --fit-until; the report names the lowest log-loss with its interval by
+    tournament and each system's difference from the EGF GoR (groups: newcomers,
+    established, handicap, dan, kyu).
+
     Example: ratinglist evaluate --from 2005-01 --to 2026-05 --plots charts --store
+    Example: ratinglist evaluate --game go --json
     """
+    if game_name != "othello":
+        from ratinglist.cli.tournament.games import archive_commands
+        from ratinglist.errors import InputError as GameInputError
+
+        with user_errors():
+            commands = archive_commands(game_name, "--game")
+            othello_only = {
+                "--from": start, "--to": end, "--systems": systems, "--plots": plots,
+                "--refit-years": refit_years, "--workers": workers, "--store": store or None,
+            }  # fmt: skip
+            given = [name for name, value in othello_only.items() if value is not None]
+            if given:
+                raise GameInputError(
+                    f"expected no {', '.join(given)} with --game {game_name} "
+                    "(its systems, fit window and budget are its own: see --fit-until)"
+                )
+        commands.evaluate_archive(fit_until, db, as_json)
+        return
+    from ratinglist.errors import InputError
     from ratinglist.service.evaluation import (
         DEFAULT_SYSTEMS,
         default_workers,
@@ -250,6 +297,10 @@ def evaluate_command(
     from ratinglist.service.evidence import store_evaluation
 
     with user_errors():
+        if start is None or end is None:
+            raise InputError("expected --from and --to (YYYY-MM) for Othello's evaluation")
+        if fit_until is not None:
+            raise InputError("expected --fit-until only with --game go (Othello: --fit-months)")
         names = (
             DEFAULT_SYSTEMS
             if systems is None

@@ -67,6 +67,14 @@ def import_command(
         typer.Argument(metavar="PATH...", help=".ELO files or folders (searched recursively)."),
     ],
     db: str | None = DbOption,
+    game: Annotated[
+        str,
+        typer.Option(
+            "--game",
+            metavar="othello|go",
+            help="The game's archive: othello (.ELO files) or go (OpenGotha XML, .h9, .tou).",
+        ),
+    ] = "othello",
     as_json: Annotated[
         bool, typer.Option("--json", help="Print only the summary as one JSON object.")
     ] = False,
@@ -101,11 +109,22 @@ def import_command(
     Each file records the day the federation received it (the wof profile rates the files
     received by the list date): its last day unless --received import-day.
 
+    With --game go, reads Go tournaments (OpenGotha XML, .h9, .tou) into the Go archive:
+    each tournament once (the upload with the most games), its decided games, ranks and
+    carried ratings; files that cannot be read are listed and the others imported.
+
     Example: ratinglist import wof_results/ --db ratinglist.db
     """
     from ratinglist.errors import InputError
     from ratinglist.service.archive import ReceivedDay, import_archive, refuse_oversized
 
+    if game != "othello":
+        from ratinglist.cli.tournament.games import archive_commands
+
+        with user_errors():
+            commands = archive_commands(game, "--game")
+        commands.import_archive(paths, db, as_json)
+        return
     with user_errors():
         choices = {r.value: r for r in ReceivedDay}
         if received not in choices:

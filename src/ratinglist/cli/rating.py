@@ -65,6 +65,15 @@ def rate_command(
     ] = "month",
     system: SystemOption = "wof",
     db: str | None = DbOption,
+    game_name: Annotated[
+        str,
+        typer.Option(
+            "--game",
+            metavar="othello|go",
+            help="go: rate the Go archive (--system egf, the EGF GoR, by default) and print "
+            "its players with ratings; nothing stored.",
+        ),
+    ] = "othello",
 ) -> None:
     """Compute the rating list as of a date, store it and print a summary.
 
@@ -83,6 +92,10 @@ def rate_command(
     With --system and another system than wof (the option lists them) the list of that system
     is computed and stored instead (see `ratinglist list --system`).
 
+    With --game go the Go archive (`import --game go`) is rated tournament by tournament
+    (--system egf: the EGF GoR as the EGD computes it, handicap and komi included; glicko2,
+    elo or whr: those systems on Go games, handicap-aware) and its players are printed.
+
     Example: ratinglist rate --as-of 2026-05-12 --exclude-sender "rating committee" --csv list.csv
     Example: ratinglist rate --history --from 1980-01 --to 2026-05 --every month
     """
@@ -91,6 +104,25 @@ def rate_command(
     from ratinglist.service import shapes
     from ratinglist.service.rating_lists import compute_list, profile_by_name
 
+    if game_name != "othello":
+        from ratinglist.cli.tournament.games import archive_commands
+        from ratinglist.errors import RatingError
+
+        with user_errors():
+            commands = archive_commands(game_name, "--game")
+            othello_only = {
+                "--as-of": as_of, "--exclude-sender": exclude_sender, "--csv": csv_file,
+                "--label": label, "--age-pause": age_pause, "--history": history or None,
+                "--from": first, "--to": last,
+            }  # fmt: skip
+            given = [name for name, value in othello_only.items() if value is not None]
+            if given:
+                raise RatingError(
+                    f"expected no {', '.join(given)} with --game {game_name}: "
+                    "the Go list is rated from the whole Go archive"
+                )
+        commands.rate_archive(system, db, as_json)
+        return
     if history:
         from ratinglist.cli.history import run_history
 

@@ -595,3 +595,75 @@ player_reports = Table(
     Column("seq", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+
+# --- The Go rating archive (migration 0021, issue 37): Go's rated tournaments, players and
+# games beside Othello's, which keep their tables (docs/decisions.md, "Issue 37: the game
+# axis"). ``go_archive_tournaments``: one per tournament (the file kept among the uploads of
+# one tournament), with its board size, komi and EGF class; ``go_archive_players``: one per
+# identity (``pin:<EGD PIN>`` or ``name:<SURNAME>|<First>|<CC>|<club>``);
+# ``go_archive_entries``: each player of a tournament with the rank they declared and the
+# rating the file carries (``origin`` EGF, FFG, AGA, INI, MAN: the rating body);
+# ``go_archive_games``: the decided games (White, Black, handicap, komi, ``W``/``B``/``J``);
+# ``go_archive_candidates``: players without a PIN who may be another player (never merged
+# silently: the rating officer decides).
+
+go_archive_tournaments = Table(
+    "go_archive_tournaments",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("source", Text, nullable=False),
+    Column("short_name", Text, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("location", Text, nullable=False),
+    Column("begin_date", Date, nullable=False, index=True),
+    Column("end_date", Date, nullable=False),
+    Column("size", Integer, nullable=False),
+    Column("komi", Float, nullable=False),
+    Column("egf_class", String(1), nullable=False),
+    Column("games_hash", String(64), nullable=False, unique=True),
+    Column("imported_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("short_name", "begin_date"),
+)
+
+go_archive_players = Table(
+    "go_archive_players",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("identity", Text, nullable=False, unique=True),
+    Column("egf_pin", String(16), nullable=True),
+    Column("surname", Text, nullable=False),
+    Column("first_name", Text, nullable=False),
+    Column("country", String(2), nullable=False),
+    Column("club", Text, nullable=False),
+)
+
+go_archive_entries = Table(
+    "go_archive_entries",
+    metadata,
+    Column("tournament_id", ForeignKey("go_archive_tournaments.id"), primary_key=True),
+    Column("player_id", ForeignKey("go_archive_players.id"), primary_key=True, index=True),
+    Column("rank", String(4), nullable=False),
+    Column("rating", Integer, nullable=False),
+    Column("origin", String(3), nullable=False),
+)
+
+go_archive_games = Table(
+    "go_archive_games",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("tournament_id", ForeignKey("go_archive_tournaments.id"), nullable=False, index=True),
+    Column("round", Integer, nullable=False),
+    Column("white_id", ForeignKey("go_archive_players.id"), nullable=False, index=True),
+    Column("black_id", ForeignKey("go_archive_players.id"), nullable=False, index=True),
+    Column("handicap", Integer, nullable=False),
+    Column("komi", Float, nullable=False),
+    Column("outcome", String(1), nullable=False),
+)
+
+go_archive_candidates = Table(
+    "go_archive_candidates",
+    metadata,
+    Column("player_id", ForeignKey("go_archive_players.id"), primary_key=True),
+    Column("other_id", ForeignKey("go_archive_players.id"), primary_key=True),
+    Column("reason", Text, nullable=False),
+)

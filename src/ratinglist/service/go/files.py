@@ -57,6 +57,16 @@ def read_go_file(path: Path) -> GoFile:
         data = path.read_bytes()
     except OSError as exc:
         raise FormatError(f"cannot read {str(path)!r}: {exc.strerror}") from exc
+    return parse_go_file(path.name, data)
+
+
+def parse_go_file(name: str, data: bytes) -> GoFile:
+    """The Go tournament file called `name` (its suffix says the format) holding `data`.
+
+    Raises:
+        FormatError: `data` is not a Go tournament file.
+    """
+    path = Path(name)
     suffix = path.suffix.lower()
     if suffix in (".h9", ".tou"):
         read = read_h9(data, path.name) if suffix == ".h9" else read_tou(data, path.name)

@@ -283,6 +283,12 @@ def submit(
                 td_tournament_id=base.info.id,
             )
             status = "queued"
+        else:  # a game rated elsewhere (Go) keeps its own rating archive here too (issue 37)
+            from ratinglist.service.tournaments.games import game_module
+
+            feed = game_module(d.settings.game, "archive")
+            if feed is not None:
+                feed.archive_exports_on(writer.conn, game_of(d).exports(d))
         writer.append(Submitted(why))
         set_status_on(writer.conn, base.info.id, SUBMITTED)
     kept = None

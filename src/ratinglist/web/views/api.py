@@ -41,10 +41,14 @@ from ratinglist.service.site_tournaments import (
 )
 from ratinglist.web.limits import explained, searched
 from ratinglist.web.views.common import LIST_CACHE, MAX_LIMIT, PAGE_CACHE, site_of
+from ratinglist.web.views.games import game_api
 
 router = APIRouter(prefix="/api/v1", tags=["api"])
 
 Id = Annotated[int, Path(ge=0, le=2_000_000_000)]
+GameQuery = Annotated[
+    str, Query(pattern=r"^[a-z]{2,16}$", description="The game: othello (default) or go.")
+]
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT)]
 Offset = Annotated[int, Query(ge=0, le=10_000_000)]
 
@@ -205,8 +209,13 @@ def api_entries(
     official: bool = False,
     limit: Limit = 100,
     offset: Offset = 0,
+    game: GameQuery = "othello",
 ) -> EntriesOut:
-    """Listed players of a list (``latest`` or YYYY-MM-DD) by place, filtered and paged."""
+    """Listed players of a list (``latest`` or YYYY-MM-DD) by place, filtered and paged;
+    ``game=go``: the Go list (GoR, ``latest`` only)."""
+    if game != "othello":
+        response.headers.update(LIST_CACHE)
+        return game_api(game).list_entries(request, date, tuple(country), limit, offset)  # type: ignore[no-any-return]
     as_of = None if date == "latest" else _day(date)
     page = list_entries(
         site_of(request),
@@ -269,10 +278,17 @@ OwnerQuery = Annotated[int | None, Query(ge=1, le=1000)]
 
 @router.get("/players/{player_id}")
 def api_player(
-    request: Request, response: Response, player_id: Id, owner: OwnerQuery = None
+    request: Request,
+    response: Response,
+    player_id: Id,
+    owner: OwnerQuery = None,
+    game: GameQuery = "othello",
 ) -> PlayerOut:
     """A player with their entry in the latest published list and their places (of the
-    ID's person `owner` when it changed hands)."""
+    ID's person `owner` when it changed hands); ``game=go``: a Go player (GoR, place)."""
+    if game != "othello":
+        response.headers.update(PAGE_CACHE)
+        return game_api(game).player(request, player_id)  # type: ignore[no-any-return]
     p = player_page(site_of(request), player_id, owner)
     response.headers.update(PAGE_CACHE)
     c, pl = p.current, p.places

@@ -21,8 +21,8 @@ from typing import Any, TypeVar
 
 import typer
 
-from ratinglist.errors import TournamentInputError
-from ratinglist.model.folders import subpackages
+from ratinglist.errors import InputError, TournamentInputError
+from ratinglist.model.folders import optional_module, subpackages
 
 
 @cache
@@ -115,3 +115,20 @@ def replay_module(file: Path) -> ModuleType:
     if not claimed:
         raise TournamentInputError(f"expected a results file a game can replay, got {file.name!r}")
     return importlib.import_module(f"{claimed[0].__name__}.replay")
+
+
+def archive_commands(game: str, option: str) -> ModuleType:
+    """The ``archive`` module of game `game`'s folder: the rating archive's commands of a
+    game other than Othello (``import --game``, ``rate --game``: ``import_archive``,
+    ``rate_archive``).
+
+    Raises:
+        InputError: no game of that name keeps a rating archive (`option` names the option).
+    """
+    names = [n for n in subpackages(__path__) if optional_module(f"{__name__}.{n}.archive")]
+    found = optional_module(f"{__name__}.{game}.archive") if game.isidentifier() else None
+    if found is None:
+        raise InputError(
+            f"expected {option} among othello, {', '.join(names)}; got {game!r}; nothing done"
+        )
+    return found

@@ -9,6 +9,7 @@ import importlib
 import inspect
 from collections.abc import Callable
 from functools import cache
+from types import ModuleType
 from typing import Any, Protocol, cast
 
 from fastapi import APIRouter
@@ -99,3 +100,20 @@ def new_options_of(body: BaseModel) -> dict[str, Any]:
         given = getattr(body, o.api_key, None)
         out[o.field] = None if given is None else given.options()
     return out
+
+
+def game_api(game: str) -> ModuleType:
+    """The ``public_api`` module of game `game`'s views folder: its answers to the public
+    API's ``game`` parameter (Othello's are the endpoints themselves).
+
+    Raises:
+        NotFoundError: no game of that name answers the public API.
+    """
+    import ratinglist.web.views.games as folder
+    from ratinglist.errors import NotFoundError
+
+    found = optional_module(f"{FOLDER}.{game}.public_api") if game.isidentifier() else None
+    if found is None:
+        names = [n for n in subpackages(folder.__path__) if n != "othello"]
+        raise NotFoundError(f"expected game othello or {', '.join(names)}, got {game!r}")
+    return found
