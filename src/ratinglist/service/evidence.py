@@ -277,7 +277,7 @@ def _list_link(name: str, lists: Mapping[str, bool]) -> tuple[str | None, str]:
 
 def _system(data: Mapping[str, Any], variant: bool, lists: Mapping[str, bool]) -> SystemEvidence:
     name = str(data["system"])
-    calibration = data.get("calibration") or []
+    calibration = data.get("calibration_bins") or data.get("calibration") or []
     if not isinstance(calibration, list):
         calibration = []
     url, note = _list_link(name, lists)
