@@ -91,6 +91,15 @@ def _system(report: SystemReport, done: Evaluation | None = None) -> dict[str, A
         },
         "configurations_tried": None if budget is None else budget.configurations,
         "list_ordering": _ordering(report),
+        "gain_vs_official": None
+        if report.gain is None or report.gain.games == 0
+        else {
+            "against": report.gain.against,
+            "games": report.gain.games,
+            "difference": report.gain.difference,
+            "low": report.gain.low,
+            "high": report.gain.high,
+        },
         "windows": []
         if contest is None
         else [w for _, r in contest.windows if (w := _apart(r, report.system)) is not None],

@@ -53,7 +53,12 @@ from ratinglist.rating.evaluation.config import (
     EvaluationConfig,
     month_start,
 )
-from ratinglist.rating.evaluation.groups import band_masks, paired_differences, strength_masks
+from ratinglist.rating.evaluation.groups import (
+    band_masks,
+    gains_against,
+    paired_differences,
+    strength_masks,
+)
 from ratinglist.rating.evaluation.ordering import list_orderings
 from ratinglist.rating.evaluation.parallel import replay_apart
 from ratinglist.rating.evaluation.replay import first_fitted, replay_systems
@@ -66,6 +71,9 @@ from ratinglist.rating.evaluation.report import (
 from ratinglist.rating.evaluation.search import budgets
 from ratinglist.rating.games import GameArrays
 from ratinglist.rating.systems.base import check_order
+
+OFFICIAL = "wof"
+"""The official list: every system's gain is measured against it."""
 
 
 def evaluate(
@@ -116,6 +124,7 @@ def evaluate(
     if top is not None:
         groups["top"] = top
     paired = paired_differences(predictions, scored, in_report, groups, config.systems)
+    gains = gains_against(predictions, scored, in_report, OFFICIAL)
     bands = band_masks(facts.fewest, facts.layoff, scored, pools)
     reports: dict[str, SystemReport] = {}
     for name, p in predictions.items():
@@ -141,6 +150,7 @@ def evaluate(
             temperatures=temperatures.get(name, ()),
             list_ordering=orderings.get("wof" if name in VARIANTS else name),
             search_budget=budget.get("wof" if name in VARIANTS else name),
+            gain=gains.get(name),
         )
     return EvaluationReport(
         start=month_start(config.start),

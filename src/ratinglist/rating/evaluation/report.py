@@ -65,6 +65,9 @@ class SystemReport:
     """The list's own ordering score (`ordering`); None: a system without a list."""
     search_budget: SearchBudget | None = None
     """The configurations searched on the fit period (`search.budgets`)."""
+    gain: PairedDifference | None = None
+    """The official list's log-loss minus this system's, with its interval (above 0: this
+    system predicts better); None without the official list in the evaluation."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +115,7 @@ def system_report(
     temperatures: tuple[tuple[str, float], ...] = (),
     list_ordering: ListOrdering | None = None,
     search_budget: SearchBudget | None = None,
+    gain: PairedDifference | None = None,
 ) -> SystemReport:
     pr, sr = p[in_report], s[in_report]
     years = report_months // 12
@@ -153,6 +157,7 @@ def system_report(
         temperatures=temperatures,
         list_ordering=list_ordering,
         search_budget=search_budget,
+        gain=gain,
     )
 
 
