@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from ratinglist.errors import InputError, RatingError
+from ratinglist.rating.evaluation.plots import gain_svg
 from ratinglist.rating.registry import SYSTEMS
 from ratinglist.rating.systems.base import SystemList
 from ratinglist.rating.systems.printable import PrintedEntry, PrintRule, printed, slope_of
@@ -96,6 +97,9 @@ class SystemEvidence:
     list_note: str
     reliability: tuple[tuple[str, tuple[CalibrationBin, ...]], ...] = ()
     """Per group: the bins of its reliability diagram (none in reports stored before)."""
+    gain: Interval | None = None
+    """The official list's log-loss minus this system's, with its 95% interval (above 0:
+    it predicts better); None in reports stored before issue 37."""
 
     def group(self, name: str) -> Scores | None:
         """The scores of group `name`, None when the evaluation has none."""
@@ -129,6 +133,24 @@ class EvidencePage:
     report: dict[str, Any]
     reliability_groups: tuple[str, ...] = ()
     """The groups with a reliability diagram (one chart each); none in older reports."""
+    answer: Answer | None = None
+    """The first screen's answer (None: a report without gains against the official list)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The answer in one sentence, as numbers the page words: the system of least log-loss,
+    its gain against the official list with the interval, and whether the interval shows
+    it (``better``: wholly above 0; ``unclear``: it holds 0; ``official``: the official list
+    is itself the best)."""
+
+    best: str
+    official: str
+    games: int
+    gain: float
+    low: float
+    high: float
+    verdict: str
 
 
 def store_evaluation(db: Store, report: Mapping[str, Any], *, actor: Actor) -> int:
@@ -326,6 +348,9 @@ def _system(data: Mapping[str, Any], variant: bool, lists: Mapping[str, bool]) -
         ),
         list_url=url,
         list_note=note,
+        gain=_interval(data["gain_vs_official"])
+        if _shown(data.get("gain_vs_official"), INTERVAL_KEYS)
+        else None,
     )
 
 
@@ -372,6 +397,7 @@ def _parse(
         best=best.system,
         reading=_reading(rows, best, groups),
         report=report,
+        answer=_answer(best),
         reliability_groups=tuple(
             sorted(
                 _ordered([g for s in rows for g, _ in s.reliability]),
@@ -379,6 +405,34 @@ def _parse(
             )
         ),
     )
+
+
+def _answer(best: SystemEvidence) -> Answer | None:
+    """The first screen's answer from the best system's gain against the official list."""
+    gain = best.gain
+    if gain is None or gain.games == 0:
+        return None
+    verdict = "official" if best.system == gain.against else "better" if gain.low > 0 else "unclear"
+    return Answer(
+        best.system, gain.against, gain.games, gain.difference, gain.low, gain.high, verdict
+    )
+
+
+def gain_chart(site: Site) -> str:
+    """The first screen's chart: each system's gain against the official list with its
+    interval (an SVG; `plots.gain_svg`); an empty chart without a stored evaluation."""
+    page = evidence_page(site)
+    rows = (
+        []
+        if page is None
+        else [
+            (s.system, s.gain.difference, s.gain.low, s.gain.high)
+            for s in page.systems
+            if not s.variant and s.gain is not None and s.gain.games and s.system != s.gain.against
+        ]
+    )
+    official = OFFICIAL_SYSTEM
+    return site.cached(("gain-chart",), lambda: gain_svg(rows, official))
 
 
 def _reading(
