@@ -490,6 +490,10 @@ def _reading(
     return tuple(lines)
 
 
+PRINTED_WITHOUT_EVALUATION = "whr-bayes"
+"""The system printed before any evaluation is stored: the winner of the last contest
+recorded in docs/decisions.md."""
+
 MOVE_POINTS = 50.0
 """A player "moves" when the printed list's rating differs from the official one by more."""
 
@@ -525,7 +529,8 @@ class PrintedPage:
 
 def printed_page(site: Site, name: str | None = None) -> PrintedPage | None:
     """The printed list of `name` (default: the best predictor of the newest stored
-    evaluation with a list), or None when that system has no stored list.
+    evaluation; without one, `PRINTED_WITHOUT_EVALUATION`), or None when that system has no
+    stored list.
 
     Raises:
         RatingError: a system whose list has no fixed logistic scale (egf).
@@ -533,7 +538,7 @@ def printed_page(site: Site, name: str | None = None) -> PrintedPage | None:
     """
     if name is None:
         page = evidence_page(site)
-        name = listed_system(page.best) if page is not None else None
+        name = listed_system(page.best) if page is not None else PRINTED_WITHOUT_EVALUATION
     if name is None:
         return None
     chosen = name
