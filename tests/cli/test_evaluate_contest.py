@@ -48,3 +48,20 @@ def test_every_system_reports_the_contest_keys(tmp_path: Path) -> None:
             ordering = system["list_ordering"]
             assert 0 <= ordering["share"] <= 1 and ordering["games"] <= ordering["own_games"]
     assert budgets == {(4, 5, 20)}
+
+
+def test_the_table_prints_the_configurations_tried(tmp_path: Path) -> None:
+    db = build_store(tmp_path)
+    result = runner.invoke(
+        app,
+        [
+            *("evaluate", "--from", "2025-07", "--to", "2025-07", "--fit-months", "6"),
+            *("--systems", "elo,elo-fitted,constant", "--workers", "1", "--db", db),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    table = result.stdout.split("The contest", 1)[1].split("Log-loss by strength", 1)[0]
+    rows = {line.split()[1]: line.split() for line in table.splitlines() if "elo" in line}
+    # elo-fitted: 4 K scales times 5 entries; elo: its one configuration.
+    assert rows["elo-fitted"][3] == "20" and rows["elo"][3] == "1"
+    assert "after 2026-05-31" in table

@@ -206,6 +206,39 @@ def _table(done: Evaluation) -> Table:
     return table
 
 
+def _contest_table(done: Evaluation) -> Table:
+    """Per system: configurations tried, its list's ordering score, log-loss per fit window
+    and on the frozen months."""
+    contest = done.contest
+    windows = [] if contest is None else list(contest.windows)
+    after = None if contest is None else contest.after
+    frozen = "" if contest is None else f"after {contest.frozen.date:%Y-%m-%d}"
+    table = Table(title="The contest: same calibration and budget, fit windows, frozen months")
+    for name in ("system", "tried", "list order"):
+        table.add_column(name, justify="left" if name == "system" else "right")
+    for window, _ in windows:
+        table.add_column(f"{window.label().split(', ')[1]}", justify="right")
+    table.add_column(frozen or "frozen", justify="right")
+    for s in done.report.systems:
+        order = s.list_ordering
+        cells = [
+            s.system,
+            "" if s.search_budget is None else str(s.search_budget.configurations),
+            "" if order is None else f"{order.share:.4f}",
+        ]
+        for _, report in windows:
+            found = next((r for r in report.systems if r.system == s.system), None)
+            cells.append("" if found is None else f"{found.overall.log_loss:.4f}")
+        kept = (
+            None
+            if after is None
+            else next((r for r in after.systems if r.system == s.system), None)
+        )
+        cells.append("" if kept is None else f"{kept.overall.log_loss:.4f}")
+        table.add_row(*cells)
+    return table
+
+
 def _fitted_text(fitted: tuple[tuple[str, float], ...]) -> str:
     """The fitted values; the values refitted each year (named ``key_YYYY``) as their range."""
     fixed = [f"{k}={v:.4g}" for k, v in fitted if not _YEARLY.search(k)]
@@ -402,6 +435,7 @@ def evaluate_command(
         return
     console.print(_table(done))
     console.print(_paired_table(done))
+    console.print(_contest_table(done))
     strength = _strength_table(done)
     if strength is not None:
         console.print(strength)
