@@ -39,7 +39,7 @@ def test_real_evaluation_on_the_evidence_page(real_archive_copy: Path) -> None:
         app, ["list", "--system", "glicko2", "--json", "--limit", "20", "--db", db]
     )
     with TestClient(create_app(url)) as client:
-        page = client.get("/evidence").text
+        page = client.get("/evidence/details").text
         listed = client.get("/systems/glicko2").text
     for s in report["systems"]:
         row = re.search(

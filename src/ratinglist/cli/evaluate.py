@@ -8,12 +8,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, cli_actor, console, open_db, user_errors
+from ratinglist.cli.common import DbOption, cli_actor, console, err_console, open_db, user_errors
 
 if TYPE_CHECKING:
-    from ratinglist.service.evaluation import Evaluation, PairedDifference, Scores, SystemReport
+    from ratinglist.service.evaluation import (
+        Evaluation,
+        EvaluationReport,
+        PairedDifference,
+        Scores,
+        SystemReport,
+    )
 
 
 def _scores(scores: Scores) -> dict[str, Any]:
@@ -25,13 +32,90 @@ def _scores(scores: Scores) -> dict[str, Any]:
     }
 
 
-def _system(report: SystemReport) -> dict[str, Any]:
+def _ordering(report: SystemReport) -> dict[str, Any] | None:
+    o = report.list_ordering
+    if o is None:
+        return None
+    return {
+        "games": o.games,
+        "share": o.share,
+        "own_games": o.own_games,
+        "own_share": o.own_share,
+    }
+
+
+def _apart(report: EvaluationReport, system: str) -> dict[str, Any] | None:
+    """One system's scores in another evaluation of the contest (a window, the frozen
+    months): its months, scores, list ordering, fitted values, difference to the best."""
+    found = next((s for s in report.systems + report.variants if s.system == system), None)
+    if found is None:
+        return None
+    paired = dict(found.paired).get("overall")
+    return {
+        "fit_from": report.fit_start.isoformat(),
+        "from": report.start.isoformat(),
+        "to": report.end.isoformat(),
+        **_scores(found.overall),
+        "by_group": {group: _scores(s) for group, s in found.by_group},
+        "list_ordering": _ordering(found),
+        "temperatures": dict(found.temperatures),
+        "fitted": dict(found.fitted),
+        "difference": None
+        if paired is None or paired.games == 0
+        else {
+            "against": paired.against,
+            "difference": paired.difference,
+            "low": paired.low,
+            "high": paired.high,
+        },
+    }
+
+
+def _system(report: SystemReport, done: Evaluation | None = None) -> dict[str, Any]:
+    budget = report.search_budget
+    contest = done.contest if done is not None else None
     return {
         "system": report.system,
         **_scores(report.overall),
+        "calibration": {
+            "method": report.calibration_method,
+            "bands": "the fewer earlier games of the game's two players",
+            "temperatures": dict(report.temperatures),
+        },
+        "search_budget": None
+        if budget is None
+        else {
+            "main": budget.main,
+            "newcomer_options": budget.newcomer_options,
+            "configurations": budget.configurations,
+        },
+        "configurations_tried": None if budget is None else budget.configurations,
+        "list_ordering": _ordering(report),
+        "gain_vs_official": None
+        if report.gain is None or report.gain.games == 0
+        else {
+            "against": report.gain.against,
+            "games": report.gain.games,
+            "difference": report.gain.difference,
+            "low": report.gain.low,
+            "high": report.gain.high,
+        },
+        "windows": []
+        if contest is None
+        else [w for _, r in contest.windows if (w := _apart(r, report.system)) is not None],
+        "frozen": None
+        if contest is None
+        else {
+            "after": contest.frozen.date.isoformat(),
+            **(
+                {"games": 0}
+                if contest.after is None
+                else (_apart(contest.after, report.system) or {"games": 0})
+            ),
+        },
         "by_year": {str(year): _scores(s) for year, s in report.by_year},
         "by_group": {group: _scores(s) for group, s in report.by_group},
-        "calibration": [
+        "calibration_bins": [
             {
                 "low": b.low,
                 "high": b.high,
@@ -77,8 +161,15 @@ def evaluation_json(done: Evaluation) -> dict[str, Any]:
         "to": report.end.isoformat(),
         "fit_from": report.fit_start.isoformat(),
         "games": report.games,
-        "systems": [_system(s) for s in report.systems],
-        "variants": [_system(s) for s in report.variants],
+        "systems": [_system(s, done) for s in report.systems],
+        "variants": [_system(s, done) for s in report.variants],
+        "contest": None
+        if done.contest is None
+        else {
+            "frozen_date": done.contest.frozen.date.isoformat(),
+            "frozen_rules": dict(done.contest.frozen.rules),
+            "windows": [w.label() for w, _ in done.contest.windows],
+        },
         "facts": {
             "games": facts.games,
             "draw_rate": facts.draw_rate,
@@ -112,6 +203,39 @@ def _table(done: Evaluation) -> Table:
             _fitted_text(s.fitted),
             f"{s.seconds:.1f}",
         )
+    return table
+
+
+def _contest_table(done: Evaluation) -> Table:
+    """Per system: configurations tried, its list's ordering score, log-loss per fit window
+    and on the frozen months."""
+    contest = done.contest
+    windows = [] if contest is None else list(contest.windows)
+    after = None if contest is None else contest.after
+    frozen = "" if contest is None else f"after {contest.frozen.date:%Y-%m-%d}"
+    table = Table(title="The contest: same calibration and budget, fit windows, frozen months")
+    for name in ("system", "tried", "list order"):
+        table.add_column(name, justify="left" if name == "system" else "right")
+    for window, _ in windows:
+        table.add_column(f"{window.label().split(', ')[1]}", justify="right")
+    table.add_column(frozen or "frozen", justify="right")
+    for s in done.report.systems:
+        order = s.list_ordering
+        cells = [
+            s.system,
+            "" if s.search_budget is None else str(s.search_budget.configurations),
+            "" if order is None else f"{order.share:.4f}",
+        ]
+        for _, report in windows:
+            found = next((r for r in report.systems if r.system == s.system), None)
+            cells.append("" if found is None else f"{found.overall.log_loss:.4f}")
+        kept = (
+            None
+            if after is None
+            else next((r for r in after.systems if r.system == s.system), None)
+        )
+        cells.append("" if kept is None else f"{kept.overall.log_loss:.4f}")
+        table.add_row(*cells)
     return table
 
 
@@ -221,6 +345,14 @@ def evaluate_command(
             "the CPUs this process may use, at most 3); the report is the same.",
         ),
     ] = None,
+    window_years: Annotated[
+        int | None,
+        typer.Option(
+            "--window-years",
+            help="Also score windows of this many years, each refitted on the fit months "
+            "before it (default 5; 0: none).",
+        ),
+    ] = None,
     store: Annotated[
         bool,
         typer.Option("--store", help="Store the report for the site's evidence page (/evidence)."),
@@ -260,6 +392,13 @@ def evaluate_command(
 
     With --store the report is kept in the database and the site's evidence page shows it.
 
+    The contest is fair (issue 37): every system gets the same calibration (four
+    temperatures by the fewer earlier games of a game's players, fitted on the fit months)
+    and the same search (four main candidates times five newcomer entries); each list is
+    also scored on its own (the share of next month's decisive games won by the player
+    listed higher); --window-years N (default 5) scores windows of N years, each refitted
+    on the months before it; the months after the contest's frozen date are scored apart.
+
     With --game go, the Go archive's systems (egf, elo, glicko) predict each Go game from
     the tournaments before its day, with the same search budget and calibration, fitted
     before --fit-until; the report names the lowest log-loss with its interval by
@@ -290,6 +429,8 @@ def evaluate_command(
     from ratinglist.errors import InputError
     from ratinglist.service.evaluation import (
         DEFAULT_SYSTEMS,
+        REFIT_YEARS,
+        WINDOW_YEARS,
         default_workers,
         evaluate_archive,
         parse_month,
@@ -309,18 +450,32 @@ def evaluate_command(
         for month in (start, end):  # a bad month is refused before the database is opened
             parse_month(month)
         handle = open_db(db, create=True)
-        refit = {} if refit_years is None else {"refit_years": refit_years or None}
-        done = evaluate_archive(
-            handle,
-            start,
-            end,
-            systems=names,
-            fit_months=fit_months,
-            plots=plots,
-            plot_format=plot_format,
-            workers=default_workers() if workers is None else workers,
-            **refit,
+        bar = Progress(
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            TimeElapsedColumn(),
+            console=err_console,
+            transient=True,
         )
+        task = bar.add_task("evaluating", total=None)
+
+        def progress(label: str) -> None:
+            bar.update(task, description=f"evaluating {label}")
+
+        with bar:
+            done = evaluate_archive(
+                handle,
+                start,
+                end,
+                systems=names,
+                fit_months=fit_months,
+                plots=plots,
+                plot_format=plot_format,
+                workers=default_workers() if workers is None else workers,
+                refit_years=REFIT_YEARS if refit_years is None else refit_years or None,
+                window_years=WINDOW_YEARS if window_years is None else window_years,
+                progress=progress,
+            )
         stored = (
             store_evaluation(handle, evaluation_json(done), actor=cli_actor()) if store else None
         )
@@ -331,6 +486,7 @@ def evaluate_command(
         return
     console.print(_table(done))
     console.print(_paired_table(done))
+    console.print(_contest_table(done))
     strength = _strength_table(done)
     if strength is not None:
         console.print(strength)

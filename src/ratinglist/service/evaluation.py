@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,7 +26,12 @@ from ratinglist.rating.evaluation import (
     EvaluationReport,
     Scores,
     SystemReport,
-    evaluate,
+)
+from ratinglist.rating.evaluation.contest import (
+    CONTEST_CALIBRATION,
+    WINDOW_YEARS,
+    Contest,
+    contest,
 )
 from ratinglist.rating.evaluation.metrics import PairedDifference
 from ratinglist.rating.evaluation.parallel import default_workers
@@ -38,7 +44,9 @@ from ratinglist.store.rating_games import load_rating_games
 
 __all__ = [
     "DEFAULT_SYSTEMS",
+    "REFIT_YEARS",
     "SYSTEM_NAMES",
+    "WINDOW_YEARS",
     "Evaluation",
     "EvaluationReport",
     "PairedDifference",
@@ -46,6 +54,7 @@ __all__ = [
     "SystemReport",
     "default_workers",
     "evaluate_archive",
+    "evaluate_games",
     "parse_month",
 ]
 
@@ -55,12 +64,13 @@ _MONTH = re.compile(r"^(\d{4})-(\d{2})$")
 @dataclass(frozen=True, slots=True)
 class Evaluation:
     """An evaluation: the report, the chart files written, the seconds spent loading the
-    games and in total."""
+    games and in total; the contest (its windows and frozen months) around the report."""
 
     report: EvaluationReport
     plots: tuple[Path, ...]
     load_seconds: float
     seconds: float
+    contest: Contest | None = None
 
 
 def parse_month(text: str) -> int:
@@ -95,13 +105,19 @@ def evaluate_archive(
     plots: Path | None = None,
     plot_format: str = "svg",
     workers: int = 1,
+    window_years: int = WINDOW_YEARS,
+    calibration: str = CONTEST_CALIBRATION,
+    progress: Callable[[str], None] | None = None,
 ) -> Evaluation:
     """Evaluate `systems` on the stored archive, reporting months `start`..`end` (YYYY-MM),
     parameters fitted on the `fit_months` before, newcomer entries refitted each January on
     the `refit_years` before (None: never); charts into `plots` when given. Games are
     also scored by federation pool (`federation_pools` of the registry's players). The
     systems are replayed in `workers` processes (1: this one; `default_workers` is what
-    the machine gives); the report is the same whatever the number.
+    the machine gives); the report is the same whatever the number. The contest's fit
+    windows (`window_years`, 0: none) and the months after its frozen date are evaluated
+    too (`evaluate_games`), every system with the same `calibration` (the contest's by
+    default); `progress` is told each evaluation as it starts.
 
     Raises:
         RatingError: a bad month, system or number of workers, no games to report, a worker
@@ -116,6 +132,7 @@ def evaluate_archive(
         systems=systems,
         refit_years=refit_years,
         workers=workers,
+        calibration=calibration,
     )
     rows = load_rating_games(db)
     people = {int(p.id): p for p in all_players(db, include_merged=True)}
@@ -124,6 +141,37 @@ def evaluate_archive(
     )
     colour = np.asarray(rows.colour, dtype=np.int8)
     loaded = time.perf_counter() - begin
-    report = evaluate(games, config, colour, federation_pools(people))
-    written = () if plots is None else write_plots(report, plots, plot_format)
-    return Evaluation(report, written, loaded, time.perf_counter() - begin)
+    done = evaluate_games(
+        games,
+        config,
+        colour,
+        federation_pools(people),
+        window_years=window_years,
+        plots=plots,
+        plot_format=plot_format,
+        progress=progress,
+    )
+    return Evaluation(done.report, done.plots, loaded, time.perf_counter() - begin, done.contest)
+
+
+def evaluate_games(
+    games: GameArrays,
+    config: EvaluationConfig,
+    colour: np.ndarray | None = None,
+    pools: Mapping[int, str] | None = None,
+    *,
+    window_years: int = WINDOW_YEARS,
+    plots: Path | None = None,
+    plot_format: str = "svg",
+    progress: Callable[[str], None] | None = None,
+) -> Evaluation:
+    """The contest on `games` (any game's, time order; `colour` and `pools` optional):
+    the evaluation of `config`, its fit windows and its frozen months; charts into `plots`.
+
+    Raises:
+        RatingError: as `evaluate_archive`.
+    """
+    begin = time.perf_counter()
+    found = contest(games, config, colour, pools, window_years=window_years, progress=progress)
+    written = () if plots is None else write_plots(found.report, plots, plot_format)
+    return Evaluation(found.report, written, 0.0, time.perf_counter() - begin, found)

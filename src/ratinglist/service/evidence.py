@@ -17,13 +17,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from ratinglist.errors import InputError, RatingError
+from ratinglist.rating.evaluation.plots import gain_svg
 from ratinglist.rating.registry import SYSTEMS
+from ratinglist.rating.systems.base import SystemList
+from ratinglist.rating.systems.printable import PrintedEntry, PrintRule, printed, slope_of
 from ratinglist.service.actor import Actor
 from ratinglist.service.site import Site
 from ratinglist.store import Store
 from ratinglist.store.evaluations import latest_evaluation, save_evaluation
-from ratinglist.store.system_lists import system_list_row
+from ratinglist.store.players import all_players
+from ratinglist.store.rating_lists import entry_rows, list_row, newest_list_id
+from ratinglist.store.system_lists import system_entry_rows, system_list_row
 
 OFFICIAL_SYSTEM = "wof"
 """The system whose list is the site's own rating list (`/`)."""
@@ -90,6 +97,9 @@ class SystemEvidence:
     list_note: str
     reliability: tuple[tuple[str, tuple[CalibrationBin, ...]], ...] = ()
     """Per group: the bins of its reliability diagram (none in reports stored before)."""
+    gain: Interval | None = None
+    """The official list's log-loss minus this system's, with its 95% interval (above 0:
+    it predicts better); None in reports stored before issue 37."""
 
     def group(self, name: str) -> Scores | None:
         """The scores of group `name`, None when the evaluation has none."""
@@ -123,6 +133,24 @@ class EvidencePage:
     report: dict[str, Any]
     reliability_groups: tuple[str, ...] = ()
     """The groups with a reliability diagram (one chart each); none in older reports."""
+    answer: Answer | None = None
+    """The first screen's answer (None: a report without gains against the official list)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The answer in one sentence, as numbers the page words: the system of least log-loss,
+    its gain against the official list with the interval, and whether the interval shows
+    it (``better``: wholly above 0; ``unclear``: it holds 0; ``official``: the official list
+    is itself the best)."""
+
+    best: str
+    official: str
+    games: int
+    gain: float
+    low: float
+    high: float
+    verdict: str
 
 
 def store_evaluation(db: Store, report: Mapping[str, Any], *, actor: Actor) -> int:
@@ -277,7 +305,7 @@ def _list_link(name: str, lists: Mapping[str, bool]) -> tuple[str | None, str]:
 
 def _system(data: Mapping[str, Any], variant: bool, lists: Mapping[str, bool]) -> SystemEvidence:
     name = str(data["system"])
-    calibration = data.get("calibration") or []
+    calibration = data.get("calibration_bins") or data.get("calibration") or []
     if not isinstance(calibration, list):
         calibration = []
     url, note = _list_link(name, lists)
@@ -320,6 +348,9 @@ def _system(data: Mapping[str, Any], variant: bool, lists: Mapping[str, bool]) -
         ),
         list_url=url,
         list_note=note,
+        gain=_interval(data["gain_vs_official"])
+        if _shown(data.get("gain_vs_official"), INTERVAL_KEYS)
+        else None,
     )
 
 
@@ -366,6 +397,7 @@ def _parse(
         best=best.system,
         reading=_reading(rows, best, groups),
         report=report,
+        answer=_answer(best),
         reliability_groups=tuple(
             sorted(
                 _ordered([g for s in rows for g, _ in s.reliability]),
@@ -373,6 +405,34 @@ def _parse(
             )
         ),
     )
+
+
+def _answer(best: SystemEvidence) -> Answer | None:
+    """The first screen's answer from the best system's gain against the official list."""
+    gain = best.gain
+    if gain is None or gain.games == 0:
+        return None
+    verdict = "official" if best.system == gain.against else "better" if gain.low > 0 else "unclear"
+    return Answer(
+        best.system, gain.against, gain.games, gain.difference, gain.low, gain.high, verdict
+    )
+
+
+def gain_chart(site: Site) -> str:
+    """The first screen's chart: each system's gain against the official list with its
+    interval (an SVG; `plots.gain_svg`); an empty chart without a stored evaluation."""
+    page = evidence_page(site)
+    rows = (
+        []
+        if page is None
+        else [
+            (s.system, s.gain.difference, s.gain.low, s.gain.high)
+            for s in page.systems
+            if not s.variant and s.gain is not None and s.gain.games and s.system != s.gain.against
+        ]
+    )
+    official = OFFICIAL_SYSTEM
+    return site.cached(("gain-chart",), lambda: gain_svg(rows, official))
 
 
 def _reading(
@@ -428,3 +488,114 @@ def _reading(
             "observed ones on average (expected calibration error)."
         )
     return tuple(lines)
+
+
+PRINTED_WITHOUT_EVALUATION = "whr-bayes"
+"""The system printed before any evaluation is stored: the winner of the last contest
+recorded in docs/decisions.md."""
+
+MOVE_POINTS = 50.0
+"""A player "moves" when the printed list's rating differs from the official one by more."""
+
+
+@dataclass(frozen=True, slots=True)
+class PrintedRow:
+    """A row of the printed list, with the player's name and the official rating (None: not
+    in the official list)."""
+
+    entry: PrintedEntry
+    name: str
+    country: str
+    official: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class PrintedPage:
+    """The list a federation would print from `system`'s newest stored list (`printable`):
+    the rows, who was left out, and how many players of the official list of the same
+    day move by more than `MOVE_POINTS` (`compared`: the players in both)."""
+
+    system: str
+    as_of: dt.date
+    rows: tuple[PrintedRow, ...]
+    rated: int
+    inactive: int
+    uncertain: int
+    rule: PrintRule
+    compared: int
+    movers: int
+    official_as_of: dt.date | None
+
+
+def printed_page(site: Site, name: str | None = None) -> PrintedPage | None:
+    """The printed list of `name` (default: the best predictor of the newest stored
+    evaluation; without one, `PRINTED_WITHOUT_EVALUATION`), or None when that system has no
+    stored list.
+
+    Raises:
+        RatingError: a system whose list has no fixed logistic scale (egf).
+        StoreError: the database could not be read.
+    """
+    if name is None:
+        page = evidence_page(site)
+        name = listed_system(page.best) if page is not None else PRINTED_WITHOUT_EVALUATION
+    if name is None:
+        return None
+    chosen = name
+    return site.cached(("printed", chosen), lambda: _printed(site.store, chosen))
+
+
+def _printed(db: Store, name: str) -> PrintedPage | None:
+    with db.connect() as conn:
+        info = system_list_row(conn, name, None)
+        if info is None:
+            return None
+        rows = sorted(system_entry_rows(conn, info.id), key=lambda r: r.player)
+        official_id = newest_list_id(conn, info.as_of) or newest_list_id(conn)
+        official = {}
+        official_day = None
+        if official_id is not None:
+            official = {e.player_id: e for e in entry_rows(conn, official_id)}
+            official_day = list_row(conn, official_id).as_of
+    ratings = SystemList(
+        system=name,
+        as_of=info.as_of,
+        players=np.array([r.player for r in rows], dtype=np.int64),
+        ratings=np.array([r.rating for r in rows], dtype=np.float64),
+        deviations=np.array([r.deviation for r in rows], dtype=np.float64),
+        games=np.array([r.games for r in rows], dtype=np.int64),
+        last_day=np.array([r.last_played.toordinal() for r in rows], dtype=np.int32),
+    )
+    scale = info.parameters.get("variance_scale", 1.0)
+    result = printed(
+        ratings,
+        slope_of(name, info.parameters),
+        float(scale) if isinstance(scale, int | float) else 1.0,
+    )
+    people = {int(p.id): p for p in all_players(db, include_merged=True)}
+    shown = []
+    for entry in result.entries:
+        person = people.get(entry.player)
+        listed = official.get(entry.player)
+        shown.append(
+            PrintedRow(
+                entry,
+                "" if person is None else f"{person.surname} {person.firstname}".strip(),
+                "" if person is None else person.country,
+                None if listed is None or not listed.listed else listed.rating,
+            )
+        )
+    both = [r for r in shown if r.official is not None]
+    movers = sum(abs(r.entry.rating - (r.official or 0.0)) > MOVE_POINTS for r in both)
+    return PrintedPage(
+        system=name,
+        as_of=result.as_of,
+        rows=tuple(shown),
+        rated=result.rated,
+        inactive=result.inactive,
+        uncertain=result.uncertain,
+        rule=result.rule,
+        compared=len(both),
+        movers=movers,
+        official_as_of=official_day,
+    )

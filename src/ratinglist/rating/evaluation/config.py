@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from ratinglist.errors import RatingError
 from ratinglist.rating import registry, systems
+from ratinglist.rating.evaluation.calibrate import CALIBRATIONS
 from ratinglist.rating.params import EuropeanParams
 from ratinglist.rating.systems.egf import EgfParams
 from ratinglist.rating.systems.elo import EloParams
@@ -56,10 +57,12 @@ class EvaluationConfig:
     systems: tuple[str, ...] = DEFAULT_SYSTEMS
     wof: EuropeanParams = field(default_factory=EuropeanParams)
     elo: EloParams = field(default_factory=EloParams)
-    elo_k_scales: tuple[float, ...] = (0.5, 0.7, 1.0, 1.4, 2.0, 2.8)
-    entry_offsets: tuple[float, ...] = (-500.0, -400.0, -300.0, -200.0, -100.0, 0.0)
-    glicko2_deviations: tuple[float, ...] = (250.0, 350.0, 450.0)
-    glicko2_taus: tuple[float, ...] = (0.15, 0.3, 0.6, 1.2)
+    elo_k_scales: tuple[float, ...] = (0.5, 1.0, 1.4, 2.0)
+    entry_offsets: tuple[float, ...] = (-400.0, -300.0, -200.0, -100.0, 0.0)
+    """The newcomer entries every fitted system searches (issue 37: the same five options
+    for every system, with four main candidates each: 20 configurations a system)."""
+    glicko2_deviations: tuple[float, ...] = (250.0, 350.0)
+    glicko2_taus: tuple[float, ...] = (0.3, 0.6)
     egf_con_divisors: tuple[float, ...] = (100.0, 140.0, 200.0, 280.0)
     whr_w2s: tuple[float, ...] = (30.0, 100.0, 300.0, 1000.0)
     glicko2: Glicko2Params = field(default_factory=Glicko2Params)
@@ -69,15 +72,16 @@ class EvaluationConfig:
     wofmap_deviations: tuple[float, ...] = (200.0, 400.0)
     wofmap_half_lives: tuple[float, ...] = (24.0, 72.0)
     wofmap_entry_offsets: tuple[float, ...] = ENTRY_OFFSETS
+    """Five entries, as every fitted system's (`entry_offsets`; wof-map's from its centre)."""
     wofmap_field_weights: tuple[float, ...] = (0.0,)
     whrmap_w2s: tuple[float, ...] = (100.0, 300.0)
     whrmap_deviations: tuple[float, ...] = (150.0, 250.0)
-    whrmap_entry_offsets: tuple[float, ...] = (-300.0, -200.0, -100.0)
-    whrmap_newcomer_games: tuple[int, ...] = (3, 10, 30)
-    whrbayes_entry_deviations: tuple[float, ...] = (350.0, 550.0, 750.0)
+    whrmap_entry_offsets: tuple[float, ...] = (-400.0, -300.0, -200.0, -100.0, 0.0)
+    whrmap_newcomer_games: tuple[int, ...] = (10,)
+    whrbayes_entry_deviations: tuple[float, ...] = (550.0,)
     """`whr-bayes`: the deviations of a player without a game (Elo points) searched, each
     with every entry of `entry_offsets` (newcomer values, re-chosen by the yearly refit)."""
-    whrbayes_variance_scales: tuple[float, ...] = (1.0, 2.0, 3.0)
+    whrbayes_variance_scales: tuple[float, ...] = (1.0,)
     """`whr-bayes`: the factors on the listed players' variances searched (a main parameter
     with w^2). Every (scale, entry, entry deviation) is a prediction column of the WHR
     replays `whr-fitted` reads: no replay more."""
@@ -86,6 +90,10 @@ class EvaluationConfig:
     system re-chooses its newcomer entry (its main parameters stay those of the fit period)
     by least log-loss over the games of the N years before (`search.refit`); None: the entry
     of the fit period throughout."""
+    calibration: str = "none"
+    """The one calibration every system gets (`calibrate`): ``temperatures`` (four, by the
+    fewer earlier games of a game's players, fitted on the fit period; the contest's,
+    `frozen.toml`) or ``none`` (the raw predictions)."""
     newcomer_games: int = 10
     top_places: int = 100
     calibration_bins: int = 10
@@ -103,6 +111,10 @@ class EvaluationConfig:
                 f"{self.fit_months}"
             )
         grids = tuple(getattr(self, name) for name in registry.GRIDS)
+        if self.calibration not in CALIBRATIONS:
+            raise RatingError(
+                f"expected a calibration among {', '.join(CALIBRATIONS)}, got {self.calibration!r}"
+            )
         if self.workers < 1:
             raise RatingError(f"expected workers >= 1, got {self.workers}")
         if self.refit_years is not None and self.refit_years < 1:

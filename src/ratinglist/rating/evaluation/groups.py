@@ -153,6 +153,27 @@ def paired_differences(
     return result
 
 
+def gains_against(
+    predictions: dict[str, NDArray[np.float64]],
+    scored: GameArrays,
+    in_report: NDArray[np.bool_],
+    reference: str,
+) -> dict[str, PairedDifference]:
+    """Each system's gain against `reference` (the official list): `reference`'s log-loss
+    minus the system's on the report games (above 0: better than the official list), with
+    the bootstrap interval over tournaments; empty when `reference` is not predicted."""
+    s = scored.score[in_report]
+    if reference not in predictions or not len(s):
+        return {}
+    losses = {name: per_game(p[in_report], s)[0] for name, p in predictions.items()}
+    _, cluster = np.unique(tournament_keys(scored)[in_report], return_inverse=True)
+    resamples = tournament_resamples(int(cluster.max()) + 1)
+    return {
+        name: paired_difference(losses[reference], loss, cluster, resamples, reference)
+        for name, loss in losses.items()
+    }
+
+
 def reliability(
     p: NDArray[np.float64],
     s: NDArray[np.float64],

@@ -40,6 +40,12 @@ from numpy.typing import NDArray
 
 from ratinglist.errors import RatingError
 from ratinglist.rating.evaluation import links
+from ratinglist.rating.evaluation.calibrate import (
+    band_names,
+    bands,
+    calibrated,
+    fit_temperatures,
+)
 from ratinglist.rating.evaluation.config import (
     COLOUR_VARIANT,
     DRAW_VARIANT,
@@ -47,7 +53,13 @@ from ratinglist.rating.evaluation.config import (
     EvaluationConfig,
     month_start,
 )
-from ratinglist.rating.evaluation.groups import band_masks, paired_differences, strength_masks
+from ratinglist.rating.evaluation.groups import (
+    band_masks,
+    gains_against,
+    paired_differences,
+    strength_masks,
+)
+from ratinglist.rating.evaluation.ordering import list_orderings
 from ratinglist.rating.evaluation.parallel import replay_apart
 from ratinglist.rating.evaluation.replay import first_fitted, replay_systems
 from ratinglist.rating.evaluation.report import (
@@ -56,8 +68,12 @@ from ratinglist.rating.evaluation.report import (
     othello_facts,
     system_report,
 )
+from ratinglist.rating.evaluation.search import budgets
 from ratinglist.rating.games import GameArrays
 from ratinglist.rating.systems.base import check_order
+
+OFFICIAL = "wof"
+"""The official list: every system's gain is measured against it."""
 
 
 def evaluate(
@@ -96,10 +112,19 @@ def evaluate(
         replayed.outputs, scored.score, colours, in_report, config
     )
     fitted |= replayed.chosen
+    temperatures = _calibrate(predictions, scored.score, facts.fewest, in_report, config)
+    scored_lists = {
+        name: gap
+        for name, gap in facts.gaps.items()
+        if name in config.systems and len(gap) == int(in_report.sum())
+    }
+    orderings = list_orderings(scored_lists, scored.score[in_report])
+    budget = budgets(config)
     groups = {"newcomer": newcomer, "established": ~newcomer}
     if top is not None:
         groups["top"] = top
     paired = paired_differences(predictions, scored, in_report, groups, config.systems)
+    gains = gains_against(predictions, scored, in_report, OFFICIAL)
     bands = band_masks(facts.fewest, facts.layoff, scored, pools)
     reports: dict[str, SystemReport] = {}
     for name, p in predictions.items():
@@ -121,6 +146,11 @@ def evaluate(
             paired.get(name, ()),
             own,
             facts.lists.get(name, []),
+            calibration_method=config.calibration,
+            temperatures=temperatures.get(name, ()),
+            list_ordering=orderings.get("wof" if name in VARIANTS else name),
+            search_budget=budget.get("wof" if name in VARIANTS else name),
+            gain=gains.get(name),
         )
     return EvaluationReport(
         start=month_start(config.start),
@@ -131,6 +161,29 @@ def evaluate(
         variants=tuple(reports[s] for s in VARIANTS if s in reports),
         facts=othello_facts(scored.score, colours, fitted),
     )
+
+
+def _calibrate(
+    predictions: dict[str, NDArray[np.float64]],
+    score: NDArray[np.float64],
+    fewest: NDArray[np.int64],
+    in_report: NDArray[np.bool_],
+    config: EvaluationConfig,
+) -> dict[str, tuple[tuple[str, float], ...]]:
+    """The contest's one calibration (`calibrate`), the same for every system: with
+    ``temperatures``, each system's four temperatures fitted on its fit-period predictions
+    and applied to all (`predictions` replaced); with ``none``, nothing. Returns each
+    system's temperatures by band."""
+    if config.calibration != "temperatures":
+        return {}
+    band = bands(fewest)
+    names = band_names()
+    result: dict[str, tuple[tuple[str, float], ...]] = {}
+    for name, p in predictions.items():
+        found = fit_temperatures(p, score, band, ~in_report, len(names))
+        predictions[name] = calibrated(p, band, found)
+        result[name] = tuple(zip(names, found, strict=True))
+    return result
 
 
 def _predictions(

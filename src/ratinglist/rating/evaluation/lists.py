@@ -35,11 +35,13 @@ def follow_lists(
     lists: dict[str, list[ListFacts]],
     chunk: GameArrays,
     strength: dict[str, list[NDArray[np.object_]]],
+    gaps: dict[str, list[NDArray[np.float64]]] | None = None,
 ) -> None:
     """Per system with a list: the `active` players' ratings in this month-end list, their
     mean, and the Spearman correlation with the same players' ratings in the previous list
     (NaN for the first, or with fewer than three players rated in both); the strength band
-    of each game of `chunk` by that list (appended to `strength`)."""
+    of each game of `chunk` by that list (appended to `strength`), and the first player's
+    rating minus the second's in that list (appended to `gaps`; NaN: either not rated)."""
     for name, run in runs.items():
         if "@" in name:
             continue
@@ -51,6 +53,8 @@ def follow_lists(
         if first is not None and second is not None:
             bands = strength_bands(values[np.isfinite(values)], first, second)
             strength.setdefault(name, []).append(bands)
+            if gaps is not None:
+                gaps.setdefault(name, []).append(first - second)
         keep = np.isfinite(values)
         now = ListFacts(month, active[keep], values[keep], float("nan"))
         rows = lists.setdefault(name, [])

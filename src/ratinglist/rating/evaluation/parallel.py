@@ -125,9 +125,10 @@ def join(parts: list[Replayed]) -> Replayed:
     for part in parts:
         lists |= part.facts.lists
     strength = {k: v for part in parts for k, v in part.facts.strength.items()}
+    gaps = {k: v for part in parts for k, v in part.facts.gaps.items()}
     return Replayed(
         outputs={k: v for part in parts for k, v in part.outputs.items()},
         seconds={k: v for part in parts for k, v in part.seconds.items()},
         chosen={k: v for part in parts for k, v in part.chosen.items()},
-        facts=replace(parts[0].facts, lists=lists, strength=strength),
+        facts=replace(parts[0].facts, lists=lists, strength=strength, gaps=gaps),
     )

@@ -87,3 +87,36 @@ def write_plots(report: EvaluationReport, directory: Path, suffix: str = "svg") 
             f"expected a writable plot directory, got {str(directory)!r} ({exc})"
         ) from exc
     return (calibration_path, by_year_path, *written)
+
+
+def gain_svg(rows: list[tuple[str, float, float, float]], official: str) -> str:
+    """One horizontal bar per system (`rows`: name, gain, interval low and high, in log-loss
+    against `official`; above 0: it predicts better), best first, its 95% interval as an
+    error bar, as SVG text."""
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ordered = sorted(rows, key=lambda r: -r[1])
+    height = 1.2 + 0.32 * max(len(ordered), 1)
+    figure, axes = plt.subplots(figsize=(6.4, height))
+    try:
+        names = [r[0] for r in ordered]
+        gains = [r[1] for r in ordered]
+        below = [max(r[1] - r[2], 0.0) for r in ordered]
+        above = [max(r[3] - r[1], 0.0) for r in ordered]
+        colours = ["#2a7d4f" if r[2] > 0 else "#b04a3a" if r[3] < 0 else "#888888" for r in ordered]
+        places = list(range(len(ordered)))[::-1]
+        axes.barh(places, gains, color=colours, xerr=[below, above], capsize=3)
+        axes.set_yticks(places, names)
+        axes.axvline(0.0, color="black", linewidth=0.8)
+        axes.set_xlabel(f"gain in log-loss against {official} (right: predicts better)")
+        figure.tight_layout()
+        out = io.StringIO()
+        figure.savefig(out, format="svg")
+    finally:
+        plt.close(figure)
+    return out.getvalue()

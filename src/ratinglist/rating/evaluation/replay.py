@@ -39,6 +39,9 @@ class GameFacts:
     lists: dict[str, list[ListFacts]]
     strength: dict[str, NDArray[np.object_]] = field(default_factory=dict)
     """Per system with a list: the strength band of each report game (`strength_bands`)."""
+    gaps: dict[str, NDArray[np.float64]] = field(default_factory=dict)
+    """Per system with a list: each report game's first player's rating minus the second's
+    in the month-end list before it (NaN: either not rated), the list's own ordering."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +116,7 @@ def replay(
     layoff: list[NDArray[np.int64]] = []
     lists: dict[str, list[ListFacts]] = {}
     strength: dict[str, list[NDArray[np.object_]]] = {}
+    gaps: dict[str, list[NDArray[np.float64]]] = {}
     for month in range(fit_start, config.end + 1):
         a = int(np.searchsorted(months, month, side="left"))
         b = int(np.searchsorted(months, month, side="right"))
@@ -141,7 +145,7 @@ def replay(
         for run in runs.values():
             run.predict(chunk, as_of)
         if month >= config.start:
-            follow_lists(runs, active, month, lists, chunk, strength)
+            follow_lists(runs, active, month, lists, chunk, strength, gaps)
         for run in runs.values():
             run.observe(chunk)
     if not newcomer:
@@ -153,4 +157,5 @@ def replay(
         np.concatenate(layoff),
         lists,
         {name: np.concatenate(labels) for name, labels in strength.items()},
+        {name: np.concatenate(parts) for name, parts in gaps.items()},
     )

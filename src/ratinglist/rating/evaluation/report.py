@@ -20,6 +20,8 @@ from ratinglist.rating.evaluation.metrics import (
     calibration_error,
     scores,
 )
+from ratinglist.rating.evaluation.ordering import ListOrdering
+from ratinglist.rating.evaluation.search import SearchBudget
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +57,17 @@ class SystemReport:
     drift: tuple[tuple[int, float], ...] = ()
     reliability: tuple[tuple[str, tuple[CalibrationBin, ...]], ...] = ()
     """Per group (`RELIABILITY_GROUPS`): the reliability diagram's bins (both sides)."""
+    calibration_method: str = "none"
+    """The contest's calibration, the same for every system (`calibrate.CALIBRATIONS`)."""
+    temperatures: tuple[tuple[str, float], ...] = ()
+    """Per band of the fewer earlier games: the temperature fitted on the fit period."""
+    list_ordering: ListOrdering | None = None
+    """The list's own ordering score (`ordering`); None: a system without a list."""
+    search_budget: SearchBudget | None = None
+    """The configurations searched on the fit period (`search.budgets`)."""
+    gain: PairedDifference | None = None
+    """The official list's log-loss minus this system's, with its interval (above 0: this
+    system predicts better); None without the official list in the evaluation."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +111,11 @@ def system_report(
     paired: tuple[tuple[str, PairedDifference], ...] = (),
     bands: dict[str, dict[str, NDArray[np.bool_]]] | None = None,
     lists: list[ListFacts] | None = None,
+    calibration_method: str = "none",
+    temperatures: tuple[tuple[str, float], ...] = (),
+    list_ordering: ListOrdering | None = None,
+    search_budget: SearchBudget | None = None,
+    gain: PairedDifference | None = None,
 ) -> SystemReport:
     pr, sr = p[in_report], s[in_report]
     years = report_months // 12
@@ -135,6 +153,11 @@ def system_report(
         stability=stability(lists or []),
         drift=drift(lists or []),
         reliability=reliability(pr, sr, everyone, bins),
+        calibration_method=calibration_method,
+        temperatures=temperatures,
+        list_ordering=list_ordering,
+        search_budget=search_budget,
+        gain=gain,
     )
 
 

@@ -27,6 +27,33 @@ from ratinglist.rating.spaces import (
 __all__ = ["Candidate", "Values", "whr_follows", "whr_width"]
 
 
+@dataclass(frozen=True, slots=True)
+class SearchBudget:
+    """What a system's search tries on the fit period: its main candidates (the values a
+    yearly refit holds), the newcomer options of each (entries, with their extra values),
+    and the configurations in all (1 for a system that is not searched)."""
+
+    main: int
+    newcomer_options: int
+    configurations: int
+
+
+def budgets(config: EvaluationConfig) -> dict[str, SearchBudget]:
+    """Per system asked, what its search tries on the fit period (`fitted_candidates`);
+    a system that is not searched tries its one configuration."""
+    mains: dict[str, set[Values]] = {}
+    tried: dict[str, int] = {}
+    for candidate in fitted_candidates(config).values():
+        mains.setdefault(candidate.system, set()).add(candidate.main)
+        tried[candidate.system] = tried.get(candidate.system, 0) + len(candidate.entries)
+    result: dict[str, SearchBudget] = {}
+    for name in config.systems:
+        main = len(mains.get(name, ())) or 1
+        total = tried.get(name, 1)
+        result[name] = SearchBudget(main, total // main, total)
+    return result
+
+
 @dataclass(slots=True)
 class Run:
     """A forecaster, what it predicted over the fit and report months, its time."""

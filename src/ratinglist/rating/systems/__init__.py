@@ -38,11 +38,12 @@ REFIT_YEARS = 5
 five years before, as the contest does (`evaluate --refit-years`, default 5)."""
 
 
-WHR_BAYES = WhrParams(w2=300.0, entry=-400.0, entry_deviation=550.0, variance_scale=3.0)
-"""`whr-bayes`'s parameters, those the contest chose on the real archive (2005-01..2026-05,
-`benchmarks/evaluate.py`): w^2 300 and variance scale 3 on the fit months 2000-2004, the
-newcomer entry -400 and entry deviation 550 of its yearly refit for 2026 (docs/decisions.md,
-"Issue 23: whr-bayes"). The list itself is WHR's: these only predict."""
+WHR_BAYES = WhrParams(w2=300.0, entry=-400.0, entry_deviation=550.0, variance_scale=1.0)
+"""`whr-bayes`'s parameters: w^2 300, the newcomer entry -400 and entry deviation 550 of the
+contest's yearly refit for 2026 (docs/decisions.md, "Issue 23: whr-bayes"); the variance
+scale 1, the only one the fair contest searches (issue 37: the calibration every system gets
+does the rest), so the deviation printed (`printable`) is the one the prediction reads. The
+list itself is WHR's: these only predict."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,14 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from ratinglist.errors import NotFoundError
-from ratinglist.service.evidence import LISTED_SYSTEMS, evidence_page, stored_system_lists
+from ratinglist.service.evidence import (
+    LISTED_SYSTEMS,
+    MOVE_POINTS,
+    evidence_page,
+    gain_chart,
+    printed_page,
+    stored_system_lists,
+)
 from ratinglist.service.rating_systems import system_list_page
 from ratinglist.web.charts import evidence_by_year_svg, evidence_calibration_svg
 from ratinglist.web.templating import templates
@@ -26,11 +33,45 @@ SystemPath = Annotated[str, Path(pattern="^[a-z0-9-]{1,20}$")]
 
 @router.get("/evidence")
 def evidence(request: Request) -> Response:
+    """The first screen: the answer in one sentence, one chart (each system's gain against
+    the official list), what would change for players; the rest behind links."""
+    site = site_of(request)
+    page = evidence_page(site)
+    printed = printed_page(site) if page is not None else None
+    context = {
+        "e": page,
+        "printed": printed,
+        "move_points": int(MOVE_POINTS),
+        "listed": LISTED_SYSTEMS,
+        "stored": stored_system_lists(site),
+    }
+    return templates.TemplateResponse(request, "evidence_summary.html", context, headers=PAGE_CACHE)
+
+
+@router.get("/evidence/details")
+def evidence_details(request: Request) -> Response:
     """The newest stored evaluation: table, intervals, charts, the reading in plain words."""
     site = site_of(request)
     page = evidence_page(site)
     context = {"e": page, "listed": LISTED_SYSTEMS, "stored": stored_system_lists(site)}
     return templates.TemplateResponse(request, "evidence.html", context, headers=PAGE_CACHE)
+
+
+@router.get("/evidence/list")
+def evidence_list(request: Request) -> Response:
+    """The list a federation would print from the winning system's stored list (listing
+    rule, provisional mark, the WOF scale), beside the official ratings."""
+    site = site_of(request)
+    page = evidence_page(site)
+    printed = printed_page(site)
+    context = {"e": page, "printed": printed, "move_points": int(MOVE_POINTS)}
+    return templates.TemplateResponse(request, "evidence_list.html", context, headers=PAGE_CACHE)
+
+
+@router.get("/evidence/gain.svg")
+def gain_svg(request: Request) -> Response:
+    """Each system's gain in log-loss against the official list, with its 95% interval."""
+    return Response(gain_chart(site_of(request)), media_type="image/svg+xml", headers=PAGE_CACHE)
 
 
 @router.get("/evidence/calibration.svg")
