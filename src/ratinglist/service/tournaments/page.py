@@ -10,15 +10,23 @@ tournament is loaded once per page.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ratinglist.errors import RatinglistError, TournamentInputError
-from ratinglist.model.directed import GameFacts, RoundView, ShownTable, Standings, Undid
+from ratinglist.model.directed import (
+    GameFacts,
+    Person,
+    RoundView,
+    ShownTable,
+    Standings,
+    Undid,
+)
 from ratinglist.model.forecast import Forecast
 from ratinglist.service.tournaments.actions import EntrantRatings, entrant_ratings, undo_preview
 from ratinglist.service.tournaments.forecast import live_forecast
 from ratinglist.service.tournaments.lifecycle import Lifecycle, lifecycle, require_shown
 from ratinglist.service.tournaments.log import one_read
+from ratinglist.service.tournaments.paging import PAGE_ROWS, Paged, Row, RowFilter, page_rows
 from ratinglist.service.tournaments.rounds import (
     PairingPreview,
     RoundSetup,
@@ -29,22 +37,81 @@ from ratinglist.service.tournaments.server import LiveView, live_view, overview_
 from ratinglist.service.tournaments.views import show_round, shown_standings
 from ratinglist.store import Store
 
+ENTRANT_ROWS = 100
+"""Entrants the director's page lists at a time (in name order)."""
+EVERY_ENTRANT = RowFilter()
+"""Every row, a page at a time (no query, due or not)."""
+
 
 @dataclass(frozen=True, slots=True)
 class DirectorPage:
     """The director's page of a tournament: the live view (round, standings, the game's
     facts, entrants, files), the entrants' ratings, the action an undo would cancel (None
-    for an assistant, a closed tournament or nothing to undo) and the lifecycle."""
+    for an assistant, a closed tournament or nothing to undo) and the lifecycle.
+
+    The live view holds only the round's tables and the entrants the page draws (`tables`
+    and `entrants` say which of how many: `tables` is None before the first pairing)."""
 
     live: LiveView
     ratings: EntrantRatings
     pending: Undid | None
     life: Lifecycle
+    tables: Paged | None = None
+    entrants: Paged | None = None
 
 
-def director_page(db: Store, tournament: int, *, director: bool) -> DirectorPage:
+def due_by_default(tables: int) -> bool:
+    """Whether the director's page lists only the tables whose result is due when nothing
+    is asked: when the round has more tables than a page draws."""
+    return tables > PAGE_ROWS
+
+
+def _surname(name: str) -> str:
+    return name.split(",")[0].strip()
+
+
+def cut_round(
+    view: RoundView, shown: ShownTable, chosen: RowFilter
+) -> tuple[RoundView, ShownTable, Paged]:
+    """The round `view` and its `shown` table cut to the tables `chosen` finds (a page)."""
+    lines = view.tables
+    rows = [Row(t.table, f"{t.black.name} {t.white.name}", not t.result) for t in lines]
+    paged = page_rows(rows, chosen)
+    keep = paged.indices
+    return (
+        replace(view, tables=tuple(lines[i] for i in keep)),
+        replace(shown, rows=tuple(shown.rows[i] for i in keep)),
+        paged,
+    )
+
+
+def _drawn(
+    live: LiveView, tables: RowFilter, entrants: RowFilter
+) -> tuple[LiveView, Paged | None, Paged]:
+    """`live` cut to the tables and entrants the page draws, and what was drawn of each."""
+    shown_tables = None
+    if live.round is not None and live.shown_round is not None:
+        view, shown, shown_tables = cut_round(live.round, live.shown_round, tables)
+        live = replace(live, round=view, shown_round=shown)
+    ordered = sorted(live.entrants, key=lambda e: e.player.name)
+    rows = [Row(int(e.player.id), e.player.name, label=_surname(e.player.name)) for e in ordered]
+    found = page_rows(rows, entrants, ENTRANT_ROWS)
+    live = replace(live, entrants=tuple(ordered[i] for i in found.indices))
+    return live, shown_tables, found
+
+
+def director_page(
+    db: Store,
+    tournament: int,
+    *,
+    director: bool,
+    tables: RowFilter | None = None,
+    entrants: RowFilter = EVERY_ENTRANT,
+) -> DirectorPage:
     """The director's page of tournament number `tournament` (`director`: the user may
-    direct it, so the pending undo is read)."""
+    direct it, so the pending undo is read), drawing the round's tables `tables` finds
+    (default: every table, or only those due in a round longer than a page) and the
+    entrants `entrants` finds, a page of each."""
     with one_read():
         live = live_view(db, tournament)
         pending = None
@@ -53,23 +120,39 @@ def director_page(db: Store, tournament: int, *, director: bool) -> DirectorPage
                 pending = undo_preview(db, tournament)
             except RatinglistError:
                 pending = None  # nothing to undo
+        if tables is None:
+            count = len(live.round.tables) if live.round is not None else 0
+            tables = RowFilter(due_only=due_by_default(count))
+        drawn, shown_tables, shown_entrants = _drawn(live, tables, entrants)
         return DirectorPage(
-            live, entrant_ratings(db, tournament), pending, lifecycle(db, tournament)
+            drawn,
+            entrant_ratings(db, tournament),
+            pending,
+            lifecycle(db, tournament),
+            shown_tables,
+            shown_entrants,
         )
 
 
 @dataclass(frozen=True, slots=True)
 class RoundPage:
     """A stored round on the director's round page as its game shows it (`shown`), with
-    the tournament's live view."""
+    the tournament's live view; `round` and `shown` hold the tables the page draws
+    (`tables` says which of how many), `movable` the players of every game without a
+    result."""
 
     live: LiveView
     round: RoundView
     shown: ShownTable
+    tables: Paged | None = None
+    movable: tuple[Person, ...] = ()
 
 
-def round_page(db: Store, tournament: int, number: int) -> RoundPage:
-    """Round `number` of tournament number `tournament` and its live view.
+def round_page(
+    db: Store, tournament: int, number: int, tables: RowFilter = EVERY_ENTRANT
+) -> RoundPage:
+    """Round `number` of tournament number `tournament` and its live view, drawing the
+    tables `tables` finds (default: every table, a page at a time).
 
     Raises:
         TournamentError: no such round paired.
@@ -79,7 +162,9 @@ def round_page(db: Store, tournament: int, number: int) -> RoundPage:
         live = live_view(db, tournament, number)
         if live.shown_round is None:
             raise TournamentInputError(f"expected a paired round, got round {number}")
-        return RoundPage(live, view, live.shown_round)
+        movable = tuple(p for t in view.tables if not t.result for p in (t.black, t.white))
+        cut, shown, paged = cut_round(view, live.shown_round, tables)
+        return RoundPage(live, cut, shown, paged, movable)
 
 
 @dataclass(frozen=True, slots=True)
