@@ -113,7 +113,7 @@ def director_page(
     (default: every table, or only those due in a round longer than a page) and the
     entrants `entrants` finds, a page of each."""
     with one_read():
-        live = live_view(db, tournament)
+        live = live_view(db, tournament, with_standings=False)
         pending = None
         if director and not live.overview.closed:
             try:
@@ -159,7 +159,7 @@ def round_page(
     """
     with one_read():
         view = show_round(db, tournament, number)
-        live = live_view(db, tournament, number)
+        live = live_view(db, tournament, number, with_standings=False)
         if live.shown_round is None:
             raise TournamentInputError(f"expected a paired round, got round {number}")
         movable = tuple(p for t in view.tables if not t.result for p in (t.black, t.white))
