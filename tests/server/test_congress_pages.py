@@ -76,8 +76,17 @@ def test_every_page_of_a_congress_is_under_300_kb(congress: tuple[TestClient, in
     # the entrants a hundred at a time, in name order
     assert home.count(f'action="/td/{tid}/withdraw"') == 100
     assert f"{PLAYERS} of {PLAYERS} players" in home
-    for page in ("edit", "standings", "rounds/10"):
+    for page in ("edit", "rounds/10"):
         _get(client, f"/td/{tid}/{page}")
+    # the standings a hundred places at a time; a place or a name finds a player
+    standings = _get(client, f"/td/{tid}/standings")
+    body = standings.split('id="standings"', 1)[1].split("<tbody>", 1)[1].split("</table>")[0]
+    assert body.count("<tr") == 100 and f"{PLAYERS} of {PLAYERS} players" in standings
+    third = _get(client, f"/td/{tid}/standings?page=3")
+    places = re.findall(r"<tr[^>]*><td>(\d+)", third.split('id="standings"', 1)[1])
+    assert places[0] == "201" and len(places) == 100
+    found = _get(client, f"/td/{tid}/standings?q=250")
+    assert re.findall(r"<tr[^>]*><td>(\d+)", found.split('id="standings"', 1)[1]) == ["250"]
     edit = _get(client, f"/td/{tid}/edit")
     assert len(_tables(edit, "edit-games")) == PAGE_ROWS
     live = _get(client, f"/live/{tid}")

@@ -9,6 +9,7 @@ tournament is loaded once per page.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -39,6 +40,8 @@ from ratinglist.store import Store
 
 ENTRANT_ROWS = 100
 """Entrants the director's page lists at a time (in name order)."""
+STANDING_ROWS = 100
+"""Standings rows the director's standings page draws at a time (a congress has 760)."""
 EVERY_ENTRANT = RowFilter()
 """Every row, a page at a time (no query, due or not)."""
 
@@ -169,18 +172,46 @@ def round_page(
 
 @dataclass(frozen=True, slots=True)
 class StandingsPage:
-    """The standings (of one class if chosen), as the game shows them, and the game."""
+    """The standings (of one class if chosen), as the game shows them (`shown`: the rows the
+    page draws, `rows` which of how many), and the game."""
 
     standings: Standings
     shown: ShownTable
     game: GameFacts
+    rows: Paged | None = None
 
 
-def standings_page(db: Store, tournament: int, class_name: str | None) -> StandingsPage:
-    """The standings page of tournament number `tournament`."""
+def _place(text: str, row: int) -> int:
+    """The place a standings cell shows (``12``, ``12=``), else the row's number."""
+    digits = re.match(r"\d+", text.strip())
+    return int(digits.group()) if digits else row
+
+
+def cut_standings(shown: ShownTable, chosen: RowFilter) -> tuple[ShownTable, Paged]:
+    """The standings `shown` cut to the rows `chosen` finds (by place or name), a page of
+    `STANDING_ROWS`; every row when the table has no ``#`` and ``Player`` columns."""
+    labels = [c.label for c in shown.columns]
+    if "#" not in labels or "Player" not in labels:
+        rows = [Row(k, "") for k in range(1, len(shown.rows) + 1)]
+        return shown, page_rows(rows, RowFilter(), max(len(rows), 1))
+    place, name = labels.index("#"), labels.index("Player")
+    rows = [
+        Row(_place(r.cells[place].text, k), r.cells[name].text, label=r.cells[place].text)
+        for k, r in enumerate(shown.rows, start=1)
+    ]
+    paged = page_rows(rows, chosen, STANDING_ROWS)
+    return replace(shown, rows=tuple(shown.rows[i] for i in paged.indices)), paged
+
+
+def standings_page(
+    db: Store, tournament: int, class_name: str | None, rows: RowFilter = EVERY_ENTRANT
+) -> StandingsPage:
+    """The standings page of tournament number `tournament`: the rows `rows` finds, a page
+    of `STANDING_ROWS` (a query is a place or part of a name)."""
     with one_read():
         view, shown = shown_standings(db, tournament, class_name)
-        return StandingsPage(view, shown, overview_facts(db, tournament))
+        cut, paged = cut_standings(shown, rows)
+        return StandingsPage(view, cut, overview_facts(db, tournament), paged)
 
 
 @dataclass(frozen=True, slots=True)

@@ -765,7 +765,7 @@ def forecast_page(request: Request, tid: int, who: Reporter) -> Response:
 @router.get("/{tid}/standings")
 def standings_page(request: Request, tid: int, who: Reporter, cls: str | None = None) -> Response:
     """The standings, of one class if chosen."""
-    page = standings_page_of(db_url(request), tid, cls or None)
+    page = standings_page_of(db_url(request), tid, cls or None, _row_filter(request) or RowFilter())
     context = {"s": page.standings, "shown": page.shown, "tid": tid,
-               "classes": page.game.classes, "chosen": cls or ""}  # fmt: skip
+               "classes": page.game.classes, "chosen": cls or "", "rows": page.rows}  # fmt: skip
     return templates.TemplateResponse(request, "td_standings.html", context, headers=NO_STORE)
