@@ -113,6 +113,9 @@ def _addresses(url: str, tid: int, rounds: int) -> list[str]:
         sheets = SHEETS if "{sheet}" in address else ("",)
         found += [address.replace("{sheet}", s) for s in sheets]
     found.append(f"/td/{tid}/withdraw?player={PLAYER_IDS[0]}")  # Othello's first entrant
+    # the finders of a long list (drawn when a query narrows it)
+    found += [f"/td/{tid}?q=1&eq=a", f"/td/{tid}/standings?q=1", f"/td/{tid}/edit?q=1&eq=a",
+              f"/td/{tid}/rounds/{rounds}?show=due"]  # fmt: skip
     return sorted(set(found))
 
 
