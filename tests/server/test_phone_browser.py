@@ -45,6 +45,16 @@ NOT_PAGES = re.compile(r"^/(api|static)/|/export/|/files/|\.(svg|csv|zip|txt|ico
 EVERY_TOURNAMENT = ("", "/standings", "/rounds/{k}", "/rounds/{k}/report", "/print/standings")
 """Director's pages every tournament has (under ``/td/N``)."""
 CRITERION = {"othello": "Points", "go": "MMS"}
+BROKEN_NAMES = """() => [...document.querySelectorAll('table.list td:nth-child(2)')].filter(td => {
+    const text = td.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE || !text.textContent.trim()) return false;
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+    return lines > text.textContent.trim().split(/[\\s-]+/).length;
+}).map(td => td.textContent.trim())"""
+"""The names of a list's second column laid out on more lines than they have words: a word
+broken in its middle (names wrap at spaces and hyphens)."""
 
 
 def _without_last_round(source: Path, target: Path) -> None:
@@ -138,6 +148,9 @@ def _check(page: Any, address: str, game: str | None) -> list[str]:
             box = heads.nth(i).bounding_box()
             if box is None or box["x"] < 0 or box["x"] + box["width"] > WIDTH:
                 problems.append(f"{address}: the {label} column is outside the screen ({box})")
+    broken = page.evaluate(BROKEN_NAMES)
+    if broken:
+        problems.append(f"{address}: names broken inside a word: {broken[:3]}")
     fields = "button[type=submit], select[name=score], input.discs"
     forms = page.locator("#round-entry .result-form").locator(fields)
     for i in range(min(forms.count(), 6)):
