@@ -3,8 +3,9 @@ pixels visits every director's page and every live page of a running Othello tou
 of a running Go McMahon tournament (imported from a real OpenGotha file, its last round
 paired again by us), then the public pages. No page scrolls sideways
 (`document.documentElement.scrollWidth` at most 390), the standings' main criterion (Points
-for Othello, MMS for McMahon) lies inside the screen wherever standings are shown, and the
-round's result forms (their Enter or Correct button) can be reached by a thumb.
+for Othello, MMS for McMahon) lies inside the screen wherever standings are shown, names
+wrap at spaces (never inside a word), and the round's result forms (their result field and
+Enter or Correct button) can be reached by a thumb.
 
 The pages are the app's own GET routes (`tests.web.routes.get_urls`), their parameters filled
 for each tournament: a page another issue adds is visited too. An address that is not a page
