@@ -212,9 +212,14 @@ def game_choices() -> tuple[GameFacts, ...]:
     return tuple(facts_of(g) for g in games().values())
 
 
-def live_view(db: Store, tournament: int, number: int | None = None) -> LiveView:
+def live_view(
+    db: Store, tournament: int, number: int | None = None, *, with_standings: bool = True
+) -> LiveView:
     """The live view of a tournament (round `number`, default the last paired): also what
-    the director's page draws its forms from (the game's facts, entrants, export files)."""
+    the director's page draws its forms from (the game's facts, entrants, export files).
+    Without `with_standings` the standings are not computed (a page that does not show
+    them: `standings` None, `shown_standings` and `team_standings` without rows); a
+    congress's standings are most of the view's time."""
     from ratinglist.service.tournaments.actions import finals_games
     from ratinglist.service.tournaments.views import show_round, standings
 
@@ -226,7 +231,7 @@ def live_view(db: Store, tournament: int, number: int | None = None) -> LiveView
     if top.paired:
         shown = show_round(db, key, top.paired if number is None else number)
     finals = finals_games(db, key) if top.finals else None
-    table = standings(db, key)
+    table = standings(db, key) if with_standings else None
     files = tuple((f.kind, f.label) for f in game.exports(folded))
     return LiveView(
         top,
@@ -234,11 +239,11 @@ def live_view(db: Store, tournament: int, number: int | None = None) -> LiveView
         finals,
         table,
         None if shown is None else game.shown_round(shown),
-        game.shown_standings(table),
+        ShownTable((), ()) if table is None else game.shown_standings(table),
         game.progress(folded)[1],
         public_files(db, tournament),
         None if shown is None else game.shown_team_round(folded, shown.number),
-        game.shown_team_standings(folded),
+        game.shown_team_standings(folded) if with_standings else None,
         facts_of(game),
         game.entrants(folded),
         files,

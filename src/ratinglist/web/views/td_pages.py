@@ -30,7 +30,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
-from ratinglist.errors import ConflictError, NotAllowedNow, NotOffered, RatinglistError
+from ratinglist.errors import (
+    ConflictError,
+    NotAllowedNow,
+    NotOffered,
+    RatinglistError,
+    TournamentInputError,
+)
 from ratinglist.model.account import may_create_tournament, may_direct, may_enter_results
 from ratinglist.model.directed import NewSettings, ResultSpec
 from ratinglist.model.player import NamesakeConflict
@@ -50,6 +56,7 @@ from ratinglist.service.tournaments.actions import (
 from ratinglist.service.tournaments.forecast import forecast
 from ratinglist.service.tournaments.page import director_page
 from ratinglist.service.tournaments.page import standings_page as standings_page_of
+from ratinglist.service.tournaments.paging import RowFilter
 from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import (
     finished,
@@ -182,11 +189,31 @@ def _render(
     return _shown(response, tid)
 
 
+def _row_filter(request: Request, prefix: str = "") -> RowFilter | None:
+    """The finder's choice of a long list from the address (``q``, ``show``, ``page`` with
+    `prefix`); None when the address asks nothing (the page's default)."""
+    args = request.query_params
+    names = [prefix + n for n in ("q", "show", "page")]
+    if not any(n in args for n in names):
+        return None
+    query, show, page = (args.get(n, "") for n in names)
+    if show not in ("", "due", "all"):
+        raise TournamentInputError(f"expected show=due or show=all, got {show!r}")
+    if page and not (page.isdigit() and len(page) <= 6):
+        raise TournamentInputError(f"expected a page number, got {page!r}")
+    return RowFilter(query[:100], show == "due", int(page or 1))
+
+
 def _page(request: Request, tid: int, who: SignedIn) -> Response:
     director = may_direct(who.account, tid)
-    page = director_page(db_url(request), tid, director=director)
+    tables, entrants = _row_filter(request), _row_filter(request, "e")
+    page = director_page(
+        db_url(request), tid, director=director, tables=tables, entrants=entrants or RowFilter()
+    )
     live = page.live
     context: dict[str, Any] = {
+        "shown_tables": page.tables,
+        "shown_entrants": page.entrants,
         "ratings": page.ratings,
         "choice": _choice(request, _flash(request, tid, who)),
         "v": live,
@@ -738,7 +765,7 @@ def forecast_page(request: Request, tid: int, who: Reporter) -> Response:
 @router.get("/{tid}/standings")
 def standings_page(request: Request, tid: int, who: Reporter, cls: str | None = None) -> Response:
     """The standings, of one class if chosen."""
-    page = standings_page_of(db_url(request), tid, cls or None)
+    page = standings_page_of(db_url(request), tid, cls or None, _row_filter(request) or RowFilter())
     context = {"s": page.standings, "shown": page.shown, "tid": tid,
-               "classes": page.game.classes, "chosen": cls or ""}  # fmt: skip
+               "classes": page.game.classes, "chosen": cls or "", "rows": page.rows}  # fmt: skip
     return templates.TemplateResponse(request, "td_standings.html", context, headers=NO_STORE)

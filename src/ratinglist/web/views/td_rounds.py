@@ -21,9 +21,17 @@ from ratinglist.errors import RatinglistError
 from ratinglist.model.account import may_direct
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.page import round_page as round_page_of
+from ratinglist.service.tournaments.paging import RowFilter
 from ratinglist.web.auth import Reporter
 from ratinglist.web.views.common import db_url
-from ratinglist.web.views.td_pages import TypedResult, _act_at, _back, _enter, _render
+from ratinglist.web.views.td_pages import (
+    TypedResult,
+    _act_at,
+    _back,
+    _enter,
+    _render,
+    _row_filter,
+)
 
 router = APIRouter(prefix="/td", include_in_schema=False)
 
@@ -46,12 +54,12 @@ def round_page(request: Request, tid: int, number: int, who: Reporter) -> Respon
     """A stored round with its results to enter or correct; for the director, the swap of
     two players and the exchange of colours of the games without a result."""
     try:
-        page = round_page_of(db_url(request), tid, number)
+        page = round_page_of(db_url(request), tid, number, _row_filter(request) or RowFilter())
     except RatinglistError as exc:
         return _back(request, tid, who, str(exc), "error")
     live, view = page.live, page.round
-    open_games = [t for t in view.tables if not t.result]
     context = {
+        "shown_tables": page.tables,
         "o": live.overview,
         "r": view,
         "shown": page.shown,
@@ -59,7 +67,7 @@ def round_page(request: Request, tid: int, number: int, who: Reporter) -> Respon
         "specials": live.game.specials if live.game else (),
         "director": may_direct(who.account, tid),
         "rounds": range(1, live.overview.paired + 1),
-        "movable": [p for t in open_games for p in (t.black, t.white)],
+        "movable": page.movable,
     }
     return _page(request, tid, who, "td_round_page.html", context)
 

@@ -453,21 +453,23 @@ class Go(Game):
         """The results page (HTML) and the standings (CSV), as Othello's exports name them."""
         from ratinglist.tournament.games.go.exports import html_page, standings_csv
 
-        view = self.standings(d, None, None)
+        def view() -> GoStandingsView:  # drawn when the file is asked for, not listed
+            return self.standings(d, None, None)
+
         return (
             ExportFile(
                 "html",
                 "results page (HTML)",
                 f"{stem}.html",
                 "text/html; charset=utf-8",
-                lambda: html_page(view).encode("utf-8"),
+                lambda: html_page(view()).encode("utf-8"),
             ),
             ExportFile(
                 "csv",
                 "standings (CSV)",
                 f"{stem}.csv",
                 "text/csv; charset=utf-8",
-                lambda: standings_csv(view).encode("utf-8"),
+                lambda: standings_csv(view()).encode("utf-8"),
             ),
         )
 

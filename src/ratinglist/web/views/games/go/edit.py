@@ -13,6 +13,7 @@ the director pages' flash cookie.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Annotated, Protocol
 
 from fastapi import APIRouter, Depends, Form, Request
@@ -42,9 +43,10 @@ from ratinglist.service.tournaments.games.go.edits import (
     set_go_rounds,
     unpair_go_game,
 )
+from ratinglist.service.tournaments.paging import Row, RowFilter, page_rows
 from ratinglist.web.auth import Director
 from ratinglist.web.views.common import db_url, game_offers
-from ratinglist.web.views.td_pages import _act_at, _back, _render
+from ratinglist.web.views.td_pages import _act_at, _back, _render, _row_filter
 
 OFFERED = Depends(game_offers("edits", "page of edits after the fact (/td/N/edit)"))
 """Only for a game that offers it: else 404."""
@@ -106,7 +108,16 @@ def edit_page(request: Request, tid: int, who: Director, round: int | None = Non
         check = go_quick_check(db, tid)
     except RatinglistError as exc:
         return _back(request, tid, who, str(exc), "error")
-    context = {"tid": tid, "r": view, "players": players, "check": check, "csrf": who.csrf}
+    rows = [Row(g.table, f"{g.white.name} {g.black.name}", not g.result) for g in view.games]
+    games = page_rows(rows, _row_filter(request) or RowFilter())
+    found = page_rows(
+        [Row(int(p.player.id), p.player.name) for p in players],
+        _row_filter(request, "e") or RowFilter(),
+    )
+    view = replace(view, games=tuple(view.games[i] for i in games.indices))
+    players = tuple(players[i] for i in found.indices)
+    context = {"tid": tid, "r": view, "players": players, "check": check, "csrf": who.csrf,
+               "shown_games": games, "shown_players": found}  # fmt: skip
     return _render(request, tid, who, "games/go/edit.html", context)
 
 
