@@ -320,6 +320,12 @@ class Game(ABC):
         assignment: the rating officer's, not the director's). Default: none."""
         return False
 
+    def dated(self, d: FoldedTournament) -> Play:
+        """The game's state once the tournament's days changed (`d.settings` holds them): a
+        game whose state keeps its own copy of the dates (Go's parameters, written to its
+        files) updates it. Default: the state unchanged."""
+        return d.play
+
     def name_of(self, d: FoldedTournament, player: PlayerId) -> str:
         """An entrant's name for messages, or the identifier when there is none."""
         try:

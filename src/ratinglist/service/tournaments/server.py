@@ -54,6 +54,15 @@ class Overview:
     public: bool = False
     planned: int = 0
     may_pair: bool = False
+    end: str | None = None
+
+    @property
+    def days(self) -> str:
+        """The first and last day as pages show them: ``2026-03-14 – 2026-03-15``, or the
+        one day of a one-day tournament."""
+        if self.end is None or self.end == self.start:
+            return self.start
+        return f"{self.start} – {self.end}"
 
 
 def overview(db: Store, tournament: int) -> Overview:
@@ -91,6 +100,7 @@ def overview(db: Store, tournament: int) -> Overview:
         public=d.public,
         planned=planned,
         may_pair=not d.closed and not finals and d.paired < planned,
+        end=s.end,
     )
 
 

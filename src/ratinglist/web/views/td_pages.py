@@ -64,7 +64,7 @@ from ratinglist.service.tournaments.views import download, submit, unfinished
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url, game_offers
-from ratinglist.web.views.games import new_options_form
+from ratinglist.web.views.games import new_options_form, new_options_typed
 
 router = APIRouter(prefix="/td", include_in_schema=False)
 FINALS = Depends(game_offers("finals", "finals"))
@@ -337,6 +337,8 @@ def create(
     country: Annotated[str, Form(min_length=2, max_length=100)],
     start_date: Annotated[str, Form(pattern=r"^\d{4}-\d{2}-\d{2}$")],
     options: Annotated[dict[str, Any], Depends(new_options_form())],
+    typed_options: Annotated[dict[str, str], Depends(new_options_typed())],
+    end_date: Annotated[str, Form(pattern=r"^(\d{4}-\d{2}-\d{2})?$")] = "",
     rounds: Annotated[int | None, Form(ge=1, le=30)] = None,
     system: Annotated[str, Form(max_length=40)] = "",
     game: Annotated[str, Form(max_length=20)] = "othello",
@@ -350,6 +352,7 @@ def create(
         name=name,
         country=country,
         start=start_date,
+        end=end_date or None,
         rounds=rounds,
         system=system or None,
         game=game,
@@ -362,7 +365,9 @@ def create(
         made = new_tournament(db_url(request), settings, who.actor, director=who.account.name)
     except RatinglistError as exc:
         typed = {"name": name, "country": country, "start_date": start_date,
-                 "rounds": str(rounds or ""), "system": system, "game": game}  # fmt: skip
+                 "end_date": end_date, "rounds": str(rounds or ""), "system": system,
+                 "game": game, "bar": bar, "floor": floor, "criteria": criteria,
+                 **typed_options}  # fmt: skip
         return _back(request, HOME, who, str(exc), "error", typed)
     return _back(request, made.id, who, f"created {made.name}")
 

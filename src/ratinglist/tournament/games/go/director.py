@@ -120,9 +120,9 @@ def go_created_settings(
         "number_of_rounds": count,
     }
     if bar is not None:
-        general["bar"] = parse_rank(_rank(bar, "--bar"))
+        general["bar"] = parse_rank(_rank(bar, "the McMahon bar"))
     if floor is not None:
-        general["floor"] = parse_rank(_rank(floor, "--floor"))
+        general["floor"] = parse_rank(_rank(floor, "the McMahon floor"))
     parameters = default_parameters(chosen, **general)
     if parameters.general.floor.value > parameters.general.bar.value:
         raise TournamentInputError(

@@ -263,6 +263,15 @@ class Go(Game):
             return apply_edit(go_play(d), event)
         return apply_go(go_play(d), event)
 
+    def dated(self, d: FoldedTournament) -> GoState:
+        s = go_play(d)
+        general = replace(
+            s.parameters.general,
+            begin_date=d.settings.start,
+            end_date=d.settings.end or d.settings.start,
+        )
+        return replace(s, parameters=replace(s.parameters, general=general))
+
     def system_label(self, d: FoldedTournament) -> str:
         words = GO_SYSTEM_WORDS.get(d.settings.system or "mcmahon", d.settings.system or "")
         return f"{words}, {d.settings.rounds} rounds"
