@@ -533,6 +533,9 @@ class GameFacts:
     the set-up page (absences, pairs, flags)."""
     edit_page: bool = False
     """Whether the game has its own page of edits after the fact (``/td/{tid}/edit``)."""
+    has_setup: bool = False
+    """Whether the director's set-up page (``/td/{tid}/setup``: absences, forbidden and
+    forced pairs, reinstatements, the last day) serves the game."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from ratinglist.model.directed import (
     ShownTable,
 )
 from ratinglist.service.actor import Actor
+from ratinglist.service.tournaments.games import game_module
 from ratinglist.service.tournaments.log import loaded
 from ratinglist.store import Store
 from ratinglist.store.tournament_events import RUNNING, SUBMITTED, last_seq, list_directed
@@ -209,6 +210,7 @@ def facts_of(game: Game) -> GameFacts:
         has_forecast=game.has_forecast,
         seat_edits=game.seat_edits,
         edit_page=game.edit_page,
+        has_setup=game_module(game.name, "setup") is not None,
     )
 
 
