@@ -18,15 +18,16 @@ from dataclasses import dataclass
 
 from ratinglist.errors import TournamentInputError
 from ratinglist.model import PlayerId
-from ratinglist.model.directed import Person
+from ratinglist.model.directed import EnteredResult, Person, ResultSpec
 from ratinglist.model.go import format_rank
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import loaded, write
+from ratinglist.service.tournaments.results import enter_result
 from ratinglist.store import Store
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.go import events as go_events
-from ratinglist.tournament.games.go.director import go_person, result_text
+from ratinglist.tournament.games.go.director import REMOVED, go_person, result_text
 from ratinglist.tournament.games.go.edits import busy_keys, unpaired_keys
 from ratinglist.tournament.games.go.manual import (
     check_fixes,
@@ -464,3 +465,26 @@ def fix_go_registrations(
         return _check_view(base.folded, base.seq, "nothing to change")
     d = write(db, base, actions, actor, based_on=based_on)
     return _check_view(d, base.seq + len(actions), f"{len(actions)} players changed")
+
+
+def remove_go_result(
+    db: Store,
+    tournament: int,
+    round_number: int,
+    table: int,
+    players: tuple[int, int],
+    actor: Actor,
+    based_on: int | None = None,
+) -> EnteredResult:
+    """Remove the result of the game of `players` (White, Black numbers, as the page
+    showed them) at `table` of round `round_number`: the correction to ``?`` (OpenGotha: a
+    click on the table cancels its result), after which the game can be edited again.
+
+    Raises:
+        ConflictError: the table holds another game now, or that game changed since
+            `based_on`; nothing written.
+        TournamentError: no such game, or it has no result.
+    """
+    white, black = players
+    spec = ResultSpec(round=str(round_number), table=table, white=white, black=black, score=REMOVED)
+    return enter_result(db, tournament, spec, actor, correction=True, based_on=based_on)

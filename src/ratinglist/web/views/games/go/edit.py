@@ -37,6 +37,7 @@ from ratinglist.service.tournaments.games.go.edits import (
     modify_go_player,
     pair_go_players,
     parse_round_numbers,
+    remove_go_result,
     renumber_go_tables,
     set_go_handicap,
     set_go_rounds,
@@ -129,6 +130,32 @@ def unpair_form(
 ) -> Response:
     """Unpair the game at a table."""
     return _edit(request, tid, who, round, based_on, unpair_go_game, round, table)
+
+
+@router.post("/{tid}/edit/remove-result")
+def remove_result_form(
+    request: Request,
+    tid: int,
+    who: Director,
+    round: Round,
+    table: Table,
+    based_on: BasedOn,
+    white: Annotated[int, Form(ge=1)],
+    black: Annotated[int, Form(ge=1)],
+) -> Response:
+    """Remove the result of the game the page showed at a table (the correction to
+    ``?``, as ``tournament correct ... ?``): refused when the table holds another game now
+    or that game changed since the page (the result log's rules), so that the game can be
+    edited again."""
+
+    def action(db: Store) -> str:
+        done = remove_go_result(db, tid, round, table, (white, black), who.actor, based_on)
+        game = f"round {round} table {table}: {done.white.name} - {done.black.name}"
+        if done.repeated:
+            return f"{game} has no result: nothing changed"
+        return f"{game}: the result removed"
+
+    return _act(request, tid, who, round, action)
 
 
 @router.post("/{tid}/edit/pair")
