@@ -180,6 +180,13 @@ class PlayerPair(BaseModel):
     second: int
 
 
+class ForcedPair(PlayerPair):
+    """Two players to pair by hand; `confirmed`: even if they already played each other or
+    are a forbidden pair."""
+
+    confirmed: bool = False
+
+
 class PairOut(BaseModel):
     """A forbidden or forced pair, with the round it is forced in (None: forbidden)."""
 
@@ -278,9 +285,12 @@ def forbid_pair(request: Request, tid: int, body: PlayerPair, who: Director) -> 
 
 
 @router.post("/tournaments/{tid}/forced", status_code=201)
-def force_pair(request: Request, tid: int, body: PlayerPair, who: Director) -> PairOut:
-    """Impose a pair on the next round (`first` has Black)."""
-    k, black, white = force(db_url(request), tid, body.first, body.second, who.actor)
+def force_pair(request: Request, tid: int, body: ForcedPair, who: Director) -> PairOut:
+    """Impose a pair on the next round (`first` has Black); a pair that already played or
+    is forbidden is refused (409, the concerns in the message) unless `confirmed`."""
+    k, black, white = force(
+        db_url(request), tid, body.first, body.second, who.actor, confirmed=body.confirmed
+    )
     return PairOut(round=k, first=black.name, second=white.name)
 
 

@@ -9,18 +9,21 @@ Every POST answers with a redirect that carries its outcome in the signed flash 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import Response
 
+from ratinglist.errors import NeedsConfirmation
 from ratinglist.model.directed import GameFacts
+from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.actions import absent, forbid, force
 from ratinglist.service.tournaments.page import setup_page as setup_page_of
 from ratinglist.service.tournaments.rounds import reinstate, set_end_date
 from ratinglist.web.auth import Director
 from ratinglist.web.views.common import db_url, game_offers, require_offered
-from ratinglist.web.views.td_pages import _act_at
+from ratinglist.web.views.td_pages import _act_at, _confirm
 from ratinglist.web.views.td_rounds import Number, _page
 
 router = APIRouter(prefix="/td", include_in_schema=False)
@@ -28,6 +31,48 @@ WHAT = "set-up page (absences, pairs, last day)"
 OFFERED = Depends(game_offers("setup", WHAT))
 """The page and its writes exist only for a game with a set-up (else 404)."""
 SETUP = "/setup"
+
+
+def asked_first(
+    request: Request,
+    tid: int,
+    who: SignedIn,
+    where: str,
+    action: Callable[[bool], str],
+    *,
+    confirmed: bool,
+    ask: tuple[str, dict[str, str]],
+) -> Response:
+    """`_act_at` for a pairing by hand the director confirms first: when the service
+    asks (`NeedsConfirmation`: a repeated game, a forbidden pair), the confirmation page
+    lists the concerns and posts `ask` (address, fields) again with ``confirmed``."""
+    asked: list[NeedsConfirmation] = []
+
+    def attempt() -> str:
+        try:
+            return action(confirmed)
+        except NeedsConfirmation as exc:
+            asked.append(exc)
+            raise
+
+    response = _act_at(request, tid, who, where, attempt)
+    if not asked:
+        return response
+    address, fields = ask
+    return _confirm(
+        request,
+        tid,
+        who,
+        question="Pair them anyway? OpenGotha asks before such a pairing.",
+        action=address,
+        fields={**fields, "confirmed": "true"},
+        button="Yes, pair them",
+        details=asked[0].concerns,
+    )
+
+
+Confirmed = Annotated[bool, Form()]
+"""The director confirmed a pairing by hand after its concerns were shown."""
 
 
 def _has_setup(game: GameFacts) -> None:
@@ -72,15 +117,25 @@ def forbidden(request: Request, tid: int, who: Director, first: Number, second: 
 
 
 @router.post("/{tid}/setup/forced", dependencies=[OFFERED])
-def forced(request: Request, tid: int, who: Director, first: Number, second: Number) -> Response:
+def forced(
+    request: Request,
+    tid: int,
+    who: Director,
+    first: Number,
+    second: Number,
+    confirmed: Confirmed = False,
+) -> Response:
     """Impose a pair on the next round (`first` listed first: Black in Othello; in Go the
-    colours follow the handicap rules)."""
+    colours follow the handicap rules); a pair that already played or is forbidden is
+    confirmed first."""
 
-    def action() -> str:
-        k, black, white = force(db_url(request), tid, first, second, who.actor)
+    def action(sure: bool) -> str:
+        k, black, white = force(db_url(request), tid, first, second, who.actor, confirmed=sure)
         return f"round {k}: {black.name} plays {white.name}"
 
-    return _act_at(request, tid, who, SETUP, action)
+    fields = {"first": str(first), "second": str(second)}
+    ask = (f"/td/{tid}/setup/forced", fields)
+    return asked_first(request, tid, who, SETUP, action, confirmed=confirmed, ask=ask)
 
 
 @router.post("/{tid}/setup/reinstate", dependencies=[OFFERED])

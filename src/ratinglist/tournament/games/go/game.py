@@ -263,6 +263,14 @@ class Go(Game):
             return apply_edit(go_play(d), event)
         return apply_go(go_play(d), event)
 
+    def games_between(self, d: FoldedTournament, a: PlayerId, b: PlayerId) -> tuple[int, ...]:
+        s = go_play(d)
+        pair = {s.key(a), s.key(b)}
+        return tuple(r.number for r in s.rounds if any({g.white, g.black} == pair for g in r.games))
+
+    def is_forbidden(self, d: FoldedTournament, a: PlayerId, b: PlayerId) -> bool:
+        return frozenset((a, b)) in go_play(d).never
+
     def dated(self, d: FoldedTournament) -> GoState:
         s = go_play(d)
         general = replace(

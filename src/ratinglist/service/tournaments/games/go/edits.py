@@ -21,6 +21,7 @@ from ratinglist.model import PlayerId
 from ratinglist.model.directed import EnteredResult, Person, ResultSpec
 from ratinglist.model.go import format_rank
 from ratinglist.service.actor import Actor
+from ratinglist.service.tournaments.actions import confirm_pairing
 from ratinglist.service.tournaments.log import loaded, write
 from ratinglist.service.tournaments.results import enter_result
 from ratinglist.store import Store
@@ -173,14 +174,17 @@ def _edit_round(
     actor: Actor,
     based_on: int | None,
     decide: Callable[[GoState], Decision],
+    check: Callable[[FoldedTournament], None] | None = None,
 ) -> GoRoundEdit:
     """The common use case of a round edit: open the log, decide the event on the
-    tournament as it is, append it in one transaction, and answer round `round_number`
-    (None: the last paired, else the first) as it is after it."""
+    tournament as it is (then `check` it may still refuse), append it in one transaction, and answer
+    round `round_number` (None: the last paired, else the first) as it is after it."""
     base = loaded(db, tournament)
     s = go_play(base.folded)
     k = max(s.paired, 1) if round_number is None else round_number
     event, done = decide(s)
+    if check is not None:
+        check(base.folded)
     d = write(db, base, [event], actor, based_on=based_on)
     return _round_edit(d, base.seq + 1, k, done)
 
@@ -253,10 +257,21 @@ def pair_go_players(
     players: tuple[int, int] | None = None,
     based_on: int | None = None,
     group_max: int | None = None,
+    *,
+    confirmed: bool = False,
 ) -> GoRoundEdit:
     """Pair two unpaired players of a paired round by hand (OpenGotha's colours and
     handicap, the lowest free table), or, without `players`, pair every unpaired player
-    of it (OpenGotha's pairing of the pairable players; the other games stay)."""
+    of it (OpenGotha's pairing of the pairable players; the other games stay).
+
+    Raises:
+        NeedsConfirmation: the two players already played each other or are a forbidden
+            pair, and `confirmed` is false (OpenGotha asks); nothing written.
+    """
+
+    def check(d: FoldedTournament) -> None:
+        if players is not None:
+            confirm_pairing(d, players[0], players[1], confirmed)
 
     def decide(s: GoState) -> Decision:
         if players is None:
@@ -267,7 +282,7 @@ def pair_go_players(
         bye = f"; bye {s.name(PlayerId(event.bye))}" if event.bye else ""
         return event, f"paired {games}{bye}"
 
-    return _edit_round(db, tournament, round_number, actor, based_on, decide)
+    return _edit_round(db, tournament, round_number, actor, based_on, decide, check)
 
 
 def exchange_go_colours(

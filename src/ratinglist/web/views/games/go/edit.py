@@ -46,6 +46,7 @@ from ratinglist.service.tournaments.games.go.edits import (
 from ratinglist.web.auth import Director
 from ratinglist.web.views.common import db_url, game_offers
 from ratinglist.web.views.td_pages import _act_at, _back, _render
+from ratinglist.web.views.td_setup import Confirmed, asked_first
 
 OFFERED = Depends(game_offers("edits", "page of edits after the fact (/td/N/edit)"))
 """Only for a game that offers it: else 404."""
@@ -167,16 +168,23 @@ def pair_form(
     based_on: BasedOn,
     first: Annotated[int | None, Form(ge=1)] = None,
     second: Annotated[int | None, Form(ge=1)] = None,
+    confirmed: Confirmed = False,
 ) -> Response:
-    """Pair two unpaired players by hand, or (neither given) every unpaired player."""
+    """Pair two unpaired players by hand, or (neither given) every unpaired player; two
+    who already played each other or are a forbidden pair are confirmed first."""
 
-    def action(db: Store) -> str:
+    def action(sure: bool) -> str:
         if (first is None) != (second is None):
             raise TournamentInputError("expected two players to pair, or none to pair them all")
         chosen = None if first is None or second is None else (first, second)
-        return pair_go_players(db, tid, round, who.actor, chosen, based_on).done
+        db = db_url(request)
+        return pair_go_players(db, tid, round, who.actor, chosen, based_on, confirmed=sure).done
 
-    return _act(request, tid, who, round, action)
+    fields = {"round": str(round), "based_on": str(based_on), "first": str(first or ""),
+              "second": str(second or "")}  # fmt: skip
+    ask = (f"/td/{tid}/edit/pair", fields)
+    where = f"/edit?round={round}"
+    return asked_first(request, tid, who, where, action, confirmed=confirmed, ask=ask)
 
 
 @router.post("/{tid}/edit/colours")
@@ -330,6 +338,8 @@ class PairIn(EditIn):
 
     round: int = Field(ge=1, le=20)
     players: list[int] | None = Field(default=None, min_length=2, max_length=2)
+    confirmed: bool = False
+    """Pair the two even if they already played each other or are a forbidden pair."""
 
 
 class RoundIn(EditIn):
@@ -385,7 +395,9 @@ def api_unpair(request: Request, tid: int, body: GameIn, who: Director) -> GoRou
 def api_pair(request: Request, tid: int, body: PairIn, who: Director) -> GoRoundEdit:
     """Pair two unpaired players by hand, or every unpaired player of the round."""
     chosen = None if body.players is None else (body.players[0], body.players[1])
-    return pair_go_players(db_url(request), tid, body.round, who.actor, chosen, body.based_on)
+    return pair_go_players(
+        db_url(request), tid, body.round, who.actor, chosen, body.based_on, confirmed=body.confirmed
+    )
 
 
 @api.post("/tournaments/{tid}/edit/colours", status_code=201)
