@@ -68,5 +68,10 @@ def test_the_go_set_up_page_and_the_pairing_that_keeps_it(app_client: TestClient
     seated = {p for pair in pairs for p in pair}
     assert frozenset((1, 6)) not in pairs
     assert 3 not in seated and len(seated) == 4  # 5 playing: one bye, Petit absent
+    # the round page links the pairing report, whose concerns come before the costs
+    assert f'href="/td/{tid}/rounds/1/report"' in app_client.get(f"/td/{tid}/rounds/1").text
+    report = app_client.get(f"/td/{tid}/rounds/1/report").text
+    assert report.index('id="report-concerns"') < report.index('id="report-pairs"')
+    assert "Petit, A is not paired" not in report  # absent: not due to play
     h9 = app_client.get(f"/td/{tid}/export/h9")
     assert "; DT[2026-11-21,2026-11-22]" in h9.text.splitlines()
