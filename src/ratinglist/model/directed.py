@@ -533,6 +533,8 @@ class GameFacts:
     the set-up page (absences, pairs, flags)."""
     edit_page: bool = False
     """Whether the game has its own page of edits after the fact (``/td/{tid}/edit``)."""
+    export_options: tuple[tuple[str, str, str], ...] = ()
+    """The options of its exports a page offers: (option, export kind, label)."""
     has_setup: bool = False
     """Whether the director's set-up page (``/td/{tid}/setup``: absences, forbidden and
     forced pairs, reinstatements, the last day) serves the game."""

@@ -190,6 +190,10 @@ class Game(ABC):
     edit_page: bool = False
     """Whether the game has its own page of edits after the fact, ``/td/{tid}/edit``
     (Go: players, byes, games by hand, handicaps, tables, rounds)."""
+    export_options: tuple[tuple[str, str, str], ...] = ()
+    """The options of its exports a page offers: (option, export kind it applies to,
+    label), the names `exports` takes (Go: the ``.h9``'s EGD PINs, by-default games
+    dropped)."""
 
     # The optional facets: None where the game lacks them.
     finals_rules: FinalsFacet | None = None

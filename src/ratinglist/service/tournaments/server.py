@@ -211,6 +211,7 @@ def facts_of(game: Game) -> GameFacts:
         seat_edits=game.seat_edits,
         edit_page=game.edit_page,
         has_setup=game_module(game.name, "setup") is not None,
+        export_options=game.export_options,
     )
 
 

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from ratinglist.errors import ConflictError, NotAllowedNow, NotOffered, RatinglistError
@@ -423,10 +423,17 @@ def add_players(
 
 
 @router.get("/{tid}/export/{kind}")
-def export_file(request: Request, tid: int, kind: str, who: Reporter) -> Response:
-    """A file the tournament's game exports (``elo``, ``h9``, ``xml``...), as a download."""
+def export_file(
+    request: Request,
+    tid: int,
+    kind: str,
+    who: Reporter,
+    option: Annotated[list[str] | None, Query(max_length=10)] = None,
+) -> Response:
+    """A file the tournament's game exports (``elo``, ``h9``, ``xml``...), as a download,
+    with the export options chosen (the game's, e.g. Go's ``egd-pins``)."""
     try:
-        got = download(db_url(request), tid, kind)
+        got = download(db_url(request), tid, kind, frozenset(option or ()))
     except RatinglistError as exc:
         return _back(request, tid, who, str(exc), "error")
     disposition = f'attachment; filename="{got.file_name}"'

@@ -136,7 +136,7 @@ def go_created_settings(
         if options.smms:
             raise NotAllowedNow(
                 "expected SMMS corrections once the players are entered (tournament "
-                "settings --smms), got them on a new tournament"
+                "settings' SMMS corrections), got them on a new tournament"
             )
         parameters = with_options(parameters, option_pairs(options))
         count = parameters.general.number_of_rounds

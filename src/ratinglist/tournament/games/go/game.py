@@ -57,8 +57,12 @@ from ratinglist.tournament.games.go.events import EVENTS
 from ratinglist.tournament.games.go.state import GoState, apply_go, go_play, go_result, new_go_state
 
 GoResultEvent = go_events.GoResultEntered | go_events.GoResultCorrected
-EXPORT_OPTIONS = frozenset({"egd-pins", "drop-by-default"})
+EXPORT_OPTION_LABELS = (
+    ("egd-pins", "h9", "the players' EGF PINs on their lines (|12345678)"),
+    ("drop-by-default", "h9", "games won by default written as not played (0=)"),
+)
 """Options of the ``.h9`` export: EGF PINs on the lines; by-default games as not played."""
+EXPORT_OPTIONS = frozenset(name for name, _, _ in EXPORT_OPTION_LABELS)
 FILES = (
     (FileKind.XML, "OpenGotha tournament (XML)", "xml", "application/xml"),
     (FileKind.H9, "EGF results (.h9)", "h9", "text/plain; charset=utf-8"),
@@ -252,7 +256,7 @@ class Go(Game):
     events = EVENTS
     registration_help = (
         "a player of a stored EGF, FFG or AGA rating list by name or number, or a new "
-        "player: 'SURNAME,First' with a rank (--rank 3k)"
+        "player: 'SURNAME,First' with a rank such as 3k"
     )
 
     def new_play(self, settings: ev.Settings) -> GoState:
@@ -262,6 +266,8 @@ class Go(Game):
         if is_edit(event):
             return apply_edit(go_play(d), event)
         return apply_go(go_play(d), event)
+
+    export_options = EXPORT_OPTION_LABELS
 
     def games_between(self, d: FoldedTournament, a: PlayerId, b: PlayerId) -> tuple[int, ...]:
         s = go_play(d)
