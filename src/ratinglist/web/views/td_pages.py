@@ -345,6 +345,8 @@ def create(
     bar: Annotated[str, Form(max_length=4)] = "",
     floor: Annotated[str, Form(max_length=4)] = "",
     criteria: Annotated[str, Form(max_length=100)] = "",
+    team_size: Annotated[int | None, Form(ge=2, le=10)] = None,
+    team_criteria: Annotated[str, Form(max_length=100)] = "",
 ) -> Response:
     """Create a tournament of a game (Othello by default; Go with its system, bar, floor,
     placement criteria and other settings); the user becomes its director."""
@@ -359,6 +361,8 @@ def create(
         bar=bar or None,
         floor=floor or None,
         criteria=criteria or None,
+        team_size=team_size,
+        team_criteria=team_criteria or None,
         **options,
     )
     try:
@@ -367,6 +371,7 @@ def create(
         typed = {"name": name, "country": country, "start_date": start_date,
                  "end_date": end_date, "rounds": str(rounds or ""), "system": system,
                  "game": game, "bar": bar, "floor": floor, "criteria": criteria,
+                 "team_size": str(team_size or ""), "team_criteria": team_criteria,
                  **typed_options}  # fmt: skip
         return _back(request, HOME, who, str(exc), "error", typed)
     return _back(request, made.id, who, f"created {made.name}")

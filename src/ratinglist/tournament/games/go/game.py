@@ -244,6 +244,8 @@ class Go(Game):
         ("handicap_ceiling", "Handicap ceiling (0-9)", "9"),
         ("compat", "Pair as OpenGotha 3.52 (opengotha)", "opengotha"),
         ("parameters", "More OpenGotha parameters (name=value; ...)", "paiBaRandom=0"),
+        ("team_size", "Team tournament: boards per team (2-10; blank: no teams)", "4"),
+        ("team_criteria", "Team placement criteria", "TEAMP,BDW,BDW3U,BDW2U,BDW1U"),
     )
     submit_label = "Close the tournament (then send the .h9 to the EGF)"
     submit_confirm = "Close the tournament? Its .h9 is then the file to send to the EGF."
@@ -332,10 +334,7 @@ class Go(Game):
     def next_round(self, d: FoldedTournament, group_max: int | None) -> ev.Event:
         s = go_play(d)
         if s.teams:
-            raise NotOffered(
-                "expected a tournament without teams, got a team tournament "
-                "(pair it with tournament team pair)"
-            )
+            return self._team_round(s)
         if group_max is None and s.parameters.pairing.compat == "opengotha":
             group_max = COMPAT_GROUP_MAX
         # The pairing engine (numpy, scipy) only when a round is paired: the standings,
@@ -343,6 +342,20 @@ class Go(Game):
         from ratinglist.tournament.games.go.play import next_go_pairing
 
         return next_go_pairing(s, group_max)
+
+    def _team_round(self, s: GoState) -> ev.Event:
+        """The next round of a team tournament paired automatically by teams (team points,
+        then the team criteria, no repeated match; each match's boards as OpenGotha pairs
+        two teams): what ``tournament team pair`` does without matches."""
+        from ratinglist.tournament.games.go.play import round_to_pair
+        from ratinglist.tournament.games.go.teams import auto_pair_teams
+
+        k = round_to_pair(s)
+        paired = auto_pair_teams(s.tournament(), s.teams, s.team_parameters, k - 1)
+        number = s.numbers()
+        return go_events.GoPaired(
+            k, tuple((number[g.white], number[g.black], g.handicap, g.table) for g in paired.games)
+        )
 
     def result_event(
         self, d: FoldedTournament, spec: ResultSpec, correction: bool

@@ -1,7 +1,7 @@
 """Go's pages and API on the web: entering players from rating lists, the settings page,
-the edits after the fact (`register_routes`, found by `web.views.games`), and Go's options of
-the new-tournament form and API (`forms.NEW_OPTIONS`). The views are imported when the routes
-are registered, so that the forms can be read without them."""
+the edits after the fact, the teams (`register_routes`, found by `web.views.games`), and
+Go's options of the new-tournament form and API (`forms.NEW_OPTIONS`). The views are
+imported when the routes are registered, so that the forms can be read without them."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from fastapi import APIRouter
 
 def register_routes(router: APIRouter) -> None:
     """Add Go's pages and API routes to `router` (their URLs are absolute)."""
-    from ratinglist.web.views.games.go import edit, entries, settings
+    from ratinglist.web.views.games.go import edit, entries, settings, teams
 
-    for module in (entries, settings, edit):
+    for module in (entries, settings, edit, teams):
         router.include_router(module.router)
         router.include_router(module.api)
