@@ -10,8 +10,8 @@ from fastapi import APIRouter
 
 def register_routes(router: APIRouter) -> None:
     """Add Go's pages and API routes to `router` (their URLs are absolute)."""
-    from ratinglist.web.views.games.go import edit, entries, settings, teams
+    from ratinglist.web.views.games.go import edit, entries, settings, teams, uploads
 
-    for module in (entries, settings, edit, teams):
+    for module in (entries, settings, edit, teams, uploads):
         router.include_router(module.router)
         router.include_router(module.api)
