@@ -73,5 +73,15 @@ def test_the_go_set_up_page_and_the_pairing_that_keeps_it(app_client: TestClient
     report = app_client.get(f"/td/{tid}/rounds/1/report").text
     assert report.index('id="report-concerns"') < report.index('id="report-pairs"')
     assert "Petit, A is not paired" not in report  # absent: not due to play
+    # ranks on the pairing list and the slips, a handicap column on the round page
+    rank = dict(RANKS)
+    slips = app_client.get(f"/td/{tid}/print/slips?round=1").text
+    pairings = app_client.get(f"/td/{tid}/print/pairings?round=1").text
+    for t in shown["tables"]:
+        for p in (t["white"], t["black"]):
+            surname = p["name"].split(",")[0]
+            assert f"{p['name']} ({rank[surname]})" in slips
+            assert re.search(rf"{re.escape(p['name'])} <small>{rank[surname]} · ", pairings)
+    assert '<th class="n">Handicap' in app_client.get(f"/td/{tid}/rounds/1").text
     h9 = app_client.get(f"/td/{tid}/export/h9")
     assert "; DT[2026-11-21,2026-11-22]" in h9.text.splitlines()

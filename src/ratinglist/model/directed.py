@@ -98,6 +98,9 @@ class TableLine:
     result: str
     handicap: int | None = None
     kind: str = ""
+    black_rank: str = ""
+    white_rank: str = ""
+    """The players' ranks where the game has them (Go: ``3k``, ``2d``), for lists and slips."""
 
     @property
     def shown_result(self) -> str:

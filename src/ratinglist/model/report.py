@@ -79,12 +79,15 @@ class PairingReport:
 
 @dataclass(frozen=True, slots=True)
 class SlipView:
-    """One result slip: the table, the two players in the game's order, the handicap."""
+    """One result slip: the table, the two players in the game's order, the handicap, and
+    their ranks where the game has them (Go)."""
 
     table: int
     first: Person
     second: Person
     handicap: int | None
+    first_rank: str = ""
+    second_rank: str = ""
 
 
 @dataclass(frozen=True, slots=True)

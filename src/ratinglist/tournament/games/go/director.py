@@ -290,6 +290,8 @@ def go_round_view(d: FoldedTournament, number: int, seq: int) -> RoundView:
             white_points=points(g.white),
             result=result_text(g.result),
             handicap=g.handicap,
+            black_rank=format_rank(s.player(numbers[g.black]).rank),
+            white_rank=format_rank(s.player(numbers[g.white]).rank),
         )
         for g in sorted(rnd.games, key=lambda g: g.table)
     )

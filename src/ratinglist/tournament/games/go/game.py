@@ -546,8 +546,8 @@ class Go(Game):
             ShownRow(
                 (
                     ShownCell(str(t.table)),
-                    ShownCell(t.white.name, f"{t.white_points:g}"),
-                    ShownCell(t.black.name, f"{t.black_points:g}"),
+                    ShownCell(t.white.name, f"{t.white_rank} · {t.white_points:g}"),
+                    ShownCell(t.black.name, f"{t.black_rank} · {t.black_points:g}"),
                     ShownCell(str(t.handicap or 0)),
                     ShownCell(t.result or "–"),
                 )
