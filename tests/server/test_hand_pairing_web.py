@@ -73,6 +73,8 @@ def test_othello_forced_rematch_is_confirmed_first(app_client: TestClient) -> No
                             {"round": 1, "table": t["table"], "score": "40-24"}), 201)  # fmt: skip
     black, white = shown["tables"][0]["black"], shown["tables"][0]["white"]
     page = app_client.get(f"/td/{tid}/setup")
+    # Othello's own set-up controls (late entries, class flags) come with the generic page
+    assert 'id="entry"' in page.text and 'id="flags"' in page.text
     asked = app_client.post(f"/td/{tid}/setup/forced", data={"csrf_token": _csrf(page.text),
                             "first": str(black["id"]), "second": str(white["id"])})  # fmt: skip
     assert asked.status_code == 200
