@@ -66,6 +66,16 @@ class NotAllowedNow(TournamentError):
     in, a result of an unpaired game): the web answers 409."""
 
 
+class NeedsConfirmation(NotAllowedNow):
+    """An action the director must confirm first (a hand pairing that repeats a game or
+    breaks a forbidden pair, as OpenGotha asks); nothing is written until confirmed.
+    `concerns` lists what is asked about, one line each."""
+
+    def __init__(self, message: str, concerns: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.concerns = concerns
+
+
 class NotOffered(TournamentError):
     """A capability the tournament's game does not have (finals in Go, teams in Othello,
     temporary IDs in Go): the web answers 404."""

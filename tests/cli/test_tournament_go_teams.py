@@ -67,13 +67,18 @@ def test_team_tournament_from_creation_to_the_file(tmp_path: Path) -> None:
     run(db, "team", "add", "Red", "Blue", "Green", "Yellow")
     for team, first in (("Red", 1), ("Blue", 3), ("Green", 5), ("Yellow", 7)):
         run(db, "team", "boards", team, str(first), str(first + 1))
-    # Players of a team tournament are paired by teams only.
-    assert "tournament team pair" in fail(db, "pair")
+    # Players of a team tournament are paired by teams only: `pair` (the web's "Pair
+    # round") pairs it by teams automatically, as `team pair` does (issue 34).
+    run(db, "pair")
+    by_pair = _state(db).rounds[0].games
+    run(db, "undo")
+    assert _state(db).paired == 0
     # A player already on another team's board.
     assert "no other team" in fail(db, "team", "boards", "Red", "1", "3")
 
     run(db, "team", "pair")
     s = _state(db)
+    assert s.rounds[0].games == by_pair
     # Order by MNR: Red, Yellow, Blue, Green; split and slip: Red-Blue, Yellow-Green.
     assert _matches(s, 1) == [("Red", "Blue"), ("Yellow", "Green")]
     games = sorted(s.rounds[0].games, key=lambda g: g.table)

@@ -187,7 +187,7 @@ def test_short_options_and_opengotha_names_set_the_parameters() -> None:
 
 def test_handicap_none_is_a_ceiling_of_zero() -> None:
     assert _with(handicap="none").handicap.ceiling == 0
-    with pytest.raises(TournamentError, match="handicap-ceiling"):
+    with pytest.raises(TournamentError, match="no handicap ceiling with no handicap"):
         _with(handicap="none", handicap_ceiling="4")
 
 

@@ -68,8 +68,10 @@ def test_each_game_folder_of_the_web_is_a_game_and_is_served(app_client: TestCli
     for path in ("/td/{tid}/edit", "/td/{tid}/settings", "/td/{tid}/entries", f"{api}/entries",
                  f"{api}/list-players", f"{api}/edit/check"):  # fmt: skip
         assert served[path].startswith("ratinglist.web.views.games.go."), path
-    for path in ("/td/{tid}/setup", "/td/{tid}/preview", "/td/{tid}/rounds/{number}/swap"):
+    for path in ("/td/{tid}/setup/flags", "/td/{tid}/preview", "/td/{tid}/rounds/{number}/swap"):
         assert served[path].startswith("ratinglist.web.views.games.othello."), path
+    # the set-up page serves every game with a set-up (issue 34): generic
+    assert served["/td/{tid}/setup"] == "ratinglist.web.views.td_setup"
 
 
 def _othello(director: Signed, players: int = 4) -> int:
@@ -113,8 +115,9 @@ def test_othello_finals_of_a_go_tournament_are_not_found(app_client: TestClient)
     assert _json(refused, 404)["error"]["message"] == "Go tournaments have no finals"
     page = app_client.get(f"/td/{tid}/finals")
     assert page.status_code == 404 and "Go tournaments have no finals" in page.text
-    setup = app_client.get(f"/td/{tid}/setup")
-    assert setup.status_code == 404 and "Go tournaments have no seat edits" in setup.text
+    flags = app_client.post(f"/td/{tid}/setup/flags", data={"csrf_token": director.csrf,
+                            "player": "1", "female": "true"})  # fmt: skip
+    assert flags.status_code == 404 and "Go tournaments have no seat edits" in flags.text
     swap = app_client.post(f"/td/{tid}/rounds/1/swap", data={"csrf_token": director.csrf,
                            "first": "1", "second": "2", "based_on": "1"})  # fmt: skip
     assert swap.status_code == 404, swap.text[-600:]

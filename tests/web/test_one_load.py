@@ -80,6 +80,6 @@ def test_each_go_page_loads_the_tournament_once(app_client: TestClient, loads: l
     director.post(f"/api/v1/td/tournaments/{tid}/entries", {"new": new})
     director.post(f"/api/v1/td/tournaments/{tid}/rounds")
     pages = (f"/td/{tid}", f"/td/{tid}/standings", f"/td/{tid}/rounds/1", f"/live/{tid}",
-             f"/live/{tid}/projector")  # fmt: skip
+             f"/live/{tid}/projector", f"/td/{tid}/setup")  # fmt: skip
     counted = {path: _count(app_client, loads, path) for path in pages}
     assert counted == dict.fromkeys(pages, LOADS_PER_PAGE)

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from ratinglist.errors import RatinglistError
+
+_T = TypeVar("_T")
 
 if TYPE_CHECKING:
     from ratinglist.service.actor import Actor
@@ -70,6 +72,14 @@ def cli_actor() -> Actor:
 DbOption = typer.Option(
     None, "--db", help="Database path or URL (default: $RATINGLIST_DB or ./ratinglist.db)."
 )
+ConfirmOption = Annotated[
+    bool,
+    typer.Option(
+        "--confirm",
+        help="Pair them even if they already played each other or are a forbidden pair "
+        "(else asked first).",
+    ),
+]
 
 
 def warn(message: str) -> None:
@@ -87,6 +97,25 @@ def user_errors() -> Iterator[None]:
     except RatinglistError as exc:
         err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True, soft_wrap=True)
         raise typer.Exit(1) from exc
+
+
+def asked_first(call: Callable[[bool], _T], confirm: bool) -> _T:
+    """`call(confirmed)` for an action the director must confirm (`NeedsConfirmation`:
+    a hand pairing that repeats a game or breaks a forbidden pair): with `confirm` it runs
+    confirmed; else the concerns are asked on a terminal, and refused with the way to
+    confirm when there is none to ask."""
+    from ratinglist.errors import NeedsConfirmation
+
+    try:
+        return call(confirm)
+    except NeedsConfirmation as exc:
+        if not (os.isatty(0) and os.isatty(1)):
+            raise NeedsConfirmation(f"{exc} (--confirm to do it anyway)", exc.concerns) from exc
+        for line in exc.concerns:
+            err_console.print(f"[yellow]warning:[/yellow] {line}", highlight=False)
+        if not typer.confirm("Pair them anyway?", default=False):
+            raise NeedsConfirmation(f"{exc} (not confirmed)", exc.concerns) from exc
+        return call(True)
 
 
 def print_figures(

@@ -98,6 +98,9 @@ class TableLine:
     result: str
     handicap: int | None = None
     kind: str = ""
+    black_rank: str = ""
+    white_rank: str = ""
+    """The players' ranks where the game has them (Go: ``3k``, ``2d``), for lists and slips."""
 
     @property
     def shown_result(self) -> str:
@@ -533,6 +536,11 @@ class GameFacts:
     the set-up page (absences, pairs, flags)."""
     edit_page: bool = False
     """Whether the game has its own page of edits after the fact (``/td/{tid}/edit``)."""
+    export_options: tuple[tuple[str, str, str], ...] = ()
+    """The options of its exports a page offers: (option, export kind, label)."""
+    has_setup: bool = False
+    """Whether the director's set-up page (``/td/{tid}/setup``: absences, forbidden and
+    forced pairs, reinstatements, the last day) serves the game."""
 
 
 @dataclass(frozen=True, slots=True)

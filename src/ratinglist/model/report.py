@@ -45,6 +45,17 @@ class PlayerOptions:
 
 
 @dataclass(frozen=True, slots=True)
+class PairingConcern:
+    """One thing of a paired round a director looks at before publishing it (OpenGotha's
+    pairing report): its `kind` (``unpaired``, ``rematch``, ``colour``, ``handicap``,
+    ``club``, ``country``), the table it is about (None: a player), and the sentence."""
+
+    kind: str
+    table: int | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class PairingReport:
     """A round's pairing report: each pair's cost parts, and for each player the next-best
     alternatives. `better` says which way the engine optimises (``higher``: OpenGotha's
@@ -61,16 +72,22 @@ class PairingReport:
     players: tuple[PlayerOptions, ...]
     byes: tuple[Person, ...]
     total: int
+    concerns: tuple[PairingConcern, ...] | None = None
+    """What a director looks at (unpaired players, rematches...), beside the costs; None
+    for a game whose report has none."""
 
 
 @dataclass(frozen=True, slots=True)
 class SlipView:
-    """One result slip: the table, the two players in the game's order, the handicap."""
+    """One result slip: the table, the two players in the game's order, the handicap, and
+    their ranks where the game has them (Go)."""
 
     table: int
     first: Person
     second: Person
     handicap: int | None
+    first_rank: str = ""
+    second_rank: str = ""
 
 
 @dataclass(frozen=True, slots=True)

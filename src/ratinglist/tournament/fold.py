@@ -59,7 +59,8 @@ def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
         return replace(d, closed=True, submitted_reason=event.reason or None)
     if isinstance(event, EndDateSet):
         # any game's last day; `Settings` checks the date and that it is not before the first
-        return replace(d, settings=replace(d.settings, end=event.end))
+        dated = replace(d, settings=replace(d.settings, end=event.end))
+        return replace(dated, play=game.dated(dated))
     return replace(d, play=game.apply(d, event))
 
 

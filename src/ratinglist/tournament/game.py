@@ -190,6 +190,10 @@ class Game(ABC):
     edit_page: bool = False
     """Whether the game has its own page of edits after the fact, ``/td/{tid}/edit``
     (Go: players, byes, games by hand, handicaps, tables, rounds)."""
+    export_options: tuple[tuple[str, str, str], ...] = ()
+    """The options of its exports a page offers: (option, export kind it applies to,
+    label), the names `exports` takes (Go: the ``.h9``'s EGD PINs, by-default games
+    dropped)."""
 
     # The optional facets: None where the game lacks them.
     finals_rules: FinalsFacet | None = None
@@ -319,6 +323,33 @@ class Game(ABC):
         """Whether `event` may still be applied once the tournament is closed (Othello's ID
         assignment: the rating officer's, not the director's). Default: none."""
         return False
+
+    def games_between(self, d: FoldedTournament, a: PlayerId, b: PlayerId) -> tuple[int, ...]:
+        """The rounds (1-based) in which `a` and `b` already played each other. Default:
+        none known."""
+        return ()
+
+    def is_forbidden(self, d: FoldedTournament, a: PlayerId, b: PlayerId) -> bool:
+        """Whether the director forbade pairing `a` with `b`. Default: no."""
+        return False
+
+    def pairing_concerns(self, d: FoldedTournament, a: PlayerId, b: PlayerId) -> tuple[str, ...]:
+        """What a director is asked before pairing `a` with `b` by hand: a repeated game, a
+        forbidden pair (OpenGotha asks both); empty when there is nothing to ask."""
+        out = []
+        met = self.games_between(d, a, b)
+        names = f"{self.name_of(d, a)} and {self.name_of(d, b)}"
+        if met:
+            out.append(f"{names} already played each other ({rounds_words(met).lower()})")
+        if self.is_forbidden(d, a, b):
+            out.append(f"{names} are a forbidden pair (never to be paired together)")
+        return tuple(out)
+
+    def dated(self, d: FoldedTournament) -> Play:
+        """The game's state once the tournament's days changed (`d.settings` holds them): a
+        game whose state keeps its own copy of the dates (Go's parameters, written to its
+        files) updates it. Default: the state unchanged."""
+        return d.play
 
     def name_of(self, d: FoldedTournament, player: PlayerId) -> str:
         """An entrant's name for messages, or the identifier when there is none."""

@@ -57,6 +57,7 @@ from ratinglist.web.views import (
     td_print,
     td_rounds,
     td_rounds_api,
+    td_setup,
     tournaments,
 )
 from ratinglist.web.views.games import game_routes
@@ -131,6 +132,7 @@ def create_app(
         td_pages,
         td_rounds,
         td_rounds_api,
+        td_setup,
         td_lifecycle,
         live,
         registry_pages,

@@ -53,6 +53,15 @@ def pair(
         ),
     ] = None,
     all_rows: Annotated[bool, AllRowsOption] = False,
+    with_report: Annotated[
+        bool,
+        typer.Option(
+            "--report",
+            help="Then list the round's concerns (Go: OpenGotha's pairing report: unpaired "
+            "players, rematches, colour imbalance, handicap over the ceiling, games within a "
+            "club or a country); the costs: tournament report.",
+        ),
+    ] = False,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
@@ -60,6 +69,7 @@ def pair(
 
     Example: ratinglist tournament pair
     Example: ratinglist tournament pair --group-max 600
+    Example: ratinglist tournament pair --report
     """
     with user_errors():
         from ratinglist.service.actor import Actor
@@ -67,8 +77,18 @@ def pair(
 
         if group_max is not None and group_max < 2:
             raise TournamentInputError(f"expected a group size of at least 2, got {group_max}")
-        view = pair_round(*open_tournament(db, tournament), Actor.cli_user(), group_max=group_max)
+        where = open_tournament(db, tournament)
+        view = pair_round(*where, Actor.cli_user(), group_max=group_max)
     print_table(round_table(view), console, all_rows=all_rows)
+    if with_report:
+        from ratinglist.cli.tournament.report import print_concerns
+        from ratinglist.errors import RatinglistError
+        from ratinglist.service.tournaments.printing import pairing_report
+
+        try:
+            print_concerns(pairing_report(*where, view.number))
+        except RatinglistError as exc:  # the round is paired: say why there is no report
+            typer.echo(f"no pairing report: {exc}")
 
 
 def _is_score(word: str) -> bool:

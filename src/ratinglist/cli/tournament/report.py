@@ -5,13 +5,16 @@ tables or as the JSON the API gives."""
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from ratinglist.cli.common import DbOption, console, open_tournament, user_errors
 from ratinglist.cli.tournament.render import TournamentOption
+
+if TYPE_CHECKING:
+    from ratinglist.model.report import PairingReport
 
 
 def report(
@@ -39,6 +42,7 @@ def report(
     if as_json:
         typer.echo(json.dumps(TypeAdapter(PairingReport).dump_python(found, mode="json")))
         return
+    print_concerns(found)
     first, second = found.columns
     better = "higher is better" if found.better == "higher" else "lower is better"
     table = Table(title=f"Round {found.number}: pair costs ({found.preset}, {better})")
@@ -67,6 +71,20 @@ def report(
         )
     console.print(alt)
     typer.echo(f"total {found.total}")
+
+
+def print_concerns(found: PairingReport) -> None:
+    """A round's concerns (OpenGotha's pairing report), one a line; nothing for a game
+    whose report has none."""
+    if found.concerns is None:
+        return
+    if not found.concerns:
+        typer.echo(f"Round {found.number}: no concern (all paired, no rematch, colours and "
+                   f"handicaps within bounds, no game within a club or a country)")  # fmt: skip
+        return
+    typer.echo(f"Round {found.number}: {len(found.concerns)} concerns")
+    for c in found.concerns:
+        typer.echo(f"  {c.kind}: {c.text}")
 
 
 def print_command(

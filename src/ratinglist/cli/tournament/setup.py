@@ -8,7 +8,9 @@ import typer
 from rich.table import Table
 
 from ratinglist.cli.common import (
+    ConfirmOption,
     DbOption,
+    asked_first,
     console,
     err_console,
     open_db,
@@ -342,10 +344,12 @@ def forbid_command(
 def force_command(
     black: Annotated[str, typer.Argument(metavar="BLACK", help="Player ID with Black.")],
     white: Annotated[str, typer.Argument(metavar="WHITE", help="Player ID with White.")],
+    confirm: ConfirmOption = False,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
-    """Impose a pair on the next round; the pairing keeps it.
+    """Impose a pair on the next round; the pairing keeps it. A pair that already played
+    or is forbidden is asked first (--confirm: pair them anyway).
 
     Example: ratinglist tournament force 4012 4013
     """
@@ -354,7 +358,12 @@ def force_command(
         from ratinglist.service.tournaments.actions import force
 
         on_black, on_white = _player(black), _player(white)
-        k, b, w = force(*open_tournament(db, tournament), on_black, on_white, Actor.cli_user())
+        where = open_tournament(db, tournament)
+
+        def call(confirmed: bool) -> tuple[int, Any, Any]:
+            return force(*where, on_black, on_white, Actor.cli_user(), confirmed=confirmed)
+
+        k, b, w = asked_first(call, confirm)
     typer.echo(f"round {k}: {b.label} (Black) - {w.label} (White) forced")
 
 

@@ -30,6 +30,7 @@ from ratinglist.model.go.tournament import (
 )
 
 _OPPOSITE = {Mark.WIN: Mark.LOSS, Mark.LOSS: Mark.WIN, Mark.JIGO: Mark.JIGO}
+_BOTH = {Mark.WIN: Outcome.BOTH_WIN, Mark.LOSS: Outcome.BOTH_LOSE}
 
 
 def _outcome(mark: Mark, first_is_white: bool) -> Outcome:
@@ -88,10 +89,18 @@ def tournament_from_rows(
                 continue
             other = rows[half.opponent - 1].rounds
             answer: HalfGame | None = other[r] if r < len(other) else None
+            # both win (``+`` on both rows) and both lose (``-`` on both) are results of
+            # their own (OpenGotha's RESULT_BOTHWIN, RESULT_BOTHLOSE, GO.md f), not a mismatch
+            both = (
+                half.mark in _BOTH
+                and answer is not None
+                and answer.opponent == index
+                and answer.mark is half.mark
+            )
             if (
                 answer is None
                 or answer.opponent != index
-                or (half.mark in _OPPOSITE and answer.mark is not _OPPOSITE[half.mark])
+                or (half.mark in _OPPOSITE and answer.mark is not _OPPOSITE[half.mark] and not both)
             ):
                 found.append(
                     diagnostic(
@@ -121,7 +130,10 @@ def tournament_from_rows(
                     white=first if first_white else second,
                     black=second if first_white else first,
                     handicap=half.handicap,
-                    result=GoResult(_outcome(half.mark, first_white), half.by_default),
+                    result=GoResult(
+                        _BOTH[half.mark] if both else _outcome(half.mark, first_white),
+                        half.by_default,
+                    ),
                     known_colour=half.colour in ("w", "b"),
                 )
             )

@@ -17,6 +17,7 @@ from sqlalchemy.engine import Connection
 
 from ratinglist.errors import (
     ConflictError,
+    NeedsConfirmation,
     NotAllowedNow,
     NotOffered,
     RegistryError,
@@ -418,11 +419,41 @@ def forbid(
     return person(d, PlayerId(first)), person(d, PlayerId(second))
 
 
+def confirm_pairing(d: FoldedTournament, first: int, second: int, confirmed: bool) -> None:
+    """Refuse a pairing by hand that repeats a game or breaks a forbidden pair unless the
+    director `confirmed` it (OpenGotha asks before both).
+
+    Raises:
+        NeedsConfirmation: there is something to confirm (`concerns` lists it).
+    """
+    if confirmed:
+        return
+    concerns = game_of(d).pairing_concerns(d, PlayerId(first), PlayerId(second))
+    if concerns:
+        raise NeedsConfirmation(
+            f"expected a confirmation before pairing by hand: {'; '.join(concerns)}; "
+            f"nothing written",
+            concerns,
+        )
+
+
 def force(
-    db: Store, tournament: int, black: int, white: int, actor: Actor
+    db: Store,
+    tournament: int,
+    black: int,
+    white: int,
+    actor: Actor,
+    *,
+    confirmed: bool = False,
 ) -> tuple[int, Person, Person]:
-    """Impose a pair (Black, White) on the next round; the round and the two players."""
+    """Impose a pair (Black, White) on the next round; the round and the two players.
+
+    Raises:
+        NeedsConfirmation: the two already played each other or are a forbidden pair, and
+            `confirmed` is false; nothing written.
+    """
     base = loaded(db, tournament)
+    confirm_pairing(base.folded, black, white, confirmed)
     k = base.folded.paired + 1
     d = write(db, base, [ev.Forced(k, PlayerId(black), PlayerId(white))], actor)
     return k, person(d, PlayerId(black)), person(d, PlayerId(white))

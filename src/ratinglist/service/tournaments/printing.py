@@ -20,6 +20,7 @@ from ratinglist.model.directed import (
     ShownColumn,
     ShownRow,
     ShownTable,
+    TableLine,
 )
 from ratinglist.model.report import NameLine, PairingReport, PrintSheet, SlipView, WelcomeSheet
 from ratinglist.service.tournaments.log import loaded
@@ -69,6 +70,13 @@ def flipped(result: str) -> str:
     mark = "!" if text.endswith("!") else ""
     left, sep, right = text.rstrip("!").partition("-")
     return f"{right}-{left}{mark}" if sep else text
+
+
+def _ranks(line: TableLine, first: PlayerId) -> tuple[str, str]:
+    """The ranks of a table's players in the order a slip names them (`first` first)."""
+    if line.white.id == first:
+        return line.white_rank, line.black_rank
+    return line.black_rank, line.white_rank
 
 
 def _names(view: RoundView) -> tuple[NameLine, ...]:
@@ -177,7 +185,13 @@ def print_sheet(
         table=table,
         names=_names(view) if sheet == "names" and view is not None else (),
         slips=tuple(
-            SlipView(seat.line.table, seat.first, seat.second, seat.line.handicap)
+            SlipView(
+                seat.line.table,
+                seat.first,
+                seat.second,
+                seat.line.handicap,
+                *_ranks(seat.line, seat.first.id),
+            )
             for seat in (view.seats() if sheet == "slips" and view is not None else ())
         ),
         welcome=_welcome(d, game, base.seq) if sheet == "welcome" else (),

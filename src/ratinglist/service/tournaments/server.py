@@ -19,6 +19,7 @@ from ratinglist.model.directed import (
     ShownTable,
 )
 from ratinglist.service.actor import Actor
+from ratinglist.service.tournaments.games import game_module
 from ratinglist.service.tournaments.log import loaded
 from ratinglist.store import Store
 from ratinglist.store.tournament_events import RUNNING, SUBMITTED, last_seq, list_directed
@@ -54,6 +55,15 @@ class Overview:
     public: bool = False
     planned: int = 0
     may_pair: bool = False
+    end: str | None = None
+
+    @property
+    def days(self) -> str:
+        """The first and last day as pages show them: ``2026-03-14 – 2026-03-15``, or the
+        one day of a one-day tournament."""
+        if self.end is None or self.end == self.start:
+            return self.start
+        return f"{self.start} – {self.end}"
 
 
 def overview(db: Store, tournament: int) -> Overview:
@@ -91,6 +101,7 @@ def overview(db: Store, tournament: int) -> Overview:
         public=d.public,
         planned=planned,
         may_pair=not d.closed and not finals and d.paired < planned,
+        end=s.end,
     )
 
 
@@ -199,6 +210,8 @@ def facts_of(game: Game) -> GameFacts:
         has_forecast=game.has_forecast,
         seat_edits=game.seat_edits,
         edit_page=game.edit_page,
+        has_setup=game_module(game.name, "setup") is not None,
+        export_options=game.export_options,
     )
 
 

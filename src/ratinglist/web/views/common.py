@@ -53,6 +53,7 @@ FACETS = {
     "edits": "edit_page",
     "seat_edits": "seat_edits",
     "registry": "uses_registry",
+    "setup": "has_setup",
 }
 """The optional capabilities a page asks of a tournament's game, by name: the game's flag
 that says whether it has each (``settings``: whether it has settings of its own)."""

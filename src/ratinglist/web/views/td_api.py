@@ -9,9 +9,9 @@ older state that another device changed answers 409 with what changed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
@@ -180,6 +180,13 @@ class PlayerPair(BaseModel):
     second: int
 
 
+class ForcedPair(PlayerPair):
+    """Two players to pair by hand; `confirmed`: even if they already played each other or
+    are a forbidden pair."""
+
+    confirmed: bool = False
+
+
 class PairOut(BaseModel):
     """A forbidden or forced pair, with the round it is forced in (None: forbidden)."""
 
@@ -278,9 +285,12 @@ def forbid_pair(request: Request, tid: int, body: PlayerPair, who: Director) -> 
 
 
 @router.post("/tournaments/{tid}/forced", status_code=201)
-def force_pair(request: Request, tid: int, body: PlayerPair, who: Director) -> PairOut:
-    """Impose a pair on the next round (`first` has Black)."""
-    k, black, white = force(db_url(request), tid, body.first, body.second, who.actor)
+def force_pair(request: Request, tid: int, body: ForcedPair, who: Director) -> PairOut:
+    """Impose a pair on the next round (`first` has Black); a pair that already played or
+    is forbidden is refused (409, the concerns in the message) unless `confirmed`."""
+    k, black, white = force(
+        db_url(request), tid, body.first, body.second, who.actor, confirmed=body.confirmed
+    )
     return PairOut(round=k, first=black.name, second=white.name)
 
 
@@ -382,10 +392,17 @@ def export_kinds(request: Request, tid: int, who: Reporter) -> list[ExportKind]:
 
 
 @router.get("/tournaments/{tid}/export/{kind}", response_class=PlainTextResponse)
-def export_kind(request: Request, tid: int, kind: str, who: Director) -> Response:
+def export_kind(
+    request: Request,
+    tid: int,
+    kind: str,
+    who: Director,
+    option: Annotated[list[str] | None, Query(max_length=10)] = None,
+) -> Response:
     """One file the tournament's game exports, by kind: Othello ``elo``, ``html``, ``csv``,
-    ``sheet1``...; Go ``xml``, ``h9``, ``tou``, ``aga``."""
-    return _file(download(db_url(request), tid, kind))
+    ``sheet1``...; Go ``xml``, ``h9``, ``tou``, ``aga``; `option` (repeated): the game's
+    export options (Go's ``.h9``: ``egd-pins``, ``drop-by-default``)."""
+    return _file(download(db_url(request), tid, kind, frozenset(option or ())))
 
 
 @router.post("/tournaments/{tid}/submit", status_code=201)

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from ratinglist.errors import (
@@ -71,7 +71,7 @@ from ratinglist.service.tournaments.views import download, submit, unfinished
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url, game_offers
-from ratinglist.web.views.games import new_options_form
+from ratinglist.web.views.games import new_options_form, new_options_typed
 
 router = APIRouter(prefix="/td", include_in_schema=False)
 FINALS = Depends(game_offers("finals", "finals"))
@@ -364,12 +364,16 @@ def create(
     country: Annotated[str, Form(min_length=2, max_length=100)],
     start_date: Annotated[str, Form(pattern=r"^\d{4}-\d{2}-\d{2}$")],
     options: Annotated[dict[str, Any], Depends(new_options_form())],
+    typed_options: Annotated[dict[str, str], Depends(new_options_typed())],
+    end_date: Annotated[str, Form(pattern=r"^(\d{4}-\d{2}-\d{2})?$")] = "",
     rounds: Annotated[int | None, Form(ge=1, le=30)] = None,
     system: Annotated[str, Form(max_length=40)] = "",
     game: Annotated[str, Form(max_length=20)] = "othello",
     bar: Annotated[str, Form(max_length=4)] = "",
     floor: Annotated[str, Form(max_length=4)] = "",
     criteria: Annotated[str, Form(max_length=100)] = "",
+    team_size: Annotated[int | None, Form(ge=2, le=10)] = None,
+    team_criteria: Annotated[str, Form(max_length=100)] = "",
 ) -> Response:
     """Create a tournament of a game (Othello by default; Go with its system, bar, floor,
     placement criteria and other settings); the user becomes its director."""
@@ -377,19 +381,25 @@ def create(
         name=name,
         country=country,
         start=start_date,
+        end=end_date or None,
         rounds=rounds,
         system=system or None,
         game=game,
         bar=bar or None,
         floor=floor or None,
         criteria=criteria or None,
+        team_size=team_size,
+        team_criteria=team_criteria or None,
         **options,
     )
     try:
         made = new_tournament(db_url(request), settings, who.actor, director=who.account.name)
     except RatinglistError as exc:
         typed = {"name": name, "country": country, "start_date": start_date,
-                 "rounds": str(rounds or ""), "system": system, "game": game}  # fmt: skip
+                 "end_date": end_date, "rounds": str(rounds or ""), "system": system,
+                 "game": game, "bar": bar, "floor": floor, "criteria": criteria,
+                 "team_size": str(team_size or ""), "team_criteria": team_criteria,
+                 **typed_options}  # fmt: skip
         return _back(request, HOME, who, str(exc), "error", typed)
     return _back(request, made.id, who, f"created {made.name}")
 
@@ -445,10 +455,17 @@ def add_players(
 
 
 @router.get("/{tid}/export/{kind}")
-def export_file(request: Request, tid: int, kind: str, who: Reporter) -> Response:
-    """A file the tournament's game exports (``elo``, ``h9``, ``xml``...), as a download."""
+def export_file(
+    request: Request,
+    tid: int,
+    kind: str,
+    who: Reporter,
+    option: Annotated[list[str] | None, Query(max_length=10)] = None,
+) -> Response:
+    """A file the tournament's game exports (``elo``, ``h9``, ``xml``...), as a download,
+    with the export options chosen (the game's, e.g. Go's ``egd-pins``)."""
     try:
-        got = download(db_url(request), tid, kind)
+        got = download(db_url(request), tid, kind, frozenset(option or ()))
     except RatinglistError as exc:
         return _back(request, tid, who, str(exc), "error")
     disposition = f'attachment; filename="{got.file_name}"'

@@ -120,9 +120,9 @@ def go_created_settings(
         "number_of_rounds": count,
     }
     if bar is not None:
-        general["bar"] = parse_rank(_rank(bar, "--bar"))
+        general["bar"] = parse_rank(_rank(bar, "the McMahon bar"))
     if floor is not None:
-        general["floor"] = parse_rank(_rank(floor, "--floor"))
+        general["floor"] = parse_rank(_rank(floor, "the McMahon floor"))
     parameters = default_parameters(chosen, **general)
     if parameters.general.floor.value > parameters.general.bar.value:
         raise TournamentInputError(
@@ -136,7 +136,7 @@ def go_created_settings(
         if options.smms:
             raise NotAllowedNow(
                 "expected SMMS corrections once the players are entered (tournament "
-                "settings --smms), got them on a new tournament"
+                "settings' SMMS corrections), got them on a new tournament"
             )
         parameters = with_options(parameters, option_pairs(options))
         count = parameters.general.number_of_rounds
@@ -290,6 +290,8 @@ def go_round_view(d: FoldedTournament, number: int, seq: int) -> RoundView:
             white_points=points(g.white),
             result=result_text(g.result),
             handicap=g.handicap,
+            black_rank=format_rank(s.player(numbers[g.black]).rank),
+            white_rank=format_rank(s.player(numbers[g.white]).rank),
         )
         for g in sorted(rnd.games, key=lambda g: g.table)
     )

@@ -90,7 +90,7 @@ def _without_result(s: GoState, g: GoGame, k: int, what: str) -> None:
         raise NotAllowedNow(
             f"expected a game without result to {what}, got {s.name(s.number(g.white))} - "
             f"{s.name(s.number(g.black))} of round {k} with a result: remove the result "
-            f"first (tournament correct {k} --table {g.table} '?')"
+            f"first (a correction to '?' at table {g.table} of round {k})"
         )
 
 

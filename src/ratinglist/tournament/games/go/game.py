@@ -57,8 +57,12 @@ from ratinglist.tournament.games.go.events import EVENTS
 from ratinglist.tournament.games.go.state import GoState, apply_go, go_play, go_result, new_go_state
 
 GoResultEvent = go_events.GoResultEntered | go_events.GoResultCorrected
-EXPORT_OPTIONS = frozenset({"egd-pins", "drop-by-default"})
+EXPORT_OPTION_LABELS = (
+    ("egd-pins", "h9", "the players' EGF PINs on their lines (|12345678)"),
+    ("drop-by-default", "h9", "games won by default written as not played (0=)"),
+)
 """Options of the ``.h9`` export: EGF PINs on the lines; by-default games as not played."""
+EXPORT_OPTIONS = frozenset(name for name, _, _ in EXPORT_OPTION_LABELS)
 FILES = (
     (FileKind.XML, "OpenGotha tournament (XML)", "xml", "application/xml"),
     (FileKind.H9, "EGF results (.h9)", "h9", "text/plain; charset=utf-8"),
@@ -240,6 +244,8 @@ class Go(Game):
         ("handicap_ceiling", "Handicap ceiling (0-9)", "9"),
         ("compat", "Pair as OpenGotha 3.52 (opengotha)", "opengotha"),
         ("parameters", "More OpenGotha parameters (name=value; ...)", "paiBaRandom=0"),
+        ("team_size", "Team tournament: boards per team (2-10; blank: no teams)", "4"),
+        ("team_criteria", "Team placement criteria", "TEAMP,BDW,BDW3U,BDW2U,BDW1U"),
     )
     submit_label = "Close the tournament (then send the .h9 to the EGF)"
     submit_confirm = "Close the tournament? Its .h9 is then the file to send to the EGF."
@@ -252,7 +258,7 @@ class Go(Game):
     events = EVENTS
     registration_help = (
         "a player of a stored EGF, FFG or AGA rating list by name or number, or a new "
-        "player: 'SURNAME,First' with a rank (--rank 3k)"
+        "player: 'SURNAME,First' with a rank such as 3k"
     )
 
     def new_play(self, settings: ev.Settings) -> GoState:
@@ -262,6 +268,25 @@ class Go(Game):
         if is_edit(event):
             return apply_edit(go_play(d), event)
         return apply_go(go_play(d), event)
+
+    export_options = EXPORT_OPTION_LABELS
+
+    def games_between(self, d: FoldedTournament, a: PlayerId, b: PlayerId) -> tuple[int, ...]:
+        s = go_play(d)
+        pair = {s.key(a), s.key(b)}
+        return tuple(r.number for r in s.rounds if any({g.white, g.black} == pair for g in r.games))
+
+    def is_forbidden(self, d: FoldedTournament, a: PlayerId, b: PlayerId) -> bool:
+        return frozenset((a, b)) in go_play(d).never
+
+    def dated(self, d: FoldedTournament) -> GoState:
+        s = go_play(d)
+        general = replace(
+            s.parameters.general,
+            begin_date=d.settings.start,
+            end_date=d.settings.end or d.settings.start,
+        )
+        return replace(s, parameters=replace(s.parameters, general=general))
 
     def system_label(self, d: FoldedTournament) -> str:
         words = GO_SYSTEM_WORDS.get(d.settings.system or "mcmahon", d.settings.system or "")
@@ -309,10 +334,7 @@ class Go(Game):
     def next_round(self, d: FoldedTournament, group_max: int | None) -> ev.Event:
         s = go_play(d)
         if s.teams:
-            raise NotOffered(
-                "expected a tournament without teams, got a team tournament "
-                "(pair it with tournament team pair)"
-            )
+            return self._team_round(s)
         if group_max is None and s.parameters.pairing.compat == "opengotha":
             group_max = COMPAT_GROUP_MAX
         # The pairing engine (numpy, scipy) only when a round is paired: the standings,
@@ -320,6 +342,20 @@ class Go(Game):
         from ratinglist.tournament.games.go.play import next_go_pairing
 
         return next_go_pairing(s, group_max)
+
+    def _team_round(self, s: GoState) -> ev.Event:
+        """The next round of a team tournament paired automatically by teams (team points,
+        then the team criteria, no repeated match; each match's boards as OpenGotha pairs
+        two teams): what ``tournament team pair`` does without matches."""
+        from ratinglist.tournament.games.go.play import round_to_pair
+        from ratinglist.tournament.games.go.teams import auto_pair_teams
+
+        k = round_to_pair(s)
+        paired = auto_pair_teams(s.tournament(), s.teams, s.team_parameters, k - 1)
+        number = s.numbers()
+        return go_events.GoPaired(
+            k, tuple((number[g.white], number[g.black], g.handicap, g.table) for g in paired.games)
+        )
 
     def result_event(
         self, d: FoldedTournament, spec: ResultSpec, correction: bool
@@ -512,8 +548,8 @@ class Go(Game):
             ShownRow(
                 (
                     ShownCell(str(t.table)),
-                    ShownCell(t.white.name, f"{t.white_points:g}"),
-                    ShownCell(t.black.name, f"{t.black_points:g}"),
+                    ShownCell(t.white.name, f"{t.white_rank} · {t.white_points:g}"),
+                    ShownCell(t.black.name, f"{t.black_rank} · {t.black_points:g}"),
                     ShownCell(str(t.handicap or 0)),
                     ShownCell(t.result or "–"),
                 )

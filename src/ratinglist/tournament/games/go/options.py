@@ -211,10 +211,10 @@ def option_pairs(options: GoOptions) -> OptionPairs:
 def _handicap_mode(text: str, ceiling: str | None) -> OptionPairs:
     mode = _HANDICAP_MODES.get(text.strip().lower())
     if mode is None:
-        raise TournamentInputError(f"expected --handicap mms, rank or none, got {text!r}")
+        raise TournamentInputError(f"expected a handicap from mms, rank or none, got {text!r}")
     if mode[0][0] == "hdCeiling" and ceiling not in (None, "0"):
         raise TournamentInputError(
-            f"expected no --handicap-ceiling with --handicap none, got {ceiling!r}"
+            f"expected no handicap ceiling with no handicap (none), got {ceiling!r}"
         )
     return mode
 
@@ -253,7 +253,7 @@ def _set(parameters: GoParameters, name: str, text: str) -> GoParameters:
     if name == COMPAT:
         mode = text.strip().lower()
         if mode not in ("", "none", *COMPAT_MODES):
-            raise TournamentInputError(f"expected --compat opengotha (or none), got {text!r}")
+            raise TournamentInputError(f"expected compat opengotha (or none), got {text!r}")
         mode = "" if mode == "none" else mode
         return replace(parameters, pairing=replace(parameters.pairing, compat=mode))
     section, field_name = _FIELDS[name]
@@ -348,8 +348,8 @@ def with_options(
         name = canonical_name(raw)
         if name in SET_AT_CREATION:
             raise NotAllowedNow(
-                f"expected {name} only when the tournament is made (its NAME, --date, --end, "
-                f"--rounds), "
+                f"expected {name} only when the tournament is made (its name, first day and "
+                f"rounds; the last day: endDate or the end date), "
                 f"got {name}={text}"
             )
         before = found

@@ -12,6 +12,7 @@ from ratinglist.model.report import PairingReport, PlayerOptions, ReportOption, 
 from ratinglist.pairing.go.costs import PART_NAMES, CostModel
 from ratinglist.pairing.report import ALTERNATIVES, best_options
 from ratinglist.tournament.folded import FoldedTournament
+from ratinglist.tournament.games.go.concerns import go_concerns
 from ratinglist.tournament.games.go.director import go_person
 from ratinglist.tournament.games.go.pairing import gotha_round
 from ratinglist.tournament.games.go.state import go_play
@@ -99,4 +100,5 @@ def go_pairing_report(d: FoldedTournament, number: int, keep: int = ALTERNATIVES
         players=tuple(sorted(players, key=lambda p: p.player.name)),
         byes=tuple(go_person(s, numbers[k]) for k in state.byes),
         total=int(np.sum([p.total for p in pairs], dtype=np.int64)),
+        concerns=go_concerns(s, number, rnd, model),
     )

@@ -319,6 +319,17 @@ class Othello(Game):
         o = othello(d)
         return apply_othello(o, event)
 
+    def games_between(self, d: FoldedTournament, a: PlayerId, b: PlayerId) -> tuple[int, ...]:
+        pair = {a, b}
+        return tuple(
+            r.number
+            for r in othello(d).state.rounds
+            if any({p.black, p.white} == pair for p in r.pairings)
+        )
+
+    def is_forbidden(self, d: FoldedTournament, a: PlayerId, b: PlayerId) -> bool:
+        return frozenset((a, b)) in othello(d).state.never_pair
+
     def after_closing(self, event: ev.Event) -> bool:
         return isinstance(event, ev.IdAssigned)
 

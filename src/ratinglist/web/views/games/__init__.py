@@ -81,6 +81,19 @@ def new_options_form() -> Callable[..., dict[str, Any]]:
     return form
 
 
+def new_options_typed() -> Callable[..., dict[str, str]]:
+    """One FastAPI dependency reading every game's own fields of the new-tournament form as
+    typed (blank ones left out): what the form shows again when the tournament is refused."""
+    parameters = [p for o in new_options() for p in inspect.signature(o.form).parameters.values()]
+
+    def typed(**fields: Any) -> dict[str, str]:
+        return {k: str(v) for k, v in fields.items() if v not in (None, "")}
+
+    typed.__signature__ = inspect.Signature(parameters, return_annotation=dict[str, str])  # type: ignore[attr-defined]
+    typed.__annotations__ = {p.name: p.annotation for p in parameters} | {"return": dict[str, str]}
+    return typed
+
+
 def with_new_options(base: type[BaseModel], name: str) -> type[BaseModel]:
     """`base` (the API body of a new tournament) with each game's own key, its model or null,
     as the model `name`."""

@@ -17,7 +17,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, cli_actor, console, open_tournament, user_errors
+from ratinglist.cli.common import (
+    ConfirmOption,
+    DbOption,
+    asked_first,
+    cli_actor,
+    console,
+    open_tournament,
+    user_errors,
+)
 from ratinglist.cli.tournament.render import TournamentOption
 
 if TYPE_CHECKING:
@@ -238,12 +246,15 @@ def pair(
         typer.Argument(metavar="[P1 P2]", help="Two unpaired players (none: all of them)."),
     ] = None,
     based_on: BasedOn = None,
+    confirm: ConfirmOption = False,
     as_json: JsonOpt = False,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
     """Pair two unpaired players of a paired round by hand (OpenGotha's colours and
-    handicap, the lowest free table), or with no players pair all the unpaired ones.
+    handicap, the lowest free table), or with no players pair all the unpaired ones. Two
+    players who already played each other or are a forbidden pair are asked first
+    (--confirm: pair them anyway).
 
     Example: ratinglist tournament edit pair 2 4 9
     """
@@ -254,13 +265,19 @@ def pair(
         chosen = list(players or [])
         if chosen and len(chosen) != 2:
             raise TournamentInputError(f"expected two player numbers or none, got {len(chosen)}")
-        view = pair_go_players(
-            *open_tournament(db, tournament),
-            round_number,
-            cli_actor(),
-            (chosen[0], chosen[1]) if chosen else None,
-            based_on,
-        )
+        where = open_tournament(db, tournament)
+
+        def call(confirmed: bool) -> GoRoundEdit:
+            return pair_go_players(
+                *where,
+                round_number,
+                cli_actor(),
+                (chosen[0], chosen[1]) if chosen else None,
+                based_on,
+                confirmed=confirmed,
+            )
+
+        view = asked_first(call, confirm)
     _print_round(view, as_json)
 
 

@@ -18,15 +18,17 @@ from dataclasses import dataclass
 
 from ratinglist.errors import TournamentInputError
 from ratinglist.model import PlayerId
-from ratinglist.model.directed import Person
+from ratinglist.model.directed import EnteredResult, Person, ResultSpec
 from ratinglist.model.go import format_rank
 from ratinglist.service.actor import Actor
+from ratinglist.service.tournaments.actions import confirm_pairing
 from ratinglist.service.tournaments.log import loaded, write
+from ratinglist.service.tournaments.results import enter_result
 from ratinglist.store import Store
 from ratinglist.tournament import events as ev
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.go import events as go_events
-from ratinglist.tournament.games.go.director import go_person, result_text
+from ratinglist.tournament.games.go.director import REMOVED, go_person, result_text
 from ratinglist.tournament.games.go.edits import busy_keys, unpaired_keys
 from ratinglist.tournament.games.go.manual import (
     check_fixes,
@@ -172,14 +174,17 @@ def _edit_round(
     actor: Actor,
     based_on: int | None,
     decide: Callable[[GoState], Decision],
+    check: Callable[[FoldedTournament], None] | None = None,
 ) -> GoRoundEdit:
     """The common use case of a round edit: open the log, decide the event on the
-    tournament as it is, append it in one transaction, and answer round `round_number`
-    (None: the last paired, else the first) as it is after it."""
+    tournament as it is (then `check` it may still refuse), append it in one transaction, and answer
+    round `round_number` (None: the last paired, else the first) as it is after it."""
     base = loaded(db, tournament)
     s = go_play(base.folded)
     k = max(s.paired, 1) if round_number is None else round_number
     event, done = decide(s)
+    if check is not None:
+        check(base.folded)
     d = write(db, base, [event], actor, based_on=based_on)
     return _round_edit(d, base.seq + 1, k, done)
 
@@ -252,10 +257,21 @@ def pair_go_players(
     players: tuple[int, int] | None = None,
     based_on: int | None = None,
     group_max: int | None = None,
+    *,
+    confirmed: bool = False,
 ) -> GoRoundEdit:
     """Pair two unpaired players of a paired round by hand (OpenGotha's colours and
     handicap, the lowest free table), or, without `players`, pair every unpaired player
-    of it (OpenGotha's pairing of the pairable players; the other games stay)."""
+    of it (OpenGotha's pairing of the pairable players; the other games stay).
+
+    Raises:
+        NeedsConfirmation: the two players already played each other or are a forbidden
+            pair, and `confirmed` is false (OpenGotha asks); nothing written.
+    """
+
+    def check(d: FoldedTournament) -> None:
+        if players is not None:
+            confirm_pairing(d, players[0], players[1], confirmed)
 
     def decide(s: GoState) -> Decision:
         if players is None:
@@ -266,7 +282,7 @@ def pair_go_players(
         bye = f"; bye {s.name(PlayerId(event.bye))}" if event.bye else ""
         return event, f"paired {games}{bye}"
 
-    return _edit_round(db, tournament, round_number, actor, based_on, decide)
+    return _edit_round(db, tournament, round_number, actor, based_on, decide, check)
 
 
 def exchange_go_colours(
@@ -464,3 +480,26 @@ def fix_go_registrations(
         return _check_view(base.folded, base.seq, "nothing to change")
     d = write(db, base, actions, actor, based_on=based_on)
     return _check_view(d, base.seq + len(actions), f"{len(actions)} players changed")
+
+
+def remove_go_result(
+    db: Store,
+    tournament: int,
+    round_number: int,
+    table: int,
+    players: tuple[int, int],
+    actor: Actor,
+    based_on: int | None = None,
+) -> EnteredResult:
+    """Remove the result of the game of `players` (White, Black numbers, as the page
+    showed them) at `table` of round `round_number`: the correction to ``?`` (OpenGotha: a
+    click on the table cancels its result), after which the game can be edited again.
+
+    Raises:
+        ConflictError: the table holds another game now, or that game changed since
+            `based_on`; nothing written.
+        TournamentError: no such game, or it has no result.
+    """
+    white, black = players
+    spec = ResultSpec(round=str(round_number), table=table, white=white, black=black, score=REMOVED)
+    return enter_result(db, tournament, spec, actor, correction=True, based_on=based_on)

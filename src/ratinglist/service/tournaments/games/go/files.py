@@ -49,16 +49,19 @@ def file_log(path: Path, seed: int = 0) -> tuple[list[Event], tuple[str, ...]]:
     return log, tuple(d.format() for d in read.diagnostics)
 
 
-def import_opengotha(db: Store, path: Path, actor: Actor) -> GoImported:
+def import_opengotha(
+    db: Store, path: Path, actor: Actor, *, director: str | None = None
+) -> GoImported:
     """Store the tournament of an OpenGotha file as a directed tournament (its whole log in
-    one transaction); the tournament becomes the default one."""
+    one transaction); the tournament becomes the default one. `director` names the account
+    that directs it (web), granted in the same transaction."""
     from ratinglist.store.tournament_events import create_tournament, log_writer
     from ratinglist.store.tournament_snapshots import write_snapshot
 
     log, diagnostics = file_log(path)
     first = log[0]
     assert isinstance(first, Created)
-    tid = create_tournament(db, first, actor=actor.label)
+    tid = create_tournament(db, first, actor=actor.label, director=director)
     with log_writer(db, tid, 1, actor=actor.label) as writer:
         for event in log[1:]:
             writer.append(event)

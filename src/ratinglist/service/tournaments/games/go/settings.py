@@ -8,6 +8,7 @@ moved since the page or call it was decided on (`based_on`).
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 
 from ratinglist.errors import TournamentInputError
@@ -18,18 +19,23 @@ from ratinglist.model.go.tournament import COMPAT_GROUP_MAX
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import loaded, write
 from ratinglist.store import Store
+from ratinglist.tournament.events import EndDateSet, Event
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.go import events as go_events
 from ratinglist.tournament.games.go.exports import results_header
 from ratinglist.tournament.games.go.options import (
     FIXED_ONCE_PAIRED,
     SET_AT_CREATION,
+    canonical_name,
     format_time,
     option_pairs,
     setting_lines,
 )
 from ratinglist.tournament.games.go.state import go_play
 
+END_DATE = "endDate"
+"""The last day: a setting here, stored as the engine's `EndDateSet` like ``tournament
+end-date`` (one last day for every game, its pages and its files)."""
 SMMS = "smmsCorrection"
 """The players' SMMS corrections (OpenGotha's Player attribute), fixed once round 1 is paired."""
 
@@ -38,7 +44,7 @@ def _view(d: FoldedTournament, seq: int) -> GoSettingsView:
     s = go_play(d)
     parameters = s.parameters
     header = results_header(s.tournament())
-    fixed = set(SET_AT_CREATION)
+    fixed = set(SET_AT_CREATION) - {END_DATE}
     if s.paired:
         fixed |= FIXED_ONCE_PAIRED | {SMMS}
     return GoSettingsView(
@@ -58,6 +64,16 @@ def _view(d: FoldedTournament, seq: int) -> GoSettingsView:
             if p.smms_correction
         ),
     )
+
+
+def _iso_day(text: str) -> str:
+    try:
+        dt.date.fromisoformat(text)
+    except ValueError as exc:
+        raise TournamentInputError(
+            f"expected endDate as YYYY-MM-DD (the last day), got {text!r}"
+        ) from exc
+    return text
 
 
 def smms_items(items: Sequence[str]) -> tuple[tuple[int, int], ...]:
@@ -110,8 +126,13 @@ def change_go_settings(
     base = loaded(db, tournament)
     go_play(base.folded)
     pairs = option_pairs(options)
+    ends = [text.strip() for name, text in pairs if canonical_name(name) == END_DATE]
+    pairs = tuple((name, text) for name, text in pairs if canonical_name(name) != END_DATE)
     smms = tuple((PlayerId(pid), correction) for pid, correction in options.smms)
-    if not pairs and not smms:
+    if not pairs and not smms and not ends:
         raise TournamentInputError("expected at least one setting to change, got none")
-    write(db, base, [go_events.GoSettingsChanged(pairs, smms)], actor, based_on)
+    actions: list[Event] = [EndDateSet(_iso_day(text)) for text in ends[-1:]]
+    if pairs or smms:
+        actions.append(go_events.GoSettingsChanged(pairs, smms))
+    write(db, base, actions, actor, based_on)
     return go_settings_view(db, tournament)

@@ -38,6 +38,7 @@ from ratinglist.service.tournaments.games.go.edits import (
     modify_go_player,
     pair_go_players,
     parse_round_numbers,
+    remove_go_result,
     renumber_go_tables,
     set_go_handicap,
     set_go_rounds,
@@ -47,6 +48,7 @@ from ratinglist.service.tournaments.paging import Row, RowFilter, page_rows
 from ratinglist.web.auth import Director
 from ratinglist.web.views.common import db_url, game_offers
 from ratinglist.web.views.td_pages import _act_at, _back, _render, _row_filter
+from ratinglist.web.views.td_setup import Confirmed, asked_first
 
 OFFERED = Depends(game_offers("edits", "page of edits after the fact (/td/N/edit)"))
 """Only for a game that offers it: else 404."""
@@ -142,6 +144,32 @@ def unpair_form(
     return _edit(request, tid, who, round, based_on, unpair_go_game, round, table)
 
 
+@router.post("/{tid}/edit/remove-result")
+def remove_result_form(
+    request: Request,
+    tid: int,
+    who: Director,
+    round: Round,
+    table: Table,
+    based_on: BasedOn,
+    white: Annotated[int, Form(ge=1)],
+    black: Annotated[int, Form(ge=1)],
+) -> Response:
+    """Remove the result of the game the page showed at a table (the correction to
+    ``?``, as ``tournament correct ... ?``): refused when the table holds another game now
+    or that game changed since the page (the result log's rules), so that the game can be
+    edited again."""
+
+    def action(db: Store) -> str:
+        done = remove_go_result(db, tid, round, table, (white, black), who.actor, based_on)
+        game = f"round {round} table {table}: {done.white.name} - {done.black.name}"
+        if done.repeated:
+            return f"{game} has no result: nothing changed"
+        return f"{game}: the result removed"
+
+    return _act(request, tid, who, round, action)
+
+
 @router.post("/{tid}/edit/pair")
 def pair_form(
     request: Request,
@@ -151,16 +179,23 @@ def pair_form(
     based_on: BasedOn,
     first: Annotated[int | None, Form(ge=1)] = None,
     second: Annotated[int | None, Form(ge=1)] = None,
+    confirmed: Confirmed = False,
 ) -> Response:
-    """Pair two unpaired players by hand, or (neither given) every unpaired player."""
+    """Pair two unpaired players by hand, or (neither given) every unpaired player; two
+    who already played each other or are a forbidden pair are confirmed first."""
 
-    def action(db: Store) -> str:
+    def action(sure: bool) -> str:
         if (first is None) != (second is None):
             raise TournamentInputError("expected two players to pair, or none to pair them all")
         chosen = None if first is None or second is None else (first, second)
-        return pair_go_players(db, tid, round, who.actor, chosen, based_on).done
+        db = db_url(request)
+        return pair_go_players(db, tid, round, who.actor, chosen, based_on, confirmed=sure).done
 
-    return _act(request, tid, who, round, action)
+    fields = {"round": str(round), "based_on": str(based_on), "first": str(first or ""),
+              "second": str(second or "")}  # fmt: skip
+    ask = (f"/td/{tid}/edit/pair", fields)
+    where = f"/edit?round={round}"
+    return asked_first(request, tid, who, where, action, confirmed=confirmed, ask=ask)
 
 
 @router.post("/{tid}/edit/colours")
@@ -314,6 +349,8 @@ class PairIn(EditIn):
 
     round: int = Field(ge=1, le=20)
     players: list[int] | None = Field(default=None, min_length=2, max_length=2)
+    confirmed: bool = False
+    """Pair the two even if they already played each other or are a forbidden pair."""
 
 
 class RoundIn(EditIn):
@@ -369,7 +406,9 @@ def api_unpair(request: Request, tid: int, body: GameIn, who: Director) -> GoRou
 def api_pair(request: Request, tid: int, body: PairIn, who: Director) -> GoRoundEdit:
     """Pair two unpaired players by hand, or every unpaired player of the round."""
     chosen = None if body.players is None else (body.players[0], body.players[1])
-    return pair_go_players(db_url(request), tid, body.round, who.actor, chosen, body.based_on)
+    return pair_go_players(
+        db_url(request), tid, body.round, who.actor, chosen, body.based_on, confirmed=body.confirmed
+    )
 
 
 @api.post("/tournaments/{tid}/edit/colours", status_code=201)

@@ -1,7 +1,7 @@
 """Othello's seat edits on the director's pages (`Game.seat_edits`): swap two players of a
 round, exchange the colours of a game, preview the next round's pairing before storing it,
-and the set-up page (``/td/{tid}/setup``: absences, forbidden and forced pairs,
-reinstatements, late entries with class flags, the end date). The addresses are those of
+and its own controls of the set-up page (`web.views.td_setup`): late entries with class
+flags, and the flags. The addresses are those of
 issue 22; a tournament whose game has no seat edits answers them 404.
 
 Every POST answers with a redirect that carries its outcome in the signed flash cookie of
@@ -18,13 +18,10 @@ from fastapi.responses import Response
 from ratinglist.errors import ConflictError, NotOffered, RatinglistError, TournamentInputError
 from ratinglist.model.directed import GameFacts, RoundView
 from ratinglist.model.ids import shown_id
-from ratinglist.service.tournaments.actions import Entry, absent, forbid, force, register_players
+from ratinglist.service.tournaments.actions import Entry, register_players
 from ratinglist.service.tournaments.page import preview_page as preview_page_of
-from ratinglist.service.tournaments.page import setup_page as setup_page_of
 from ratinglist.service.tournaments.rounds import (
     exchange_colours,
-    reinstate,
-    set_end_date,
     set_flags,
     store_pairing,
     swap_players,
@@ -119,80 +116,7 @@ def store_preview(request: Request, tid: int, who: Director, based_on: BasedOn) 
     return _back(request, tid, who, f"round {done.number} paired: {len(done.tables)} tables")
 
 
-@router.get("/{tid}/setup")
-def setup_page(request: Request, tid: int, who: Director) -> Response:
-    """Absences, forbidden and forced pairs, reinstatements, late entries and flags, and
-    the end date."""
-    page = setup_page_of(db_url(request), tid, _seat_edits)
-    return _page(request, tid, who, "games/othello/setup.html", {"s": page.setup})
-
-
 SETUP = "/setup"
-
-
-@router.post("/{tid}/setup/absence", dependencies=[OFFERED])
-def mark_absent(
-    request: Request,
-    tid: int,
-    who: Director,
-    player: Number,
-    round: Annotated[int | None, Form(ge=1)] = None,
-) -> Response:
-    """Declare a player absent for one round (default: the next), no game and no bye."""
-
-    def action() -> str:
-        done = absent(db_url(request), tid, player, who.actor, round)
-        return f"{done.player.name} absent in round {done.round}"
-
-    return _act_at(request, tid, who, SETUP, action)
-
-
-@router.post("/{tid}/setup/forbidden", dependencies=[OFFERED])
-def forbidden(request: Request, tid: int, who: Director, first: Number, second: Number) -> Response:
-    """Never pair two players together."""
-
-    def action() -> str:
-        a, b = forbid(db_url(request), tid, first, second, who.actor)
-        return f"{a.name} and {b.name} are never paired together"
-
-    return _act_at(request, tid, who, SETUP, action)
-
-
-@router.post("/{tid}/setup/forced", dependencies=[OFFERED])
-def forced(request: Request, tid: int, who: Director, first: Number, second: Number) -> Response:
-    """Impose a pair on the next round (`first` has Black)."""
-
-    def action() -> str:
-        k, black, white = force(db_url(request), tid, first, second, who.actor)
-        return f"round {k}: {black.name} (Black) plays {white.name}"
-
-    return _act_at(request, tid, who, SETUP, action)
-
-
-@router.post("/{tid}/setup/reinstate", dependencies=[OFFERED])
-def reinstate_player(request: Request, tid: int, who: Director, player: Number) -> Response:
-    """A withdrawn player plays again from the next round."""
-
-    def action() -> str:
-        done = reinstate(db_url(request), tid, player, who.actor)
-        return f"{done.name} reinstated: paired again from the next round"
-
-    return _act_at(request, tid, who, SETUP, action)
-
-
-@router.post("/{tid}/setup/end-date", dependencies=[OFFERED])
-def end_date(
-    request: Request,
-    tid: int,
-    who: Director,
-    end: Annotated[str, Form(pattern=r"^\d{4}-\d{2}-\d{2}$")],
-) -> Response:
-    """Set the tournament's last day."""
-
-    def action() -> str:
-        return f"last day: {set_end_date(db_url(request), tid, end, who.actor)}"
-
-    return _act_at(request, tid, who, SETUP, action)
 
 
 def _year(text: str) -> int | None:
