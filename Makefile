@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test fast browser postgresql nginx lint types unit demo-data docs
+.PHONY: run test fast browser postgresql nginx lint types unit demo-data docs messages
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -64,3 +64,10 @@ demo-data: $(STAMP)
 
 docs: $(STAMP)
 	$(BIN)/python -m ratinglist.cli.reference > docs/cli.md
+
+# Issue 36: after changing any user-visible text, extract the messages of the package (Python
+# `_()` and templates) into the French and Japanese catalogues and compile them (the .mo files
+# are committed); translate the new entries (docs/glossary-fr.md, docs/glossary-ja.md) and run
+# it again. tests/i18n/test_catalogues.py fails while anything is missing, empty or stale.
+messages: $(STAMP)
+	$(BIN)/python -m ratinglist.i18n.catalogues

@@ -31,6 +31,7 @@ from ratinglist.web.cache import ResponseCache
 from ratinglist.web.errors import install_error_handlers
 from ratinglist.web.head import HeadAsGet
 from ratinglist.web.headers import SecurityHeaders
+from ratinglist.web.language import LanguageChooser
 from ratinglist.web.limits import BodyLimit
 from ratinglist.web.observe import configure_access_log
 from ratinglist.web.observe import install as install_observe
@@ -152,6 +153,7 @@ def create_app(
         max_bytes=cache_bytes,
         stored=lambda version, key: stored_site_page(site, version, key),
     )
+    app.add_middleware(LanguageChooser)  # issue 36: outside the cache, which keys on it
     app.add_middleware(ServerTiming)
     app.add_middleware(BodyLimit)  # issue 19: bodies bounded before anything reads them
     if hosts is not None:  # issue 31: a forged Host is refused before anything answers it
