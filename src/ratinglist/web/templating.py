@@ -9,6 +9,7 @@ from fastapi.templating import Jinja2Templates
 
 from ratinglist import i18n
 from ratinglist.i18n.formatting import country_name, day, number
+from ratinglist.i18n.messages import translate_message
 from ratinglist.web.auth import shows_intake
 from ratinglist.web.language import language_links
 from ratinglist.web.views.common import offers
@@ -47,6 +48,8 @@ templates.env.filters["half"] = half
 templates.env.filters["day"] = day
 templates.env.filters["number"] = number
 templates.env.filters["country"] = country_name
+templates.env.filters["translated"] = translate_message
+templates.env.filters["tr"] = i18n.gettext  # a value that is a catalogue entry ("Black")
 templates.env.globals["shows_intake"] = shows_intake
 templates.env.globals["language_links"] = language_links
 templates.env.globals["locale"] = lambda: i18n.current_locale.get()
