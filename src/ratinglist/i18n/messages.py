@@ -34,6 +34,7 @@ KNOWN = (
     N_("Round robin then %(n)s Swiss rounds"),
     N_("Another device changed this meanwhile: %(why)s"),
     N_("created %(name)s"),
+    N_("language: %(code)s"),
     N_("deleted %(name)s"),
     N_("no page at %(path)s"),
     N_("the server failed; this is a bug"),

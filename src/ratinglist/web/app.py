@@ -26,6 +26,7 @@ from ratinglist.service.serving import (
 )
 from ratinglist.service.site import Site, data_version, open_site
 from ratinglist.service.site_pages import stored_site_page
+from ratinglist.service.tournaments.language import tournament_language
 from ratinglist.web.auth import AuthGate
 from ratinglist.web.cache import ResponseCache
 from ratinglist.web.errors import install_error_handlers
@@ -53,6 +54,7 @@ from ratinglist.web.views import (
     publishing_pages,
     registry_pages,
     td_api,
+    td_language,
     td_lifecycle,
     td_pages,
     td_print,
@@ -129,6 +131,7 @@ def create_app(
         td_rounds,
         td_rounds_api,
         td_lifecycle,
+        td_language,
         live,
         registry_pages,
         intake,
@@ -153,7 +156,8 @@ def create_app(
         max_bytes=cache_bytes,
         stored=lambda version, key: stored_site_page(site, version, key),
     )
-    app.add_middleware(LanguageChooser)  # issue 36: outside the cache, which keys on it
+    # issue 36: outside the cache, which keys on the language it chooses
+    app.add_middleware(LanguageChooser, tournament_language=lambda t: tournament_language(db, t))
     app.add_middleware(ServerTiming)
     app.add_middleware(BodyLimit)  # issue 19: bodies bounded before anything reads them
     if hosts is not None:  # issue 31: a forged Host is refused before anything answers it

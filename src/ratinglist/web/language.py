@@ -2,8 +2,8 @@
 
 ``?lang=fr`` (the switch on every page) wins and is remembered in the ``lang`` cookie; then
 the cookie; then ``Accept-Language``; then English (`ratinglist.i18n.choose`). A tournament's
-own language comes between the cookie and ``Accept-Language`` on its director, live and
-printed pages: their views call `use_tournament_language`. The choice is put in the scope
+own language (set by its director) comes between the cookie and ``Accept-Language`` on its
+director, live and printed pages (``/td/N...``, ``/live/N...``). The choice is put in the scope
 (`LOCALE_KEY`, which the response cache keys on) and in `ratinglist.i18n.current_locale` for
 the templates and the services called. Every answer gets ``Vary: Accept-Language, Cookie``
 and ``Content-Language``.
@@ -11,9 +11,12 @@ and ``Content-Language``.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl, urlencode
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -26,6 +29,8 @@ EXPLICIT_KEY = "ratinglist.locale_explicit"
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
 VARY = b"Accept-Language, Cookie"
+TOURNAMENT_PAGE = re.compile(r"/(?:td|live)/(\d+)(?:/|$)")
+"""A directed tournament's pages (director's, live, printed sheets): they speak its language."""
 
 
 def _header(scope: Scope, name: bytes) -> str:
@@ -52,10 +57,20 @@ def _cookie_lang(scope: Scope) -> str | None:
 
 
 class LanguageChooser:
-    """ASGI middleware: choose the request's locale, remember a ``?lang=``, mark answers."""
+    """ASGI middleware: choose the request's locale, remember a ``?lang=``, mark answers.
+    `tournament_language` gives a directed tournament's language (None: none set)."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(
+        self, app: ASGIApp, tournament_language: Callable[[int], str | None] | None = None
+    ) -> None:
         self.app = app
+        self.tournament_language = tournament_language
+
+    async def _tournament(self, scope: Scope) -> str | None:
+        found = TOURNAMENT_PAGE.match(str(scope.get("path", "")))
+        if found is None or self.tournament_language is None:
+            return None
+        return await run_in_threadpool(self.tournament_language, int(found.group(1)))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -63,7 +78,8 @@ class LanguageChooser:
             return
         asked = _query_lang(scope)
         explicit = asked or _cookie_lang(scope)
-        locale = choose(explicit, None, None, _header(scope, b"accept-language"))
+        tournament = None if explicit else await self._tournament(scope)
+        locale = choose(explicit, None, tournament, _header(scope, b"accept-language"))
         scope[LOCALE_KEY] = locale
         scope[EXPLICIT_KEY] = explicit
         token = current_locale.set(locale)
@@ -87,17 +103,6 @@ class LanguageChooser:
             await self.app(scope, receive, marked)
         finally:
             current_locale.reset(token)
-
-
-def use_tournament_language(request: Request, language: str | None) -> str:
-    """Switch the request to a tournament's `language` unless the visitor chose one; the
-    locale now in use (call before rendering or calling the services that build texts)."""
-    explicit = request.scope.get(EXPLICIT_KEY)
-    accept = request.headers.get("accept-language")
-    locale = choose(explicit, None, language, accept)
-    request.scope[LOCALE_KEY] = locale
-    current_locale.set(locale)
-    return locale
 
 
 def language_links(request: Request) -> list[tuple[str, str, str, bool]]:

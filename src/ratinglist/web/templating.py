@@ -10,6 +10,7 @@ from fastapi.templating import Jinja2Templates
 from ratinglist import i18n
 from ratinglist.i18n.formatting import country_name, day, number
 from ratinglist.i18n.messages import translate_message
+from ratinglist.service.tournaments.language import tournament_language
 from ratinglist.web.auth import shows_intake
 from ratinglist.web.language import language_links
 from ratinglist.web.views.common import offers
@@ -52,6 +53,10 @@ templates.env.filters["translated"] = translate_message
 templates.env.filters["tr"] = i18n.gettext  # a value that is a catalogue entry ("Black")
 templates.env.globals["shows_intake"] = shows_intake
 templates.env.globals["language_links"] = language_links
+templates.env.globals["languages"] = tuple(i18n.NAMES.items())
+templates.env.globals["tournament_language"] = lambda request, tid: tournament_language(
+    request.app.state.db, tid
+)
 templates.env.globals["locale"] = lambda: i18n.current_locale.get()
 templates.env.globals["offers"] = offers
 templates.env.trim_blocks = True
