@@ -40,6 +40,7 @@ from ratinglist.web.site_address import HostGate
 from ratinglist.web.timing import ServerTiming
 from ratinglist.web.views import (
     account,
+    account_language,
     account_mail,
     api,
     api_docs,
@@ -117,6 +118,7 @@ def create_app(
     install_error_handlers(app)
     for module in (
         account_mail,
+        account_language,
         lists,
         players,
         tournaments,

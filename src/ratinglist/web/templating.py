@@ -10,6 +10,7 @@ from fastapi.templating import Jinja2Templates
 from ratinglist import i18n
 from ratinglist.i18n.formatting import country_name, day, number
 from ratinglist.i18n.messages import translate_message
+from ratinglist.service.account_mail import account_language
 from ratinglist.service.tournaments.language import tournament_language
 from ratinglist.web.auth import shows_intake
 from ratinglist.web.language import language_links
@@ -56,6 +57,9 @@ templates.env.globals["language_links"] = language_links
 templates.env.globals["languages"] = tuple(i18n.NAMES.items())
 templates.env.globals["tournament_language"] = lambda request, tid: tournament_language(
     request.app.state.db, tid
+)
+templates.env.globals["mail_language"] = lambda request, user: account_language(
+    request.app.state.db, user
 )
 templates.env.globals["locale"] = lambda: i18n.current_locale.get()
 templates.env.globals["offers"] = offers
