@@ -96,3 +96,12 @@ GAME_TEXTS = (
     N_("white"),
 )
 """What the games say of their results and submission (`tournament.game.Game`)."""
+
+PAIRING_COSTS = (
+    N_("rematch"),
+    N_("score"),
+    N_("colour-balance"),
+    N_("float"),
+    N_("alternation"),
+)
+"""The parts of a pairing's cost (`pairing.costs.EOC_CRITERIA`), on the pairing report."""
