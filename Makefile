@@ -33,10 +33,13 @@ lint: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy
 
-# Browser tests drive Debian's chromium (no browser download); install it when missing.
+# Browser tests drive Debian's chromium (no browser download); install it when missing, and a
+# Japanese font (issue 36: the Japanese phone test measures real glyphs).
 browser:
 	@test -x /usr/bin/chromium || (apt-get update -q && apt-get install -y -q chromium) \
 		|| echo "could not install chromium: the browser tests will say so"
+	@fc-list :lang=ja 2>/dev/null | grep -q . || apt-get install -y -q fonts-noto-cjk \
+		|| echo "could not install a Japanese font: the Japanese pages are measured in boxes"
 
 # The PostgreSQL tests start a throwaway server from Debian's binaries (tests/postgres_server.py);
 # install them when missing. The package's own cluster is not used (nor needed running).
