@@ -26,6 +26,7 @@ KNOWN = (
     N_("after round %(n)s"),
     N_("before round 1"),
     N_("%(sheet)s · round %(n)s"),
+    N_("pairing sheet of round %(n)s"),
     N_("%(preset)s table by player count"),
     N_("%(system)s, %(rounds)s rounds"),
     N_("%(system)s, %(n)s players"),

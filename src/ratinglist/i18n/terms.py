@@ -105,3 +105,47 @@ PAIRING_COSTS = (
     N_("alternation"),
 )
 """The parts of a pairing's cost (`pairing.costs.EOC_CRITERIA`), on the pairing report."""
+
+OTHELLO_TEXTS = (
+    N_("time-default"),
+    N_("flag"),
+    N_("resign"),
+    N_("forfeit"),
+    N_("50+"),
+    N_("60+"),
+    N_("debutants"),
+    N_("WOF results file (.ELO)"),
+    N_("results page (HTML)"),
+    N_("standings (CSV)"),
+)
+"""Othello's special results, classes and export labels (`tournament/games/othello`)."""
+
+SYSTEM_NAMES = (
+    N_("mcmahon"),
+    N_("swiss"),
+    N_("swisscat"),
+    N_("cup"),
+    N_("round-robin"),
+    N_("double-round-robin"),
+    N_("triple-round-robin"),
+    N_("round-robin-then-swiss"),
+    N_("round-robin-then-semifinals"),
+)
+"""The systems a new tournament offers, by their stored names (`Game.systems`)."""
+
+GO_SETTINGS = (
+    N_("McMahon bar (rank)"),
+    N_("McMahon floor (rank)"),
+    N_("Placement criteria"),
+    N_("Time system"),
+    N_("Komi"),
+    N_("Location"),
+    N_("EGF class (blank: from the time system)"),
+    N_("Handicap from (mms, rank, none)"),
+    N_("No handicap above (rank)"),
+    N_("Handicap correction (-1 to 3)"),
+    N_("Handicap ceiling (0-9)"),
+    N_("Pair as OpenGotha 3.52 (opengotha)"),
+    N_("More OpenGotha parameters (name=value; ...)"),
+)
+"""Go's settings on the new-tournament form (`Go.settings_fields`)."""
