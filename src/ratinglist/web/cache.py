@@ -34,6 +34,7 @@ from ratinglist.i18n import DEFAULT
 from ratinglist.service.site_pages import StoredPage, page_key
 from ratinglist.web.language import LOCALE_KEY
 from ratinglist.web.paths import is_under
+from ratinglist.web.routes import query_names
 
 COMPRESSIBLE = (b"text/", b"application/json", b"image/svg+xml", b"application/javascript")
 MIN_COMPRESS = 1024
@@ -91,7 +92,7 @@ ParameterTable = tuple[tuple[re.Pattern[str], frozenset[str]], ...]
 def parameter_table(app: Any) -> ParameterTable:
     """The query parameters each GET route of a FastAPI `app` reads (its dependencies' too)."""
     return tuple(
-        (compile_path(path)[0], _query_names(route.dependant))
+        (compile_path(path)[0], query_names(route.dependant))
         for path, route in _get_routes(getattr(app, "routes", ()))
     )
 
@@ -104,14 +105,6 @@ def _get_routes(routes: Any, prefix: str = "") -> Iterator[tuple[str, APIRoute]]
         elif hasattr(route, "original_router"):  # a router included by FastAPI's wrapper
             inner = prefix + route.include_context.prefix
             yield from _get_routes(route.original_router.routes, inner)
-
-
-def _query_names(dependant: Any) -> frozenset[str]:
-    """The names of the query parameters of a FastAPI dependant and of its dependencies."""
-    names = {field.alias for field in dependant.query_params}
-    for inner in dependant.dependencies:
-        names |= _query_names(inner)
-    return frozenset(names)
 
 
 def canonical_query(scope: Scope, table: ParameterTable) -> bytes:

@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ratinglist.i18n import LOCALES, NAMES, choose, current_locale, parse_locale
+from ratinglist.web.routes import query_names
 
 LOCALE_KEY = "ratinglist.locale"
 """The scope key holding the locale chosen for a request."""
@@ -107,7 +108,14 @@ class LanguageChooser:
 
 def language_links(request: Request) -> list[tuple[str, str, str, bool]]:
     """The switch: (code, name in itself, this page's address in it, is it the current one)."""
-    pairs = [(k, v) for k, v in parse_qsl(request.url.query, keep_blank_values=True) if k != "lang"]
+    route = request.scope.get("route")
+    dependant = getattr(route, "dependant", None)
+    known = query_names(dependant) if dependant is not None else frozenset()
+    pairs = [
+        (k, v)
+        for k, v in parse_qsl(request.url.query, keep_blank_values=True)
+        if k in known and k != "lang"  # only what the page reads: no address forges a link
+    ]
     now = current_locale.get()
     links = []
     for code in LOCALES:

@@ -3,12 +3,14 @@ sheets to visitors who chose no language themselves (`web.language`)."""
 
 from __future__ import annotations
 
-from ratinglist.errors import NotFoundError, TournamentInputError
+from ratinglist.errors import TournamentInputError
 from ratinglist.i18n import LOCALES, NAMES, parse_locale
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import loaded, write
 from ratinglist.store import Store
+from ratinglist.store.tournament_events import kinds_with
 from ratinglist.tournament import events as ev
+from ratinglist.tournament.codec import from_json
 
 
 def parse_language(text: str) -> str:
@@ -43,8 +45,21 @@ def set_language(
 
 
 def tournament_language(db: Store, tournament: int) -> str | None:
-    """The language the tournament's director set (None: none set or no such tournament)."""
-    try:
-        return loaded(db, tournament).folded.language
-    except (NotFoundError, TournamentInputError):
-        return None
+    """The language the tournament's director set (None: none set or no such tournament).
+
+    Read from the log's kinds without folding it (the pages that ask fold it once
+    themselves): the last `LanguageSet` still in force, each undo removing the latest
+    action in force as `tournament.fold.effective` does.
+    """
+    stack: list[str | None] = []
+    for kind, payload in kinds_with(db, tournament, ev.LanguageSet.kind):
+        if kind == ev.Undone.kind:
+            if len(stack) > 1:
+                stack.pop()
+        else:
+            stack.append(payload)
+    for payload in reversed(stack):
+        if payload is not None:
+            event = from_json(ev.LanguageSet.kind, payload)
+            return event.language if isinstance(event, ev.LanguageSet) else None
+    return None
