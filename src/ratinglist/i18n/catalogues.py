@@ -33,6 +33,10 @@ OPTIONS = {
     }
 }
 TRANSLATED = tuple(code for code in LOCALES if code != DEFAULT)
+HEADER = (
+    "# Ratinglist's %(language)s catalogue (issue 36): `make messages` updates it; the terms\n"
+    "# follow docs/glossary-%(language)s.md."
+)
 
 
 def _visible(dirpath: str) -> bool:
@@ -69,8 +73,13 @@ def update(template: Catalog) -> None:
     """Merge `template`'s messages into each translated catalogue and compile it."""
     for locale in TRANSLATED:
         catalogue = read_catalogue(locale)
+        template.creation_date = catalogue.creation_date  # no header churn between runs
         catalogue.update(template, no_fuzzy_matching=True, update_header_comment=False)
         catalogue.obsolete.clear()
+        catalogue.project, catalogue.version = "Ratinglist", ""
+        catalogue.header_comment = HEADER % {"language": locale}
+        catalogue.last_translator = "the Ratinglist maintainers"
+        catalogue.language_team = f"{locale} (docs/glossary-{locale}.md)"
         with po_path(locale).open("wb") as handle:
             write_po(handle, catalogue, omit_header=False, no_location=True, sort_output=True,
                      width=100)  # fmt: skip
