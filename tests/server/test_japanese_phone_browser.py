@@ -75,7 +75,7 @@ def test_japanese_pages_fit_a_phone(served: str, browser: Any) -> None:
         assert page.goto(f"{served}{path}").status == 200, path
         _fits(page, path)
     page.screenshot(path=str(SCREENSHOTS / "td-ja-390.png"), full_page=True)
-    page.click("footer nav.languages a[lang=fr]")
+    page.click("footer .languages a[lang=fr]")
     page.wait_for_url(re.compile(r"lang=fr"))
     assert page.evaluate("document.documentElement.lang") == "fr"
     page.goto(f"{served}/")
