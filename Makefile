@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test fast browser postgresql nginx lint types unit demo-data docs bytecode
+.PHONY: run test fast browser postgresql nginx lint types unit demo-data docs bytecode messages
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -39,10 +39,13 @@ lint: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy
 
-# Browser tests drive Debian's chromium (no browser download); install it when missing.
+# Browser tests drive Debian's chromium (no browser download); install it when missing, and a
+# Japanese font (issue 36: the Japanese phone test measures real glyphs).
 browser:
 	@test -x /usr/bin/chromium || (apt-get update -q && apt-get install -y -q chromium) \
 		|| echo "could not install chromium: the browser tests will say so"
+	@fc-list :lang=ja 2>/dev/null | grep -q . || apt-get install -y -q fonts-noto-cjk \
+		|| echo "could not install a Japanese font: the Japanese pages are measured in boxes"
 
 # The PostgreSQL tests start a throwaway server from Debian's binaries (tests/postgres_server.py);
 # install them when missing. The package's own cluster is not used (nor needed running).
@@ -70,3 +73,10 @@ demo-data: $(STAMP)
 
 docs: $(STAMP)
 	$(BIN)/python -m ratinglist.cli.reference > docs/cli.md
+
+# Issue 36: after changing any user-visible text, extract the messages of the package (Python
+# `_()` and templates) into the French and Japanese catalogues and compile them (the .mo files
+# are committed); translate the new entries (docs/glossary-fr.md, docs/glossary-ja.md) and run
+# it again. tests/i18n/test_catalogues.py fails while anything is missing, empty or stale.
+messages: $(STAMP)
+	$(BIN)/python -m ratinglist.i18n.catalogues

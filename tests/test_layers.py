@@ -26,6 +26,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ratinglist"
 # What each top-level package may import from ratinglist (besides itself and `errors`).
 ALLOWED: dict[str, set[str]] = {
     "model": set(),
+    "i18n": set(),
     "formats": {"model"},
     "pairing": {"model"},
     "standings": {"model"},
@@ -44,9 +45,10 @@ ALLOWED: dict[str, set[str]] = {
         "archive",
         "tournament",
         "store",
+        "i18n",
     },
-    "cli": {"model", "service"},
-    "web": {"model", "service"},
+    "cli": {"model", "service", "i18n"},
+    "web": {"model", "service", "i18n"},
 }
 
 # Foreign libraries a layer must not import.

@@ -15,9 +15,15 @@ from ratinglist.web.app import create_app
 from ratinglist.web.auth import CODE_WRITES, PUBLIC_WRITES, SAFE_METHODS, is_private
 from tests.server.fixtures import PLAYER_IDS, sign_in
 
-SIGN_OUT = {"/logout", "/api/v1/logout", "/account/password", "/account/email"}
-"""Writes any signed-in user may make (no role needed): sign out, their own password and
-e-mail address."""
+SIGN_OUT = {
+    "/logout",
+    "/api/v1/logout",
+    "/account/password",
+    "/account/email",
+    "/account/language",
+}
+"""Writes any signed-in user may make (no role needed): sign out, their own password,
+e-mail address and mail language."""
 
 
 def _api_routes(routes: list[Any], prefix: str = "") -> list[tuple[str, str]]:

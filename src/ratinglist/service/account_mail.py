@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ratinglist.errors import AccountError, InputError
+from ratinglist.i18n import DEFAULT, LOCALES, N_, _, parse_locale, using
 from ratinglist.service.accounts import set_password
 from ratinglist.service.actor import Actor, ActorKind
 from ratinglist.service.mail import MailSettings, looks_like_address, send_mail
@@ -46,6 +47,10 @@ _NO_HASH = "$no-account$"
 
 Sender = Callable[[MailSettings, str, str, str], None]
 """How a message is sent: `service.mail.send_mail` or an outbox's ``send``."""
+
+
+VERDICTS = {"accepted": N_("accepted"), "rejected": N_("rejected")}
+"""A decision's word in the mail (translated in the submitter's language)."""
 
 
 def _now(now: dt.datetime | None) -> dt.datetime:
@@ -75,6 +80,28 @@ def set_account_email(db: Store, name: str, email: str | None, actor: Actor) -> 
     with db.begin() as conn:
         stored.set_email(conn, name, address)
     return address
+
+
+def set_account_language(db: Store, name: str, language: str, actor: Actor) -> str:
+    """Set the language of a user's mails (``en``, ``fr``, ``ja``); the language stored.
+
+    Raises:
+        InputError: not a language of the site.
+        NotFoundError: no such user.
+    """
+    code = parse_locale(language)
+    if code is None:
+        raise InputError(f"expected a language among {', '.join(LOCALES)}, got {language!r}")
+    with db.begin() as conn:
+        stored.set_language(conn, name, None if code == DEFAULT else code)
+    return code
+
+
+def account_language(db: Store, name: str) -> str:
+    """The language of a user's mails (English when none is set or no such user)."""
+    with db.connect() as conn:
+        found = stored.mail_account(conn, name)
+    return (found.language if found is not None else None) or DEFAULT
 
 
 def account_email(db: Store, name: str) -> str | None:
@@ -151,13 +178,19 @@ def request_reset(
     if not mailed or found is None or not found.email:
         return None
     minutes = int(RESET_LIFETIME.total_seconds() // 60)
-    body = (
-        f"Someone (probably you) asked to reset the password of the account {found.name!r}.\n\n"
-        f"Choose a new password here (the link works for {minutes} minutes, once):\n\n"
-        f"{link_base.rstrip('/')}/reset#token={token}\n\n"
-        "If you did not ask, ignore this message: your password stays as it is.\n"
-    )
-    send(mail, found.email, "Ratinglist: reset your password", body)
+    link = f"{link_base.rstrip('/')}/reset#token={token}"
+    with using(found.language):  # issue 36: in the account's language
+        body = _(
+            "Someone (probably you) asked to reset the password of the account %(name)s.\n\n"
+            "Choose a new password here (the link works for %(minutes)s minutes, once):\n\n"
+            "%(link)s\n\n"
+            "If you did not ask, ignore this message: your password stays as it is.\n",
+            name=repr(found.name),
+            minutes=minutes,
+            link=link,
+        )
+        subject = _("Ratinglist: reset your password")
+    send(mail, found.email, subject, body)
     return ResetMail(found.name, dt.datetime.fromtimestamp(expires, dt.UTC))
 
 
@@ -205,15 +238,22 @@ def notify_decision(db: Store, summary: IntakeSummary, mail: MailSettings) -> st
         found = stored.mail_account(conn, submitter.name)
     if found is None or not found.email:
         return None
-    verdict = "accepted" if summary.status == "accepted" else summary.status
-    lines = [
-        f"The rating officer ({Actor.parse(summary.decided_by or '').name}) {verdict} the "
-        f"results file {summary.file_name} (queue item {summary.id}).",
-    ]
-    if summary.message:
-        lines += ["", "Message:", summary.message]
-    if summary.status == "accepted" and summary.tournament_id is not None:
-        lines += ["", f"It is tournament {summary.tournament_id} of the archive."]
-    subject = f"Ratinglist: {summary.file_name} {verdict}"
+    with using(found.language):  # issue 36: in the submitter's language
+        verdict = _(VERDICTS.get(summary.status, summary.status))
+        lines = [
+            _(
+                "The rating officer (%(officer)s) %(verdict)s the results file %(file)s "
+                "(queue item %(item)s).",
+                officer=Actor.parse(summary.decided_by or "").name,
+                verdict=verdict,
+                file=summary.file_name,
+                item=summary.id,
+            ),
+        ]
+        if summary.message:
+            lines += ["", _("Message:"), summary.message]
+        if summary.status == "accepted" and summary.tournament_id is not None:
+            lines += ["", _("It is tournament %(n)s of the archive.", n=summary.tournament_id)]
+        subject = _("Ratinglist: %(file)s %(verdict)s", file=summary.file_name, verdict=verdict)
     send_mail(mail, found.email, subject, "\n".join(lines) + "\n")
     return found.email

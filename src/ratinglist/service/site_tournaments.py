@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ratinglist.errors import NotFoundError, ResultsFileError
 from ratinglist.formats.elo_reader import read_elo_bytes
 from ratinglist.formats.elo_stages import Section, Stage, file_sections, section_at
+from ratinglist.i18n import _
 from ratinglist.model import PlayerId
 from ratinglist.service.site import Site, coded, country_code
 from ratinglist.service.site_engine import TieBreaks, engine_ranking
@@ -155,33 +156,44 @@ class Placing:
     def text(self) -> str:
         """The rule as the page says it."""
         below = (
-            "the scores the file declares on its %_% lines (they differ from the points of "
-            "its games)"
+            _(
+                "the scores the file declares on its %%_%% lines (they differ from the points "
+                "of its games)"
+            )
             if self.declared is not None
-            else "the points of the rounds, the Brightwell quotient (C = 6) and discs"
+            else _("the points of the rounds, the Brightwell quotient (C = 6) and discs")
         )
         if self.rule is PlacedBy.ENGINE:
-            return (
+            return _(
                 "Placed by the final ranking of the program that ran this tournament "
                 "(finals, byes and forfeits as played); points, Brightwell and discs are "
                 "the tournament's own."
             )
         if self.rule is PlacedBy.FINALS:
             marks = ", ".join(self.sections)
-            return f"Placed by the finals the file marks ({marks}), then by {below}."
+            return _(
+                "Placed by the finals the file marks (%(marks)s), then by %(below)s.",
+                marks=marks,
+                below=below,
+            )
         if self.rule is PlacedBy.FINALS_UNREAD:
-            return (
-                f"The games after the rounds are not read as finals ({self.unread}): "
-                f"placed by {below}."
+            return _(
+                "The games after the rounds are not read as finals (%(why)s): placed by %(below)s.",
+                why=self.unread,
+                below=below,
             )
         if self.rule is PlacedBy.AFTER_LAST_ROUND:
-            return f"Placed by the games after the last round (played as finals), then by {below}."
-        if self.rule is PlacedBy.DECLARED:
-            return (
-                f"Placed by {below}; ties by the points of the games, the Brightwell "
-                "quotient (C = 6) and discs."
+            return _(
+                "Placed by the games after the last round (played as finals), then by %(below)s.",
+                below=below,
             )
-        return "Placed by the points of the games, the Brightwell quotient (C = 6) and discs."
+        if self.rule is PlacedBy.DECLARED:
+            return _(
+                "Placed by %(below)s; ties by the points of the games, the Brightwell "
+                "quotient (C = 6) and discs.",
+                below=below,
+            )
+        return _("Placed by the points of the games, the Brightwell quotient (C = 6) and discs.")
 
 
 @dataclass(frozen=True, slots=True)

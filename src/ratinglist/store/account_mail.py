@@ -16,12 +16,14 @@ from ratinglist.store.schema import accounts, server_secrets
 
 @dataclass(frozen=True, slots=True)
 class MailAccount:
-    """What a password reset needs of an account: name, address, password hash, last mail."""
+    """What a mail to an account needs: name, address, password hash, last reset mail, and
+    the language of its mails (None: English)."""
 
     name: str
     email: str | None
     password_hash: str
     reset_mailed_at: dt.datetime | None
+    language: str | None = None
 
 
 def _aware(value: dt.datetime | None) -> dt.datetime | None:
@@ -30,16 +32,21 @@ def _aware(value: dt.datetime | None) -> dt.datetime | None:
     return value.replace(tzinfo=dt.UTC)
 
 
-def _row_of(row: Row[Any, Any, Any, Any]) -> MailAccount:
+def _row_of(row: Row[Any, Any, Any, Any, Any]) -> MailAccount:
     email = None if row.email is None else str(row.email)
-    return MailAccount(str(row.name), email, str(row.password_hash), _aware(row.reset_mailed_at))
+    language = None if row.language is None else str(row.language)
+    return MailAccount(
+        str(row.name), email, str(row.password_hash), _aware(row.reset_mailed_at), language
+    )
 
 
 def mail_account(conn: Connection, name: str) -> MailAccount | None:
     """The account named `name` (exact), or None."""
     a = accounts.c
     row = conn.execute(
-        select(a.name, a.email, a.password_hash, a.reset_mailed_at).where(a.name == name)
+        select(a.name, a.email, a.password_hash, a.reset_mailed_at, a.language).where(
+            a.name == name
+        )
     ).first()
     return None if row is None else _row_of(row)
 
@@ -48,7 +55,7 @@ def account_by_email(conn: Connection, email: str) -> MailAccount | None:
     """The account whose address is `email` (case-insensitive; the first by name)."""
     a = accounts.c
     row = conn.execute(
-        select(a.name, a.email, a.password_hash, a.reset_mailed_at)
+        select(a.name, a.email, a.password_hash, a.reset_mailed_at, a.language)
         .where(func.lower(a.email) == email.lower())
         .order_by(a.name)
     ).first()
@@ -63,6 +70,16 @@ def set_email(conn: Connection, name: str, email: str | None) -> None:
     """
     found = require_account(conn, name)
     conn.execute(update(accounts).where(accounts.c.id == found.id).values(email=email))
+
+
+def set_language(conn: Connection, name: str, language: str | None) -> None:
+    """Set (None: English) the language of the account's mails.
+
+    Raises:
+        NotFoundError: no such account.
+    """
+    found = require_account(conn, name)
+    conn.execute(update(accounts).where(accounts.c.id == found.id).values(language=language))
 
 
 def mark_reset_mailed(conn: Connection, name: str, at: dt.datetime) -> None:

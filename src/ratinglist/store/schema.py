@@ -381,6 +381,7 @@ accounts = Table(
     Column("created_by", Text, nullable=False),
     Column("email", String(254), nullable=True),  # migration 0016: notices, password reset
     Column("reset_mailed_at", DateTime(timezone=True), nullable=True),
+    Column("language", String(8), nullable=True),  # migration 0020: the mails' language
 )
 
 account_grants = Table(

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import asdict, dataclass, field
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import case, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
 from ratinglist.errors import ConflictError, NotFoundError, TournamentInputError
@@ -115,6 +115,19 @@ def _events(conn: Connection, tournament_id: int, after: int = 0) -> tuple[Event
         .order_by(e.seq)
     )
     return tuple(from_json(kind, payload) for kind, payload in conn.execute(query))
+
+
+def kinds_with(store: Store, tournament_id: int, kind: str) -> tuple[tuple[str, str | None], ...]:
+    """Every event's kind of a tournament's log in order, with the payload of those of `kind`
+    (None for the others): what a lookup of one setting reads without folding the log."""
+    e = tournament_events.c
+    query = (
+        select(e.kind, case((e.kind == kind, e.payload), else_=None))
+        .where(e.tournament_id == tournament_id)
+        .order_by(e.seq)
+    )
+    with store.connect() as conn:
+        return tuple((str(k), None if p is None else str(p)) for k, p in conn.execute(query))
 
 
 @dataclass(slots=True)

@@ -435,6 +435,23 @@ class ShownOnLive(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class LanguageSet(Event):
+    """The director sets the tournament's language (``en``, ``fr``, ``ja``: issue 36): its
+    pages and printed sheets speak it to visitors who chose no language themselves."""
+
+    kind: ClassVar[str] = "language"
+    language: str = "en"
+
+    action: ClassVar[str] = "the language"
+
+    def footprint(self) -> frozenset[Mark]:
+        return frozenset({("settings", "language", 0, 0)})
+
+    def describe(self, name: Namer | None = None) -> str:
+        return f"language {self.language}"
+
+
+@dataclass(frozen=True, slots=True)
 class ReopenRequested(Event):
     """The director asks the rating officer to reopen a tournament whose results the
     officer already accepted (the officer reopens it, or not)."""
@@ -472,6 +489,7 @@ ENGINE_EVENTS: tuple[type[Event], ...] = (
     Submitted,
     Reopened,
     ShownOnLive,
+    LanguageSet,
     ReopenRequested,
     Undone,
 )

@@ -21,6 +21,7 @@ from ratinglist.tournament.events import (
     Created,
     EndDateSet,
     Event,
+    LanguageSet,
     Reopened,
     ReopenRequested,
     ShownOnLive,
@@ -48,6 +49,8 @@ def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
         return replace(d, closed=False, reopen_request=None, submitted_reason=None)
     if isinstance(event, ShownOnLive):
         return replace(d, public=event.public)
+    if isinstance(event, LanguageSet):  # issue 36: presentation only, allowed once closed too
+        return replace(d, language=event.language)
     if isinstance(event, ReopenRequested):
         if not d.closed:
             raise NotAllowedNow("expected a closed tournament to ask to reopen, got one still open")

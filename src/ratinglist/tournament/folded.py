@@ -29,7 +29,8 @@ class FoldedTournament:
     """Settings, the game's state, whether the tournament is closed, whether its director
     shows it on the public live pages, the reason of a pending request to the rating
     officer to reopen it (None: none pending), and the director's reason for submitting it
-    unfinished (None: not submitted so)."""
+    unfinished (None: not submitted so), and the language its director set for its pages and
+    sheets (None: none set, issue 36)."""
 
     settings: Settings
     play: Play
@@ -37,6 +38,7 @@ class FoldedTournament:
     public: bool = False
     reopen_request: str | None = None
     submitted_reason: str | None = None
+    language: str | None = None
 
     @property
     def paired(self) -> int:

@@ -26,11 +26,13 @@ from ratinglist.service.serving import (
 )
 from ratinglist.service.site import Site, data_version, open_site
 from ratinglist.service.site_pages import stored_site_page
+from ratinglist.service.tournaments.language import tournament_language
 from ratinglist.web.auth import AuthGate
 from ratinglist.web.cache import ResponseCache
 from ratinglist.web.errors import install_error_handlers
 from ratinglist.web.head import HeadAsGet
 from ratinglist.web.headers import SecurityHeaders
+from ratinglist.web.language import LanguageChooser
 from ratinglist.web.limits import BodyLimit
 from ratinglist.web.observe import configure_access_log
 from ratinglist.web.observe import install as install_observe
@@ -38,6 +40,7 @@ from ratinglist.web.site_address import HostGate
 from ratinglist.web.timing import ServerTiming
 from ratinglist.web.views import (
     account,
+    account_language,
     account_mail,
     api,
     api_docs,
@@ -52,6 +55,7 @@ from ratinglist.web.views import (
     publishing_pages,
     registry_pages,
     td_api,
+    td_language,
     td_lifecycle,
     td_pages,
     td_print,
@@ -119,6 +123,7 @@ def create_app(
     install_error_handlers(app)
     for module in (
         account_mail,
+        account_language,
         lists,
         players,
         tournaments,
@@ -134,6 +139,7 @@ def create_app(
         td_rounds_api,
         td_setup,
         td_lifecycle,
+        td_language,
         live,
         registry_pages,
         intake,
@@ -162,6 +168,8 @@ def create_app(
         max_bytes=cache_bytes,
         stored=lambda version, key: stored_site_page(site, version, key),
     )
+    # issue 36: outside the cache, which keys on the language it chooses
+    app.add_middleware(LanguageChooser, tournament_language=lambda t: tournament_language(db, t))
     app.add_middleware(ServerTiming)
     app.add_middleware(BodyLimit)  # issue 19: bodies bounded before anything reads them
     if hosts is not None:  # issue 31: a forged Host is refused before anything answers it

@@ -5,11 +5,13 @@ changes only on import, rating or publication. So a 200 answer to a GET is kept 
 (data version, path, canonical query) and served again until the version changes; its gzip
 form is made once. The canonical query keeps only the parameters the matching route reads,
 sorted by name (`canonical_query`): ``/?utm=1`` and ``/?x=2`` are ``/``, not two more renders
-of a large page. On a miss, a page made in advance at the same version (`service.site_pages`,
-shared by every server process) is served before the app is asked. Each answer carries one
-``ETag`` (the version and canonical URL hashed, replacing any the app set) and ``Vary:
-Accept-Encoding``; a request whose ``If-None-Match`` matches gets 304. Bodies larger than
-`max_body` and zip files pass through uncached and uncompressed.
+of a large page; and under the request's language (`web.language`), so a French visitor never
+gets the English page nor the reverse (pages made in advance are English only). On a miss, a
+page made in advance at the same version (`service.site_pages`, shared by every server process)
+is served before the app is asked. Each answer carries one ``ETag`` (the version, canonical URL
+and language hashed, replacing any the app set) and ``Vary: Accept-Encoding``; a request
+whose ``If-None-Match`` matches gets 304. Bodies larger than `max_body` and zip files pass
+through uncached and uncompressed.
 """
 
 from __future__ import annotations
@@ -28,8 +30,11 @@ from fastapi.routing import APIRoute
 from starlette.routing import compile_path
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ratinglist.i18n import DEFAULT
 from ratinglist.service.site_pages import StoredPage, page_key
+from ratinglist.web.language import LOCALE_KEY
 from ratinglist.web.paths import is_under
+from ratinglist.web.routes import query_names
 
 COMPRESSIBLE = (b"text/", b"application/json", b"image/svg+xml", b"application/javascript")
 MIN_COMPRESS = 1024
@@ -87,7 +92,7 @@ ParameterTable = tuple[tuple[re.Pattern[str], frozenset[str]], ...]
 def parameter_table(app: Any) -> ParameterTable:
     """The query parameters each GET route of a FastAPI `app` reads (its dependencies' too)."""
     return tuple(
-        (compile_path(path)[0], _query_names(route.dependant))
+        (compile_path(path)[0], query_names(route.dependant))
         for path, route in _get_routes(getattr(app, "routes", ()))
     )
 
@@ -100,14 +105,6 @@ def _get_routes(routes: Any, prefix: str = "") -> Iterator[tuple[str, APIRoute]]
         elif hasattr(route, "original_router"):  # a router included by FastAPI's wrapper
             inner = prefix + route.include_context.prefix
             yield from _get_routes(route.original_router.routes, inner)
-
-
-def _query_names(dependant: Any) -> frozenset[str]:
-    """The names of the query parameters of a FastAPI dependant and of its dependencies."""
-    names = {field.alias for field in dependant.query_params}
-    for inner in dependant.dependencies:
-        names |= _query_names(inner)
-    return frozenset(names)
 
 
 def canonical_query(scope: Scope, table: ParameterTable) -> bytes:
@@ -154,7 +151,7 @@ class ResponseCache:
         self.stored = stored
         self.max_bytes = max_bytes
         self.max_body = max_body
-        self._entries: OrderedDict[tuple[str, str, bytes], _Entry] = OrderedDict()
+        self._entries: OrderedDict[tuple[str, str, bytes, str], _Entry] = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
         self._parameters: ParameterTable | None = None
@@ -166,7 +163,9 @@ class ResponseCache:
         version = self.version()
         if self._parameters is None:
             self._parameters = parameter_table(scope.get("app"))
-        key = (version, str(scope["path"]), canonical_query(scope, self._parameters))
+        # Issue 36: one entry per language (the locale `web.language` chose for the request).
+        locale = str(scope.get(LOCALE_KEY, DEFAULT))
+        key = (version, str(scope["path"]), canonical_query(scope, self._parameters), locale)
         etag = b'"' + hashlib.sha1(repr(key).encode()).hexdigest()[:20].encode() + b'"'
         if _header(scope, b"if-none-match") == etag:
             await send({"type": "http.response.start", "status": 304, "headers": [(b"etag", etag)]})
@@ -185,11 +184,12 @@ class ResponseCache:
                 return
         await self._send(entry, wants_gzip, send)
 
-    def _made_in_advance(self, key: tuple[str, str, bytes], etag: bytes) -> _Entry | None:
-        """The page made in advance for `key`, kept in memory too (None when there is none)."""
-        if self.stored is None:
+    def _made_in_advance(self, key: tuple[str, str, bytes, str], etag: bytes) -> _Entry | None:
+        """The page made in advance for `key`, kept in memory too (None when there is none).
+        Pages are made in advance in the default language only (`web.prerender`)."""
+        version, path, query, locale = key
+        if self.stored is None or locale != DEFAULT:
             return None
-        version, path, query = key
         found = self.stored(version, page_key(path, query.decode("latin-1")))
         if found is None:
             return None

@@ -32,6 +32,8 @@ from ratinglist.errors import (
     RateLimited,
     RatinglistError,
 )
+from ratinglist.i18n import N_
+from ratinglist.i18n.messages import translate_message
 from ratinglist.web.budget import OverBudget
 from ratinglist.web.templating import templates
 
@@ -48,17 +50,18 @@ CODES = {
     503: "unavailable",
 }
 TITLES = {
-    400: "Bad request",
-    401: "Sign-in needed",
-    403: "Not allowed",
-    404: "Not found",
-    405: "Method not allowed",
-    409: "Changed meanwhile",
-    413: "Too large",
-    429: "Too many attempts",
-    500: "Server error",
-    503: "Too much work",
+    400: N_("Bad request"),
+    401: N_("Sign-in needed"),
+    403: N_("Not allowed"),
+    404: N_("Not found"),
+    405: N_("Method not allowed"),
+    409: N_("Changed meanwhile"),
+    413: N_("Too large"),
+    429: N_("Too many attempts"),
+    500: N_("Server error"),
+    503: N_("Too much work"),
 }
+"""Each status's title on the error page (translated there: ``_(title)``)."""
 RETRY_AFTER_S = 30
 """The ``Retry-After`` of a 503 (work past the budget): a computation left running in the
 background has usually filled its cache by then."""
@@ -66,14 +69,16 @@ log = logging.getLogger("ratinglist.web")
 
 
 def error_response(request: Request, status: int, message: str) -> Response:
-    """The error answer: JSON under ``/api/``, else the HTML error page."""
+    """The error answer: JSON under ``/api/``, else the HTML error page; the message in the
+    request's language when it is one the catalogue knows (`i18n.messages`)."""
+    message = translate_message(message)
     if request.url.path.startswith("/api/"):
         body = {"error": {"status": status, "code": CODES.get(status, "error"), "message": message}}
         return JSONResponse(body, status_code=status)
     return templates.TemplateResponse(
         request,
         "error.html",
-        {"status": status, "title": TITLES.get(status, "Error"), "message": message},
+        {"status": status, "title": TITLES.get(status, N_("Error")), "message": message},
         status_code=status,
     )
 

@@ -6,6 +6,7 @@ import typer
 
 from ratinglist.cli.tournament import (
     forecast,
+    language,
     lifecycle,
     play,
     registration,
@@ -50,6 +51,7 @@ for name, command in (
     ("submit", views.submit),
     ("reopen", setup.reopen),
     ("live", lifecycle.live_command),
+    ("language", language.language_command),
     ("state", lifecycle.state_command),
     ("delete", lifecycle.delete_command),
     ("assistants", lifecycle.assistants_command),
