@@ -385,3 +385,13 @@ def number_of(db: Store, tournament: int | str | None) -> int:
     from ratinglist.service.tournaments.log import find_tournament
 
     return tournament if isinstance(tournament, int) else find_tournament(db, tournament)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Debian chromium under Playwright: one per session (per xdist worker), shared
+    by the browser journeys; each step opens and closes its own contexts."""
+    from tests.web.test_browser import launched
+
+    with launched() as found:
+        yield found
