@@ -394,10 +394,12 @@ def number_of(db: Store, tournament: int | str | None) -> int:
     return tournament if isinstance(tournament, int) else find_tournament(db, tournament)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Headless Debian chromium under Playwright: one per session (per xdist worker), shared
-    by the browser journeys; each step opens and closes its own contexts."""
+    """Headless Debian chromium under Playwright, shared by the steps of a journey module; each
+    step opens and closes its own contexts. Not one per session: while Playwright's sync API
+    runs, its event loop counts as running in the test's thread, so a later test's
+    `asyncio.run()` (Starlette's test client) fails."""
     from tests.web.test_browser import launched
 
     with launched() as found:
