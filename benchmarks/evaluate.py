@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import resource
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -36,7 +37,7 @@ from ratinglist.service.evaluation import default_workers, evaluate_archive
 from smoke import SMOKE_YEAR, smoke_database
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     """Run the evaluation once and print a table (or JSON with ``--json``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", help="database URL holding the archive")
@@ -52,7 +53,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--report", type=Path, help="write the whole report's JSON here")
     parser.add_argument("--smoke", action="store_true", help="one year of the archive (a check)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.db is None and not args.smoke:
         parser.error("expected --db (or --smoke)")
     with tempfile.TemporaryDirectory() as tmp:
@@ -92,7 +93,7 @@ def main() -> None:
     }
     if args.json:
         print(json.dumps(result, indent=2))
-        return
+        return 0
     print(f"{done.report.games} games scored; load {result['load_s']} s")
     print(f"{'system':12} {'seconds':>9} {'log-loss':>9}")
     for row in rows:
@@ -102,6 +103,7 @@ def main() -> None:
         f"wall {result['total_s']} s, CPU {result['cpu_s']} s ({args.workers} workers), load "
         f"average {load_before:.2f} before, {load_after:.2f} after"
     )
+    return 0
 
 
 def _children_cpu() -> float:
@@ -111,4 +113,4 @@ def _children_cpu() -> float:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -20,6 +20,7 @@ import json
 import os
 import random
 import statistics
+import sys
 import time
 
 from ratinglist.model import PlayerId
@@ -90,19 +91,19 @@ def measure(runs: int, repeats: int) -> dict[str, object]:
     }
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--runs", type=int, default=RUNS, help=f"simulated ends (default {RUNS})")
     parser.add_argument("--repeats", type=int, default=5, help="timed forecasts (default 5)")
     parser.add_argument("--smoke", action="store_true", help="20 runs, 1 repeat: a check")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.smoke:
         args.runs, args.repeats = 20, 1
     result = measure(args.runs, args.repeats)
     if args.json:
         print(json.dumps(result))
-        return
+        return 0
     print(
         f"forecast of {PLAYERS} players, {ROUNDS} rounds, after round {PLAYED}: "
         f"{args.runs} runs x {args.repeats} repeats"
@@ -113,7 +114,8 @@ def main() -> None:
         f"{result['cpu_median']:>10.3f}s {100 * float(str(result['max_standard_error'])):>8.1f}% "
         f"{result['load_before']:>5.2f}/{result['load_after']:<5.2f}"
     )
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -97,13 +98,13 @@ def measure(
     return rows
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", nargs="?", type=Path, default=None)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--smoke", action="store_true", help="a slice, one run (a check)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     folder = args.folder or real_data_dir() / "go"
     if args.smoke:
         rows = measure(folder, 1, SMOKE_LISTS, SMOKE_FOLDERS)
@@ -111,12 +112,13 @@ def main() -> None:
         rows = measure(folder, args.repeat)
     if args.json:
         print(json.dumps(rows))
-        return
+        return 0
     table = Table("item", "seconds", "count")
     for row in rows:
         table.add_row(str(row["item"]), f"{row['seconds']:.3f}", str(row["count"]))
     Console().print(table)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

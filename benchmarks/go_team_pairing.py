@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -53,16 +54,16 @@ def rows(files: tuple[str, ...] = FILES) -> list[dict[str, object]]:
     return out
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="Print a JSON list.")
     parser.add_argument("--smoke", action="store_true", help="The first file only (a check).")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     files = FILES[:1] if args.smoke else FILES
     found = rows(files)
     if args.json:
         print(json.dumps(found))
-        return
+        return 0
     print(f"{'file':32} {'round':>5} {'matches':>7} {'same':>4} {'cpu s':>6}")
     for row in found:
         print(
@@ -74,7 +75,8 @@ def main() -> None:
         total = sum(int(str(r["matches"])) for r in mine)
         same = sum(int(str(r["same"])) for r in mine)
         print(f"{Path(name).name}: {same} of {total} matches reproduced")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -114,7 +114,7 @@ def measure(source: Path, first: dt.date, last: dt.date, samples: int) -> dict[s
     }
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("db", type=Path, nargs="?", help="SQLite file with an imported archive")
@@ -123,7 +123,7 @@ def main() -> None:
     parser.add_argument("--check", type=int, default=12, help="months compared with lists alone")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--smoke", action="store_true", help="one year of the archive (a check)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.smoke:
         with tempfile.TemporaryDirectory() as tmp:
             args.db = smoke_database(Path(tmp), rate=False)
@@ -136,7 +136,7 @@ def main() -> None:
         result = measure(args.db, args.first, args.last, args.check)
     if args.json:
         print(json.dumps(result))
-        return
+        return 0
     table = Table(title=f"Monthly history of {args.db} ({args.first:%Y-%m} to {args.last:%Y-%m})")
     table.add_column("measure")
     table.add_column("value", justify="right")
@@ -146,7 +146,8 @@ def main() -> None:
         shown = f"{value:.6f}" if key.endswith("_diff") else str(value)
         table.add_row(key, shown)
     Console().print(table)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -63,14 +63,14 @@ def measure(archive: Path, workers: int | None) -> dict[str, float | int]:
     }
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("archive", type=Path, nargs="?")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--workers", type=int, default=None, help="parsing processes")
     parser.add_argument("--smoke", action="store_true", help="one year of the real archive")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.smoke and args.archive is None:
         args.archive = smoke_archive()
     if args.archive is None:
@@ -80,7 +80,7 @@ def main() -> None:
     result = measure(args.archive, args.workers)
     if args.json:
         print(json.dumps(result))
-        return
+        return 0
     table = Table(title=f"Import of {args.archive}")
     table.add_column("measure")
     table.add_column("value", justify="right")
@@ -96,7 +96,8 @@ def main() -> None:
     for name, value in rows:
         table.add_row(name, value)
     Console().print(table)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

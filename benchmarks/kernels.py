@@ -146,13 +146,13 @@ def commit() -> str:
     return done.stdout.strip()
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--repeats", type=int, default=1, help="timed runs of each kernel")
     parser.add_argument("--smoke", action="store_true", help="tiny inputs (a check)")
     parser.add_argument("--record", type=Path, help="write the figures as a reference file")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     load_before = os.getloadavg()
     warm_up()
     rows = []
@@ -183,7 +183,7 @@ def main() -> None:
     shown_reference = {k: v for k, v in reference.items() if k != "rows"}
     if args.json:
         print(json.dumps({"rows": rows, "reference": shown_reference, "load_average": load}))
-        return
+        return 0
     print(f"{'kernel':<58} {'wall s':>7} {'CPU s':>7} {'ref wall':>8} {'ref CPU':>8} {'ratio':>6}")
     for r in rows:
         ref_wall = f"{r['reference_wall_s']:.3f}" if r["reference_wall_s"] is not None else "-"
@@ -196,7 +196,8 @@ def main() -> None:
               f"{shown_reference.get('measured', '?')} at load "
               f"{shown_reference.get('load_average_before_after', '?')}")  # fmt: skip
     print(f"load average (1, 5, 15 min) before and after: {load}; ratio: CPU today / reference")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -20,6 +20,7 @@ import json
 import os
 import socket
 import statistics
+import sys
 import tempfile
 import threading
 import time
@@ -104,14 +105,14 @@ def measure(db: Path, path: str, tries: int) -> dict[str, list[float]]:
     return found
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("db", type=Path, nargs="?")
     parser.add_argument("--path", default="/")
     parser.add_argument("--tries", type=int, default=5)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--smoke", action="store_true", help="one year of the archive (a check)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.smoke:
         with tempfile.TemporaryDirectory() as tmp:
             found = measure(smoke_database(Path(tmp)), args.path, 1)
@@ -130,14 +131,15 @@ def main() -> None:
     }
     if args.json:
         print(json.dumps({"path": args.path, "load_average": round(load, 2), **summary}))
-        return
+        return 0
     table = Table(title=f"{args.path}: seconds to the load event (load average {load:.2f})")
     for column in ("device", "min", "median", "max"):
         table.add_column(column, justify="left" if column == "device" else "right")
     for name, row in summary.items():
         table.add_row(name, *(f"{row[k]:.3f}" for k in ("min_s", "median_s", "max_s")))
     Console().print(table)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -28,13 +28,13 @@ EGC = "go/opengotha-rgf/egc2011.xml"
 SMOKE_FILE = "go/opengotha/CdFA2020-essaiLVCup.xml"
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--rounds", default="1,5")
     parser.add_argument("--file", type=Path, help="default: EGC 2011 of the real data")
     parser.add_argument("--smoke", action="store_true", help="a 16-player file (a check)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.smoke:
         args.file, args.rounds = real_data_dir() / SMOKE_FILE, "1,4"
     elif args.file is None:

@@ -126,14 +126,14 @@ def measure(name: str, games: GameArrays, repeat: int) -> tuple[Measure, RatingL
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print a table (or JSON with ``--json``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--repeat", type=int, default=3, help="timed fits per dataset")
     parser.add_argument("--skip-real", action="store_true", help="synthetic history only")
     parser.add_argument("--smoke", action="store_true", help="small datasets, 1 fit (a check)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     rows: list[Measure] = []
     folder = smoke_archive() if args.smoke else wof_results()
     if args.smoke:
@@ -150,7 +150,7 @@ def main() -> None:
         rows.append(measure("synthetic-2M", synthetic, args.repeat)[0])
     if args.json:
         print(json.dumps([_as_dict(r) for r in rows]))
-        return
+        return 0
     header = (
         f"{'dataset':<14}{'games':>10}{'players':>9}{'fit best s':>12}{'median s':>10}"
         f"{'iters':>7}{'peak MB':>9}{'rated':>8}{'listed':>8}{'official':>9}"
@@ -161,6 +161,7 @@ def main() -> None:
             f"{r.dataset:<14}{r.games:>10}{r.players:>9}{r.fit_s:>12.3f}{r.fit_s_median:>10.3f}"
             f"{r.iterations:>7}{r.peak_mb:>9.1f}{r.rated:>8}{r.listed:>8}{r.official:>9}"
         )
+    return 0
 
 
 def _as_dict(row: Measure) -> dict[str, object]:
@@ -168,4 +169,4 @@ def _as_dict(row: Measure) -> dict[str, object]:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

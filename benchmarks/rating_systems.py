@@ -57,7 +57,7 @@ def load(db: str | None, folder: Path) -> GameArrays:
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print a table (or JSON with ``--json``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", help="database URL holding the imported archive")
@@ -65,7 +65,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per system")
     parser.add_argument("--systems", default=",".join(SYSTEMS), help="comma-separated names")
     parser.add_argument("--smoke", action="store_true", help="one year, 1 run (a check)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.smoke:
         args.repeat = 1
     games = load(args.db, smoke_archive() if args.smoke else wof_results())
@@ -90,14 +90,15 @@ def main() -> None:
         )
     if args.json:
         print(json.dumps(rows, indent=2))
-        return
+        return 0
     print(f"{'system':10} {'games':>8} {'players':>8} {'best s':>8} {'median s':>9}")
     for row in rows:
         print(
             f"{row['system']:10} {row['games']:>8} {row['players']:>8} "
             f"{row['rate_s']:>8.3f} {row['rate_s_median']:>9.3f}"
         )
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

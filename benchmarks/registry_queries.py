@@ -109,13 +109,13 @@ def measure(
     return rows
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--db", type=Path)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--repeats", type=int, default=20)
     parser.add_argument("--smoke", action="store_true", help="one year of the archive (a check)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.smoke:
         with tempfile.TemporaryDirectory() as tmp:
             db = smoke_database(Path(tmp), publish=False)
@@ -127,11 +127,12 @@ def main() -> None:
         rows = measure(args.db, args.repeats)
     if args.json:
         print(json.dumps([{"operation": op, "ms": round(ms, 3)} for op, ms in rows]))
-        return
+        return 0
     print(f"{'operation':<40} {'ms':>9}")
     for op, ms in rows:
         print(f"{op:<40} {ms:>9.2f}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

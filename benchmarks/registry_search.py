@@ -44,12 +44,12 @@ def timed(fn: Callable[[], object], repeats: int) -> float:
     return statistics.median(times)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--list", type=Path, help="default: joueurs.txt of the real data")
     parser.add_argument("--smoke", action="store_true", help="one call each (a check)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.list is None:
         args.list = real_data_dir() / "othello-rating-pipeline" / "joueurs.txt"
     few, many = (1, 1) if args.smoke else (5, 20)
@@ -69,12 +69,13 @@ def main() -> None:
     rows += [(f"search {q!r}", timed(lambda q=q: index.search(q), many)) for q in QUERIES]
     if args.json:
         print(json.dumps([{"operation": op, "ms": round(ms, 3)} for op, ms in rows]))
-        return
+        return 0
     print(f"{len(players)} players")
     print(f"{'operation':<28} {'ms':>9}")
     for op, ms in rows:
         print(f"{op:<28} {ms:>9.2f}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

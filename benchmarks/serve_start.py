@@ -170,14 +170,14 @@ def measure(db: Path, repeats: int, workers: int | None) -> list[Start]:
     return starts
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("db", type=Path, nargs="?", help="an SQLite database, a list published")
     parser.add_argument("--repeats", type=int, default=3, help="restarts after the first start")
     parser.add_argument("--workers", type=int, default=None, help="default: serve's default")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--smoke", action="store_true", help="one year of the archive (a check)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if not RATINGLIST.is_file():
         sys.exit(f"console script not found: {RATINGLIST} (run `make .venv/.installed`)")
     if args.smoke:
@@ -200,7 +200,7 @@ def main() -> None:
     }
     if args.json:
         print(json.dumps(result))
-        return
+        return 0
     print(
         f"{'start':<24} {'ready path':>10} {'READY s':>8} {'CPU s':>6} {'HOME ms':>8} "
         f"{'home made':>9}"
@@ -219,7 +219,8 @@ def main() -> None:
         f"{result['restart_home_median_ms']} ms, max {result['restart_home_max_ms']} ms; "
         f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
     )
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -266,7 +266,7 @@ def run(args: argparse.Namespace, report: Callable[[str], None]) -> dict[str, ob
     }
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "db", nargs="?", help="SQLite database file (imported, rated, lists published)"
@@ -277,7 +277,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None, help="default: serve's default")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--smoke", action="store_true", help="one year of the archive (a check)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     console = Console()
     report = (lambda _: None) if args.json else console.print
     if args.smoke:
@@ -291,7 +291,7 @@ def main() -> None:
         result = run(args, report)
     if args.json:
         print(json.dumps(result))
-        return
+        return 0
     table = Table(title=f"Site under {args.clients} concurrent clients ({args.seconds:.0f} s)")
     for column in ("page kind", "requests", "errors", "req/s", "p50 ms", "p95 ms", "p99 ms"):
         table.add_column(column, justify="left" if column == "page kind" else "right")
@@ -312,7 +312,8 @@ def main() -> None:
         f"full list page: {result['list_page_bytes']:,} bytes, "
         f"{result['list_page_gzip_bytes']:,} gzip-compressed"
     )
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

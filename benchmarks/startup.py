@@ -86,12 +86,12 @@ def measure(repeats: int) -> dict[str, list[tuple[float, float]]]:
     return {"ratinglist version": version, "tournament result": entry}
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--smoke", action="store_true", help="--repeats 1 (a check)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.smoke:
         args.repeats = 1
     if not RATINGLIST.is_file():
@@ -114,11 +114,12 @@ def main() -> None:
                 ]
             )
         )  # fmt: skip
-        return
+        return 0
     print(f"{'command':<22} {'wall median s':>14} {'wall max s':>11} {'cpu median s':>13}")
     for command, (median, slowest, cpu) in rows.items():
         print(f"{command:<22} {median:>14.3f} {slowest:>11.3f} {cpu:>13.3f}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -439,7 +439,7 @@ def run_one(
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     """Run the four runs (two backends, with and without the kill); print a table or JSON."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -463,7 +463,7 @@ def main() -> None:
         "of the calm one and the restart), on SQLite, 8 players, 3 rounds, 2 devices, 1 worker "
         "without the page renderer, no think time",
     )
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.smoke:
         args.backends, args.devices, args.players, args.rounds = "sqlite", 2, 8, 3
         args.workers, args.think_ms = 1, 0.0
@@ -488,6 +488,7 @@ def main() -> None:
     broken = [r for r in runs if r.lost or r.duplicated or r.half_written or not r.standings_match]
     if args.smoke and broken:
         sys.exit(f"td_load --smoke: a run lost, repeated or half-wrote results: {broken[0]}")
+    return 0
 
 
 def print_table(runs: list[Run]) -> None:
@@ -505,4 +506,4 @@ def print_table(runs: list[Run]) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

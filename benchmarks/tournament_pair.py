@@ -114,13 +114,13 @@ def measure(egc: Path, repeats: int, snapshot: bool = True) -> dict[str, object]
     return {"import": (wall, cpu, out.strip()), "round": pending, "starts": starts}
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--egc", type=Path, help="the EGC 2011 OpenGotha file")
     parser.add_argument("--smoke", action="store_true", help="a 16-player file, 1 run (a check)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.smoke:
         args.egc, args.repeats = real_data_dir() / SMOKE_FILE, 1
     elif args.egc is None:
@@ -155,7 +155,7 @@ def main() -> None:
         print(
             json.dumps({"pair": rows, "load_average": load, "import_wall_s": round(imported[0], 3)})
         )
-        return
+        return 0
     print(f"{imported[2]} in {imported[0]:.2f} s wall, {imported[1]:.2f} s CPU")
     print(f"{'tournament':<18} {'runs':>5} {'wall median s':>14} {'wall min s':>11} "
           f"{'cpu median s':>13}")  # fmt: skip
@@ -164,7 +164,8 @@ def main() -> None:
         print(f"{name:<18} {r['runs']:>5} {r['wall_median_s']:>14.3f} "
               f"{r['wall_min_s']:>11.3f} {r['cpu_median_s']:>13.3f}")  # fmt: skip
     print(f"load average (1, 5, 15 min): before {load['before']}, after {load['after']}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

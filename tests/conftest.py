@@ -13,6 +13,7 @@ import fcntl
 import itertools
 import os
 import shutil
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,6 +31,12 @@ os.environ[CHEAP_HASHES] = "1"  # set before any hasher is built; servers starte
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 from tests.postgres_server import PostgresServer, PostgresUnavailable
+
+# Bytecode is cached (git ignores __pycache__): with PYTHONDONTWRITEBYTECODE set, as it may
+# be in a shell, every xdist worker and every `ratinglist` process a test starts compiled our
+# modules (and pytest rewrote the test modules) again.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -385,3 +392,15 @@ def number_of(db: Store, tournament: int | str | None) -> int:
     from ratinglist.service.tournaments.log import find_tournament
 
     return tournament if isinstance(tournament, int) else find_tournament(db, tournament)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Debian chromium under Playwright, shared by the steps of a journey module; each
+    step opens and closes its own contexts. Not one per session: while Playwright's sync API
+    runs, its event loop counts as running in the test's thread, so a later test's
+    `asyncio.run()` (Starlette's test client) fails."""
+    from tests.web.test_browser import launched
+
+    with launched() as found:
+        yield found

@@ -6,6 +6,12 @@ without a change here; the others are helper modules the scripts import. A scrip
 reads the real data (it names ``RATINGLIST_REAL_DATA`` or a `benchmarks/smoke.py` helper that
 finds it) gets ``RATINGLIST_REAL_DATA`` from the `real_data` fixture: under ``CI`` a missing
 folder fails the test.
+
+Each smoke run calls the script's ``main(argv) -> int`` in the test's own process (a fresh
+interpreter importing the app cost about 2 s of CPU a script); every ``__main__`` block is
+``sys.exit(main(...))``, and one script still runs as its own process, as a person runs it.
+The scripts that measure a whole process (``serve_start``, ``startup``, ...) start that
+process themselves.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -34,6 +41,14 @@ READS_REAL_DATA = re.compile(
 )
 
 
+MAIN_BLOCK = re.compile(
+    r'^if __name__ == "__main__":\n    sys\.exit\(main\((sys\.argv\[1:\])?\)\)\n\Z', re.MULTILINE
+)
+"""The end of every script: its ``main`` decides the exit code."""
+AS_A_PROCESS = "pairing"
+"""The script that also runs as its own process (synthetic input, no real data: cheap)."""
+
+
 def smoke(script: Path, *extra: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     """``python SCRIPT --smoke EXTRA`` from the repository, as a person would run it."""
     return subprocess.run(
@@ -47,26 +62,88 @@ def smoke(script: Path, *extra: str, env: dict[str, str]) -> subprocess.Complete
     )
 
 
+def script_main(script: Path) -> Callable[[list[str]], int | None]:
+    """The ``main`` of `script`, loaded as a module the way ``python SCRIPT`` finds its
+    siblings (the benchmarks folder first on ``sys.path``)."""
+    name = f"benchmark_{script.stem}"
+    spec = importlib.util.spec_from_file_location(name, script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up while it loads
+    spec.loader.exec_module(module)
+    found: Callable[[list[str]], int | None] = module.main
+    return found
+
+
 def test_scripts_and_helpers_are_found() -> None:
     assert {"td_load", "wof_fidelity", "history"} <= {p.stem for p in SCRIPTS}
     assert {"synthetic", "smoke"} <= {p.stem for p in HELPERS}
+    assert AS_A_PROCESS in {p.stem for p in SCRIPTS}
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_every_script_exits_with_its_mains_code(script: Path) -> None:
+    text = script.read_text(encoding="utf-8")
+    assert MAIN_BLOCK.search(text), f"{script.name}: expected it to end with sys.exit(main())"
+    assert re.search(r"^def main\(argv: list\[str\]( \| None = None)?\) -> int:", text, re.M), (
+        f"{script.name}: expected def main(argv) -> int"
+    )
+
+
+def _smoke_argv(script: Path, request: pytest.FixtureRequest) -> tuple[list[str], dict[str, str]]:
+    """The smoke run's arguments (with ``--json`` where the script has it, since that is the
+    output other tools read) and its environment (the real data where it reads it)."""
+    text = script.read_text(encoding="utf-8")
+    env: dict[str, str] = {}
+    if READS_REAL_DATA.search(text):
+        env["RATINGLIST_REAL_DATA"] = str(request.getfixturevalue("real_data"))
+    return ["--smoke", *(("--json",) if '"--json"' in text else ())], env
+
+
+def _check_output(script: Path, argv: list[str], out: str) -> None:
+    assert out.strip(), f"{script.name} --smoke printed nothing"
+    if "--json" in argv:
+        assert isinstance(json.loads(out), dict | list), out[:200]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("script", SCRIPTS, ids=[p.stem for p in SCRIPTS])
-def test_benchmark_smoke_run(script: Path, request: pytest.FixtureRequest) -> None:
-    text = script.read_text(encoding="utf-8")
-    env = dict(os.environ)
-    if READS_REAL_DATA.search(text):
-        env["RATINGLIST_REAL_DATA"] = str(request.getfixturevalue("real_data"))
-    # One run a script (make test's time): with --json where the script has it, since that
-    # is the output other tools read; else its table.
-    json_too = '"--json"' in text
-    done = smoke(script, *(("--json",) if json_too else ()), env=env)
+def test_benchmark_smoke_run(
+    script: Path,
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    argv, env = _smoke_argv(script, request)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.chdir(REPO)
+    monkeypatch.setattr(sys, "path", [str(BENCHMARKS), *sys.path])
+    monkeypatch.setattr(sys, "argv", [str(script), *argv])
+    siblings = set(sys.modules)
+    try:
+        main = script_main(script)
+        try:
+            code = main(argv)
+        except SystemExit as stop:  # sys.exit("message") or argparse's error
+            code = stop.code if isinstance(stop.code, int) else 1
+            print(stop.code, file=sys.stderr)
+    finally:
+        for name in set(sys.modules) - siblings:
+            if name.startswith("benchmark_") or (BENCHMARKS / f"{name}.py").exists():
+                sys.modules.pop(name, None)
+    out, err = capfd.readouterr()
+    assert code in (0, None), f"{script.name} {' '.join(argv)} ended {code}:\n{out}\n{err}"
+    _check_output(script, argv, out)
+
+
+@pytest.mark.slow
+def test_a_script_runs_as_its_own_process(request: pytest.FixtureRequest) -> None:
+    script = BENCHMARKS / f"{AS_A_PROCESS}.py"
+    argv, extra_env = _smoke_argv(script, request)
+    done = smoke(script, *argv[1:], env={**os.environ, **extra_env})
     assert done.returncode == 0, f"{script.name} --smoke:\n{done.stdout}\n{done.stderr}"
-    assert done.stdout.strip(), f"{script.name} --smoke printed nothing"
-    if json_too:
-        assert isinstance(json.loads(done.stdout), dict | list)
+    _check_output(script, argv, done.stdout)
 
 
 @pytest.mark.parametrize("helper", HELPERS, ids=[p.stem for p in HELPERS])

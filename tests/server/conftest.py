@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from ratinglist.web.app import create_app
 from tests.server.fixtures import seed_server
-from tests.web.test_browser import launched
 
 
 @pytest.fixture
@@ -25,10 +23,3 @@ def app_client(server_url: str) -> Iterator[TestClient]:
     """A client of the app over `server_url` (no cookies yet)."""
     with TestClient(create_app(server_url)) as client:
         yield client
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Headless Debian chromium under Playwright, one per browser test module."""
-    with launched() as found:
-        yield found

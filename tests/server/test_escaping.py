@@ -1,6 +1,6 @@
 """A player named ``<img src=x onerror=alert(1)>`` is shown as text on every page (issue 10's
 acceptance): the public site (lists, player, tournaments, search, diff), the registry, and
-the TD, live and intake pages (those in `test_td_pages`, `test_td_browser`, `test_intake_web`).
+the TD, live and intake pages (those in `test_td_pages`, `tests/e2e/steps/td`, `test_intake_web`).
 
 The registry refuses no name, but an imported .ELO file is the way such a name arrives from
 outside, so the site's archive is imported with the name in its player lines.

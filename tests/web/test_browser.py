@@ -1,4 +1,6 @@
-"""Browser tests: Playwright drives Debian's `chromium` against a live server of the site.
+"""The public site's browser journey, and the browser helpers every journey uses: Playwright
+drives Debian's `chromium` against a live server of the site (`serving`), started by
+`launched` (once per session: the `browser` fixture of `tests/conftest.py`).
 
 No browser is downloaded: the test uses ``/usr/bin/chromium`` and installs Debian's package
 with apt-get when it is missing. Under ``CI`` a missing browser fails the tests; elsewhere it
@@ -79,13 +81,6 @@ def serving(url: str) -> Iterator[str]:
         thread.join(timeout=HANG_S)
 
 
-@pytest.fixture(scope="module")
-def server(site_db: str) -> Iterator[str]:
-    """A live server of the small site on a free port; yields its base URL."""
-    with serving(site_db) as base:
-        yield base
-
-
 @contextmanager
 def launched() -> Iterator[Any]:
     """Headless Debian chromium under Playwright. Every wait of its pages (a load, a click,
@@ -114,24 +109,6 @@ def launched() -> Iterator[Any]:
             browser.close()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    """Headless Debian chromium under Playwright."""
-    with launched() as found:
-        yield found
-
-
-@pytest.fixture()
-def page(browser: object) -> Iterator[object]:
-    from playwright.sync_api import Browser
-
-    assert isinstance(browser, Browser)
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    new_page = context.new_page()
-    yield new_page
-    context.close()
-
-
 def _shot(page: object, name: str) -> None:
     from playwright.sync_api import Page
 
@@ -140,7 +117,7 @@ def _shot(page: object, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
 
 
-def test_list_filtered_by_a_country_box_and_by_a_country_name(server: str, page: object) -> None:
+def list_filtered_by_a_country_box_and_by_a_country_name(server: str, page: object) -> None:
     from playwright.sync_api import Page, expect
 
     assert isinstance(page, Page)
@@ -161,7 +138,7 @@ def test_list_filtered_by_a_country_box_and_by_a_country_name(server: str, page:
     expect(page.get_by_role("link", name=f"{EVIL}, Evil")).to_be_visible()
 
 
-def test_list_on_a_phone(server: str, browser: object) -> None:
+def list_on_a_phone(server: str, browser: object) -> None:
     from playwright.sync_api import Browser
 
     assert isinstance(browser, Browser)
@@ -174,7 +151,7 @@ def test_list_on_a_phone(server: str, browser: object) -> None:
     context.close()
 
 
-def test_search_a_misspelled_name_then_see_the_chart(server: str, page: object) -> None:
+def search_a_misspelled_name_then_see_the_chart(server: str, page: object) -> None:
     from playwright.sync_api import Page, expect
 
     assert isinstance(page, Page)
@@ -192,7 +169,7 @@ def test_search_a_misspelled_name_then_see_the_chart(server: str, page: object) 
     _shot(page, "player.png")
 
 
-def test_sort_tournaments_by_country_and_open_one(server: str, page: object) -> None:
+def sort_tournaments_by_country_and_open_one(server: str, page: object) -> None:
     from playwright.sync_api import Page, expect
 
     assert isinstance(page, Page)
@@ -207,7 +184,7 @@ def test_sort_tournaments_by_country_and_open_one(server: str, page: object) -> 
     _shot(page, "tournament.png")
 
 
-def test_upload_a_broken_file_to_check(server: str, page: object, tmp_path: Path) -> None:
+def upload_a_broken_file_to_check(server: str, page: object, tmp_path: Path) -> None:
     from playwright.sync_api import Page, expect
 
     assert isinstance(page, Page)
@@ -219,3 +196,36 @@ def test_upload_a_broken_file_to_check(server: str, page: object, tmp_path: Path
     expect(page.locator("#result h2")).to_contain_text("error")
     expect(page.locator("pre.source .line.error").first).to_be_visible()
     _shot(page, "check.png")
+
+
+def _fresh_page(browser: Any) -> Any:
+    """A page in a new desktop-sized context."""
+    return browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+
+
+def test_the_public_site_journey(
+    site_db: str, browser: Any, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
+    """A visitor's tour of the small site (the list by country, on a phone, a misspelled
+    search, the tournaments sorted, a broken file checked, the fan pages on a 390 px phone),
+    then every kind of page, public and private, loads nothing from another origin."""
+    from tests.e2e.steps import fan, origins  # they import `serving` from here
+
+    with serving(site_db) as server:
+        list_filtered_by_a_country_box_and_by_a_country_name(server, _fresh_page(browser))
+        list_on_a_phone(server, browser)
+        search_a_misspelled_name_then_see_the_chart(server, _fresh_page(browser))
+        sort_tournaments_by_country_and_open_one(server, _fresh_page(browser))
+        upload_a_broken_file_to_check(server, _fresh_page(browser), tmp_path)
+        close_contexts(browser)
+        fan.no_page_scrolls_sideways_on_a_390_px_phone(server, browser)
+        fan.official_ratings_only_is_one_click_away(server, browser)
+    with origins.served(tmp_path_factory) as base:
+        origins.no_page_loads_anything_from_another_origin(base, browser, tmp_path)
+    close_contexts(browser)
+
+
+def close_contexts(browser: Any) -> None:
+    """Close every context a step left open (the session's browser stays)."""
+    for context in list(browser.contexts):
+        context.close()

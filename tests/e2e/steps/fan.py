@@ -5,52 +5,33 @@ and the "official ratings only" link (Debian chromium, Playwright). The list's t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
-
-from tests.web.test_browser import launched, serving
-
-pytestmark = pytest.mark.slow
 
 PHONE = {"width": 390, "height": 844}
 """The phone of issue 22 (iPhone 12-14 class)."""
 
 
-@pytest.fixture(scope="module")
-def fan_server(site_db: str) -> Iterator[str]:
-    with serving(site_db) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def fan_browser() -> Iterator[Any]:
-    with launched() as found:
-        yield found
-
-
-def test_no_page_scrolls_sideways_on_a_390_px_phone(fan_server: str, fan_browser: Any) -> None:
-    context = fan_browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+def no_page_scrolls_sideways_on_a_390_px_phone(base: str, browser: Any) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
-    page.goto(fan_server + "/tournaments")
+    page.goto(base + "/tournaments")
     tournament = page.locator("#tournaments tbody a[href^='/tournaments/']").first.get_attribute(
         "href"
     )
     assert tournament is not None
     for path in ("/", "/tournaments", "/players/50002", tournament, "/search?q=tanaka", "/diff"):
-        page.goto(fan_server + path)
+        page.goto(base + path)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{path} is {width} px wide on a 390 px phone"
     context.close()
 
 
-def test_official_ratings_only_is_one_click_away(fan_server: str, fan_browser: Any) -> None:
+def official_ratings_only_is_one_click_away(base: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
-    context = fan_browser.new_context(viewport=PHONE, is_mobile=True)
+    context = browser.new_context(viewport=PHONE, is_mobile=True)
     page = context.new_page()
-    page.goto(fan_server + "/")
+    page.goto(base + "/")
     rows = page.locator("#ratinglist tbody tr")
     expect(rows).to_have_count(6)
     page.get_by_role("link", name="official ratings only").first.click()

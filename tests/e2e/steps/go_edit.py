@@ -5,6 +5,7 @@ script or style refused by the page's policy, and its forms work without a scrip
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +15,11 @@ from tests.cli.tournament_cli import run
 from tests.server.fixtures import browser_sign_in, seed_server
 from tests.web.test_browser import serving
 
-pytestmark = pytest.mark.slow
 PHONE = {"width": 390, "height": 844}
 PLAYERS = {"Dupont": "5d", "Martin": "3d", "Bernard": "1k", "Petit": "5k", "Durand": "12k"}
 
 
-@pytest.fixture(scope="module")
+@contextmanager
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     path: Path = tmp_path_factory.mktemp("goedit") / "server.db"
     url = f"sqlite:///{path}"
@@ -33,7 +33,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-def test_edit_page_on_a_phone(served: str, browser: Any) -> None:
+def edit_page_on_a_phone(served: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     context = browser.new_context(viewport=PHONE, is_mobile=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -15,10 +16,8 @@ from tests.published import store_ratings
 from tests.server.fixtures import PLAYER_IDS, browser_sign_in, seed_server
 from tests.web.test_browser import SCREENSHOTS, serving
 
-pytestmark = pytest.mark.slow
 
-
-@pytest.fixture(scope="module")
+@contextmanager
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     url = f"sqlite:///{tmp_path_factory.mktemp('tempids') / 'server.db'}"
     seed_server(url)
@@ -27,7 +26,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-def test_new1_from_the_directors_page_to_the_officers(served: str, browser: Any) -> None:
+def new1_from_the_directors_page_to_the_officers(served: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     director = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)

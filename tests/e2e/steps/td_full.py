@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -22,7 +23,6 @@ from ratinglist.store.schema import players
 from tests.server.fixtures import PLAYER_IDS, browser_sign_in, seed_server
 from tests.web.test_browser import serving
 
-pytestmark = pytest.mark.slow
 EXTRA = (500101, 500102, 500103, 500104, 500105)
 """Registry players beyond the fixtures' 16: four more entrants and the late entry."""
 ENTRANTS = (*PLAYER_IDS, *EXTRA[:4])
@@ -32,7 +32,7 @@ REFUSED = ".conflict[role=alert]"
 """An action's refusal (not the submission's state, which the page shows in the same style)."""
 
 
-@pytest.fixture(scope="module")
+@contextmanager
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     url = f"sqlite:///{tmp_path_factory.mktemp('tdfull') / 'server.db'}"
     seed_server(url)
@@ -124,7 +124,7 @@ def reopen_after_submit(page: Any, base: str, tid: str, games: int) -> None:
     _submit_results(page, f"{games} games (queued)")
 
 
-def test_a_20_player_tournament_run_entirely_from_the_web(served: str, browser: Any) -> None:
+def a_20_player_tournament_run_entirely_from_the_web(served: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     context = browser.new_context(viewport={"width": 1280, "height": 900})

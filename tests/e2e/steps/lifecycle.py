@@ -5,20 +5,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 
+from tests.e2e.steps.td_common import reopen_after_submit
 from tests.published import store_ratings
 from tests.server.fixtures import PLAYER_IDS, browser_sign_in, seed_server
-from tests.server.td_browser_steps import reopen_after_submit
 from tests.web.test_browser import serving
 
-pytestmark = pytest.mark.slow
 ANDERSEN, BERG, COSTA, DUBOIS = PLAYER_IDS[1:5]
 
 
-@pytest.fixture(scope="module")
+@contextmanager
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     url = f"sqlite:///{tmp_path_factory.mktemp('life') / 'server.db'}"
     seed_server(url)
@@ -28,7 +28,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-def test_a_director_submits_and_reopens_from_the_web(served: str, browser: Any) -> None:
+def a_director_submits_and_reopens_from_the_web(served: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
@@ -63,9 +63,7 @@ def test_a_director_submits_and_reopens_from_the_web(served: str, browser: Any) 
     context.close()
 
 
-def test_the_officer_publishes_after_the_dry_run_then_unpublishes(
-    served: str, browser: Any
-) -> None:
+def the_officer_publishes_after_the_dry_run_then_unpublishes(served: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     context = browser.new_context(viewport={"width": 1280, "height": 900})

@@ -6,27 +6,15 @@ live page update by itself. The exported .ELO file reads back with no error."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from ratinglist.formats.diagnostics import Severity
 from ratinglist.formats.elo import parse_elo
-from tests.server.fixtures import EVIL, PLAYER_IDS, browser_sign_in, seed_server
-from tests.web.test_browser import SCREENSHOTS, serving
+from tests.server.fixtures import EVIL, PLAYER_IDS, browser_sign_in
+from tests.web.test_browser import SCREENSHOTS
 
-pytestmark = pytest.mark.slow
 ROUNDS = 3
-
-
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    url = f"sqlite:///{tmp_path_factory.mktemp('td') / 'server.db'}"
-    seed_server(url)
-    with serving(url) as base:
-        yield base
 
 
 def _shot(page: Any, name: str) -> None:
@@ -52,7 +40,7 @@ def _score(round_number: int, table: int) -> str:
     return f"{black}-{64 - black}"
 
 
-def test_two_directors_and_a_live_viewer(served: str, browser: Any, tmp_path: Path) -> None:
+def two_directors_and_a_live_viewer(served: str, browser: Any, tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
     director = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)

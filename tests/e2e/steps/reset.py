@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -14,12 +15,12 @@ from ratinglist.service.actor import SYSTEM
 from ratinglist.service.mail import MailSettings, mail_settings
 from tests.conftest import handle
 from tests.server.fixtures import seed_server
-from tests.web.test_browser import launched, serving
+from tests.web.test_browser import serving
 
 NEW_PASSWORD = "a brand new secret"
 
 
-def test_the_reset_link_fills_the_form_from_its_fragment(tmp_path: Path) -> None:
+def the_reset_link_fills_the_form_from_its_fragment(browser: Any, tmp_path: Path) -> None:
     from playwright.sync_api import Request, expect
 
     url = f"sqlite:///{tmp_path / 'reset.db'}"
@@ -36,23 +37,22 @@ def test_the_reset_link_fills_the_form_from_its_fragment(tmp_path: Path) -> None
         found = re.search(r"(\S+/reset#token=(\S+))", bodies[0])
         assert found and found.group(1).startswith(f"{base}/reset#token=")
         link, token = found.groups()
-        with launched() as browser:
-            context = browser.new_context()
-            page = context.new_page()
-            sent: list[tuple[str, str]] = []
+        context = browser.new_context()
+        page = context.new_page()
+        sent: list[tuple[str, str]] = []
 
-            def record(request: Request) -> None:
-                sent.append((request.url, request.post_data or ""))
+        def record(request: Request) -> None:
+            sent.append((request.url, request.post_data or ""))
 
-            page.on("request", record)
-            page.goto(link)
-            expect(page.locator("#token")).to_have_value(token)
-            assert "#" not in page.url and token not in page.url
-            page.get_by_label("New password").fill(NEW_PASSWORD)
-            page.get_by_label("Again").fill(NEW_PASSWORD)
-            page.get_by_role("button", name="Set the password").click()
-            page.wait_for_url(re.compile(r"/login"))
-            context.close()
+        page.on("request", record)
+        page.goto(link)
+        expect(page.locator("#token")).to_have_value(token)
+        assert "#" not in page.url and token not in page.url
+        page.get_by_label("New password").fill(NEW_PASSWORD)
+        page.get_by_label("Again").fill(NEW_PASSWORD)
+        page.get_by_role("button", name="Set the password").click()
+        page.wait_for_url(re.compile(r"/login"))
+        context.close()
         # the token went to the server only in the form's body (a POST, in no access log)
         assert not any(token in address for address, _ in sent)
         assert [a for a, body in sent if token in body] == [f"{base}/reset"]

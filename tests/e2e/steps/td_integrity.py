@@ -9,24 +9,10 @@ what it cancels, and, drawn before the assistant's newer result, undoes nothing 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from tests.server.fixtures import PLAYER_IDS, browser_sign_in, seed_server
-from tests.server.test_td_browser import _shot
-from tests.web.test_browser import serving
-
-pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    url = f"sqlite:///{tmp_path_factory.mktemp('integrity') / 'server.db'}"
-    seed_server(url)
-    with serving(url) as base:
-        yield base
+from tests.e2e.steps.td import _shot
+from tests.server.fixtures import PLAYER_IDS, browser_sign_in
 
 
 def _api(page: Any, base: str, path: str, body: object | None = None) -> Any:
@@ -52,7 +38,7 @@ def _click(page: Any, selector: str) -> None:
         page.click(selector)
 
 
-def test_a_phone_on_a_stale_round_and_the_directors_undo(served: str, browser: Any) -> None:
+def a_phone_on_a_stale_round_and_the_directors_undo(served: str, browser: Any) -> None:
     desk = browser.new_context(viewport={"width": 1280, "height": 900})
     phone_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     d, p = desk.new_page(), phone_context.new_page()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,7 @@ import pytest
 
 from tests.server.fixtures import PLAYER_IDS, browser_sign_in, seed_server
 from tests.web.site_fixture import build_site_db
-from tests.web.test_browser import launched, serving
-
-pytestmark = pytest.mark.slow
+from tests.web.test_browser import serving
 
 PUBLIC = (
     "/",
@@ -47,19 +46,13 @@ PRIVATE = (
 )
 
 
-@pytest.fixture(scope="module")
+@contextmanager
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("origins")
     url = build_site_db(folder, f"sqlite:///{folder / 'site.db'}")
     seed_server(url)  # the accounts (and registry players) of the server tests
     with serving(url) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launched() as found:
-        yield found
 
 
 class Recorder:
@@ -100,9 +93,7 @@ def _tournament(page: Any, base: str) -> str:
     return found.group(1)
 
 
-def test_no_page_loads_anything_from_another_origin(
-    served: str, browser: Any, tmp_path: Path
-) -> None:
+def no_page_loads_anything_from_another_origin(served: str, browser: Any, tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
     context = browser.new_context(viewport={"width": 1280, "height": 900})

@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,6 @@ from tests.conftest import handle
 from tests.server.fixtures import browser_sign_in, seed_server
 from tests.web.test_browser import SCREENSHOTS, serving
 
-pytestmark = pytest.mark.slow
 ROUNDS = 4
 PLAYERS = 24
 EGF_SAMPLE = ("go", "opengotha-rgf", "egf_rl.txt")
@@ -49,10 +49,10 @@ def _ffg_entrants(path: Path, count: int) -> list[str]:
     return picked[:: len(picked) // (count + 1)][:count]
 
 
-@pytest.fixture(scope="module")
+@contextmanager
 def served(
     tmp_path_factory: pytest.TempPathFactory, real_data: Path
-) -> Iterator[tuple[str, list[str], list[str]]]:
+) -> Iterator[tuple[str, list[str], list[str], str]]:
     real = real_data  # fails (not skips) under CI when missing: tests/conftest.py
     url = f"sqlite:///{tmp_path_factory.mktemp('go') / 'server.db'}"
     seed_server(url)
@@ -61,7 +61,7 @@ def served(
     import_list(handle(url), real.joinpath(*FFG_LIST), SYSTEM, ListOrigin.FFG)
     ffg = _ffg_entrants(real.joinpath(*FFG_LIST), PLAYERS - len(egf))
     with serving(url) as base:
-        yield base, [p.number for p in egf], ffg
+        yield base, [p.number for p in egf], ffg, url
 
 
 def _shot(page: Any, name: str) -> None:
@@ -88,12 +88,12 @@ def _result(round_number: int, table: int) -> str:
     return "1-0" if (round_number + table) % 2 else "0-1"
 
 
-def test_a_go_mcmahon_tournament_with_two_directors_and_a_live_viewer(
-    served: tuple[str, list[str], list[str]], browser: Any, tmp_path: Path
+def a_go_mcmahon_tournament_with_two_directors_and_a_live_viewer(
+    served: tuple[str, list[str], list[str], str], browser: Any, tmp_path: Path
 ) -> None:
     from playwright.sync_api import expect
 
-    base, egf, ffg = served
+    base, egf, ffg, _ = served
     director = browser.new_context(viewport={"width": 1280, "height": 900})
     assistant = browser.new_context(viewport={"width": 1280, "height": 900})
     viewer = browser.new_context(viewport={"width": 1280, "height": 900})

@@ -5,6 +5,7 @@ after a result; the director's forecast page shows the same chances."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
@@ -14,11 +15,10 @@ from tests.published import store_ratings
 from tests.server.fixtures import PASSWORD, PLAYER_IDS, browser_sign_in, seed_server
 from tests.web.test_browser import serving
 
-pytestmark = pytest.mark.slow
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="module")
+@contextmanager
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     url = f"sqlite:///{tmp_path_factory.mktemp('forecast') / 'server.db'}"
     seed_server(url)
@@ -39,7 +39,7 @@ def _ok(response: httpx.Response) -> Any:
     return response.json()
 
 
-def test_forecast_on_a_phone_updates_after_a_result(served: str, browser: Any) -> None:
+def forecast_on_a_phone_updates_after_a_result(served: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     client, csrf = _api(served)

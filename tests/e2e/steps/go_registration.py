@@ -1,37 +1,18 @@
 """Issue 31 in a browser: the search box of the Go registration. Typing part of a name shows
 candidates of the stored FFG list with rank, club and licence; choosing one enters exactly
 that player. The list is the one OpenGotha ships (PROVENANCE.md), whose line
-``DUPUIS Jean  -9999 - 9725054 75Pa FR`` is unrated: GO.md b clamps it to -900, 30k."""
+``DUPUIS Jean  -9999 - 9725054 75Pa FR`` is unrated: GO.md b clamps it to -900, 30k. The site is
+`tests.e2e.steps.go.served`, which stores that list."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from ratinglist.model.go.lists import ListOrigin
-from ratinglist.service.actor import SYSTEM
-from ratinglist.service.go.lists import import_list
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import load_events
 from ratinglist.tournament.fold import fold
-from tests.conftest import handle
-from tests.server.fixtures import browser_sign_in, seed_server
-from tests.web.test_browser import serving
-
-FFG_LIST = ("go", "opengotha", "ratinglists", "ech_ffg_V3.txt")
-
-
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory, real_data: Path) -> Iterator[tuple[str, str]]:
-    url = f"sqlite:///{tmp_path_factory.mktemp('go-search') / 'server.db'}"
-    seed_server(url)
-    import_list(handle(url), real_data.joinpath(*FFG_LIST), SYSTEM, ListOrigin.FFG)
-    with serving(url) as base:
-        yield base, url
+from tests.server.fixtures import browser_sign_in
 
 
 def _new_go(page: Any, base: str, name: str) -> int:
@@ -48,7 +29,7 @@ def _new_go(page: Any, base: str, name: str) -> int:
     return int(re.search(r"/td/(\d+)", page.url).group(1))  # type: ignore[union-attr]
 
 
-def test_typing_part_of_a_name_and_choosing_a_candidate_enters_exactly_that_player(
+def typing_part_of_a_name_and_choosing_a_candidate_enters_exactly_that_player(
     served: tuple[str, str], browser: Any
 ) -> None:
     from playwright.sync_api import expect
@@ -81,7 +62,7 @@ def test_typing_part_of_a_name_and_choosing_a_candidate_enters_exactly_that_play
     context.close()
 
 
-def test_the_search_says_when_nobody_is_near(served: tuple[str, str], browser: Any) -> None:
+def the_search_says_when_nobody_is_near(served: tuple[str, str], browser: Any) -> None:
     from playwright.sync_api import expect
 
     base, _ = served

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,6 @@ from tests.cli.tournament_cli import run
 from tests.server.fixtures import browser_sign_in, seed_server
 from tests.web.test_browser import SCREENSHOTS, serving
 
-pytestmark = pytest.mark.slow
 PLAYERS = 40
 MM = 96 / 25.4
 """CSS pixels per millimetre."""
@@ -27,7 +27,7 @@ LANDSCAPE = int((297 - 2 * 10) * MM)
 """The printable width of the cross table's A4 landscape page (10 mm margins)."""
 
 
-@pytest.fixture(scope="module")
+@contextmanager
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     path = tmp_path_factory.mktemp("print") / "server.db"
     url = f"sqlite:///{path}"
@@ -63,7 +63,7 @@ def _fits(page: Any, width: int) -> int:
     return over
 
 
-def test_sheets_print_on_a4(served: str, browser: Any, tmp_path: Path) -> None:
+def sheets_print_on_a4(served: str, browser: Any, tmp_path: Path) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     browser_sign_in(page, served, "admin")

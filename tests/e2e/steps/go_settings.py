@@ -4,23 +4,10 @@ fields, then the settings page (no sideways scrolling), a change and its notice.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from tests.server.fixtures import browser_sign_in, seed_server
-from tests.web.test_browser import SCREENSHOTS, serving
-
-pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    url = f"sqlite:///{tmp_path_factory.mktemp('gosettings') / 'server.db'}"
-    seed_server(url)
-    with serving(url) as base:
-        yield base
+from tests.server.fixtures import browser_sign_in
+from tests.web.test_browser import SCREENSHOTS
 
 
 def _no_sideways_scroll(page: Any) -> None:
@@ -34,7 +21,7 @@ def _no_sideways_scroll(page: Any) -> None:
     assert width <= 390, f"{page.url} is {width} px wide"
 
 
-def test_a_phone_sets_and_changes_go_settings(served: str, browser: Any) -> None:
+def a_phone_sets_and_changes_go_settings(served: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
