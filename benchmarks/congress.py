@@ -188,14 +188,14 @@ def measure(source: Path, repeats: int, results: int) -> dict[str, object]:
                 "standings": standings(url, repeats)}  # fmt: skip
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--repeats", type=int, default=3, help="times each page is asked")
     parser.add_argument("--results", type=int, default=20, help="results entered")
     parser.add_argument("--egc", type=Path, help="the EGC 2011 OpenGotha file")
     parser.add_argument("--smoke", action="store_true", help="a 16-player file, 1 repeat")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.smoke:
         args.egc, args.repeats, args.results = real_data_dir() / SMOKE_FILE, 1, 2
     elif args.egc is None:
@@ -209,7 +209,7 @@ def main() -> None:
     found["load_average"] = {"before": before, "after": [round(x, 2) for x in os.getloadavg()]}
     if args.json:
         print(json.dumps(found, indent=2))
-        return
+        return 0
     print(f"{'page':<28} {'KB':>7} {'wall ms':>8} {'server ms':>10} {'forms':>6}  goal")
     for p in found["pages"]:  # type: ignore[attr-defined]
         print(f"{p['page']:<28} {p['kb']:>7} {p['wall_ms']:>8} {p['server_ms']:>10} "
@@ -225,7 +225,8 @@ def main() -> None:
         print(f"ratinglist tournament {s['command']}: {s['wall_s']} s wall, {s['cpu_s']} s CPU  "
               f"{'ok' if s['ok'] else 'MISSED'}")  # fmt: skip
     print(f"load average (1, 5, 15 min): before {before}, after {found['load_average']['after']}")  # type: ignore[index]
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

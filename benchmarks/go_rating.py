@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -79,27 +80,28 @@ def measure(folders: list[Path], database: Path, contest: bool) -> list[dict[str
     return rows
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     """Parse the options, measure, print."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("folder", nargs="?", type=Path, default=None)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--smoke", action="store_true", help="two small folders (a check)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     root = args.folder or real_data_dir() / "go"
     folders = [root / name for name in SMOKE_FOLDERS] if args.smoke else [root]
     with tempfile.TemporaryDirectory() as tmp:
         rows = measure(folders, Path(tmp) / "go.db", contest=not args.smoke)
     if args.json:
         print(json.dumps(rows))
-        return
+        return 0
     table = Table(title="Go rating archive")
     for name in ("item", "seconds", "count"):
         table.add_column(name, justify="left" if name == "item" else "right")
     for row in rows:
         table.add_row(str(row["item"]), f"{row['seconds']:.3f}", str(row["count"]))
     Console().print(table)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
