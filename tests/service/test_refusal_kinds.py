@@ -50,13 +50,14 @@ def test_a_registry_search_in_go_is_not_offered(db: Store) -> None:
         register_players(db, tid, [str(PLAYER_IDS[0])], TD)
 
 
-def test_the_set_up_of_flags_and_pair_rules_is_othellos(db: Store) -> None:
+def test_class_flags_are_othellos_and_the_set_up_is_both_games(db: Store) -> None:
     othello = _new(db, "othello")
     register_players(db, othello, [str(p) for p in PLAYER_IDS[:2]], TD)
     assert [f.player.id for f in player_flags(db, othello)] == list(PLAYER_IDS[:2])
     assert pair_rules(db, othello) == ()
     assert len(round_setup(db, othello).entrants) == 2
-    go = _new(db, "go")
-    for asked in (player_flags, pair_rules, round_setup):
-        with pytest.raises(NotOffered, match="class flags and pair rules"):
-            asked(db, go)
+    go = _new(db, "go")  # Go has the set-up page (pair rules, absences), not class flags
+    with pytest.raises(NotOffered, match="class flags"):
+        player_flags(db, go)
+    assert pair_rules(db, go) == ()
+    assert round_setup(db, go).entrants == ()

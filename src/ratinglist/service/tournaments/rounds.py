@@ -15,7 +15,7 @@ import datetime as dt
 from dataclasses import dataclass
 from types import ModuleType
 
-from ratinglist.errors import ConflictError, TournamentInputError
+from ratinglist.errors import ConflictError, NotOffered, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import Person, RoundView
 from ratinglist.service.actor import Actor
@@ -176,7 +176,7 @@ def set_flags(
 
 
 def _setup(d: FoldedTournament) -> ModuleType:
-    return offered(d.settings.game, "setup", "class flags and pair rules")
+    return offered(d.settings.game, "setup", "pair rules and a set-up page")
 
 
 def player_flags(db: Store, tournament: int) -> tuple[PlayerFlags, ...]:
@@ -186,7 +186,10 @@ def player_flags(db: Store, tournament: int) -> tuple[PlayerFlags, ...]:
         NotOffered: the tournament's game has no class flags.
     """
     d = loaded(db, tournament).folded
-    flags: tuple[PlayerFlags, ...] = _setup(d).player_flags(d)
+    ask = getattr(_setup(d), "player_flags", None)
+    if ask is None:
+        raise NotOffered(f"expected a game with class flags, got a {d.settings.game} tournament")
+    flags: tuple[PlayerFlags, ...] = ask(d)
     return flags
 
 
