@@ -20,7 +20,6 @@ from typing import Any
 import numpy as np
 
 from ratinglist.errors import InputError, RatingError
-from ratinglist.rating.evaluation.plots import gain_svg
 from ratinglist.rating.registry import SYSTEMS
 from ratinglist.rating.systems.base import SystemList
 from ratinglist.rating.systems.printable import PrintedEntry, PrintRule, printed, slope_of
@@ -432,6 +431,10 @@ def gain_chart(site: Site) -> str:
         ]
     )
     official = OFFICIAL_SYSTEM
+    # The evaluation package (SciPy, Matplotlib) is imported when a chart is drawn, not when
+    # the site starts (issue 38: a worker answers within 2 s of `serve`).
+    from ratinglist.rating.evaluation.plots import gain_svg
+
     return site.cached(("gain-chart",), lambda: gain_svg(rows, official))
 
 

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.optimize import minimize_scalar
 
 from ratinglist.errors import RatingError
 from ratinglist.rating.go.games import GoGames
@@ -85,6 +84,8 @@ def fit(
     every game (calibrated)."""
     best: tuple[float, GoSystem, float, NDArray[np.float64]] | None = None
     candidates = system.grid or (system.params,)
+    from scipy.optimize import minimize_scalar  # when a contest runs, not when pages start
+
     score = games.score[fit_mask]
     for params in candidates:
         candidate = GoSystem(
