@@ -109,7 +109,7 @@ class OnePerClient:
         Raises:
             RateLimited: the address already holds it.
         """
-        address = request.client.host if request.client else "unknown"
+        address = address_of(request)
         with self._lock:
             if address in self._busy:
                 raise RateLimited(

@@ -37,6 +37,7 @@ from ratinglist.service.accounts import (
 )
 from ratinglist.web import flash
 from ratinglist.web.auth import SESSION_COOKIE, permit
+from ratinglist.web.limits import address_of
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, store_of
 
@@ -45,10 +46,6 @@ LOGIN_CSRF_COOKIE = "rl_login"
 signed = permit(lambda _a, _r: True, "sign out")
 Signed = Annotated[SignedIn, Depends(signed)]
 Admin = Annotated[SignedIn, Depends(permit(lambda a, _r: may_manage_accounts(a), "manage users"))]
-
-
-def _address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
 
 
 def _set_session(response: Response, request: Request, session: Session) -> None:
@@ -95,7 +92,7 @@ async def login_post(
     if not expected or not secrets.compare_digest(expected, csrf_token):
         raise PermissionDenied("expected the sign-in form's CSRF token, got none: reload the page")
     session = await run_in_threadpool(
-        sign_in, store_of(request), username, password, _address(request)
+        sign_in, store_of(request), username, password, address_of(request)
     )
     response = RedirectResponse(_safe_next(next), status_code=303)
     _set_session(response, request, session)
@@ -132,7 +129,7 @@ class SessionOut(BaseModel):
 async def api_login(request: Request, body: Credentials) -> Response:
     """Sign in: sets the HttpOnly session cookie and returns the CSRF token for writes."""
     session = await run_in_threadpool(
-        sign_in, store_of(request), body.username, body.password, _address(request)
+        sign_in, store_of(request), body.username, body.password, address_of(request)
     )
     out = SessionOut(
         user=session.account.name,
@@ -182,7 +179,7 @@ async def password_post(
         )
     try:
         session = await run_in_threadpool(
-            change_password, store_of(request), who.account.name, current, new, _address(request)
+            change_password, store_of(request), who.account.name, current, new, address_of(request)
         )
     except RatinglistError as exc:
         return flash.redirect(request, "/account", str(exc), error=True)
