@@ -24,6 +24,7 @@ import sys
 import time
 
 from ratinglist.model import PlayerId
+from ratinglist.model.forecast import Strength
 from ratinglist.service.tournaments.forecast import RUNS, wof_model
 from ratinglist.tournament.events import Created, Event, Registered, Settings
 from ratinglist.tournament.fold import fold
@@ -50,7 +51,7 @@ def after_round_three(seed: int = 1) -> FoldedTournament:
     model = wof_model()
 
     def expected(black: PlayerId, white: PlayerId) -> float:
-        return model.expected(ratings[black] - ratings[white])
+        return model.expected(Strength(ratings[black]), Strength(ratings[white]), None)
 
     draw = result_drawer(expected, rng)
     for _ in range(PLAYED):

@@ -22,7 +22,8 @@ def test_forecast_of_a_running_tournament(db: Path) -> None:  # noqa: F811
     found = json.loads(run(db, "forecast", "--json", "--runs", "80", "--seed", "3"))
     assert list(found) == [
         "tournament", "seq", "runs", "seed", "finals", "finished", "rounds_left", "games",
-        "players", "played", "score", "max_error", "model",
+        "players", "played", "score", "max_error", "model", "system", "system_list",
+        "newcomers", "newcomer_rating", "newcomer_deviation",
     ]  # fmt: skip
     assert (found["runs"], found["seed"], found["rounds_left"]) == (80, 3, 3)
     assert abs(sum(p["first"] for p in found["players"]) - 1) < 1e-9

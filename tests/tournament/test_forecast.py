@@ -12,7 +12,7 @@ import pytest
 
 from ratinglist.errors import TournamentError
 from ratinglist.model import PlayerId
-from ratinglist.model.forecast import COIN_LOG_LOSS, ScoreModel
+from ratinglist.model.forecast import COIN_LOG_LOSS, EntrantFacts, ScoreModel, Strength
 from ratinglist.service.tournaments.forecast import wof_model
 from ratinglist.tournament.events import Created, Event, Registered, Settings
 from ratinglist.tournament.fold import fold
@@ -55,10 +55,14 @@ def _forecast(d: FoldedTournament, runs: int, seed: int = 1, model: ScoreModel =
 
 def test_the_wof_model_gives_75_percent_at_200_points() -> None:
     # DOMAIN.md section 4: P(A beats B) = 1 / (1 + 3^(-(Ra - Rb)/200)); 200 points = 75%
-    assert WOF.expected(200.0) == pytest.approx(0.75, abs=1e-12)
-    assert WOF.expected(0.0) == pytest.approx(0.5, abs=1e-12)
-    assert WOF.expected(-400.0) == pytest.approx(0.1, abs=1e-12)  # 1 / (1 + 9)
-    assert WOF.unrated == 1800.0
+    def expected(difference: float) -> float:
+        return WOF.expected(Strength(1800.0 + difference), Strength(1800.0), None)
+
+    assert expected(200.0) == pytest.approx(0.75, abs=1e-12)
+    assert expected(0.0) == pytest.approx(0.5, abs=1e-12)
+    assert expected(-400.0) == pytest.approx(0.1, abs=1e-12)  # 1 / (1 + 9)
+    # the baseline counts an unrated entrant as the list's anchor, as if known
+    assert WOF.strength(EntrantFacts(1, None, False)) == Strength(1800.0)
 
 
 def test_chances_sum_to_one_for_first_and_to_four_for_the_top_four() -> None:

@@ -1,7 +1,9 @@
 """The forecast of a directed tournament: each game's expected score from the entrants'
-ratings, each entrant's chance to finish first, in the top four and (where the tournament has
-finals) to reach them, from a seeded simulation of the rounds still to play; and, once games
-are played, how well the game forecasts did (mean log-loss against the constant 1/2).
+strengths in the federation's chosen rating system (rating and deviation; a newcomer enters
+with the system's newcomer prior, uncertain), each entrant's chance to finish first, in the
+top four and (where the tournament has finals) to reach them, from a seeded simulation of the
+rounds still to play; and, once games are played, how well the game forecasts did (mean
+log-loss against the constant 1/2).
 Frozen, pure data: the services return it, the CLI, the pages and the JSON API show it."""
 
 from __future__ import annotations
@@ -17,20 +19,59 @@ COIN_LOG_LOSS = math.log(2.0)
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreModel:
-    """How a game's expected score follows from two ratings: `expected` maps the rating
-    difference (first minus second) to the first player's expected score; `unrated` is the
-    rating an entrant without one counts with."""
+class EntrantFacts:
+    """What a game knows of an entrant for a forecast: the identifier, the rating the entry
+    carries (Othello: the published list's as registered; Go: the EGF rating, else the
+    declared rank's), and whether that rating is the rating body's own (False: a newcomer, whose
+    rating is at best a declared rank's)."""
 
-    expected: Callable[[float], float]
-    unrated: float
+    player: int
+    rating: float | None
+    established: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """An entrant as the model sees them: the rating on the system's scale, its standard
+    deviation (0: the system has none), and whether it is the system's newcomer prior."""
+
+    rating: float
+    deviation: float = 0.0
+    newcomer: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Handicap:
+    """A game's conditions that favour Black (Go): handicap stones and komi."""
+
+    stones: int
+    komi: float
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreModel:
+    """How a game's expected score follows from two entrants: `strength` maps what the game
+    knows of an entrant to their strength in the chosen system; `expected` maps Black's and
+    White's strengths (and the handicap, None in games without) to Black's expected score;
+    `system` names the system, `list_day` the day of its list the ratings come from (empty:
+    none, the ratings the entries carry), `newcomer` is its newcomer prior (`rank_entry`: a
+    newcomer enters at their declared rank's rating, with `newcomer`'s deviation) and
+    `description` says all that in words (English, for the JSON)."""
+
+    strength: Callable[[EntrantFacts], Strength]
+    expected: Callable[[Strength, Strength, Handicap | None], float]
+    system: str = ""
+    list_day: str = ""
+    newcomer: Strength = Strength(0.0, 0.0, True)
+    description: str = ""
+    rank_entry: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class GameForecast:
     """One game: its round (a number, or a finals stage), Black and White with the ratings
-    the forecast used (None: unrated, counted as the model's `unrated`), Black's expected
-    score, and the result when entered (``40-24``, else empty)."""
+    their entries carry (None: unrated), Black's expected score by the model, and the result
+    when entered (``40-24``, else empty)."""
 
     round: str
     black: Person
@@ -81,7 +122,11 @@ class Forecast:
     tournament (seeded by `seed`; the largest standard error of a shown chance is
     `max_error`), whether finals are simulated, every game with a result and its forecast
     (`played`), and the score of those forecasts (None before any game is played).
-    `finished`: nothing is left to play (the chances are then certain)."""
+    `finished`: nothing is left to play (the chances are then certain). `system` names the
+    rating system the expected scores come from and `system_list` the day of its list read
+    (empty: the ratings the entries carry), `model` says how in words; `newcomers` counts the
+    entrants forecast with the system's newcomer prior, `newcomer_rating` (None: each at
+    their declared rank's rating) and `newcomer_deviation`."""
 
     tournament: str
     seq: int
@@ -96,6 +141,11 @@ class Forecast:
     score: ForecastScore | None
     max_error: float
     model: str = ""
+    system: str = ""
+    system_list: str = ""
+    newcomers: int = 0
+    newcomer_rating: float | None = 0.0
+    newcomer_deviation: float = 0.0
 
 
 def standard_error(p: float, runs: int) -> float:

@@ -139,3 +139,15 @@ def system_entry_rows(conn: Connection, list_id: int) -> list[SystemEntryRow]:
     return [
         SystemEntryRow(int(p), float(r), float(d), int(n), day, t) for p, r, d, n, day, t in rows
     ]
+
+
+def system_list_before(conn: Connection, system: str, day: dt.date) -> SystemListRow | None:
+    """The newest list of `system` as of a day before `day`; None if there is none."""
+    query = (
+        select(*_COLUMNS)
+        .where(rating_lists.c.system == system, rating_lists.c.as_of < day)
+        .order_by(rating_lists.c.as_of.desc(), rating_lists.c.id.desc())
+        .limit(1)
+    )
+    row = conn.execute(query).first()
+    return None if row is None else _row(row)

@@ -43,21 +43,30 @@ def forecast_command(
         int | None,
         typer.Option("--seed", help="Seed of the simulation (default: the tournament's)."),
     ] = None,
+    system: Annotated[
+        str | None,
+        typer.Option(
+            "--system",
+            help="Rating system of the expected scores (default: the federation's chosen "
+            "system: whr-bayes for Othello, egf for Go).",
+        ),
+    ] = None,
     as_json_: Annotated[bool, typer.Option("--json", metavar="", help="Print JSON.")] = False,
     db: str | None = DbOption,
     tournament: str | None = TournamentOption,
 ) -> None:
-    """Print each game's expected score (WOF rating model) and each player's chance to finish
+    """Print each game's expected score (the federation's chosen rating system, each player
+    with their rating's uncertainty, a newcomer uncertain) and each player's chance to finish
     first, in the top four and to reach the finals, by a seeded simulation of the rounds left
     with the tournament's own pairing and tie-breaks; and the log-loss of the forecasts of the
-    games played (against 0.693 for a coin).
+    games played on the board (against 0.693 for a coin).
 
     Example: ratinglist tournament forecast --runs 1000
     """
     with user_errors():
-        from ratinglist.service.tournaments.forecast import forecast
+        from ratinglist.service.tournaments.forecast import forecast, model_text
 
-        found = forecast(*open_tournament(db, tournament), runs, seed)
+        found = forecast(*open_tournament(db, tournament), runs, seed, system)
     if as_json_:
         typer.echo(json.dumps(as_json(found), ensure_ascii=False))
         return
@@ -66,6 +75,7 @@ def forecast_command(
         f"{found.tournament}: {state}; {found.runs} runs (seed {found.seed}), "
         f"largest standard error {100 * found.max_error:.1f} points"
     )
+    console.print(model_text(found), markup=False)
     if found.games:
         games = Table(title="Games (Black's expected score)")
         for name in ("Round", "Black", "Rating", "Expected", "White", "Rating", "Result"):
@@ -100,6 +110,7 @@ def forecast_command(
     if found.score is not None:
         s = found.score
         console.print(
-            f"Forecasts of the {s.games} games played: mean log-loss {s.log_loss:.3f} "
+            f"Forecasts of the {s.games} games played on the board (forfeits left out), each "
+            f"from the strengths before the tournament: mean log-loss {s.log_loss:.3f} "
             f"(a coin: {s.coin_log_loss:.3f}; skill {s.skill:+.3f})"
         )

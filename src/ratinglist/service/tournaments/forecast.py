@@ -3,28 +3,33 @@ the entrants' ratings as registered, each entrant's chance to finish first, in t
 and to reach the finals, from a seeded simulation of what is left with the tournament's own
 pairing and ranking (`Game.forecast`), and the log-loss of the played games' forecasts.
 
-The expected score is the WOF rating list's model (`rating.systems.base.logistic` with the
-`EuropeanParams` base and scale: 200 points = 75%); an entrant without a rating counts with
-the list's anchor (1800, the mean of the list by construction). A forecast is kept per
-database handle, keyed by the tournament, its log position, the runs and the seed: it is
-computed once after each change of the log, whoever asks (the live page, its JSON, the
-director's page), and is the same for everybody.
+The expected score is the federation's chosen rating system's (issue 37 item 4), each entrant
+with their rating and its uncertainty, a newcomer with the system's newcomer prior: the
+game's service folder builds the model (``forecast_model``: Othello's chosen system's stored
+list, Go's GoR with the handicap and komi). A forecast is kept per database handle, keyed by
+the tournament, its log position, the runs, the seed and the system: it is computed once
+after each change of the log, whoever asks (the live page, its JSON, the director's page),
+and is the same for everybody.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from types import ModuleType
 
 import numpy as np
 
-from ratinglist.errors import TournamentError, TournamentInputError
-from ratinglist.model.forecast import Forecast, ScoreModel
+from ratinglist.errors import NotOffered, TournamentError, TournamentInputError
+from ratinglist.i18n import _
+from ratinglist.model.forecast import EntrantFacts, Forecast, Handicap, ScoreModel, Strength
 from ratinglist.rating.params import EuropeanParams
 from ratinglist.rating.systems.base import logistic
+from ratinglist.service.tournaments.games import game_module
 from ratinglist.service.tournaments.log import loaded
 from ratinglist.store import Store
+from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_of
 
 RUNS = 150
@@ -44,16 +49,42 @@ CACHE_KEY = "tournament.forecasts"
 
 def wof_model(params: EuropeanParams | None = None) -> ScoreModel:
     """The WOF list's expected score ``1 / (1 + 3^(-d / 200))`` of a rating difference `d`,
-    with unrated entrants at the list's anchor."""
+    every entrant at the rating their entry carries, unrated at the list's anchor, all
+    without uncertainty: the forecast of issue 22, kept as the baseline the chosen system is
+    measured against (it is worse than a coin on real tournaments, issue 37)."""
     p = params or EuropeanParams()
 
-    def expected(difference: float) -> float:
-        return float(logistic(np.array([difference], dtype=np.float64), p.base, p.scale)[0])
+    def strength(facts: EntrantFacts) -> Strength:
+        return Strength(p.anchor if facts.rating is None else facts.rating, 0.0, False)
 
-    return ScoreModel(expected, p.anchor)
+    def expected(black: Strength, white: Strength, handicap: Handicap | None) -> float:
+        del handicap
+        difference = np.array([black.rating - white.rating], dtype=np.float64)
+        return float(logistic(difference, p.base, p.scale)[0])
+
+    text = "1 / (1 + 3^(-(Ra - Rb) / 200)); unrated players count as 1800"
+    return ScoreModel(strength, expected, "wof-flat", "", Strength(p.anchor), text)
 
 
-MODEL_TEXT = "WOF rating model: 1 / (1 + 3^(-(Ra - Rb) / 200)); unrated players count as 1800"
+def model_text(f: Forecast) -> str:
+    """How the forecast's expected scores were made, in the reader's language."""
+    if f.system_list:
+        source = _("each player's rating and deviation in its list of %(day)s", day=f.system_list)
+    else:
+        source = _("the ratings the entries carry")
+    if f.newcomer_rating is None:
+        entry = _("their declared rank's rating")
+    else:
+        entry = f"{f.newcomer_rating:.0f}"
+    return _(
+        "Expected scores by %(system)s from %(source)s; a newcomer (%(n)s here) is uncertain: "
+        "entered at %(entry)s ± %(deviation)s",
+        system=f.system,
+        source=source,
+        n=f.newcomers,
+        entry=entry,
+        deviation=f"{f.newcomer_deviation:.0f}",
+    )
 
 
 @dataclass
@@ -61,7 +92,7 @@ class _Kept:
     """The forecasts kept, newest last; `computing` is held while one is computed, so that
     the viewers of a live page asking at once after a result wait for one computation."""
 
-    found: OrderedDict[tuple[int, int, int, int], Forecast]
+    found: OrderedDict[tuple[int, int, int, int, str], Forecast]
     lock: threading.Lock
     computing: threading.Lock
 
@@ -82,15 +113,23 @@ def default_runs(entrants: int) -> int:
 
 
 def forecast(
-    db: Store, tournament: int, runs: int | None = None, seed: int | None = None
+    db: Store,
+    tournament: int,
+    runs: int | None = None,
+    seed: int | None = None,
+    system: str | None = None,
 ) -> Forecast:
     """The forecast of directed tournament number `tournament` at its log's head, from
     `runs` simulated ends (default: `default_runs` of its entrants) seeded by `seed`
-    (default: the tournament's own seed).
+    (default: the tournament's own seed), by rating system `system` (default: the
+    federation's chosen system for the tournament's game, its ``forecast_model``'s
+    `CHOSEN_SYSTEM`).
 
     Raises:
         NotFoundError: no such tournament.
-        TournamentError: `runs` out of range, or a game without forecasts (Go).
+        TournamentInputError: `runs` out of range, a system the game's forecast cannot use.
+        NotOffered: a game without forecasts.
+        TournamentError: a simulated round the engine cannot pair.
     """
     if runs is not None and not 1 <= runs <= MAX_RUNS:
         raise TournamentInputError(f"expected between 1 and {MAX_RUNS} runs, got {runs}")
@@ -99,21 +138,31 @@ def forecast(
     if runs is None:
         runs = default_runs(game_of(d).count(d).entrants)
     chosen = d.settings.seed if seed is None else seed
-    key = (base.info.id, base.seq, runs, chosen)
+    builder = _model_module(d)
+    name = system or str(builder.CHOSEN_SYSTEM)
+    key = (base.info.id, base.seq, runs, chosen, name)
     kept = _kept(db)
     with kept.computing:
         with kept.lock:
             found = kept.found.get(key)
         if found is not None:
             return found
-        made = game_of(d).forecast(d, wof_model(), runs, chosen, base.seq)
-        made = replace(made, model=MODEL_TEXT)
+        model: ScoreModel = builder.score_model(db, d, name)
+        made = game_of(d).forecast(d, model, runs, chosen, base.seq)
         with kept.lock:
             kept.found[key] = made
             kept.found.move_to_end(key)
             while len(kept.found) > KEPT:
                 kept.found.popitem(last=False)
     return made
+
+
+def _model_module(d: FoldedTournament) -> ModuleType:
+    game = game_of(d)
+    found = game_module(game.name, "forecast_model") if game.has_forecast else None
+    if found is None:
+        raise NotOffered(f"expected a game with a forecast, got {game.label}, which has none")
+    return found
 
 
 def live_forecast(db: Store, tournament: int) -> Forecast | None:

@@ -172,13 +172,15 @@ def api_forecast(
     tid: int,
     runs: Annotated[int | None, Query(ge=1, le=MAX_RUNS)] = None,
     seed: Annotated[int | None, Query()] = None,
+    system: Annotated[str | None, Query(max_length=40)] = None,
 ) -> Forecast:
-    """Each game's expected score, each player's chance to finish first, in the top four
-    and to reach the finals (a seeded simulation of what is left, `runs` times: default 150
-    up to 16 entrants, fewer for a larger field, at least 50), and the
-    log-loss of the played games' forecasts; the same figures as the live page."""
+    """Each game's expected score (by `system`, default the federation's chosen system),
+    each player's chance to finish first, in the top four and to reach the finals (a seeded
+    simulation of what is left, `runs` times: default 150 up to 16 entrants, fewer for a
+    larger field, at least 50), and the log-loss of the played games' forecasts; the same
+    figures as the live page."""
     shown_or_404(request, tid)
-    return forecast(db_url(request), tid, runs, seed)
+    return forecast(db_url(request), tid, runs, seed, system)
 
 
 @api.get("/{tid}/standings", response_model=None)

@@ -7,7 +7,8 @@ Each run completes the tournament with the engine's own rules, from the folded s
   preset, forced pairs, absences and withdrawals) and its results drawn (written into the
   round as a result entry would, `state.record_result`); the next round, when every run
   pairs it from the same state (the current round complete), is paired once;
-* a result is drawn from Black's expected score ``p`` (`ScoreModel`): a draw with chance
+* a result is drawn from Black's expected score ``p`` (`ScoreModel`: the chosen rating
+  system's, from each entrant's strength, `entrant_facts`): a draw with chance
   ``min(DRAW_SHARE, 2p, 2(1 - p))``, else a win for Black with chance ``p - draw / 2``, so
   that the expected score stays ``p``; the winner's disc margin is drawn from the margins of
   the WOF archive (`MARGIN_COUNTS`), the empty squares going to the winner (64 discs in all);
@@ -34,11 +35,13 @@ from ratinglist.errors import PairingError, TournamentInputError
 from ratinglist.model import Colour, PlayerId
 from ratinglist.model.directed import Person
 from ratinglist.model.forecast import (
+    EntrantFacts,
     Forecast,
     ForecastScore,
     GameForecast,
     PlayerForecast,
     ScoreModel,
+    Strength,
     log_loss,
     standard_error,
 )
@@ -97,23 +100,34 @@ def _person(o: OthelloPlay, player: PlayerId) -> Person:
     return Person(player, o.state.entrant(player).name)
 
 
+def entrant_facts(o: OthelloPlay, player: PlayerId) -> EntrantFacts:
+    """What the forecast knows of an entrant: the published list's rating as registered (a
+    player without one is a newcomer)."""
+    rating = _rating(o, player)
+    return EntrantFacts(int(player), None if rating is None else float(rating), rating is not None)
+
+
 class _Expected:
-    """Black's expected score of each pair, computed once per pair."""
+    """Black's expected score of each pair by the model, computed once per pair, from each
+    entrant's strength (computed once per entrant)."""
 
     def __init__(self, o: OthelloPlay, model: ScoreModel) -> None:
         self.o = o
         self.model = model
         self.known: dict[tuple[PlayerId, PlayerId], float] = {}
+        self.strengths: dict[PlayerId, Strength] = {}
 
-    def rating(self, player: PlayerId) -> float:
-        found = _rating(self.o, player)
-        return self.model.unrated if found is None else float(found)
+    def strength(self, player: PlayerId) -> Strength:
+        found = self.strengths.get(player)
+        if found is None:
+            found = self.strengths[player] = self.model.strength(entrant_facts(self.o, player))
+        return found
 
     def __call__(self, black: PlayerId, white: PlayerId) -> float:
         key = (black, white)
         p = self.known.get(key)
         if p is None:
-            p = float(self.model.expected(self.rating(black) - self.rating(white)))
+            p = float(self.model.expected(self.strength(black), self.strength(white), None))
             self.known[key] = p
         return p
 
@@ -240,7 +254,8 @@ def current_games(d: FoldedTournament, expected: _Expected) -> tuple[GameForecas
 
 def played_games(d: FoldedTournament, expected: _Expected) -> tuple[GameForecast, ...]:
     """Every game played on the board (not forfeited) with its forecast: Black's expected
-    score from the two ratings stored at registration, what the forecast was before it."""
+    score from the two entrants' strengths, which do not change during the tournament (the
+    chosen system's list before it), so what the forecast was before the game."""
     o = othello(d)
     out = []
     for r in o.state.rounds[: d.paired]:
@@ -332,6 +347,7 @@ def othello_forecast(
         )
     players.sort(key=lambda f: (-f.first, -f.top_four, -(f.finals or 0.0), f.player.name))
     played = played_games(d, expected)
+    newcomers = sum(expected.strength(pid).newcomer for pid in entrants)
     worst = max((max(f.first_error, f.top_four_error) for f in players), default=0.0)
     return Forecast(
         tournament=d.settings.name,
@@ -346,4 +362,10 @@ def othello_forecast(
         played=played,
         score=forecast_score(played),
         max_error=worst,
+        model=model.description,
+        system=model.system,
+        system_list=model.list_day,
+        newcomers=newcomers,
+        newcomer_rating=None if model.rank_entry else model.newcomer.rating,
+        newcomer_deviation=model.newcomer.deviation,
     )
