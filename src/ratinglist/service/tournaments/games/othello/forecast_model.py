@@ -46,7 +46,9 @@ def _chosen(name: str) -> RatingSystem[Any]:
     return found
 
 
-def _system_model(chosen: RatingSystem[Any], ratings: dict[int, Strength], day: str) -> ScoreModel:
+def system_model(chosen: RatingSystem[Any], ratings: dict[int, Strength], day: str) -> ScoreModel:
+    """The model of system `chosen` whose list of `day` rates the players of `ratings`
+    (player -> rating and deviation); anyone else enters with its newcomer prior."""
     newcomer = newcomer_strength(chosen)
 
     def strength(facts: EntrantFacts) -> Strength:
@@ -93,4 +95,4 @@ def score_model(db: Store, d: FoldedTournament, name: str | None) -> ScoreModel:
     if info is None:
         return _wof_model()
     ratings = {r.player: Strength(r.rating, r.deviation) for r in rows}
-    return _system_model(chosen, ratings, info.as_of.isoformat())
+    return system_model(chosen, ratings, info.as_of.isoformat())
