@@ -40,7 +40,7 @@ def test_othello_and_go_hold_their_facets() -> None:
     othello, go = game_named("othello"), game_named("go")
     assert othello.has_finals and othello.has_forecast and othello.uses_registry
     assert othello.temporary_ids is not None and othello.teams is None
-    assert not go.has_finals and not go.has_forecast and not go.uses_registry
+    assert not go.has_finals and go.has_forecast and not go.uses_registry
     assert go.teams is not None and go.pairing_costs is not None
 
 

@@ -10,8 +10,9 @@ as they stood before it:
   newcomers); the old forecast (issue 22): the WOF list's model on the WOF list of the same
   games, an unrated player at 1800 as if known.
 - Go: 40 real OpenGotha tournaments (the uploads of 2020-21, one file per tournament, 19x19,
-  10 or more decided games); the GoR with each game's handicap and komi, from the ratings the
-  files carry (the EGF's for a player of origin EGF, else the declared rank's, uncertain);
+  10 or more decided games); the GoR with each game's handicap and komi (komi 0.5 in a
+  handicap game), from the ratings the files carry (the EGF's for a player of origin EGF,
+  else the declared rank's, uncertain), as `tournament.games.go.forecast` reads an entrant;
   the old model: the WOF curve on the ratings carried, without handicap or uncertainty.
 
 The expected value is a coin's log-loss, ln 2 (a published constant), and the old model's on
@@ -28,9 +29,9 @@ import numpy as np
 import pytest
 
 from ratinglist.formats.elo_reader import read_elo
-from ratinglist.model.forecast import COIN_LOG_LOSS, EntrantFacts, Handicap, Strength, log_loss
-from ratinglist.model.go import rating_from_rank
-from ratinglist.model.go.tournament import GoPlayer, Outcome
+from ratinglist.model import PlayerId
+from ratinglist.model.forecast import COIN_LOG_LOSS, EntrantFacts, Strength, log_loss
+from ratinglist.model.go.tournament import Outcome
 from ratinglist.rating.european import rate as wof_rate
 from ratinglist.rating.games import GameArrays
 from ratinglist.rating.params import EuropeanParams
@@ -42,6 +43,7 @@ from ratinglist.service.tournaments.games.othello.forecast_model import (
     CHOSEN_SYSTEM,
     system_model,
 )
+from ratinglist.tournament.games.go.forecast import entrant_facts, game_terms
 
 pytestmark = pytest.mark.realdata
 
@@ -135,14 +137,6 @@ def test_othello_forecasts_beat_a_coin_and_the_old_model(real_data: Path) -> Non
     assert new_mean < old_mean, (new_mean, old_mean)
 
 
-def _go_facts(player: GoPlayer, number: int) -> EntrantFacts:
-    """What a Go tournament's forecast knows of an entrant (as `tournament.games.go.forecast`
-    reads a registered player): the EGF's rating, else the declared rank's."""
-    established = player.rating_origin.split(":")[0].strip().upper()[:3] == "EGF"
-    rating = player.rating if established else rating_from_rank(player.rank)
-    return EntrantFacts(number, float(rating), established)
-
-
 GO_TOURNAMENTS = 40
 
 
@@ -170,9 +164,9 @@ def go_losses(real_data: Path) -> tuple[list[float], list[float]]:
             black_score = {Outcome.BLACK_WINS: 1.0, Outcome.WHITE_WINS: 0.0, Outcome.JIGO: 0.5}
             if g.result.by_default or outcome not in black_score or g.white == g.black:
                 continue
-            black = _go_facts(by_key[g.black], numbers[g.black])
-            white = _go_facts(by_key[g.white], numbers[g.white])
-            terms = Handicap(g.handicap, komi)
+            black = entrant_facts(by_key[g.black], PlayerId(numbers[g.black]))
+            white = entrant_facts(by_key[g.white], PlayerId(numbers[g.white]))
+            terms = game_terms(g.handicap, komi)
             new.append(go_model.expected(go_model.strength(black), go_model.strength(white), terms))
             carried_black = Strength(float(by_key[g.black].rating))
             carried_white = Strength(float(by_key[g.white].rating))

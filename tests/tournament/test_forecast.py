@@ -201,13 +201,13 @@ def test_a_forfeit_is_not_scored() -> None:
     assert f.score is None and f.played == ()
 
 
-def test_runs_must_be_positive_and_go_has_no_forecast() -> None:
+def test_runs_must_be_positive_and_go_forecasts_only_its_own() -> None:
     d = fold(_swiss(4, 3, 0))
     with pytest.raises(TournamentError, match="at least 1 simulation run"):
         _forecast(d, 0)
     go = game_named("go")
-    assert not go.has_forecast and game_named("othello").has_forecast
-    with pytest.raises(TournamentError, match="expected a game with a forecast, got Go"):
+    assert go.has_forecast and game_named("othello").has_forecast
+    with pytest.raises(TournamentError, match="expected a Go tournament"):
         go.forecast(d, WOF, 10, 1, 0)
 
 

@@ -27,6 +27,7 @@ from ratinglist.model.directed import (
     ShownTable,
     Standings,
 )
+from ratinglist.model.forecast import Forecast, ScoreModel
 from ratinglist.model.go import format_rank
 from ratinglist.model.go.results import FileKind
 from ratinglist.model.go.tournament import COMPAT_GROUP_MAX, Outcome
@@ -54,6 +55,7 @@ from ratinglist.tournament.games.go.director import (
 )
 from ratinglist.tournament.games.go.edits import apply_edit, is_edit
 from ratinglist.tournament.games.go.events import EVENTS
+from ratinglist.tournament.games.go.forecast import go_forecast
 from ratinglist.tournament.games.go.state import GoState, apply_go, go_play, go_result, new_go_state
 
 GoResultEvent = go_events.GoResultEntered | go_events.GoResultCorrected
@@ -199,6 +201,15 @@ class _Teams:
         return ShownTable(columns, tuple(rows))
 
 
+class _Forecast:
+    """Black's expected results by the score model, chances by simulation."""
+
+    def forecast(
+        self, d: FoldedTournament, model: ScoreModel, runs: int, seed: int, seq: int
+    ) -> Forecast:
+        return go_forecast(d, model, runs, seed, seq)
+
+
 class _Costs:
     """OpenGotha's pairing costs of a published round."""
 
@@ -252,6 +263,7 @@ class Go(Game):
     classes = ()
     teams = _Teams()
     pairing_costs = _Costs()
+    forecaster = _Forecast()
     white_first = True
     seat_edits = False
     edit_page = True
