@@ -32,6 +32,13 @@ points below the list's mean (newcomers lose more than they win), with a deviati
 points, about the spread of the list itself."""
 
 
+CACHE_KEY = "tournament.forecast-lists"
+"""The stored lists read by forecasts, kept per database handle by list id (a stored list
+does not change; 16,000 rows are read once, not after every result)."""
+KEPT_LISTS = 4
+"""Lists kept per handle."""
+
+
 def systems() -> tuple[str, ...]:
     """The systems a forecast may use (those that publish a list), sorted."""
     return tuple(sorted(SYSTEMS))
@@ -91,8 +98,14 @@ def score_model(db: Store, d: FoldedTournament, name: str | None) -> ScoreModel:
     chosen = _chosen(name or CHOSEN_SYSTEM)
     with db.connect() as conn:
         info = system_list_before(conn, chosen.name, d.settings.start_date)
-        rows = [] if info is None else system_entry_rows(conn, info.id)
-    if info is None:
-        return _wof_model()
-    ratings = {r.player: Strength(r.rating, r.deviation) for r in rows}
+        if info is None:
+            return _wof_model()
+        kept: dict[int, dict[int, Strength]] = db.attached(CACHE_KEY, dict)
+        ratings = kept.get(info.id)
+        if ratings is None:
+            rows = system_entry_rows(conn, info.id)
+            ratings = {r.player: Strength(r.rating, r.deviation) for r in rows}
+            if len(kept) >= KEPT_LISTS:
+                kept.clear()
+            kept[info.id] = ratings
     return system_model(chosen, ratings, info.as_of.isoformat())
