@@ -31,10 +31,16 @@ def test_forecast_of_a_running_tournament(db: Path) -> None:  # noqa: F811
     # the entrants' ratings are those of the published list (tests/cli/test_tournament.py)
     ratings = {p["player"]["name"]: p["rating"] for p in found["players"]}
     assert ratings["TASTET, Marc"] == 2200 and ratings["VISSER, Daan"] is None
+    # no stored list of the chosen system: the WOF model, the unrated player uncertain
+    assert (found["system"], found["system_list"], found["newcomers"]) == ("wof", "", 1)
+    assert (found["newcomer_rating"], found["newcomer_deviation"]) == (1600.0, 400.0)
     assert found["score"]["games"] == 1 and len(found["played"]) == 1
     assert json.loads(run(db, "forecast", "--json", "--runs", "80", "--seed", "3")) == found
     text = run(db, "forecast", "--runs", "80")
     assert "Chances" in text and "TASTET, Marc" in text and "log-loss" in text
+    assert "Expected scores by wof" in text and "1600 ± 400" in text
+    unknown = fail(db, "forecast", "--system", "glicko")
+    assert "expected a rating system among" in unknown and "whr-bayes" in unknown
     assert "Invalid value" in fail_usage(db)
 
 
