@@ -1,5 +1,5 @@
 """Wall and CPU time of the forecast of a 16-player, 7-round Swiss tournament after round 3
-(or, with ``--game go``, of a 40-player, 5-round McMahon tournament after round 1).
+(or, with ``--game go``, of a 32-player, 5-round McMahon tournament after round 1).
 
 Usage: .venv/bin/python benchmarks/forecast.py [--game othello|go] [--json] [--runs N]
 [--repeats K] [--smoke]
@@ -7,7 +7,7 @@ Usage: .venv/bin/python benchmarks/forecast.py [--game othello|go] [--json] [--r
 The tournament is built from events: 16 entrants rated 1500 to 2100 (seeded), rounds 1-3
 paired by the engine and their results drawn from the WOF model (seed 1); the forecast's
 model is the chosen system's (whr-bayes, each entrant with a rating and a deviation of 80 in
-its list, two entrants newcomers). Go: 40 entrants of ranks 15k to 5d (seeded), a quarter
+its list, two entrants newcomers). Go: 32 entrants of ranks 15k to 5d (seeded), a quarter
 without an EGF rating, round 1 paired by the engine, White winning; the GoR model. Then
 `Game.forecast` (what `ratinglist tournament forecast`, the live page and
 ``/api/v1/live/N/forecast`` compute once per log position) runs `--runs` simulated ends
@@ -49,7 +49,7 @@ from ratinglist.tournament.games.othello.play import othello
 PLAYERS = 16
 ROUNDS = 7
 PLAYED = 3
-GO_PLAYERS = 40
+GO_PLAYERS = 32
 GO_ROUNDS = 5
 
 
@@ -86,7 +86,7 @@ def chosen_model(d: FoldedTournament) -> ScoreModel:
 
 
 def go_after_round_one(seed: int = 1) -> FoldedTournament:
-    """The 40-player, 5-round McMahon tournament after its first round (White won)."""
+    """The 32-player, 5-round McMahon tournament after its first round (White won)."""
     rng = random.Random(seed)
     parameters = default_parameters(GoSystem.MCMAHON, number_of_rounds=GO_ROUNDS)
     go = go_settings(GoSystem.MCMAHON, parameters)

@@ -40,10 +40,11 @@ from ratinglist.tournament.games.go.director import go_person, go_standings_view
 from ratinglist.tournament.games.go.events import GoResultEntered
 from ratinglist.tournament.games.go.state import GoState, apply_go, go_play
 
-SIMULATED_FIELD = 64
+SIMULATED_FIELD = 32
 """The most players whose chances are simulated: a run costs about 15 ms of CPU at 16
-players, 30 ms at 40 and 300 ms at 200 (McMahon, 4 rounds left), and a field above 32 gets
-50 runs (`service.tournaments.forecast.default_runs`): 64 players cost about 3 s."""
+players, 30 ms at 40 and 300 ms at 200 (McMahon, 4 rounds left), and a field above 16 gets
+fewer runs (`service.tournaments.forecast.default_runs`, 50 from 32 players): a forecast of
+up to 32 players costs a live page about a second after each result, as an Othello one."""
 
 BLACK_POINTS = {Outcome.BLACK_WINS: 1.0, Outcome.WHITE_WINS: 0.0, Outcome.JIGO: 0.5}
 """Black's points of a result that scores a game (both-win and both-lose are not
