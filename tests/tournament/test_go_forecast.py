@@ -96,3 +96,18 @@ def test_chances_sum_and_the_played_games_are_scored() -> None:
     assert f.score.coin_log_loss == COIN_LOG_LOSS
     # seeded: the same forecast again
     assert game.forecast(d, MODEL, 60, 3, 0) == f
+
+
+def test_a_field_above_the_bound_gets_the_games_forecasts_without_chances(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ratinglist.tournament.games.go import forecast as go_forecast
+
+    monkeypatch.setattr(go_forecast, "SIMULATED_FIELD", 5)  # six entrants: above it
+    events = _tournament()
+    d = fold(events)
+    paired = game_of(d).next_round(d, None)
+    d = fold([*events, paired])
+    f = game_of(d).forecast(d, MODEL, 60, 3, 0)
+    assert f.players == () and f.runs == 0 and not f.finished
+    assert len(f.games) == 3 and all(0 < g.black_expected < 1 for g in f.games)
