@@ -88,9 +88,9 @@ def test_a_go_live_page_forecasts_with_the_gor(tmp_path: Path) -> None:
         # by hand: 12k = 900, 5k = 1600 (1d = 2100, 100 a grade); six stones with komi 0.5
         # raise Black by 100 (6 - 0.5) = 550; the GoR's log-odds beta(1450) - beta(1600),
         # beta(R) = -7 ln(3300 - R), divided by sqrt(1 + pi v / 8), v the two ranks'
-        # variances (200 points each) times beta'(R)^2 = (7 / (3300 - R))^2
+        # variances (200 points each) times beta'(R)^2 = (7 / (3300 - R))^2 where beta is read
         log_odds = -7 * math.log(3300 - 1450) + 7 * math.log(3300 - 1600)
-        v = (7 * 200 / (3300 - 900)) ** 2 + (7 * 200 / (3300 - 1600)) ** 2
+        v = (7 * 200 / (3300 - 1450)) ** 2 + (7 * 200 / (3300 - 1600)) ** 2
         hand = 1 / (1 + math.exp(-log_odds / math.sqrt(1 + math.pi * v / 8)))
         assert abs(g["black_expected"] - hand) < 1e-9
         page = anonymous.get("/live/1").text

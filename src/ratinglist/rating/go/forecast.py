@@ -4,7 +4,8 @@
 The GoR's expected result is ``Se = 1 / (1 + exp(beta(R_W) - beta(R_B')))``, ``beta(R) =
 -7 ln(3300 - R)``, Black raised by the handicap and komi (`gor.expected_white`). The GoR has
 no deviation; a rating known only from a declared rank is uncertain: its deviation ``s`` is
-``s beta'(R) = 7 s / (3300 - R)`` in the log-odds (the delta method), and the log-odds are
+``s beta'(R) = 7 s / (3300 - R)`` in the log-odds (the delta method; Black's at the rating
+raised by the handicap and komi, where beta is read), and the log-odds are
 divided by MacKay's ``sqrt(1 + pi v / 8)`` (`rating.entrant_forecast.spread`).
 """
 
@@ -18,6 +19,7 @@ from numpy.typing import NDArray
 from ratinglist.model.forecast import Handicap, Strength
 from ratinglist.rating.entrant_forecast import columns, spread
 from ratinglist.rating.go.gor import GorParams, expected_white
+from ratinglist.rating.go.handicap import black_advantage
 
 EVEN_GAME = Handicap(0, 7.5)
 """A game's conditions when none are given: no stones, komi 7.5 (worth nothing)."""
@@ -47,7 +49,9 @@ def gor_expected_black(
         result: NDArray[np.float64] = f.beta_factor / (f.ceiling - np.minimum(r, top))
         return result
 
-    variance = (slope(rb) * db) ** 2 + (slope(rw) * dw) ** 2
+    # beta is read at Black's rating raised by the handicap and komi: its slope there
+    raised = rb + black_advantage(stones, komi, p.grade)
+    variance = (slope(raised) * db) ** 2 + (slope(rw) * dw) ** 2
     return _logistic(log_odds / spread(variance))
 
 
