@@ -5,7 +5,9 @@ with ``game=go``; Othello's evidence is not mixed with Go's."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -19,9 +21,12 @@ from ratinglist.cli.app import app
 from ratinglist.errors import InputError
 from ratinglist.rating.go.contest import go_contest
 from ratinglist.service.actor import Actor
+from ratinglist.service.go.archive import import_go_archive
 from ratinglist.service.go.evidence import store_go_contest, store_go_evaluation
+from ratinglist.service.go.rating import evaluate_go
 from ratinglist.store.database import Store, open_store
 from ratinglist.web.app import create_app
+from tests.conftest import REPO
 from tests.rating.test_go_contest import season
 
 GROUPS = ("all", "newcomers", "established", "handicap", "dan", "kyu")
@@ -186,3 +191,30 @@ def test_evaluate_go_store_from_the_cli(store: Store, tmp_path: Path) -> None:
     assert result.exit_code == 1  # an empty Go archive: refused, nothing stored
     assert "expected Go games to evaluate" in result.output
     assert _client(store).get("/api/v1/evidence", params={"game": "go"}).status_code == 404
+
+
+def test_the_demo_go_archive_gives_a_stored_answer(store: Store, tmp_path: Path) -> None:
+    """`make run`'s Go part: the bundled synthetic archive (made again byte for byte by its
+    generator) imports, its contest is stored, and `/go/evidence` answers from it."""
+    spec = importlib.util.spec_from_file_location(
+        "generate_demo_go", REPO / "examples" / "generate_demo_go.py"
+    )
+    assert spec is not None and spec.loader is not None
+    demo = importlib.util.module_from_spec(spec)
+    sys.modules["generate_demo_go"] = demo  # its dataclasses look their module up
+    spec.loader.exec_module(demo)
+    bundled = REPO / "examples" / "demo_go_archive"
+    again = demo.generate(tmp_path / "again")
+    assert sorted(p.name for p in again) == sorted(p.name for p in bundled.iterdir())
+    assert all((bundled / p.name).read_bytes() == p.read_bytes() for p in again)
+    summary = import_go_archive(store, [bundled])
+    assert summary.count("imported") == demo.TOURNAMENTS
+    contest = evaluate_go(store)
+    store_go_contest(store, contest, actor=Actor.cli_user())
+    client = _client(store)
+    page = client.get("/go/evidence")
+    assert 'id="answer"' in page.text and f"{contest.winner.groups['all'].value:.4f}" in page.text
+    groups = client.get("/go/evidence/groups").text
+    for s in contest.systems:  # every system's log-loss of every group, as stored
+        for interval in s.groups.values():
+            assert f"{interval.value:.4f}" in groups
