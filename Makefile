@@ -27,6 +27,8 @@ run: $(STAMP) bytecode
 	test -f $(DEMO_DB) || ( $(BIN)/ratinglist demo --db $(DEMO_DB) --live \
 	  && $(BIN)/ratinglist rate --history --from 2022-01 --to 2025-08 --every month --db $(DEMO_DB) \
 	  && for day in $(DEMO_PUBLISHED); do $(BIN)/ratinglist publish $$day --db $(DEMO_DB) || exit 1; done \
+	  && $(BIN)/ratinglist import --game go examples/demo_go_archive --db $(DEMO_DB) \
+	  && $(BIN)/ratinglist evaluate --game go --store --db $(DEMO_DB) \
 	  || ( rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm; exit 1 ) )
 	$(BIN)/ratinglist serve --db $(DEMO_DB) --host 127.0.0.1 --port $(PORT)
 
@@ -70,6 +72,7 @@ fast: $(STAMP) postgresql
 
 demo-data: $(STAMP)
 	$(BIN)/python examples/generate_demo.py examples/demo_archive
+	$(BIN)/python examples/generate_demo_go.py examples/demo_go_archive
 
 docs: $(STAMP)
 	$(BIN)/python -m ratinglist.cli.reference > docs/cli.md

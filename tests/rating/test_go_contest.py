@@ -7,9 +7,11 @@ import numpy as np
 import pytest
 
 from ratinglist.errors import RatingError
-from ratinglist.rating.go.contest import by_tournament, calibrated, go_contest, replay
+from ratinglist.rating.evaluation.calibrate import HIGHEST, LOWEST
+from ratinglist.rating.evaluation.calibrate import tempered as calibrated
+from ratinglist.rating.go.contest import by_tournament, go_contest, replay
+from ratinglist.rating.go.declared import go_system, go_systems
 from ratinglist.rating.go.games import GoGames
-from ratinglist.rating.go.systems import GO_SYSTEMS
 
 
 def season(seed: int = 5, tournaments: int = 12, players: int = 16) -> GoGames:
@@ -41,7 +43,7 @@ def season(seed: int = 5, tournaments: int = 12, players: int = 16) -> GoGames:
     )
 
 
-@pytest.mark.parametrize("name", sorted(GO_SYSTEMS))
+@pytest.mark.parametrize("name", sorted(s.name for s in go_systems()))
 def test_no_prediction_sees_its_day_or_later(name: str) -> None:
     """Inverting every result from tournament 6 on changes no prediction up to it."""
     games = season()
@@ -50,7 +52,7 @@ def test_no_prediction_sees_its_day_or_later(name: str) -> None:
         "white", "black")), np.where(later, 1 - games.score, games.score),
         *(getattr(games, f) for f in ("handicap", "komi", "day", "tournament", "weight",
                                         "white_entry", "black_entry")))  # fmt: skip
-    system = GO_SYSTEMS[name]
+    system = go_system(name)
     a, b = replay(system, games), replay(system, flipped)
     upto = games.tournament <= 6
     assert np.array_equal(a[upto], b[upto])
@@ -62,7 +64,7 @@ def test_every_system_gets_the_same_budget_and_a_calibration() -> None:
     ranks = np.zeros(len(games), dtype=np.int64)
     report = go_contest(games, ranks, ranks)
     assert {s.fitted.tried for s in report.systems} == {6}
-    assert all(0.2 <= s.fitted.temperature <= 8.0 for s in report.systems)
+    assert all(LOWEST <= s.fitted.temperature <= HIGHEST for s in report.systems)
     assert report.winner.groups["all"].value == min(s.groups["all"].value for s in report.systems)
     assert report.to_dict()["configurations_tried"] == 18
 

@@ -9,10 +9,11 @@ import datetime as dt
 import numpy as np
 import pytest
 
+from ratinglist.rating.go.declared import go_system, go_systems
 from ratinglist.rating.go.games import GoGames
 from ratinglist.rating.go.gor import GorParams, expected_white, rate_gor
 from ratinglist.rating.go.handicap import black_advantage
-from ratinglist.rating.go.systems import GO_SYSTEMS, EloGoParams, expected_elo, rate_elo
+from ratinglist.rating.go.systems import EloGoParams, expected_elo, rate_elo
 from ratinglist.service.go.rating import entry_rating
 from ratinglist.store.go.archive import GoEntryRow
 
@@ -115,9 +116,9 @@ def test_elo_on_go_games_keeps_the_points_and_an_upset_moves_more() -> None:
     assert 2000 - handicap.ratings[1] < 2000 - even.ratings[1]  # with 2 stones: less surprise
 
 
-@pytest.mark.parametrize("name", sorted(GO_SYSTEMS))
+@pytest.mark.parametrize("name", sorted(s.name for s in go_systems()))
 def test_every_go_system_predicts_a_fair_handicap_game_even(name: str) -> None:
-    system = GO_SYSTEMS[name]
+    system = go_system(name)
     state = system.rate(games([(1, 2, 1.0, 0, 7.5)], {1: 1500.0, 2: 1500.0}))
     fair = games([(3, 4, 1.0, 3, 0.5)], {3: 1900.0, 4: 1650.0})  # 250 = 100 (3 - 0.5)
     assert system.predict(state, fair)[0] == pytest.approx(0.5, abs=1e-9)

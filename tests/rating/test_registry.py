@@ -1,17 +1,23 @@
-"""One declared registry of rating systems (issue 33, item 3): the evaluation, `rate --system`
-and the evidence read the same entries."""
+"""One declared registry of rating systems for both games (issue 33, item 3): the
+evaluations, `rate --system`, `rate --game go --system` and the evidence read the same
+entries."""
 
 from __future__ import annotations
 
 import dataclasses
+import math
 
+import numpy as np
 import pytest
 
-from ratinglist.errors import RatingError
+from ratinglist.errors import NotFoundError, RatingError
 from ratinglist.rating import registry
 from ratinglist.rating.evaluation import DEFAULT_SYSTEMS, FITTED, SYSTEM_NAMES, EvaluationConfig
 from ratinglist.rating.evaluation.parallel import COSTS, TOGETHER, partition
 from ratinglist.rating.evaluation.search import fitted_candidates, forecasters
+from ratinglist.rating.go.declared import go_system
+from ratinglist.rating.go.games import GoGames
+from ratinglist.rating.go.systems import GoRatings, GoSystem
 from ratinglist.rating.systems import egf, elo, glicko2, whr, wofmap
 from ratinglist.service.evidence import LISTED_SYSTEMS
 from ratinglist.service.rating_systems import system_help
@@ -82,3 +88,75 @@ def test_the_cli_help_is_the_registry_s() -> None:
     from ratinglist.cli.rating_systems import SYSTEM_HELP
 
     assert f"Rating system: {system_help()}." == SYSTEM_HELP
+
+
+def test_both_games_are_in_the_one_registry() -> None:
+    assert set(registry.BY_GAME) == {"othello", "go"}
+    assert registry.systems_of("othello") == registry.REGISTRY
+    assert [s.name for s in registry.systems_of("go")] == ["egf", "elo", "glicko"]
+    assert (*registry.REGISTRY, *registry.systems_of("go")) == registry.DECLARATIONS
+    assert registry.systems_of("draughts") == ()
+    for s in registry.systems_of("go"):
+        assert isinstance(s.on_game, GoSystem) and s.on_game.name == s.name, s.name
+        assert len(s.on_game.grid) == 6 and s.cost > 0  # the same search budget
+        assert f"{s.name} ({s.summary})" in system_help().split("with --game go:")[1]
+        assert go_system(s.name) is s.on_game
+    with pytest.raises(NotFoundError, match="expected a Go rating system among egf, elo, glicko"):
+        go_system("glicko2")
+
+
+def _handicap_games() -> GoGames:
+    """1d (2100, White) beats 4k (1800, Black) on 3 stones, komi 0.5; both new."""
+    one = np.ones(1)
+    return GoGames(
+        white=np.array([1], dtype=np.int64),
+        black=np.array([2], dtype=np.int64),
+        score=one,
+        handicap=np.array([3], dtype=np.int64),
+        komi=np.array([0.5]),
+        day=np.array([737000], dtype=np.int32),
+        tournament=np.array([0], dtype=np.int32),
+        weight=one,
+        white_entry=np.array([2100.0]),
+        black_entry=np.array([1800.0]),
+    )
+
+
+def test_each_go_system_rates_a_handicap_game_by_its_formula() -> None:
+    """Black with 3 stones counts as 1800 + 100 (3 - 0.5) = 2050 (the EGF's rule).
+
+    EGF: Se = 1 / (1 + exp(beta(2050) - beta(2100))), beta(R) = -7 ln(3300 - R), so
+    Se = 1 / (1 + (1200 / 1250)^7); White's change con(2100) (1 - Se) + bonus(2100),
+    con(R) = ((3300 - R) / 200)^1.6, bonus(R) = ln(1 + exp((2300 - R) / 80)) / 5; Black's
+    con(1800) (0 - (1 - Se)) + bonus(1800), each with the player's own rating.
+    Elo (K 24, 400): E = 1 / (1 + 10^(-50 / 400)), each moves by 24 (1 - E).
+    Glicko: newcomers at RD 200, g = 1 / sqrt(1 + 3 q^2 (200^2 + 200^2) / pi^2),
+    q = ln 10 / 400, E = 1 / (1 + 10^(-g 50 / 400)); its update (Glickman 1999) uses the
+    opponent's RD alone."""
+    games = _handicap_games()
+    empty = GoRatings({}, {}, {}, {})
+    se = 1 / (1 + (1200 / 1250) ** 7)
+    white = 2100 + 6**1.6 * (1 - se) + math.log(1 + math.exp(200 / 80)) / 5
+    black = 1800 - 7.5**1.6 * (1 - se) + math.log(1 + math.exp(500 / 80)) / 5
+    egf = go_system("egf")
+    assert egf.predict(empty, games)[0] == pytest.approx(se, abs=1e-9)
+    rated = egf.rate(games).ratings
+    assert (rated[1], rated[2]) == pytest.approx((white, black), abs=1e-6)
+
+    e = 1 / (1 + 10 ** (-50 / 400))
+    elo = go_system("elo")
+    assert elo.predict(empty, games)[0] == pytest.approx(e, abs=1e-9)
+    rated = elo.rate(games).ratings
+    assert (rated[1], rated[2]) == pytest.approx((2100 + 24 * (1 - e), 1800 - 24 * (1 - e)))
+
+    q = math.log(10) / 400
+    g = 1 / math.sqrt(1 + 3 * q**2 * (200**2 + 200**2) / math.pi**2)
+    glicko = go_system("glicko")
+    assert glicko.predict(empty, games)[0] == pytest.approx(1 / (1 + 10 ** (-g * 50 / 400)))
+    # Glickman (1999), one period: each player against the other's RD 200 alone
+    g1 = 1 / math.sqrt(1 + 3 * q**2 * 200**2 / math.pi**2)
+    e1 = 1 / (1 + 10 ** (-g1 * 50 / 400))
+    inverse = 1 / 200**2 + q**2 * g1**2 * e1 * (1 - e1)
+    rated = glicko.rate(games).ratings
+    assert rated[1] == pytest.approx(2100 + q / inverse * g1 * (1 - e1), abs=1e-6)
+    assert rated[2] == pytest.approx(1800 - q / inverse * g1 * (1 - e1), abs=1e-6)

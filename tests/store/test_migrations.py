@@ -18,7 +18,7 @@ from ratinglist.store.schema import metadata
 def test_empty_database_is_migrated_to_head(empty_db_url: str) -> None:
     store = open_store(empty_db_url)
     try:
-        assert current_revision(store) == head_revision() == "0022"
+        assert current_revision(store) == head_revision() == "0023"
         tables = set(inspect(store.engine).get_table_names())
         assert tables == set(metadata.tables) | {"alembic_version"}
     finally:
@@ -49,7 +49,7 @@ def test_reopening_keeps_data_and_revision(empty_db_url: str) -> None:
         migrate(again.engine)
         with again.connect() as conn:
             assert conn.exec_driver_sql("SELECT surname FROM players").scalar_one() == "DE GRAAF"
-        assert current_revision(again) == "0022"
+        assert current_revision(again) == "0023"
     finally:
         again.close()
 

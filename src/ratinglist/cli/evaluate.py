@@ -355,7 +355,11 @@ def evaluate_command(
     ] = None,
     store: Annotated[
         bool,
-        typer.Option("--store", help="Store the report for the site's evidence page (/evidence)."),
+        typer.Option(
+            "--store",
+            help="Store the report for the site's evidence page (/evidence; with --game go: "
+            "/go/evidence).",
+        ),
     ] = False,
     db: str | None = DbOption,
     game_name: Annotated[
@@ -403,7 +407,7 @@ def evaluate_command(
     the tournaments before its day, with the same search budget and calibration, fitted
     before --fit-until; the report names the lowest log-loss with its interval by
     tournament and each system's difference from the EGF GoR (groups: newcomers,
-    established, handicap, dan, kyu).
+    established, handicap, dan, kyu); with --store the site's /go/evidence shows it.
 
     Example: ratinglist evaluate --from 2005-01 --to 2026-05 --plots charts --store
     Example: ratinglist evaluate --game go --json
@@ -416,7 +420,7 @@ def evaluate_command(
             commands = archive_commands(game_name, "--game")
             othello_only = {
                 "--from": start, "--to": end, "--systems": systems, "--plots": plots,
-                "--refit-years": refit_years, "--workers": workers, "--store": store or None,
+                "--refit-years": refit_years, "--workers": workers,
             }  # fmt: skip
             given = [name for name, value in othello_only.items() if value is not None]
             if given:
@@ -424,7 +428,7 @@ def evaluate_command(
                     f"expected no {', '.join(given)} with --game {game_name} "
                     "(its systems, fit window and budget are its own: see --fit-until)"
                 )
-        commands.evaluate_archive(fit_until, db, as_json)
+        commands.evaluate_archive(fit_until, db, as_json, store=store)
         return
     from ratinglist.errors import InputError
     from ratinglist.service.evaluation import (

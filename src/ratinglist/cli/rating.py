@@ -93,8 +93,9 @@ def rate_command(
     is computed and stored instead (see `ratinglist list --system`).
 
     With --game go the Go archive (`import --game go`) is rated tournament by tournament
-    (--system egf: the EGF GoR as the EGD computes it, handicap and komi included; glicko2,
-    elo or whr: those systems on Go games, handicap-aware) and its players are printed.
+    (--system egf: the EGF GoR as the EGD computes it, handicap and komi included; elo or
+    glicko: those systems on Go games, handicap-aware; the option lists them) and its
+    players are printed.
 
     Example: ratinglist rate --as-of 2026-05-12 --exclude-sender "rating committee" --csv list.csv
     Example: ratinglist rate --history --from 1980-01 --to 2026-05 --every month

@@ -16,7 +16,9 @@ from ratinglist.cli.common import console, open_db, print_figures, user_errors
 SYSTEM_HELP = (
     "Rating system: wof (the WOF list), elo (seed 002's Elo), glicko2 (Glicko-2), whr (WHR), "
     "egf (the EGF GoR formula), wof-map (the WOF model with a prior and a time decay), "
-    "whr-bayes (WHR predicted through its deviations)."
+    "whr-bayes (WHR predicted through its deviations); with --game go: egf (the EGF GoR as the "
+    "EGD computes it, handicap and komi included), elo (Elo on Go games, handicap-aware), "
+    "glicko (Glicko on Go games, handicap-aware)."
 )
 """The registry's systems (`service.rating_systems.system_help`, checked by a test), written
 out: reading the registry imports scipy, which `ratinglist list` (the WOF list) does not

@@ -1,5 +1,6 @@
-"""The rating systems, declared once: what `rate --system`, `rating-systems`, the evidence
-page and the evaluation (`evaluate --systems`) read.
+"""The rating systems, declared once for every game: what `rate --system` (and `rate --game
+go --system`), the ``--system`` help, the evidence pages and the evaluations (`evaluate
+--systems`, `evaluate --game go`) read.
 
 Each entry names a system the evaluation can replay, with what it replays (`forecaster`, or
 the `search` space of a fitted system and the `grid` of `EvaluationConfig` fields it walks),
@@ -7,15 +8,26 @@ its cost (the seconds of its replay of the real archive; only the ratios matter:
 the evaluation's worker processes), and, for a system that publishes a list, the
 `RatingSystem` that rates and predicts (`SYSTEMS`). A new system is a module in
 `rating/systems/` and one entry here.
+
+Each entry (`declared.DeclaredSystem`) names the game whose games it rates (`game`).
+Othello's entries are here (`REGISTRY`, the month-by-month evaluation's systems); another
+game's are in its folder, ``rating/<game>/declared.py`` (its ``DECLARED``), found by
+listing the folders of `rating` as the tournament's games are found: Go's carry their
+handicap- and komi-aware forecaster on Go games (`on_game`), its search space and cost.
+`DECLARATIONS` is every entry, `BY_GAME` each game's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import importlib
+from pathlib import Path
 from typing import Any
 
+import ratinglist.rating as _folder
 from ratinglist.errors import RatingError
+from ratinglist.model.folders import subpackages
 from ratinglist.rating import spaces
+from ratinglist.rating.declared import OTHELLO, DeclaredSystem
 from ratinglist.rating.systems import (
     REFIT_YEARS,
     WHR_BAYES,
@@ -32,37 +44,12 @@ from ratinglist.rating.systems.glicko2 import Glicko2Params
 from ratinglist.rating.systems.whr import WhrParams
 from ratinglist.rating.systems.wofmap import WofMapParams
 
-
-@dataclass(frozen=True, slots=True)
-class DeclaredSystem:
-    """A rating system as the registry declares it (see the module's docstring)."""
-
-    name: str
-    summary: str
-    """What it is, in a few words (the CLI's help)."""
-    cost: float
-    """Seconds of its replay in the evaluation of the real archive (the ratios balance the
-    worker processes)."""
-    rating: RatingSystem[Any] | None = None
-    """The system that rates and predicts a published list; None: evaluated only."""
-    forecaster: spaces.ForecasterOf | None = None
-    """Its replay with the configuration's parameters (a system not fitted)."""
-    search: spaces.SearchSpace | None = None
-    """Its candidates (a fitted system), searched on the fit period."""
-    grid: tuple[str, ...] = ()
-    """The `EvaluationConfig` fields (value tuples) its search walks."""
-    default: bool = True
-    """Evaluated unless other systems are asked."""
-    together: str = ""
-    """Systems with the same word are replayed in one process (they read the same replays)."""
-
-
 ENTRY = "entry_offsets"
 """The newcomer entries every fitted system but `wof-map` and `whr-map` predicts at."""
 
 WHR_GRID = (ENTRY, "whr_w2s")
 
-REGISTRY: tuple[DeclaredSystem, ...] = (
+OTHELLO_SYSTEMS: tuple[DeclaredSystem, ...] = (
     DeclaredSystem("wof", "the WOF list", 66.0, forecaster=spaces.wof),
     DeclaredSystem(
         "elo",
@@ -175,7 +162,30 @@ REGISTRY: tuple[DeclaredSystem, ...] = (
         "constant", "1/2 for every game (the baseline)", 0.0, forecaster=spaces.constant
     ),
 )
-"""Every system, in the evaluation's order. `whr-map`: whose candidates are each a whole WHR
+"""Othello's systems, declared here (see `REGISTRY`)."""
+
+
+def _folder_systems() -> tuple[DeclaredSystem, ...]:
+    """The entries of every folder of `rating` with a ``declared`` module (its ``DECLARED``),
+    folders by name; only those folders are imported (the evaluation's imports this one)."""
+    found: list[DeclaredSystem] = []
+    for name in subpackages(_folder.__path__):
+        if any((Path(root) / name / "declared.py").is_file() for root in _folder.__path__):
+            found.extend(importlib.import_module(f"{_folder.__name__}.{name}.declared").DECLARED)
+    return tuple(found)
+
+
+DECLARATIONS: tuple[DeclaredSystem, ...] = (*OTHELLO_SYSTEMS, *_folder_systems())
+"""Every system of every game: Othello's, then each game folder's."""
+
+BY_GAME: dict[str, tuple[DeclaredSystem, ...]] = {
+    game: tuple(s for s in DECLARATIONS if s.game == game)
+    for game in dict.fromkeys(s.game for s in DECLARATIONS)
+}
+"""Each game's systems, in declaration order."""
+
+REGISTRY: tuple[DeclaredSystem, ...] = BY_GAME[OTHELLO]
+"""Othello's systems, in the evaluation's order. `whr-map`: whose candidates are each a whole WHR
 replay kept to the end by the yearly refit (about 800 s of CPU more, beyond the evaluation's
 15 minutes), is evaluated when asked by name. `whr-bayes`: its columns are computed in the
 WHR replays `whr` and `whr-fitted` read, its time counted there. Costs: ``systems[].seconds``
@@ -227,7 +237,18 @@ def explaining() -> tuple[str, ...]:
     return tuple(n for n, s in SYSTEMS.items() if s.explain_with is not None)
 
 
+def systems_of(game: str) -> tuple[DeclaredSystem, ...]:
+    """The systems that rate `game`'s games, in declaration order (none: an unknown game)."""
+    return BY_GAME.get(game, ())
+
+
 def help_text() -> str:
-    """The systems that publish a list, each with its summary (the CLI's ``--system``)."""
+    """The systems that publish a list, each with its summary (the CLI's ``--system``), then
+    each other game's (``--game NAME``)."""
     parts = [f"{s.name} ({s.summary})" for s in REGISTRY if s.rating is not None]
-    return "wof (the WOF list), " + ", ".join(parts)
+    others = [
+        f"; with --game {game}: " + ", ".join(f"{s.name} ({s.summary})" for s in entries)
+        for game, entries in BY_GAME.items()
+        if game != OTHELLO
+    ]
+    return "wof (the WOF list), " + ", ".join(parts) + "".join(others)

@@ -1,5 +1,6 @@
 """Stored evaluations of the rating systems (table ``evaluations``): the JSON report of one
-run of `ratinglist evaluate --store`, kept as text. Only plain values go in and out; reading
+run of `ratinglist evaluate --store` (or `evaluate --game go --store`), kept as text with
+its game. Only plain values go in and out; reading
 the report is `service.evidence`.
 """
 
@@ -24,21 +25,28 @@ class EvaluationRow:
     report: str
 
 
-def save_evaluation(conn: Connection, stored_at: dt.datetime, stored_by: str, report: str) -> int:
-    """Store one evaluation's JSON text; its new id."""
+def save_evaluation(
+    conn: Connection, stored_at: dt.datetime, stored_by: str, report: str, game: str = "othello"
+) -> int:
+    """Store one evaluation's JSON text of `game`'s games; its new id."""
     result = conn.execute(
-        insert(evaluations).values(stored_at=stored_at, stored_by=stored_by, report=report)
+        insert(evaluations).values(
+            stored_at=stored_at, stored_by=stored_by, report=report, game=game
+        )
     )
     key = result.inserted_primary_key
     assert key is not None
     return int(key[0])
 
 
-def latest_evaluation(conn: Connection) -> EvaluationRow | None:
-    """The newest stored evaluation, or None when none is stored."""
+def latest_evaluation(conn: Connection, game: str = "othello") -> EvaluationRow | None:
+    """The newest stored evaluation of `game`'s games, or None when none is stored."""
     e = evaluations.c
     row = conn.execute(
-        select(e.id, e.stored_at, e.stored_by, e.report).order_by(e.id.desc()).limit(1)
+        select(e.id, e.stored_at, e.stored_by, e.report)
+        .where(e.game == game)
+        .order_by(e.id.desc())
+        .limit(1)
     ).first()
     if row is None:
         return None

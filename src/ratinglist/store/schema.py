@@ -510,6 +510,7 @@ evaluations = Table(
     Column("stored_at", DateTime(timezone=True), nullable=False),
     Column("stored_by", Text, nullable=False),
     Column("report", Text, nullable=False),
+    Column("game", String(16), nullable=False, server_default="othello"),  # migration 0023
 )
 
 # --- Rating jobs (migration 0019): a rating list the rating officer asked the web to compute

@@ -1,18 +1,22 @@
 """The contest on Go games: which system predicts later Go games best (issue 37, item 3).
 
 The same fair rules for every system (the Othello contest's, on tournaments rather than
-months):
+months), with the evaluation's own parts (`rating.evaluation`: per-game log-loss, the
+temperature fit, the bootstrap over tournaments); what is Go's is here: the replay of
+tournaments, the groups and the GoR as the baseline.
 
 - every game is predicted from the ratings before its day (no game of the day, nor later,
   is seen), newcomers at their entry rating (and the system's own newcomer deviation);
-- each system tries the same number of candidate parameters (`GoSystem.grid`, six) and gets
-  the same calibration, one temperature ``p' = sigmoid(logit(p) / T)``; both are chosen by
-  log-loss on the fit window (the games before `fit_until`), then frozen;
+- each system (`rating.registry`'s Go entries) tries the same number of candidate
+  parameters (its `GoSystem.grid`, six) and gets the same calibration, one temperature
+  ``p' = sigmoid(logit(p) / T)`` (`evaluation.calibrate.fit_temperature`); both are chosen
+  by log-loss on the fit window (the games before `fit_until`), then frozen;
 - the report scores the games from `fit_until` on: log-loss with a 95% interval by
-  tournament (bootstrap over tournaments), each system's paired difference from the GoR,
-  and the groups: newcomers (a player's first tournament in the archive), established
-  (both players with 10 or more earlier games), handicap games (2 stones or more), dan
-  (both players declared 1d or stronger) and kyu (both declared kyu).
+  tournament (one set of bootstrap resamples of the test tournaments for every system and
+  group, `evaluation.metrics.paired_difference`), each system's paired difference from
+  the GoR, and the groups: newcomers (a player's first tournament in the archive),
+  established (both players with 10 or more earlier games), handicap games (2 stones or
+  more), dan (both players declared 1d or stronger) and kyu (both declared kyu).
 """
 
 from __future__ import annotations
@@ -25,27 +29,25 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ratinglist.errors import RatingError
+from ratinglist.rating.evaluation.calibrate import fit_temperature, tempered
+from ratinglist.rating.evaluation.metrics import (
+    paired_difference,
+    per_game,
+    tournament_resamples,
+)
+from ratinglist.rating.go.declared import go_systems
 from ratinglist.rating.go.games import GoGames
-from ratinglist.rating.go.systems import GO_SYSTEMS, GoRatings, GoSystem
+from ratinglist.rating.go.systems import GoRatings, GoSystem
 
-EPS = 1e-12
-RESAMPLES = 1000
+BASELINE = "egf"
+"""The official list's system: every other system's difference is measured against it."""
 ESTABLISHED = 10
 GROUPS = ("all", "newcomers", "established", "handicap", "dan", "kyu")
 
 
 def log_loss(p: NDArray[np.float64], score: NDArray[np.float64]) -> NDArray[np.float64]:
     """Each game's log-loss of White's expected result `p` (jigo counts half each way)."""
-    q = np.clip(p, EPS, 1 - EPS)
-    result: NDArray[np.float64] = -(score * np.log(q) + (1 - score) * np.log(1 - q))
-    return result
-
-
-def calibrated(p: NDArray[np.float64], temperature: float) -> NDArray[np.float64]:
-    """``sigmoid(logit(p) / T)``."""
-    q = np.clip(p, EPS, 1 - EPS)
-    result: NDArray[np.float64] = 1.0 / (1.0 + np.exp(-np.log(q / (1 - q)) / temperature))
-    return result
+    return per_game(p, score)[0]
 
 
 def replay(system: GoSystem, games: GoGames) -> NDArray[np.float64]:
@@ -84,26 +86,17 @@ def fit(
     every game (calibrated)."""
     best: tuple[float, GoSystem, float, NDArray[np.float64]] | None = None
     candidates = system.grid or (system.params,)
-    from scipy.optimize import minimize_scalar  # when a contest runs, not when pages start
-
     score = games.score[fit_mask]
     for params in candidates:
-        candidate = GoSystem(
-            system.name, params, system.rate_with, system.predict_with, system.grid
-        )
+        candidate = system.with_params(params)
         p = replay(candidate, games)
-        on_fit = p[fit_mask]
-        found = minimize_scalar(
-            lambda t, q=on_fit: float(log_loss(calibrated(q, t), score).mean()),
-            bounds=(0.2, 8.0),
-            method="bounded",
-        )
-        loss = float(found.fun)
+        temperature = fit_temperature(p[fit_mask], score)
+        loss = float(log_loss(tempered(p[fit_mask], temperature), score).mean())
         if best is None or loss < best[0]:
-            best = (loss, candidate, float(found.x), p)
+            best = (loss, candidate, temperature, p)
     assert best is not None
     loss, chosen, temperature, p = best
-    return Fitted(chosen, temperature, loss, len(candidates)), calibrated(p, temperature)
+    return Fitted(chosen, temperature, loss, len(candidates)), tempered(p, temperature)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,19 +118,20 @@ class Interval:
 
 
 def by_tournament(
-    values: NDArray[np.float64], tournament: NDArray[np.int32], seed: int = 37
+    values: NDArray[np.float64],
+    tournament: NDArray[np.int32],
+    resamples: NDArray[np.int32] | None = None,
 ) -> Interval:
-    """The mean of `values` and its bootstrap interval resampling whole tournaments."""
-    if not len(values):
-        return Interval(float("nan"), float("nan"), float("nan"), 0)
-    ids, at = np.unique(tournament, return_inverse=True)
-    sums = np.bincount(at, values, minlength=len(ids))
-    counts = np.bincount(at, minlength=len(ids)).astype(np.float64)
-    rng = np.random.default_rng(seed)
-    draws = rng.integers(0, len(ids), size=(RESAMPLES, len(ids)))
-    means = sums[draws].sum(axis=1) / counts[draws].sum(axis=1)
-    low, high = np.quantile(means, [0.025, 0.975])
-    return Interval(float(values.mean()), float(low), float(high), len(values))
+    """The mean of `values` and its bootstrap interval resampling whole tournaments
+    (`tournament`: dense indexes into the columns of `resamples`; by default resamples of
+    the tournaments `values` come from)."""
+    if resamples is None:
+        ids, dense = np.unique(tournament, return_inverse=True)
+        tournament, resamples = dense.astype(np.int32), tournament_resamples(len(ids))
+    found = paired_difference(
+        values, np.zeros_like(values), tournament.astype(np.int64), resamples, ""
+    )
+    return Interval(found.difference, found.low, found.high, found.games)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +180,7 @@ class GoContest:
         win = self.winner
         name = win.fitted.system.name
         loss = win.groups["all"]
-        if name == "egf":
+        if name == BASELINE:
             return (
                 f"No system beats the EGF GoR on Go games: it has the lowest log-loss, "
                 f"{loss.value:.4f} [{loss.low:.4f}, {loss.high:.4f}], on {loss.games} games."
@@ -248,19 +242,22 @@ def go_contest(
     white_rank: NDArray[np.int64],
     black_rank: NDArray[np.int64],
     fit_until: dt.date | None = None,
-    systems: Sequence[str] = tuple(GO_SYSTEMS),
+    systems: Sequence[str] | None = None,
 ) -> GoContest:
-    """Run the contest (module docstring); `fit_until` defaults to the first day of the
-    tournament that holds the middle game.
+    """Run the contest (module docstring) of `systems` (default: every Go system of the
+    registry); `fit_until` defaults to the first day of the tournament that holds the
+    middle game.
 
     Raises:
         RatingError: no game before or from `fit_until`, or an unknown system.
     """
+    declared = {s.name: s for s in go_systems()}
+    names = tuple(declared) if systems is None else tuple(systems)
     if not len(games):
         raise RatingError("expected Go games to evaluate, got none (import --game go first)")
-    unknown = [s for s in systems if s not in GO_SYSTEMS]
+    unknown = [s for s in names if s not in declared]
     if unknown:
-        raise RatingError(f"expected Go systems among {', '.join(GO_SYSTEMS)}, got {unknown}")
+        raise RatingError(f"expected Go systems among {', '.join(declared)}, got {unknown}")
     split = fit_until or dt.date.fromordinal(int(games.day[len(games) // 2]))
     fit_mask = games.day < split.toordinal()
     test = ~fit_mask
@@ -272,20 +269,27 @@ def go_contest(
     masks = group_masks(games, white_rank, black_rank)
     losses: dict[str, NDArray[np.float64]] = {}
     fits: dict[str, Fitted] = {}
-    for name in systems:
-        fitted, p = fit(GO_SYSTEMS[name], games, fit_mask)
+    for name in names:
+        fitted, p = fit(declared[name], games, fit_mask)
         fits[name] = fitted
         losses[name] = log_loss(p, games.score)
-    t = games.tournament
+    ids, dense = np.unique(games.tournament[test], return_inverse=True)
+    cluster = np.zeros(len(games), dtype=np.int32)
+    cluster[test] = dense
+    resamples = tournament_resamples(len(ids))
     scores = []
-    for name in systems:
-        groups = {g: by_tournament(losses[name][test & m], t[test & m]) for g, m in masks.items()}
+    for name in names:
+        groups = {
+            g: by_tournament(losses[name][test & m], cluster[test & m], resamples)
+            for g, m in masks.items()
+        }
         versus: dict[str, Interval] = {}
-        if "egf" in losses:
-            diff = losses[name] - losses["egf"]
-            versus = {g: by_tournament(diff[test & m], t[test & m]) for g, m in masks.items()}
+        if BASELINE in losses:
+            diff = losses[name] - losses[BASELINE]
+            versus = {
+                g: by_tournament(diff[test & m], cluster[test & m], resamples)
+                for g, m in masks.items()
+            }
         scores.append(SystemScore(fits[name], groups, versus))
     coin = float(log_loss(np.full(int(test.sum()), 0.5), games.score[test]).mean())
-    return GoContest(
-        split, int(fit_mask.sum()), int(test.sum()), len(np.unique(t[test])), tuple(scores), coin
-    )
+    return GoContest(split, int(fit_mask.sum()), int(test.sum()), len(ids), tuple(scores), coin)

@@ -13,7 +13,7 @@ All three are on the GoR scale (100 points a grade).
   ``q = ln 10 / 400``, one rating period per tournament, ``RD^2 += c^2`` per month without
   play, newcomers at RD `start_deviation` (their rank is a guess).
 
-`GO_SYSTEMS` is the Go registry: name -> `GoSystem` (parameters, rate, predict, grid).
+Each is declared once, with its candidates and cost, in `rating.registry` (its Go entries).
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ratinglist.errors import NotFoundError
 from ratinglist.rating.go.games import GoGames
 from ratinglist.rating.go.gor import DayHook, GorParams, expected_white, rate_gor
 from ratinglist.rating.go.handicap import GRADE, black_advantage
@@ -259,55 +258,6 @@ class GoSystem:
         """White's expected result of each of `games` from `state`."""
         return self.predict_with(self.params, state, games)
 
-
-GO_SYSTEMS: Mapping[str, GoSystem] = {
-    "egf": GoSystem(
-        "egf",
-        GorParams(),
-        rate_egf,
-        predict_gor,
-        tuple(GorParams(grade=g) for g in (80.0, 90.0, 100.0, 110.0, 120.0, 130.0)),
-    ),
-    "elo": GoSystem(
-        "elo",
-        EloGoParams(),
-        rate_elo,
-        predict_elo,
-        tuple(EloGoParams(k=k, scale=s) for k in (16.0, 32.0, 48.0) for s in (300.0, 400.0)),
-    ),
-    "glicko": GoSystem(
-        "glicko",
-        GlickoGoParams(),
-        rate_glicko,
-        predict_glicko,
-        tuple(
-            GlickoGoParams(start_deviation=d, c=c)
-            for d in (100.0, 200.0, 300.0)
-            for c in (15.0, 45.0)
-        ),
-    ),
-}
-"""The Go registry: each system with its default parameters and its six candidates."""
-
-
-def go_system(name: str) -> GoSystem:
-    """The Go system `name`.
-
-    Raises:
-        NotFoundError: no such system.
-    """
-    found = GO_SYSTEMS.get(name)
-    if found is None:
-        raise NotFoundError(
-            f"expected a Go rating system among {', '.join(GO_SYSTEMS)}, got {name!r}"
-        )
-    return found
-
-
-def go_system_list(name: str, games: GoGames) -> GoRatings:
-    """The ratings of system `name` (default parameters) after `games`.
-
-    Raises:
-        NotFoundError: no such system.
-    """
-    return go_system(name).rate(games)
+    def with_params(self, params: Any) -> GoSystem:
+        """The same system with other parameters (a candidate of its search)."""
+        return GoSystem(self.name, params, self.rate_with, self.predict_with, self.grid)

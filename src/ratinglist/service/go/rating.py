@@ -12,12 +12,12 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ratinglist.errors import GoRankError, NotFoundError
 from ratinglist.model.go import parse_rank, rating_from_rank
-from ratinglist.rating.go.contest import GoContest, go_contest
 from ratinglist.rating.go.games import GoGames
 from ratinglist.rating.go.gor import CLASS_WEIGHTS, GorState, rate_gor
 from ratinglist.store.database import Store
@@ -31,6 +31,9 @@ from ratinglist.store.go.archive import (
     load_go_players,
     load_go_tournaments,
 )
+
+if TYPE_CHECKING:
+    from ratinglist.rating.go.contest import GoContest
 
 
 def entry_rating(entry: GoEntryRow) -> float:
@@ -158,8 +161,8 @@ def gor_state(store: Store) -> tuple[GoArchiveGames, GorState]:
 
 
 def go_rating_list(store: Store, system: str = "egf") -> GoList:
-    """The Go list by `system` (``egf``: the GoR; the others: `go_system_ratings`), best
-    first; players with a rated game only.
+    """The Go list by `system` (``egf``: the GoR; the others: the registry's Go systems with
+    their default parameters), best first; players with a rated game only.
 
     Raises:
         NotFoundError: an unknown system.
@@ -168,10 +171,11 @@ def go_rating_list(store: Store, system: str = "egf") -> GoList:
         archive, state = gor_state(store)
         ratings, counts, last = state.ratings, state.games, state.last_day
     else:
-        from ratinglist.rating.go.systems import go_system_list
+        from ratinglist.rating.go.declared import go_system
 
+        chosen = go_system(system)
         archive = archive_games(store)
-        found = go_system_list(system, archive.games)
+        found = chosen.rate(archive.games)
         ratings, counts, last = found.ratings, found.games, found.last_day
     players = load_go_players(store, list(ratings))
     ranks = _latest_ranks(archive)
@@ -215,6 +219,9 @@ def evaluate_go(store: Store, fit_until: dt.date | None = None) -> GoContest:
     Raises:
         RatingError: no games, or none on one side of `fit_until`.
     """
+    # The evaluation (SciPy) is imported when a contest runs, not when the Go pages start.
+    from ratinglist.rating.go.contest import go_contest
+
     archive = archive_games(store)
 
     def rank_values(players: np.ndarray, tournaments: np.ndarray) -> np.ndarray:

@@ -21,6 +21,7 @@ from ratinglist.service.rating_systems import system_list_page
 from ratinglist.web.charts import evidence_by_year_svg, evidence_calibration_svg
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import PAGE_CACHE, site_of, store_of
+from ratinglist.web.views.games import game_api
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/v1", tags=["evidence"])
@@ -116,10 +117,18 @@ def system_list(
     )
 
 
+GameQuery = Annotated[
+    str, Query(pattern=r"^[a-z]{2,16}$", description="The game: othello (default) or go.")
+]
+
+
 @api.get("/evidence", summary="The stored evaluation of the rating systems")
-def evidence_json(request: Request) -> JSONResponse:
-    """The newest stored evaluation as `ratinglist evaluate --json` printed it, with its id
-    and the time it was stored; 404 when none is stored."""
+def evidence_json(request: Request, game: GameQuery = "othello") -> JSONResponse:
+    """The newest stored evaluation of `game`'s games as `ratinglist evaluate --json` (with
+    ``game=go``: `evaluate --game go --json`) printed it, with its id and the time it was
+    stored; 404 when none is stored."""
+    if game != "othello":
+        return JSONResponse(game_api(game).evidence(request), headers=PAGE_CACHE)
     page = evidence_page(site_of(request))
     if page is None:
         raise NotFoundError(

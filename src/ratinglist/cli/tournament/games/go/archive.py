@@ -60,15 +60,22 @@ def rate_archive(system: str, db: str | None, as_json: bool) -> None:
     typer.echo(f"{len(found.rows)} players")
 
 
-def evaluate_archive(fit_until: str | None, db: str | None, as_json: bool) -> None:
-    """`evaluate --game go`: the contest on Go games; JSON or a table and the conclusion."""
+def evaluate_archive(
+    fit_until: str | None, db: str | None, as_json: bool, *, store: bool = False
+) -> None:
+    """`evaluate --game go`: the contest on Go games; JSON or a table and the conclusion;
+    with `store` the report is kept for `/go/evidence`."""
+    from ratinglist.cli.common import cli_actor
     from ratinglist.model.text import parse_day
+    from ratinglist.service.go.evidence import store_go_contest
     from ratinglist.service.go.rating import evaluate_go
 
     with user_errors():
         day = parse_day(fit_until) if fit_until else None
-        store = open_db(db)
-        report = evaluate_go(store, day)
+        handle = open_db(db)
+        report = evaluate_go(handle, day)
+        if store:
+            store_go_contest(handle, report, actor=cli_actor())
     if as_json:
         typer.echo(json.dumps(report.to_dict()))
         return

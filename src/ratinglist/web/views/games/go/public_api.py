@@ -9,8 +9,9 @@ from __future__ import annotations
 from fastapi import Request
 
 from ratinglist.errors import NotFoundError
+from ratinglist.service.go.evidence import go_evidence_page
 from ratinglist.service.go.site import go_list_page, go_player_page
-from ratinglist.web.views.common import store_of
+from ratinglist.web.views.common import site_of, store_of
 
 
 def list_entries(
@@ -63,3 +64,19 @@ def player(request: Request, player_id: int) -> dict[str, object]:
         "country_place": None,
         "merged_ids": (),
     }
+
+
+def evidence(request: Request) -> dict[str, object]:
+    """The newest stored Go evaluation as `evaluate --game go --json` printed it, with its id
+    and the time it was stored.
+
+    Raises:
+        NotFoundError: none is stored.
+    """
+    page = go_evidence_page(site_of(request))
+    if page is None:
+        raise NotFoundError(
+            "expected a stored Go evaluation, found none (store one with `ratinglist evaluate "
+            "--game go --store`)"
+        )
+    return {"id": page.id, "stored_at": page.stored_at.isoformat(), "report": page.report}
