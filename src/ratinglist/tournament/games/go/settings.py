@@ -13,6 +13,7 @@ import enum
 import types
 import typing
 from dataclasses import fields, is_dataclass
+from functools import cache
 from typing import Any
 
 from ratinglist.errors import GoRankError, TournamentInputError
@@ -58,8 +59,14 @@ def _decode(hint: Any, value: Any, default: Any) -> Any:
     return value
 
 
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    """The resolved field types of `cls` (resolving them is most of a decode's time)."""
+    return typing.get_type_hints(cls)
+
+
 def _decode_fields(cls: type, data: dict[str, Any], default: Any) -> Any:
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     known = {f.name for f in fields(cls)}
     unknown = set(data) - known
     if unknown:
