@@ -17,7 +17,7 @@ import json
 from dataclasses import MISSING, asdict, fields
 from typing import Any
 
-from ratinglist.errors import TournamentInputError
+from ratinglist.errors import N_, TournamentInputError
 from ratinglist.tournament.events import Created, Event, Settings
 from ratinglist.tournament.game import event_class, event_types
 
@@ -56,7 +56,7 @@ def from_json(kind: str, payload: str) -> Event:
     """
     cls = event_class(kind)
     if cls is None:
-        raise TournamentInputError(f"expected a known event kind, got {kind!r}")
+        raise TournamentInputError(N_("expected a known event kind, got %(kind)r"), kind=kind)
     try:
         data = json.loads(payload)
         if cls is Created:
@@ -69,5 +69,8 @@ def from_json(kind: str, payload: str) -> Event:
         return cls(**{k: _tuples(v) for k, v in data.items()})
     except (ValueError, TypeError, KeyError) as exc:
         raise TournamentInputError(
-            f"expected a valid {kind!r} event, got {payload[:80]!r} ({exc})"
+            N_("expected a valid %(kind)r event, got %(payload)r (%(exc)s)"),
+            kind=kind,
+            payload=payload[:80],
+            exc=exc,
         ) from exc

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ratinglist.errors import NotAllowedNow, TournamentInputError
+from ratinglist.errors import N_, NotAllowedNow, TournamentInputError
 from ratinglist.model import PlayerId, shown_id
 from ratinglist.pairing import Preset
 from ratinglist.standings import BrightwellRule
@@ -61,45 +61,55 @@ class Settings:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise TournamentInputError(f"expected a tournament name, got {self.name!r}")
+            raise TournamentInputError(
+                N_("expected a tournament name, got %(name)r"), name=self.name
+            )
         for value in (self.start, self.end):
             if value is not None:
                 try:
                     dt.date.fromisoformat(value)
                 except ValueError as exc:
                     raise TournamentInputError(
-                        f"expected a date as YYYY-MM-DD, got {value!r}"
+                        N_("expected a date as YYYY-MM-DD, got %(value)r"), value=value
                     ) from exc
         if self.end is not None and self.end < self.start:
             raise TournamentInputError(
-                f"expected a last day on or after the first day {self.start}, got {self.end}"
+                N_("expected a last day on or after the first day %(start)s, got %(end)s"),
+                start=self.start,
+                end=self.end,
             )
         if self.semifinals_from < 4:
             raise TournamentInputError(
-                f"expected semi-finals from 4 entrants or more, got {self.semifinals_from}"
+                N_("expected semi-finals from 4 entrants or more, got %(semifinals_from)s"),
+                semifinals_from=self.semifinals_from,
             )
         if not self.game.isidentifier():
             raise TournamentInputError(
-                f"expected a game name such as othello or go, got {self.game!r}"
+                N_("expected a game name such as othello or go, got %(game)r"), game=self.game
             )
         try:
             Preset(self.preset)
         except ValueError as exc:
             raise TournamentInputError(
-                f"expected a preset eoc or papp, got {self.preset!r}"
+                N_("expected a preset eoc or papp, got %(preset)r"), preset=self.preset
             ) from exc
         try:
             BrightwellRule(self.bq_rule)
         except ValueError as exc:
             known = ", ".join(r.value for r in BrightwellRule)
             raise TournamentInputError(
-                f"expected a Brightwell rule among {known}, got {self.bq_rule!r}"
+                N_("expected a Brightwell rule among %(known)s, got %(bq_rule)r"),
+                known=known,
+                bq_rule=self.bq_rule,
             ) from exc
         if self.rounds < 1:
-            raise TournamentInputError(f"expected at least 1 round, got {self.rounds}")
+            raise TournamentInputError(
+                N_("expected at least 1 round, got %(rounds)s"), rounds=self.rounds
+            )
         if self.third_place_choice not in ("colour", "draw-win"):
             raise TournamentInputError(
-                f"expected a third-place choice colour or draw-win, got {self.third_place_choice!r}"
+                N_("expected a third-place choice colour or draw-win, got %(third_place_choice)r"),
+                third_place_choice=self.third_place_choice,
             )
 
     @property
@@ -323,19 +333,25 @@ class Forced(Event):
         """
         if self.round != paired + 1:
             raise NotAllowedNow(
-                f"expected a forced pair for the next round {paired + 1}, got {self.round}"
+                N_("expected a forced pair for the next round %(paired)s, got %(round)s"),
+                paired=paired + 1,
+                round=self.round,
             )
         if self.black == self.white:
-            raise TournamentInputError(f"expected two different players, got {self.black} twice")
+            raise TournamentInputError(
+                N_("expected two different players, got %(black)s twice"), black=self.black
+            )
         same_round = [f for f in forced if f.round == self.round]
         for pid in (self.black, self.white):
             if not available(pid):
                 raise TournamentInputError(
-                    f"expected a player available in round {self.round}, got {pid}"
+                    N_("expected a player available in round %(round)s, got %(pid)s"),
+                    round=self.round,
+                    pid=pid,
                 )
             if any(pid in (f.black, f.white) for f in same_round):
                 raise TournamentInputError(
-                    f"expected each player in one forced pair, got {pid} twice"
+                    N_("expected each player in one forced pair, got %(pid)s twice"), pid=pid
                 )
 
 
