@@ -220,7 +220,7 @@ class Registered(Event):
     debutant: bool = False
     rating_list: str = ""
 
-    action: ClassVar[str] = "a registration"
+    action: ClassVar[str] = N_("a registration")
 
     def footprint(self) -> frozenset[Mark]:
         return player_mark(self.player)
@@ -247,7 +247,7 @@ class IdAssigned(Event):
     rating: int | None = None
     rating_list: str = ""
 
-    action: ClassVar[str] = "an ID assignment"
+    action: ClassVar[str] = N_("an ID assignment")
 
     def describe(self, name: Namer | None = None) -> str:
         return f"ID {self.player} given to {shown_id(self.temporary)}"
@@ -261,7 +261,7 @@ class Withdrawn(Event):
     player: PlayerId
     from_round: int
 
-    action: ClassVar[str] = "a withdrawal"
+    action: ClassVar[str] = N_("a withdrawal")
 
     def footprint(self) -> frozenset[Mark]:
         return player_mark(self.player)
@@ -278,7 +278,7 @@ class Absent(Event):
     player: PlayerId
     round: int
 
-    action: ClassVar[str] = "an absence"
+    action: ClassVar[str] = N_("an absence")
 
     def footprint(self) -> frozenset[Mark]:
         return player_mark(self.player)
@@ -295,7 +295,7 @@ class Forbidden(Event):
     first: PlayerId
     second: PlayerId
 
-    action: ClassVar[str] = "a forbidden pair"
+    action: ClassVar[str] = N_("a forbidden pair")
 
     def footprint(self) -> frozenset[Mark]:
         low, high = sorted((int(self.first), int(self.second)))
@@ -315,7 +315,7 @@ class Forced(Event):
     black: PlayerId
     white: PlayerId
 
-    action: ClassVar[str] = "a forced pair"
+    action: ClassVar[str] = N_("a forced pair")
 
     def describe(self, name: Namer | None = None) -> str:
         who = named(name)
@@ -363,7 +363,7 @@ class Reinstated(Event):
     kind: ClassVar[str] = "reinstated"
     player: PlayerId
 
-    action: ClassVar[str] = "a reinstatement"
+    action: ClassVar[str] = N_("a reinstatement")
 
     def footprint(self) -> frozenset[Mark]:
         return player_mark(self.player)
@@ -382,7 +382,7 @@ class FlagsSet(Event):
     youth: bool = False
     birth_year: int | None = None
 
-    action: ClassVar[str] = "player flags"
+    action: ClassVar[str] = N_("player flags")
 
     def footprint(self) -> frozenset[Mark]:
         return player_mark(self.player)
@@ -398,7 +398,7 @@ class EndDateSet(Event):
     kind: ClassVar[str] = "end-date"
     end: str
 
-    action: ClassVar[str] = "the end date"
+    action: ClassVar[str] = N_("the end date")
 
     def footprint(self) -> frozenset[Mark]:
         return frozenset({("settings", "end", 0, 0)})
@@ -416,7 +416,7 @@ class Submitted(Event):
     reason: str = ""
 
     stored_when_set: ClassVar[tuple[str, ...]] = ("reason",)
-    action: ClassVar[str] = "a submission"
+    action: ClassVar[str] = N_("a submission")
 
     def describe(self, name: Namer | None = None) -> str:
         return "submission"
@@ -441,7 +441,7 @@ class ShownOnLive(Event):
     kind: ClassVar[str] = "shown-on-live"
     public: bool = True
 
-    action: ClassVar[str] = "showing it on /live"
+    action: ClassVar[str] = N_("showing it on /live")
 
     def footprint(self) -> frozenset[Mark]:
         return frozenset({("shown", "", 0, 0)})
@@ -458,7 +458,7 @@ class LanguageSet(Event):
     kind: ClassVar[str] = "language"
     language: str = "en"
 
-    action: ClassVar[str] = "the language"
+    action: ClassVar[str] = N_("the language")
 
     def footprint(self) -> frozenset[Mark]:
         return frozenset({("settings", "language", 0, 0)})
@@ -475,7 +475,7 @@ class ReopenRequested(Event):
     kind: ClassVar[str] = "reopen-requested"
     reason: str = ""
 
-    action: ClassVar[str] = "a request to reopen"
+    action: ClassVar[str] = N_("a request to reopen")
 
     def describe(self, name: Namer | None = None) -> str:
         return "request to reopen"
