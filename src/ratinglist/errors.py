@@ -28,6 +28,24 @@ class RatinglistError(Exception):
         super().__init__(text % params if params else text, *args)
 
 
+class Phrase:
+    """A part of a message with its own catalogue entry and parameters (a hint, a clause),
+    passed as a parameter of an error: ``str()`` is its English text, and the web translates
+    it with the message it is part of."""
+
+    __slots__ = ("message", "params")
+
+    def __init__(self, message: str, /, **params: object) -> None:
+        self.message = message
+        self.params = params
+
+    def __str__(self) -> str:
+        return self.message % self.params if self.params else self.message
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.message!r}, **{self.params!r})"
+
+
 class GoRankError(RatinglistError):
     """A text is not a Go rank, or a rank or rating is out of range."""
 

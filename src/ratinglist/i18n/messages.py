@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from ratinglist.errors import RatinglistError
+from ratinglist.errors import Phrase, RatinglistError
 from ratinglist.i18n import N_, _, gettext
 
 NUMBERS = frozenset({"n", "done", "due", "rounds"})
@@ -69,9 +69,13 @@ def translate_message(text: str) -> str:
 
 
 def _parameter(value: object) -> object:
-    """A parameter of a message in the current locale: an error or a text translated."""
+    """A parameter of a message in the current locale: an error, a phrase or a text
+    translated."""
     if isinstance(value, RatinglistError):
         return translate_error(value)
+    if isinstance(value, Phrase):
+        params = {k: _parameter(v) for k, v in value.params.items()}
+        return gettext(value.message) % params if params else gettext(value.message)
     if isinstance(value, str) and value:
         return translate_message(value)
     return value

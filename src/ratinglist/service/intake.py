@@ -19,7 +19,14 @@ from dataclasses import dataclass
 
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import N_, ConflictError, IntakeError, NotFoundError, RegistryError
+from ratinglist.errors import (
+    N_,
+    ConflictError,
+    IntakeError,
+    NotFoundError,
+    Phrase,
+    RegistryError,
+)
 from ratinglist.formats.diagnostics import Diagnostic
 from ratinglist.formats.elo_decode import decode_elo
 from ratinglist.formats.elo_ids import replace_player_id_bytes
@@ -179,7 +186,9 @@ def check_upload(
     if not rf.games:
         shown = "".join(f"\n{d.format()}" for d in rf.diagnostics[:SHOWN_DIAGNOSTICS])
         more = len(rf.diagnostics) - SHOWN_DIAGNOSTICS
-        tail = f"\n... and {format_count(more)} more" if more > 0 else ""
+        tail: Phrase | str = ""
+        if more > 0:
+            tail = Phrase(N_("\n... and %(n)s more"), n=format_count(more))
         raise IntakeError(
             N_(
                 "expected a WOF results file (.ELO) with game lines, got %(name)r with "

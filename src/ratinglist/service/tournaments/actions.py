@@ -21,6 +21,7 @@ from ratinglist.errors import (
     NeedsConfirmation,
     NotAllowedNow,
     NotOffered,
+    Phrase,
     RegistryError,
     TournamentInputError,
 )
@@ -587,7 +588,7 @@ def undo(db: Store, tournament: int, actor: Actor, based_on: int | None = None) 
     require_open(base.folded, N_("an undo"))
     pending = _pending_undo(db, base)
     if based_on is not None and based_on != base.seq:
-        newer = "" if based_on > base.seq else _newest(db, base)
+        newer: Phrase | str = "" if based_on > base.seq else _newest(db, base)
         raise ConflictError(
             N_(
                 "expected the log at event %(based_on)s, got %(seq)s%(newer)s: undo "
@@ -609,12 +610,16 @@ def undo(db: Store, tournament: int, actor: Actor, based_on: int | None = None) 
     return replace(pending, what=f"{pending.what}; ID {released} released")
 
 
-def _newest(store: Store, base: Loaded) -> str:
+def _newest(store: Store, base: Loaded) -> Phrase:
     from ratinglist.store.tournament_events import actor_of
 
     label = actor_of(store, base.info.id, base.seq)
-    by = f" by {Actor.parse(label).name}" if label else ""
-    return f" (newest: {describe(base.events[-1], name_in(base.folded))}{by})"
+    what = describe(base.events[-1], name_in(base.folded))
+    if label:
+        return Phrase(
+            N_(" (newest: %(what)s by %(user)s)"), what=what, user=Actor.parse(label).name
+        )
+    return Phrase(N_(" (newest: %(what)s)"), what=what)
 
 
 def _release_new_id(conn: Connection, tournament: int, cancelled: ev.Event) -> int | None:

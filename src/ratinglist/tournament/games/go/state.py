@@ -20,6 +20,7 @@ from ratinglist.errors import (
     GoRankError,
     NotAllowedNow,
     NotOffered,
+    Phrase,
     TournamentInputError,
 )
 from ratinglist.formats.go.opengotha_document import OpenGothaDocument
@@ -397,9 +398,9 @@ def record(s: GoState, e: GoResultEntered | GoResultCorrected) -> GoState:
     rnd = s.rounds[e.round - 1]
     game = rnd.game_of(white)
     if game is None or (game.white, game.black) != (white, black):
-        hint = ""
+        hint: Phrase | str = ""
         if game is not None and (game.white, game.black) == (black, white):
-            hint = f" (White is {e.black} in that game)"
+            hint = Phrase(N_(" (White is %(white)s in that game)"), white=e.black)
         raise TournamentInputError(
             N_("expected a game of round %(round)s, got %(white)s (White) - %(black)s%(hint)s"),
             round=e.round,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import N_, NotAllowedNow, NotOffered, TournamentInputError
+from ratinglist.errors import N_, NotAllowedNow, NotOffered, Phrase, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.text import format_name
 from ratinglist.pairing import System, SystemPlan, system_for
@@ -290,9 +290,13 @@ def _result(d: OthelloPlay, e: ResultEntered | ResultCorrected) -> OthelloPlay:
         )
     pairing = d.state.rounds[number - 1].pairing_of(e.black)
     if pairing is None or (pairing.black, pairing.white) != (e.black, e.white):
-        hint = ""
+        hint: Phrase | str = ""
         if pairing is not None and (pairing.white, pairing.black) == (e.black, e.white):
-            hint = f" (the pairing is {pairing.black} with Black - {pairing.white})"
+            hint = Phrase(
+                N_(" (the pairing is %(black)s with Black - %(white)s)"),
+                black=pairing.black,
+                white=pairing.white,
+            )
         raise TournamentInputError(
             N_("expected a pairing of round %(number)s, got %(black)s - %(white)s%(hint)s%(d)s"),
             number=number,
@@ -321,12 +325,12 @@ def _result(d: OthelloPlay, e: ResultEntered | ResultCorrected) -> OthelloPlay:
     return replace(d, state=record_result(d.state, number, e.black, e.white, result))
 
 
-def _names(d: OthelloPlay, black: PlayerId, white: PlayerId) -> str:
+def _names(d: OthelloPlay, black: PlayerId, white: PlayerId) -> Phrase | str:
     """`` (SURNAME, First v SURNAME, First)`` for messages (IDs of no entrant left out)."""
     index = d.state.by_id()
     if black not in index or white not in index:
         return ""
-    return f" ({index[black].name} v {index[white].name})"
+    return Phrase(N_(" (%(black)s v %(white)s)"), black=index[black].name, white=index[white].name)
 
 
 def _withdraw(d: OthelloPlay, player: PlayerId, k: int) -> OthelloPlay:
