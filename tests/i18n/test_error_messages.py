@@ -1,7 +1,7 @@
-"""Issue 36, item 1: the errors of real service calls come back in the reader's language
-through both the HTML page and the API's ``message`` field. The expected texts are the
-catalogue's own entries (read from the ``.po`` files), filled with the values the rules give
-(round 1 of 16 players has 8 tables, none with a result)."""
+"""Issue 36, item 1: the errors of real service calls (and a page's notice) come back in
+the reader's language through both the HTML page and the API's ``message`` field. The
+expected texts are the catalogue's own entries (read from the ``.po`` files), filled with the
+values the rules give (round 1 of 16 players has 8 tables, none with a result)."""
 
 from __future__ import annotations
 
@@ -138,6 +138,12 @@ def _alert(html: str) -> str:
     return unescape(found.group(1)).strip()
 
 
+def _notice(html: str) -> str:
+    found = re.search(r'<p class="notice" role="status">(.*?)</p>', html, re.S)
+    assert found is not None, "no notice shown"
+    return unescape(found.group(1)).strip()
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_pages_show_refusals_in_the_readers_language(
     served: tuple[TestClient, str, int], locale: str
@@ -155,6 +161,13 @@ def test_pages_show_refusals_in_the_readers_language(
         assert sent.status_code == 303
         shown = client.get(sent.headers["location"])
         assert _alert(shown.text) == expected(locale, UNPAIRED, number=1, round=2, missing=8)
+        seq = re.search(r'name="based_on" value="(\d+)"', shown.text)
+        assert seq is not None
+        again = client.post(
+            f"/td/{tid}/live",
+            data={"csrf_token": csrf.group(1), "public": "yes", "based_on": seq.group(1)},
+        )
+        assert _notice(again.text) == expected(locale, "already shown on /live")
         client.cookies.clear()
         sign_in(client, "nobody")
         client.cookies.set("lang", locale)
