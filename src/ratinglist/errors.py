@@ -7,8 +7,43 @@ CLI and the web catch only `RatinglistError` and a traceback always means a bug.
 from __future__ import annotations
 
 
+def N_(message: str) -> str:
+    """Mark an error's message for the catalogue (extracted, translated where it is shown);
+    the layers below `ratinglist.i18n` import it from here."""
+    return message
+
+
 class RatinglistError(Exception):
-    """Root of every error this package raises on purpose."""
+    """Root of every error this package raises on purpose.
+
+    Raised with a catalogue message and its named parameters,
+    ``NotAllowedNow(N_("round %(n)s is not paired yet"), n=3)``, or with a plain text.
+    ``str(exc)`` is the English text (for the CLI and the logs); `message` and `params` let
+    the web translate it into the reader's language (`ratinglist.i18n.messages`)."""
+
+    def __init__(self, message: object = "", /, *args: object, **params: object) -> None:
+        text = str(message)
+        self.message = text
+        self.params: dict[str, object] = params
+        super().__init__(text % params if params else text, *args)
+
+
+class Phrase:
+    """A part of a message with its own catalogue entry and parameters (a hint, a clause),
+    passed as a parameter of an error: ``str()`` is its English text, and the web translates
+    it with the message it is part of."""
+
+    __slots__ = ("message", "params")
+
+    def __init__(self, message: str, /, **params: object) -> None:
+        self.message = message
+        self.params = params
+
+    def __str__(self) -> str:
+        return self.message % self.params if self.params else self.message
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.message!r}, **{self.params!r})"
 
 
 class GoRankError(RatinglistError):
@@ -71,8 +106,8 @@ class NeedsConfirmation(NotAllowedNow):
     breaks a forbidden pair, as OpenGotha asks); nothing is written until confirmed.
     `concerns` lists what is asked about, one line each."""
 
-    def __init__(self, message: str, concerns: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, concerns: tuple[str, ...] = (), /, **params: object) -> None:
+        super().__init__(message, **params)
         self.concerns = concerns
 
 

@@ -7,9 +7,10 @@ import datetime as dt
 
 import pytest
 
+from ratinglist.errors import N_, NotFoundError
 from ratinglist.i18n import _, choose, negotiate, parse_locale, using
 from ratinglist.i18n.formatting import country_name, day, number
-from ratinglist.i18n.messages import translate_message
+from ratinglist.i18n.messages import translate_error, translate_message
 
 
 @pytest.mark.parametrize(
@@ -50,15 +51,17 @@ def test_messages_follow_the_current_locale_and_keep_their_slots() -> None:
 
 
 def test_errors_and_game_labels_are_translated_at_the_edge() -> None:
+    refused = NotFoundError(N_("no page at %(path)s"), path="/x")
+    assert str(refused) == "no page at /x"  # English for the CLI and the logs
     with using("fr"):
-        assert translate_message("no page at /x") == "aucune page à l'adresse /x"
+        assert translate_error(refused) == "aucune page à l'adresse /x"
         assert translate_message("Swiss, 7 rounds") == "Suisse, 7 rondes"
         assert (
             translate_message("after round 3; round 4: 2 of 8 results in")
             == "après la ronde 3 ; ronde 4 : 2 résultats saisis sur 8"
         )
         assert translate_message("something else entirely") == "something else entirely"
-    assert translate_message("no page at /x") == "no page at /x"
+    assert translate_error(refused) == "no page at /x"
 
 
 def test_countries_dates_and_numbers_per_locale() -> None:

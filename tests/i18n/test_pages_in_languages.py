@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from ratinglist.i18n.catalogues import read_catalogue
 from ratinglist.web.app import create_app
 from tests.server.fixtures import EVIL, PLAYER_IDS, SURNAMES, seed_server, sign_in
 from tests.web.site_fixture import PLAYERS, build_site_db
@@ -154,7 +155,10 @@ def test_the_tournaments_language_speaks_on_its_pages_unless_the_visitor_chose(
         f"/td/{tid}/language", data={"csrf_token": csrf.group(1), "language": "klingon"},
         follow_redirects=True,
     )  # fmt: skip
-    assert "expected a language among en, fr, ja, got &#39;klingon&#39;" in refused.text
+    entry = read_catalogue("ja").get("expected a language among %(locales)s, got %(text)r")
+    assert entry is not None and isinstance(entry.string, str)  # refused in its language
+    said = entry.string % {"locales": "en, fr, ja", "text": "klingon"}
+    assert said.replace("'", "&#39;") in refused.text
     back = client.post(
         f"/td/{tid}/language", data={"csrf_token": csrf.group(1), "language": "en"},
         follow_redirects=False,

@@ -19,6 +19,8 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError, negotiate_locale
 from babel.support import NullTranslations, Translations
 
+from ratinglist.errors import N_
+
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
 DEFAULT = "en"
@@ -109,11 +111,6 @@ def _(message: str, **values: object) -> str:
     (as Jinja2's newstyle ``_()`` does, so one catalogue entry serves Python and templates:
     a literal ``%`` is written ``%%``)."""
     return gettext(message) % values
-
-
-def N_(message: str) -> str:
-    """Mark `message` for extraction only; translate it where it is shown (``_(value)``)."""
-    return message
 
 
 @contextmanager

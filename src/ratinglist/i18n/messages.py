@@ -1,12 +1,14 @@
 """Texts made in English below the web layer, translated at the edge: error messages (pages
 and the API's ``message`` fields) and the games' labels (a round's progress, the system).
 
-Our errors are raised with English f-strings deep in the layers, and the tournament games
-describe themselves in English. The texts a visitor meets most are listed here as catalogue
-entries with ``%(name)s`` slots; `translate_message` matches a text against each (a slot named
-in `NUMBERS` matches digits, any other slot any text, itself translated the same way) and
-gives the entry translated with the slots refilled. A text matching none is looked up whole
-in the catalogue (a single term such as ``Swiss``), else shown as made (in English).
+An error carries its catalogue message and parameters (`ratinglist.errors.RatinglistError`):
+`translate_error` gives ``gettext(message) % params`` in the current locale, each parameter
+that is a text or an error translated in turn (a term such as ``Swiss``, an error quoted in
+another). Texts still made as English strings (the games' progress labels, a few notices)
+are listed in `KNOWN` as catalogue entries with ``%(name)s`` slots; `translate_message`
+matches a text against each (a slot named in `NUMBERS` matches digits, any other slot any
+text, itself translated the same way) and gives the entry translated with the slots refilled.
+A text matching none is looked up whole in the catalogue, else shown as made (in English).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from ratinglist.errors import Phrase, RatinglistError
 from ratinglist.i18n import N_, _, gettext
 
 NUMBERS = frozenset({"n", "done", "due", "rounds"})
@@ -33,50 +36,8 @@ KNOWN = (
     N_("By player count (EOC table), %(rounds)s rounds if Swiss"),
     N_("Round robin then %(n)s Swiss rounds and semi-finals"),
     N_("Round robin then %(n)s Swiss rounds"),
-    N_("Another device changed this meanwhile: %(why)s"),
-    N_("registered %(names)s; %(n)s players"),
-    N_("entered %(names)s; %(n)s players"),
-    N_("%(name)s withdrawn from round %(n)s"),
-    N_("round %(n)s paired: %(tables)s tables"),
-    N_("undid: %(what)s"),
-    N_("finals started: %(n)s games"),
-    N_("%(user)s may now enter results"),
-    N_("%(user)s may no longer enter results"),
-    N_("submitted %(name)s: %(n)s games (%(status)s)"),
-    N_("reopened: correct it, then submit it again"),
-    N_("the rating officer is asked to reopen the tournament"),
-    N_("settings changed"),
-    N_("round %(n)s: %(a)s and %(b)s swapped"),
-    N_("%(name)s absent in round %(n)s"),
-    N_("%(a)s and %(b)s are never paired together"),
-    N_("%(name)s reinstated: paired again from the next round"),
-    N_("last day: %(date)s"),
-    N_("shown on /live"),
-    N_("hidden from /live"),
-    N_("already %(state)s"),
-    N_("created %(name)s"),
-    N_("language: %(code)s"),
-    N_("deleted %(name)s"),
-    N_("no page at %(path)s"),
-    N_("the server failed; this is a bug"),
-    N_("expected valid parameters, got %(details)s"),
-    N_("expected the ID of a registered player, got %(got)s"),
-    N_("expected the id of a stored tournament, got %(got)s"),
-    N_("expected the id of a published rating list, got %(got)s"),
-    N_("expected a published rating list, got none"),
-    N_("expected the date of a published list, got %(got)s"),
-    N_("expected a list date YYYY-MM-DD, got %(got)s"),
-    N_("expected a year with tournaments, got %(got)s"),
-    N_("expected a sort key date, name or country, got %(got)s"),
-    N_("expected two published lists to explain a change, got one"),
-    N_("expected a published list before %(date)s, got none"),
-    N_("expected a known user name and its password, got no match"),
-    N_("expected the same new password twice, got two different"),
-    N_("expected two players to pair, or none to pair them all"),
-    N_("expected a birth year such as 2010, got %(got)s"),
-    N_("expected a country (code or name), got %(got)s"),
 )
-"""Messages with slots, as raised in English."""
+"""Labels with slots the games make in English (a round's progress, the system, a sheet)."""
 
 
 @cache
@@ -105,3 +66,37 @@ def translate_message(text: str) -> str:
             slots = {k: translate_message(v) for k, v in match.groupdict().items()}
             return _(message, **slots)
     return gettext(text)
+
+
+def _parameter(value: object) -> object:
+    """A parameter of a message in the current locale: an error, a phrase or a text
+    translated."""
+    if isinstance(value, RatinglistError):
+        return translate_error(value)
+    if isinstance(value, Phrase):
+        params = {k: _parameter(v) for k, v in value.params.items()}
+        return gettext(value.message) % params if params else gettext(value.message)
+    if isinstance(value, str) and value:
+        return translate_message(value)
+    return value
+
+
+def translate_error(error: BaseException) -> str:
+    """`error`'s message in the current locale: its catalogue message with its parameters
+    (themselves translated), or its text as `translate_message` finds it."""
+    if not isinstance(error, RatinglistError):
+        return translate_message(str(error))
+    message, params = error.message, error.params
+    if not params:
+        return translate_message(str(error))
+    if message % params != str(error):  # its text was replaced after it was made
+        return translate_message(str(error))
+    try:
+        return gettext(message) % {k: _parameter(v) for k, v in params.items()}
+    except (KeyError, TypeError, ValueError):  # a catalogue entry that does not fit
+        return str(error)
+
+
+def changed_meanwhile(error: BaseException) -> str:
+    """The notice of a write refused because another device changed the tournament first."""
+    return _("Another device changed this meanwhile: %(why)s", why=translate_error(error))

@@ -149,3 +149,6 @@ GO_SETTINGS = (
     N_("More OpenGotha parameters (name=value; ...)"),
 )
 """Go's settings on the new-tournament form (`Go.settings_fields`)."""
+
+REGISTRATION_STATUSES = (N_("pending"), N_("accepted"), N_("refused"))
+"""An online registration's state (`store.player_side`), on the director's players page."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ratinglist.errors import ConflictError
+from ratinglist.errors import N_, ConflictError
 from ratinglist.model.ids import PlayerId
 from ratinglist.model.text import format_name
 
@@ -32,8 +32,13 @@ class NamesakeConflict(ConflictError):
     def __init__(self, namesakes: tuple[Player, ...], name: str) -> None:
         listed = ", ".join(f"{p.name} ({p.id}, {p.country})" for p in namesakes)
         super().__init__(
-            f"expected a new player, got {name} with the same name as registered {listed}: "
-            f"enter that ID if it is the same person, or register the new player anyway"
+            N_(
+                "expected a new player, got %(name)s with the same name as registered "
+                "%(listed)s: enter that ID if it is the same person, or register the new "
+                "player anyway"
+            ),
+            name=name,
+            listed=listed,
         )
         self.namesakes = namesakes
         self.name = name

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from ratinglist.errors import NotAllowedNow
+from ratinglist.errors import N_, NotAllowedNow
 from ratinglist.model import Colour, PlayerId
 
 Game = tuple[int, int]
@@ -25,7 +25,9 @@ class DrawWinChoice(enum.Enum):
 def semifinal_pairs(ranking: Sequence[PlayerId]) -> tuple[tuple[PlayerId, PlayerId], ...]:
     """(1st, 4th) and (2nd, 3rd) of the IFRL, higher ranked first."""
     if len(ranking) < 4:
-        raise NotAllowedNow(f"expected at least 4 ranked players, got {len(ranking)}")
+        raise NotAllowedNow(
+            N_("expected at least 4 ranked players, got %(count)s"), count=len(ranking)
+        )
     return ((ranking[0], ranking[3]), (ranking[1], ranking[2]))
 
 
@@ -38,7 +40,7 @@ def match_points(games: Sequence[Game]) -> tuple[float, float]:
 def match_winner(a: PlayerId, b: PlayerId, games: Sequence[Game]) -> PlayerId:
     """Winner on match points, then total discs, then the higher ranked (`a`)."""
     if not games:
-        raise NotAllowedNow("expected at least one game in the match, got none")
+        raise NotAllowedNow(N_("expected at least one game in the match, got none"))
     pa, pb = match_points(games)
     if pa != pb:
         return a if pa > pb else b
@@ -56,7 +58,9 @@ def second_game_colour(first_game_colour_of_a: Colour) -> Colour:
 def final_needs_third_game(games: Sequence[Game]) -> bool:
     """After two games of the final: a third game unless one player won both."""
     if len(games) != 2:
-        raise NotAllowedNow(f"expected the two first games of the final, got {len(games)}")
+        raise NotAllowedNow(
+            N_("expected the two first games of the final, got %(count)s"), count=len(games)
+        )
     wins_a = sum(1 for x, y in games if x > y)
     wins_b = sum(1 for x, y in games if y > x)
     return not (wins_a == 2 or wins_b == 2)
@@ -71,9 +75,11 @@ def third_game_chooser(a: PlayerId, b: PlayerId, games: Sequence[Game]) -> Playe
 def final_winner(a: PlayerId, b: PlayerId, games: Sequence[Game]) -> PlayerId:
     """Winner of the best-of-three final (two or three games played)."""
     if len(games) == 2 and final_needs_third_game(games):
-        raise NotAllowedNow("expected a third game: the first two games are shared")
+        raise NotAllowedNow(N_("expected a third game: the first two games are shared"))
     if len(games) not in (2, 3):
-        raise NotAllowedNow(f"expected 2 or 3 games in the final, got {len(games)}")
+        raise NotAllowedNow(
+            N_("expected 2 or 3 games in the final, got %(count)s"), count=len(games)
+        )
     return match_winner(a, b, games)
 
 

@@ -17,7 +17,7 @@ import numpy as np
 import rustworkx as rx
 from numpy.typing import NDArray
 
-from ratinglist.errors import PairingError
+from ratinglist.errors import N_, PairingError
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -53,7 +53,7 @@ def min_cost_perfect_matching(
         return None
     top = max(cost) + 1
     if top * n >= WEIGHT_LIMIT:
-        raise PairingError(f"expected pairing costs below 2**100 / n, got {top}")
+        raise PairingError(N_("expected pairing costs below 2**100 / n, got %(top)s"), top=top)
     # networkx and `pairing.certified` are imported when first needed: a server that imports
     # the pairing starts sooner without them.
     if backend is Backend.RUSTWORKX and levels is not None and n >= 64:

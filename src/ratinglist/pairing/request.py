@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from ratinglist.errors import PairingError
+from ratinglist.errors import N_, PairingError
 from ratinglist.model import Colour, PlayerId
 
 
@@ -88,15 +88,23 @@ class PairingRequest:
     def __post_init__(self) -> None:
         ids = [p.id for p in self.players]
         if len(set(ids)) != len(ids):
-            raise PairingError(f"expected distinct players, got duplicates in {sorted(ids)}")
+            raise PairingError(
+                N_("expected distinct players, got duplicates in %(ids)s"), ids=sorted(ids)
+            )
         known = set(ids)
         seen: set[PlayerId] = set()
         for a, b in self.forced:
             for x in (a, b):
                 if x not in known:
-                    raise PairingError(f"expected forced pairs of present players, got {x}")
+                    raise PairingError(
+                        N_("expected forced pairs of present players, got %(x)s"), x=x
+                    )
                 if x in seen:
-                    raise PairingError(f"expected each player in one forced pair, got {x} twice")
+                    raise PairingError(
+                        N_("expected each player in one forced pair, got %(x)s twice"), x=x
+                    )
                 seen.add(x)
             if a == b:
-                raise PairingError(f"expected two different players in a forced pair, got {a}")
+                raise PairingError(
+                    N_("expected two different players in a forced pair, got %(a)s"), a=a
+                )

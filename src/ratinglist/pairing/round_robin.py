@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ratinglist.errors import PairingError
+from ratinglist.errors import N_, PairingError
 from ratinglist.model import PlayerId
 
 
@@ -37,8 +37,12 @@ def round_robin(players: Sequence[PlayerId], cycles: int = 1) -> tuple[RoundRobi
     """
     if len(players) < 2 or len(set(players)) != len(players) or cycles < 1:
         raise PairingError(
-            f"expected at least two distinct players and one cycle, got {len(players)} "
-            f"players and {cycles} cycles"
+            N_(
+                "expected at least two distinct players and one cycle, got %(count)s "
+                "players and %(cycles)s cycles"
+            ),
+            count=len(players),
+            cycles=cycles,
         )
     seats: list[PlayerId | None] = list(players)
     if len(seats) % 2:

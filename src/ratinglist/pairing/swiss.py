@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ratinglist.errors import PairingError
+from ratinglist.errors import N_, PairingError
 from ratinglist.model import PlayerId
 from ratinglist.pairing.costs import (
     I64,
@@ -294,8 +294,12 @@ def pair_swiss(
         solution = _solve(f, preset, np.array(free, dtype=np.int64), backend, complete_graph)
     if solution is None:
         raise PairingError(
-            f"expected a possible pairing of round {request.round}, got none under the "
-            f"never-pair constraints for {len(free)} players"
+            N_(
+                "expected a possible pairing of round %(round)s, got none under the "
+                "never-pair constraints for %(count)s players"
+            ),
+            round=request.round,
+            count=len(free),
         )
     pairs: list[tuple[PlayerId, PlayerId]] = []
     repeated_byes = solution.repeated_byes
@@ -338,11 +342,15 @@ def pairing_cost(
     j = [index[b] for _, b in pairs]
     if with_bye_vertex:
         if bye is None:
-            raise PairingError(f"expected a bye in an odd field of {n} players, got none")
+            raise PairingError(N_("expected a bye in an odd field of %(n)s players, got none"), n=n)
         i.append(index[bye])
         j.append(f.size - 1)
     if 2 * len(i) != f.size - (0 if preset is Preset.PAPP or bye is None else 1):
-        raise PairingError(f"expected every player paired once, got {len(i)} pairs for {n}")
+        raise PairingError(
+            N_("expected every player paired once, got %(count)s pairs for %(n)s"),
+            count=len(i),
+            n=n,
+        )
     c, totals = edge_costs(f, preset, np.array(i, np.int64), np.array(j, np.int64))
     real = ~(f.is_bye[c.i] | f.is_bye[c.j])
     return sum(totals), int(((c.meetings > 0) & real).sum())

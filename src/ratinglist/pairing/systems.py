@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ratinglist.errors import PairingError
+from ratinglist.errors import N_, PairingError
 
 
 class System(enum.Enum):
@@ -61,7 +61,7 @@ def system_for(
     fewer than two players.
     """
     if players < 2:
-        raise PairingError(f"expected at least 2 players, got {players}")
+        raise PairingError(N_("expected at least 2 players, got %(players)s"), players=players)
     if choice is None:
         if players <= 4:
             choice = System.TRIPLE_ROUND_ROBIN

@@ -18,7 +18,7 @@ import unicodedata
 from dataclasses import dataclass
 from importlib import resources
 
-from ratinglist.errors import RegistryError
+from ratinglist.errors import N_, RegistryError
 
 
 class Continent(enum.Enum):
@@ -42,8 +42,12 @@ class IdRange:
     def __post_init__(self) -> None:
         if not 0 <= self.first <= self.last:
             raise RegistryError(
-                f"expected an ID range 'first-last' with 0 <= first <= last, "
-                f"got '{self.first}-{self.last}'"
+                N_(
+                    "expected an ID range 'first-last' with 0 <= first <= last, got "
+                    "'%(first)s-%(last)s'"
+                ),
+                first=self.first,
+                last=self.last,
             )
 
     def __contains__(self, pid: object) -> bool:
@@ -64,7 +68,9 @@ class IdRange:
         """
         first, sep, last = text.strip().partition("-")
         if not (sep and first.strip().isdigit() and last.strip().isdigit()):
-            raise RegistryError(f"expected an ID range such as '280000-289999', got {text!r}")
+            raise RegistryError(
+                N_("expected an ID range such as '280000-289999', got %(text)r"), text=text
+            )
         return cls(int(first), int(last))
 
 
@@ -131,8 +137,13 @@ def _by_spelling() -> dict[str, Country]:
             other = index.setdefault(key, country)
             if other is not country:
                 raise RegistryError(
-                    f"expected each country spelling once in countries.csv, got {spelling!r} "
-                    f"for {other.code} and {country.code}"
+                    N_(
+                        "expected each country spelling once in countries.csv, got %(spelling)r"
+                        " for %(code)s and %(country_code)s"
+                    ),
+                    spelling=spelling,
+                    code=other.code,
+                    country_code=country.code,
                 )
     return index
 
@@ -151,7 +162,7 @@ def get_country(text: str) -> Country:
     country = find_country(text)
     if country is None:
         raise RegistryError(
-            f"expected a country code or name such as 'FRA' or 'France', got {text!r}"
+            N_("expected a country code or name such as 'FRA' or 'France', got %(text)r"), text=text
         )
     return country
 
@@ -173,7 +184,9 @@ def parse_continent(text: str) -> Continent:
         if continent.value.casefold() == key:
             return continent
     names = ", ".join(c.value for c in Continent)
-    raise RegistryError(f"expected a continent ({names}), got '{text}'")
+    raise RegistryError(
+        N_("expected a continent (%(names)s), got '%(text)s'"), names=names, text=text
+    )
 
 
 def country_of_id(pid: int) -> Country | None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
-from ratinglist.errors import RegistryError
+from ratinglist.errors import N_, RegistryError
 from ratinglist.model import Player, PlayerId
 from ratinglist.registry.search import normalise_name
 
@@ -169,7 +169,7 @@ class _Index:
     def need(self, pid: int) -> tuple[_Period, ...]:
         spans = self.periods.get(pid)
         if spans is None:
-            raise RegistryError(f"expected a known player ID, got {pid}")
+            raise RegistryError(N_("expected a known player ID, got %(pid)s"), pid=pid)
         return spans
 
     def latest(self, pid: int) -> Player:
@@ -183,27 +183,41 @@ class _Index:
             if merge is None or (on is not None and merge.when > on):
                 return PlayerId(current)
             current = merge.kept
-        raise RegistryError(f"expected merges without a cycle, got one through {pid}")
+        raise RegistryError(N_("expected merges without a cycle, got one through %(pid)s"), pid=pid)
 
     def check(self, event: IdEvent) -> None:
         """Raise `RegistryError` when `event` breaks a rule of the log so far."""
         if isinstance(event, Assigned):
             if event.player.id in self.periods:
                 raise RegistryError(
-                    f"expected a new ID, got {event.player.id} already assigned to "
-                    f"{self.latest(event.player.id).name}; use split to reuse it"
+                    N_(
+                        "expected a new ID, got %(id)s already assigned to %(name)s; use split "
+                        "to reuse it"
+                    ),
+                    id=event.player.id,
+                    name=self.latest(event.player.id).name,
                 )
         elif isinstance(event, Split | Renamed):
             start = self.need(event.player.id)[-1].start
             if isinstance(event, Split) and event.when <= start:
                 raise RegistryError(
-                    f"expected a split date after {start} (start of the current owner of "
-                    f"{event.player.id}), got {event.when}"
+                    N_(
+                        "expected a split date after %(start)s (start of the current owner of "
+                        "%(id)s), got %(when)s"
+                    ),
+                    start=start,
+                    id=event.player.id,
+                    when=event.when,
                 )
             if event.when < start:
                 raise RegistryError(
-                    f"expected a date on or after {start} (start of the current owner of "
-                    f"{event.player.id}), got {event.when}"
+                    N_(
+                        "expected a date on or after %(start)s (start of the current owner of "
+                        "%(id)s), got %(when)s"
+                    ),
+                    start=start,
+                    id=event.player.id,
+                    when=event.when,
                 )
         elif isinstance(event, Merged):
             self._check_merge(event.kept, event.removed)
@@ -211,21 +225,30 @@ class _Index:
             merge = self.merges.get(event.removed)
             if merge is None or merge.kept != event.kept:
                 raise RegistryError(
-                    f"expected a merge of {event.removed} into {event.kept} to undo, got none"
+                    N_("expected a merge of %(removed)s into %(kept)s to undo, got none"),
+                    removed=event.removed,
+                    kept=event.kept,
                 )
 
     def _check_merge(self, kept: int, removed: int) -> None:
         if kept == removed:
-            raise RegistryError(f"expected two different IDs to merge, got {kept} twice")
+            raise RegistryError(
+                N_("expected two different IDs to merge, got %(kept)s twice"), kept=kept
+            )
         self.need(kept)
         self.need(removed)
         if removed in self.merges:
             raise RegistryError(
-                f"expected an ID not merged yet, got {removed} already merged into "
-                f"{self.merges[removed].kept}"
+                N_("expected an ID not merged yet, got %(removed)s already merged into %(kept)s"),
+                removed=removed,
+                kept=self.merges[removed].kept,
             )
         if self.resolve(kept, None) == removed:
-            raise RegistryError(f"expected no cycle, got {kept} already resolving to {removed}")
+            raise RegistryError(
+                N_("expected no cycle, got %(kept)s already resolving to %(removed)s"),
+                kept=kept,
+                removed=removed,
+            )
 
     def apply(self, event: IdEvent) -> None:
         """Update the indexes with one event (the next one of the log)."""
@@ -262,7 +285,8 @@ class Registry:
         for event in self.events:
             if isinstance(event, Renamed) and event.player.id not in index.periods:
                 raise RegistryError(
-                    f"expected an assignment before a rename, got {event.player.id} renamed first"
+                    N_("expected an assignment before a rename, got %(id)s renamed first"),
+                    id=event.player.id,
                 )
             index.apply(event)
         object.__setattr__(self, "_index", index)
@@ -295,7 +319,9 @@ class Registry:
         seen: set[int] = set()
         for p in players:
             if p.id in seen:
-                raise RegistryError(f"expected each ID once, got {p.id} twice ({p.name})")
+                raise RegistryError(
+                    N_("expected each ID once, got %(id)s twice (%(name)s)"), id=p.id, name=p.name
+                )
             seen.add(p.id)
             events.append(Assigned(p, when))
         return cls().extend(events)
@@ -333,8 +359,10 @@ class Registry:
         version = self._version(pid, on)
         if version is None:
             raise RegistryError(
-                f"expected an ID assigned on {on}, got {pid} (first assigned "
-                f"{self._index.need(pid)[0].start})"
+                N_("expected an ID assigned on %(on)s, got %(pid)s (first assigned %(start)s)"),
+                on=on,
+                pid=pid,
+                start=self._index.need(pid)[0].start,
             )
         return version
 

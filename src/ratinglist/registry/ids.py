@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Container, Sequence
 
-from ratinglist.errors import RegistryError
+from ratinglist.errors import N_, RegistryError
 from ratinglist.model import PlayerId, is_temporary_id
 from ratinglist.registry.countries import Country, get_country
 
@@ -57,17 +57,24 @@ def lowest_unused_id(
         if pid is not None:
             return pid
         raise RegistryError(
-            f"expected a free ID in {target.code}'s range or in OTHER {other.id_range}, "
-            f"got all used"
+            N_("expected a free ID in %(code)s's range or in OTHER %(id_range)s, got all used"),
+            code=target.code,
+            id_range=other.id_range,
         )
     if target.id_range is None:
         raise RegistryError(
-            f"expected a country with an ID range, got {target.code} ({target.name}) which "
-            f"has none; allow the OTHER range or use a temporary ID"
+            N_(
+                "expected a country with an ID range, got %(code)s (%(name)s) which has"
+                " none; allow the OTHER range or use a temporary ID"
+            ),
+            code=target.code,
+            name=target.name,
         )
     raise RegistryError(
-        f"expected a free ID in {target.code}'s range {target.id_range}, got all "
-        f"{len(target.id_range)} used"
+        N_("expected a free ID in %(code)s's range %(id_range)s, got all %(count)s used"),
+        code=target.code,
+        id_range=target.id_range,
+        count=len(target.id_range),
     )
 
 
@@ -93,7 +100,7 @@ def assign_temporary_ids(
             continue
         if not is_temporary_id(token):
             raise RegistryError(
-                f"expected a 4-character temporary ID such as 'NEW1', got {token!r}"
+                N_("expected a 4-character temporary ID such as 'NEW1', got %(token)r"), token=token
             )
         pid = lowest_unused_id(country, taken, fallback_to_other)
         mapping[token] = pid

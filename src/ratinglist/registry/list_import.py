@@ -14,7 +14,7 @@ import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ratinglist.errors import RegistryError
+from ratinglist.errors import N_, RegistryError
 from ratinglist.model import Player
 from ratinglist.registry.history import (
     BEGINNING,
@@ -93,7 +93,7 @@ def plan_list_import(
     try:
         after = registry.extend(events)
     except RegistryError as exc:
-        raise RegistryError(f"players list {source}: {exc}") from exc
+        raise RegistryError(N_("players list %(source)s: %(exc)s"), source=source, exc=exc) from exc
     return ListPlan(
         source=source,
         on=on,

@@ -19,7 +19,7 @@ from __future__ import annotations
 import string
 import unicodedata
 
-from ratinglist.errors import RegistryError
+from ratinglist.errors import N_, RegistryError
 from ratinglist.registry.countries import get_country
 
 MARKS = " -'."
@@ -72,7 +72,13 @@ def _checked(text: str, what: str, allowed: frozenset[str], rule: str) -> str:
     clean = _folded(text)
     for char in clean:
         if char not in allowed:
-            raise RegistryError(f"a {what} {rule}; got {char!r} in {text.strip()!r}")
+            raise RegistryError(
+                N_("a %(what)s %(rule)s; got %(char)r in %(text)r"),
+                what=what,
+                rule=rule,
+                char=char,
+                text=text.strip(),
+            )
     return clean
 
 
@@ -94,7 +100,7 @@ def parse_surname(text: str) -> str:
     """
     surname = parse_name_part(text, "surname").upper()
     if not any(char in _LETTERS for char in surname):
-        raise RegistryError(f"expected a surname with a letter, got {text.strip()!r}")
+        raise RegistryError(N_("expected a surname with a letter, got %(text)r"), text=text.strip())
     return surname
 
 
@@ -120,7 +126,13 @@ def parse_go_name(text: str, what: str) -> str:
     clean = " ".join(text.split())
     for char in clean:
         if not (char.isalpha() or char in MARKS):
-            raise RegistryError(f"a {what} {GO_RULE}; got {char!r} in {text.strip()!r}")
+            raise RegistryError(
+                N_("a %(what)s %(go_rule)s; got %(char)r in %(text)r"),
+                what=what,
+                go_rule=GO_RULE,
+                char=char,
+                text=text.strip(),
+            )
     return clean
 
 
@@ -136,10 +148,10 @@ def parse_program(name: str, author: str) -> tuple[str, str]:
     Raises:
         RegistryError: a character outside the program rule.
     """
-    program = _checked(name, "program name", _PROGRAM, PROGRAM_RULE).upper()
+    program = _checked(name, N_("program name"), _PROGRAM, PROGRAM_RULE).upper()
     if not program:
-        raise RegistryError(f"expected a program name, got {name.strip()!r}")
-    return program, _checked(author, "program author", _AUTHOR, AUTHOR_RULE)
+        raise RegistryError(N_("expected a program name, got %(name)r"), name=name.strip())
+    return program, _checked(author, N_("program author"), _AUTHOR, AUTHOR_RULE)
 
 
 def check_person(

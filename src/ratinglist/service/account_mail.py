@@ -65,7 +65,9 @@ def check_address(text: str) -> str:
     """
     address = text.strip()
     if not looks_like_address(address):
-        raise InputError(f"expected an e-mail address like name@example.org, got {text!r}")
+        raise InputError(
+            N_("expected an e-mail address like name@example.org, got %(text)r"), text=text
+        )
     return address
 
 
@@ -91,7 +93,11 @@ def set_account_language(db: Store, name: str, language: str, actor: Actor) -> s
     """
     code = parse_locale(language)
     if code is None:
-        raise InputError(f"expected a language among {', '.join(LOCALES)}, got {language!r}")
+        raise InputError(
+            N_("expected a language among %(locales)s, got %(language)r"),
+            locales=", ".join(LOCALES),
+            language=language,
+        )
     with db.begin() as conn:
         stored.set_language(conn, name, None if code == DEFAULT else code)
     return code
@@ -201,7 +207,7 @@ def reset_password(db: Store, token: str, password: str, *, now: dt.datetime | N
         AccountError: the link is damaged, expired, used already or replaced.
         InputError: the password is not acceptable.
     """
-    damaged = AccountError("expected a password-reset link as mailed, got a damaged one")
+    damaged = AccountError(N_("expected a password-reset link as mailed, got a damaged one"))
     try:
         encoded, expires_text, signature = token.strip().split(".")
         name = _unb64(encoded).decode()
@@ -209,7 +215,7 @@ def reset_password(db: Store, token: str, password: str, *, now: dt.datetime | N
     except (ValueError, UnicodeDecodeError):
         raise damaged from None
     if _now(now).timestamp() >= expires:
-        raise AccountError("expected a password-reset link still valid, got an expired one")
+        raise AccountError(N_("expected a password-reset link still valid, got an expired one"))
     with db.connect() as conn:
         found = stored.mail_account(conn, name)
     if found is None:
@@ -217,8 +223,10 @@ def reset_password(db: Store, token: str, password: str, *, now: dt.datetime | N
     expected = _signature(_key(db), found.name, expires, found.password_hash)
     if not hmac.compare_digest(expected, signature):
         raise AccountError(
-            "expected the newest password-reset link, got one used already or replaced: "
-            "ask for a new one"
+            N_(
+                "expected the newest password-reset link, got one used already or "
+                "replaced: ask for a new one"
+            )
         )
     set_password(db, found.name, password, Actor(ActorKind.WEB, found.name))
     return found.name

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ratinglist.errors import AccountError, InputError, PermissionDenied, RateLimited
+from ratinglist.errors import N_, AccountError, InputError, PermissionDenied, RateLimited
 from ratinglist.model.account import SCOPED, Account, Grant, Role
 from ratinglist.service.actor import Actor, ActorKind
 from ratinglist.store import Store
@@ -86,14 +86,18 @@ def _token_hash(token: str) -> str:
 def _check_name(name: str) -> str:
     name = name.strip()
     if not name or len(name) > 64 or any(c.isspace() for c in name):
-        raise InputError(f"expected a user name of 1-64 characters without spaces, got {name!r}")
+        raise InputError(
+            N_("expected a user name of 1-64 characters without spaces, got %(name)r"), name=name
+        )
     return name
 
 
 def _check_password(password: str) -> str:
     if len(password) < MIN_PASSWORD:
         raise InputError(
-            f"expected a password of at least {MIN_PASSWORD} characters, got {len(password)}"
+            N_("expected a password of at least %(min_password)s characters, got %(count)s"),
+            min_password=MIN_PASSWORD,
+            count=len(password),
         )
     return password
 
@@ -108,15 +112,27 @@ def parse_grant(role: str, scope: str | None = None) -> Grant:
         kind = Role(role.strip().lower())
     except ValueError:
         roles = ", ".join(r.value for r in Role)
-        raise InputError(f"expected a role among {roles}, got {role!r}") from None
+        raise InputError(
+            N_("expected a role among %(roles)s, got %(role)r"), roles=roles, role=role
+        ) from None
     text = (scope or "").strip()
     need = SCOPED.get(kind)
     if need is not None and not text:
-        raise InputError(f"expected a {need} for the role {kind.value}, got none")
+        raise InputError(
+            N_("expected a %(need)s for the role %(value)s, got none"), need=need, value=kind.value
+        )
     if kind in (Role.ADMIN, Role.RATING_OFFICER) and text:
-        raise InputError(f"expected no scope for the role {kind.value}, got {text!r}")
+        raise InputError(
+            N_("expected no scope for the role %(value)s, got %(text)r"),
+            value=kind.value,
+            text=text,
+        )
     if kind in (Role.TD, Role.ASSISTANT) and text and not text.isdigit():
-        raise InputError(f"expected a tournament number for the role {kind.value}, got {text!r}")
+        raise InputError(
+            N_("expected a tournament number for the role %(value)s, got %(text)r"),
+            value=kind.value,
+            text=text,
+        )
     if kind is Role.ID_OFFICER:
         text = country_scope(text)
     return Grant(kind, text)
@@ -132,7 +148,7 @@ def country_scope(text: str) -> str:
 
     found = find_country(text)
     if found is None:
-        raise InputError(f"expected a country (code or name), got {text!r}")
+        raise InputError(N_("expected a country (code or name), got %(text)r"), text=text)
     return found.code
 
 
@@ -316,9 +332,14 @@ def _verify(db: Store, name: str, password: str, address: str) -> stored.StoredA
     if until is not None and until > now:
         seconds = max(1, int((until - now).total_seconds()))
         raise RateLimited(
-            f"expected at most {MAX_FAILURES} failed sign-ins from this address in "
-            f"{int(FAILURE_WINDOW.total_seconds() // 60)} minutes, got {len(failures)}: "
-            f"try again in {seconds} s"
+            N_(
+                "expected at most %(max_failures)s failed sign-ins from this address in"
+                " %(total_seconds)s minutes, got %(count)s: try again in %(seconds)s s"
+            ),
+            max_failures=MAX_FAILURES,
+            total_seconds=int(FAILURE_WINDOW.total_seconds() // 60),
+            count=len(failures),
+            seconds=seconds,
         )
     try:
         _hasher().verify(_dummy_hash() if found is None else found.password_hash, password)
@@ -330,7 +351,9 @@ def _verify(db: Store, name: str, password: str, address: str) -> stored.StoredA
         else:
             with db.begin() as conn:
                 stored.record_failure(conn, found.name, address, now, since)
-        raise AccountError("expected a known user name and its password, got no match") from None
+        raise AccountError(
+            N_("expected a known user name and its password, got no match")
+        ) from None
     return found
 
 
@@ -400,4 +423,6 @@ def check_csrf(signed_in: SignedIn, sent: str | None) -> None:
     """
     if not sent or not secrets.compare_digest(sent, signed_in.csrf):
         got = "none" if not sent else "another"
-        raise PermissionDenied(f"expected the form's CSRF token, got {got}: reload the page")
+        raise PermissionDenied(
+            N_("expected the form's CSRF token, got %(got)s: reload the page"), got=got
+        )

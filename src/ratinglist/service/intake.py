@@ -19,7 +19,14 @@ from dataclasses import dataclass
 
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import ConflictError, IntakeError, NotFoundError, RegistryError
+from ratinglist.errors import (
+    N_,
+    ConflictError,
+    IntakeError,
+    NotFoundError,
+    Phrase,
+    RegistryError,
+)
 from ratinglist.formats.diagnostics import Diagnostic
 from ratinglist.formats.elo_decode import decode_elo
 from ratinglist.formats.elo_ids import replace_player_id_bytes
@@ -135,7 +142,9 @@ def _line_count(text: str) -> int:
 def _file_name(name: str) -> str:
     base = name.replace("\\", "/").rsplit("/", 1)[-1].strip()
     if not base or len(base) > 200:
-        raise IntakeError(f"expected a file name of 1 to 200 characters, got {name!r}")
+        raise IntakeError(
+            N_("expected a file name of 1 to 200 characters, got %(name)r"), name=name
+        )
     return base
 
 
@@ -161,22 +170,33 @@ def check_upload(
     """
     if len(data) > max_bytes:
         raise IntakeError(
-            f"expected a file of at most {format_count(max_bytes)} bytes, got {name!r} with more"
+            N_("expected a file of at most %(max_bytes)s bytes, got %(name)r with more"),
+            max_bytes=format_count(max_bytes),
+            name=name,
         )
     lines = _line_count(decode_elo(data, name)[0])
     if lines > max_lines:
         raise IntakeError(
-            f"expected a file of at most {format_count(max_lines)} lines, got {name!r} with "
-            f"{format_count(lines)} lines"
+            N_("expected a file of at most %(max_lines)s lines, got %(name)r with %(lines)s lines"),
+            max_lines=format_count(max_lines),
+            name=name,
+            lines=format_count(lines),
         )
     rf = read_elo_bytes(data, name)
     if not rf.games:
         shown = "".join(f"\n{d.format()}" for d in rf.diagnostics[:SHOWN_DIAGNOSTICS])
         more = len(rf.diagnostics) - SHOWN_DIAGNOSTICS
-        tail = f"\n... and {format_count(more)} more" if more > 0 else ""
+        tail: Phrase | str = ""
+        if more > 0:
+            tail = Phrase(N_("\n... and %(n)s more"), n=format_count(more))
         raise IntakeError(
-            f"expected a WOF results file (.ELO) with game lines, got {name!r} with none"
-            f"{shown}{tail}"
+            N_(
+                "expected a WOF results file (.ELO) with game lines, got %(name)r with "
+                "none%(shown)s%(tail)s"
+            ),
+            name=name,
+            shown=shown,
+            tail=tail,
         )
     return rf
 
@@ -244,7 +264,11 @@ def queue(
         IntakeError: an unknown status.
     """
     if status is not None and status not in STATUSES:
-        raise IntakeError(f"expected a status among {', '.join(STATUSES)}, got {status!r}")
+        raise IntakeError(
+            N_("expected a status among %(statuses)s, got %(status)r"),
+            statuses=", ".join(STATUSES),
+            status=status,
+        )
     code = None if country is None else country_code(country.strip())
     return list_items(db, status=status, country=code)
 
@@ -325,7 +349,10 @@ def _queued(conn: Connection, number: int) -> IntakeRecord:
     if record.summary.status != QUEUED:
         s = record.summary
         raise ConflictError(
-            f"expected a queued item, got item {number} {s.status} by {s.decided_by}"
+            N_("expected a queued item, got item %(number)s %(status)s by %(decided_by)s"),
+            number=number,
+            status=s.status,
+            decided_by=s.decided_by,
         )
     return record
 
@@ -336,8 +363,12 @@ def _new_player(conn: Connection, rf: ResultsFile, old: str, actor: Actor, numbe
     line = next((p for p in rf.players if p.token == old), None)
     if line is None:
         raise IntakeError(
-            f"expected a '%_%' player line for {old!r} to register the new player from, "
-            f"got none in {rf.source!r}"
+            N_(
+                "expected a '%%_%%' player line for %(old)r to register the new player "
+                "from, got none in %(source)r"
+            ),
+            old=old,
+            source=rf.source,
         )
     host = find_country((rf.header.country or "").strip())
     return add_player(
@@ -404,17 +435,23 @@ def fix_id(
         rf = read_elo_bytes(record.data, name)
         tokens = {p.token for p in rf.players} | {t for g in rf.games for t in (g.first, g.second)}
         if old not in tokens:
-            raise IntakeError(f"expected the ID of a player in {name!r}, got {old!r}")
+            raise IntakeError(
+                N_("expected the ID of a player in %(name)r, got %(old)r"), name=name, old=old
+            )
         added = None
         if new is None:
             added = _new_player(conn, rf, old, actor, number)
             new_id = int(added.id)
         else:
             if get_player(conn, new) is None:
-                raise NotFoundError(f"expected a registered player ID, got {new}")
+                raise NotFoundError(N_("expected a registered player ID, got %(new)s"), new=new)
             new_id = new
         if str(new_id) in tokens:
-            raise IntakeError(f"expected an ID that {name!r} does not use yet, got {new_id}")
+            raise IntakeError(
+                N_("expected an ID that %(name)r does not use yet, got %(new_id)s"),
+                name=name,
+                new_id=new_id,
+            )
         data, replaced = replace_player_id_bytes(record.data, old, str(new_id))
         found = read_elo_bytes(data, name).diagnostics
         set_data_on(conn, number, data, found, (*record.fixes, (old, new_id)))
@@ -496,7 +533,10 @@ def accept(
         day = (submitted.astimezone(dt.UTC) if submitted.tzinfo else submitted).date()
         outcome = import_text_on(conn, db, name, record.data, now=moment, received=day)
         if outcome.status is FileStatus.REJECTED:
-            raise IntakeError(f"expected an importable file, got {outcome.first_error}")
+            raise IntakeError(
+                N_("expected an importable file, got %(first_error)s"),
+                first_error=outcome.first_error,
+            )
         respell_players(conn, _respelled(players_first_seen_in(conn, name)))
         decide_on(
             conn,
@@ -531,7 +571,7 @@ def reject(
     """
     text = message.strip()
     if not text:
-        raise IntakeError("expected a message telling the submitter why, got none")
+        raise IntakeError(N_("expected a message telling the submitter why, got none"))
     with db.begin() as conn:
         _queued(conn, number)
         decide_on(conn, number, REJECTED, by=actor.label, at=_now(now), message=text)

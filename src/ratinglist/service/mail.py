@@ -29,7 +29,7 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from ratinglist.errors import RatinglistError
+from ratinglist.errors import N_, RatinglistError
 
 SCHEMES = {"smtp": 25, "smtp+starttls": 587, "smtps": 465}
 """The URL schemes understood and their default ports."""
@@ -80,19 +80,28 @@ def mail_settings(url: str) -> MailSettings:
     parts = urlsplit(url.strip())
     if parts.scheme not in SCHEMES or not parts.hostname:
         raise MailError(
-            f"expected an SMTP URL like smtp://host:25, smtp+starttls://user:password@host:587 "
-            f"or smtps://user:password@host:465, got {url!r}"
+            N_(
+                "expected an SMTP URL like smtp://host:25, "
+                "smtp+starttls://user:password@host:587 or "
+                "smtps://user:password@host:465, got %(url)r"
+            ),
+            url=url,
         )
     try:
         port = parts.port or SCHEMES[parts.scheme]
     except ValueError:
-        raise MailError(f"expected a port number in the SMTP URL, got {url!r}") from None
+        raise MailError(
+            N_("expected a port number in the SMTP URL, got %(url)r"), url=url
+        ) from None
     query = parse_qs(parts.query)
     sender = query.get("from", [""])[0]
     if "from" not in query:
         sender = f"ratinglist@{socket.getfqdn()}"
     elif not looks_like_address(sender):
-        raise MailError(f"expected an e-mail address after from= in the SMTP URL, got {sender!r}")
+        raise MailError(
+            N_("expected an e-mail address after from= in the SMTP URL, got %(sender)r"),
+            sender=sender,
+        )
     user = unquote(parts.username) if parts.username else None
     password = unquote(parts.password) if parts.password else None
     return MailSettings(parts.scheme, parts.hostname, port, sender, user, password)
@@ -125,7 +134,9 @@ def send_mail(settings: MailSettings, to: str, subject: str, body: str) -> None:
                 client.login(settings.user, settings.password or "")
             client.send_message(message)
     except (OSError, smtplib.SMTPException) as exc:
-        raise MailError(f"could not send mail through {settings.label}: {exc}") from exc
+        raise MailError(
+            N_("could not send mail through %(label)s: %(exc)s"), label=settings.label, exc=exc
+        ) from exc
 
 
 log = logging.getLogger("ratinglist.mail")

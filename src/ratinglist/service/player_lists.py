@@ -13,7 +13,7 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ratinglist.errors import PlayersListError, RegistryError
+from ratinglist.errors import N_, PlayersListError, RegistryError
 from ratinglist.formats.diagnostics import Severity
 from ratinglist.formats.playerlist import PlayersList, read_players_list
 from ratinglist.formats.playerlist_values import NameStyle
@@ -40,12 +40,15 @@ def check_is_players_list(players_list: PlayersList) -> None:
     """
     if not players_list.countries():
         raise PlayersListError(
-            f"{players_list.source}: expected a players list with 'pays = CODE' blocks, got "
-            f"none (is it a results file?); nothing imported"
+            N_(
+                "%(source)s: expected a players list with 'pays = CODE' blocks, got "
+                "none (is it a results file?); nothing imported"
+            ),
+            source=players_list.source,
         )
     for d in players_list.diagnostics:
         if d.code in REFUSED_CODES or d.severity is Severity.ERROR:
-            raise PlayersListError(f"{d.format()}; nothing imported")
+            raise PlayersListError(N_("%(format)s; nothing imported"), format=d.format())
 
 
 def spelled_players(players_list: PlayersList) -> tuple[Player, ...]:

@@ -13,7 +13,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from ratinglist.errors import InputError, NotFoundError
+from ratinglist.errors import N_, InputError, NotFoundError
 from ratinglist.rating.history import month_ends
 from ratinglist.service.rating_lists import list_infos
 from ratinglist.service.site_diff import ListDiff, diff_of
@@ -81,7 +81,7 @@ def _stored(db: Store, list_id: int) -> DeskList:
     for d in (*board.unpublished, *board.published):
         if d.id == list_id:
             return d
-    raise NotFoundError(f"expected a stored rating list id, got {list_id}")
+    raise NotFoundError(N_("expected a stored rating list id, got %(list_id)s"), list_id=list_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +127,7 @@ def parse_month(text: str, what: str) -> dt.date:
     """
     found = _MONTH.match(text.strip())
     if found is None or not 1 <= int(found.group(2)) <= 12:
-        raise InputError(f"expected {what} as YYYY-MM, got {text!r}")
+        raise InputError(N_("expected %(what)s as YYYY-MM, got %(text)r"), what=what, text=text)
     return dt.date(int(found.group(1)), int(found.group(2)), 1)
 
 
@@ -159,8 +159,10 @@ def preview_range(db: Store, first: str, last: str, every: str = "month") -> Ran
         RatingError: `last` before `first`.
     """
     if every not in STEPS:
-        raise InputError(f"expected every {'|'.join(STEPS)}, got {every!r}")
-    start, end = parse_month(first, "the first month"), parse_month(last, "the last month")
+        raise InputError(
+            N_("expected every %(steps)s, got %(every)r"), steps="|".join(STEPS), every=every
+        )
+    start, end = parse_month(first, N_("the first month")), parse_month(last, N_("the last month"))
     days = month_ends(start, end, STEPS[every])
     board = desk(db)
     newest_of: dict[dt.date, DeskList] = {}

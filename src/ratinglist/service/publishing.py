@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ratinglist.errors import NotFoundError
+from ratinglist.errors import N_, NotFoundError
 from ratinglist.rating.history import month_ends
 from ratinglist.service.actor import Actor
 from ratinglist.service.rating_lists import find_stored_list
@@ -109,7 +109,7 @@ def latest_published_list(db: Store) -> PublishedList:
     lists = published_lists(db)
     if not lists:
         raise NotFoundError(
-            "expected a published rating list, got none (publish one with `ratinglist publish`)"
+            N_("expected a published rating list, got none (publish one with `ratinglist publish`)")
         )
     return lists[-1]
 

@@ -16,7 +16,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ratinglist.errors import ConflictError, NotFoundError, RatinglistError
+from ratinglist.errors import N_, ConflictError, NotFoundError, RatinglistError
 from ratinglist.service.actor import Actor
 from ratinglist.service.rating_lists import ComputedList, compute_list
 from ratinglist.store import Store
@@ -134,8 +134,13 @@ def request_list(
         if busy:
             j = busy[0]
             raise ConflictError(
-                f"expected no list being computed, got the list as of {j.as_of.isoformat()} "
-                f"asked by {Actor.parse(j.requested_by).name} ({j.described}); wait for it"
+                N_(
+                    "expected no list being computed, got the list as of %(as_of)s asked by"
+                    " %(name)s (%(described)s); wait for it"
+                ),
+                as_of=j.as_of.isoformat(),
+                name=Actor.parse(j.requested_by).name,
+                described=j.described,
             )
         job = _job(add_job(conn, as_of, actor.label, now), now)
     if start is not None:
@@ -185,7 +190,7 @@ def rating_job(db: Store, job_id: int) -> RatingJob:
     with db.connect() as conn:
         row = job_row(conn, job_id)
     if row is None:
-        raise NotFoundError(f"expected a rating job number, got {job_id}")
+        raise NotFoundError(N_("expected a rating job number, got %(job_id)s"), job_id=job_id)
     return _job(row, _now())
 
 

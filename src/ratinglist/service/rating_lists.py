@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import NotFoundError, RatingError, StoreError
+from ratinglist.errors import N_, NotFoundError, RatingError, StoreError
 from ratinglist.formats.rating_csv import CsvRow, write_rating_csv
 from ratinglist.model import Player, PlayerId
 from ratinglist.model.text import format_count, parse_day
@@ -133,7 +133,7 @@ def _find(conn: Any, ref: str | None) -> RatingListInfo:
         newest = newest_list_id(conn)
         if newest is None:
             raise NotFoundError(
-                "expected a stored rating list, got none (compute one with `ratinglist rate`)"
+                N_("expected a stored rating list, got none (compute one with `ratinglist rate`)")
             )
         return _info(list_row(conn, newest))
     text = ref.strip()
@@ -142,7 +142,9 @@ def _find(conn: Any, ref: str | None) -> RatingListInfo:
     day = parse_day(text, "rating list id or an as-of date")
     newest = newest_list_id(conn, day)
     if newest is None:
-        raise NotFoundError(f"expected a stored rating list as of {day.isoformat()}, got none")
+        raise NotFoundError(
+            N_("expected a stored rating list as of %(day)s, got none"), day=day.isoformat()
+        )
     return _info(list_row(conn, newest))
 
 
@@ -414,12 +416,19 @@ def _refuse_unreceived(picked: SelectedGames, as_of: dt.date, profile: RatingPro
         return
     earliest = min(f.received for f in late)
     raise RatingError(
-        f"expected files received by {as_of.isoformat()} for the {profile.name} profile, got "
-        f"none: {format_count(len(late))} files that started by then were received later "
-        f"(the earliest on {earliest.isoformat()}). Record when they arrived: `ratinglist "
-        f"archive received --default-lag 0` (each file's last day; `--lag Japan=4` adds a "
-        f"country's reporting lag), or import the archive with `--received file-date`; "
-        f"or rate with `--profile exact` (files by start date)"
+        N_(
+            "expected files received by %(as_of)s for the %(name)s profile, got "
+            "none: %(count)s files that started by then were received later (the "
+            "earliest on %(earliest)s). Record when they arrived: `ratinglist "
+            "archive received --default-lag 0` (each file's last day; `--lag "
+            "Japan=4` adds a country's reporting lag), or import the archive with "
+            "`--received file-date`; or rate with `--profile exact` (files by start"
+            " date)"
+        ),
+        as_of=as_of.isoformat(),
+        name=profile.name,
+        count=format_count(len(late)),
+        earliest=earliest.isoformat(),
     )
 
 

@@ -9,7 +9,7 @@ import datetime as dt
 import time
 from dataclasses import dataclass
 
-from ratinglist.errors import NotFoundError, RatingError
+from ratinglist.errors import N_, NotFoundError, RatingError
 from ratinglist.rating import GameArrays
 from ratinglist.rating.registry import explaining, help_text, system
 from ratinglist.rating.systems import Explained as Explained
@@ -124,8 +124,12 @@ def system_list_page(
         if info is None:
             which = "none" if list_id is None else f"no list {list_id}"
             raise NotFoundError(
-                f"expected a stored {chosen.name} list, found {which} (compute one "
-                f"with `ratinglist rate --system {chosen.name}`)"
+                N_(
+                    "expected a stored %(name)s list, found %(which)s (compute one with "
+                    "`ratinglist rate --system %(name)s`)"
+                ),
+                name=chosen.name,
+                which=which,
             )
         rows = system_entry_rows(conn, info.id)
     people = {int(p.id): p for p in all_players(db, include_merged=True)}
@@ -167,7 +171,11 @@ def explain_system_player(db: Store, name: str, player: int, as_of: dt.date) -> 
     chosen = system(name)
     if chosen.explain_with is None:
         able = ", ".join(explaining())
-        raise RatingError(f"expected a system that explains its ratings ({able}), got {name!r}")
+        raise RatingError(
+            N_("expected a system that explains its ratings (%(able)s), got %(name)r"),
+            able=able,
+            name=name,
+        )
     with db.connect() as conn:
         rows = load_rating_games(conn, as_of=as_of)
     games = GameArrays.from_half_points(

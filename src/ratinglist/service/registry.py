@@ -17,7 +17,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import NotFoundError
+from ratinglist.errors import N_, NotFoundError
 from ratinglist.formats.playerlist import PlayersList, format_players_list, write_players_list
 from ratinglist.model import Player, PlayerId
 from ratinglist.registry.history import BEGINNING, IdEvent, Merged, Registry, Tenure, Unmerged
@@ -313,7 +313,10 @@ def _players_list(db: Store, ratings: bool) -> PlayersList:
             newest = newest_list_id(conn)
             if newest is None:
                 raise NotFoundError(
-                    "expected a stored rating list, got none (compute one with `ratinglist rate`)"
+                    N_(
+                        "expected a stored rating list, got none (compute one with `ratinglist "
+                        "rate`)"
+                    )
                 )
             chosen = players_with_list_ratings(conn, newest)
         return export_players_list(conn, include=chosen)

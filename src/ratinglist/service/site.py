@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import NotFoundError, RegistryError
+from ratinglist.errors import N_, NotFoundError, RegistryError
 from ratinglist.model import Player
 from ratinglist.registry.countries import Continent, find_country
 from ratinglist.registry.countries import country_code as registry_country_code
@@ -146,13 +146,15 @@ def find_list(site: Site, as_of: dt.date | None) -> PublishedList:
     """
     refs = lists(site)
     if not refs:
-        raise NotFoundError("expected a published rating list, got none")
+        raise NotFoundError(N_("expected a published rating list, got none"))
     if as_of is None:
         index = len(refs) - 1
     else:
         matches = [k for k, r in enumerate(refs) if r.as_of == as_of]
         if not matches:
-            raise NotFoundError(f"expected the date of a published list, got '{as_of}'")
+            raise NotFoundError(
+                N_("expected the date of a published list, got '%(as_of)s'"), as_of=as_of
+            )
         index = matches[0]
     ref = refs[index]
     return PublishedList(ref.id, ref.as_of, refs[index - 1] if index > 0 else None)
@@ -168,7 +170,9 @@ def find_list_by_id(site: Site, list_id: int) -> PublishedList:
     for k, ref in enumerate(refs):
         if ref.id == list_id:
             return PublishedList(ref.id, ref.as_of, refs[k - 1] if k > 0 else None)
-    raise NotFoundError(f"expected the id of a published rating list, got '{list_id}'")
+    raise NotFoundError(
+        N_("expected the id of a published rating list, got '%(list_id)s'"), list_id=list_id
+    )
 
 
 # --- Countries and continents ----------------------------------------------------------

@@ -7,7 +7,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ratinglist.errors import FormatError
+from ratinglist.errors import N_, FormatError
 from ratinglist.formats.diagnostics import Diagnostic, Severity
 from ratinglist.formats.elo import read_elo
 from ratinglist.formats.elo_decode import decode_elo
@@ -87,15 +87,27 @@ def check_file(data: bytes, name: str = "pasted.ELO") -> CheckResult:
     """
     if len(data) > MAX_BYTES:
         raise FormatError(
-            f"expected a results file of at most {MAX_BYTES:,} bytes, got {len(data):,}"
+            N_("expected a results file of at most %(max_bytes)s bytes, got %(count)s"),
+            max_bytes=format(MAX_BYTES, ","),
+            count=format(len(data), ","),
         )
     kind = binary_kind(data)
     if kind is not None:
+        if "zip" in kind or "gzip" in kind:
+            raise FormatError(
+                N_(
+                    "expected a results file (.ELO text), got %(kind)s: unzip it and check "
+                    "the .ELO files inside"
+                ),
+                kind=kind,
+            )
         raise FormatError(
-            f"expected a results file (.ELO text), got {kind}: "
-            + ("unzip it and check the .ELO files inside" if "zip" in kind or "gzip" in kind
-               else "export the results as a text file first")
-        )  # fmt: skip
+            N_(
+                "expected a results file (.ELO text), got %(kind)s: export the results as a "
+                "text file first"
+            ),
+            kind=kind,
+        )
     clean = _SAFE_NAME.sub("_", Path(name or "pasted.ELO").name)[:100] or "pasted.ELO"
     with tempfile.TemporaryDirectory(prefix="ratinglist-check-") as folder:
         path = Path(folder) / clean

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from ratinglist.errors import NotFoundError
+from ratinglist.errors import N_, NotFoundError
 from ratinglist.rating import RatingChange, diff_lists
 from ratinglist.service.rating_lists import stored_entries
 from ratinglist.service.site import Site, country_code, find_list
@@ -78,7 +78,9 @@ def list_diff(
     later = find_list(site, after)
     if before is None:
         if later.previous is None:
-            raise NotFoundError(f"expected a published list before {later.as_of}, got none")
+            raise NotFoundError(
+                N_("expected a published list before %(as_of)s, got none"), as_of=later.as_of
+            )
         earlier = find_list(site, later.previous.as_of)
     else:
         earlier = find_list(site, before)

@@ -8,7 +8,7 @@ import io
 import zipfile
 from dataclasses import dataclass
 
-from ratinglist.errors import NotFoundError
+from ratinglist.errors import N_, NotFoundError
 from ratinglist.formats.playerlist import format_players_list
 from ratinglist.service.registry import players_with_list_ratings
 from ratinglist.service.site import ListQuery, Site, find_list, list_entries, lists
@@ -102,7 +102,7 @@ def archive_zip(site: Site, year: int | None) -> bytes:
         with site.store.connect() as conn:
             files = archive_files(conn, year)
         if not files:
-            raise NotFoundError(f"expected a year with tournaments, got '{year}'")
+            raise NotFoundError(N_("expected a year with tournaments, got '%(year)s'"), year=year)
         out = io.BytesIO()
         with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
             for f in files:

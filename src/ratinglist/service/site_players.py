@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import NotFoundError
+from ratinglist.errors import N_, NotFoundError
 from ratinglist.model import Player, PlayerId
 from ratinglist.rating.explain import ChangeFits, change_fits, explain_with
 from ratinglist.registry.history import BEGINNING
@@ -307,7 +307,9 @@ def player_history(
         NotFoundError: no player has this ID, or it had no person `owner`.
     """
     if get_player(site.store, player_id) is None:
-        raise NotFoundError(f"expected the ID of a registered player, got '{player_id}'")
+        raise NotFoundError(
+            N_("expected the ID of a registered player, got '%(player_id)s'"), player_id=player_id
+        )
     shown = _person(_people(site, player_id), player_id, owner)
     history = _history(site, player_id)
     return history if shown is None else tuple(p for p in history if _within(shown, p.as_of))
@@ -327,7 +329,10 @@ def _person(people: tuple[Owner, ...], player_id: int, owner: int | None) -> Own
     """
     if owner is not None and not 1 <= owner <= max(len(people), 1):
         raise NotFoundError(
-            f"expected a person of ID {player_id} numbered 1 to {max(len(people), 1)}, got {owner}"
+            N_("expected a person of ID %(player_id)s numbered 1 to %(count)s, got %(owner)s"),
+            player_id=player_id,
+            count=max(len(people), 1),
+            owner=owner,
         )
     return None if not people else people[(owner or len(people)) - 1]
 
@@ -366,7 +371,9 @@ def player_page(site: Site, player_id: int, owner: int | None = None) -> PlayerP
     """
     player = get_player(site.store, player_id)
     if player is None:
-        raise NotFoundError(f"expected the ID of a registered player, got '{player_id}'")
+        raise NotFoundError(
+            N_("expected the ID of a registered player, got '%(player_id)s'"), player_id=player_id
+        )
     people = _people(site, player_id)
     shown = _person(people, player_id, owner)
     history = _history(site, player_id)
@@ -583,11 +590,13 @@ def explain_player(
     """
     player = get_player(site.store, player_id)
     if player is None:
-        raise NotFoundError(f"expected the ID of a registered player, got '{player_id}'")
+        raise NotFoundError(
+            N_("expected the ID of a registered player, got '%(player_id)s'"), player_id=player_id
+        )
     after = find_list(site, None) if after_id is None else find_list_by_id(site, after_id)
     if before_id is None:
         if after.previous is None:
-            raise NotFoundError("expected two published lists to explain a change, got one")
+            raise NotFoundError(N_("expected two published lists to explain a change, got one"))
         before = find_list_by_id(site, after.previous.id)
     else:
         before = find_list_by_id(site, before_id)

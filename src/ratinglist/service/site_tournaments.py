@@ -8,7 +8,7 @@ import hashlib
 import zlib
 from dataclasses import dataclass
 
-from ratinglist.errors import NotFoundError, ResultsFileError
+from ratinglist.errors import N_, NotFoundError, ResultsFileError
 from ratinglist.formats.elo_reader import read_elo_bytes
 from ratinglist.formats.elo_stages import Section, Stage, file_sections, section_at
 from ratinglist.i18n import _
@@ -76,7 +76,9 @@ def parse_sort(text: str) -> TournamentSort:
     try:
         return TournamentSort(text)
     except ValueError as exc:
-        raise NotFoundError(f"expected a sort key date, name or country, got {text!r}") from exc
+        raise NotFoundError(
+            N_("expected a sort key date, name or country, got %(text)r"), text=text
+        ) from exc
 
 
 def tournaments_list(site: Site, query: TournamentQuery) -> TournamentList:
@@ -256,7 +258,10 @@ def tournament(site: Site, tournament_id: int) -> TournamentPage:
     with site.store.connect() as conn:
         detail = tournament_detail(conn, tournament_id)
         if detail is None:
-            raise NotFoundError(f"expected the id of a stored tournament, got '{tournament_id}'")
+            raise NotFoundError(
+                N_("expected the id of a stored tournament, got '%(tournament_id)s'"),
+                tournament_id=tournament_id,
+            )
         rows = tournament_games(conn, tournament_id)
         ids = {i for r in rows for i in (r.first_id, r.second_id) if i is not None}
         names = names_of(conn, ids)
@@ -539,7 +544,10 @@ def original_file(site: Site, tournament_id: int) -> OriginalFile:
     with site.store.connect() as conn:
         detail = tournament_detail(conn, tournament_id)
         if detail is None:
-            raise NotFoundError(f"expected the id of a stored tournament, got '{tournament_id}'")
+            raise NotFoundError(
+                N_("expected the id of a stored tournament, got '%(tournament_id)s'"),
+                tournament_id=tournament_id,
+            )
         content = file_content(conn, detail.source_file_id)
     return OriginalFile(detail.file_name, stored_bytes(detail.file_name, content, detail.sha256))
 
@@ -552,13 +560,20 @@ def stored_bytes(name: str, content: bytes | None, sha256: str) -> bytes:
     """
     if content is None:
         raise NotFoundError(
-            f"expected the bytes of '{name}' in the database, got none (imported before files"
-            " were kept: import the file again)"
+            N_(
+                "expected the bytes of '%(name)s' in the database, got none (imported "
+                "before files were kept: import the file again)"
+            ),
+            name=name,
         )
     try:
         data = unpack(content)
     except zlib.error as exc:
-        raise NotFoundError(f"expected the stored bytes of '{name}', got damaged data") from exc
+        raise NotFoundError(
+            N_("expected the stored bytes of '%(name)s', got damaged data"), name=name
+        ) from exc
     if hashlib.sha256(data).hexdigest() != sha256:
-        raise NotFoundError(f"expected '{name}' as imported, got different stored bytes")
+        raise NotFoundError(
+            N_("expected '%(name)s' as imported, got different stored bytes"), name=name
+        )
     return data

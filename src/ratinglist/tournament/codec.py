@@ -18,7 +18,7 @@ from dataclasses import MISSING, Field, fields, is_dataclass
 from functools import cache
 from typing import Any
 
-from ratinglist.errors import TournamentInputError
+from ratinglist.errors import N_, TournamentInputError
 from ratinglist.tournament.events import Created, Event, Settings
 from ratinglist.tournament.game import event_class, event_types
 
@@ -94,7 +94,7 @@ def from_json(kind: str, payload: str) -> Event:
     """
     cls = event_class(kind)
     if cls is None:
-        raise TournamentInputError(f"expected a known event kind, got {kind!r}")
+        raise TournamentInputError(N_("expected a known event kind, got %(kind)r"), kind=kind)
     try:
         data = json.loads(payload)
         if cls is Created:
@@ -105,5 +105,8 @@ def from_json(kind: str, payload: str) -> Event:
         return cls(**{k: _tuples(v) for k, v in data.items()})
     except (ValueError, TypeError, KeyError) as exc:
         raise TournamentInputError(
-            f"expected a valid {kind!r} event, got {payload[:80]!r} ({exc})"
+            N_("expected a valid %(kind)r event, got %(payload)r (%(exc)s)"),
+            kind=kind,
+            payload=payload[:80],
+            exc=exc,
         ) from exc

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ratinglist.errors import ConflictError, TournamentError
+from ratinglist.errors import N_, ConflictError, TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.tournament.events import EVERYTHING, Event, Mark
 from ratinglist.tournament.fold import apply
@@ -57,10 +57,15 @@ def require_no_clash(
         for action in actions:
             if _clash(footprint(action), footprint(event)):
                 raise ConflictError(
-                    f"expected the log at event {based_on}, got {based_on + len(newer)}: "
-                    f"a newer {describe(event, name)} conflicts with this "
-                    f"{describe(action, name)}; "
-                    f"nothing written, look at the tournament again"
+                    N_(
+                        "expected the log at event %(based_on)s, got %(based_on_2)s: a newer "
+                        "%(event)s conflicts with this %(action)s; nothing written, look at the"
+                        " tournament again"
+                    ),
+                    based_on=based_on,
+                    based_on_2=based_on + len(newer),
+                    event=describe(event, name),
+                    action=describe(action, name),
                 )
 
 
@@ -86,6 +91,6 @@ def rebase(
             state = apply(state, action)
         except TournamentError as exc:
             raise ConflictError(
-                f"expected the action to apply after the newer events, got: {exc}"
+                N_("expected the action to apply after the newer events, got: %(exc)s"), exc=exc
             ) from exc
     return state

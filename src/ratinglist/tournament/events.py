@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ratinglist.errors import NotAllowedNow, TournamentInputError
+from ratinglist.errors import N_, NotAllowedNow, TournamentInputError
 from ratinglist.model import PlayerId, shown_id
 from ratinglist.pairing import Preset
 from ratinglist.standings import BrightwellRule
@@ -61,45 +61,55 @@ class Settings:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise TournamentInputError(f"expected a tournament name, got {self.name!r}")
+            raise TournamentInputError(
+                N_("expected a tournament name, got %(name)r"), name=self.name
+            )
         for value in (self.start, self.end):
             if value is not None:
                 try:
                     dt.date.fromisoformat(value)
                 except ValueError as exc:
                     raise TournamentInputError(
-                        f"expected a date as YYYY-MM-DD, got {value!r}"
+                        N_("expected a date as YYYY-MM-DD, got %(value)r"), value=value
                     ) from exc
         if self.end is not None and self.end < self.start:
             raise TournamentInputError(
-                f"expected a last day on or after the first day {self.start}, got {self.end}"
+                N_("expected a last day on or after the first day %(start)s, got %(end)s"),
+                start=self.start,
+                end=self.end,
             )
         if self.semifinals_from < 4:
             raise TournamentInputError(
-                f"expected semi-finals from 4 entrants or more, got {self.semifinals_from}"
+                N_("expected semi-finals from 4 entrants or more, got %(semifinals_from)s"),
+                semifinals_from=self.semifinals_from,
             )
         if not self.game.isidentifier():
             raise TournamentInputError(
-                f"expected a game name such as othello or go, got {self.game!r}"
+                N_("expected a game name such as othello or go, got %(game)r"), game=self.game
             )
         try:
             Preset(self.preset)
         except ValueError as exc:
             raise TournamentInputError(
-                f"expected a preset eoc or papp, got {self.preset!r}"
+                N_("expected a preset eoc or papp, got %(preset)r"), preset=self.preset
             ) from exc
         try:
             BrightwellRule(self.bq_rule)
         except ValueError as exc:
             known = ", ".join(r.value for r in BrightwellRule)
             raise TournamentInputError(
-                f"expected a Brightwell rule among {known}, got {self.bq_rule!r}"
+                N_("expected a Brightwell rule among %(known)s, got %(bq_rule)r"),
+                known=known,
+                bq_rule=self.bq_rule,
             ) from exc
         if self.rounds < 1:
-            raise TournamentInputError(f"expected at least 1 round, got {self.rounds}")
+            raise TournamentInputError(
+                N_("expected at least 1 round, got %(rounds)s"), rounds=self.rounds
+            )
         if self.third_place_choice not in ("colour", "draw-win"):
             raise TournamentInputError(
-                f"expected a third-place choice colour or draw-win, got {self.third_place_choice!r}"
+                N_("expected a third-place choice colour or draw-win, got %(third_place_choice)r"),
+                third_place_choice=self.third_place_choice,
             )
 
     @property
@@ -210,7 +220,7 @@ class Registered(Event):
     debutant: bool = False
     rating_list: str = ""
 
-    action: ClassVar[str] = "a registration"
+    action: ClassVar[str] = N_("a registration")
 
     def footprint(self) -> frozenset[Mark]:
         return player_mark(self.player)
@@ -237,7 +247,7 @@ class IdAssigned(Event):
     rating: int | None = None
     rating_list: str = ""
 
-    action: ClassVar[str] = "an ID assignment"
+    action: ClassVar[str] = N_("an ID assignment")
 
     def describe(self, name: Namer | None = None) -> str:
         return f"ID {self.player} given to {shown_id(self.temporary)}"
@@ -251,7 +261,7 @@ class Withdrawn(Event):
     player: PlayerId
     from_round: int
 
-    action: ClassVar[str] = "a withdrawal"
+    action: ClassVar[str] = N_("a withdrawal")
 
     def footprint(self) -> frozenset[Mark]:
         return player_mark(self.player)
@@ -268,7 +278,7 @@ class Absent(Event):
     player: PlayerId
     round: int
 
-    action: ClassVar[str] = "an absence"
+    action: ClassVar[str] = N_("an absence")
 
     def footprint(self) -> frozenset[Mark]:
         return player_mark(self.player)
@@ -285,7 +295,7 @@ class Forbidden(Event):
     first: PlayerId
     second: PlayerId
 
-    action: ClassVar[str] = "a forbidden pair"
+    action: ClassVar[str] = N_("a forbidden pair")
 
     def footprint(self) -> frozenset[Mark]:
         low, high = sorted((int(self.first), int(self.second)))
@@ -305,7 +315,7 @@ class Forced(Event):
     black: PlayerId
     white: PlayerId
 
-    action: ClassVar[str] = "a forced pair"
+    action: ClassVar[str] = N_("a forced pair")
 
     def describe(self, name: Namer | None = None) -> str:
         who = named(name)
@@ -323,19 +333,25 @@ class Forced(Event):
         """
         if self.round != paired + 1:
             raise NotAllowedNow(
-                f"expected a forced pair for the next round {paired + 1}, got {self.round}"
+                N_("expected a forced pair for the next round %(paired)s, got %(round)s"),
+                paired=paired + 1,
+                round=self.round,
             )
         if self.black == self.white:
-            raise TournamentInputError(f"expected two different players, got {self.black} twice")
+            raise TournamentInputError(
+                N_("expected two different players, got %(black)s twice"), black=self.black
+            )
         same_round = [f for f in forced if f.round == self.round]
         for pid in (self.black, self.white):
             if not available(pid):
                 raise TournamentInputError(
-                    f"expected a player available in round {self.round}, got {pid}"
+                    N_("expected a player available in round %(round)s, got %(pid)s"),
+                    round=self.round,
+                    pid=pid,
                 )
             if any(pid in (f.black, f.white) for f in same_round):
                 raise TournamentInputError(
-                    f"expected each player in one forced pair, got {pid} twice"
+                    N_("expected each player in one forced pair, got %(pid)s twice"), pid=pid
                 )
 
 
@@ -347,7 +363,7 @@ class Reinstated(Event):
     kind: ClassVar[str] = "reinstated"
     player: PlayerId
 
-    action: ClassVar[str] = "a reinstatement"
+    action: ClassVar[str] = N_("a reinstatement")
 
     def footprint(self) -> frozenset[Mark]:
         return player_mark(self.player)
@@ -366,7 +382,7 @@ class FlagsSet(Event):
     youth: bool = False
     birth_year: int | None = None
 
-    action: ClassVar[str] = "player flags"
+    action: ClassVar[str] = N_("player flags")
 
     def footprint(self) -> frozenset[Mark]:
         return player_mark(self.player)
@@ -382,7 +398,7 @@ class EndDateSet(Event):
     kind: ClassVar[str] = "end-date"
     end: str
 
-    action: ClassVar[str] = "the end date"
+    action: ClassVar[str] = N_("the end date")
 
     def footprint(self) -> frozenset[Mark]:
         return frozenset({("settings", "end", 0, 0)})
@@ -400,7 +416,7 @@ class Submitted(Event):
     reason: str = ""
 
     stored_when_set: ClassVar[tuple[str, ...]] = ("reason",)
-    action: ClassVar[str] = "a submission"
+    action: ClassVar[str] = N_("a submission")
 
     def describe(self, name: Namer | None = None) -> str:
         return "submission"
@@ -425,7 +441,7 @@ class ShownOnLive(Event):
     kind: ClassVar[str] = "shown-on-live"
     public: bool = True
 
-    action: ClassVar[str] = "showing it on /live"
+    action: ClassVar[str] = N_("showing it on /live")
 
     def footprint(self) -> frozenset[Mark]:
         return frozenset({("shown", "", 0, 0)})
@@ -442,7 +458,7 @@ class LanguageSet(Event):
     kind: ClassVar[str] = "language"
     language: str = "en"
 
-    action: ClassVar[str] = "the language"
+    action: ClassVar[str] = N_("the language")
 
     def footprint(self) -> frozenset[Mark]:
         return frozenset({("settings", "language", 0, 0)})
@@ -459,7 +475,7 @@ class ReopenRequested(Event):
     kind: ClassVar[str] = "reopen-requested"
     reason: str = ""
 
-    action: ClassVar[str] = "a request to reopen"
+    action: ClassVar[str] = N_("a request to reopen")
 
     def describe(self, name: Namer | None = None) -> str:
         return "request to reopen"

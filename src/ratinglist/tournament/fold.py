@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from ratinglist.errors import ClosedError, NotAllowedNow, TournamentInputError
+from ratinglist.errors import N_, ClosedError, NotAllowedNow, TournamentInputError
 from ratinglist.tournament.events import (
     Created,
     EndDateSet,
@@ -36,8 +36,12 @@ def require_open(d: FoldedTournament, what: str) -> None:
     """Raise `ClosedError` when the tournament is closed (submitted, not reopened)."""
     if d.closed:
         raise ClosedError(
-            f"expected an open tournament for {what}, got {d.settings.name!r} read-only "
-            f"since its submission (reopen it first)"
+            N_(
+                "expected an open tournament for %(what)s, got %(name)r read-only since"
+                " its submission (reopen it first)"
+            ),
+            what=what,
+            name=d.settings.name,
         )
 
 
@@ -45,7 +49,7 @@ def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
     """The state after one action; raises `TournamentError` when it is not allowed."""
     if isinstance(event, Reopened):
         if not d.closed:
-            raise NotAllowedNow("expected a closed tournament to reopen, got one still open")
+            raise NotAllowedNow(N_("expected a closed tournament to reopen, got one still open"))
         return replace(d, closed=False, reopen_request=None, submitted_reason=None)
     if isinstance(event, ShownOnLive):
         return replace(d, public=event.public)
@@ -53,7 +57,9 @@ def apply(d: FoldedTournament, event: Event) -> FoldedTournament:
         return replace(d, language=event.language)
     if isinstance(event, ReopenRequested):
         if not d.closed:
-            raise NotAllowedNow("expected a closed tournament to ask to reopen, got one still open")
+            raise NotAllowedNow(
+                N_("expected a closed tournament to ask to reopen, got one still open")
+            )
         return replace(d, reopen_request=event.reason)
     game = game_of(d)
     if not game.after_closing(event):
@@ -77,7 +83,7 @@ def effective(events: Iterable[Event]) -> list[Event]:
     for e in events:
         if isinstance(e, Undone):
             if len(stack) <= 1:
-                raise NotAllowedNow("expected an action to undo, got none after the creation")
+                raise NotAllowedNow(N_("expected an action to undo, got none after the creation"))
             stack.pop()
         else:
             stack.append(e)
@@ -88,11 +94,11 @@ def fold(events: Sequence[Event]) -> FoldedTournament:
     """The current state of the tournament whose log is `events` (the first is `Created`)."""
     actions = effective(events)
     if not actions or not isinstance(actions[0], Created):
-        raise TournamentInputError("expected a log starting with the creation event, got none")
+        raise TournamentInputError(N_("expected a log starting with the creation event, got none"))
     settings = actions[0].settings
     d = FoldedTournament(settings=settings, play=game_named(settings.game).new_play(settings))
     for e in actions[1:]:
         if isinstance(e, Created):
-            raise TournamentInputError("expected one creation event, got a second one")
+            raise TournamentInputError(N_("expected one creation event, got a second one"))
         d = apply(d, e)
     return d

@@ -22,7 +22,7 @@ from functools import cache
 from typing import TypeVar
 
 import ratinglist.tournament.games as _folder
-from ratinglist.errors import NotOffered, TournamentError, TournamentInputError
+from ratinglist.errors import N_, NotOffered, TournamentError, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import (
     EnteredResult,
@@ -377,7 +377,11 @@ class Game(ABC):
         for line in self.round_view(d, round_number, 0).tables:
             if line.table == table:
                 return frozenset((line.black.id, line.white.id))
-        raise TournamentInputError(f"expected a table of round {round_number}, got {table}")
+        raise TournamentInputError(
+            N_("expected a table of round %(round_number)s, got %(table)s"),
+            round_number=round_number,
+            table=table,
+        )
 
     def rounds_with_results(self, d: FoldedTournament) -> int:
         """The rounds with at least one result entered."""
@@ -411,7 +415,11 @@ class Game(ABC):
 
     def _offered(self, facet: _F | None, what: str) -> _F:
         if facet is None:
-            raise NotOffered(f"expected a game with {what}, got {self.label}, which has none")
+            raise NotOffered(
+                N_("expected a game with %(what)s, got %(label)s, which has none"),
+                what=what,
+                label=self.label,
+            )
         return facet
 
     @property
@@ -435,11 +443,11 @@ class Game(ABC):
         Raises:
             NotOffered: the game has no finals.
         """
-        return self._offered(self.finals_rules, "finals").start(d)
+        return self._offered(self.finals_rules, N_("finals")).start(d)
 
     def finalists(self, d: FoldedTournament) -> tuple[PlayerId, ...]:
         """The players the finals would start with now (raises as `finals` does)."""
-        return self._offered(self.finals_rules, "finals").finalists(d)
+        return self._offered(self.finals_rules, N_("finals")).finalists(d)
 
     def finals_view(self, d: FoldedTournament, started: bool) -> FinalsView | None:
         """The finals games due so far, None before finals (or in a game without them)."""
@@ -453,7 +461,7 @@ class Game(ABC):
         Raises:
             NotOffered: the game has no forecast.
         """
-        return self._offered(self.forecaster, "a forecast").forecast(d, model, runs, seed, seq)
+        return self._offered(self.forecaster, N_("a forecast")).forecast(d, model, runs, seed, seq)
 
     def registrations(self, d: FoldedTournament) -> tuple[Registered, ...]:
         """The entries from the federation's registry (none without the registry)."""
@@ -471,7 +479,7 @@ class Game(ABC):
         Raises:
             NotOffered: the game does not pair by costs.
         """
-        return self._offered(self.pairing_costs, "pairing costs").explain(d, number, asked)
+        return self._offered(self.pairing_costs, N_("pairing costs")).explain(d, number, asked)
 
     def pairing_report(self, d: FoldedTournament, number: int) -> PairingReport:
         """A published round's pairing report.
@@ -479,7 +487,7 @@ class Game(ABC):
         Raises:
             NotOffered: the game does not pair by costs.
         """
-        return self._offered(self.pairing_costs, "pairing costs").report(d, number)
+        return self._offered(self.pairing_costs, N_("pairing costs")).report(d, number)
 
     def shown_team_round(self, d: FoldedTournament, number: int) -> ShownTable | None:
         """The team matches of round `number`, None without teams."""
@@ -539,9 +547,13 @@ def register_game(game: Game) -> None:
         TournamentInputError: a name that is not an identifier, or that of a game in a folder.
     """
     if not game.name.isidentifier():
-        raise TournamentInputError(f"expected a game name as an identifier, got {game.name!r}")
+        raise TournamentInputError(
+            N_("expected a game name as an identifier, got %(name)r"), name=game.name
+        )
     if _load(game.name) is not None:
-        raise TournamentInputError(f"expected a new game name, got {game.name!r} (a folder)")
+        raise TournamentInputError(
+            N_("expected a new game name, got %(name)r (a folder)"), name=game.name
+        )
     _registered[game.name] = game
 
 
@@ -563,8 +575,13 @@ def _event_types_of(key: tuple[tuple[str, ...], tuple[str, ...]]) -> dict[str, t
         for cls in classes:
             if cls.kind in found and found[cls.kind] is not cls:
                 raise TournamentInputError(
-                    f"expected one event class per kind, got {cls.kind!r} in {owners[cls.kind]}"
-                    f" and in {owner}"
+                    N_(
+                        "expected one event class per kind, got %(kind)r in %(owners)s and in "
+                        "%(owner)s"
+                    ),
+                    kind=cls.kind,
+                    owners=owners[cls.kind],
+                    owner=owner,
                 )
             found[cls.kind] = cls
             owners[cls.kind] = owner
@@ -606,7 +623,9 @@ def game_named(name: str) -> Game:
     key = name.strip().lower()
     found = _find(key) if key.isidentifier() else None
     if found is None:
-        raise TournamentInputError(f"expected a game among {', '.join(games())}, got {name!r}")
+        raise TournamentInputError(
+            N_("expected a game among %(games)s, got %(name)r"), games=", ".join(games()), name=name
+        )
     return found
 
 

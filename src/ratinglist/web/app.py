@@ -11,7 +11,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from ratinglist import __version__
-from ratinglist.errors import InputError, StoreError
+from ratinglist.errors import N_, InputError, StoreError
 from ratinglist.service.databases import open_database
 from ratinglist.service.mail import MailSettings, Outbox, mail_settings
 from ratinglist.service.serving import (
@@ -100,7 +100,7 @@ def create_app(
         InputError: `mail` without `site_url`, or a `site_url` that is not a site's address.
     """
     if mail is not None and site_url is None:
-        raise InputError("expected the site's address (the links mailed point at it), got none")
+        raise InputError(N_("expected the site's address (the links mailed point at it), got none"))
     site_address = parse_site_url(site_url) if site_url is not None else None
     db = open_database(url, create=True)
     site = open_site(db)
@@ -197,7 +197,9 @@ def create_app_from_env() -> FastAPI:
     budget of ``$RATINGLIST_WORK_BUDGET``: the factory uvicorn workers import."""
     url = os.environ.get(DB_ENV)
     if not url:
-        raise StoreError(f"expected ${DB_ENV} to name the database, got nothing")
+        raise StoreError(
+            N_("expected $%(db_env)s to name the database, got nothing"), db_env=DB_ENV
+        )
     configure_access_log()
     smtp = os.environ.get(SMTP_ENV)
     site_url = parse_site_url(os.environ.get(SITE_URL_ENV) or "http://localhost")

@@ -24,7 +24,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse, RedirectResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ratinglist.errors import PermissionDenied
+from ratinglist.errors import N_, PermissionDenied
+from ratinglist.i18n import _
 from ratinglist.model.account import (
     Account,
     may_create_tournament,
@@ -130,7 +131,7 @@ class AuthGate:
                 "error": {
                     "status": 401,
                     "code": "unauthenticated",
-                    "message": "expected a signed-in session (POST /api/v1/login), got none",
+                    "message": _("expected a signed-in session (POST /api/v1/login), got none"),
                 }
             }
             return JSONResponse(body, status_code=401, headers={"WWW-Authenticate": "Cookie"})
@@ -170,11 +171,15 @@ def permit(check: Check, what: str) -> Callable[[Request], Awaitable[SignedIn]]:
     async def dependency(request: Request) -> SignedIn:
         who = signed_in(request)
         if who is None:  # the gate lets only public writes through anonymously
-            raise PermissionDenied("expected a signed-in user, got none")
+            raise PermissionDenied(N_("expected a signed-in user, got none"))
         if not check(who.account, request):
             who = await _fresh(request) or who
             if not check(who.account, request):
-                raise PermissionDenied(f"expected a user allowed to {what}, got {who.account.name}")
+                raise PermissionDenied(
+                    N_("expected a user allowed to %(what)s, got %(name)s"),
+                    what=what,
+                    name=who.account.name,
+                )
         if request.method not in SAFE_METHODS:
             sent = request.headers.get(CSRF_HEADER)
             if sent is None and _is_form(request):
@@ -203,12 +208,12 @@ def _is_form(request: Request) -> bool:
 
 
 Creator = Annotated[
-    SignedIn, Depends(permit(lambda a, _r: may_create_tournament(a), "create tournaments"))
+    SignedIn, Depends(permit(lambda a, _r: may_create_tournament(a), N_("create tournaments")))
 ]
 """A user who may create tournaments (pages and API)."""
 Director = Annotated[
     SignedIn,
-    Depends(permit(lambda a, r: may_direct(a, path_tournament(r)), "direct this tournament")),
+    Depends(permit(lambda a, r: may_direct(a, path_tournament(r)), N_("direct this tournament"))),
 ]
 """The director of the tournament in the path (or an admin)."""
 Reporter = Annotated[
@@ -216,7 +221,7 @@ Reporter = Annotated[
     Depends(
         permit(
             lambda a, r: may_enter_results(a, path_tournament(r)),
-            "enter results of this tournament",
+            N_("enter results of this tournament"),
         )
     ),
 ]

@@ -33,7 +33,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from starlette.requests import Request
 
-from ratinglist.errors import RatinglistError
+from ratinglist.errors import N_, RatinglistError
 from ratinglist.service.serving import DEFAULT_BUDGET_S
 
 CHILDREN_AT_ONCE = 2
@@ -58,8 +58,13 @@ class OverBudget(RatinglistError):
 
 def _over(what: str, budget_s: float) -> OverBudget:
     return OverBudget(
-        f"expected {what} to finish within {budget_s:g} s, the server's bound for one "
-        "request, got more: the server stopped it. Try a smaller file or later"
+        N_(
+            "expected %(what)s to finish within %(budget_s)g s, the server's bound "
+            "for one request, got more: the server stopped it. Try a smaller file "
+            "or later"
+        ),
+        what=what,
+        budget_s=budget_s,
     )
 
 

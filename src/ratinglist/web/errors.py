@@ -32,8 +32,8 @@ from ratinglist.errors import (
     RateLimited,
     RatinglistError,
 )
-from ratinglist.i18n import N_
-from ratinglist.i18n.messages import translate_message
+from ratinglist.i18n import N_, _
+from ratinglist.i18n.messages import translate_error, translate_message
 from ratinglist.web.budget import OverBudget
 from ratinglist.web.templating import templates
 
@@ -68,10 +68,13 @@ background has usually filled its cache by then."""
 log = logging.getLogger("ratinglist.web")
 
 
-def error_response(request: Request, status: int, message: str) -> Response:
-    """The error answer: JSON under ``/api/``, else the HTML error page; the message in the
-    request's language when it is one the catalogue knows (`i18n.messages`)."""
-    message = translate_message(message)
+def error_response(request: Request, status: int, message: str | BaseException) -> Response:
+    """The error answer: JSON under ``/api/``, else the HTML error page; the message (a text
+    or an error) in the request's language when the catalogue knows it (`i18n.messages`)."""
+    if isinstance(message, BaseException):
+        message = translate_error(message)
+    else:
+        message = translate_message(message)
     if request.url.path.startswith("/api/"):
         body = {"error": {"status": status, "code": CODES.get(status, "error"), "message": message}}
         return JSONResponse(body, status_code=status)
@@ -89,7 +92,7 @@ def _validation_message(exc: RequestValidationError) -> str:
         where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("query", "path", "body"))
         value: Any = err.get("input")
         parts.append(f"{where}: {err.get('msg', 'invalid')} (got {value!r})")
-    return "expected valid parameters, got " + "; ".join(parts)
+    return _("expected valid parameters, got %(details)s", details="; ".join(parts))
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -97,7 +100,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(NotFoundError)
     async def not_found(request: Request, exc: NotFoundError) -> Response:
-        return error_response(request, 404, str(exc))
+        return error_response(request, 404, exc)
 
     statuses: tuple[tuple[type[RatinglistError], int], ...] = (
         (AccountError, 401),
@@ -111,19 +114,19 @@ def install_error_handlers(app: FastAPI) -> None:
     for kind, status in statuses:
 
         async def handler(request: Request, exc: Exception, status: int = status) -> Response:
-            return error_response(request, status, str(exc))
+            return error_response(request, status, exc)
 
         app.add_exception_handler(kind, handler)
 
     @app.exception_handler(OverBudget)
     async def over_budget(request: Request, exc: OverBudget) -> Response:
-        response = error_response(request, 503, str(exc))
+        response = error_response(request, 503, exc)
         response.headers["retry-after"] = str(RETRY_AFTER_S)
         return response
 
     @app.exception_handler(RatinglistError)
     async def refused(request: Request, exc: RatinglistError) -> Response:
-        return error_response(request, 400, str(exc))
+        return error_response(request, 400, exc)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
@@ -131,10 +134,14 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
-        message = str(exc.detail) if exc.status_code != 404 else f"no page at {request.url.path}"
+        message = (
+            str(exc.detail)
+            if exc.status_code != 404
+            else _("no page at %(path)s", path=request.url.path)
+        )
         return error_response(request, exc.status_code, message)
 
     @app.exception_handler(Exception)
     async def bug(request: Request, exc: Exception) -> Response:
         log.exception("unexpected error on %s", request.url.path, exc_info=exc)
-        return error_response(request, 500, "the server failed; this is a bug")
+        return error_response(request, 500, _("the server failed; this is a bug"))

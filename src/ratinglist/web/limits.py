@@ -18,7 +18,7 @@ from typing import TypeVar
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ratinglist.errors import RateLimited
+from ratinglist.errors import N_, RateLimited
 from ratinglist.service.intake import MAX_BYTES
 from ratinglist.web.budget import budget_of, run_within
 from ratinglist.web.errors import error_response
@@ -113,8 +113,11 @@ class OnePerClient:
         with self._lock:
             if address in self._busy:
                 raise RateLimited(
-                    f"expected one {self.what} at a time from one address, got another while "
-                    "the first is computed: try again in a few seconds"
+                    N_(
+                        "expected one %(what)s at a time from one address, got another while "
+                        "the first is computed: try again in a few seconds"
+                    ),
+                    what=self.what,
                 )
             self._busy.add(address)
         try:
@@ -186,8 +189,13 @@ class Throttle:
             if len(recent) >= self.count:
                 self._seen[key] = recent
                 raise RateLimited(
-                    f"expected at most {self.count} {self.what}s in {self.seconds:g} s, got "
-                    "more: wait a little and try again"
+                    N_(
+                        "expected at most %(count)s %(what)ss in %(seconds)g s, got more: wait "
+                        "a little and try again"
+                    ),
+                    count=self.count,
+                    what=self.what,
+                    seconds=self.seconds,
                 )
             recent.append(moment)
             self._seen[key] = recent

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ratinglist.errors import PairingError
+from ratinglist.errors import N_, PairingError
 from ratinglist.pairing.go.costs import PART_NAMES, CostModel
 from ratinglist.pairing.go.handicap import potential_handicap
 from ratinglist.pairing.go.input import GothaRound
@@ -144,7 +144,10 @@ def pair_go(
     taken = {k for p in forced_pairs for k in p}
     unknown = taken - set(keys)
     if unknown:
-        raise PairingError(f"expected forced pairs of pairable players, got {sorted(unknown)}")
+        raise PairingError(
+            N_("expected forced pairs of pairable players, got %(unknown)s"),
+            unknown=sorted(unknown),
+        )
     free = [k for k in keys if k not in taken]
     groups = [free]
     if group_max is not None and len(free) > group_max:
@@ -189,7 +192,9 @@ def _match(
         levels=model.groups.group_number[free_index].tolist(),
     )
     if matched is None:
-        raise PairingError(f"expected a pairing of {len(free)} players, found none")
+        raise PairingError(
+            N_("expected a pairing of %(count)s players, found none"), count=len(free)
+        )
     return [(free[x], free[y]) for x, y in matched]
 
 

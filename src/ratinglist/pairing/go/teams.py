@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ratinglist.errors import PairingError
+from ratinglist.errors import N_, PairingError
 from ratinglist.pairing.matching import min_cost_perfect_matching
 
 
@@ -67,7 +67,7 @@ def pair_team_round(seeds: Sequence[TeamSeed], met: Iterable[tuple[int, int]]) -
     """
     numbers = [s.number for s in seeds]
     if len(set(numbers)) != len(numbers):
-        raise PairingError(f"expected each team once, got {sorted(numbers)}")
+        raise PairingError(N_("expected each team once, got %(numbers)s"), numbers=sorted(numbers))
     bye = team_bye(seeds)
     playing = [s for s in seeds if s.number != bye]
     n = len(playing)
@@ -101,6 +101,6 @@ def pair_team_round(seeds: Sequence[TeamSeed], met: Iterable[tuple[int, int]]) -
             cost.append(repeat_weight * times.get(pair, 0) + points_weight * d * d + place)
     found = min_cost_perfect_matching(n, i, j, cost)
     if found is None:  # every pair is an edge: an even complete graph has a perfect matching
-        raise PairingError(f"expected a pairing of {n} teams, found none")
+        raise PairingError(N_("expected a pairing of %(n)s teams, found none"), n=n)
     matches = tuple((playing[a].number, playing[b].number) for a, b in sorted(found))
     return TeamPairing(matches, bye)

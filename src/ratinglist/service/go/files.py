@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ratinglist.errors import FormatError, NotFoundError
+from ratinglist.errors import N_, FormatError, NotFoundError
 from ratinglist.formats.diagnostics import Diagnostic
 from ratinglist.formats.go.egf_h9 import read_h9
 from ratinglist.formats.go.ffg_tou import read_tou
@@ -56,7 +56,9 @@ def read_go_file(path: Path) -> GoFile:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise FormatError(f"cannot read {str(path)!r}: {exc.strerror}") from exc
+        raise FormatError(
+            N_("cannot read %(path)r: %(strerror)s"), path=str(path), strerror=exc.strerror
+        ) from exc
     return parse_go_file(path.name, data)
 
 
@@ -155,7 +157,9 @@ def go_team_standings(path: Path, last_round: int | None = None) -> FileTeamStan
     """
     document = read_go_file(path).document
     if not document.teams:
-        raise FormatError(f"{path.name}: expected a team tournament, found no <Team>")
+        raise FormatError(
+            N_("%(name)s: expected a team tournament, found no <Team>"), name=path.name
+        )
     r = None if last_round is None else last_round - 1
     parameters = document.team_parameters
     return FileTeamStandings(
@@ -180,7 +184,7 @@ def pair_go_teams(path: Path, round_number: int, first: str, second: str) -> byt
         for candidate in document.teams:
             if name in (candidate.name, str(candidate.number)):
                 return candidate
-        raise NotFoundError(f"expected a team name or number, found {name!r}")
+        raise NotFoundError(N_("expected a team name or number, found %(name)r"), name=name)
 
     t = document.tournament
     games = pair_teams(

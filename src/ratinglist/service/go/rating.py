@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ratinglist.errors import GoRankError, NotFoundError
+from ratinglist.errors import N_, GoRankError, NotFoundError
 from ratinglist.model.go import parse_rank, rating_from_rank
 from ratinglist.rating.go.games import GoGames
 from ratinglist.rating.go.gor import CLASS_WEIGHTS, GorState, rate_gor
@@ -208,7 +208,9 @@ def require_go_player(store: Store, player: int) -> GoPlayerRow:
     """
     found = load_go_players(store, [player]).get(player)
     if found is None:
-        raise NotFoundError(f"expected a Go player of the archive, got {player}")
+        raise NotFoundError(
+            N_("expected a Go player of the archive, got %(player)s"), player=player
+        )
     return found
 
 

@@ -11,7 +11,7 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ratinglist.errors import NotFoundError
+from ratinglist.errors import N_, NotFoundError
 from ratinglist.rating.go.gor import GorState
 from ratinglist.service.go.rating import (
     GoArchiveGames,
@@ -251,7 +251,9 @@ def go_tournament_page(store: Store, tournament: int) -> GoTournamentPage:
     """
     archive, state = gor_state(store)
     if tournament not in archive.order:
-        raise NotFoundError(f"expected a rated Go tournament, got {tournament}")
+        raise NotFoundError(
+            N_("expected a rated Go tournament, got %(tournament)s"), tournament=tournament
+        )
     index = archive.order.index(tournament)
     games = archive.games
     mask = games.tournament == index

@@ -16,10 +16,12 @@ from dataclasses import dataclass, replace
 from sqlalchemy.engine import Connection
 
 from ratinglist.errors import (
+    N_,
     ConflictError,
     NeedsConfirmation,
     NotAllowedNow,
     NotOffered,
+    Phrase,
     RegistryError,
     TournamentInputError,
 )
@@ -101,16 +103,24 @@ class NotRegistered(RegistryError):
     def __init__(self, query: str, candidates: tuple[Player, ...], *, several: bool) -> None:
         shown = "; ".join(f"{p.name} ({p.id}, {p.country})" for p in candidates)
         if several:
-            message = (
-                f"expected one registered player named {query!r}, got {len(candidates)}: "
-                f"{shown}; enter one by its ID"
+            super().__init__(
+                N_(
+                    "expected one registered player named %(query)r, got %(count)s: "
+                    "%(shown)s; enter one by its ID"
+                ),
+                query=query,
+                count=len(candidates),
+                shown=shown,
             )
         else:
-            message = (
-                f"not found: {query!r} names no registered player exactly (candidates: "
-                f"{shown or 'none near'}); enter one by its ID, or enter a new player"
+            super().__init__(
+                N_(
+                    "not found: %(query)r names no registered player exactly (candidates: "
+                    "%(shown)s); enter one by its ID, or enter a new player"
+                ),
+                query=query,
+                shown=shown or N_("none near"),
             )
-        super().__init__(message)
         self.query = query
         self.candidates = candidates
 
@@ -137,7 +147,7 @@ def _resolve(players: Sequence[Player], queries: Sequence[str], threshold: float
         if text.isdigit():
             exact = [m for m in index.search(text, limit=2) if str(m.player.id) == text]
             if not exact:
-                raise RegistryError(f"expected a registered player ID, got {text!r}")
+                raise RegistryError(N_("expected a registered player ID, got %(text)r"), text=text)
             p, how = exact[0].player, "ID"
         else:
             named = index.exact(text)
@@ -196,7 +206,7 @@ def _new_player_id(d: FoldedTournament, known: Sequence[ev.Event]) -> PlayerId:
     """
     from ratinglist.service.tournaments.games import offered
 
-    registration = offered(d.settings.game, "registration", "new players under temporary IDs")
+    registration = offered(d.settings.game, "registration", N_("new players under temporary IDs"))
     found: PlayerId = registration.new_player_id(known)
     return found
 
@@ -231,8 +241,13 @@ def _new_entrant(
         if is_temporary_player(earlier.player) and earlier.country.casefold() == code.casefold():
             return None, Person(earlier.player, _name(earlier))
         raise NotAllowedNow(
-            f"expected a player not yet entered, got {_name(earlier)} already entered as "
-            f"{shown_id(earlier.player)} ({earlier.country}); one person is entered once"
+            N_(
+                "expected a player not yet entered, got %(earlier)s already entered as "
+                "%(player)s (%(country)s); one person is entered once"
+            ),
+            earlier=_name(earlier),
+            player=shown_id(earlier.player),
+            country=earlier.country,
         )
     namesakes = players_named(conn, surname, firstname)
     if namesakes and not anyway:
@@ -280,16 +295,16 @@ def register_players(
     from ratinglist.store.players import all_players
 
     if not queries and new_player is None:
-        raise TournamentInputError("expected player names, IDs or --new, got nothing")
+        raise TournamentInputError(N_("expected player names, IDs or --new, got nothing"))
     if new_player is not None and new_country is None:
-        raise TournamentInputError("expected --country with --new, got none")
+        raise TournamentInputError(N_("expected --country with --new, got none"))
     # The stored lists (and SQLAlchemy's ORM under them) only here: `tournament pair` and
     # the other use cases of this module do not load them.
     from ratinglist.store.publishing import list_ratings
 
     base = loaded(db, tournament)
     d = base.folded
-    require_open(d, "a registration")
+    require_open(d, N_("a registration"))
     game = game_of(d)
     if not game.uses_registry:
         return _register_typed(db, base, new_player, new_country, entry, actor, queries)
@@ -346,7 +361,9 @@ def _register_typed(
     game = game_of(d)
     if game.typed_entries is None or queries or new_player is None:
         raise NotOffered(
-            f"expected {game.registration_help} ({game.label} tournament), got a registry search"
+            N_("expected %(registration_help)s (%(label)s tournament), got a registry search"),
+            registration_help=game.registration_help,
+            label=game.label,
         )
     surname, _, firstname = new_player.partition(",")
     first = entry.first_round if entry.first_round is not None else d.paired + 1
@@ -431,9 +448,9 @@ def confirm_pairing(d: FoldedTournament, first: int, second: int, confirmed: boo
     concerns = game_of(d).pairing_concerns(d, PlayerId(first), PlayerId(second))
     if concerns:
         raise NeedsConfirmation(
-            f"expected a confirmation before pairing by hand: {'; '.join(concerns)}; "
-            f"nothing written",
+            N_("expected a confirmation before pairing by hand: %(concerns_)s; nothing written"),
             concerns,
+            concerns_="; ".join(concerns),
         )
 
 
@@ -469,7 +486,7 @@ def pair(db: Store, tournament: int, actor: Actor, *, group_max: int | None = No
     from ratinglist.service.tournaments.players_side.checkin import pairing_events
 
     base = loaded(db, tournament)
-    require_open(base.folded, "a pairing")
+    require_open(base.folded, N_("a pairing"))
     d = write(db, base, pairing_events(db, tournament, base.folded, group_max), actor)
     return round_view(d, d.paired, base.seq + 1)
 
@@ -477,7 +494,7 @@ def pair(db: Store, tournament: int, actor: Actor, *, group_max: int | None = No
 def _finals_view(d: FoldedTournament, started: bool) -> FinalsView:
     view = game_of(d).finals_view(d, started)
     if view is None:
-        raise NotAllowedNow("expected finals under way, got none started (use finals --start)")
+        raise NotAllowedNow(N_("expected finals under way, got none started (use finals --start)"))
     return view
 
 
@@ -513,7 +530,7 @@ def finals_preview(db: Store, tournament: int) -> FinalsPreview:
     """
     d = loaded(db, tournament).folded
     game = game_of(d)
-    require_open(d, "the finals")
+    require_open(d, N_("the finals"))
     players = game.finalists(d)
     left = game.unfinished(d)
     return FinalsPreview(tuple(game.name_of(d, p) for p in players), left.skipped, left.missing)
@@ -543,7 +560,7 @@ def _pending_undo(store: Store, base: Loaded) -> Undid:
 
     stack = _in_force(base)
     if len(stack) <= 1:
-        raise NotAllowedNow("expected an action to undo, got none after the creation")
+        raise NotAllowedNow(N_("expected an action to undo, got none after the creation"))
     seq, cancelled = stack[-1]
     label = actor_of(store, base.info.id, seq)
     by = Actor.parse(label).name if label else ""
@@ -554,7 +571,7 @@ def undo_preview(db: Store, tournament: int) -> Undid:
     """What an undo would cancel now (read only); `Undid.based_on` is the log's event number
     to send with the undo (`undo(..., based_on=)`), so that it cancels this action only."""
     base = loaded(db, tournament)
-    require_open(base.folded, "an undo")
+    require_open(base.folded, N_("an undo"))
     return _pending_undo(db, base)
 
 
@@ -568,13 +585,20 @@ def undo(db: Store, tournament: int, actor: Actor, based_on: int | None = None) 
         ConflictError: the log moved since `based_on` (or during the undo); nothing written.
     """
     base = loaded(db, tournament)
-    require_open(base.folded, "an undo")
+    require_open(base.folded, N_("an undo"))
     pending = _pending_undo(db, base)
     if based_on is not None and based_on != base.seq:
-        newer = "" if based_on > base.seq else _newest(db, base)
+        newer: Phrase | str = "" if based_on > base.seq else _newest(db, base)
         raise ConflictError(
-            f"expected the log at event {based_on}, got {base.seq}{newer}: undo would "
-            f"now cancel the {pending.what}; nothing undone, look at the tournament again"
+            N_(
+                "expected the log at event %(based_on)s, got %(seq)s%(newer)s: undo "
+                "would now cancel the %(what)s; nothing undone, look at the tournament "
+                "again"
+            ),
+            based_on=based_on,
+            seq=base.seq,
+            newer=newer,
+            what=pending.what,
         )
     cancelled = _in_force(base)[-1][1]
     with log_writer(db, base.info.id, base.seq, actor=actor.label) as writer:
@@ -586,12 +610,16 @@ def undo(db: Store, tournament: int, actor: Actor, based_on: int | None = None) 
     return replace(pending, what=f"{pending.what}; ID {released} released")
 
 
-def _newest(store: Store, base: Loaded) -> str:
+def _newest(store: Store, base: Loaded) -> Phrase:
     from ratinglist.store.tournament_events import actor_of
 
     label = actor_of(store, base.info.id, base.seq)
-    by = f" by {Actor.parse(label).name}" if label else ""
-    return f" (newest: {describe(base.events[-1], name_in(base.folded))}{by})"
+    what = describe(base.events[-1], name_in(base.folded))
+    if label:
+        return Phrase(
+            N_(" (newest: %(what)s by %(user)s)"), what=what, user=Actor.parse(label).name
+        )
+    return Phrase(N_(" (newest: %(what)s)"), what=what)
 
 
 def _release_new_id(conn: Connection, tournament: int, cancelled: ev.Event) -> int | None:

@@ -3,7 +3,7 @@ sheets to visitors who chose no language themselves (`web.language`)."""
 
 from __future__ import annotations
 
-from ratinglist.errors import TournamentInputError
+from ratinglist.errors import N_, TournamentInputError
 from ratinglist.i18n import LOCALES, NAMES, parse_locale
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import loaded, write
@@ -23,7 +23,11 @@ def parse_language(text: str) -> str:
     if code is None:
         code = next((k for k, v in NAMES.items() if v.lower() == text.strip().lower()), None)
     if code is None:
-        raise TournamentInputError(f"expected a language among {', '.join(LOCALES)}, got {text!r}")
+        raise TournamentInputError(
+            N_("expected a language among %(locales)s, got %(text)r"),
+            locales=", ".join(LOCALES),
+            text=text,
+        )
     return code
 
 

@@ -21,6 +21,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from ratinglist.errors import (
+    N_,
     ConflictError,
     NotAllowedNow,
     NotFoundError,
@@ -185,7 +186,10 @@ def require_shown(db: Store, tournament: int) -> None:
         NotFoundError: no such tournament, or not shown on the live pages.
     """
     if not is_shown(db, tournament):
-        raise NotFoundError(f"expected a tournament shown on /live, got tournament {tournament}")
+        raise NotFoundError(
+            N_("expected a tournament shown on /live, got tournament %(tournament)s"),
+            tournament=tournament,
+        )
 
 
 def reopen(db: Store, tournament: int, reason: str, actor: Actor, *, officer: bool = False) -> int:
@@ -204,22 +208,29 @@ def reopen(db: Store, tournament: int, reason: str, actor: Actor, *, officer: bo
     text = reason.strip()
     if not text:
         raise TournamentInputError(
-            "expected a reason to reopen (what is to be corrected), got none"
+            N_("expected a reason to reopen (what is to be corrected), got none")
         )
     base = loaded(db, tournament)
     if not base.folded.closed:
         raise NotAllowedNow(
-            f"expected a submitted tournament to reopen, got {base.folded.settings.name!r} "
-            "still open"
+            N_("expected a submitted tournament to reopen, got %(name)r still open"),
+            name=base.folded.settings.name,
         )
     sent = _submission(db, base.info.id, base.folded.reopen_request)
     if sent is not None and sent.status == ACCEPTED and not officer:
+        if sent.decided_at is not None:
+            raise PermissionDenied(
+                N_(
+                    "expected the rating officer's consent: the results were accepted "
+                    "(%(date)s); ask the rating officer to reopen the tournament"
+                ),
+                date=f"{sent.decided_at:%Y-%m-%d}",
+            )
         raise PermissionDenied(
-            f"expected the rating officer's consent: the results were accepted "
-            f"({sent.decided_at:%Y-%m-%d}); ask the rating officer to reopen the tournament"
-            if sent.decided_at is not None
-            else "expected the rating officer's consent: the results were accepted; "
-            "ask the rating officer to reopen the tournament"
+            N_(
+                "expected the rating officer's consent: the results were accepted; "
+                "ask the rating officer to reopen the tournament"
+            )
         )
     event = ev.Reopened(text)
     with log_writer(db, base.info.id, base.seq, actor=actor.label) as writer:
@@ -250,14 +261,16 @@ def request_reopen(db: Store, tournament: int, reason: str, actor: Actor) -> int
     text = reason.strip()
     if not text:
         raise TournamentInputError(
-            "expected a reason to reopen (what is to be corrected), got none"
+            N_("expected a reason to reopen (what is to be corrected), got none")
         )
     base = loaded(db, tournament)
     sent = _submission(db, base.info.id, base.folded.reopen_request)
     if base.folded.closed and (sent is None or sent.status != ACCEPTED):
         raise NotAllowedNow(
-            "expected results accepted by the rating officer, got none: reopen the "
-            "tournament yourself"
+            N_(
+                "expected results accepted by the rating officer, got none: reopen the "
+                "tournament yourself"
+            )
         )
     event = ev.ReopenRequested(text)
     with log_writer(db, base.info.id, base.seq, actor=actor.label) as writer:
@@ -312,14 +325,23 @@ def delete_draft(db: Store, tournament: int, actor: Actor, based_on: int | None 
     with log_writer(db, base.info.id, base.seq, actor=actor.label) as writer:
         if writer.newer or (based_on is not None and based_on != base.seq):
             raise ConflictError(
-                f"expected the tournament at event {based_on or base.seq}, got "
-                f"{writer.last}: nothing deleted, look at it again"
+                N_(
+                    "expected the tournament at event %(value)s, got %(last)s: nothing "
+                    "deleted, look at it again"
+                ),
+                value=based_on or base.seq,
+                last=writer.last,
             )
         sent = bool(list_items(db, td_tournament_id=base.info.id))
         if not _is_draft(base.info.status, d.paired, d.closed, sent):
             raise NotAllowedNow(
-                f"expected a draft to delete (no round paired, never submitted), got {name!r} "
-                f"with {d.paired} rounds paired{', submitted' if sent or d.closed else ''}"
+                N_(
+                    "expected a draft to delete (no round paired, never submitted), got "
+                    "%(name)r with %(paired)s rounds paired%(submitted)s"
+                ),
+                name=name,
+                paired=d.paired,
+                submitted=N_(", submitted") if sent or d.closed else "",
             )
         delete_tournament_on(writer.conn, base.info.id)
     forget_sessions(db)
@@ -348,6 +370,8 @@ def revoke_assistant(db: Store, tournament: int, user: str, actor: Actor) -> str
     given = Grant(Role.ASSISTANT, str(tournament))
     if name not in assistants(db, tournament) or not revoke(db, name, given, actor):
         raise NotFoundError(
-            f"expected an assistant of tournament {tournament}, got {name or 'no name'!r}"
+            N_("expected an assistant of tournament %(tournament)s, got %(user)r"),
+            tournament=tournament,
+            user=name or N_("no name"),
         )
     return name

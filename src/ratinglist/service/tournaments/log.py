@@ -16,7 +16,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ratinglist.errors import ConflictError, TournamentError
+from ratinglist.errors import N_, ConflictError, TournamentError
 from ratinglist.model import PlayerId
 from ratinglist.service.actor import Actor
 from ratinglist.store import Store
@@ -206,8 +206,12 @@ def after(writer: LogWriter, base: Loaded, actions: Sequence[Event]) -> FoldedTo
     if any(isinstance(a, Undone) for a in actions):
         if writer.newer:
             raise ConflictError(
-                f"expected the log at event {writer.based_on}, got {writer.last}: "
-                f"undo cancels the latest action, which changed meanwhile; nothing written"
+                N_(
+                    "expected the log at event %(based_on)s, got %(last)s: undo cancels the"
+                    " latest action, which changed meanwhile; nothing written"
+                ),
+                based_on=writer.based_on,
+                last=writer.last,
             )
         return fold((*base.events, *actions))
     if writer.newer:
@@ -248,7 +252,7 @@ def write(
             if start.seq == seq:
                 raise
             raise ConflictError(
-                f"expected the action to apply after the newer events, got: {exc}"
+                N_("expected the action to apply after the newer events, got: %(exc)s"), exc=exc
             ) from exc
         for action in actions:
             writer.append(action)
@@ -258,6 +262,10 @@ def write(
 def as_of(base: Loaded, seq: int) -> Loaded:
     """`base` as it was at event `seq` (a caller stating an older sequence number)."""
     if not 1 <= seq <= base.seq:
-        raise ConflictError(f"expected a sequence number between 1 and {base.seq}, got {seq}")
+        raise ConflictError(
+            N_("expected a sequence number between 1 and %(seq)s, got %(seq_2)s"),
+            seq=base.seq,
+            seq_2=seq,
+        )
     events = base.events[:seq]
     return Loaded(base.info, events, fold(events))

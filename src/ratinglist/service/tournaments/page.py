@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import RatinglistError, TournamentInputError
+from ratinglist.errors import N_, RatinglistError, TournamentInputError
 from ratinglist.model.directed import (
     GameFacts,
     Person,
@@ -164,7 +164,9 @@ def round_page(
         view = show_round(db, tournament, number)
         live = live_view(db, tournament, number, with_standings=False)
         if live.shown_round is None:
-            raise TournamentInputError(f"expected a paired round, got round {number}")
+            raise TournamentInputError(
+                N_("expected a paired round, got round %(number)s"), number=number
+            )
         movable = tuple(p for t in view.tables if not t.result for p in (t.black, t.white))
         cut, shown, paged = cut_round(view, live.shown_round, tables)
         return RoundPage(live, cut, shown, paged, movable)

@@ -11,7 +11,7 @@ sheets are the director's (docs/decisions.md, issue 21 printing).
 
 from __future__ import annotations
 
-from ratinglist.errors import NotAllowedNow, NotFoundError, TournamentInputError
+from ratinglist.errors import N_, NotAllowedNow, NotFoundError, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import (
     Person,
@@ -58,8 +58,10 @@ def _round(d: FoldedTournament, number: int | None) -> int:
     k = d.paired if number is None else number
     if not 1 <= k <= d.paired:
         if d.paired == 0:
-            raise NotAllowedNow("expected a paired round, got none paired yet")
-        raise TournamentInputError(f"expected a paired round (1-{d.paired}), got {k}")
+            raise NotAllowedNow(N_("expected a paired round, got none paired yet"))
+        raise TournamentInputError(
+            N_("expected a paired round (1-%(paired)s), got %(k)s"), paired=d.paired, k=k
+        )
     return k
 
 
@@ -152,7 +154,9 @@ def print_sheet(
     offered = PUBLIC_SHEETS if public else frozenset(SHEETS)
     if sheet not in offered:
         names = ", ".join(s for s in SHEETS if s in offered)
-        raise NotFoundError(f"expected a sheet among {names}, got {sheet!r}")
+        raise NotFoundError(
+            N_("expected a sheet among %(names)s, got %(sheet)r"), names=names, sheet=sheet
+        )
     base = loaded(db, tournament)
     d = base.folded
     game = game_of(d)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import ConflictError, TournamentError, TournamentInputError
+from ratinglist.errors import N_, ConflictError, TournamentError, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import EnteredResult, ResultSpec
 from ratinglist.service.actor import Actor
@@ -50,9 +50,15 @@ def _same_table(base: Loaded, event: Event, table: int | None, based_on: int) ->
             return " v ".join(game.name_of(d, pid) for pid in sorted(pair))
 
         raise ConflictError(
-            f"expected table {table} of round {number} to hold {shown(seen, then)} (the game "
-            f"you saw), got {shown(base.folded, players)} there now; nothing written, look at "
-            f"round {number} again"
+            N_(
+                "expected table %(table)s of round %(number)s to hold %(seen)s (the "
+                "game you saw), got %(folded)s there now; nothing written, look at "
+                "round %(number)s again"
+            ),
+            table=table,
+            number=number,
+            seen=shown(seen, then),
+            folded=shown(base.folded, players),
         )
 
 
@@ -104,7 +110,7 @@ def _player(token: str) -> int | None:
 def _line_spec(tokens: Sequence[str]) -> ResultSpec:
     """``ROUND (BLACK WHITE | Tn) (SCORE | SPECIAL WINNER [SCORE])`` as a spec."""
     if len(tokens) < 3:
-        raise TournamentInputError("expected 'ROUND BLACK WHITE SCORE' or 'ROUND Tn SCORE'")
+        raise TournamentInputError(N_("expected 'ROUND BLACK WHITE SCORE' or 'ROUND Tn SCORE'"))
     round_label, rest = tokens[0], list(tokens[1:])
     table: int | None = None
     black = white = None
@@ -116,14 +122,17 @@ def _line_spec(tokens: Sequence[str]) -> ResultSpec:
         black, white = _player(rest[0]), _player(rest[1])
         rest = rest[2:]
     else:
-        raise TournamentInputError(f"expected BLACK WHITE player IDs or a table Tn, got {head!r}")
+        raise TournamentInputError(
+            N_("expected BLACK WHITE player IDs or a table Tn, got %(head)r"), head=head
+        )
     if len(rest) == 1:
         return ResultSpec(round_label, black, white, table, score=rest[0])
     if len(rest) in (2, 3) and rest[1].isdigit():
         score = rest[2] if len(rest) == 3 else None
         return ResultSpec(round_label, black, white, table, score, rest[0], int(rest[1]))
     raise TournamentInputError(
-        f"expected SCORE or SPECIAL WINNER [SCORE] after the game, got {' '.join(rest)!r}"
+        N_("expected SCORE or SPECIAL WINNER [SCORE] after the game, got %(rest)r"),
+        rest=" ".join(rest),
     )
 
 
@@ -155,11 +164,17 @@ def sheet_events(
             event, table = game.result_event(checked, _line_spec(tokens), False)
             checked = check(checked, [event])
         except TournamentError as exc:
-            raise TournamentInputError(f"{source}:{n}: {exc} (line {line.strip()!r})") from exc
+            raise TournamentInputError(
+                N_("%(source)s:%(n)s: %(exc)s (line %(line)r)"),
+                source=source,
+                n=n,
+                exc=exc,
+                line=line.strip(),
+            ) from exc
         events.append(event)
         tables.append(table)
     if not events:
-        raise TournamentInputError(f"{source}: expected result lines, got none")
+        raise TournamentInputError(N_("%(source)s: expected result lines, got none"), source=source)
     return events, tables
 
 
@@ -169,7 +184,7 @@ def enter_sheet(db: Store, tournament: int, data: bytes, source: str, actor: Act
 
     text, encoding, _ = decode_elo(data, source)
     base = loaded(db, tournament)
-    require_open(base.folded, "results")
+    require_open(base.folded, N_("results"))
     events, tables = sheet_events(base.folded, text, source)
     d = write(db, base, events, actor)
     return SheetResults(

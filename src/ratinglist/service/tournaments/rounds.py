@@ -15,7 +15,7 @@ import datetime as dt
 from dataclasses import dataclass
 from types import ModuleType
 
-from ratinglist.errors import ConflictError, NotOffered, TournamentInputError
+from ratinglist.errors import N_, ConflictError, NotOffered, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import Person, RoundView
 from ratinglist.service.actor import Actor
@@ -72,15 +72,20 @@ class PairRule:
 def _stale(based_on: int | None, seq: int, what: str) -> None:
     if based_on is not None and based_on != seq:
         raise ConflictError(
-            f"expected the log at event {based_on}, got {seq}: the tournament changed since "
-            f"{what}; nothing written, look at it again"
+            N_(
+                "expected the log at event %(based_on)s, got %(seq)s: the tournament "
+                "changed since %(what)s; nothing written, look at it again"
+            ),
+            based_on=based_on,
+            seq=seq,
+            what=what,
         )
 
 
 def preview_pairing(db: Store, tournament: int) -> PairingPreview:
     """The next round's pairing by the tournament's system, computed but not stored."""
     base = loaded(db, tournament)
-    require_open(base.folded, "a pairing")
+    require_open(base.folded, N_("a pairing"))
     state = check(base.folded, pairing_events(db, tournament, base.folded))
     return PairingPreview(round_view(state, state.paired, base.seq), base.seq)
 
@@ -93,8 +98,8 @@ def store_pairing(db: Store, tournament: int, actor: Actor, based_on: int) -> Ro
             stored.
     """
     base = loaded(db, tournament)
-    _stale(based_on, base.seq, "the preview")
-    require_open(base.folded, "a pairing")
+    _stale(based_on, base.seq, N_("the preview"))
+    require_open(base.folded, N_("a pairing"))
     d = write(db, base, pairing_events(db, tournament, base.folded), actor, based_on=based_on)
     return round_view(d, d.paired, base.seq + 1)
 
@@ -111,8 +116,8 @@ def swap_players(
     """Swap two players between two games of a stored round (each takes the other's seat);
     refused once either game has a result. The round as it is now."""
     base = loaded(db, tournament)
-    _stale(based_on, base.seq, "the round was shown")
-    seats = offered(base.folded.settings.game, "seats", "seat edits (swaps and colours)")
+    _stale(based_on, base.seq, N_("the round was shown"))
+    seats = offered(base.folded.settings.game, "seats", N_("seat edits (swaps and colours)"))
     action = seats.players_swapped(round_number, PlayerId(first), PlayerId(second))
     d = write(db, base, [action], actor, based_on=based_on)
     return round_view(d, round_number, base.seq + 1)
@@ -130,8 +135,8 @@ def exchange_colours(
     """Exchange the colours of the game `black` - `white` of a stored round; refused once it
     has a result. The round as it is now."""
     base = loaded(db, tournament)
-    _stale(based_on, base.seq, "the round was shown")
-    seats = offered(base.folded.settings.game, "seats", "seat edits (swaps and colours)")
+    _stale(based_on, base.seq, N_("the round was shown"))
+    seats = offered(base.folded.settings.game, "seats", N_("seat edits (swaps and colours)"))
     action = seats.colours_exchanged(round_number, PlayerId(black), PlayerId(white))
     d = write(db, base, [action], actor, based_on=based_on)
     return round_view(d, round_number, base.seq + 1)
@@ -151,7 +156,9 @@ def set_end_date(db: Store, tournament: int, end: str, actor: Actor) -> str:
     try:
         dt.date.fromisoformat(text)
     except ValueError as exc:
-        raise TournamentInputError(f"expected a last day as YYYY-MM-DD, got {end!r}") from exc
+        raise TournamentInputError(
+            N_("expected a last day as YYYY-MM-DD, got %(end)r"), end=end
+        ) from exc
     base = loaded(db, tournament)
     d = write(db, base, [ev.EndDateSet(text)], actor)
     return d.settings.end or text
@@ -176,7 +183,7 @@ def set_flags(
 
 
 def _setup(d: FoldedTournament) -> ModuleType:
-    return offered(d.settings.game, "setup", "pair rules and a set-up page")
+    return offered(d.settings.game, "setup", N_("pair rules and a set-up page"))
 
 
 def player_flags(db: Store, tournament: int) -> tuple[PlayerFlags, ...]:
@@ -188,7 +195,9 @@ def player_flags(db: Store, tournament: int) -> tuple[PlayerFlags, ...]:
     d = loaded(db, tournament).folded
     ask = getattr(_setup(d), "player_flags", None)
     if ask is None:
-        raise NotOffered(f"expected a game with class flags, got a {d.settings.game} tournament")
+        raise NotOffered(
+            N_("expected a game with class flags, got a %(game)s tournament"), game=d.settings.game
+        )
     flags: tuple[PlayerFlags, ...] = ask(d)
     return flags
 

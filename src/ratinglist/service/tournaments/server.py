@@ -9,7 +9,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ratinglist.errors import NotFoundError
+from ratinglist.errors import N_, NotFoundError
 from ratinglist.model.account import Grant, Role
 from ratinglist.model.directed import (
     EntrantLine,
@@ -152,10 +152,15 @@ def public_download(db: Store, tournament: int, kind: str) -> Download:
 
     offered = public_files(db, tournament)
     if not offered:
-        raise NotFoundError(f"expected a submitted tournament, got tournament {tournament}")
+        raise NotFoundError(
+            N_("expected a submitted tournament, got tournament %(tournament)s"),
+            tournament=tournament,
+        )
     if kind not in {f.kind for f in offered}:
         known = ", ".join(f.kind for f in offered)
-        raise NotFoundError(f"expected a file among {known}, got {kind!r}")
+        raise NotFoundError(
+            N_("expected a file among %(known)s, got %(kind)r"), known=known, kind=kind
+        )
     return download(db, tournament, kind)
 
 

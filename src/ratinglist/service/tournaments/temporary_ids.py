@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from sqlalchemy.engine import Connection
 
 from ratinglist.errors import (
+    N_,
     NotAllowedNow,
     NotFoundError,
     NotOffered,
@@ -124,8 +125,12 @@ def _temporary(d: FoldedTournament, text: str) -> ev.Registered:
         if pid is not None and p.player == pid:
             return p
     raise NotFoundError(
-        f"expected a temporary identifier (such as NEW1) of {d.settings.name!r} still "
-        f"waiting for its ID, got {text!r}"
+        N_(
+            "expected a temporary identifier (such as NEW1) of %(name)r still "
+            "waiting for its ID, got %(text)r"
+        ),
+        name=d.settings.name,
+        text=text,
     )
 
 
@@ -151,13 +156,20 @@ def assign_on(
     game = game_of(d)
     if not game.uses_registry:
         raise NotOffered(
-            f"expected a tournament entering players from the registry, got a {game.label} "
-            f"tournament"
+            N_(
+                "expected a tournament entering players from the registry, got a "
+                "%(label)s tournament"
+            ),
+            label=game.label,
         )
     if d.closed and not at_intake:
         raise NotAllowedNow(
-            f"expected a running tournament, got {d.settings.name!r} submitted: its file is "
-            f"at intake, where the rating officer gives {temporary.strip().upper()} its ID"
+            N_(
+                "expected a running tournament, got %(name)r submitted: its file is at "
+                "intake, where the rating officer gives %(temporary)s its ID"
+            ),
+            name=d.settings.name,
+            temporary=temporary.strip().upper(),
         )
     person = _temporary(d, temporary)
     label = shown_id(person.player)
@@ -179,10 +191,14 @@ def assign_on(
     else:
         found = get_player(conn, existing)
         if found is None:
-            raise NotFoundError(f"expected a registered player ID, got {existing}")
+            raise NotFoundError(
+                N_("expected a registered player ID, got %(existing)s"), existing=existing
+            )
         merged = players_by_id(conn, [existing])
         if existing not in merged:
-            raise RegistryError(f"expected a registered player ID, got {existing}")
+            raise RegistryError(
+                N_("expected a registered player ID, got %(existing)s"), existing=existing
+            )
         player, new = found, False
     chosen, ratings = list_ratings(conn, d.settings.start_date, [int(player.id)])
     event = ev.IdAssigned(

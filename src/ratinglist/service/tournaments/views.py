@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ratinglist.errors import NotAllowedNow, NotOffered, TournamentInputError
+from ratinglist.errors import N_, NotAllowedNow, NotOffered, TournamentInputError
 from ratinglist.model.directed import (
     ExplainView,
     RoundView,
@@ -40,7 +40,9 @@ def round_view(d: FoldedTournament, number: int, seq: int) -> RoundView:
 def _round_number(d: FoldedTournament, number: int | None) -> int:
     k = d.paired if number is None else number
     if not 1 <= k <= d.paired:
-        raise TournamentInputError(f"expected a paired round (1-{d.paired}), got {k}")
+        raise TournamentInputError(
+            N_("expected a paired round (1-%(paired)s), got %(k)s"), paired=d.paired, k=k
+        )
     return k
 
 
@@ -136,7 +138,10 @@ def download(
             return Download(f.file_name, f.media_type, f.data())
     kinds = ", ".join(f.kind for f in files)
     raise NotOffered(
-        f"expected an export kind among {kinds} for this {game.label} tournament, got {kind!r}"
+        N_("expected an export kind among %(kinds)s for this %(label)s tournament, got %(kind)r"),
+        kinds=kinds,
+        label=game.label,
+        kind=kind,
     )
 
 
@@ -166,12 +171,14 @@ def export(
     known = set(offered) | {f.kind for f in files}
     unknown = [kind for kind in wanted if kind not in known]
     if unknown or not wanted:
-        got = ", ".join(repr(kind) for kind in unknown) if unknown else "none"
-        message = (
-            f"expected an export kind among {', '.join(offered)} "
-            f"for this {game.label} tournament, got {got}"
+        got = ", ".join(repr(kind) for kind in unknown) if unknown else N_("none")
+        message = N_(
+            "expected an export kind among %(offered)s for this %(game)s tournament, got %(got)s"
         )
-        raise NotOffered(message) if unknown else TournamentInputError(message)
+        params = {"offered": ", ".join(offered), "game": game.label, "got": got}
+        if unknown:
+            raise NotOffered(message, **params)
+        raise TournamentInputError(message, **params)
     written: list[str] = []
     try:
         for f in files:
@@ -185,7 +192,7 @@ def export(
             target.write_bytes(f.data())
             written.append(str(target))
     except OSError as exc:
-        raise TournamentInputError(f"could not write an export: {exc}") from exc
+        raise TournamentInputError(N_("could not write an export: %(exc)s"), exc=exc) from exc
     return Written(tuple(written))
 
 
@@ -211,14 +218,21 @@ def checked_reason(d: FoldedTournament, reason: str | None) -> str:
     name = d.settings.name
     if left.results == 0:
         raise NotAllowedNow(
-            f"expected at least one game with a result to submit {name!r}, got none: "
-            "an empty tournament is not sent to the rating officer"
+            N_(
+                "expected at least one game with a result to submit %(name)r, got none:"
+                " an empty tournament is not sent to the rating officer"
+            ),
+            name=name,
         )
     text = " ".join((reason or "").split())
     if left.gaps and not text:
         raise TournamentInputError(
-            f"expected a reason to submit {name!r} unfinished, got none: "
-            f"{'; '.join(left.gaps)} (give the reason, e.g. --reason 'the hall closed early')"
+            N_(
+                "expected a reason to submit %(name)r unfinished, got none: %(gaps)s "
+                "(give the reason, e.g. --reason 'the hall closed early')"
+            ),
+            name=name,
+            gaps="; ".join(left.gaps),
         )
     return text if left.gaps else ""
 
@@ -261,8 +275,12 @@ def submit(
     name, data = sent.file_name, sent.data
     if import_now and not sent.to_intake:
         raise NotOffered(
-            f"expected a tournament rated here for --import-now, got a {d.settings.game} "
-            f"tournament (send {name} to its rating body)"
+            N_(
+                "expected a tournament rated here for --import-now, got a %(game)s "
+                "tournament (send %(name)s to its rating body)"
+            ),
+            game=d.settings.game,
+            name=name,
         )
     item = None
     status, games = "to send", sent.games
@@ -271,7 +289,10 @@ def submit(
         if import_now:
             outcome = import_text_on(writer.conn, db, name, data)
             if outcome.first_error is not None and outcome.games == 0:
-                raise NotAllowedNow(f"expected an importable file, got {outcome.first_error}")
+                raise NotAllowedNow(
+                    N_("expected an importable file, got %(first_error)s"),
+                    first_error=outcome.first_error,
+                )
             status, games = outcome.status.value, outcome.games
         elif sent.to_intake:
             item = queue_on(
@@ -297,6 +318,8 @@ def submit(
             keep.mkdir(parents=True, exist_ok=True)
             (keep / name).write_bytes(data)
         except OSError as exc:
-            raise TournamentInputError(f"could not keep the results file in {keep}: {exc}") from exc
+            raise TournamentInputError(
+                N_("could not keep the results file in %(keep)s: %(exc)s"), keep=keep, exc=exc
+            ) from exc
         kept = str(keep / name)
     return SubmittedFile(name, status, games, kept, item)

@@ -18,7 +18,9 @@ from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from ratinglist.errors import PermissionDenied, RatinglistError
+from ratinglist.errors import N_, PermissionDenied, RatinglistError
+from ratinglist.i18n import _
+from ratinglist.i18n.messages import translate_error
 from ratinglist.model.account import Role, may_manage_accounts
 from ratinglist.service.accounts import (
     MIN_PASSWORD,
@@ -43,9 +45,11 @@ from ratinglist.web.views.common import NO_STORE, store_of
 
 router = APIRouter()
 LOGIN_CSRF_COOKIE = "rl_login"
-signed = permit(lambda _a, _r: True, "sign out")
+signed = permit(lambda _a, _r: True, N_("sign out"))
 Signed = Annotated[SignedIn, Depends(signed)]
-Admin = Annotated[SignedIn, Depends(permit(lambda a, _r: may_manage_accounts(a), "manage users"))]
+Admin = Annotated[
+    SignedIn, Depends(permit(lambda a, _r: may_manage_accounts(a), N_("manage users")))
+]
 
 
 def _set_session(response: Response, request: Request, session: Session) -> None:
@@ -90,7 +94,9 @@ async def login_post(
     """Check the password; on success set the session cookie and go on to `next`."""
     expected = request.cookies.get(LOGIN_CSRF_COOKIE, "")
     if not expected or not secrets.compare_digest(expected, csrf_token):
-        raise PermissionDenied("expected the sign-in form's CSRF token, got none: reload the page")
+        raise PermissionDenied(
+            N_("expected the sign-in form's CSRF token, got none: reload the page")
+        )
     session = await run_in_threadpool(
         sign_in, store_of(request), username, password, address_of(request)
     )
@@ -182,7 +188,7 @@ async def password_post(
             change_password, store_of(request), who.account.name, current, new, address_of(request)
         )
     except RatinglistError as exc:
-        return flash.redirect(request, "/account", str(exc), error=True)
+        return flash.redirect(request, "/account", translate_error(exc), error=True)
     request.state.signed_in = SignedIn(session.account, session.csrf)
     response = flash.redirect(
         request, "/account", "Password changed; your other devices are signed out."
@@ -209,7 +215,7 @@ def _users_done(request: Request, action: Callable[[], str]) -> Response:
     try:
         done = action()
     except RatinglistError as exc:
-        return flash.redirect(request, "/account/users", str(exc), error=True)
+        return flash.redirect(request, "/account/users", translate_error(exc), error=True)
     return flash.redirect(request, "/account/users", done)
 
 
@@ -227,7 +233,7 @@ def add_user_post(
 
     def act() -> str:
         made = add_user(store_of(request), name, password, who.actor)
-        return f"user {made.name} added"
+        return _("user %(name)s added", name=made.name)
 
     return _users_done(request, act)
 
@@ -240,7 +246,7 @@ def set_password_post(
 
     def act() -> str:
         set_password(store_of(request), name, password, who.actor)
-        return f"password of {name} changed; their sessions ended"
+        return _("password of %(name)s changed; their sessions ended", name=name)
 
     return _users_done(request, act)
 
@@ -255,11 +261,17 @@ def _change_role(
         chosen = parse_grant(role, scope)
         if give:
             added = grant(store_of(request), name, chosen, who.actor)
-            return f"{name} {'now has' if added else 'already had'} {chosen.label}"
+            said = N_("%(name)s now has %(role)s") if added else N_("%(name)s already had %(role)s")
+            return _(said, name=name, role=chosen.label)
         if name == who.account.name and chosen.role is Role.ADMIN:
-            raise PermissionDenied("expected another admin to take your admin role, got you")
+            raise PermissionDenied(N_("expected another admin to take your admin role, got you"))
         removed = revoke(store_of(request), name, chosen, who.actor)
-        return f"{name} {'no longer has' if removed else 'did not have'} {chosen.label}"
+        said = (
+            N_("%(name)s no longer has %(role)s")
+            if removed
+            else N_("%(name)s did not have %(role)s")
+        )
+        return _(said, name=name, role=chosen.label)
 
     return _users_done(request, act)
 

@@ -24,7 +24,7 @@ from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from ratinglist.errors import InputError, PermissionDenied
+from ratinglist.errors import N_, InputError, PermissionDenied
 from ratinglist.service.account_mail import (
     RESET_LIFETIME,
     account_email,
@@ -40,7 +40,7 @@ from ratinglist.web.views.common import NO_STORE, store_of
 
 router = APIRouter()
 FORM_CSRF_COOKIE = "rl_form"
-signed = permit(lambda _a, _r: True, "change your e-mail address")
+signed = permit(lambda _a, _r: True, N_("change your e-mail address"))
 log = logging.getLogger("ratinglist.mail")
 
 
@@ -75,7 +75,7 @@ def _form(request: Request, template: str, context: dict[str, object]) -> Respon
 def _check_form(request: Request, sent: str) -> None:
     expected = request.cookies.get(FORM_CSRF_COOKIE, "")
     if not expected or not secrets.compare_digest(expected, sent):
-        raise PermissionDenied("expected the form's CSRF token, got none: reload the page")
+        raise PermissionDenied(N_("expected the form's CSRF token, got none: reload the page"))
 
 
 @router.get("/forgot", include_in_schema=False)
@@ -126,7 +126,7 @@ async def reset_post(
     """Set the new password; on to the sign-in page."""
     _check_form(request, csrf_token)
     if password != again:
-        raise InputError("expected the same new password twice, got two different")
+        raise InputError(N_("expected the same new password twice, got two different"))
     await run_in_threadpool(reset_password, store_of(request), token, password)
     response = RedirectResponse("/login?next=/td", status_code=303)
     response.delete_cookie(FORM_CSRF_COOKIE)

@@ -12,6 +12,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Request, Response
 
+from ratinglist.errors import N_
 from ratinglist.service.site import (
     Entry,
     ListQuery,
@@ -260,7 +261,7 @@ def _day(text: str) -> dt.date:
     try:
         return dt.date.fromisoformat(text)
     except ValueError as exc:
-        raise NotFoundError(f"expected a list date YYYY-MM-DD, got {text!r}") from exc
+        raise NotFoundError(N_("expected a list date YYYY-MM-DD, got %(text)r"), text=text) from exc
 
 
 @router.get("/players")

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from fastapi import Request
 
-from ratinglist.errors import NotOffered
+from ratinglist.errors import N_, NotOffered
 from ratinglist.model.directed import GameFacts
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.databases import Store
@@ -76,7 +76,7 @@ def require_offered(game: GameFacts, facet: str, what: str) -> None:
         NotOffered: `game` does not offer `facet` (answered 404, the message naming `what`).
     """
     if not offers(game, facet):
-        raise NotOffered(f"{game.label} tournaments have no {what}")
+        raise NotOffered(N_("%(label)s tournaments have no %(what)s"), label=game.label, what=what)
 
 
 def game_offers(facet: str, what: str) -> Callable[[Request, int, SignedIn], None]:

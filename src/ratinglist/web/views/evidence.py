@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 
-from ratinglist.errors import NotFoundError
+from ratinglist.errors import N_, NotFoundError
 from ratinglist.service.evidence import (
     LISTED_SYSTEMS,
     MOVE_POINTS,
@@ -87,7 +87,9 @@ def calibration_chart(
     if group is not None and (page is None or group not in page.reliability_groups):
         known = ", ".join(page.reliability_groups) if page else ""
         raise NotFoundError(
-            f"expected a group with a reliability diagram ({known or 'none stored'}), got {group!r}"
+            N_("expected a group with a reliability diagram (%(known)s), got %(group)r"),
+            known=known or N_("none stored"),
+            group=group,
         )
     svg = evidence_calibration_svg(page, group)
     return Response(svg, media_type="image/svg+xml", headers=PAGE_CACHE)
@@ -132,8 +134,10 @@ def evidence_json(request: Request, game: GameQuery = "othello") -> JSONResponse
     page = evidence_page(site_of(request))
     if page is None:
         raise NotFoundError(
-            "expected a stored evaluation, found none (store one with `ratinglist evaluate "
-            "--from 2005-01 --to 2026-05 --store`)"
+            N_(
+                "expected a stored evaluation, found none (store one with `ratinglist "
+                "evaluate --from 2005-01 --to 2026-05 --store`)"
+            )
         )
     body = {"id": page.id, "stored_at": page.stored_at.isoformat(), "report": page.report}
     return JSONResponse(body, headers=PAGE_CACHE)

@@ -15,7 +15,9 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 
-from ratinglist.errors import IntakeError
+from ratinglist.errors import N_, IntakeError
+from ratinglist.i18n import _
+from ratinglist.i18n.messages import translate_error
 from ratinglist.model.account import may_officiate
 from ratinglist.service.actor import Actor
 from ratinglist.service.intake import MAX_BYTES, STATUSES, queue, show, upload
@@ -81,7 +83,7 @@ async def upload_post(request: Request, _bounded: Bounded, who: Uploader) -> Res
     form = await request.form()
     file = form.get("upload")
     if not isinstance(file, UploadFile) or not file.filename:
-        message = "expected a .ELO file to upload, got none"
+        message = _("expected a .ELO file to upload, got none")
     else:
         data = await file.read(MAX_BYTES + 1)
         try:
@@ -89,7 +91,7 @@ async def upload_post(request: Request, _bounded: Bounded, who: Uploader) -> Res
                 upload, store_of(request), file.filename, data, who.actor
             )
         except IntakeError as exc:
-            message = str(exc)
+            message = translate_error(exc)
         else:
             return RedirectResponse(f"/intake/{done.id}", status_code=303)
     context = {"csrf": who.csrf, "message": message, "max_bytes": MAX_BYTES}
@@ -156,7 +158,9 @@ async def fix_post(request: Request, n: int, who: Fixer) -> Response:
     elif typed.isdigit() and typed.isascii():
         new = int(typed)
     else:
-        raise IntakeError(f"expected a registry ID (digits) or 'new ID' ticked, got {typed!r}")
+        raise IntakeError(
+            N_("expected a registry ID (digits) or 'new ID' ticked, got %(typed)r"), typed=typed
+        )
     done = await run_in_threadpool(fix_id, store_of(request), n, old, new, who.actor)
     if done.added is not None:
         said = f"{done.added.name} registered with the new ID {done.new}, in place of {old}"

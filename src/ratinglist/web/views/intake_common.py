@@ -15,7 +15,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from ratinglist.errors import IntakeError, PermissionDenied
+from ratinglist.errors import N_, IntakeError, PermissionDenied
 from ratinglist.model.account import (
     Account,
     Role,
@@ -57,7 +57,8 @@ def _number(request: Request) -> int:
         return int(request.path_params["n"])
     except ValueError as exc:
         raise IntakeError(
-            f"expected a queue item number, got {request.path_params['n']!r}"
+            N_("expected a queue item number, got %(path_params)r"),
+            path_params=request.path_params["n"],
         ) from exc
 
 
@@ -102,10 +103,14 @@ async def bounded_request(request: Request) -> None:
     declared = request.headers.get("content-length")
     limit = MAX_BYTES + FORM_OVERHEAD
     if declared is None or not declared.isdigit():
-        raise IntakeError(f"expected a request with a Content-Length, got {declared!r}")
+        raise IntakeError(
+            N_("expected a request with a Content-Length, got %(declared)r"), declared=declared
+        )
     if int(declared) > limit:
         raise IntakeError(
-            f"expected a request of at most {limit:,} bytes, got {int(declared):,} bytes"
+            N_("expected a request of at most %(limit)s bytes, got %(declared)s bytes"),
+            limit=format(limit, ","),
+            declared=format(int(declared), ","),
         )
 
 
@@ -122,15 +127,15 @@ async def read_bounded(request: Request, limit: int) -> bytes:
 
 
 Bounded = Annotated[None, Depends(bounded_request)]
-Viewer = Annotated[SignedIn, Depends(permit(_see, "see this queue item"))]
-Fixer = Annotated[SignedIn, Depends(permit(_fix, "fix the IDs of this queue item"))]
-Officer = Annotated[SignedIn, Depends(permit(_decide, "accept or reject results files"))]
-Uploader = Annotated[SignedIn, Depends(permit(_upload, "upload results files"))]
-Anyone = Annotated[SignedIn, Depends(permit(_signed, "see the queue"))]
+Viewer = Annotated[SignedIn, Depends(permit(_see, N_("see this queue item")))]
+Fixer = Annotated[SignedIn, Depends(permit(_fix, N_("fix the IDs of this queue item")))]
+Officer = Annotated[SignedIn, Depends(permit(_decide, N_("accept or reject results files")))]
+Uploader = Annotated[SignedIn, Depends(permit(_upload, N_("upload results files")))]
+Anyone = Annotated[SignedIn, Depends(permit(_signed, N_("see the queue")))]
 
 
 def require_signed_in(who: SignedIn | None) -> SignedIn:
     """`who`, or a refusal (the gate lets no anonymous request reach intake routes)."""
     if who is None:
-        raise PermissionDenied("expected a signed-in user, got none")
+        raise PermissionDenied(N_("expected a signed-in user, got none"))
     return who

@@ -19,7 +19,9 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
-from ratinglist.errors import PermissionDenied, RatinglistError
+from ratinglist.errors import N_, PermissionDenied, RatinglistError
+from ratinglist.i18n import _
+from ratinglist.i18n.messages import translate_error
 from ratinglist.service.tournaments.players_side.checkin import check_in_by_code
 from ratinglist.service.tournaments.players_side.codes import parse_code
 from ratinglist.service.tournaments.players_side.me import my_page
@@ -136,11 +138,11 @@ class ReportIn(BaseModel):
 def _differ(request: Request, exc: ReportsDiffer) -> Response:
     """409 with both versions (JSON under /api/)."""
     if not request.url.path.startswith("/api/"):
-        return error_response(request, 409, str(exc))
+        return error_response(request, 409, translate_error(exc))
     body = {
         "status": "disputed",
         "reports": [{"player": v.player, "name": v.name, "score": v.score} for v in exc.versions],
-        "error": {"status": 409, "code": "conflict", "message": str(exc)},
+        "error": {"status": 409, "code": "conflict", "message": translate_error(exc)},
     }
     return JSONResponse(body, status_code=409)
 
@@ -218,7 +220,7 @@ async def register_post(request: Request, tid: int) -> Response:
     sent = {k: str(v)[:254] for k, v in form.items() if isinstance(v, str)}
     expected = request.cookies.get(FORM_CSRF_COOKIE, "")
     if not expected or not secrets.compare_digest(expected, sent.get("csrf_token", "")):
-        raise PermissionDenied("expected the form's CSRF token, got none: reload the page")
+        raise PermissionDenied(N_("expected the form's CSRF token, got none: reload the page"))
     try:
         REGISTRATIONS.hit(address_of(request))
         body = RegistrationIn(
@@ -234,7 +236,7 @@ async def register_post(request: Request, tid: int) -> Response:
             store_of(request), tid, body.fields(), body.email, address_of(request)
         )
     except RatinglistError as exc:
-        return _form_page(request, tid, {"error": str(exc), "kept": sent}, 400)
+        return _form_page(request, tid, {"error": translate_error(exc), "kept": sent}, 400)
     return _form_page(request, tid, {"sent": row.fields["name"]}, 201)
 
 
@@ -299,7 +301,7 @@ def me_code(request: Request, tid: int, code: Annotated[str, Form(max_length=20)
         return templates.TemplateResponse(
             request,
             "live_me_code.html",
-            {"tid": tid, "error": str(exc)},
+            {"tid": tid, "error": translate_error(exc)},
             status_code=403,
             headers=NO_STORE,
         )
@@ -343,11 +345,11 @@ def me_result(
     except PermissionDenied:
         raise
     except RatinglistError as exc:
-        return _back_to_me(tid, str(exc), "error")
+        return _back_to_me(tid, translate_error(exc), "error")
     message = (
-        "result stored: your opponent reported the same"
+        _("result stored: your opponent reported the same")
         if done.status == "stored"
-        else "result sent: it counts once your opponent reports the same"
+        else _("result sent: it counts once your opponent reports the same")
     )
     return _back_to_me(tid, message, "notice")
 
@@ -362,8 +364,8 @@ def me_checkin(request: Request, tid: int, code: Annotated[str, Form(max_length=
     except PermissionDenied:
         raise
     except RatinglistError as exc:
-        return _back_to_me(tid, str(exc), "error")
-    return _back_to_me(tid, "checked in", "notice")
+        return _back_to_me(tid, translate_error(exc), "error")
+    return _back_to_me(tid, _("checked in"), "notice")
 
 
 @router.get("/live/{tid}/manifest.webmanifest")

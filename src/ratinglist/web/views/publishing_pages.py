@@ -26,6 +26,7 @@ from fastapi import APIRouter, BackgroundTasks, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 
+from ratinglist.i18n import N_, _
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.actor import Actor
 from ratinglist.service.databases import Store
@@ -87,7 +88,7 @@ def compute_page(
 ) -> Response:
     """Start computing the list as of `as_of` in the background; to the job's page."""
     job = request_list(store_of(request), as_of, who.actor, start=background.add_task)
-    message = f"Computing the list as of {as_of.isoformat()}."
+    message = _("Computing the list as of %(date)s.", date=as_of.isoformat())
     return flash.redirect(request, f"/publishing/jobs/{job.id}", message)
 
 
@@ -122,8 +123,8 @@ def publish_range_page(
     """Publish (or withdraw) every month end of the range that has a stored list."""
     done = publish_range(
         store_of(request),
-        parse_month(first, "the first month"),
-        parse_month(last, "the last month"),
+        parse_month(first, N_("the first month")),
+        parse_month(last, N_("the last month")),
         STEPS[every],
         who.actor,
         published=published == "yes",
@@ -134,23 +135,32 @@ def publish_range_page(
 
 def _range_message(done: RangePublication, published: bool) -> str:
     """What a range publication did, in words."""
-    state = "published" if published else "unpublished"
     changed = [c for c in done.changes if c.changed]
     if not done.changes:
-        return f"No stored list in the range; nothing {state}."
+        if published:
+            return _("No stored list in the range; nothing published.")
+        return _("No stored list in the range; nothing unpublished.")
     first, last = done.changes[0].as_of.isoformat(), done.changes[-1].as_of.isoformat()
-    return (
-        f"{len(changed)} lists {state} from {first} to {last} "
-        f"({len(done.changes) - len(changed)} already {state})."
+    said = (
+        N_("%(n)s lists published from %(first)s to %(last)s (%(already)s already published).")
+        if published
+        else N_(
+            "%(n)s lists unpublished from %(first)s to %(last)s (%(already)s already unpublished)."
+        )
     )
+    return _(said, n=len(changed), first=first, last=last, already=len(done.changes) - len(changed))
 
 
 def _change_message(c: PublicationChange) -> str:
     """What publishing or withdrawing one list did, in words."""
-    state = "published" if c.published else "unpublished"
+    date = c.as_of.isoformat()
+    if c.published:
+        if not c.changed:
+            return _("The list of %(date)s was already published; nothing changed.", date=date)
+        return _("The list of %(date)s is published.", date=date)
     if not c.changed:
-        return f"The list of {c.as_of.isoformat()} was already {state}; nothing changed."
-    return f"The list of {c.as_of.isoformat()} is {state}."
+        return _("The list of %(date)s was already unpublished; nothing changed.", date=date)
+    return _("The list of %(date)s is unpublished.", date=date)
 
 
 def _published(request: Request, message: str) -> Response:
@@ -254,8 +264,8 @@ def api_publish_range(request: Request, body: RangeIn, who: Officer) -> RangeOut
     """Publish (or withdraw) every month end of a range that has a stored list, at once."""
     done = publish_range(
         store_of(request),
-        parse_month(body.first, "the first month"),
-        parse_month(body.last, "the last month"),
+        parse_month(body.first, N_("the first month")),
+        parse_month(body.last, N_("the last month")),
         STEPS[body.every],
         who.actor,
         published=body.published,

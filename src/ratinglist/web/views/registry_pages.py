@@ -19,7 +19,9 @@ from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from ratinglist.errors import ConflictError, PermissionDenied, RatinglistError
+from ratinglist.errors import N_, ConflictError, PermissionDenied, RatinglistError
+from ratinglist.i18n import _
+from ratinglist.i18n.messages import translate_error
 from ratinglist.model.account import Role, may_assign_ids, may_assign_some_ids, may_officiate
 from ratinglist.model.player import Player
 from ratinglist.model.text import parse_day
@@ -53,7 +55,7 @@ Day = Annotated[str, Form(min_length=1, max_length=10)]
 """The date a change holds from (YYYY-MM-DD)."""
 
 Officer = Annotated[
-    SignedIn, Depends(permit(lambda a, _r: may_assign_some_ids(a), "assign player IDs"))
+    SignedIn, Depends(permit(lambda a, _r: may_assign_some_ids(a), N_("assign player IDs")))
 ]
 
 
@@ -61,7 +63,9 @@ def _require_country(who: SignedIn, country: str) -> str:
     code = country_scope(country)
     if not may_assign_ids(who.account, code):
         raise PermissionDenied(
-            f"expected a user allowed to assign IDs of {code}, got {who.account.name}"
+            N_("expected a user allowed to assign IDs of %(code)s, got %(name)s"),
+            code=code,
+            name=who.account.name,
         )
     return code
 
@@ -94,8 +98,13 @@ def _add(
     )
     if added.player is None:
         return "", added.namesakes
-    also = f" (same name as {_namesakes(added.namesakes)})" if added.namesakes else ""
-    return f"{added.player.name} has ID {added.player.id}{also}", added.namesakes
+    name, pid = added.player.name, added.player.id
+    if added.namesakes:
+        same = _namesakes(added.namesakes)
+        return _("%(name)s has ID %(id)s (same name as %(same)s)", name=name, id=pid, same=same), (
+            added.namesakes
+        )
+    return _("%(name)s has ID %(id)s", name=name, id=pid), added.namesakes
 
 
 def _transition(verb: str, change: IdTransition) -> str:
@@ -166,7 +175,13 @@ def _merge(request: Request, who: SignedIn, kept: int, removed: int, reason: str
     for person in people:
         _require_country(who, person.country)
     merge_players(db, kept, removed, actor=who.actor, reason=reason)
-    return f"{people[1].name} ({removed}) merged into {people[0].name} ({kept})"
+    return _(
+        "%(removed_name)s (%(removed)s) merged into %(kept_name)s (%(kept)s)",
+        removed_name=people[1].name,
+        removed=removed,
+        kept_name=people[0].name,
+        kept=kept,
+    )
 
 
 def _hosts(who: SignedIn) -> frozenset[str] | None:
@@ -183,12 +198,23 @@ def _assign(
     host = tournament_host(url, tournament)
     if not may_assign_ids(who.account, host):
         raise PermissionDenied(
-            f"expected a user allowed to assign IDs of {host}, got {who.account.name}"
+            N_("expected a user allowed to assign IDs of %(host)s, got %(name)s"),
+            host=host,
+            name=who.account.name,
         )
     done = assign_id(url, tournament, temporary, who.actor, existing=existing)
-    kind = "new ID" if done.new else "registered player"
-    who_is = f"{done.player.name}: {kind} {done.player.id}"
-    return f"{done.temporary} of {done.tournament_name} is {who_is}"
+    what = (
+        N_("%(temporary)s of %(tournament)s is %(name)s: new ID %(id)s")
+        if done.new
+        else N_("%(temporary)s of %(tournament)s is %(name)s: registered player %(id)s")
+    )
+    return _(
+        what,
+        temporary=done.temporary,
+        tournament=done.tournament_name,
+        name=done.player.name,
+        id=done.player.id,
+    )
 
 
 @router.get("/registry")
@@ -210,7 +236,7 @@ def _answered(request: Request, act: Callable[[], str]) -> Response:
     except PermissionDenied:
         raise
     except RatinglistError as exc:
-        return _done(request, str(exc), ok=False)
+        return _done(request, translate_error(exc), ok=False)
 
 
 @router.post("/registry/players")
@@ -231,7 +257,7 @@ def add_form(
     except PermissionDenied:
         raise
     except RatinglistError as exc:
-        return _done(request, str(exc), ok=False)
+        return _done(request, translate_error(exc), ok=False)
     if message:
         return _done(request, message)
     context = {
@@ -314,7 +340,8 @@ def assign_form(
     try:
         chosen = int(existing) if existing.strip() else None
     except ValueError:
-        return _done(request, f"expected a registered player ID, got {existing!r}", ok=False)
+        message = _("expected a registered player ID, got %(text)r", text=existing)
+        return _done(request, message, ok=False)
     return _answered(request, lambda: _assign(request, who, tournament, temporary, chosen))
 
 
@@ -384,7 +411,8 @@ def api_add(request: Request, body: NewPlayerIn, who: Officer) -> Done:
     )
     if not message:
         raise ConflictError(
-            f"same name as {_namesakes(namesakes)}: register anyway? (send confirm_namesake: true)"
+            N_("same name as %(namesakes)s: register anyway? (send confirm_namesake: true)"),
+            namesakes=_namesakes(namesakes),
         )
     return Done(message=message)
 

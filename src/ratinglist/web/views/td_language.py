@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
 
+from ratinglist.i18n import _
 from ratinglist.service.tournaments.language import set_language
 from ratinglist.web.auth import Director
 from ratinglist.web.views.common import store_of
@@ -28,6 +29,6 @@ def language_setting(
 
     def action() -> str:
         code = set_language(store_of(request), tid, language, who.actor, based_on)
-        return f"language: {code}"
+        return _("language: %(code)s", code=code)
 
     return _act(request, tid, who, action)

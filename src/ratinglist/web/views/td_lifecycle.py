@@ -18,7 +18,9 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 
-from ratinglist.errors import ConflictError, IntakeError, RatinglistError
+from ratinglist.errors import N_, ConflictError, IntakeError, RatinglistError
+from ratinglist.i18n import _
+from ratinglist.i18n.messages import changed_meanwhile, translate_error
 from ratinglist.service.intake import item
 from ratinglist.service.tournaments.lifecycle import (
     delete_draft,
@@ -53,8 +55,9 @@ def live_flag(
 
     def action() -> str:
         changed = show_on_live(store_of(request), tid, shown, who.actor, based_on)
-        state = "shown on /live" if shown else "hidden from /live"
-        return state if changed else f"already {state}"
+        if shown:
+            return _("shown on /live") if changed else _("already shown on /live")
+        return _("hidden from /live") if changed else _("already hidden from /live")
 
     return _act(request, tid, who, action)
 
@@ -65,7 +68,7 @@ def reopen_page(request: Request, tid: int, who: Director, reason: Reason) -> Re
 
     def action() -> str:
         reopen(store_of(request), tid, reason, who.actor)
-        return "reopened: correct it, then submit it again"
+        return _("reopened: correct it, then submit it again")
 
     return _act(request, tid, who, action)
 
@@ -76,7 +79,7 @@ def reopen_request_page(request: Request, tid: int, who: Director, reason: Reaso
 
     def action() -> str:
         request_reopen(store_of(request), tid, reason, who.actor)
-        return "the rating officer is asked to reopen the tournament"
+        return _("the rating officer is asked to reopen the tournament")
 
     return _act(request, tid, who, action)
 
@@ -119,10 +122,10 @@ def delete_page(
     try:
         name = delete_draft(store_of(request), tid, who.actor, based_on)
     except ConflictError as exc:
-        return _back(request, tid, who, f"Another device changed this meanwhile: {exc}", "conflict")
+        return _back(request, tid, who, changed_meanwhile(exc), "conflict")
     except RatinglistError as exc:
-        return _back(request, tid, who, str(exc), "error")
-    return _back(request, HOME, who, f"deleted {name}")
+        return _back(request, tid, who, translate_error(exc), "error")
+    return _back(request, HOME, who, _("deleted %(name)s", name=name))
 
 
 @router.post("/td/{tid}/assistants/revoke")
@@ -133,7 +136,7 @@ def revoke_page(
 
     def action() -> str:
         name = revoke_assistant(store_of(request), tid, user, who.actor)
-        return f"{name} may no longer enter results"
+        return _("%(user)s may no longer enter results", user=name)
 
     return _act(request, tid, who, action)
 
@@ -150,7 +153,7 @@ def officer_reopen_page(request: Request, n: int, who: Officer, reason: Reason) 
 def _tournament_of(request: Request, n: int) -> int:
     found = item(store_of(request), n).td_tournament_id
     if found is None:
-        raise IntakeError(f"expected a queue item of a directed tournament, got item {n}")
+        raise IntakeError(N_("expected a queue item of a directed tournament, got item %(n)s"), n=n)
     return found
 
 

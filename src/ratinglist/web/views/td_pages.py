@@ -31,12 +31,15 @@ from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from ratinglist.errors import (
+    N_,
     ConflictError,
     NotAllowedNow,
     NotOffered,
     RatinglistError,
     TournamentInputError,
 )
+from ratinglist.i18n import _
+from ratinglist.i18n.messages import changed_meanwhile, translate_error, translate_message
 from ratinglist.model.account import may_create_tournament, may_direct, may_enter_results
 from ratinglist.model.directed import NewSettings, ResultSpec
 from ratinglist.model.player import NamesakeConflict
@@ -198,9 +201,9 @@ def _row_filter(request: Request, prefix: str = "") -> RowFilter | None:
         return None
     query, show, page = (args.get(n, "") for n in names)
     if show not in ("", "due", "all"):
-        raise TournamentInputError(f"expected show=due or show=all, got {show!r}")
+        raise TournamentInputError(N_("expected show=due or show=all, got %(show)r"), show=show)
     if page and not (page.isdigit() and len(page) <= 6):
-        raise TournamentInputError(f"expected a page number, got {page!r}")
+        raise TournamentInputError(N_("expected a page number, got %(page)r"), page=page)
     return RowFilter(query[:100], show == "due", int(page or 1))
 
 
@@ -270,11 +273,11 @@ def _act(
     except NotOffered:
         raise  # the error page: 404, the game has no such thing
     except NotAllowedNow as exc:
-        return _back(request, tid, who, str(exc), "conflict")
+        return _back(request, tid, who, translate_error(exc), "conflict")
     except ConflictError as exc:
-        return _back(request, tid, who, f"Another device changed this meanwhile: {exc}", "conflict")
+        return _back(request, tid, who, changed_meanwhile(exc), "conflict")
     except RatinglistError as exc:
-        return _back(request, tid, who, str(exc), "error", kept)
+        return _back(request, tid, who, translate_error(exc), "error", kept)
     return _back(request, tid, who, done)
 
 
@@ -296,12 +299,12 @@ def _act_at(
     except NotOffered:
         raise  # the error page: 404, the game has no such thing
     except NotAllowedNow as exc:
-        return _back(request, tid, who, str(exc), "conflict", where=where)
+        return _back(request, tid, who, translate_error(exc), "conflict", where=where)
     except ConflictError as exc:
-        message = f"Another device changed this meanwhile: {exc}"
+        message = changed_meanwhile(exc)
         return _back(request, tid, who, message, "conflict", where=where)
     except RatinglistError as exc:
-        return _back(request, tid, who, str(exc), "error", kept, where=where)
+        return _back(request, tid, who, translate_error(exc), "error", kept, where=where)
     return _back(request, tid, who, done, where=where)
 
 
@@ -400,8 +403,8 @@ def create(
                  "game": game, "bar": bar, "floor": floor, "criteria": criteria,
                  "team_size": str(team_size or ""), "team_criteria": team_criteria,
                  **typed_options}  # fmt: skip
-        return _back(request, HOME, who, str(exc), "error", typed)
-    return _back(request, made.id, who, f"created {made.name}")
+        return _back(request, HOME, who, translate_error(exc), "error", typed)
+    return _back(request, made.id, who, _("created %(name)s", name=made.name))
 
 
 @router.get("/{tid}")
@@ -442,16 +445,20 @@ def add_players(
             names.append(
                 f"{p.name} (temporary identifier {p.shown_id}; the ID officer gives the ID)"
             )
-        return f"registered {', '.join(names)}; {done.entrants} players"
+        return _("registered %(names)s; %(n)s players", names=", ".join(names), n=done.entrants)
 
     typed = {"players": players, "surname": surname, "firstname": firstname, "country": country}
     try:
         return _act(request, tid, who, action, kept=typed)
     except NamesakeConflict as exc:
-        return _back(request, tid, who, str(exc), "conflict", typed | {"namesake": exc.name})
+        return _back(
+            request, tid, who, translate_error(exc), "conflict", typed | {"namesake": exc.name}
+        )
     except NotRegistered as exc:
         offered = [(str(p.id), f"{p.name} ({p.id}, {p.country})") for p in exc.candidates]
-        return _back(request, tid, who, str(exc), "error", _offer(typed, exc.query, offered))
+        return _back(
+            request, tid, who, translate_error(exc), "error", _offer(typed, exc.query, offered)
+        )
 
 
 @router.get("/{tid}/export/{kind}")
@@ -467,7 +474,7 @@ def export_file(
     try:
         got = download(db_url(request), tid, kind, frozenset(option or ()))
     except RatinglistError as exc:
-        return _back(request, tid, who, str(exc), "error")
+        return _back(request, tid, who, translate_error(exc), "error")
     disposition = f'attachment; filename="{got.file_name}"'
     return Response(
         got.data,
@@ -482,7 +489,8 @@ def confirm_withdrawal(request: Request, tid: int, who: Director, player: int) -
     view = live_view(db_url(request), tid)
     names = {int(line.player.id): line.player.name for line in view.standings.lines}
     if player not in names:
-        return _back(request, tid, who, f"expected an entered player, got {player}", "error")
+        message = _("expected an entered player, got %(player)s", player=player)
+        return _back(request, tid, who, message, "error")
     return _confirm(
         request,
         tid,
@@ -511,7 +519,7 @@ def withdraw_player(
 
     def action() -> str:
         done = withdraw(db_url(request), tid, player, who.actor)
-        return f"{done.player.name} withdrawn from round {done.round}"
+        return _("%(name)s withdrawn from round %(n)s", name=done.player.name, n=done.round)
 
     return _act(request, tid, who, action)
 
@@ -522,7 +530,7 @@ def pair_round(request: Request, tid: int, who: Director) -> Response:
 
     def action() -> str:
         done = pair(db_url(request), tid, who.actor)
-        return f"round {done.number} paired: {len(done.tables)} tables"
+        return _("round %(n)s paired: %(tables)s tables", n=done.number, tables=len(done.tables))
 
     return _act(request, tid, who, action)
 
@@ -575,10 +583,20 @@ def _enter(
     done = enter_result(
         db_url(request), tid, spec, who.actor, correction=correction, based_on=based_on
     )
-    verb = "corrected" if done.corrected else "entered"
-    if done.repeated:
-        verb = "was already entered: nothing changed"
-    return f"{place or done.round}: {done.first.name} {done.score} {done.second.name} {verb}"
+    said = (
+        N_("%(place)s: %(first)s %(score)s %(second)s was already entered: nothing changed")
+        if done.repeated
+        else N_("%(place)s: %(first)s %(score)s %(second)s corrected")
+        if done.corrected
+        else N_("%(place)s: %(first)s %(score)s %(second)s entered")
+    )
+    return _(
+        said,
+        place=place or done.round,
+        first=done.first.name,
+        score=done.score,
+        second=done.second.name,
+    )
 
 
 @router.post("/{tid}/result")
@@ -615,7 +633,7 @@ def confirm_undo(
     try:
         pending = undo_preview(db_url(request), tid)
     except RatinglistError as exc:
-        return _back(request, tid, who, str(exc), "error")
+        return _back(request, tid, who, translate_error(exc), "error")
     who_wrote = f", entered by {pending.by}" if pending.by else ""
     if based_on is not None and based_on != pending.based_on:
         return _confirm(
@@ -658,8 +676,10 @@ def undo_last(
 
     def action() -> str:
         done = undo(db_url(request), tid, who.actor, based_on=based_on)
-        by = f" (entered by {done.by})" if done.by else ""
-        return f"undid: {done.what}{by}"
+        what = translate_message(done.what)
+        if done.by:
+            return _("undid: %(what)s (entered by %(user)s)", what=what, user=done.by)
+        return _("undid: %(what)s", what=what)
 
     return _act(request, tid, who, action)
 
@@ -670,7 +690,7 @@ def confirm_finals(request: Request, tid: int, who: Director) -> Response:
     try:
         preview = finals_preview(db_url(request), tid)
     except RatinglistError as exc:
-        return _back(request, tid, who, str(exc), "error")
+        return _back(request, tid, who, translate_error(exc), "error")
     return _confirm(
         request,
         tid,
@@ -695,7 +715,7 @@ def finals(
 
     def action() -> str:
         done = start_finals(db_url(request), tid, who.actor)
-        return f"finals started: {len(done.games)} games"
+        return _("finals started: %(n)s games", n=len(done.games))
 
     return _act(request, tid, who, action)
 
@@ -708,7 +728,7 @@ def add_assistant(
 
     def action() -> str:
         invite_assistant(db_url(request), tid, user.strip(), who.actor)
-        return f"{user.strip()} may now enter results"
+        return _("%(user)s may now enter results", user=user.strip())
 
     return _act(request, tid, who, action)
 
@@ -767,7 +787,12 @@ def submit_results(
 
     def action() -> str:
         done = submit(db_url(request), tid, who.actor, reason=reason)
-        return f"submitted {done.name}: {done.games} games ({done.status})"
+        return _(
+            "submitted %(name)s: %(n)s games (%(status)s)",
+            name=done.name,
+            n=done.games,
+            status=translate_message(done.status),
+        )
 
     return _act(request, tid, who, action)
 

@@ -17,6 +17,8 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
+from ratinglist.errors import N_
+from ratinglist.i18n import _
 from ratinglist.model.report import PrintSheet
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.mail import MailError
@@ -77,8 +79,12 @@ def _accept(request: Request, tid: int, rid: int, choice: str, who: SignedIn) ->
     except MailError as exc:  # the entry stands; the director hands the code over
         log.warning("code for registration %s not mailed: %s", rid, exc)
         raise
-    mailed = "mailed" if done.mailed else "not mailed (no mail server)"
-    return f"{done.player.name} entered as {done.player.shown_id}, code {done.code} {mailed}"
+    said = (
+        N_("%(name)s entered as %(id)s, code %(code)s mailed")
+        if done.mailed
+        else N_("%(name)s entered as %(id)s, code %(code)s not mailed (no mail server)")
+    )
+    return _(said, name=done.player.name, id=done.player.shown_id, code=done.code)
 
 
 @router.get("/td/{tid}/players")
@@ -115,13 +121,15 @@ def registration_post(
         from ratinglist.errors import TournamentInputError
 
         if cap.strip() and not cap.strip().isdigit():
-            raise TournamentInputError(f"expected a cap as a number of players, got {cap!r}")
+            raise TournamentInputError(
+                N_("expected a cap as a number of players, got %(cap)r"), cap=cap
+            )
         when = parse_moment(closes) if closes.strip() else None
         limit = int(cap) if cap.strip() else None
         set_registration(
             store_of(request), tid, who.actor, open_=open == "yes", closes=when, cap=limit
         )
-        return "online registration open" if open == "yes" else "online registration closed"
+        return _("online registration open") if open == "yes" else _("online registration closed")
 
     return _act_at(request, tid, who, WHERE, action)
 
@@ -144,7 +152,7 @@ def refuse_post(request: Request, tid: int, rid: int, who: Director) -> Response
 
     def action() -> str:
         row = refuse_registration(store_of(request), tid, rid, who.actor)
-        return f"registration of {row.fields.get('name', '')} refused"
+        return _("registration of %(name)s refused", name=row.fields.get("name", ""))
 
     return _act_at(request, tid, who, WHERE, action)
 
@@ -157,7 +165,7 @@ def reporting_post(
 
     def action() -> str:
         set_reporting(store_of(request), tid, on == "yes", who.actor)
-        return "player reporting on" if on == "yes" else "player reporting off"
+        return _("player reporting on") if on == "yes" else _("player reporting off")
 
     return _act_at(request, tid, who, WHERE, action)
 
@@ -174,7 +182,9 @@ def checkin_post(
 
     def action() -> str:
         person = check_in(store_of(request), tid, player, who.actor, undo=undo == "yes")
-        return f"{person.name} {'not ' if undo == 'yes' else ''}checked in"
+        if undo == "yes":
+            return _("%(name)s not checked in", name=person.name)
+        return _("%(name)s checked in", name=person.name)
 
     return _act_at(request, tid, who, WHERE, action)
 
@@ -210,7 +220,12 @@ def override_post(
 
     def action() -> str:
         done = override(store_of(request), tid, round, table, score, who.actor)
-        return f"round {done.round}, table {table}: {score} entered"
+        return _(
+            "round %(n)s, table %(table)s: %(score)s entered",
+            n=done.round,
+            table=table,
+            score=score,
+        )
 
     return _act_at(request, tid, who, WHERE, action)
 

@@ -18,6 +18,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
 
 from ratinglist.errors import RatinglistError
+from ratinglist.i18n.messages import translate_error
 from ratinglist.model.account import may_direct
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.page import round_page as round_page_of
@@ -56,7 +57,7 @@ def round_page(request: Request, tid: int, number: int, who: Reporter) -> Respon
     try:
         page = round_page_of(db_url(request), tid, number, _row_filter(request) or RowFilter())
     except RatinglistError as exc:
-        return _back(request, tid, who, str(exc), "error")
+        return _back(request, tid, who, translate_error(exc), "error")
     live, view = page.live, page.round
     context = {
         "shown_tables": page.tables,

@@ -16,6 +16,7 @@ from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import Response
 
 from ratinglist.errors import NeedsConfirmation
+from ratinglist.i18n import _
 from ratinglist.model.directed import GameFacts
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.actions import absent, forbid, force
@@ -100,7 +101,7 @@ def mark_absent(
 
     def action() -> str:
         done = absent(db_url(request), tid, player, who.actor, round)
-        return f"{done.player.name} absent in round {done.round}"
+        return _("%(name)s absent in round %(n)s", name=done.player.name, n=done.round)
 
     return _act_at(request, tid, who, SETUP, action)
 
@@ -111,7 +112,7 @@ def forbidden(request: Request, tid: int, who: Director, first: Number, second: 
 
     def action() -> str:
         a, b = forbid(db_url(request), tid, first, second, who.actor)
-        return f"{a.name} and {b.name} are never paired together"
+        return _("%(a)s and %(b)s are never paired together", a=a.name, b=b.name)
 
     return _act_at(request, tid, who, SETUP, action)
 
@@ -131,7 +132,7 @@ def forced(
 
     def action(sure: bool) -> str:
         k, black, white = force(db_url(request), tid, first, second, who.actor, confirmed=sure)
-        return f"round {k}: {black.name} plays {white.name}"
+        return _("round %(n)s: %(black)s plays %(white)s", n=k, black=black.name, white=white.name)
 
     fields = {"first": str(first), "second": str(second)}
     ask = (f"/td/{tid}/setup/forced", fields)
@@ -144,7 +145,7 @@ def reinstate_player(request: Request, tid: int, who: Director, player: Number) 
 
     def action() -> str:
         done = reinstate(db_url(request), tid, player, who.actor)
-        return f"{done.name} reinstated: paired again from the next round"
+        return _("%(name)s reinstated: paired again from the next round", name=done.name)
 
     return _act_at(request, tid, who, SETUP, action)
 
@@ -159,6 +160,6 @@ def end_date(
     """Set the tournament's last day (every game: its pages and its files)."""
 
     def action() -> str:
-        return f"last day: {set_end_date(db_url(request), tid, end, who.actor)}"
+        return _("last day: %(date)s", date=set_end_date(db_url(request), tid, end, who.actor))
 
     return _act_at(request, tid, who, SETUP, action)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from types import ModuleType
 
-from ratinglist.errors import NotOffered
+from ratinglist.errors import N_, NotOffered
 from ratinglist.model.folders import optional_module, subpackages
 
 
@@ -35,5 +35,7 @@ def offered(game: str, role: str, what: str) -> ModuleType:
     """
     found = game_module(game, role)
     if found is None:
-        raise NotOffered(f"expected a game with {what}, got a {game} tournament")
+        raise NotOffered(
+            N_("expected a game with %(what)s, got a %(game)s tournament"), what=what, game=game
+        )
     return found

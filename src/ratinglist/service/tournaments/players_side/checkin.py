@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from ratinglist.errors import NotAllowedNow, TournamentInputError
+from ratinglist.errors import N_, NotAllowedNow, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import Person
 from ratinglist.service.actor import Actor
@@ -50,7 +50,9 @@ def _entrant(d: FoldedTournament, player: int) -> Person:
     for e in game.entrants(d):
         if int(e.player.id) == player:
             return e.player
-    raise TournamentInputError(f"expected an entrant of {d.settings.name!r}, got {player}")
+    raise TournamentInputError(
+        N_("expected an entrant of %(name)r, got %(player)s"), name=d.settings.name, player=player
+    )
 
 
 def check_in(
@@ -64,11 +66,14 @@ def check_in(
         TournamentInputError: no such entrant.
     """
     d = loaded(db, tournament).folded
-    require_open(d, "a check-in")
+    require_open(d, N_("a check-in"))
     if d.paired:
         raise NotAllowedNow(
-            f"expected a check-in before round 1 is paired, got round {d.paired} paired; ask "
-            "the director"
+            N_(
+                "expected a check-in before round 1 is paired, got round %(paired)s "
+                "paired; ask the director"
+            ),
+            paired=d.paired,
         )
     who = _entrant(d, player)
     with db.begin() as conn:

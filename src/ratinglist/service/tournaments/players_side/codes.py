@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from ratinglist.errors import PermissionDenied
+from ratinglist.errors import N_, PermissionDenied
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import Person
 from ratinglist.service.tournaments.log import loaded
@@ -84,8 +84,10 @@ def code_player(db: Store, tournament: int, code: str) -> PlayerId:
         found = player_of_code(conn, tournament, value) if value else None
     if found is None:
         raise PermissionDenied(
-            "expected your personal code (10 characters, on your welcome sheet), got one "
-            "that is no player's code in this tournament"
+            N_(
+                "expected your personal code (10 characters, on your welcome sheet), "
+                "got one that is no player's code in this tournament"
+            )
         )
     return PlayerId(found)
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
-from ratinglist.errors import NotAllowedNow, NotFoundError, RateLimited, TournamentInputError
+from ratinglist.errors import N_, NotAllowedNow, NotFoundError, RateLimited, TournamentInputError
 from ratinglist.model.directed import Person
 from ratinglist.service.actor import Actor
 from ratinglist.service.mail import MailSettings, looks_like_address
@@ -49,7 +49,7 @@ def rules(game: str) -> ModuleType:
     Raises:
         NotOffered: the game takes no online registrations.
     """
-    return offered(game, "player_side", "online registration")
+    return offered(game, "player_side", N_("online registration"))
 
 
 def address_hash(address: str) -> str:
@@ -149,22 +149,31 @@ def register_online(
     d = loaded(db, tournament).folded
     for key, value in sent.items():
         if len(value) > FIELD_LIMIT:
-            raise TournamentInputError(f"expected {key} of at most {FIELD_LIMIT} characters")
+            raise TournamentInputError(
+                N_("expected %(key)s of at most %(field_limit)s characters"),
+                key=key,
+                field_limit=FIELD_LIMIT,
+            )
     fields = rules(game_of(d).name).check_fields(sent)
     mail = email.strip()
     if not looks_like_address(mail):
-        raise TournamentInputError(f"expected an e-mail address, got {mail!r}")
+        raise TournamentInputError(N_("expected an e-mail address, got %(mail)r"), mail=mail)
     at = now()
     reason, _ = _why_closed(db, tournament, at)
     if reason:
-        raise NotAllowedNow(f"expected a tournament taking registrations, got: {reason}")
+        raise NotAllowedNow(
+            N_("expected a tournament taking registrations, got: %(reason)s"), reason=reason
+        )
     hashed = address_hash(address)
     with db.begin() as conn:
         recent = count_registrations(conn, tournament, since=at - ADDRESS_WINDOW, address=hashed)
         if recent >= PER_ADDRESS:
             raise RateLimited(
-                f"expected at most {PER_ADDRESS} registrations an hour from one address, got "
-                "more: ask the director"
+                N_(
+                    "expected at most %(per_address)s registrations an hour from one "
+                    "address, got more: ask the director"
+                ),
+                per_address=PER_ADDRESS,
             )
         return add_registration(conn, tournament, fields, mail, at, hashed)
 
@@ -193,9 +202,11 @@ def _pending(db: Store, tournament: int, rid: int) -> RegistrationRow:
     with db.connect() as conn:
         row = registration_row(conn, rid)
     if row is None or row.tournament != tournament:
-        raise NotFoundError(f"expected a registration of this tournament, got {rid}")
+        raise NotFoundError(N_("expected a registration of this tournament, got %(rid)s"), rid=rid)
     if row.status != "pending":
-        raise NotAllowedNow(f"expected a pending registration, got one {row.status} already")
+        raise NotAllowedNow(
+            N_("expected a pending registration, got one %(status)s already"), status=row.status
+        )
     return row
 
 
@@ -228,7 +239,7 @@ def accept_registration(
     """
     row = _pending(db, tournament, rid)
     d = loaded(db, tournament).folded
-    require_open(d, "a registration")
+    require_open(d, N_("a registration"))
     person = rules(game_of(d).name).accept(db, tournament, row.fields, choice.strip(), actor)
     with db.begin() as conn:
         decide_registration(conn, rid, "accepted", actor.label, int(person.id))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ratinglist.errors import NotAllowedNow, PermissionDenied
+from ratinglist.errors import N_, NotAllowedNow, PermissionDenied
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import EnteredResult, ResultSpec
 from ratinglist.service.actor import Actor, ActorKind
@@ -53,8 +53,13 @@ class ReportsDiffer(NotAllowedNow):
     def __init__(self, number: int, table: int, versions: tuple[Version, ...]) -> None:
         shown = "; ".join(f"{v.name}: {v.score}" for v in versions)
         super().__init__(
-            f"expected the same result from both players of round {number}, table {table}, "
-            f"got {shown}; the director decides"
+            N_(
+                "expected the same result from both players of round %(number)s, table "
+                "%(table)s, got %(shown)s; the director decides"
+            ),
+            number=number,
+            table=table,
+            shown=shown,
         )
         self.versions = versions
 
@@ -77,20 +82,33 @@ def _game_of_table(d: FoldedTournament, number: int, table: int, player: PlayerI
     game = game_of(d)
     if number != d.paired:
         raise NotAllowedNow(
-            f"expected a result of the current round {d.paired}, got round {number}: "
-            "ask the director"
+            N_(
+                "expected a result of the current round %(paired)s, got round "
+                "%(number)s: ask the director"
+            ),
+            paired=d.paired,
+            number=number,
         )
     players = game.players_at(d, number, table)
     if player not in players:
         raise PermissionDenied(
-            f"expected a result of your own game, got table {table} of round {number}, "
-            "where you do not play"
+            N_(
+                "expected a result of your own game, got table %(table)s of round "
+                "%(number)s, where you do not play"
+            ),
+            table=table,
+            number=number,
         )
     for line in game.round_view(d, number, 0).tables:
         if line.table == table and line.result:
             raise NotAllowedNow(
-                f"expected a game without a result, got table {table} of round {number} "
-                f"with {line.shown_result or line.result} already: ask the director"
+                N_(
+                    "expected a game without a result, got table %(table)s of round "
+                    "%(number)s with %(value)s already: ask the director"
+                ),
+                table=table,
+                number=number,
+                value=line.shown_result or line.result,
             )
 
 
@@ -116,10 +134,10 @@ def report_result(
     player = code_player(db, tournament, code)
     with db.connect() as conn:
         if not side_row(conn, tournament).reporting:
-            raise NotAllowedNow("expected player reporting on, got it off: tell the director")
+            raise NotAllowedNow(N_("expected player reporting on, got it off: tell the director"))
     base = loaded(db, tournament)
     d = base.folded
-    require_open(d, "a result")
+    require_open(d, N_("a result"))
     _game_of_table(d, number, table, player)
     spec = ResultSpec(str(number), table=table, score=score.strip())
     event, _ = game_of(d).result_event(d, spec, False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ratinglist.errors import TournamentInputError
+from ratinglist.errors import N_, TournamentInputError
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import loaded
 from ratinglist.store import Store
@@ -33,7 +33,7 @@ def parse_moment(text: str) -> dt.datetime:
         moment = dt.datetime.fromisoformat(value)
     except ValueError as exc:
         raise TournamentInputError(
-            f"expected a date YYYY-MM-DD or a time YYYY-MM-DDTHH:MM, got {text!r}"
+            N_("expected a date YYYY-MM-DD or a time YYYY-MM-DDTHH:MM, got %(text)r"), text=text
         ) from exc
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
 
@@ -59,11 +59,14 @@ def set_registration(
         TournamentInputError: a cap below 1, or a closing time already past.
         ClosedError: the tournament is closed.
     """
-    require_open(loaded(db, tournament).folded, "a registration")
+    require_open(loaded(db, tournament).folded, N_("a registration"))
     if cap is not None and cap < 1:
-        raise TournamentInputError(f"expected a cap of at least 1 player, got {cap}")
+        raise TournamentInputError(N_("expected a cap of at least 1 player, got %(cap)s"), cap=cap)
     if open_ and closes is not None and closes <= now():
-        raise TournamentInputError(f"expected a closing time to come, got {closes:%Y-%m-%d %H:%M}")
+        raise TournamentInputError(
+            N_("expected a closing time to come, got %(closes)s"),
+            closes=format(closes, "%Y-%m-%d %H:%M"),
+        )
     with db.begin() as conn:
         row = side_row(conn, tournament)
         if open_:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ratinglist.errors import (
+    N_,
     ConflictError,
     GoRankError,
     NotAllowedNow,
@@ -74,7 +75,9 @@ def parse_go_system(text: str | None) -> GoSystem:
     found = GO_SYSTEMS.get(text.strip().lower())
     if found is None:
         raise TournamentInputError(
-            f"expected a Go system among {', '.join(sorted(GO_SYSTEMS))}, got {text!r}"
+            N_("expected a Go system among %(go_systems)s, got %(text)r"),
+            go_systems=", ".join(sorted(GO_SYSTEMS)),
+            text=text,
         )
     return found
 
@@ -84,7 +87,7 @@ def _rank(text: str, what: str) -> str:
         return format_rank(parse_rank(text))
     except GoRankError as exc:
         raise TournamentInputError(
-            f"expected {what} as a rank such as 20k or 4d, got {text!r}"
+            N_("expected %(what)s as a rank such as 20k or 4d, got %(text)r"), what=what, text=text
         ) from exc
 
 
@@ -110,7 +113,9 @@ def go_created_settings(
     chosen = parse_go_system(system)
     count = DEFAULT_GO_ROUNDS if rounds is None else rounds
     if not 1 <= count <= 20:
-        raise TournamentInputError(f"expected 1 to 20 rounds for a Go tournament, got {count}")
+        raise TournamentInputError(
+            N_("expected 1 to 20 rounds for a Go tournament, got %(count)s"), count=count
+        )
     general: dict[str, object] = {
         "name": name,
         "short_name": name,
@@ -120,23 +125,25 @@ def go_created_settings(
         "number_of_rounds": count,
     }
     if bar is not None:
-        general["bar"] = parse_rank(_rank(bar, "the McMahon bar"))
+        general["bar"] = parse_rank(_rank(bar, N_("the McMahon bar")))
     if floor is not None:
-        general["floor"] = parse_rank(_rank(floor, "the McMahon floor"))
+        general["floor"] = parse_rank(_rank(floor, N_("the McMahon floor")))
     parameters = default_parameters(chosen, **general)
     if parameters.general.floor.value > parameters.general.bar.value:
         raise TournamentInputError(
-            f"expected a floor at or below the bar, got floor "
-            f"{format_rank(parameters.general.floor)} above bar "
-            f"{format_rank(parameters.general.bar)}"
+            N_("expected a floor at or below the bar, got floor %(floor)s above bar %(bar)s"),
+            floor=format_rank(parameters.general.floor),
+            bar=format_rank(parameters.general.bar),
         )
     if criteria is not None:
         parameters = replace(parameters, placement=parse_criteria(criteria))
     if options is not None:
         if options.smms:
             raise NotAllowedNow(
-                "expected SMMS corrections once the players are entered (tournament "
-                "settings' SMMS corrections), got them on a new tournament"
+                N_(
+                    "expected SMMS corrections once the players are entered (tournament "
+                    "settings' SMMS corrections), got them on a new tournament"
+                )
             )
         parameters = with_options(parameters, option_pairs(options))
         count = parameters.general.number_of_rounds
@@ -177,7 +184,8 @@ def parse_go_score(text: str) -> tuple[bool | None, bool | None, bool]:
     found = RESULT_WORDS.get(word.rstrip("!").strip())
     if found is None:
         raise TournamentInputError(
-            f"expected a Go result 1-0, 0-1, =, 0-0 or 1-1 (! for by default), got {text!r}"
+            N_("expected a Go result 1-0, 0-1, =, 0-0 or 1-1 (! for by default), got %(text)r"),
+            text=text,
         )
     return found[0], found[1], by_default
 
@@ -223,41 +231,65 @@ def go_result_event(
     """The Go result event of a typed result, and the game's table."""
     label = str(s.paired) if round_label is None else round_label.strip()
     if not label.isdigit() or not 1 <= int(label) <= s.paired:
-        raise TournamentInputError(f"expected a paired round (1-{s.paired}), got {label!r}")
+        raise TournamentInputError(
+            N_("expected a paired round (1-%(paired)s), got %(label)r"),
+            paired=s.paired,
+            label=label,
+        )
     k = int(label)
     rnd = s.rounds[k - 1]
     if score is None:
-        raise TournamentInputError("expected a Go result such as 1-0, 0-1 or =, got none")
+        raise TournamentInputError(N_("expected a Go result such as 1-0, 0-1 or =, got none"))
     removed = score.strip() == REMOVED
     if removed and not correction:
         raise TournamentInputError(
-            f"expected a Go result such as 1-0 to enter, got {score!r} (a correction to "
-            f"{REMOVED!r} removes an entered result)"
+            N_(
+                "expected a Go result such as 1-0 to enter, got %(score)r (a correction"
+                " to %(removed)r removes an entered result)"
+            ),
+            score=score,
+            removed=REMOVED,
         )
     a_wins, b_wins, by_default = (None, None, False) if removed else parse_go_score(score)
     if table is not None:
         game = next((g for g in rnd.games if g.table == table), None)
         if game is None:
             tables = sorted(g.table for g in rnd.games)
-            raise TournamentInputError(f"expected a table of round {k} among {tables}, got {table}")
+            raise TournamentInputError(
+                N_("expected a table of round %(k)s among %(tables)s, got %(table)s"),
+                k=k,
+                tables=tables,
+                table=table,
+            )
         if first is not None or second is not None:
             # a page names the game it showed at the table: refuse it when the table holds
             # another game now (the score is still for White - Black, the table's order)
             named = {s.key(PlayerId(p)) for p in (first, second) if p is not None and p > 0}
             if named != {game.white, game.black}:
                 raise ConflictError(
-                    f"expected table {table} of round {k} to hold the game you saw, got "
-                    f"{s.name(s.number(game.white))} v {s.name(s.number(game.black))} there "
-                    f"now; nothing written, look at round {k} again"
+                    N_(
+                        "expected table %(table)s of round %(k)s to hold the game you saw, got "
+                        "%(white)s v %(black)s there now; nothing written, look at round %(k)s "
+                        "again"
+                    ),
+                    table=table,
+                    k=k,
+                    white=s.name(s.number(game.white)),
+                    black=s.name(s.number(game.black)),
                 )
         white_wins, black_wins = a_wins, b_wins
     else:
         if first is None or second is None:
-            raise TournamentInputError("expected two player numbers or --table, got neither")
+            raise TournamentInputError(N_("expected two player numbers or --table, got neither"))
         a, b = s.key(PlayerId(first)), s.key(PlayerId(second))
         game = rnd.game_of(a)
         if game is None or b not in (game.white, game.black):
-            raise TournamentInputError(f"expected a game of round {k}, got {first} - {second}")
+            raise TournamentInputError(
+                N_("expected a game of round %(k)s, got %(first)s - %(second)s"),
+                k=k,
+                first=first,
+                second=second,
+            )
         white_first = game.white == a
         white_wins, black_wins = (a_wins, b_wins) if white_first else (b_wins, a_wins)
     numbers = s.numbers()
@@ -380,7 +412,7 @@ def go_registered(s: GoState, entry: GoEntry, number: int) -> go_events.GoRegist
         rank = parse_rank(entry.rank)
     except GoRankError as exc:
         raise TournamentInputError(
-            f"expected a rank such as 5k, 1d or 2p, got {entry.rank!r}"
+            N_("expected a rank such as 5k, 1d or 2p, got %(rank)r"), rank=entry.rank
         ) from exc
     return go_events.GoRegistered(
         PlayerId(number),
@@ -412,10 +444,14 @@ def parse_team_criteria(text: str) -> tuple[TeamCriterion, ...]:
         except ValueError as exc:
             known = ", ".join(c.value for c in TeamCriterion if c is not TeamCriterion.NULL)
             raise TournamentInputError(
-                f"expected team criteria among {known}, got {word!r}"
+                N_("expected team criteria among %(known)s, got %(word)r"), known=known, word=word
             ) from exc
     if not out or len(out) > PLACEMENT_SLOTS:
-        raise TournamentInputError(f"expected 1 to {PLACEMENT_SLOTS} team criteria, got {text!r}")
+        raise TournamentInputError(
+            N_("expected 1 to %(placement_slots)s team criteria, got %(text)r"),
+            placement_slots=PLACEMENT_SLOTS,
+            text=text,
+        )
     return tuple(out)
 
 
@@ -426,7 +462,10 @@ def team_parameters(size: int | None, criteria: str | None) -> TeamParameters | 
     chosen = TeamParameters().team_size if size is None else size
     if not MIN_TEAM_SIZE <= chosen <= MAX_TEAM_SIZE:
         raise TournamentInputError(
-            f"expected a team size {MIN_TEAM_SIZE}-{MAX_TEAM_SIZE}, got {chosen}"
+            N_("expected a team size %(min_team_size)s-%(max_team_size)s, got %(chosen)s"),
+            min_team_size=MIN_TEAM_SIZE,
+            max_team_size=MAX_TEAM_SIZE,
+            chosen=chosen,
         )
     placement = DEFAULT_TEAM_CRITERIA if criteria is None else parse_team_criteria(criteria)
     placement += (TeamCriterion.NULL,) * (PLACEMENT_SLOTS - len(placement))

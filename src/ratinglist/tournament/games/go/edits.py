@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ratinglist.errors import (
+    N_,
     GoRankError,
     NotAllowedNow,
     NotOffered,
@@ -71,7 +72,9 @@ def unpaired_keys(s: GoState, k: int) -> list[str]:
 
 def _paired_round(s: GoState, k: int) -> GoRound:
     if not 1 <= k <= s.paired:
-        raise TournamentInputError(f"expected a paired round (1-{s.paired}), got round {k}")
+        raise TournamentInputError(
+            N_("expected a paired round (1-%(paired)s), got round %(k)s"), paired=s.paired, k=k
+        )
     return s.rounds[k - 1]
 
 
@@ -81,16 +84,26 @@ def _game(s: GoState, rnd: GoRound, white: PlayerId, black: PlayerId) -> GoGame:
         if (g.white, g.black) == (w, b):
             return g
     raise TournamentInputError(
-        f"expected a game of round {rnd.number}, got {int(white)} (White) - {int(black)}"
+        N_("expected a game of round %(number)s, got %(white)s (White) - %(black)s"),
+        number=rnd.number,
+        white=int(white),
+        black=int(black),
     )
 
 
 def _without_result(s: GoState, g: GoGame, k: int, what: str) -> None:
     if g.result.outcome is not Outcome.UNKNOWN:
         raise NotAllowedNow(
-            f"expected a game without result to {what}, got {s.name(s.number(g.white))} - "
-            f"{s.name(s.number(g.black))} of round {k} with a result: remove the result "
-            f"first (a correction to '?' at table {g.table} of round {k})"
+            N_(
+                "expected a game without result to %(what)s, got %(white)s - %(black)s "
+                "of round %(k)s with a result: remove the result first (a correction to"
+                " '?' at table %(table)s of round %(k)s)"
+            ),
+            what=what,
+            white=s.name(s.number(g.white)),
+            black=s.name(s.number(g.black)),
+            k=k,
+            table=g.table,
         )
 
 
@@ -117,11 +130,16 @@ def modify_player(s: GoState, e: GoPlayerModified) -> GoState:
         try:
             changes["rank"] = parse_rank(e.rank)
         except GoRankError as exc:
-            raise TournamentInputError(f"expected a rank such as 5k or 2d, got {e.rank!r}") from exc
+            raise TournamentInputError(
+                N_("expected a rank such as 5k or 2d, got %(rank)r"), rank=e.rank
+            ) from exc
     if e.rating is not None:
         if not RATING_MIN <= e.rating <= RATING_MAX:
             raise TournamentInputError(
-                f"expected a rating {RATING_MIN}..{RATING_MAX} (EGF scale), got {e.rating}"
+                N_("expected a rating %(rating_min)s..%(rating_max)s (EGF scale), got %(rating)s"),
+                rating_min=RATING_MIN,
+                rating_max=RATING_MAX,
+                rating=e.rating,
             )
         changes["rating"] = e.rating
     if e.club is not None:
@@ -132,27 +150,41 @@ def modify_player(s: GoState, e: GoPlayerModified) -> GoState:
     if e.not_playing is not None:
         wrong = [k for k in e.not_playing if not 1 <= k <= MAX_ROUNDS]
         if wrong:
-            raise TournamentInputError(f"expected rounds 1-{MAX_ROUNDS}, got {wrong}")
+            raise TournamentInputError(
+                N_("expected rounds 1-%(max_rounds)s, got %(wrong)s"),
+                max_rounds=MAX_ROUNDS,
+                wrong=wrong,
+            )
         clash = sorted(set(e.not_playing) & set(in_play))
         if clash:
             raise NotAllowedNow(
-                f"expected rounds where {s.name(e.player)} has no game nor bye, got round "
-                f"{clash[0]} (unpair the game first)"
+                N_(
+                    "expected rounds where %(player)s has no game nor bye, got round "
+                    "%(clash)s (unpair the game first)"
+                ),
+                player=s.name(e.player),
+                clash=clash[0],
             )
         changes["participating"] = tuple(r + 1 not in e.not_playing for r in range(MAX_ROUNDS))
     if e.final is not None:
         if not e.final and in_play:
             raise NotAllowedNow(
-                f"expected a player without games to make preliminary, got {s.name(e.player)} "
-                f"playing round {in_play[0]} (only final registrations are paired)"
+                N_(
+                    "expected a player without games to make preliminary, got %(player)s "
+                    "playing round %(in_play)s (only final registrations are paired)"
+                ),
+                player=s.name(e.player),
+                in_play=in_play[0],
             )
         changes["final"] = e.final
     if not changes:
-        raise TournamentInputError(f"expected a change of player {int(e.player)}, got none")
+        raise TournamentInputError(
+            N_("expected a change of player %(player)s, got none"), player=int(e.player)
+        )
     changed = replace(p, **changes)  # type: ignore[arg-type]
     if changed == p:
         raise TournamentInputError(
-            f"expected a change of player {int(e.player)}, got the same data"
+            N_("expected a change of player %(player)s, got the same data"), player=int(e.player)
         )
     return replace(s, players=(*s.players[:i], changed, *s.players[i + 1 :]))
 
@@ -162,39 +194,54 @@ def choose_bye(s: GoState, e: GoByeChosen) -> GoState:
     paired round (the player must not be in one of its games). Player 0: no bye."""
     k = e.round
     if not 1 <= k <= s.number_of_rounds:
-        raise TournamentInputError(f"expected a round 1-{s.number_of_rounds}, got round {k}")
+        raise TournamentInputError(
+            N_("expected a round 1-%(number_of_rounds)s, got round %(k)s"),
+            number_of_rounds=s.number_of_rounds,
+            k=k,
+        )
     if s.system is GoSystem.ROUND_ROBIN:
         raise NotOffered(
-            "expected a McMahon, Swiss or Cup tournament, got a round robin (Berger tables "
-            "give its byes)"
+            N_(
+                "expected a McMahon, Swiss or Cup tournament, got a round robin (Berger"
+                " tables give its byes)"
+            )
         )
     key = None
     if int(e.player) != 0:
         p = s.player(e.player)
         if not p.final:
             raise TournamentInputError(
-                f"expected a final registration for the bye, got {s.name(e.player)} preliminary"
+                N_("expected a final registration for the bye, got %(player)s preliminary"),
+                player=s.name(e.player),
             )
         if not p.plays(k - 1):
             raise TournamentInputError(
-                f"expected a player taking part in round {k}, got {s.name(e.player)} not playing"
+                N_("expected a player taking part in round %(k)s, got %(player)s not playing"),
+                k=k,
+                player=s.name(e.player),
             )
         key = p.key
     if k > s.paired:
         kept = tuple(c for c in s.chosen_byes if c[0] != k)
         chosen = kept if key is None else (*kept, (k, e.player))
         if chosen == s.chosen_byes:
-            raise NotAllowedNow(f"expected a bye to choose for round {k}, got none chosen yet")
+            raise NotAllowedNow(
+                N_("expected a bye to choose for round %(k)s, got none chosen yet"), k=k
+            )
         return replace(s, chosen_byes=chosen)
     rnd = s.rounds[k - 1]
     if key is not None and rnd.game_of(key) is not None:
         raise NotAllowedNow(
-            f"expected a player without a game in round {k}, got {s.name(e.player)} paired "
-            f"(unpair the game first)"
+            N_(
+                "expected a player without a game in round %(k)s, got %(player)s paired"
+                " (unpair the game first)"
+            ),
+            k=k,
+            player=s.name(e.player),
         )
     byes = () if key is None else (key,)
     if byes == rnd.byes:
-        raise TournamentInputError(f"expected another bye for round {k}, got the same")
+        raise TournamentInputError(N_("expected another bye for round %(k)s, got the same"), k=k)
     return _with_round(s, replace(rnd, byes=byes))
 
 
@@ -202,7 +249,7 @@ def unpair(s: GoState, e: GoUnpaired) -> GoState:
     """Remove a game without result; the round's last game takes the bye with it."""
     rnd = _paired_round(s, e.round)
     g = _game(s, rnd, e.white, e.black)
-    _without_result(s, g, e.round, "unpair")
+    _without_result(s, g, e.round, N_("unpair"))
     games = tuple(x for x in rnd.games if x is not g)
     return _with_round(s, replace(rnd, games=games, byes=rnd.byes if games else ()))
 
@@ -213,30 +260,43 @@ def add_games(s: GoState, e: GoGamesAdded) -> GoState:
     free = set(unpaired_keys(s, e.round))
     tables = {g.table for g in rnd.games}
     if not e.games and int(e.bye) == 0:
-        raise TournamentInputError("expected games to add, got none")
+        raise TournamentInputError(N_("expected games to add, got none"))
     games = list(rnd.games)
     for white, black, handicap, table in e.games:
         if white == black:
-            raise TournamentInputError(f"expected two different players, got {int(white)} twice")
+            raise TournamentInputError(
+                N_("expected two different players, got %(white)s twice"), white=int(white)
+            )
         for pid in (white, black):
             if s.key(pid) not in free:
                 raise NotAllowedNow(
-                    f"expected players unpaired in round {e.round}, got {s.name(pid)}"
+                    N_("expected players unpaired in round %(round)s, got %(pid)s"),
+                    round=e.round,
+                    pid=s.name(pid),
                 )
             free.discard(s.key(pid))
         if not 0 <= handicap <= 9:
-            raise TournamentInputError(f"expected a handicap 0-9, got {handicap}")
+            raise TournamentInputError(
+                N_("expected a handicap 0-9, got %(handicap)s"), handicap=handicap
+            )
         if not 1 <= table <= MAX_TABLE or table in tables:
-            raise TournamentInputError(f"expected a free table 1-{MAX_TABLE}, got table {table}")
+            raise TournamentInputError(
+                N_("expected a free table 1-%(max_table)s, got table %(table)s"),
+                max_table=MAX_TABLE,
+                table=table,
+            )
         tables.add(table)
         games.append(GoGame(e.round - 1, table, s.key(white), s.key(black), handicap))
     byes = rnd.byes
     if int(e.bye) != 0:
         if rnd.byes:
-            raise TournamentInputError(f"expected a round without a bye, got round {e.round}'s bye")
+            raise TournamentInputError(
+                N_("expected a round without a bye, got round %(round)s's bye"), round=e.round
+            )
         if s.key(PlayerId(e.bye)) not in free:
             raise NotAllowedNow(
-                f"expected an unpaired player for the bye, got {s.name(PlayerId(e.bye))}"
+                N_("expected an unpaired player for the bye, got %(bye)s"),
+                bye=s.name(PlayerId(e.bye)),
             )
         byes = (s.key(PlayerId(e.bye)),)
     return _with_round(s, replace(rnd, games=tuple(games), byes=byes))
@@ -246,7 +306,7 @@ def exchange_colours(s: GoState, e: GoColoursExchanged) -> GoState:
     """Exchange White and Black of a game without result."""
     rnd = _paired_round(s, e.round)
     g = _game(s, rnd, e.white, e.black)
-    _without_result(s, g, e.round, "exchange colours")
+    _without_result(s, g, e.round, N_("exchange colours"))
     exchanged = replace(g, white=g.black, black=g.white, known_colour=True)
     return _new_games(s, rnd, _swap(rnd, g, exchanged))
 
@@ -255,11 +315,15 @@ def set_handicap(s: GoState, e: GoHandicapSet) -> GoState:
     """Set the handicap of a game without result."""
     rnd = _paired_round(s, e.round)
     g = _game(s, rnd, e.white, e.black)
-    _without_result(s, g, e.round, "change the handicap")
+    _without_result(s, g, e.round, N_("change the handicap"))
     if not 0 <= e.handicap <= 9:
-        raise TournamentInputError(f"expected a handicap 0-9, got {e.handicap}")
+        raise TournamentInputError(
+            N_("expected a handicap 0-9, got %(handicap)s"), handicap=e.handicap
+        )
     if e.handicap == g.handicap:
-        raise NotAllowedNow(f"expected another handicap, got {e.handicap} already")
+        raise NotAllowedNow(
+            N_("expected another handicap, got %(handicap)s already"), handicap=e.handicap
+        )
     return _new_games(s, rnd, _swap(rnd, g, replace(g, handicap=e.handicap)))
 
 
@@ -267,38 +331,54 @@ def set_tables(s: GoState, e: GoTablesSet) -> GoState:
     """Give games of a round new table numbers (distinct, 1-600)."""
     rnd = _paired_round(s, e.round)
     if not e.tables:
-        raise TournamentInputError("expected table numbers to change, got none")
+        raise TournamentInputError(N_("expected table numbers to change, got none"))
     moved: dict[str, int] = {}
     for white, table in e.tables:
         key = s.key(white)
         g = rnd.game_of(key)
         if g is None or g.white != key:
             raise TournamentInputError(
-                f"expected White of a game of round {e.round}, got {int(white)}"
+                N_("expected White of a game of round %(round)s, got %(white)s"),
+                round=e.round,
+                white=int(white),
             )
         if not 1 <= table <= MAX_TABLE:
-            raise TournamentInputError(f"expected a table 1-{MAX_TABLE}, got {table}")
+            raise TournamentInputError(
+                N_("expected a table 1-%(max_table)s, got %(table)s"),
+                max_table=MAX_TABLE,
+                table=table,
+            )
         if g.table != table:
-            _without_result(s, g, e.round, "change its table")
+            _without_result(s, g, e.round, N_("change its table"))
         moved[key] = table
     games = tuple(replace(g, table=moved.get(g.white, g.table)) for g in rnd.games)
     numbers = [g.table for g in games]
     if len(set(numbers)) != len(numbers):
         twice = sorted({t for t in numbers if numbers.count(t) > 1})
-        raise TournamentInputError(f"expected distinct table numbers, got table {twice[0]} twice")
+        raise TournamentInputError(
+            N_("expected distinct table numbers, got table %(twice)s twice"), twice=twice[0]
+        )
     return _new_games(s, rnd, games)
 
 
 def set_rounds(s: GoState, e: GoRoundsSet) -> GoState:
     """The number of rounds: raised at any time; lowered only over rounds without games."""
     if not 1 <= e.rounds <= MAX_ROUNDS:
-        raise TournamentInputError(f"expected 1 to {MAX_ROUNDS} rounds, got {e.rounds}")
+        raise TournamentInputError(
+            N_("expected 1 to %(max_rounds)s rounds, got %(rounds)s"),
+            max_rounds=MAX_ROUNDS,
+            rounds=e.rounds,
+        )
     if e.rounds < s.paired:
         raise NotAllowedNow(
-            f"expected at least the {s.paired} rounds already paired, got {e.rounds}"
+            N_("expected at least the %(paired)s rounds already paired, got %(rounds)s"),
+            paired=s.paired,
+            rounds=e.rounds,
         )
     if e.rounds == s.number_of_rounds:
-        raise NotAllowedNow(f"expected another number of rounds, got {e.rounds} already")
+        raise NotAllowedNow(
+            N_("expected another number of rounds, got %(rounds)s already"), rounds=e.rounds
+        )
     general = replace(s.parameters.general, number_of_rounds=e.rounds)
     chosen = tuple(c for c in s.chosen_byes if c[0] <= e.rounds)
     return replace(s, parameters=replace(s.parameters, general=general), chosen_byes=chosen)
@@ -323,4 +403,6 @@ def apply_edit(s: GoState, event: Event) -> GoState:
             return set_tables(s, event)
         case GoRoundsSet():
             return set_rounds(s, event)
-    raise NotOffered(f"expected an edit of a Go tournament, got a {event.kind!r} event")
+    raise NotOffered(
+        N_("expected an edit of a Go tournament, got a %(kind)r event"), kind=event.kind
+    )

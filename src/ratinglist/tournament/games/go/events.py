@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ratinglist.errors import N_
 from ratinglist.model import PlayerId
 from ratinglist.tournament.events import (
     Event,
@@ -49,7 +50,7 @@ class GoRegistered(Event):
     not_playing: tuple[int, ...] = ()
     details: tuple[tuple[str, str], ...] = ()
 
-    action: ClassVar[str] = "a registration"
+    action: ClassVar[str] = N_("a registration")
 
     def footprint(self) -> frozenset[Mark]:
         return player_mark(self.player)
@@ -71,7 +72,7 @@ class GoPaired(Event):
     byes: tuple[PlayerId, ...] = ()
     unknown_colour: tuple[int, ...] = ()
 
-    action: ClassVar[str] = "a pairing"
+    action: ClassVar[str] = N_("a pairing")
 
     def describe(self, name: Namer | None = None) -> str:
         return f"pairing of round {self.round}"
@@ -105,7 +106,7 @@ class GoResultEntered(GoResultEvent):
 
     kind: ClassVar[str] = "go-result"
 
-    action: ClassVar[str] = "a result"
+    action: ClassVar[str] = N_("a result")
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +115,7 @@ class GoResultCorrected(GoResultEvent):
 
     kind: ClassVar[str] = "go-correction"
 
-    action: ClassVar[str] = "a correction"
+    action: ClassVar[str] = N_("a correction")
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +126,7 @@ class GoTeamEntered(Event):
     team: int
     name: str
 
-    action: ClassVar[str] = "a team"
+    action: ClassVar[str] = N_("a team")
 
     def describe(self, name: Namer | None = None) -> str:
         return f"team {self.team} {self.name!r}"
@@ -142,7 +143,7 @@ class GoTeamBoards(Event):
     round: int
     players: tuple[PlayerId, ...]
 
-    action: ClassVar[str] = "team members"
+    action: ClassVar[str] = N_("team members")
 
     def describe(self, name: Namer | None = None) -> str:
         return f"members of team {self.team} in round {self.round}"
@@ -179,7 +180,7 @@ class GoPlayerModified(Event):
     not_playing: tuple[int, ...] | None = None
     final: bool | None = None
 
-    action: ClassVar[str] = "a change of a player"
+    action: ClassVar[str] = N_("a change of a player")
 
     def footprint(self) -> frozenset[Mark]:
         return player_mark(self.player)
@@ -198,7 +199,7 @@ class GoByeChosen(Event):
     round: int
     player: PlayerId
 
-    action: ClassVar[str] = "a bye"
+    action: ClassVar[str] = N_("a bye")
 
     def describe(self, name: Namer | None = None) -> str:
         who = named(name)(self.player) if int(self.player) else "none"
@@ -222,7 +223,7 @@ class GoUnpaired(GoGameEvent):
 
     kind: ClassVar[str] = "go-unpaired"
 
-    action: ClassVar[str] = "an unpairing"
+    action: ClassVar[str] = N_("an unpairing")
 
     def describe(self, name: Namer | None = None) -> str:
         return f"unpairing of round {self.round}{pair_words(self.white, self.black, name)}"
@@ -239,7 +240,7 @@ class GoGamesAdded(Event):
     games: tuple[tuple[PlayerId, PlayerId, int, int], ...]
     bye: int = 0
 
-    action: ClassVar[str] = "a pairing by hand"
+    action: ClassVar[str] = N_("a pairing by hand")
 
     def describe(self, name: Namer | None = None) -> str:
         return f"{len(self.games)} game(s) added to round {self.round}"
@@ -251,7 +252,7 @@ class GoColoursExchanged(GoGameEvent):
 
     kind: ClassVar[str] = "go-colours"
 
-    action: ClassVar[str] = "a colour exchange"
+    action: ClassVar[str] = N_("a colour exchange")
 
     def describe(self, name: Namer | None = None) -> str:
         game = pair_words(self.white, self.black, name)
@@ -265,7 +266,7 @@ class GoHandicapSet(GoGameEvent):
     kind: ClassVar[str] = "go-handicap"
     handicap: int
 
-    action: ClassVar[str] = "a handicap"
+    action: ClassVar[str] = N_("a handicap")
 
     def describe(self, name: Namer | None = None) -> str:
         game = pair_words(self.white, self.black, name)
@@ -281,7 +282,7 @@ class GoTablesSet(Event):
     round: int
     tables: tuple[tuple[PlayerId, int], ...]
 
-    action: ClassVar[str] = "a table change"
+    action: ClassVar[str] = N_("a table change")
 
     def describe(self, name: Namer | None = None) -> str:
         return f"{len(self.tables)} table number(s) changed in round {self.round}"
@@ -295,7 +296,7 @@ class GoRoundsSet(Event):
     kind: ClassVar[str] = "go-rounds"
     rounds: int
 
-    action: ClassVar[str] = "a number of rounds"
+    action: ClassVar[str] = N_("a number of rounds")
 
     def describe(self, name: Namer | None = None) -> str:
         return f"number of rounds set to {self.rounds}"

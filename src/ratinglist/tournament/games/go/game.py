@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from ratinglist.errors import NotOffered, TournamentError, TournamentInputError
+from ratinglist.errors import N_, NotOffered, TournamentError, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import (
     EnteredResult,
@@ -75,7 +75,7 @@ FILES = (
 
 def _go_event(event: ev.Event) -> GoResultEvent:
     if not isinstance(event, go_events.GoResultEntered | go_events.GoResultCorrected):
-        raise NotOffered(f"expected a Go result, got a {event.kind!r} event")
+        raise NotOffered(N_("expected a Go result, got a %(kind)r event"), kind=event.kind)
     return event
 
 
@@ -307,10 +307,14 @@ class Go(Game):
     def created_settings(self, new: NewSettings, seed: int) -> ev.Settings:
         for option, value in (("--preset", new.preset if new.preset != "eoc" else None),):
             if value is not None:
-                raise NotOffered(f"expected {option} only with an Othello tournament")
+                raise NotOffered(
+                    N_("expected %(option)s only with an Othello tournament"), option=option
+                )
         if new.system is not None and new.system.strip().lower() not in GO_SYSTEMS:
             raise TournamentInputError(
-                f"expected a Go system among {', '.join(sorted(GO_SYSTEMS))}, got {new.system!r}"
+                N_("expected a Go system among %(go_systems)s, got %(system)r"),
+                go_systems=", ".join(sorted(GO_SYSTEMS)),
+                system=new.system,
             )
         return go_created_settings(
             name=new.name,
@@ -374,7 +378,7 @@ class Go(Game):
     ) -> tuple[ev.Event, int | None]:
         if spec.special is not None or spec.winner is not None:
             raise TournamentInputError(
-                "expected a Go result such as 1-0 or 0-1! (! for by default), got --special"
+                N_("expected a Go result such as 1-0 or 0-1! (! for by default), got --special")
             )
         return go_result_event(
             go_play(d), spec.round, spec.black, spec.white, spec.table, spec.score, correction
@@ -415,7 +419,11 @@ class Go(Game):
         for g in s.rounds[round_number - 1].games:
             if g.table == table:
                 return frozenset((numbers[g.white], numbers[g.black]))
-        raise TournamentInputError(f"expected a table of round {round_number}, got {table}")
+        raise TournamentInputError(
+            N_("expected a table of round %(round_number)s, got %(table)s"),
+            round_number=round_number,
+            table=table,
+        )
 
     def entrants(self, d: FoldedTournament) -> tuple[EntrantLine, ...]:
         s = go_play(d)
@@ -450,21 +458,32 @@ class Go(Game):
     def round_view(self, d: FoldedTournament, number: int, seq: int) -> RoundView:
         s = go_play(d)
         if not 1 <= number <= s.paired:
-            raise TournamentInputError(f"expected a paired round (1-{s.paired}), got {number}")
+            raise TournamentInputError(
+                N_("expected a paired round (1-%(paired)s), got %(number)s"),
+                paired=s.paired,
+                number=number,
+            )
         return go_round_view(d, number, seq)
 
     def standings(
         self, d: FoldedTournament, class_name: str | None, criteria: str | None
     ) -> GoStandingsView:
         if class_name is not None:
-            raise NotOffered(f"expected no --class for a Go tournament, got {class_name!r}")
+            raise NotOffered(
+                N_("expected no --class for a Go tournament, got %(class_name)r"),
+                class_name=class_name,
+            )
         view = go_standings_view(go_play(d), d.settings.name, criteria)
         return replace(view, progress=self.progress(d)[1])
 
     def slips(self, d: FoldedTournament, number: int) -> str:
         s = go_play(d)
         if not 1 <= number <= s.paired:
-            raise TournamentInputError(f"expected a paired round (1-{s.paired}), got {number}")
+            raise TournamentInputError(
+                N_("expected a paired round (1-%(paired)s), got %(number)s"),
+                paired=s.paired,
+                number=number,
+            )
         komi = s.tournament().parameters.general.komi
         return go_slips(s, d.settings.name, number, komi)
 
@@ -474,7 +493,9 @@ class Go(Game):
         unknown = options - EXPORT_OPTIONS
         if unknown:
             raise TournamentInputError(
-                f"expected export options among {sorted(EXPORT_OPTIONS)}, got {sorted(unknown)}"
+                N_("expected export options among %(export_options)s, got %(unknown)s"),
+                export_options=sorted(EXPORT_OPTIONS),
+                unknown=sorted(unknown),
             )
         from ratinglist.tournament.games.go.exports import go_file_bytes  # files only, not pairing
 
@@ -572,7 +593,7 @@ class Go(Game):
 
     def shown_standings(self, view: Standings) -> ShownTable:
         if not isinstance(view, GoStandingsView):
-            raise NotOffered("expected Go standings (placement criteria)")
+            raise NotOffered(N_("expected Go standings (placement criteria)"))
         played = max((len(s.rounds) for s in view.lines), default=0)
         columns = (
             ShownColumn("#"),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import NotAllowedNow, TournamentInputError
+from ratinglist.errors import N_, NotAllowedNow, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.go import format_rank, rank_from_rating
 from ratinglist.model.go.tournament import GoGame, GoSystem
@@ -37,7 +37,11 @@ def paired_round(s: GoState, k: int | None) -> GoRound:
     """Paired round `k` (default: the last paired)."""
     number = s.paired if k is None else k
     if not 1 <= number <= s.paired:
-        raise TournamentInputError(f"expected a paired round (1-{s.paired}), got round {number}")
+        raise TournamentInputError(
+            N_("expected a paired round (1-%(paired)s), got round %(number)s"),
+            paired=s.paired,
+            number=number,
+        )
     return s.rounds[number - 1]
 
 
@@ -48,14 +52,21 @@ def game_at(s: GoState, k: int, table: int) -> GoGame:
         if g.table == table:
             return g
     tables = sorted(g.table for g in rnd.games)
-    raise TournamentInputError(f"expected a table of round {k} among {tables}, got {table}")
+    raise TournamentInputError(
+        N_("expected a table of round %(k)s among %(tables)s, got %(table)s"),
+        k=k,
+        tables=tables,
+        table=table,
+    )
 
 
 def _free_table(rnd: GoRound) -> int:
     used = {g.table for g in rnd.games}
     table = next(t for t in range(1, MAX_TABLE + 2) if t not in used)
     if table > MAX_TABLE:
-        raise TournamentInputError(f"expected a free table 1-{MAX_TABLE}, got every table used")
+        raise TournamentInputError(
+            N_("expected a free table 1-%(max_table)s, got every table used"), max_table=MAX_TABLE
+        )
     return table
 
 
@@ -64,11 +75,13 @@ def hand_pair(s: GoState, k: int, a: PlayerId, b: PlayerId) -> GoGamesAdded:
     them, at the lowest free table."""
     rnd = paired_round(s, k)
     if a == b:
-        raise TournamentInputError(f"expected two different players, got {int(a)} twice")
+        raise TournamentInputError(N_("expected two different players, got %(a)s twice"), a=int(a))
     free = set(unpaired_keys(s, k))
     for pid in (a, b):
         if s.key(pid) not in free:
-            raise NotAllowedNow(f"expected players unpaired in round {k}, got {s.name(pid)}")
+            raise NotAllowedNow(
+                N_("expected players unpaired in round %(k)s, got %(pid)s"), k=k, pid=s.name(pid)
+            )
     t = s.tournament()
     bye = rnd.byes[0] if rnd.byes else None
     # the bye is the round's own (or none): never one chosen among the two players
@@ -85,22 +98,28 @@ def pair_rest(s: GoState, k: int, group_max: int | None = None) -> GoGamesAdded:
     rnd = paired_round(s, k)
     free = unpaired_keys(s, k)
     if not free:
-        raise NotAllowedNow(f"expected unpaired players in round {k}, got none")
+        raise NotAllowedNow(N_("expected unpaired players in round %(k)s, got none"), k=k)
     t = s.tournament()
     r = k - 1
     bye = rnd.byes[0] if rnd.byes else None
     new_bye = None
     if bye is not None and len(free) % 2:
         raise NotAllowedNow(
-            f"expected an even number of unpaired players in round {k} (it has its bye), got "
-            f"{len(free)}: pair two of them by hand, or change the bye"
+            N_(
+                "expected an even number of unpaired players in round %(k)s (it has its"
+                " bye), got %(count)s: pair two of them by hand, or change the bye"
+            ),
+            k=k,
+            count=len(free),
         )
     if bye is None and len(free) % 2:
         new_bye = choose_bye(t, GoScores(t.before_round(r)), r, free)
         bye = new_bye
     rest = {key for key in free if key != new_bye}
     if len(rest) == 1:
-        raise NotAllowedNow(f"expected two unpaired players or more in round {k}, got one")
+        raise NotAllowedNow(
+            N_("expected two unpaired players or more in round %(k)s, got one"), k=k
+        )
     forced = [
         (s.key(f.black), s.key(f.white))
         for f in s.forced
@@ -125,7 +144,7 @@ def renumber(s: GoState, k: int) -> GoTablesSet:
     MMS"): the games that move."""
     rnd = paired_round(s, k)
     if not rnd.games:
-        raise TournamentInputError(f"expected games to renumber in round {k}, got none")
+        raise TournamentInputError(N_("expected games to renumber in round %(k)s, got none"), k=k)
     t = s.tournament()
     placement = table_placement(t, k - 1, rnd.byes[0] if rnd.byes else None)
     rating = {p.key: p.rating for p in t.players}
@@ -135,7 +154,9 @@ def renumber(s: GoState, k: int) -> GoTablesSet:
     number = s.numbers()
     moved = tuple((number[g.white], g.table) for g in ordered if old[g.white] != g.table)
     if not moved:
-        raise NotAllowedNow(f"expected tables to renumber, got round {k} already in order")
+        raise NotAllowedNow(
+            N_("expected tables to renumber, got round %(k)s already in order"), k=k
+        )
     return GoTablesSet(k, moved)
 
 
@@ -143,9 +164,11 @@ def move_table(s: GoState, k: int, table: int, new: int) -> GoTablesSet:
     """Table `table` of round `k` becomes `new`; a game already at `new` takes `table`."""
     g = game_at(s, k, table)
     if new == table:
-        raise TournamentInputError(f"expected another table than {table}")
+        raise TournamentInputError(N_("expected another table than %(table)s"), table=table)
     if not 1 <= new <= MAX_TABLE:
-        raise TournamentInputError(f"expected a table 1-{MAX_TABLE}, got {new}")
+        raise TournamentInputError(
+            N_("expected a table 1-%(max_table)s, got %(new)s"), max_table=MAX_TABLE, new=new
+        )
     number = s.numbers()
     moved = [(number[g.white], new)]
     other = next((x for x in paired_round(s, k).games if x.table == new), None)

@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import fields, replace
 
-from ratinglist.errors import NotAllowedNow, OpenGothaError, TournamentInputError
+from ratinglist.errors import N_, NotAllowedNow, OpenGothaError, TournamentInputError
 from ratinglist.formats.go.opengotha_xml import PARAMETER_SETS, parameter_value
 from ratinglist.model.directed import GoOptions
 from ratinglist.model.go import format_rank
@@ -80,8 +80,11 @@ def canonical_name(name: str) -> str:
     found = _FOLDED.get(name.strip().lower())
     if found is None:
         raise TournamentInputError(
-            f"expected an OpenGotha parameter name such as komi, hdCeiling or "
-            f"paiMaSeedSystem1 (tournament settings lists them), got {name!r}"
+            N_(
+                "expected an OpenGotha parameter name such as komi, hdCeiling or "
+                "paiMaSeedSystem1 (tournament settings lists them), got %(name)r"
+            ),
+            name=name,
         )
     return found
 
@@ -93,7 +96,9 @@ _DURATION = re.compile(r"^\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*(min|m|s)?)?\s*$", re.I
 def _seconds(text: str, default_unit: str, what: str) -> int:
     m = _DURATION.match(text)
     if m is None or (m.group(1) is None and m.group(2) is None):
-        raise TournamentInputError(f"expected {what} such as 60m, 1h30m or 30s, got {text!r}")
+        raise TournamentInputError(
+            N_("expected %(what)s such as 60m, 1h30m or 30s, got %(text)r"), what=what, text=text
+        )
     hours = int(m.group(1) or 0)
     amount = int(m.group(2) or 0)
     unit = (m.group(3) or default_unit).lower()
@@ -112,9 +117,11 @@ def parse_time(text: str) -> OptionPairs:
     ``60m+15/5m`` (Canadian: 15 stones in 5 min) or ``60m+10s`` (Fischer: 10 s a move).
     A number without unit is minutes; the basic time is whole minutes (OpenGotha's)."""
     basic_text, plus, extra = text.strip().partition("+")
-    basic = _seconds(basic_text, "m", "a basic time")
+    basic = _seconds(basic_text, "m", N_("a basic time"))
     if basic % 60:
-        raise TournamentInputError(f"expected a basic time in whole minutes, got {basic_text!r}")
+        raise TournamentInputError(
+            N_("expected a basic time in whole minutes, got %(basic_text)r"), basic_text=basic_text
+        )
     pairs: list[tuple[str, str]] = [("basicTime", str(basic // 60))]
     extra = extra.strip()
     if not plus:
@@ -123,8 +130,10 @@ def parse_time(text: str) -> OptionPairs:
     canadian = re.fullmatch(r"(\d+)\s*/\s*(.+)", extra)
     if byoyomi is not None:
         if int(byoyomi.group(1)) < 1:
-            raise TournamentInputError(f"expected at least 1 byo-yomi period, got {extra!r}")
-        seconds = _seconds(byoyomi.group(2), "s", "a byo-yomi time")
+            raise TournamentInputError(
+                N_("expected at least 1 byo-yomi period, got %(extra)r"), extra=extra
+            )
+        seconds = _seconds(byoyomi.group(2), "s", N_("a byo-yomi time"))
         return (
             *pairs,
             ("complementaryTimeSystem", TimeSystem.STANDARD_BYOYOMI.value),
@@ -134,9 +143,9 @@ def parse_time(text: str) -> OptionPairs:
         stones = int(canadian.group(1))
         if stones < 1:
             raise TournamentInputError(
-                f"expected at least 1 stone in a Canadian period, got {extra!r}"
+                N_("expected at least 1 stone in a Canadian period, got %(extra)r"), extra=extra
             )
-        seconds = _seconds(canadian.group(2), "m", "a Canadian period")
+        seconds = _seconds(canadian.group(2), "m", N_("a Canadian period"))
         return (
             *pairs,
             ("complementaryTimeSystem", TimeSystem.CANADIAN_BYOYOMI.value),
@@ -144,7 +153,11 @@ def parse_time(text: str) -> OptionPairs:
             ("canByoYomiTime", str(seconds)),
         )
     if not extra:
-        raise TournamentInputError(f"expected a time system ({TIME_HELP}), got {text!r}")
+        raise TournamentInputError(
+            N_("expected a time system (%(time_help)s), got %(text)r"),
+            time_help=TIME_HELP,
+            text=text,
+        )
     seconds = _seconds(extra, "s", f"a time system ({TIME_HELP}); the increment")
     return (
         *pairs,
@@ -201,8 +214,11 @@ def option_pairs(options: GoOptions) -> OptionPairs:
         name, equals, value = item.partition("=")
         if not equals:
             raise TournamentInputError(
-                f"expected a parameter as name=value (e.g. paiMaSeedSystem1=SPLITANDFOLD), "
-                f"got {item.strip()!r}"
+                N_(
+                    "expected a parameter as name=value (e.g. "
+                    "paiMaSeedSystem1=SPLITANDFOLD), got %(item)r"
+                ),
+                item=item.strip(),
             )
         pairs.append((canonical_name(name), value.strip()))
     return tuple(pairs)
@@ -211,10 +227,13 @@ def option_pairs(options: GoOptions) -> OptionPairs:
 def _handicap_mode(text: str, ceiling: str | None) -> OptionPairs:
     mode = _HANDICAP_MODES.get(text.strip().lower())
     if mode is None:
-        raise TournamentInputError(f"expected a handicap from mms, rank or none, got {text!r}")
+        raise TournamentInputError(
+            N_("expected a handicap from mms, rank or none, got %(text)r"), text=text
+        )
     if mode[0][0] == "hdCeiling" and ceiling not in (None, "0"):
         raise TournamentInputError(
-            f"expected no handicap ceiling with no handicap (none), got {ceiling!r}"
+            N_("expected no handicap ceiling with no handicap (none), got %(ceiling)r"),
+            ceiling=ceiling,
         )
     return mode
 
@@ -228,10 +247,18 @@ def parse_criteria(text: str) -> tuple[Criterion, ...]:
         c = Criterion.from_name(word)
         if c is None:
             known = ", ".join(c.value for c in Criterion if c is not Criterion.NULL)
-            raise TournamentInputError(f"expected placement criteria among {known}, got {word!r}")
+            raise TournamentInputError(
+                N_("expected placement criteria among %(known)s, got %(word)r"),
+                known=known,
+                word=word,
+            )
         out.append(c)
     if not out or len(out) > MAX_CRITERIA:
-        raise TournamentInputError(f"expected 1 to {MAX_CRITERIA} placement criteria, got {text!r}")
+        raise TournamentInputError(
+            N_("expected 1 to %(max_criteria)s placement criteria, got %(text)r"),
+            max_criteria=MAX_CRITERIA,
+            text=text,
+        )
     return tuple(out)
 
 
@@ -246,26 +273,36 @@ def _set(parameters: GoParameters, name: str, text: str) -> GoParameters:
         letter = text.strip().upper()
         if letter not in ("", *EGF_CLASSES):
             raise TournamentInputError(
-                f"expected an EGF class among {', '.join(EGF_CLASSES)} (empty: from the time "
-                f"system), got {text!r}"
+                N_(
+                    "expected an EGF class among %(egf_classes)s (empty: from the time "
+                    "system), got %(text)r"
+                ),
+                egf_classes=", ".join(EGF_CLASSES),
+                text=text,
             )
         return replace(parameters, general=replace(parameters.general, egf_class=letter))
     if name == COMPAT:
         mode = text.strip().lower()
         if mode not in ("", "none", *COMPAT_MODES):
-            raise TournamentInputError(f"expected compat opengotha (or none), got {text!r}")
+            raise TournamentInputError(
+                N_("expected compat opengotha (or none), got %(text)r"), text=text
+            )
         mode = "" if mode == "none" else mode
         return replace(parameters, pairing=replace(parameters.pairing, compat=mode))
     section, field_name = _FIELDS[name]
     current_set = getattr(parameters, section)
     current = getattr(current_set, field_name)
     if isinstance(current, bool) and text.strip().lower() not in _BOOLEAN:
-        raise TournamentInputError(f"expected {name} true or false, got {text!r}")
+        raise TournamentInputError(
+            N_("expected %(name)s true or false, got %(text)r"), name=name, text=text
+        )
     try:
         value = parameter_value(name, text.strip(), current, name)
     except OpenGothaError as exc:
         message = str(exc)
-        raise TournamentInputError(f"{name}: {message[message.find('expected') :]}") from exc
+        raise TournamentInputError(
+            N_("%(name)s: %(why)s"), name=name, why=message[message.find("expected") :]
+        ) from exc
     if name == "paiMaLastRoundForSeedSystem1":
         value = int(str(value)) - 1  # 1-based as the XML and OpenGotha's screen
     if name == "complementaryTimeSystem":
@@ -348,23 +385,34 @@ def with_options(
         name = canonical_name(raw)
         if name in SET_AT_CREATION:
             raise NotAllowedNow(
-                f"expected {name} only when the tournament is made (its name, first day and "
-                f"rounds; the last day: endDate or the end date), "
-                f"got {name}={text}"
+                N_(
+                    "expected %(name)s only when the tournament is made (its name, first "
+                    "day and rounds; the last day: endDate or the end date), got "
+                    "%(name)s=%(text)s"
+                ),
+                name=name,
+                text=text,
             )
         before = found
         found = _set(found, name, text)
         if paired and name in FIXED_ONCE_PAIRED and found != before:
             raise NotAllowedNow(
-                f"expected {name} unchanged once round 1 is paired (the groups of the "
-                f"published rounds were made of it), got {name}={text}"
+                N_(
+                    "expected %(name)s unchanged once round 1 is paired (the groups of the "
+                    "published rounds were made of it), got %(name)s=%(text)s"
+                ),
+                name=name,
+                text=text,
             )
     was, now = _main(parameters), _main(found)
     if paired and now != was:
         raise NotAllowedNow(
-            f"expected the main placement criterion {was.value if was else 'none'} unchanged "
-            f"once round 1 is paired (it makes the score groups), got "
-            f"{','.join(c.value for c in found.criteria)}"
+            N_(
+                "expected the main placement criterion %(was)s unchanged once round 1"
+                " is paired (it makes the score groups), got %(now)s"
+            ),
+            was=was.value if was else N_("none"),
+            now=",".join(c.value for c in found.criteria),
         )
     _check(found)
     return found

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ratinglist.errors import NotAllowedNow, TournamentInputError
+from ratinglist.errors import N_, NotAllowedNow, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.go.tournament import GoSystem, GoTournament, Outcome
 from ratinglist.pairing.go.costs import PART_NAMES, CostModel
@@ -32,8 +32,13 @@ def require_complete(s: GoState, k: int) -> None:
         if not r.complete:
             missing = sum(1 for g in r.games if g.result.outcome is Outcome.UNKNOWN)
             raise NotAllowedNow(
-                f"expected every result of round {r.number} before pairing round {k}, "
-                f"got {missing} missing"
+                N_(
+                    "expected every result of round %(number)s before pairing round %(k)s, "
+                    "got %(missing)s missing"
+                ),
+                number=r.number,
+                k=k,
+                missing=missing,
             )
 
 
@@ -46,7 +51,8 @@ def round_to_pair(s: GoState) -> int:
     k = s.paired + 1
     if k > s.number_of_rounds:
         raise NotAllowedNow(
-            f"expected a round to pair, got all {s.number_of_rounds} rounds already paired"
+            N_("expected a round to pair, got all %(number_of_rounds)s rounds already paired"),
+            number_of_rounds=s.number_of_rounds,
         )
     require_complete(s, k)
     return k
@@ -98,14 +104,24 @@ def chosen_bye_key(s: GoState, k: int) -> str | None:
     p = s.player(pid)
     if not (p.final and p.plays(k - 1)):
         raise TournamentInputError(
-            f"expected the chosen bye {s.name(pid)} to be pairable in round {k}, got them "
-            f"preliminary or not playing (choose another bye)"
+            N_(
+                "expected the chosen bye %(pid)s to be pairable in round %(k)s, got "
+                "them preliminary or not playing (choose another bye)"
+            ),
+            pid=s.name(pid),
+            k=k,
         )
     pairable = sum(1 for x in s.players if x.final and x.plays(k - 1))
     if pairable % 2 == 0:
         raise TournamentInputError(
-            f"expected an odd number of players for the chosen bye {s.name(pid)}, got "
-            f"{pairable} pairable in round {k} (choose no bye: tournament edit bye {k} 0)"
+            N_(
+                "expected an odd number of players for the chosen bye %(pid)s, got "
+                "%(pairable)s pairable in round %(k)s (choose no bye: tournament edit "
+                "bye %(k)s 0)"
+            ),
+            pid=s.name(pid),
+            pairable=pairable,
+            k=k,
         )
     return p.key
 
@@ -123,14 +139,19 @@ def _round_robin_games(
     order = seeding(s)
     if len(order) < 2:
         raise TournamentInputError(
-            f"expected at least 2 players for a round robin, got {len(order)}"
+            N_("expected at least 2 players for a round robin, got %(count)s"), count=len(order)
         )
     per_cycle = len(order) - 1 + len(order) % 2
     rounds = s.number_of_rounds
     if rounds % per_cycle:
         raise TournamentInputError(
-            f"expected {per_cycle} rounds (or a multiple) for a round robin of {len(order)} "
-            f"players, got {rounds}"
+            N_(
+                "expected %(per_cycle)s rounds (or a multiple) for a round robin of "
+                "%(count)s players, got %(rounds)s"
+            ),
+            per_cycle=per_cycle,
+            count=len(order),
+            rounds=rounds,
         )
     schedule = round_robin(order, rounds // per_cycle)[r]
     key = s.key
@@ -175,7 +196,9 @@ def explain_go_round(
         TournamentError: round `k` is not published, or an asked player was not pairable.
     """
     if not 1 <= k <= s.paired:
-        raise TournamentInputError(f"expected a paired round (1-{s.paired}), got {k}")
+        raise TournamentInputError(
+            N_("expected a paired round (1-%(paired)s), got %(k)s"), paired=s.paired, k=k
+        )
     t = s.tournament()
     rnd_state = s.rounds[k - 1]
     bye = rnd_state.byes[0] if rnd_state.byes else None
@@ -189,9 +212,11 @@ def explain_go_round(
     for a, b in asked:
         for pid in (a, b):
             if s.key(pid) not in model.index:
-                raise TournamentInputError(f"expected a player pairable in round {k}, got {pid}")
+                raise TournamentInputError(
+                    N_("expected a player pairable in round %(k)s, got %(pid)s"), k=k, pid=pid
+                )
         if a == b:
-            raise TournamentInputError(f"expected two different players, got {a} twice")
+            raise TournamentInputError(N_("expected two different players, got %(a)s twice"), a=a)
         pairs.append((s.key(a), s.key(b)))
     if not pairs:
         return (), ()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ratinglist.errors import TournamentInputError
+from ratinglist.errors import N_, TournamentInputError
 from ratinglist.model.report import PairingReport, PlayerOptions, ReportOption, ReportPair
 from ratinglist.pairing.go.costs import PART_NAMES, CostModel
 from ratinglist.pairing.report import ALTERNATIVES, best_options
@@ -26,7 +26,11 @@ def go_pairing_report(d: FoldedTournament, number: int, keep: int = ALTERNATIVES
     """
     s = go_play(d)
     if not 1 <= number <= s.paired:
-        raise TournamentInputError(f"expected a paired round (1-{s.paired}), got {number}")
+        raise TournamentInputError(
+            N_("expected a paired round (1-%(paired)s), got %(number)s"),
+            paired=s.paired,
+            number=number,
+        )
     state = s.rounds[number - 1]
     rnd = gotha_round(s.tournament(), number - 1, bye=state.byes[0] if state.byes else None)
     model = CostModel(rnd)

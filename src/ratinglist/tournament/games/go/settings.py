@@ -16,7 +16,7 @@ from dataclasses import fields, is_dataclass
 from functools import cache
 from typing import Any
 
-from ratinglist.errors import GoRankError, TournamentInputError
+from ratinglist.errors import N_, GoRankError, TournamentInputError
 from ratinglist.model.go import GoRank, format_rank, parse_rank
 from ratinglist.model.go.team import MAX_TEAM_SIZE, MIN_TEAM_SIZE, TeamParameters
 from ratinglist.model.go.tournament import (
@@ -106,11 +106,16 @@ def go_team_parameters(data: dict[str, Any]) -> TeamParameters:
     try:
         found = _decode_fields(TeamParameters, dict(data.get("teams", {})), TeamParameters())
     except (TypeError, ValueError, KeyError) as exc:
-        raise TournamentInputError(f"expected valid team parameters, got {exc}") from exc
+        raise TournamentInputError(
+            N_("expected valid team parameters, got %(exc)s"), exc=exc
+        ) from exc
     assert isinstance(found, TeamParameters)
     if not MIN_TEAM_SIZE <= found.team_size <= MAX_TEAM_SIZE:
         raise TournamentInputError(
-            f"expected a team size {MIN_TEAM_SIZE}-{MAX_TEAM_SIZE}, got {found.team_size}"
+            N_("expected a team size %(min_team_size)s-%(max_team_size)s, got %(team_size)s"),
+            min_team_size=MIN_TEAM_SIZE,
+            max_team_size=MAX_TEAM_SIZE,
+            team_size=found.team_size,
         )
     return found
 
@@ -122,7 +127,9 @@ def go_system(data: dict[str, Any]) -> GoSystem:
     except (KeyError, ValueError) as exc:
         known = ", ".join(s.value for s in GoSystem)
         raise TournamentInputError(
-            f"expected a Go system among {known}, got {data.get('system')!r}"
+            N_("expected a Go system among %(known)s, got %(system)r"),
+            known=known,
+            system=data.get("system"),
         ) from exc
 
 
@@ -142,5 +149,7 @@ def go_parameters(data: dict[str, Any]) -> tuple[GoParameters, tuple[ClubsGroup,
             for g in data.get("clubs_groups", [])
         )
     except (TypeError, ValueError, KeyError, GoRankError) as exc:
-        raise TournamentInputError(f"expected valid Go parameters, got {exc}") from exc
+        raise TournamentInputError(
+            N_("expected valid Go parameters, got %(exc)s"), exc=exc
+        ) from exc
     return parameters, groups

@@ -16,9 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ratinglist.errors import (
+    N_,
     GoRankError,
     NotAllowedNow,
     NotOffered,
+    Phrase,
     TournamentInputError,
 )
 from ratinglist.formats.go.opengotha_document import OpenGothaDocument
@@ -111,7 +113,9 @@ class GoState:
         """The OpenGotha key of player number `player`."""
         found = self._keys.get(player)
         if found is None:
-            raise TournamentInputError(f"expected an entered player number, got {player}")
+            raise TournamentInputError(
+                N_("expected an entered player number, got %(player)s"), player=player
+            )
         return found
 
     def number(self, key: str) -> PlayerId:
@@ -119,7 +123,7 @@ class GoState:
         for pid, k in self._keys.items():
             if k == key:
                 return pid
-        raise TournamentInputError(f"expected an entered player, got {key!r}")
+        raise TournamentInputError(N_("expected an entered player, got %(key)r"), key=key)
 
     def numbers(self) -> dict[str, PlayerId]:
         """Every player's number by key."""
@@ -128,7 +132,9 @@ class GoState:
     def player(self, player: PlayerId) -> GoPlayer:
         """The registration of player number `player`."""
         if player not in self._keys:
-            raise TournamentInputError(f"expected an entered player number, got {player}")
+            raise TournamentInputError(
+                N_("expected an entered player number, got %(player)s"), player=player
+            )
         return self.players[self.ids.index(player)]
 
     def name(self, player: PlayerId) -> str:
@@ -156,7 +162,9 @@ class GoState:
             if team.number == number:
                 return team
         known = ", ".join(str(t.number) for t in self.teams) or "none yet"
-        raise TournamentInputError(f"expected a team number ({known}), got {number}")
+        raise TournamentInputError(
+            N_("expected a team number (%(known)s), got %(number)s"), known=known, number=number
+        )
 
     def chosen_bye(self, k: int) -> PlayerId | None:
         """The bye the director chose for round `k` before its pairing, or None."""
@@ -170,7 +178,7 @@ class GoState:
 def new_go_state(settings: Settings) -> GoState:
     """The state of a Go tournament just created with `settings`."""
     if settings.go is None:
-        raise TournamentInputError("expected the Go parameters of a Go tournament, got none")
+        raise TournamentInputError(N_("expected the Go parameters of a Go tournament, got none"))
     parameters, groups = go_parameters(settings.go)
     teams = go_team_parameters(settings.go)
     return GoState(go_system(settings.go), parameters, groups, teams)
@@ -179,30 +187,48 @@ def new_go_state(settings: Settings) -> GoState:
 def _future_round(s: GoState, k: int, what: str) -> None:
     if k <= s.paired:
         raise NotAllowedNow(
-            f"expected {what} for a round not yet paired (> {s.paired}), got round {k}"
+            N_("expected %(what)s for a round not yet paired (> %(paired)s), got round %(k)s"),
+            what=what,
+            paired=s.paired,
+            k=k,
         )
     if k > MAX_ROUNDS:
-        raise TournamentInputError(f"expected {what} for a round 1-{MAX_ROUNDS}, got round {k}")
+        raise TournamentInputError(
+            N_("expected %(what)s for a round 1-%(max_rounds)s, got round %(k)s"),
+            what=what,
+            max_rounds=MAX_ROUNDS,
+            k=k,
+        )
 
 
 def register(s: GoState, e: GoRegistered) -> GoState:
     """Enter a Go player."""
     if e.player in s._keys:
-        raise NotAllowedNow(f"expected a new player number, got {e.player} already entered")
+        raise NotAllowedNow(
+            N_("expected a new player number, got %(player)s already entered"), player=e.player
+        )
     if e.first_round < 1:
-        raise TournamentInputError(f"expected a first round >= 1, got {e.first_round}")
+        raise TournamentInputError(
+            N_("expected a first round >= 1, got %(first_round)s"), first_round=e.first_round
+        )
     if e.first_round > 1:
-        _future_round(s, e.first_round, "a late entry")
+        _future_round(s, e.first_round, N_("a late entry"))
     try:
         rank = parse_rank(e.rank, clamp=True)
     except GoRankError as exc:
-        raise TournamentInputError(f"expected a rank such as 5k or 2d, got {e.rank!r}") from exc
+        raise TournamentInputError(
+            N_("expected a rank such as 5k or 2d, got %(rank)r"), rank=e.rank
+        ) from exc
     if not e.surname.strip():
-        raise TournamentInputError("expected a surname, got an empty one")
+        raise TournamentInputError(N_("expected a surname, got an empty one"))
     details = dict(e.details)
     unknown = set(details) - set(DETAIL_FIELDS)
     if unknown:
-        raise TournamentInputError(f"expected details among {DETAIL_FIELDS}, got {sorted(unknown)}")
+        raise TournamentInputError(
+            N_("expected details among %(detail_fields)s, got %(unknown)s"),
+            detail_fields=DETAIL_FIELDS,
+            unknown=sorted(unknown),
+        )
     player = GoPlayer(
         name=e.surname,
         first_name=e.firstname,
@@ -222,8 +248,13 @@ def register(s: GoState, e: GoRegistered) -> GoState:
     )
     if player.key in s._keys.values():
         raise NotAllowedNow(
-            f"expected a player not yet entered, got {e.surname!r} {e.firstname!r} "
-            f"(same name as player {s.number(player.key)})"
+            N_(
+                "expected a player not yet entered, got %(surname)r %(firstname)r (same"
+                " name as player %(key)s)"
+            ),
+            surname=e.surname,
+            firstname=e.firstname,
+            key=s.number(player.key),
         )
     return replace(
         s,
@@ -236,7 +267,9 @@ def register(s: GoState, e: GoRegistered) -> GoState:
 def _set_playing(s: GoState, player: PlayerId, rounds: range) -> GoState:
     i = s.ids.index(player) if player in s._keys else -1
     if i < 0:
-        raise TournamentInputError(f"expected an entered player number, got {player}")
+        raise TournamentInputError(
+            N_("expected an entered player number, got %(player)s"), player=player
+        )
     p = s.players[i]
     flags = tuple(False if r + 1 in rounds else f for r, f in enumerate(p.participating))
     players = (*s.players[:i], replace(p, participating=flags), *s.players[i + 1 :])
@@ -245,17 +278,21 @@ def _set_playing(s: GoState, player: PlayerId, rounds: range) -> GoState:
 
 def absent(s: GoState, player: PlayerId, k: int) -> GoState:
     """Player `player` does not play round `k` (not paired, no bye)."""
-    _future_round(s, k, "an absence")
+    _future_round(s, k, N_("an absence"))
     if not s.player(player).plays(k - 1):
-        raise TournamentInputError(f"expected a player due to play round {k}, got {player}")
+        raise TournamentInputError(
+            N_("expected a player due to play round %(k)s, got %(player)s"), k=k, player=player
+        )
     return _set_playing(s, player, range(k, k + 1))
 
 
 def withdraw(s: GoState, player: PlayerId, k: int) -> GoState:
     """Player `player` plays no round from `k` on."""
-    _future_round(s, k, "a withdrawal")
+    _future_round(s, k, N_("a withdrawal"))
     if s.withdrawn_from(player) is not None:
-        raise NotAllowedNow(f"expected a player still in the tournament, got {player} withdrawn")
+        raise NotAllowedNow(
+            N_("expected a player still in the tournament, got %(player)s withdrawn"), player=player
+        )
     state = _set_playing(s, player, range(k, MAX_ROUNDS + 1))
     return replace(state, withdrawn=(*s.withdrawn, (player, k)))
 
@@ -264,7 +301,7 @@ def forbid(s: GoState, a: PlayerId, b: PlayerId) -> GoState:
     """Never pair `a` and `b`."""
     s.key(a), s.key(b)
     if a == b:
-        raise TournamentInputError(f"expected two different players, got {a} twice")
+        raise TournamentInputError(N_("expected two different players, got %(a)s twice"), a=a)
     return replace(s, never=(*s.never, frozenset((a, b))))
 
 
@@ -277,10 +314,16 @@ def force(s: GoState, e: Forced) -> GoState:
 def pair(s: GoState, e: GoPaired) -> GoState:
     """Publish the games and byes of the next round."""
     if e.round != s.paired + 1:
-        raise NotAllowedNow(f"expected the next round {s.paired + 1}, got round {e.round}")
+        raise NotAllowedNow(
+            N_("expected the next round %(paired)s, got round %(round)s"),
+            paired=s.paired + 1,
+            round=e.round,
+        )
     if e.round > s.number_of_rounds:
         raise TournamentInputError(
-            f"expected a round of the tournament (1-{s.number_of_rounds}), got round {e.round}"
+            N_("expected a round of the tournament (1-%(number_of_rounds)s), got round %(round)s"),
+            number_of_rounds=s.number_of_rounds,
+            round=e.round,
         )
     seen: set[PlayerId] = set()
     tables: set[int] = set()
@@ -288,20 +331,28 @@ def pair(s: GoState, e: GoPaired) -> GoState:
     for white, black, handicap, table in e.games:
         for pid in (white, black):
             if pid in seen:
-                raise TournamentInputError(f"expected each player once in a round, got {pid} twice")
+                raise TournamentInputError(
+                    N_("expected each player once in a round, got %(pid)s twice"), pid=pid
+                )
             seen.add(pid)
         if table in tables or table < 1:
-            raise TournamentInputError(f"expected distinct table numbers >= 1, got table {table}")
+            raise TournamentInputError(
+                N_("expected distinct table numbers >= 1, got table %(table)s"), table=table
+            )
         tables.add(table)
         if not 0 <= handicap <= 9:
-            raise TournamentInputError(f"expected a handicap 0-9, got {handicap}")
+            raise TournamentInputError(
+                N_("expected a handicap 0-9, got %(handicap)s"), handicap=handicap
+            )
         known = table not in e.unknown_colour
         games.append(
             GoGame(e.round - 1, table, s.key(white), s.key(black), handicap, GoResult(), known)
         )
     for pid in e.byes:
         if pid in seen:
-            raise TournamentInputError(f"expected each player once in a round, got {pid} twice")
+            raise TournamentInputError(
+                N_("expected each player once in a round, got %(pid)s twice"), pid=pid
+            )
         seen.add(pid)
     pairs = {frozenset((w, b)) for w, b, _, _ in e.games}
     missing = [
@@ -310,7 +361,9 @@ def pair(s: GoState, e: GoPaired) -> GoState:
     if missing:
         left = [(int(f.black), int(f.white)) for f in missing]
         raise TournamentInputError(
-            f"expected the forced pairs in round {e.round}, got {left} left out"
+            N_("expected the forced pairs in round %(round)s, got %(left)s left out"),
+            round=e.round,
+            left=left,
         )
     new = GoRound(e.round, tuple(games), tuple(s.key(p) for p in e.byes))
     return replace(s, rounds=(*s.rounds, new))
@@ -322,34 +375,53 @@ def go_result(e: GoResultEntered | GoResultCorrected) -> GoResult:
         outcome = Outcome(e.outcome)
     except ValueError as exc:
         known = ", ".join(o.value for o in Outcome)
-        raise TournamentInputError(f"expected an outcome among {known}, got {e.outcome!r}") from exc
+        raise TournamentInputError(
+            N_("expected an outcome among %(known)s, got %(outcome)r"),
+            known=known,
+            outcome=e.outcome,
+        ) from exc
     return GoResult(outcome, e.by_default)
 
 
 def record(s: GoState, e: GoResultEntered | GoResultCorrected) -> GoState:
     """Enter (or correct) the result of a game of a published round."""
     if not 1 <= e.round <= s.paired:
-        raise TournamentInputError(f"expected a paired round (1-{s.paired}), got round {e.round}")
+        raise TournamentInputError(
+            N_("expected a paired round (1-%(paired)s), got round %(round)s"),
+            paired=s.paired,
+            round=e.round,
+        )
     result = go_result(e)
     if result.outcome is Outcome.UNKNOWN and isinstance(e, GoResultEntered):
-        raise TournamentInputError("expected a known result to enter, got unknown")
+        raise TournamentInputError(N_("expected a known result to enter, got unknown"))
     white, black = s.key(e.white), s.key(e.black)
     rnd = s.rounds[e.round - 1]
     game = rnd.game_of(white)
     if game is None or (game.white, game.black) != (white, black):
-        hint = ""
+        hint: Phrase | str = ""
         if game is not None and (game.white, game.black) == (black, white):
-            hint = f" (White is {e.black} in that game)"
+            hint = Phrase(N_(" (White is %(white)s in that game)"), white=e.black)
         raise TournamentInputError(
-            f"expected a game of round {e.round}, got {e.white} (White) - {e.black}{hint}"
+            N_("expected a game of round %(round)s, got %(white)s (White) - %(black)s%(hint)s"),
+            round=e.round,
+            white=e.white,
+            black=e.black,
+            hint=hint,
         )
     entered = game.result.outcome is not Outcome.UNKNOWN
     if isinstance(e, GoResultCorrected) and not entered:
-        raise NotAllowedNow(f"expected an entered result to correct, got none in round {e.round}")
+        raise NotAllowedNow(
+            N_("expected an entered result to correct, got none in round %(round)s"), round=e.round
+        )
     if isinstance(e, GoResultEntered) and entered:
         raise NotAllowedNow(
-            f"expected a game without result, got {e.white} - {e.black} of round {e.round} "
-            f"already entered (use correct)"
+            N_(
+                "expected a game without result, got %(white)s - %(black)s of round "
+                "%(round)s already entered (use correct)"
+            ),
+            white=e.white,
+            black=e.black,
+            round=e.round,
         )
     games = tuple(replace(g, result=result) if g is game else g for g in rnd.games)
     rounds = list(s.rounds)
@@ -361,14 +433,20 @@ def enter_team(s: GoState, e: GoTeamEntered) -> GoState:
     """Enter a team (a number of its own, 1 or more; a name of its own)."""
     if e.team < 1 or any(t.number == e.team for t in s.teams):
         used = ", ".join(str(t.number) for t in s.teams) or "none"
-        raise TournamentInputError(f"expected a new team number >= 1 (used: {used}), got {e.team}")
+        raise TournamentInputError(
+            N_("expected a new team number >= 1 (used: %(used)s), got %(team)s"),
+            used=used,
+            team=e.team,
+        )
     name = e.name.strip()
     if not name:
-        raise TournamentInputError("expected a team name, got an empty one")
+        raise TournamentInputError(N_("expected a team name, got an empty one"))
     for team in s.teams:
         if team.name.casefold() == name.casefold():
             raise TournamentInputError(
-                f"expected a new team name, got {name!r} (team {team.number})"
+                N_("expected a new team name, got %(name)r (team %(number)s)"),
+                name=name,
+                number=team.number,
             )
     return replace(s, teams=(*s.teams, GoTeam(e.team, name)))
 
@@ -378,11 +456,13 @@ def set_team_boards(s: GoState, e: GoTeamBoards) -> GoState:
     to the later rounds whose board is empty. OpenGotha's files may have a player on two
     boards (see `board_clash`, which the team commands check first)."""
     team = s.team(e.team)
-    _future_round(s, e.round, "team members")
+    _future_round(s, e.round, N_("team members"))
     size = s.team_parameters.team_size
     if not 1 <= len(e.players) <= size:
         raise TournamentInputError(
-            f"expected 1 to {size} players (the team size), got {len(e.players)}"
+            N_("expected 1 to %(size)s players (the team size), got %(count)s"),
+            size=size,
+            count=len(e.players),
         )
     named = [p for p in e.players if int(p) != 0]
     r = e.round - 1
@@ -432,14 +512,18 @@ def set_smms(s: GoState, corrections: Sequence[tuple[PlayerId, int]]) -> GoState
     """
     if s.paired:
         raise NotAllowedNow(
-            "expected SMMS corrections before round 1 is paired (they made the groups of "
-            "the published rounds), got round 1 paired"
+            N_(
+                "expected SMMS corrections before round 1 is paired (they made the "
+                "groups of the published rounds), got round 1 paired"
+            )
         )
     players = list(s.players)
     for pid, correction in corrections:
         if correction not in SMMS_CORRECTIONS:
             raise TournamentInputError(
-                f"expected an SMMS correction -1 to 2 for player {pid}, got {correction}"
+                N_("expected an SMMS correction -1 to 2 for player %(pid)s, got %(correction)s"),
+                pid=pid,
+                correction=correction,
             )
         s.key(pid)
         at = s.ids.index(pid)
@@ -471,7 +555,9 @@ def apply_go(s: GoState, event: Event) -> GoState:
         case GoSettingsChanged(options=pairs, smms=corrections):
             changed = replace(s, parameters=with_options(s.parameters, pairs, s.paired))
             return set_smms(changed, corrections) if corrections else changed
-    raise NotOffered(f"expected an action of a Go tournament, got a {event.kind!r} event")
+    raise NotOffered(
+        N_("expected an action of a Go tournament, got a %(kind)r event"), kind=event.kind
+    )
 
 
 def go_play(d: FoldedTournament) -> GoState:
@@ -481,5 +567,5 @@ def go_play(d: FoldedTournament) -> GoState:
         TournamentError: `d` is a tournament of another game.
     """
     if not isinstance(d.play, GoState):
-        raise NotOffered(f"expected a Go tournament, got {described(d)}")
+        raise NotOffered(N_("expected a Go tournament, got %(d)s"), d=described(d))
     return d.play

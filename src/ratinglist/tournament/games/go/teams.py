@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import NotAllowedNow, TournamentInputError
+from ratinglist.errors import N_, NotAllowedNow, TournamentInputError
 from ratinglist.model.go.team import GoTeam, TeamParameters
 from ratinglist.model.go.tournament import GoGame, GoTournament
 from ratinglist.pairing.go.costs import CostModel
@@ -45,13 +45,20 @@ def pair_teams(
         if a is None or b is None:
             missing = first.name if a is None else second.name
             raise TournamentInputError(
-                f"expected a player on board {board + 1} of {missing!r} in round {round_ + 1}"
+                N_("expected a player on board %(board)s of %(missing)r in round %(round_)s"),
+                board=board + 1,
+                missing=missing,
+                round_=round_ + 1,
             )
         for key in (a, b):
             if key not in model.index:
-                raise TournamentInputError(f"{key!r} cannot play round {round_ + 1}")
+                raise TournamentInputError(
+                    N_("%(key)r cannot play round %(round_)s"), key=key, round_=round_ + 1
+                )
             if key in busy:
-                raise NotAllowedNow(f"{key!r} already has a game in round {round_ + 1}")
+                raise NotAllowedNow(
+                    N_("%(key)r already has a game in round %(round_)s"), key=key, round_=round_ + 1
+                )
         game = game_between(rnd, model, a, b)
         if board == 0:
             first_white = int(model.wb[model.index[a]]) <= int(model.wb[model.index[b]])
@@ -165,8 +172,9 @@ def pair_team_matches(
         for team in (first, second):
             if team.number in seen:
                 raise TournamentInputError(
-                    f"expected each team in one match of round {round_ + 1}, "
-                    f"got {team.name!r} twice"
+                    N_("expected each team in one match of round %(round_)s, got %(name)r twice"),
+                    round_=round_ + 1,
+                    name=team.name,
                 )
             seen.add(team.number)
         new = pair_teams(current, first, second, team_size, round_)
@@ -185,7 +193,9 @@ def auto_pair_teams(
         TournamentError: a game of the round already exists, or a match cannot be paired.
     """
     if any(g.round == round_ for g in t.games):
-        raise NotAllowedNow(f"expected round {round_ + 1} without games, got some paired")
+        raise NotAllowedNow(
+            N_("expected round %(round_)s without games, got some paired"), round_=round_ + 1
+        )
     earlier = replace(t, games=tuple(g for g in t.games if g.round < round_))
     size = parameters.team_size
     seeds = team_seeds(earlier, teams, parameters, round_)

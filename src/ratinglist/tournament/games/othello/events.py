@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ratinglist.errors import N_
 from ratinglist.model import PlayerId
 from ratinglist.tournament.events import Event, Mark, Namer, game_mark, named, pair_words
 from ratinglist.tournament.games.othello.results import SpecialResult
@@ -32,7 +33,7 @@ class Paired(Event):
     tables: tuple[int, ...] = ()
 
     stored_when_set: ClassVar[tuple[str, ...]] = ("tables",)
-    action: ClassVar[str] = "a pairing"
+    action: ClassVar[str] = N_("a pairing")
 
     def describe(self, name: Namer | None = None) -> str:
         return f"pairing of round {self.round}"
@@ -45,7 +46,7 @@ class FinalsStarted(Event):
     kind: ClassVar[str] = "finals"
     players: tuple[PlayerId, PlayerId, PlayerId, PlayerId]
 
-    action: ClassVar[str] = "the finals"
+    action: ClassVar[str] = N_("the finals")
 
     def describe(self, name: Namer | None = None) -> str:
         return "start of the finals"
@@ -78,7 +79,7 @@ class ResultEntered(OthelloResultEvent):
 
     kind: ClassVar[str] = "result"
 
-    action: ClassVar[str] = "a result"
+    action: ClassVar[str] = N_("a result")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +88,7 @@ class ResultCorrected(OthelloResultEvent):
 
     kind: ClassVar[str] = "correction"
 
-    action: ClassVar[str] = "a correction"
+    action: ClassVar[str] = N_("a correction")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +101,7 @@ class PlayersSwapped(Event):
     first: PlayerId
     second: PlayerId
 
-    action: ClassVar[str] = "a swap"
+    action: ClassVar[str] = N_("a swap")
 
     def describe(self, name: Namer | None = None) -> str:
         who = named(name)
@@ -117,7 +118,7 @@ class ColoursExchanged(Event):
     black: PlayerId
     white: PlayerId
 
-    action: ClassVar[str] = "an exchange of colours"
+    action: ClassVar[str] = N_("an exchange of colours")
 
     def describe(self, name: Namer | None = None) -> str:
         who = named(name)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import NotAllowedNow, TournamentInputError
+from ratinglist.errors import N_, NotAllowedNow, TournamentInputError
 from ratinglist.formats.diagnostics import Diagnostic, Severity
 from ratinglist.formats.results_file import ResultsFile
 from ratinglist.model import Outcome, PlayerId
@@ -49,7 +49,9 @@ class FinalsGame:
     def discs_of(self, player: PlayerId) -> int:
         """The official discs of `player` in this game (the result must be known)."""
         if self.result is None:
-            raise TournamentInputError(f"expected a result for {self.stage}, got none")
+            raise TournamentInputError(
+                N_("expected a result for %(stage)s, got none"), stage=self.stage
+            )
         return self.result.black_discs if player == self.black else self.result.white_discs
 
 
@@ -150,26 +152,46 @@ def record_finals_result(
     """
     if stage not in STAGES:
         raise TournamentInputError(
-            f"expected a finals stage among {', '.join(STAGES)}, got {stage!r}"
+            N_("expected a finals stage among %(stages)s, got %(stage)r"),
+            stages=", ".join(STAGES),
+            stage=stage,
         )
     due = [g for g in scheduled(f) if g.stage == stage and {g.black, g.white} == {black, white}]
     if not due:
-        raise TournamentInputError(f"expected a scheduled {stage} game, got {black} - {white}")
+        raise TournamentInputError(
+            N_("expected a scheduled %(stage)s game, got %(black)s - %(white)s"),
+            stage=stage,
+            black=black,
+            white=white,
+        )
     partner = RETURN_GAMES.get(stage)
     if partner is not None:
         other = f.game(partner, black, white)
         if other is not None and other.black == black:
             raise TournamentInputError(
-                f"expected {stage} with the colours of {partner} reversed (Black {other.white}),"
-                f" got Black {black} in both"
+                N_(
+                    "expected %(stage)s with the colours of %(partner)s reversed (Black "
+                    "%(white)s), got Black %(black)s in both"
+                ),
+                stage=stage,
+                partner=partner,
+                white=other.white,
+                black=black,
             )
     old = f.game(stage, black, white)
     if correction and old is None:
-        raise NotAllowedNow(f"expected an entered {stage} result to correct, got none")
+        raise NotAllowedNow(
+            N_("expected an entered %(stage)s result to correct, got none"), stage=stage
+        )
     if not correction and old is not None:
         raise NotAllowedNow(
-            f"expected a {stage} game without result, got {black} - {white} already entered "
-            f"(use correct)"
+            N_(
+                "expected a %(stage)s game without result, got %(black)s - %(white)s "
+                "already entered (use correct)"
+            ),
+            stage=stage,
+            black=black,
+            white=white,
         )
     games = (*tuple(g for g in f.games if g is not old), FinalsGame(stage, black, white, result))
     return replace(f, games=games)

@@ -31,7 +31,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 
-from ratinglist.errors import PairingError, TournamentInputError
+from ratinglist.errors import N_, PairingError, TournamentInputError
 from ratinglist.model import Colour, PlayerId
 from ratinglist.model.directed import Person
 from ratinglist.model.forecast import (
@@ -178,7 +178,9 @@ def _pairing(d: FoldedTournament) -> Paired:
     try:
         paired, _ = next_pairing(d)
     except PairingError as exc:
-        raise TournamentInputError(f"expected a simulated round to be paired, got: {exc}") from exc
+        raise TournamentInputError(
+            N_("expected a simulated round to be paired, got: %(exc)s"), exc=exc
+        ) from exc
     return paired
 
 
@@ -301,7 +303,9 @@ def othello_forecast(
         TournamentError: `runs` below 1, or a simulated round cannot be paired.
     """
     if runs < 1:
-        raise TournamentInputError(f"expected at least 1 simulation run, got {runs}")
+        raise TournamentInputError(
+            N_("expected at least 1 simulation run, got %(runs)s"), runs=runs
+        )
     o = othello(d)
     expected = _Expected(o, model)
     finals = has_finals(d) and len(o.state.entrants) >= 4

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ratinglist.errors import (
+    N_,
     ConflictError,
     NotAllowedNow,
     NotOffered,
@@ -108,14 +109,18 @@ def bq_rule(text: str) -> BrightwellRule:
     """The Brightwell rule named ``standard`` (IFRL) or ``singapore``."""
     rule = BQ_RULES.get(text.strip().lower())
     if rule is None:
-        raise TournamentInputError(f"expected a --bq-rule standard or singapore, got {text!r}")
+        raise TournamentInputError(
+            N_("expected a --bq-rule standard or singapore, got %(text)r"), text=text
+        )
     return rule
 
 
 def _discs(score: str) -> tuple[int, int]:
     found = _SCORE.fullmatch(score)
     if found is None:
-        raise TournamentInputError(f"expected a disc score such as 40-24 or 40 24, got {score!r}")
+        raise TournamentInputError(
+            N_("expected a disc score such as 40-24 or 40 24, got %(score)r"), score=score
+        )
     return int(found.group(1)), int(found.group(2))
 
 
@@ -135,20 +140,30 @@ def _game(d: FoldedTournament, spec: ResultSpec) -> tuple[str, PlayerId, PlayerI
     label = str(d.paired) if spec.round is None else spec.round.strip().upper()
     if spec.table is not None:
         if not label.isdigit():
-            raise TournamentInputError(f"expected a round number with a table, got {label!r}")
+            raise TournamentInputError(
+                N_("expected a round number with a table, got %(label)r"), label=label
+            )
         p = at_table(d, int(label), spec.table)
         if spec.black is not None or spec.white is not None:
             named = {spec.black, spec.white}
             if named != {int(p.black), int(p.white)}:
                 shown = names(d, PlayerId(spec.black or 0), PlayerId(spec.white or 0))
                 raise ConflictError(
-                    f"expected table {spec.table} of round {label} to hold {shown} (the game "
-                    f"you saw), got {names(d, p.black, p.white)} there now; nothing written, "
-                    f"look at round {label} again"
+                    N_(
+                        "expected table %(table)s of round %(label)s to hold %(shown)s (the "
+                        "game you saw), got %(d)s there now; nothing written, look at round "
+                        "%(label)s again"
+                    ),
+                    table=spec.table,
+                    label=label,
+                    shown=shown,
+                    d=names(d, p.black, p.white),
                 )
         return label, p.black, p.white, spec.table
     if spec.black is None or spec.white is None:
-        raise TournamentInputError("expected BLACK and WHITE player IDs or --table, got neither")
+        raise TournamentInputError(
+            N_("expected BLACK and WHITE player IDs or --table, got neither")
+        )
     black, white = PlayerId(spec.black), PlayerId(spec.white)
     table = None
     if label.isdigit() and 1 <= int(label) <= d.paired:
@@ -164,21 +179,30 @@ def _result(spec: ResultSpec, black: PlayerId, white: PlayerId) -> Result:
     discs = None if spec.score is None else _discs(spec.score)
     if spec.special is None:
         if discs is None:
-            raise TournamentInputError("expected a disc score such as 40-24, got none")
+            raise TournamentInputError(N_("expected a disc score such as 40-24, got none"))
         if discs == (0, 0):
             raise TournamentInputError(
-                "expected a disc score such as 40-24, got 0-0: no Othello game ends 0-0 "
-                "(a game not played is a special result, e.g. forfeit with its winner)"
+                N_(
+                    "expected a disc score such as 40-24, got 0-0: no Othello game ends 0-0"
+                    " (a game not played is a special result, e.g. forfeit with its winner)"
+                )
             )
         return Result(*counted_discs(*discs))
     kind = SPECIALS.get(spec.special.strip().lower())
     if kind is None:
         raise TournamentInputError(
-            f"expected a special result among {', '.join(SPECIALS)}, got {spec.special!r}"
+            N_("expected a special result among %(specials)s, got %(special)r"),
+            specials=", ".join(SPECIALS),
+            special=spec.special,
         )
     if spec.winner not in (int(black), int(white)):
         got = "none" if spec.winner is None else str(spec.winner)
-        raise TournamentInputError(f"expected the winner {black} or {white}, got {got}")
+        raise TournamentInputError(
+            N_("expected the winner %(black)s or %(white)s, got %(got)s"),
+            black=black,
+            white=white,
+            got=got,
+        )
     colour = Colour.BLACK if spec.winner == int(black) else Colour.WHITE
     on_board = (0, 0) if discs is None else discs
     mine, theirs = on_board if colour is Colour.BLACK else on_board[::-1]
@@ -187,7 +211,7 @@ def _result(spec: ResultSpec, black: PlayerId, white: PlayerId) -> Result:
 
 def _othello_result(event: ev.Event) -> OthelloResult:
     if not isinstance(event, othello_events.ResultEntered | othello_events.ResultCorrected):
-        raise NotOffered(f"expected an Othello result, got a {event.kind!r} event")
+        raise NotOffered(N_("expected an Othello result, got a %(kind)r event"), kind=event.kind)
     return event
 
 
@@ -202,7 +226,11 @@ def _sheet(d: FoldedTournament, number: int) -> bytes:
 
 def _paired_round(d: FoldedTournament, number: int) -> None:
     if not 1 <= number <= d.paired:
-        raise TournamentInputError(f"expected a paired round (1-{d.paired}), got {number}")
+        raise TournamentInputError(
+            N_("expected a paired round (1-%(paired)s), got %(number)s"),
+            paired=d.paired,
+            number=number,
+        )
 
 
 class _Finals:
@@ -258,7 +286,7 @@ class _Costs:
         self, d: FoldedTournament, number: int, asked: Sequence[tuple[int, int]]
     ) -> ExplainView:
         if asked:
-            raise NotOffered("expected --pair for a Go tournament only")
+            raise NotOffered(N_("expected --pair for a Go tournament only"))
         ex = explain_round(d, number)
         pairs = tuple(
             CostLine(
@@ -311,7 +339,9 @@ class Othello(Game):
             except ValueError as exc:
                 known = ", ".join(s.value for s in System)
                 raise TournamentInputError(
-                    f"expected a system among {known}, got {settings.system!r}"
+                    N_("expected a system among %(known)s, got %(system)r"),
+                    known=known,
+                    system=settings.system,
                 ) from exc
         return OthelloPlay(settings=settings, state=TournamentState(seed=settings.seed))
 
@@ -343,7 +373,11 @@ class Othello(Game):
             ("a Go setting", None if new.go_options is None or new.go_options.empty else "given"),
         ):
             if value is not None:
-                raise NotOffered(f"expected {option} only with --game go, got {value!r}")
+                raise NotOffered(
+                    N_("expected %(option)s only with --game go, got %(value)r"),
+                    option=option,
+                    value=value,
+                )
         return ev.Settings(
             name=new.name,
             country=new.country,
@@ -375,7 +409,7 @@ class Othello(Game):
 
     def next_round(self, d: FoldedTournament, group_max: int | None) -> ev.Event:
         if group_max is not None:
-            raise NotOffered("expected a Go tournament for --group-max, got Othello")
+            raise NotOffered(N_("expected a Go tournament for --group-max, got Othello"))
         paired, _ = next_pairing(d)
         return fixed_tables(d, paired)
 
@@ -501,7 +535,10 @@ class Othello(Game):
         self, d: FoldedTournament, class_name: str | None, criteria: str | None
     ) -> StandingsView:
         if criteria is not None:
-            raise NotOffered(f"expected --criteria for a Go tournament only, got {criteria!r}")
+            raise NotOffered(
+                N_("expected --criteria for a Go tournament only, got %(criteria)r"),
+                criteria=criteria,
+            )
         ranking = final_ranking(d)
         rows = ranking if class_name is None else class_rows(d, ranking, class_rule(d, class_name))
         lines = tuple(
@@ -529,7 +566,8 @@ class Othello(Game):
     ) -> tuple[ExportFile, ...]:
         if options:
             raise NotOffered(
-                f"expected no export options for an Othello tournament, got {sorted(options)}"
+                N_("expected no export options for an Othello tournament, got %(options)s"),
+                options=sorted(options),
             )
         name = results_file_name(d)
         stem = name.rsplit(".", 1)[0]
@@ -585,8 +623,11 @@ class Othello(Game):
                 for g in missing_finals(o.finals)
             )
             raise NotAllowedNow(
-                f"expected every finals game played before the submission, got {due} "
-                f"without a result"
+                N_(
+                    "expected every finals game played before the submission, got %(due)s "
+                    "without a result"
+                ),
+                due=due,
             )
         rf = results_file(d, notes=submission_notes(d, reason))
         return Submission(results_file_name(d), format_elo(rf).encode("utf-8"), len(rf.games), True)
@@ -596,7 +637,7 @@ class Othello(Game):
 
     def shown_standings(self, view: Standings) -> ShownTable:
         if not isinstance(view, StandingsView):
-            raise NotOffered("expected Othello standings (points, Brightwell, discs)")
+            raise NotOffered(N_("expected Othello standings (points, Brightwell, discs)"))
         columns = (
             ShownColumn("#"),
             ShownColumn("Player"),

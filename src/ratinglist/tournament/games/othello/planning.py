@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import NotAllowedNow, TournamentInputError
+from ratinglist.errors import N_, NotAllowedNow, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.pairing import (
     PairingExplanation,
@@ -52,7 +52,9 @@ def parse_system(text: str) -> System:
     found = SYSTEM_ALIASES.get(text.strip().lower())
     if found is None:
         raise TournamentInputError(
-            f"expected a system among {', '.join(sorted(SYSTEM_ALIASES))}, got {text!r}"
+            N_("expected a system among %(system_aliases)s, got %(text)r"),
+            system_aliases=", ".join(sorted(SYSTEM_ALIASES)),
+            text=text,
         )
     return found
 
@@ -127,7 +129,9 @@ def finalists(d: FoldedTournament) -> tuple[PlayerId, PlayerId, PlayerId, Player
         through = min(len(schedule.round_robin), d.paired)
     top = [r.player for r in o.standings(through)[:4]]
     if len(top) < 4:
-        raise NotAllowedNow(f"expected at least 4 players for finals, got {len(top)}")
+        raise NotAllowedNow(
+            N_("expected at least 4 players for finals, got %(count)s"), count=len(top)
+        )
     return top[0], top[1], top[2], top[3]
 
 
@@ -146,15 +150,22 @@ def next_pairing(d: FoldedTournament) -> tuple[Paired, PairingResult | None]:
     number = d.paired + 1
     schedule = schedule_of(d)
     if o.finals is not None:
-        raise NotAllowedNow("expected a tournament before its finals, got finals started")
+        raise NotAllowedNow(N_("expected a tournament before its finals, got finals started"))
     if number > schedule.total_rounds:
         raise NotAllowedNow(
-            f"expected at most {schedule.total_rounds} rounds ({schedule.plan.system.value}), "
-            f"got a request for round {number}"
+            N_(
+                "expected at most %(total_rounds)s rounds (%(value)s), got a request "
+                "for round %(number)s"
+            ),
+            total_rounds=schedule.total_rounds,
+            value=schedule.plan.system.value,
+            number=number,
         )
     if number <= len(schedule.round_robin):
         if o.forced_for(number):
-            raise TournamentInputError(f"expected no forced pairs in round robin round {number}")
+            raise TournamentInputError(
+                N_("expected no forced pairs in round robin round %(number)s"), number=number
+            )
         return _round_robin_round(d, schedule.round_robin[number - 1], number), None
     result = pair_swiss(swiss_request(d, number), preset_of(d))
     byes = () if result.bye is None else (result.bye,)
@@ -169,7 +180,11 @@ def replay_round(d: FoldedTournament, number: int) -> Paired:
     A log is reproducible when `replay_round` equals every published round.
     """
     if not 1 <= number <= d.paired:
-        raise TournamentInputError(f"expected a paired round (1-{d.paired}), got round {number}")
+        raise TournamentInputError(
+            N_("expected a paired round (1-%(paired)s), got round %(number)s"),
+            paired=d.paired,
+            number=number,
+        )
     schedule = schedule_of(d)
     if number <= len(schedule.round_robin):
         return _round_robin_round(d, schedule.round_robin[number - 1], number)
@@ -204,7 +219,9 @@ def explain_round(d: FoldedTournament, number: int) -> PairingExplanation:
     o = othello(d)
     schedule = schedule_of(d)
     if not 1 <= number <= d.paired or number <= len(schedule.round_robin):
-        raise TournamentInputError(f"expected a paired Swiss round, got round {number}")
+        raise TournamentInputError(
+            N_("expected a paired Swiss round, got round %(number)s"), number=number
+        )
     r = o.state.rounds[number - 1]
     request = swiss_request(d, number)
     pairs = tuple((p.black, p.white) for p in r.pairings)

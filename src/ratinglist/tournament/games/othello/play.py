@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import NotAllowedNow, NotOffered, TournamentInputError
+from ratinglist.errors import N_, NotAllowedNow, NotOffered, Phrase, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.text import format_name
 from ratinglist.pairing import System, SystemPlan, system_for
@@ -87,7 +87,9 @@ class OthelloPlay:
         for p in self.people:
             if p.player == player:
                 return p
-        raise TournamentInputError(f"expected an entered player, got unknown ID {player}")
+        raise TournamentInputError(
+            N_("expected an entered player, got unknown ID %(player)s"), player=player
+        )
 
     def standings_config(self) -> StandingsConfig:
         """The standings parameters of the settings."""
@@ -114,31 +116,55 @@ def result_of(event: ResultEntered | ResultCorrected) -> Result:
         special = SpecialResult(event.special)
     except ValueError as exc:
         raise TournamentInputError(
-            f"expected a special result kind, got {event.special!r}"
+            N_("expected a special result kind, got %(special)r"), special=event.special
         ) from exc
     return Result(event.black_discs, event.white_discs, special)
 
 
-def _require_complete(d: OthelloPlay, what: str) -> None:
+def _require_complete(d: OthelloPlay, pairing: int | None) -> None:
+    """Refuse pairing round `pairing` (None: the finals) before every result is in."""
     for r in d.state.rounds[: d.paired]:
         if not r.complete:
             missing = sum(1 for p in r.pairings if p.result is None)
+            if pairing is None:
+                raise NotAllowedNow(
+                    N_(
+                        "expected every result of round %(number)s before the finals, got "
+                        "%(missing)s missing"
+                    ),
+                    number=r.number,
+                    missing=missing,
+                )
             raise NotAllowedNow(
-                f"expected every result of round {r.number} before {what}, got {missing} missing"
+                N_(
+                    "expected every result of round %(number)s before pairing round "
+                    "%(round)s, got %(missing)s missing"
+                ),
+                number=r.number,
+                round=pairing,
+                missing=missing,
             )
 
 
 def _future_round(d: OthelloPlay, round_number: int, what: str) -> None:
     if round_number <= d.paired:
         raise NotAllowedNow(
-            f"expected {what} for a round not yet paired (> {d.paired}), got round {round_number}"
+            N_(
+                "expected %(what)s for a round not yet paired (> %(paired)s), got round"
+                " %(round_number)s"
+            ),
+            what=what,
+            paired=d.paired,
+            round_number=round_number,
         )
 
 
 def _register(d: OthelloPlay, e: Registered) -> OthelloPlay:
     if e.first_round < 1:
-        raise TournamentInputError(f"expected a first round >= 1, got {e.first_round}")
-    _future_round(d, e.first_round, "a late entry")
+        raise TournamentInputError(
+            N_("expected a first round >= 1, got %(first_round)s"), first_round=e.first_round
+        )
+    _future_round(d, e.first_round, N_("a late entry"))
     entrant = Entrant(
         id=e.player,
         name=format_name(e.surname, e.firstname),
@@ -187,31 +213,39 @@ def _force(d: OthelloPlay, e: Forced) -> OthelloPlay:
 
 def _pair(d: OthelloPlay, e: Paired) -> OthelloPlay:
     if d.finals is not None:
-        raise NotAllowedNow("expected no more rounds once the finals started, got a pairing")
-    _require_complete(d, f"pairing round {e.round}")
+        raise NotAllowedNow(N_("expected no more rounds once the finals started, got a pairing"))
+    _require_complete(d, e.round)
     wanted = d.forced_for(e.round)
     missing = [p for p in wanted if p not in e.pairs]
     if missing:
         raise TournamentInputError(
-            f"expected the forced pairs in round {e.round}, got {missing} left out"
+            N_("expected the forced pairs in round %(round)s, got %(missing)s left out"),
+            round=e.round,
+            missing=missing,
         )
     for pid in {x for p in e.pairs for x in p} | set(e.byes):
         if not d.state.is_available(pid, e.round):
-            raise TournamentInputError(f"expected players available in round {e.round}, got {pid}")
+            raise TournamentInputError(
+                N_("expected players available in round %(round)s, got %(pid)s"),
+                round=e.round,
+                pid=pid,
+            )
     state = set_round(d.state, e.round, e.pairs, e.byes, e.tables)
     return replace(d, state=state)
 
 
 def _finals(d: OthelloPlay, e: FinalsStarted) -> OthelloPlay:
     if d.finals is not None:
-        raise NotAllowedNow("expected finals not yet started, got finals already under way")
+        raise NotAllowedNow(N_("expected finals not yet started, got finals already under way"))
     if d.paired == 0:
         raise NotAllowedNow(
-            "expected at least one round played before the finals, got none paired yet"
+            N_("expected at least one round played before the finals, got none paired yet")
         )
-    _require_complete(d, "the finals")
+    _require_complete(d, None)
     if len(set(e.players)) != 4:
-        raise TournamentInputError(f"expected four different finalists, got {list(e.players)}")
+        raise TournamentInputError(
+            N_("expected four different finalists, got %(players)s"), players=list(e.players)
+        )
     for pid in e.players:
         d.state.entrant(pid)
     choice = DrawWinChoice(d.settings.third_place_choice)
@@ -242,48 +276,74 @@ def _result(d: OthelloPlay, e: ResultEntered | ResultCorrected) -> OthelloPlay:
     correction = isinstance(e, ResultCorrected)
     if not e.round.isdigit():
         if d.finals is None:
-            raise TournamentInputError(f"expected a round number (no finals yet), got {e.round!r}")
+            raise TournamentInputError(
+                N_("expected a round number (no finals yet), got %(round)r"), round=e.round
+            )
         finals = record_finals_result(d.finals, e.round, e.black, e.white, result, correction)
         return replace(d, finals=finals)
     number = int(e.round)
     if not 1 <= number <= d.paired:
-        raise TournamentInputError(f"expected a paired round (1-{d.paired}), got round {number}")
+        raise TournamentInputError(
+            N_("expected a paired round (1-%(paired)s), got round %(number)s"),
+            paired=d.paired,
+            number=number,
+        )
     pairing = d.state.rounds[number - 1].pairing_of(e.black)
     if pairing is None or (pairing.black, pairing.white) != (e.black, e.white):
-        hint = ""
+        hint: Phrase | str = ""
         if pairing is not None and (pairing.white, pairing.black) == (e.black, e.white):
-            hint = f" (the pairing is {pairing.black} with Black - {pairing.white})"
+            hint = Phrase(
+                N_(" (the pairing is %(black)s with Black - %(white)s)"),
+                black=pairing.black,
+                white=pairing.white,
+            )
         raise TournamentInputError(
-            f"expected a pairing of round {number}, got {e.black} - {e.white}{hint}"
-            f"{_names(d, e.black, e.white)}"
+            N_("expected a pairing of round %(number)s, got %(black)s - %(white)s%(hint)s%(d)s"),
+            number=number,
+            black=e.black,
+            white=e.white,
+            hint=hint,
+            d=_names(d, e.black, e.white),
         )
     if correction and pairing.result is None:
         raise NotAllowedNow(
-            f"expected an entered result to correct, got none for round {number}"
-            f"{_names(d, e.black, e.white)}"
+            N_("expected an entered result to correct, got none for round %(number)s%(d)s"),
+            number=number,
+            d=_names(d, e.black, e.white),
         )
     if not correction and pairing.result is not None:
         raise NotAllowedNow(
-            f"expected a game without result, got {e.black} - {e.white} of round {number} "
-            f"already entered (use correct){_names(d, e.black, e.white)}"
+            N_(
+                "expected a game without result, got %(black)s - %(white)s of round "
+                "%(number)s already entered (use correct)%(d)s"
+            ),
+            black=e.black,
+            white=e.white,
+            number=number,
+            d=_names(d, e.black, e.white),
         )
     return replace(d, state=record_result(d.state, number, e.black, e.white, result))
 
 
-def _names(d: OthelloPlay, black: PlayerId, white: PlayerId) -> str:
+def _names(d: OthelloPlay, black: PlayerId, white: PlayerId) -> Phrase | str:
     """`` (SURNAME, First v SURNAME, First)`` for messages (IDs of no entrant left out)."""
     index = d.state.by_id()
     if black not in index or white not in index:
         return ""
-    return f" ({index[black].name} v {index[white].name})"
+    return Phrase(N_(" (%(black)s v %(white)s)"), black=index[black].name, white=index[white].name)
 
 
 def _withdraw(d: OthelloPlay, player: PlayerId, k: int) -> OthelloPlay:
-    _future_round(d, k, "a withdrawal")
+    _future_round(d, k, N_("a withdrawal"))
     last = total_rounds_of(d)
     if last is not None and k > last:
         raise TournamentInputError(
-            f"expected a withdrawal from a round of the tournament (<= {last}), got round {k}"
+            N_(
+                "expected a withdrawal from a round of the tournament (<= %(last)s), "
+                "got round %(k)s"
+            ),
+            last=last,
+            k=k,
         )
     return replace(d, state=withdraw(d.state, player, k))
 
@@ -291,14 +351,19 @@ def _withdraw(d: OthelloPlay, player: PlayerId, k: int) -> OthelloPlay:
 def _stored_round(d: OthelloPlay, k: int, what: str) -> None:
     if not 1 <= k <= d.paired:
         raise TournamentInputError(
-            f"expected {what} in a stored round (1-{d.paired}), got round {k}"
+            N_("expected %(what)s in a stored round (1-%(paired)s), got round %(k)s"),
+            what=what,
+            paired=d.paired,
+            k=k,
         )
 
 
 def _flags(d: OthelloPlay, e: FlagsSet) -> OthelloPlay:
     if e.birth_year is not None and not 1900 <= e.birth_year <= d.settings.start_date.year:
         raise TournamentInputError(
-            f"expected a birth year from 1900 to {d.settings.start_date.year}, got {e.birth_year}"
+            N_("expected a birth year from 1900 to %(year)s, got %(birth_year)s"),
+            year=d.settings.start_date.year,
+            birth_year=e.birth_year,
         )
     state = set_flags(d.state, e.player, e.female, e.youth, e.birth_year)
     person = replace(d.person(e.player), female=e.female, youth=e.youth, birth_year=e.birth_year)
@@ -324,9 +389,11 @@ def apply_othello(d: OthelloPlay, event: Event) -> OthelloPlay:
         case Withdrawn(player=p, from_round=k):
             return _withdraw(d, p, k)
         case Absent(player=p, round=k):
-            _future_round(d, k, "an absence")
+            _future_round(d, k, N_("an absence"))
             if not d.state.is_available(p, k):
-                raise TournamentInputError(f"expected a player due to play round {k}, got {p}")
+                raise TournamentInputError(
+                    N_("expected a player due to play round %(k)s, got %(p)s"), k=k, p=p
+                )
             return replace(d, state=set_absent(d.state, p, k))
         case Forbidden(first=a, second=b):
             return replace(d, state=forbid_pair(d.state, a, b))
@@ -343,12 +410,14 @@ def apply_othello(d: OthelloPlay, event: Event) -> OthelloPlay:
         case FlagsSet():
             return _flags(d, event)
         case PlayersSwapped(round=k, first=a, second=b):
-            _stored_round(d, k, "a swap")
+            _stored_round(d, k, N_("a swap"))
             return replace(d, state=swap_players(d.state, k, a, b))
         case ColoursExchanged(round=k, black=b, white=w):
-            _stored_round(d, k, "an exchange of colours")
+            _stored_round(d, k, N_("an exchange of colours"))
             return replace(d, state=exchange_colours(d.state, k, b, w))
-    raise NotOffered(f"expected an action of an Othello tournament, got a {event.kind!r} event")
+    raise NotOffered(
+        N_("expected an action of an Othello tournament, got a %(kind)r event"), kind=event.kind
+    )
 
 
 def othello(d: FoldedTournament) -> OthelloPlay:
@@ -358,5 +427,5 @@ def othello(d: FoldedTournament) -> OthelloPlay:
         TournamentError: `d` is a tournament of another game.
     """
     if not isinstance(d.play, OthelloPlay):
-        raise NotOffered(f"expected an Othello tournament, got {described(d)}")
+        raise NotOffered(N_("expected an Othello tournament, got %(d)s"), d=described(d))
     return d.play

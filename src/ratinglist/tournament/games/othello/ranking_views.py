@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ratinglist.errors import TournamentInputError
+from ratinglist.errors import N_, TournamentInputError
 from ratinglist.formats.results_file import ResultsFile
 from ratinglist.standings import ClassKind, ClassRule, class_standings
 from ratinglist.tournament.folded import FoldedTournament
@@ -41,7 +41,9 @@ def class_rule(d: FoldedTournament, text: str) -> ClassRule:
     if kind != "rating" or not sep or not dash or not all(b == "" or b.isdigit() for b in bounds):
         names = ", ".join(sorted(CLASS_NAMES))
         raise TournamentInputError(
-            f"expected a class among {names} or rating:LOW-HIGH, got {text!r}"
+            N_("expected a class among %(names)s or rating:LOW-HIGH, got %(text)r"),
+            names=names,
+            text=text,
         )
     low = int(bounds[0]) if bounds[0] else None
     high = int(bounds[1]) if bounds[1] else None

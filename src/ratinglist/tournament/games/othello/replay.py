@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ratinglist.errors import TournamentError, TournamentInputError
+from ratinglist.errors import N_, TournamentError, TournamentInputError
 from ratinglist.formats.results_file import GameLine, ResultsFile
 from ratinglist.model import Colour, Outcome, PlayerId
 from ratinglist.standings import BrightwellRule, StandingsConfig, StandingsRow
@@ -79,7 +79,9 @@ def _result(g: GameLine, first_black: bool) -> Result:
     if a is None or b is None:
         a, b = {Outcome.WIN: (33, 31), Outcome.LOSS: (31, 33), Outcome.DRAW: (32, 32)}[g.outcome]
     if a + b > 64 or a < 0 or b < 0:
-        raise TournamentInputError(f"expected disc counts summing to at most 64, got {a}-{b}")
+        raise TournamentInputError(
+            N_("expected disc counts summing to at most 64, got %(a)s-%(b)s"), a=a, b=b
+        )
     return Result(a, b) if first_black else Result(b, a)
 
 

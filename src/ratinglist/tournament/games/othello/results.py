@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ratinglist.errors import TournamentInputError
+from ratinglist.errors import N_, TournamentInputError
 from ratinglist.model import Colour, Outcome
 
 BOARD_SQUARES = 64
@@ -53,7 +53,12 @@ class Result:
         b, w = self.black_discs, self.white_discs
         if b < 0 or w < 0 or b + w > BOARD_SQUARES:
             raise TournamentInputError(
-                f"expected two disc counts between 0 and 64 summing to at most 64, got {b}-{w}"
+                N_(
+                    "expected two disc counts between 0 and 64 summing to at most 64, got "
+                    "%(b)s-%(w)s"
+                ),
+                b=b,
+                w=w,
             )
 
     @property
@@ -94,7 +99,11 @@ def counted_discs(own: int, other: int) -> tuple[int, int]:
     A draw on the board (equal counts) is 32-32 whatever the number of empty squares.
     """
     if own < 0 or other < 0 or own + other > BOARD_SQUARES:
-        raise TournamentInputError(f"expected disc counts summing to at most 64, got {own}-{other}")
+        raise TournamentInputError(
+            N_("expected disc counts summing to at most 64, got %(own)s-%(other)s"),
+            own=own,
+            other=other,
+        )
     empty = BOARD_SQUARES - own - other
     if own > other:
         return own + empty, other
@@ -130,7 +139,7 @@ def make_result(
     if winner_colour is None:
         if special is not SpecialResult.NONE:
             raise TournamentInputError(
-                f"expected a winner for the special result {special.value!r}"
+                N_("expected a winner for the special result %(value)r"), value=special.value
             )
         b, w = counted_discs(winner_on_board, loser_on_board)
         return Result(b, w)

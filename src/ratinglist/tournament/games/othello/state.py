@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from ratinglist.errors import NotAllowedNow, TournamentInputError
+from ratinglist.errors import N_, NotAllowedNow, TournamentInputError
 from ratinglist.model import Colour, PlayerId
 from ratinglist.tournament.games.othello.results import Result
 
@@ -45,7 +45,9 @@ class Pairing:
             return Colour.BLACK
         if player == self.white:
             return Colour.WHITE
-        raise TournamentInputError(f"expected a player of this pairing, got {player}")
+        raise TournamentInputError(
+            N_("expected a player of this pairing, got %(player)s"), player=player
+        )
 
     def opponent(self, player: PlayerId) -> PlayerId:
         """The other player."""
@@ -107,7 +109,9 @@ class TournamentState:
         """The entrant with this ID."""
         found = self.by_id().get(player)
         if found is None:
-            raise TournamentInputError(f"expected an entered player, got unknown ID {player}")
+            raise TournamentInputError(
+                N_("expected an entered player, got unknown ID %(player)s"), player=player
+            )
         return found
 
     def withdrawn_from(self, player: PlayerId) -> int | None:
@@ -154,7 +158,9 @@ def add_entrant(state: TournamentState, entrant: Entrant) -> TournamentState:
     """Enter a player (late entries carry `first_round`)."""
     index = state.by_id()
     if entrant.id in index:
-        raise NotAllowedNow(f"expected a new player ID, got {entrant.id} already entered")
+        raise NotAllowedNow(
+            N_("expected a new player ID, got %(id)s already entered"), id=entrant.id
+        )
     new = replace(state, entrants=(*state.entrants, entrant))
     object.__setattr__(new, "_index", {**index, entrant.id: entrant})
     return new
@@ -164,9 +170,13 @@ def withdraw(state: TournamentState, player: PlayerId, from_round: int) -> Tourn
     """Withdraw `player` from round `from_round` on; there is no re-entry (seed 004 II.7)."""
     state.entrant(player)
     if state.withdrawn_from(player) is not None:
-        raise NotAllowedNow(f"expected a player still in the tournament, got {player} withdrawn")
+        raise NotAllowedNow(
+            N_("expected a player still in the tournament, got %(player)s withdrawn"), player=player
+        )
     if from_round < 1:
-        raise TournamentInputError(f"expected a round number >= 1, got {from_round}")
+        raise TournamentInputError(
+            N_("expected a round number >= 1, got %(from_round)s"), from_round=from_round
+        )
     return replace(state, withdrawals=(*state.withdrawals, (player, from_round)))
 
 
@@ -175,7 +185,9 @@ def reinstate(state: TournamentState, player: PlayerId) -> TournamentState:
     missed stay not played)."""
     state.entrant(player)
     if state.withdrawn_from(player) is None:
-        raise NotAllowedNow(f"expected a withdrawn player to reinstate, got {player} playing")
+        raise NotAllowedNow(
+            N_("expected a withdrawn player to reinstate, got %(player)s playing"), player=player
+        )
     kept = tuple(w for w in state.withdrawals if w[0] != player)
     return replace(state, withdrawals=kept)
 
@@ -194,12 +206,19 @@ def _unplayed_game(r: Round, player: PlayerId) -> Pairing:
     p = r.pairing_of(player)
     if p is None:
         raise TournamentInputError(
-            f"expected a player with a game in round {r.number}, got {player}"
+            N_("expected a player with a game in round %(number)s, got %(player)s"),
+            number=r.number,
+            player=player,
         )
     if p.result is not None:
         raise NotAllowedNow(
-            f"expected a game without a result in round {r.number}, got {p.black} - {p.white} "
-            f"already played (correct or undo the result first)"
+            N_(
+                "expected a game without a result in round %(number)s, got %(black)s - "
+                "%(white)s already played (correct or undo the result first)"
+            ),
+            number=r.number,
+            black=p.black,
+            white=p.white,
         )
     return p
 
@@ -222,8 +241,12 @@ def swap_players(
     a, b = _unplayed_game(r, first), _unplayed_game(r, second)
     if a == b:
         raise TournamentInputError(
-            f"expected players of two different games, got {first} and {second} in one game "
-            f"(exchange the colours instead)"
+            N_(
+                "expected players of two different games, got %(first)s and %(second)s "
+                "in one game (exchange the colours instead)"
+            ),
+            first=first,
+            second=second,
         )
     seat = {first: second, second: first}
 
@@ -234,7 +257,9 @@ def swap_players(
     for p in pairings:
         if frozenset((p.black, p.white)) in state.never_pair:
             raise TournamentInputError(
-                f"expected no forbidden pair after the swap, got {p.black} - {p.white}"
+                N_("expected no forbidden pair after the swap, got %(black)s - %(white)s"),
+                black=p.black,
+                white=p.white,
             )
     return _with_pairings(state, r, pairings)
 
@@ -248,8 +273,15 @@ def exchange_colours(
     game = _unplayed_game(r, black)
     if (game.black, game.white) != (black, white):
         raise TournamentInputError(
-            f"expected a game of round {round_number} with {black} Black and {white} White, "
-            f"got {game.black} - {game.white}"
+            N_(
+                "expected a game of round %(round_number)s with %(black)s Black and "
+                "%(white)s White, got %(game_black)s - %(game_white)s"
+            ),
+            round_number=round_number,
+            black=black,
+            white=white,
+            game_black=game.black,
+            game_white=game.white,
         )
     pairings = tuple(Pairing(white, black) if p == game else p for p in r.pairings)
     return _with_pairings(state, r, pairings)
@@ -260,7 +292,7 @@ def forbid_pair(state: TournamentState, a: PlayerId, b: PlayerId) -> TournamentS
     state.entrant(a)
     state.entrant(b)
     if a == b:
-        raise TournamentInputError(f"expected two different players, got {a} twice")
+        raise TournamentInputError(N_("expected two different players, got %(a)s twice"), a=a)
     return replace(state, never_pair=(*state.never_pair, frozenset((a, b))))
 
 
@@ -278,7 +310,12 @@ def set_absent(state: TournamentState, player: PlayerId, round_number: int) -> T
     r = rounds[round_number - 1]
     if player in set(r.players()):
         raise NotAllowedNow(
-            f"expected an unpaired player, got {player} already paired in round {round_number}"
+            N_(
+                "expected an unpaired player, got %(player)s already paired in round "
+                "%(round_number)s"
+            ),
+            player=player,
+            round_number=round_number,
         )
     new = replace(r, absent=r.absent | {player})
     return replace(state, rounds=(*rounds[: round_number - 1], new, *rounds[round_number:]))
@@ -309,20 +346,31 @@ def set_round(
     """
     published = paired_rounds(state)
     if round_number != published + 1:
-        raise NotAllowedNow(f"expected the next round {published + 1}, got round {round_number}")
+        raise NotAllowedNow(
+            N_("expected the next round %(published)s, got round %(round_number)s"),
+            published=published + 1,
+            round_number=round_number,
+        )
     pairs = tuple(Pairing(b, w) for b, w in pairings)
     bye_ids = tuple(byes)
     seen: set[PlayerId] = set()
     for pid in [x for p in pairs for x in (p.black, p.white)] + list(bye_ids):
         state.entrant(pid)
         if pid in seen:
-            raise TournamentInputError(f"expected each player once in a round, got {pid} twice")
+            raise TournamentInputError(
+                N_("expected each player once in a round, got %(pid)s twice"), pid=pid
+            )
         seen.add(pid)
     numbers = tuple(tables)
     if numbers and sorted(numbers) != list(range(1, len(pairs) + 1)):
         raise TournamentInputError(
-            f"expected table numbers 1-{len(pairs)} once each for round {round_number}, "
-            f"got {list(numbers)}"
+            N_(
+                "expected table numbers 1-%(count)s once each for round "
+                "%(round_number)s, got %(numbers)s"
+            ),
+            count=len(pairs),
+            round_number=round_number,
+            numbers=list(numbers),
         )
     rounds = _ensure_round(state, round_number)
     new = replace(rounds[round_number - 1], pairings=pairs, byes=bye_ids, tables=numbers)
@@ -338,7 +386,9 @@ def record_result(
 ) -> TournamentState:
     """Record (or correct) the result of the game `black` - `white` in a round."""
     if not 1 <= round_number <= len(state.rounds):
-        raise TournamentInputError(f"expected an existing round, got round {round_number}")
+        raise TournamentInputError(
+            N_("expected an existing round, got round %(round_number)s"), round_number=round_number
+        )
     r = state.rounds[round_number - 1]
     out = []
     found = False
@@ -350,7 +400,12 @@ def record_result(
             out.append(p)
     if not found:
         raise TournamentInputError(
-            f"expected a pairing of round {round_number}, got {black} - {white} not paired"
+            N_(
+                "expected a pairing of round %(round_number)s, got %(black)s - %(white)s not paired"
+            ),
+            round_number=round_number,
+            black=black,
+            white=white,
         )
     new = replace(r, pairings=tuple(out))
     rounds = (*state.rounds[: round_number - 1], new, *state.rounds[round_number:])

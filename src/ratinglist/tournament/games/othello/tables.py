@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import replace
 
-from ratinglist.errors import TournamentInputError
+from ratinglist.errors import N_, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.standings import draw_lots
 from ratinglist.tournament.folded import FoldedTournament
@@ -95,7 +95,11 @@ def board_order(d: FoldedTournament, number: int) -> tuple[Pairing, ...]:
     """The pairings of round `number` in table order (index 0 is table 1)."""
     o = othello(d)
     if not 1 <= number <= d.paired:
-        raise TournamentInputError(f"expected a paired round (1-{d.paired}), got round {number}")
+        raise TournamentInputError(
+            N_("expected a paired round (1-%(paired)s), got round %(number)s"),
+            paired=d.paired,
+            number=number,
+        )
     r = o.state.rounds[number - 1]
     if r.tables:
         return tuple(
@@ -116,6 +120,9 @@ def at_table(d: FoldedTournament, number: int, table: int) -> Pairing:
     order = board_order(d, number)
     if not 1 <= table <= len(order):
         raise TournamentInputError(
-            f"expected a table of round {number} (1-{len(order)}), got table {table}"
+            N_("expected a table of round %(number)s (1-%(count)s), got table %(table)s"),
+            number=number,
+            count=len(order),
+            table=table,
         )
     return order[table - 1]

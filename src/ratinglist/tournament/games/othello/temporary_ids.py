@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
-from ratinglist.errors import NotAllowedNow, TournamentInputError
+from ratinglist.errors import N_, NotAllowedNow, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.ids import (
     TEMPORARY_MAX,
@@ -43,7 +43,8 @@ def next_temporary(events: Iterable[Event]) -> PlayerId:
     k = max(used, default=0) + 1
     if k > TEMPORARY_MAX:
         raise TournamentInputError(
-            f"expected at most {TEMPORARY_MAX} new players in one tournament, got more"
+            N_("expected at most %(temporary_max)s new players in one tournament, got more"),
+            temporary_max=TEMPORARY_MAX,
         )
     return temporary_player_id(k)
 
@@ -82,7 +83,9 @@ def renumber(value: T, old: PlayerId, new: PlayerId) -> T:
     number, so no other integer of the state can equal it.
     """
     if not is_temporary_player(old):
-        raise TournamentInputError(f"expected a temporary player ID to replace, got {old}")
+        raise TournamentInputError(
+            N_("expected a temporary player ID to replace, got %(old)s"), old=old
+        )
     result: T = _swap(value, int(old), int(new))
     return result
 
@@ -96,11 +99,15 @@ def check_assignment(entrants: Iterable[PlayerId], e: IdAssigned) -> None:
     present = set(entrants)
     if not is_temporary_player(e.temporary) or e.temporary not in present:
         raise TournamentInputError(
-            f"expected an entrant with a temporary identifier, got {shown_id(e.temporary)}"
+            N_("expected an entrant with a temporary identifier, got %(temporary)s"),
+            temporary=shown_id(e.temporary),
         )
     if e.player < 0 or is_temporary_player(e.player):
-        raise TournamentInputError(f"expected a registry ID to assign, got {e.player}")
+        raise TournamentInputError(
+            N_("expected a registry ID to assign, got %(player)s"), player=e.player
+        )
     if e.player in present:
         raise NotAllowedNow(
-            f"expected an ID not yet entered in the tournament, got {e.player} already entered"
+            N_("expected an ID not yet entered in the tournament, got %(player)s already entered"),
+            player=e.player,
         )

@@ -15,6 +15,7 @@ from typing import Any, Protocol, cast
 from fastapi import APIRouter
 from pydantic import BaseModel, Field, create_model
 
+from ratinglist.errors import N_
 from ratinglist.model.folders import optional_module, subpackages
 from ratinglist.web.views.games.options import NewOptions
 
@@ -128,5 +129,9 @@ def game_api(game: str) -> ModuleType:
     found = optional_module(f"{FOLDER}.{game}.public_api") if game.isidentifier() else None
     if found is None:
         names = [n for n in subpackages(folder.__path__) if n != "othello"]
-        raise NotFoundError(f"expected game othello or {', '.join(names)}, got {game!r}")
+        raise NotFoundError(
+            N_("expected game othello or %(names)s, got %(game)r"),
+            names=", ".join(names),
+            game=game,
+        )
     return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ratinglist.errors import TournamentInputError
+from ratinglist.errors import N_, TournamentInputError
 from ratinglist.formats.go.opengotha_xml import read_opengotha
 from ratinglist.model.go.tournament import GoBye, GoTournament, player_key
 from ratinglist.pairing.go.costs import PART_NAMES
@@ -57,11 +57,17 @@ def opengotha_round_costs(
     t = read_opengotha(path)
     rounds = t.parameters.general.number_of_rounds
     if not 1 <= round_number <= rounds:
-        raise TournamentInputError(f"expected a round in 1..{rounds}, got {round_number}")
+        raise TournamentInputError(
+            N_("expected a round in 1..%(rounds)s, got %(round_number)s"),
+            rounds=rounds,
+            round_number=round_number,
+        )
     if bye is not None:
         t = with_bye(t, round_number - 1, bye)
     if group_max is not None and group_max < 2:
-        raise TournamentInputError(f"expected a group size of at least 2, got {group_max}")
+        raise TournamentInputError(
+            N_("expected a group size of at least 2, got %(group_max)s"), group_max=group_max
+        )
     result = compute_round_costs(t, round_number - 1, group_max)
     names = {p.key: p.full_name for p in t.players}
     rows = tuple(
@@ -84,22 +90,32 @@ def with_bye(t: GoTournament, r: int, chosen: str) -> GoTournament:
     if text.isdigit():
         if not 1 <= int(text) <= len(t.players):
             raise TournamentInputError(
-                f"expected a bye player number in 1..{len(t.players)}, got {chosen!r}"
+                N_("expected a bye player number in 1..%(count)s, got %(chosen)r"),
+                count=len(t.players),
+                chosen=chosen,
             )
         key = t.players[int(text) - 1].key
     else:
         key = next((p.key for p in t.players if p.key == player_key(text, "")), "")
         if not key:
-            raise TournamentInputError(f"expected a bye player number or key, got {chosen!r}")
+            raise TournamentInputError(
+                N_("expected a bye player number or key, got %(chosen)r"), chosen=chosen
+            )
     players = round_players(t, r)
     if key not in players:
         raise TournamentInputError(
-            f"expected a bye who plays round {r + 1} (final registration, participating), "
-            f"got {chosen!r}"
+            N_(
+                "expected a bye who plays round %(r)s (final registration, "
+                "participating), got %(chosen)r"
+            ),
+            r=r + 1,
+            chosen=chosen,
         )
     if len(players) % 2 == 0:
         raise TournamentInputError(
-            f"expected an odd number of players for a bye, got {len(players)} in round {r + 1}"
+            N_("expected an odd number of players for a bye, got %(count)s in round %(r)s"),
+            count=len(players),
+            r=r + 1,
         )
     byes = (*(b for b in t.byes if b.round != r), GoBye(r, key))
     return replace(t, byes=byes)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ratinglist.errors import TournamentInputError
+from ratinglist.errors import N_, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import EnteredResult, Person, ResultSpec
 from ratinglist.model.go import format_rank
@@ -109,7 +109,11 @@ class QuickCheckView:
 def _round_edit(d: FoldedTournament, seq: int, k: int, done: str = "") -> GoRoundEdit:
     s = go_play(d)
     if not 1 <= k <= s.number_of_rounds:
-        raise TournamentInputError(f"expected a round 1-{s.number_of_rounds}, got round {k}")
+        raise TournamentInputError(
+            N_("expected a round 1-%(number_of_rounds)s, got round %(k)s"),
+            number_of_rounds=s.number_of_rounds,
+            k=k,
+        )
     numbers = s.numbers()
     paired = k <= s.paired
     games: tuple[EditedGame, ...] = ()
@@ -412,7 +416,7 @@ def parse_round_numbers(text: str) -> list[int]:
             continue
         if not word.isdigit():
             raise TournamentInputError(
-                f"expected round numbers such as 2,3 (or none), got {text!r}"
+                N_("expected round numbers such as 2,3 (or none), got %(text)r"), text=text
             )
         out.append(int(word))
     return out
@@ -473,7 +477,9 @@ def fix_go_registrations(
     """Set every rank from the rating (OpenGotha's "Set ranks according to ratings")
     and/or make every preliminary registration final, in one transaction."""
     if not ranks_from_ratings and not final:
-        raise TournamentInputError("expected a fix: ranks from ratings and/or final registrations")
+        raise TournamentInputError(
+            N_("expected a fix: ranks from ratings and/or final registrations")
+        )
     base = loaded(db, tournament)
     actions = check_fixes(go_play(base.folded), ranks_from_ratings, final)
     if not actions:

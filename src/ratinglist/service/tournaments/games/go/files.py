@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ratinglist.errors import TournamentError, TournamentInputError
+from ratinglist.errors import N_, TournamentError, TournamentInputError
 from ratinglist.model.directed import GoImported, GoStandingsView
 from ratinglist.service.actor import Actor
 from ratinglist.service.go.files import read_go_file
@@ -45,7 +45,7 @@ def file_log(path: Path, seed: int = 0) -> tuple[list[Event], tuple[str, ...]]:
     try:
         fold(log)
     except TournamentError as exc:
-        raise TournamentInputError(f"{path.name}: {exc}") from exc
+        raise TournamentInputError(N_("%(name)s: %(exc)s"), name=path.name, exc=exc) from exc
     return log, tuple(d.format() for d in read.diagnostics)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ratinglist.errors import TournamentError, TournamentInputError
+from ratinglist.errors import N_, TournamentError, TournamentInputError
 from ratinglist.formats.go.ffg_list import NO_LICENCE
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import GoEntry, Person
@@ -48,7 +48,9 @@ def parse_origin(text: str) -> ListOrigin:
     try:
         return ListOrigin(text.strip().upper())
     except ValueError as exc:
-        raise TournamentInputError(f"expected a list egf, ffg or aga, got {text!r}") from exc
+        raise TournamentInputError(
+            N_("expected a list egf, ffg or aga, got %(text)r"), text=text
+        ) from exc
 
 
 class NotOnList(TournamentError):
@@ -56,10 +58,15 @@ class NotOnList(TournamentError):
     director chooses one of the `candidates` by its list number, or enters a new player."""
 
     def __init__(self, query: str, origin: str, candidates: tuple[GoListPlayer, ...]) -> None:
-        shown = "; ".join(describe_list_player(p) for p in candidates) or "none near"
+        shown = "; ".join(describe_list_player(p) for p in candidates) or N_("none near")
         super().__init__(
-            f"not found: {query!r} names no player of the {origin.upper()} list exactly "
-            f"(candidates: {shown}); enter one by its list number, or enter a new player"
+            N_(
+                "not found: %(query)r names no player of the %(origin)s list exactly "
+                "(candidates: %(shown)s); enter one by its list number, or enter a new player"
+            ),
+            query=query,
+            origin=origin.upper(),
+            shown=shown,
         )
         self.query = query
         self.origin = origin
@@ -70,12 +77,21 @@ class SeveralOnList(NotOnList):
     """A name that several list players have: the director chooses by list number."""
 
     def __init__(self, query: str, origin: str, candidates: tuple[GoListPlayer, ...]) -> None:
-        super().__init__(query, origin, candidates)
         shown = "; ".join(describe_list_player(p) for p in candidates)
-        self.args = (
-            f"expected one player named {query!r} in the {origin.upper()} list, got "
-            f"{len(candidates)}: {shown}; enter one by its list number",
+        TournamentError.__init__(
+            self,
+            N_(
+                "expected one player named %(query)r in the %(origin)s list, got %(count)s: "
+                "%(shown)s; enter one by its list number"
+            ),
+            query=query,
+            origin=origin.upper(),
+            count=len(candidates),
+            shown=shown,
         )
+        self.query = query
+        self.origin = origin
+        self.candidates = candidates
 
 
 def describe_list_player(p: GoListPlayer) -> str:
@@ -166,9 +182,11 @@ def register_from_list(
     from ratinglist.service.go.lists import list_index
 
     if not queries:
-        raise TournamentInputError("expected names or list numbers of players, got none")
+        raise TournamentInputError(N_("expected names or list numbers of players, got none"))
     if rank is not None and len(queries) > 1:
-        raise TournamentInputError(f"expected one player with --rank, got {len(queries)}")
+        raise TournamentInputError(
+            N_("expected one player with --rank, got %(count)s"), count=len(queries)
+        )
     base = loaded(db, tournament)
     s = go_play(base.folded)
     index = list_index(db, parse_origin(origin))
@@ -190,14 +208,14 @@ def register_go(
 ) -> tuple[tuple[Person, ...], int]:
     """Enter Go players (numbered after the last one); who they are and how many are entered."""
     if not entries:
-        raise TournamentInputError("expected a Go player to enter, got none")
+        raise TournamentInputError(N_("expected a Go player to enter, got none"))
     from ratinglist.registry.names import parse_go_name
 
     for e in entries:
         surname, _, firstname = e.name.partition(",")
-        if not parse_go_name(surname, "surname"):
-            raise TournamentInputError(f"expected a surname, got {e.name!r}")
-        parse_go_name(firstname, "first name")
+        if not parse_go_name(surname, N_("surname")):
+            raise TournamentInputError(N_("expected a surname, got %(name)r"), name=e.name)
+        parse_go_name(firstname, N_("first name"))
     base = loaded(db, tournament)
     s = go_play(base.folded)
     first = max((int(p) for p in s.ids), default=0) + 1

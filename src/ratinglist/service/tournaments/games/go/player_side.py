@@ -5,7 +5,7 @@ player, so the same `GoRegistered` event) and which list players are offered as 
 
 from __future__ import annotations
 
-from ratinglist.errors import NotFoundError, TournamentInputError
+from ratinglist.errors import N_, NotFoundError, TournamentInputError
 from ratinglist.model.directed import GoEntry, Person
 from ratinglist.service.actor import Actor
 from ratinglist.store import Store
@@ -30,10 +30,12 @@ def check_fields(fields: dict[str, str]) -> dict[str, str]:
 
     name = fields.get("name", "").strip()
     if "," not in name or not name.partition(",")[0].strip():
-        raise TournamentInputError(f"expected a name as 'SURNAME, First name', got {name!r}")
+        raise TournamentInputError(
+            N_("expected a name as 'SURNAME, First name', got %(name)r"), name=name
+        )
     rank = fields.get("rank", "").strip()
     if not rank:
-        raise TournamentInputError("expected a Go rank such as 3k or 2d, got none")
+        raise TournamentInputError(N_("expected a Go rank such as 3k or 2d, got none"))
     rank = format_rank(parse_rank(rank))
     return {
         "name": name,
@@ -100,7 +102,9 @@ def accept(db: Store, tournament: int, fields: dict[str, str], choice: str, acto
         return people[0]
     origin, sep, number = choice.partition(":")
     if not sep or not number:
-        raise TournamentInputError(f"expected 'egf:PIN' (a list player) or 'new', got {choice!r}")
+        raise TournamentInputError(
+            N_("expected 'egf:PIN' (a list player) or 'new', got %(choice)r"), choice=choice
+        )
     entries, _ = register_from_list(
         db, tournament, origin, [number], actor, rank=fields.get("rank") or None
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from ratinglist.errors import TournamentInputError
+from ratinglist.errors import N_, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import GoOptions, GoSettingsView
 from ratinglist.model.go.results import adjusted_time
@@ -71,7 +71,7 @@ def _iso_day(text: str) -> str:
         dt.date.fromisoformat(text)
     except ValueError as exc:
         raise TournamentInputError(
-            f"expected endDate as YYYY-MM-DD (the last day), got {text!r}"
+            N_("expected endDate as YYYY-MM-DD (the last day), got %(text)r"), text=text
         ) from exc
     return text
 
@@ -93,7 +93,8 @@ def smms_items(items: Sequence[str]) -> tuple[tuple[int, int], ...]:
             out.append((int(number), int(correction)))
         except ValueError:
             raise TournamentInputError(
-                f"expected SMMS corrections as NUMBER=CORRECTION such as 3=+1, got {item!r}"
+                N_("expected SMMS corrections as NUMBER=CORRECTION such as 3=+1, got %(item)r"),
+                item=item,
             ) from None
     return tuple(out)
 
@@ -130,7 +131,7 @@ def change_go_settings(
     pairs = tuple((name, text) for name, text in pairs if canonical_name(name) != END_DATE)
     smms = tuple((PlayerId(pid), correction) for pid, correction in options.smms)
     if not pairs and not smms and not ends:
-        raise TournamentInputError("expected at least one setting to change, got none")
+        raise TournamentInputError(N_("expected at least one setting to change, got none"))
     actions: list[Event] = [EndDateSet(_iso_day(text)) for text in ends[-1:]]
     if pairs or smms:
         actions.append(go_events.GoSettingsChanged(pairs, smms))

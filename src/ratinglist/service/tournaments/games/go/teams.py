@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ratinglist.errors import (
+    N_,
     NotAllowedNow,
     NotFoundError,
     NotOffered,
@@ -90,7 +91,9 @@ def find_team(s: GoState, text: str) -> GoTeam:
         if word == str(team.number) or word.casefold() == team.name.casefold():
             return team
     known = ", ".join(f"{t.number} {t.name}" for t in s.teams) or "none entered"
-    raise NotFoundError(f"expected a team number or name ({known}), got {text!r}")
+    raise NotFoundError(
+        N_("expected a team number or name (%(known)s), got %(text)r"), known=known, text=text
+    )
 
 
 def team_line(s: GoState, team: GoTeam, round_number: int) -> TeamLine:
@@ -122,7 +125,7 @@ def add_teams(db: Store, tournament: int, names: Sequence[str], actor: Actor) ->
     from ratinglist.service.tournaments.log import loaded, write
 
     if not names:
-        raise TournamentInputError("expected team names to enter, got none")
+        raise TournamentInputError(N_("expected team names to enter, got none"))
     base = loaded(db, tournament)
     s = go_play(base.folded)
     first = max((t.number for t in s.teams), default=0) + 1
@@ -155,7 +158,9 @@ def set_team_boards(
     k = s.paired + 1 if round_number is None else round_number
     if k > s.number_of_rounds:
         raise TournamentInputError(
-            f"expected a round of the tournament (1-{s.number_of_rounds}), got round {k}"
+            N_("expected a round of the tournament (1-%(number_of_rounds)s), got round %(k)s"),
+            number_of_rounds=s.number_of_rounds,
+            k=k,
         )
     found = find_team(s, team)
     chosen = [PlayerId(p) for p in players]
@@ -180,7 +185,11 @@ def show_teams(db: Store, tournament: int, round_number: int | None = None) -> T
     s = go_play(d)
     k = min(s.paired + 1, s.number_of_rounds) if round_number is None else round_number
     if not 1 <= k <= s.number_of_rounds:
-        raise TournamentInputError(f"expected a round 1-{s.number_of_rounds}, got {k}")
+        raise TournamentInputError(
+            N_("expected a round 1-%(number_of_rounds)s, got %(k)s"),
+            number_of_rounds=s.number_of_rounds,
+            k=k,
+        )
     return _teams_view(s, d.settings.name, k)
 
 
@@ -211,7 +220,7 @@ def pair_team_round(
     base = loaded(db, tournament)
     s = go_play(base.folded)
     if not s.teams:
-        raise NotAllowedNow("expected teams to pair (tournament team add), got none")
+        raise NotAllowedNow(N_("expected teams to pair (tournament team add), got none"))
     k = round_to_pair(s)
     t = s.tournament()
     size = s.team_parameters.team_size
@@ -220,7 +229,7 @@ def pair_team_round(
     else:
         chosen = tuple((find_team(s, a), find_team(s, b)) for a, b in matches)
         if not chosen:
-            raise TournamentInputError("expected matches such as 1:2, got none")
+            raise TournamentInputError(N_("expected matches such as 1:2, got none"))
         games = pair_team_matches(t, chosen, size, k - 1)
         able = {x.number for x in playing_teams(t, s.teams, size, k - 1)}
         out = tuple(x for x in s.teams if x.number not in able and x.board_players(k - 1))
@@ -251,12 +260,18 @@ def team_standings_view(
     d = loaded(db, tournament).folded
     s = go_play(d)
     if not s.teams:
-        raise NotOffered(f"expected a team tournament, got {d.settings.name!r} without teams")
+        raise NotOffered(
+            N_("expected a team tournament, got %(name)r without teams"), name=d.settings.name
+        )
     t = s.tournament()
     played = [g.round for g in t.games if g.result.outcome is not Outcome.UNKNOWN]
     last = (max(played) + 1 if played else 0) if through is None else through
     if not 0 <= last <= s.number_of_rounds:
-        raise TournamentInputError(f"expected a round 0-{s.number_of_rounds}, got {last}")
+        raise TournamentInputError(
+            N_("expected a round 0-%(number_of_rounds)s, got %(last)s"),
+            number_of_rounds=s.number_of_rounds,
+            last=last,
+        )
     params = s.team_parameters
     rows = team_standings(t, s.teams, params, last - 1)
     size = params.team_size

@@ -10,7 +10,7 @@ import re
 import tempfile
 from pathlib import Path
 
-from ratinglist.errors import FormatError
+from ratinglist.errors import N_, FormatError
 from ratinglist.model.directed import GoImported
 from ratinglist.model.go.lists import ListOrigin
 from ratinglist.service.actor import Actor
@@ -27,14 +27,26 @@ _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 def _checked(file_name: str, data: bytes, what: str, suffixes: tuple[str, ...]) -> str:
     name = _SAFE.sub("_", Path(file_name).name).strip("._") or "upload"
     if not data:
-        raise FormatError(f"{name}: expected {what}, got an empty file")
+        raise FormatError(
+            N_("%(name)s: expected %(what)s, got an empty file"), name=name, what=what
+        )
     if len(data) > MAX_UPLOAD_BYTES:
         raise FormatError(
-            f"{name}: expected {what} of at most {MAX_UPLOAD_BYTES:,} bytes, got more "
-            f"(import a larger file on the command line)"
+            N_(
+                "%(name)s: expected %(what)s of at most %(max_upload_bytes)s bytes, got"
+                " more (import a larger file on the command line)"
+            ),
+            name=name,
+            what=what,
+            max_upload_bytes=format(MAX_UPLOAD_BYTES, ","),
         )
     if suffixes and not name.lower().endswith(suffixes):
-        raise FormatError(f"{name}: expected {what} ({', '.join(suffixes)}), got {name!r}")
+        raise FormatError(
+            N_("%(name)s: expected %(what)s (%(suffixes)s), got %(name)r"),
+            name=name,
+            what=what,
+            suffixes=", ".join(suffixes),
+        )
     return name
 
 

@@ -4,7 +4,7 @@ call, so the same `Registered` event) and which registry players are offered as 
 
 from __future__ import annotations
 
-from ratinglist.errors import TournamentInputError
+from ratinglist.errors import N_, TournamentInputError
 from ratinglist.model.directed import Person
 from ratinglist.service.actor import Actor
 from ratinglist.store import Store
@@ -27,17 +27,21 @@ def check_fields(fields: dict[str, str]) -> dict[str, str]:
 
     name = fields.get("name", "").strip()
     if "," not in name or not name.partition(",")[0].strip():
-        raise TournamentInputError(f"expected a name as 'SURNAME, First name', got {name!r}")
+        raise TournamentInputError(
+            N_("expected a name as 'SURNAME, First name', got %(name)r"), name=name
+        )
     country = fields.get("country", "").strip()
     if not country:
-        raise TournamentInputError("expected a country, got none")
+        raise TournamentInputError(N_("expected a country, got none"))
     found = find_country(country)
     if found is None:
-        raise TournamentInputError(f"expected a country name or code, got {country!r}")
+        raise TournamentInputError(
+            N_("expected a country name or code, got %(country)r"), country=country
+        )
     code = found.code
     wof = fields.get("federation_id", "").strip()
     if wof and not wof.isdigit():
-        raise TournamentInputError(f"expected a WOF ID as digits, got {wof!r}")
+        raise TournamentInputError(N_("expected a WOF ID as digits, got %(wof)r"), wof=wof)
     return {"name": name, "country": code, "federation_id": wof}
 
 
@@ -81,6 +85,8 @@ def accept(db: Store, tournament: int, fields: dict[str, str], choice: str, acto
         assert done.new_player is not None
         return done.new_player
     if not choice.isdigit():
-        raise TournamentInputError(f"expected a WOF ID or 'new' to enter, got {choice!r}")
+        raise TournamentInputError(
+            N_("expected a WOF ID or 'new' to enter, got %(choice)r"), choice=choice
+        )
     done = register_players(db, tournament, [choice], actor)
     return done.found[0].player

@@ -20,7 +20,9 @@ from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from ratinglist.errors import RatinglistError, TournamentInputError
+from ratinglist.errors import N_, RatinglistError, TournamentInputError
+from ratinglist.i18n import _
+from ratinglist.i18n.messages import translate_error
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.databases import Store
 from ratinglist.service.tournaments.games.go.edits import (
@@ -109,7 +111,7 @@ def edit_page(request: Request, tid: int, who: Director, round: int | None = Non
         players = go_players(db, tid)
         check = go_quick_check(db, tid)
     except RatinglistError as exc:
-        return _back(request, tid, who, str(exc), "error")
+        return _back(request, tid, who, translate_error(exc), "error")
     rows = [Row(g.table, f"{g.white.name} {g.black.name}", not g.result) for g in view.games]
     games = page_rows(rows, _row_filter(request) or RowFilter())
     found = page_rows(
@@ -162,10 +164,13 @@ def remove_result_form(
 
     def action(db: Store) -> str:
         done = remove_go_result(db, tid, round, table, (white, black), who.actor, based_on)
-        game = f"round {round} table {table}: {done.white.name} - {done.black.name}"
+        game = {"n": round, "table": table, "white": done.white.name, "black": done.black.name}
         if done.repeated:
-            return f"{game} has no result: nothing changed"
-        return f"{game}: the result removed"
+            return _(
+                "round %(n)s table %(table)s: %(white)s - %(black)s has no result: nothing changed",
+                **game,
+            )
+        return _("round %(n)s table %(table)s: %(white)s - %(black)s: the result removed", **game)
 
     return _act(request, tid, who, round, action)
 
@@ -186,7 +191,7 @@ def pair_form(
 
     def action(sure: bool) -> str:
         if (first is None) != (second is None):
-            raise TournamentInputError("expected two players to pair, or none to pair them all")
+            raise TournamentInputError(N_("expected two players to pair, or none to pair them all"))
         chosen = None if first is None or second is None else (first, second)
         db = db_url(request)
         return pair_go_players(db, tid, round, who.actor, chosen, based_on, confirmed=sure).done

@@ -11,6 +11,8 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
+from ratinglist.i18n import _
+from ratinglist.i18n.messages import translate_error
 from ratinglist.model.directed import GoEntry, Person
 from ratinglist.model.go import format_rank, rank_from_rating
 from ratinglist.service.go.lists import suggest_stored as list_candidates
@@ -162,8 +164,8 @@ def add_entries(
             people, count = register_go(db_url(request), tid, [entry], who.actor)
             names += [p.name for p in people]
         if not names:
-            return "nothing to enter: type names or list numbers, or a new player with a rank"
-        return f"entered {', '.join(names)}; {count} players"
+            return _("nothing to enter: type names or list numbers, or a new player with a rank")
+        return _("entered %(names)s; %(n)s players", names=", ".join(names), n=count)
 
     typed = {"players": players, "surname": surname, "firstname": firstname, "rank": rank,
              "country": country, "club": club, "origin": origin}  # fmt: skip
@@ -171,4 +173,6 @@ def add_entries(
         return _act(request, tid, who, action, kept=typed, passes=(NotOnList,))
     except NotOnList as exc:
         offered = [(choice_key(p), describe_list_player(p)) for p in exc.candidates]
-        return _back(request, tid, who, str(exc), "error", _offer(typed, exc.query, offered))
+        return _back(
+            request, tid, who, translate_error(exc), "error", _offer(typed, exc.query, offered)
+        )

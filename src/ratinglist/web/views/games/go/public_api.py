@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fastapi import Request
 
-from ratinglist.errors import NotFoundError
+from ratinglist.errors import N_, NotFoundError
 from ratinglist.service.go.evidence import go_evidence_page
 from ratinglist.service.go.site import go_list_page, go_player_page
 from ratinglist.web.views.common import site_of, store_of
@@ -19,7 +19,9 @@ def list_entries(
 ) -> dict[str, object]:
     """The Go list's entries (`date` must be ``latest``), filtered by country, paged."""
     if date != "latest":
-        raise NotFoundError(f"expected the latest Go list (date latest), got {date!r}")
+        raise NotFoundError(
+            N_("expected the latest Go list (date latest), got %(date)r"), date=date
+        )
     found = go_list_page(store_of(request))
     wanted = {c.upper() for c in countries}
     rows = [r for r in found.rows if not wanted or r.country.upper() in wanted]
@@ -76,7 +78,9 @@ def evidence(request: Request) -> dict[str, object]:
     page = go_evidence_page(site_of(request))
     if page is None:
         raise NotFoundError(
-            "expected a stored Go evaluation, found none (store one with `ratinglist evaluate "
-            "--game go --store`)"
+            N_(
+                "expected a stored Go evaluation, found none (store one with `ratinglist "
+                "evaluate --game go --store`)"
+            )
         )
     return {"id": page.id, "stored_at": page.stored_at.isoformat(), "report": page.report}

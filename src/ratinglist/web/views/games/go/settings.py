@@ -15,6 +15,7 @@ from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
+from ratinglist.i18n import _
 from ratinglist.model.directed import GoOptions, GoSettingsView
 from ratinglist.service.tournaments.games.go.settings import (
     change_go_settings,
@@ -154,6 +155,6 @@ def settings_form(
     def action() -> str:
         typed = replace(chosen, smms=smms_items(split_parameters(smms)))
         change_go_settings(store_of(request), tid, typed, who.actor, based_on)
-        return "settings changed"
+        return _("settings changed")
 
     return _act_at(request, tid, who, "/settings", action)

@@ -13,7 +13,9 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
 
-from ratinglist.errors import NotOffered, RatinglistError, TournamentInputError
+from ratinglist.errors import N_, NotOffered, RatinglistError, TournamentInputError
+from ratinglist.i18n import _
+from ratinglist.i18n.messages import translate_error
 from ratinglist.service.tournaments.games.go.edits import go_players
 from ratinglist.service.tournaments.games.go.teams import (
     add_teams,
@@ -44,7 +46,8 @@ def _numbers(text: str) -> list[int]:
     for word in _words(text):
         if not word.isdigit():
             raise TournamentInputError(
-                f"expected player numbers, board 1 first (0: an empty board), got {word!r}"
+                N_("expected player numbers, board 1 first (0: an empty board), got %(word)r"),
+                word=word,
             )
         out.append(int(word))
     return out
@@ -55,7 +58,9 @@ def _matches(text: str) -> list[tuple[str, str]] | None:
     for word in _words(text):
         first, sep, second = word.partition(":")
         if not sep or not first or not second:
-            raise TournamentInputError(f"expected matches as TEAM:TEAM (e.g. 1:4), got {word!r}")
+            raise TournamentInputError(
+                N_("expected matches as TEAM:TEAM (e.g. 1:4), got %(word)r"), word=word
+            )
         found.append((first, second))
     return found or None
 
@@ -70,7 +75,7 @@ def teams_page(request: Request, tid: int, who: Director) -> Response:
     except NotOffered:
         raise
     except RatinglistError as exc:
-        return _back(request, tid, who, str(exc), "error")
+        return _back(request, tid, who, translate_error(exc), "error")
     try:
         standings = team_standings_view(db, tid)
     except NotOffered:
@@ -95,7 +100,7 @@ def add(
 
     def action() -> str:
         view = add_teams(db_url(request), tid, typed, who.actor)
-        return f"{len(typed)} teams entered; {len(view.teams)} teams"
+        return _("%(n)s teams entered; %(teams)s teams", n=len(typed), teams=len(view.teams))
 
     return _act_at(request, tid, who, TEAMS, action, kept={"names": names})
 
@@ -117,8 +122,10 @@ def boards(
         chosen = _numbers(players)
         view = set_team_boards(db_url(request), tid, team, chosen, who.actor, round, by_rating)
         line = next(t for t in view.teams if team in (str(t.number), t.name))
-        shown = ", ".join(p.name if p else "empty" for p in line.boards)
-        return f"team {line.name}, round {view.round}: {shown}"
+        shown = ", ".join(p.name if p else _("empty") for p in line.boards)
+        return _(
+            "team %(name)s, round %(n)s: %(boards)s", name=line.name, n=view.round, boards=shown
+        )
 
     return _act_at(request, tid, who, TEAMS, action, kept={f"players-{team}": players})
 
@@ -136,8 +143,15 @@ def pair(
     def action() -> str:
         view = pair_team_round(db_url(request), tid, who.actor, _matches(team_matches))
         played = "; ".join(f"{a.name} - {b.name}" for a, b in view.matches)
-        bye = f"; bye {view.bye.name}" if view.bye is not None else ""
-        return f"round {view.round.number} paired by teams: {played}{bye}"
+        n = view.round.number
+        if view.bye is not None:
+            return _(
+                "round %(n)s paired by teams: %(matches)s; bye %(bye)s",
+                n=n,
+                matches=played,
+                bye=view.bye.name,
+            )
+        return _("round %(n)s paired by teams: %(matches)s", n=n, matches=played)
 
     # not ``matches``: a form field of that name hides the form element's ``matches()``
     return _act_at(request, tid, who, TEAMS, action, kept={"team_matches": team_matches})

@@ -12,6 +12,8 @@ from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import Response
 
 from ratinglist.errors import RatinglistError
+from ratinglist.i18n import _
+from ratinglist.i18n.messages import translate_error
 from ratinglist.model.go.lists import ListOrigin
 from ratinglist.service.tournaments.games.go.uploads import (
     MAX_UPLOAD_BYTES,
@@ -41,7 +43,7 @@ def import_xml(request: Request, who: Creator, upload: Upload) -> Response:
             director=who.account.name,
         )  # fmt: skip
     except RatinglistError as exc:
-        return _back(request, HOME, who, str(exc), "error")
+        return _back(request, HOME, who, translate_error(exc), "error")
     found = "; ".join(done.diagnostics[:3])
     return _back(
         request,
@@ -64,13 +66,13 @@ def import_rating_list(
     try:
         chosen = ListOrigin(origin.upper()) if origin else None
     except ValueError:
-        return _back(request, HOME, who, f"expected a list of EGF, FFG or AGA, got {origin!r}",
-                     "error")  # fmt: skip
+        message = _("expected a list of EGF, FFG or AGA, got %(origin)r", origin=origin)
+        return _back(request, HOME, who, message, "error")
     try:
         done = import_list_upload(db_url(request), upload.filename or "", _read(upload),
                                   who.actor, chosen)  # fmt: skip
     except RatinglistError as exc:
-        return _back(request, HOME, who, str(exc), "error")
+        return _back(request, HOME, who, translate_error(exc), "error")
     info = done.info
     remarks = f"; {len(done.diagnostics)} lines skipped" if done.diagnostics else ""
     return _back(

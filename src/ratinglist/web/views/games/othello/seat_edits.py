@@ -15,7 +15,9 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import Response
 
-from ratinglist.errors import ConflictError, NotOffered, RatinglistError, TournamentInputError
+from ratinglist.errors import N_, ConflictError, NotOffered, RatinglistError, TournamentInputError
+from ratinglist.i18n import _
+from ratinglist.i18n.messages import changed_meanwhile, translate_error
 from ratinglist.model.directed import GameFacts, RoundView
 from ratinglist.model.ids import shown_id
 from ratinglist.service.tournaments.actions import Entry, register_players
@@ -58,7 +60,7 @@ def swap(
     def action() -> str:
         now = swap_players(db_url(request), tid, number, first, second, who.actor, based_on)
         a, b = _named(now, first), _named(now, second)
-        return f"round {number}: {a} and {b} swapped"
+        return _("round %(n)s: %(a)s and %(b)s swapped", n=number, a=a, b=b)
 
     return _act_at(request, tid, who, f"/rounds/{number}", action)
 
@@ -77,7 +79,12 @@ def colours(
 
     def action() -> str:
         now = exchange_colours(db_url(request), tid, number, black, white, who.actor, based_on)
-        return f"round {number}: colours of {_named(now, black)} - {_named(now, white)} exchanged"
+        return _(
+            "round %(n)s: colours of %(black)s - %(white)s exchanged",
+            n=number,
+            black=_named(now, black),
+            white=_named(now, white),
+        )
 
     return _act_at(request, tid, who, f"/rounds/{number}", action)
 
@@ -98,7 +105,7 @@ def preview_page(request: Request, tid: int, who: Director) -> Response:
     except NotOffered:
         raise
     except RatinglistError as exc:
-        return _back(request, tid, who, str(exc), "error")
+        return _back(request, tid, who, translate_error(exc), "error")
     return _page(request, tid, who, "games/othello/preview.html", {"p": page.preview})
 
 
@@ -109,11 +116,12 @@ def store_preview(request: Request, tid: int, who: Director, based_on: BasedOn) 
     try:
         done = store_pairing(db_url(request), tid, who.actor, based_on)
     except ConflictError as exc:
-        message = f"Another device changed this meanwhile: {exc}"
+        message = changed_meanwhile(exc)
         return _back(request, tid, who, message, "conflict", where="/preview")
     except RatinglistError as exc:
-        return _back(request, tid, who, str(exc), "error")
-    return _back(request, tid, who, f"round {done.number} paired: {len(done.tables)} tables")
+        return _back(request, tid, who, translate_error(exc), "error")
+    message = _("round %(n)s paired: %(tables)s tables", n=done.number, tables=len(done.tables))
+    return _back(request, tid, who, message)
 
 
 SETUP = "/setup"
@@ -125,7 +133,9 @@ def _year(text: str) -> int | None:
     if not value:
         return None
     if not value.isdigit():
-        raise TournamentInputError(f"expected a birth year such as 2010, got {value!r}")
+        raise TournamentInputError(
+            N_("expected a birth year such as 2010, got %(value)r"), value=value
+        )
     return int(value)
 
 
@@ -151,10 +161,11 @@ def flags(
             youth=youth,
             birth_year=_year(birth_year),
         )
-        shown = [w for w, on in (("female", done.female), ("youth", done.youth)) if on]
+        shown = [w for w, on in ((_("female"), done.female), (_("youth"), done.youth)) if on]
         if done.birth_year is not None:
-            shown.append(f"born {done.birth_year}")
-        return f"{done.player.name}: {', '.join(shown) or 'no class flags'}"
+            shown.append(_("born %(year)s", year=done.birth_year))
+        flags = ", ".join(shown) or _("no class flags")
+        return _("%(name)s: %(flags)s", name=done.player.name, flags=flags)
 
     return _act_at(request, tid, who, SETUP, action)
 
@@ -180,6 +191,6 @@ def entry(
         )
         done = register_players(db_url(request), tid, queries, who.actor, entry=chosen)
         names = ", ".join(r.player.name for r in done.found)
-        return f"registered {names}; {done.entrants} players"
+        return _("registered %(names)s; %(n)s players", names=names, n=done.entrants)
 
     return _act_at(request, tid, who, SETUP, action, kept={"players": players})
