@@ -33,8 +33,10 @@ from ratinglist.service.serving import (
 from ratinglist.service.serving import BUDGET_ENV as WORK_BUDGET_ENV
 
 APP = "ratinglist.web.app:create_app_from_env"
-"""The application factory each worker calls (the parent imports it after the workers
-answer, `cli.workers`)."""
+"""The application factory each worker calls."""
+PRELOAD = "ratinglist.web.app:site_routes"
+"""What the parent imports and calls before it forks the workers (`cli.workers.preload`):
+the application's modules and its routes, made once for every worker."""
 SECURE_COOKIES_ENV = "RATINGLIST_SECURE_COOKIES"
 ACCESS_LOG_ENV = "RATINGLIST_ACCESS_LOG"
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
@@ -163,9 +165,8 @@ def serve(
     upgrade`, or give --upgrade); one of a newer release is refused. The address is printed
     once the port is bound (--port 0: a free port). /healthz, /readyz and /metrics are for
     monitoring; docs/deploy.md shows a TLS proxy in front, a systemd unit and backups.
-    The workers are forked at once, each importing the application on its own core (they
-    answer within 2 s of start on an idle machine); then the parent imports it too, so that
-    a worker that dies is forked again ready-made. Beside
+    The parent imports the application once and then forks the workers, which share it
+    (they answer within 2 s of start; a worker that dies is forked again ready-made). Beside
     them, a background process at lower priority makes the home, player and tournament pages
     in advance and stores them in the database (again after each import or publication), so
     that a page seen for the first time costs one read; a page not made yet is made on
@@ -229,12 +230,8 @@ def serve(
     lock = threading.Lock()
 
     def after_ready() -> None:
-        # Issue 38: the workers are forked at once and import the application each on its
-        # own core, so /readyz answers after one import, not the parent's and then a
-        # worker's. Once they answer, the parent imports it too (a worker that dies is then
-        # forked ready-made) and the page renderer starts (its own start, a whole
-        # application imported, would otherwise take the workers' cores).
-        preload([APP.partition(":")[0]])
+        # The page renderer starts once a worker answers (issue 38: its own start, a whole
+        # application imported, would otherwise take the cores the workers start on).
         with lock:
             if prerender and not stopped.is_set():
                 renderer.append(_start_renderer(url))
@@ -242,6 +239,9 @@ def serve(
     def after_start() -> None:
         _when_ready(f"http://{_local_address(bound[0])}:{bound[1]}/readyz", after_ready, stopped)
 
+    # Issue 38: the application is imported and its routes made once, here, not by each
+    # worker on its own core: the workers forked next share them and answer at once.
+    preload([PRELOAD])
     try:
         code = run_workers(
             count,

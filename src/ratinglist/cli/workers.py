@@ -1,11 +1,11 @@
 """The worker processes of `ratinglist serve`, forked from the parent.
 
 uvicorn's own supervisor starts each worker with ``spawn``: a new interpreter that imports
-the whole application again. Here the parent binds the socket and forks the workers (POSIX
-``fork``); at start each worker imports the application on its own core (one import's time
-to the first answer, issue 38), and once they answer the parent imports it too
-(`preload`), so a worker forked again later shares the imported modules (copy-on-write) and
-answers at once. Each worker makes its own app (engine, caches) and serves the shared
+the whole application again. Here the parent binds the socket, imports the application and
+makes its routes once (`preload`), then forks the workers (POSIX ``fork``): they share the
+imported modules and routes (copy-on-write), so a worker, first or forked again later,
+answers within milliseconds instead of each importing the application on a core of its own
+(issue 38). Each worker makes its own app (engine, caches) and serves the shared
 socket. The parent waits: a worker that dies is forked again (at most `RESTARTS` times a
 minute), one that could not make the app at all (`STARTUP_FAILED`) stops them all, SIGINT or
 SIGTERM stops every worker and then the parent: a worker still running `STOP_WAIT_S` after
@@ -37,10 +37,15 @@ class _Stopping(Exception):
     """Raised by the signal handler to leave the parent's wait for its workers."""
 
 
-def preload(modules: Sequence[str]) -> None:
-    """Import `modules` in this (the parent) process, so that forked workers share them."""
-    for name in modules:
-        importlib.import_module(name)
+def preload(names: Sequence[str]) -> None:
+    """Import each of `names` in this (the parent) process, so that the workers forked
+    afterwards share it: a module (``package.module``), or a function called once
+    (``package.module:function``, e.g. one making the application's routes)."""
+    for name in names:
+        module, _, function = name.partition(":")
+        imported = importlib.import_module(module)
+        if function:
+            getattr(imported, function)()
 
 
 def run_workers(
