@@ -1,0 +1,54 @@
+"""`cli.workers.preload`: what the parent of `serve` loads before it forks its workers."""
+
+from __future__ import annotations
+
+import gc
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from ratinglist.cli.workers import preload
+
+
+@pytest.fixture
+def collector_restored() -> Iterator[None]:
+    enabled = gc.isenabled()
+    yield
+    gc.unfreeze()
+    if enabled:
+        gc.enable()
+    else:
+        gc.disable()
+
+
+CALLS: list[str] = []
+
+
+def make_something() -> None:
+    CALLS.append("made")
+
+
+def test_a_module_is_imported_and_a_named_function_called(collector_restored: None) -> None:
+    sys.modules.pop("json.tool", None)
+    CALLS.clear()
+    preload(["json.tool", f"{__name__}:make_something"])
+    assert "json.tool" in sys.modules
+    assert CALLS == ["made"]
+
+
+def test_the_collector_is_on_again_and_the_loaded_objects_frozen(collector_restored: None) -> None:
+    gc.enable()
+    gc.unfreeze()
+    preload(["json"])
+    assert gc.isenabled()
+    assert gc.get_freeze_count() > 0
+
+
+def test_a_name_that_does_not_exist_fails_and_leaves_the_collector_on(
+    collector_restored: None,
+) -> None:
+    gc.enable()
+    with pytest.raises(ModuleNotFoundError):
+        preload(["ratinglist.no_such_module"])
+    assert gc.isenabled()
