@@ -4,8 +4,10 @@ route made at its first use (`web.routes.LazyRoute`), answering as FastAPI's own
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path as FilePath
-from typing import Annotated
+from typing import Annotated, Any
+from unittest import mock
 
 import fastapi
 from fastapi import Depends, FastAPI, Form, Path, Query
@@ -123,3 +125,31 @@ def test_asking_a_route_for_what_fastapi_never_sets_makes_nothing() -> None:
     assert route.__dict__.get("_options") is not None
     assert route.path == "/t/{tid}" and route.methods == {"GET"}  # type: ignore[attr-defined]
     assert route.__dict__.get("_options") is not None
+
+
+def test_threads_asking_a_route_at_once_all_get_it_made_once() -> None:
+    router = APIRouter()
+    _declare(router)
+    route = router.routes[0]
+    made: list[int] = []
+    original = APIRoute.__init__
+
+    def counted(self: APIRoute, *args: Any, **kwargs: Any) -> None:
+        made.append(1)
+        original(self, *args, **kwargs)
+
+    start = threading.Barrier(8)
+    found: list[object] = []
+
+    def ask() -> None:
+        start.wait()
+        found.append(route.dependant)  # type: ignore[attr-defined]
+
+    with mock.patch.object(APIRoute, "__init__", counted):
+        threads = [threading.Thread(target=ask) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+    assert len(found) == 8 and all(d is found[0] for d in found)
+    assert made == [1]

@@ -60,8 +60,9 @@ class LazyRoute(APIRoute):
                 APIRoute.__init__(self, self.path, self.endpoint, **options)
 
     def __getattr__(self, name: str) -> Any:
-        # Only for an attribute not set yet: one of FastAPI's makes the route.
-        if name not in _MADE or self.__dict__.get("_options") is None:
+        # Only for an attribute not set yet: one of FastAPI's makes the route (or waits for
+        # the thread making it); any other is missing, as on FastAPI's own route.
+        if name not in _MADE:
             raise AttributeError(name)
         self.make()
         return object.__getattribute__(self, name)
