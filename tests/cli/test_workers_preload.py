@@ -1,13 +1,17 @@
-"""`cli.workers.preload`: what the parent of `serve` loads before it forks its workers."""
+"""`cli.workers.preload`: what the parent of `serve` loads before it forks its workers (the
+application, its routes, uvicorn's protocols)."""
 
 from __future__ import annotations
 
 import gc
+import importlib.util
 import sys
 from collections.abc import Iterator
 
 import pytest
+import uvicorn
 
+from ratinglist.cli.serve import _protocol_modules
 from ratinglist.cli.workers import preload
 
 
@@ -52,3 +56,14 @@ def test_a_name_that_does_not_exist_fails_and_leaves_the_collector_on(
     with pytest.raises(ModuleNotFoundError):
         preload(["ratinglist.no_such_module"])
     assert gc.isenabled()
+
+
+def test_the_protocols_uvicorn_chooses_are_named_for_the_parent() -> None:
+    def app() -> None:
+        """Never called."""
+
+    chosen = _protocol_modules(uvicorn.Config(app, http="h11", ws="none", lifespan="off"))
+    assert chosen == ["uvicorn.protocols.http.h11_impl", "uvicorn.lifespan.off"]
+    default = _protocol_modules(uvicorn.Config(app))
+    assert len(default) == 3
+    assert all(importlib.util.find_spec(name) is not None for name in default)

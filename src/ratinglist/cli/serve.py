@@ -240,8 +240,9 @@ def serve(
         _when_ready(f"http://{_local_address(bound[0])}:{bound[1]}/readyz", after_ready, stopped)
 
     # Issue 38: the application is imported and its routes made once, here, not by each
-    # worker on its own core: the workers forked next share them and answer at once.
-    preload([PRELOAD])
+    # worker on its own core (uvicorn's protocols too): the workers forked next share them
+    # and answer at once.
+    preload([PRELOAD, *_protocol_modules(config)])
     try:
         code = run_workers(
             count,
@@ -263,6 +264,19 @@ def serve(
         shutil.rmtree(metrics_dir, ignore_errors=True)
     if code:
         raise typer.Exit(code)
+
+
+def _protocol_modules(config: uvicorn.Config) -> list[str]:
+    """The modules of the HTTP, WebSocket and lifespan protocols uvicorn chooses for
+    `config` (each worker would import them when it starts)."""
+    from uvicorn.config import HTTP_PROTOCOLS, LIFESPAN, WS_PROTOCOLS
+
+    chosen = [
+        HTTP_PROTOCOLS.get(config.http) if isinstance(config.http, str) else None,
+        WS_PROTOCOLS.get(config.ws) if isinstance(config.ws, str) else None,
+        LIFESPAN.get(config.lifespan),
+    ]
+    return [name.partition(":")[0] for name in chosen if name]
 
 
 def _serve_one(config: uvicorn.Config, sock: socket.socket) -> int:
