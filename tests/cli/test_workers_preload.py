@@ -7,10 +7,13 @@ import gc
 import importlib.util
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import uvicorn
+from typer.testing import CliRunner
 
+from ratinglist.cli.app import app
 from ratinglist.cli.serve import _protocol_modules
 from ratinglist.cli.workers import preload
 
@@ -67,3 +70,12 @@ def test_the_protocols_uvicorn_chooses_are_named_for_the_parent() -> None:
     default = _protocol_modules(uvicorn.Config(app))
     assert len(default) == 3
     assert all(importlib.util.find_spec(name) is not None for name in default)
+
+
+def test_a_refused_serve_leaves_the_collector_on(tmp_path: Path) -> None:
+    gc.enable()
+    missing = tmp_path / "none.db"
+    result = CliRunner().invoke(app, ["serve", "--db", str(missing), "--port", "0"])
+    assert result.exit_code == 1
+    assert "expected an existing database file" in result.output
+    assert gc.isenabled()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 import shutil
 import socket
@@ -12,7 +14,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -177,54 +179,61 @@ def serve(
 
     Example: ratinglist serve --db ratinglist.db --port 8000
     """
-    with user_errors():
-        import uvicorn
+    # Issue 38: no garbage collection until the workers' modules are loaded (a sixth of the
+    # parent's start went to collecting the objects they make, which live to the end).
+    with _collector_paused():
+        with user_errors():
+            import uvicorn
 
-        from ratinglist.service.databases import probe_database
+            from ratinglist.service.databases import probe_database
 
-        url = database_url(db)
-        site = parse_site_url(site_url) if site_url else None
-        hosts = parse_hosts(allowed_hosts or "")
-        budget = parse_budget(work_budget) if work_budget else DEFAULT_BUDGET_S
-        if smtp and site is None and not _is_loopback(host):
-            raise InputError(
-                f"expected --site-url (the address mailed links point at) with --smtp when "
-                f"serving on {host}, got none"
-            )
-        _require_current_schema(url, upgrade=upgrade)
-        if smtp:
-            from ratinglist.service.mail import mail_settings
+            url = database_url(db)
+            site = parse_site_url(site_url) if site_url else None
+            hosts = parse_hosts(allowed_hosts or "")
+            budget = parse_budget(work_budget) if work_budget else DEFAULT_BUDGET_S
+            if smtp and site is None and not _is_loopback(host):
+                raise InputError(
+                    f"expected --site-url (the address mailed links point at) with --smtp when "
+                    f"serving on {host}, got none"
+                )
+            _require_current_schema(url, upgrade=upgrade)
+            if smtp:
+                from ratinglist.service.mail import mail_settings
 
-            mail_settings(smtp)
-            os.environ["RATINGLIST_SMTP"] = smtp
-        # Opened and closed here: each forked worker makes its own handle (`create_app`).
-        probe_database(url)
-        sock = _bind(host, port)
-    bound = sock.getsockname()
-    shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
-    os.environ["RATINGLIST_DB"] = url
-    os.environ[SITE_URL_ENV] = site or f"http://{shown}:{bound[1]}"
-    os.environ[ALLOWED_HOSTS_ENV] = ",".join(hosts)
-    # No site URL (a TD's laptop at a venue): players' phones name it by its IP address.
-    os.environ[ADDRESSES_ENV] = "0" if site else "1"
-    os.environ[WORK_BUDGET_ENV] = str(budget)
-    os.environ[SECURE_COOKIES_ENV] = "1" if secure_cookies else "0"
-    os.environ[ACCESS_LOG_ENV] = "1" if access_log else "0"
-    metrics_dir = _metrics_dir()
-    os.environ[MULTIPROC_ENV] = metrics_dir
-    count = workers or default_workers()
-    config = uvicorn.Config(
-        APP,
-        factory=True,
-        host=host,
-        port=port,
-        log_level="warning",
-        access_log=False,
-        proxy_headers=proxy_headers,
-        forwarded_allow_ips=forwarded_allow_ips,
-        timeout_graceful_shutdown=GRACEFUL_STOP_S,
-    )
-    typer.echo(f"serving {url} on http://{shown}:{bound[1]}/ ({count} worker(s)); Ctrl-C stops")
+                mail_settings(smtp)
+                os.environ["RATINGLIST_SMTP"] = smtp
+            # Opened and closed here: each forked worker makes its own handle (`create_app`).
+            probe_database(url)
+            sock = _bind(host, port)
+        bound = sock.getsockname()
+        shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
+        os.environ["RATINGLIST_DB"] = url
+        os.environ[SITE_URL_ENV] = site or f"http://{shown}:{bound[1]}"
+        os.environ[ALLOWED_HOSTS_ENV] = ",".join(hosts)
+        # No site URL (a TD's laptop at a venue): players' phones name it by its IP address.
+        os.environ[ADDRESSES_ENV] = "0" if site else "1"
+        os.environ[WORK_BUDGET_ENV] = str(budget)
+        os.environ[SECURE_COOKIES_ENV] = "1" if secure_cookies else "0"
+        os.environ[ACCESS_LOG_ENV] = "1" if access_log else "0"
+        metrics_dir = _metrics_dir()
+        os.environ[MULTIPROC_ENV] = metrics_dir
+        count = workers or default_workers()
+        config = uvicorn.Config(
+            APP,
+            factory=True,
+            host=host,
+            port=port,
+            log_level="warning",
+            access_log=False,
+            proxy_headers=proxy_headers,
+            forwarded_allow_ips=forwarded_allow_ips,
+            timeout_graceful_shutdown=GRACEFUL_STOP_S,
+        )
+        typer.echo(f"serving {url} on http://{shown}:{bound[1]}/ ({count} worker(s)); Ctrl-C stops")
+        # Issue 38: the application is imported and its routes made once, here, not by each
+        # worker on its own core (uvicorn's protocols too): the workers forked next share them
+        # and answer at once.
+        preload([PRELOAD, *_protocol_modules(config)])
     renderer: list[subprocess.Popen[bytes]] = []
     stopped = threading.Event()
     lock = threading.Lock()
@@ -239,10 +248,6 @@ def serve(
     def after_start() -> None:
         _when_ready(f"http://{_local_address(bound[0])}:{bound[1]}/readyz", after_ready, stopped)
 
-    # Issue 38: the application is imported and its routes made once, here, not by each
-    # worker on its own core (uvicorn's protocols too): the workers forked next share them
-    # and answer at once.
-    preload([PRELOAD, *_protocol_modules(config)])
     try:
         code = run_workers(
             count,
@@ -264,6 +269,18 @@ def serve(
         shutil.rmtree(metrics_dir, ignore_errors=True)
     if code:
         raise typer.Exit(code)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's garbage collector off inside the block, on again after it (when it was)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _protocol_modules(config: uvicorn.Config) -> list[str]:
