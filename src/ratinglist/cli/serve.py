@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 import shutil
 import socket
@@ -12,7 +14,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -33,8 +35,10 @@ from ratinglist.service.serving import (
 from ratinglist.service.serving import BUDGET_ENV as WORK_BUDGET_ENV
 
 APP = "ratinglist.web.app:create_app_from_env"
-"""The application factory each worker calls (the parent imports it after the workers
-answer, `cli.workers`)."""
+"""The application factory each worker calls."""
+PRELOAD = "ratinglist.web.app:site_routes"
+"""What the parent imports and calls before it forks the workers (`cli.workers.preload`):
+the application's modules and its routes, made once for every worker."""
 SECURE_COOKIES_ENV = "RATINGLIST_SECURE_COOKIES"
 ACCESS_LOG_ENV = "RATINGLIST_ACCESS_LOG"
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
@@ -163,9 +167,8 @@ def serve(
     upgrade`, or give --upgrade); one of a newer release is refused. The address is printed
     once the port is bound (--port 0: a free port). /healthz, /readyz and /metrics are for
     monitoring; docs/deploy.md shows a TLS proxy in front, a systemd unit and backups.
-    The workers are forked at once, each importing the application on its own core (they
-    answer within 2 s of start on an idle machine); then the parent imports it too, so that
-    a worker that dies is forked again ready-made. Beside
+    The parent imports the application once and then forks the workers, which share it
+    (they answer within 2 s of start; a worker that dies is forked again ready-made). Beside
     them, a background process at lower priority makes the home, player and tournament pages
     in advance and stores them in the database (again after each import or publication), so
     that a page seen for the first time costs one read; a page not made yet is made on
@@ -176,65 +179,68 @@ def serve(
 
     Example: ratinglist serve --db ratinglist.db --port 8000
     """
-    with user_errors():
-        import uvicorn
+    # Issue 38: no garbage collection until the workers' modules are loaded (a sixth of the
+    # parent's start went to collecting the objects they make, which live to the end).
+    with _collector_paused():
+        with user_errors():
+            import uvicorn
 
-        from ratinglist.service.databases import probe_database
+            from ratinglist.service.databases import probe_database
 
-        url = database_url(db)
-        site = parse_site_url(site_url) if site_url else None
-        hosts = parse_hosts(allowed_hosts or "")
-        budget = parse_budget(work_budget) if work_budget else DEFAULT_BUDGET_S
-        if smtp and site is None and not _is_loopback(host):
-            raise InputError(
-                f"expected --site-url (the address mailed links point at) with --smtp when "
-                f"serving on {host}, got none"
-            )
-        _require_current_schema(url, upgrade=upgrade)
-        if smtp:
-            from ratinglist.service.mail import mail_settings
+            url = database_url(db)
+            site = parse_site_url(site_url) if site_url else None
+            hosts = parse_hosts(allowed_hosts or "")
+            budget = parse_budget(work_budget) if work_budget else DEFAULT_BUDGET_S
+            if smtp and site is None and not _is_loopback(host):
+                raise InputError(
+                    f"expected --site-url (the address mailed links point at) with --smtp when "
+                    f"serving on {host}, got none"
+                )
+            _require_current_schema(url, upgrade=upgrade)
+            if smtp:
+                from ratinglist.service.mail import mail_settings
 
-            mail_settings(smtp)
-            os.environ["RATINGLIST_SMTP"] = smtp
-        # Opened and closed here: each forked worker makes its own handle (`create_app`).
-        probe_database(url)
-        sock = _bind(host, port)
-    bound = sock.getsockname()
-    shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
-    os.environ["RATINGLIST_DB"] = url
-    os.environ[SITE_URL_ENV] = site or f"http://{shown}:{bound[1]}"
-    os.environ[ALLOWED_HOSTS_ENV] = ",".join(hosts)
-    # No site URL (a TD's laptop at a venue): players' phones name it by its IP address.
-    os.environ[ADDRESSES_ENV] = "0" if site else "1"
-    os.environ[WORK_BUDGET_ENV] = str(budget)
-    os.environ[SECURE_COOKIES_ENV] = "1" if secure_cookies else "0"
-    os.environ[ACCESS_LOG_ENV] = "1" if access_log else "0"
-    metrics_dir = _metrics_dir()
-    os.environ[MULTIPROC_ENV] = metrics_dir
-    count = workers or default_workers()
-    config = uvicorn.Config(
-        APP,
-        factory=True,
-        host=host,
-        port=port,
-        log_level="warning",
-        access_log=False,
-        proxy_headers=proxy_headers,
-        forwarded_allow_ips=forwarded_allow_ips,
-        timeout_graceful_shutdown=GRACEFUL_STOP_S,
-    )
-    typer.echo(f"serving {url} on http://{shown}:{bound[1]}/ ({count} worker(s)); Ctrl-C stops")
+                mail_settings(smtp)
+                os.environ["RATINGLIST_SMTP"] = smtp
+            # Opened and closed here: each forked worker makes its own handle (`create_app`).
+            probe_database(url)
+            sock = _bind(host, port)
+        bound = sock.getsockname()
+        shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
+        os.environ["RATINGLIST_DB"] = url
+        os.environ[SITE_URL_ENV] = site or f"http://{shown}:{bound[1]}"
+        os.environ[ALLOWED_HOSTS_ENV] = ",".join(hosts)
+        # No site URL (a TD's laptop at a venue): players' phones name it by its IP address.
+        os.environ[ADDRESSES_ENV] = "0" if site else "1"
+        os.environ[WORK_BUDGET_ENV] = str(budget)
+        os.environ[SECURE_COOKIES_ENV] = "1" if secure_cookies else "0"
+        os.environ[ACCESS_LOG_ENV] = "1" if access_log else "0"
+        metrics_dir = _metrics_dir()
+        os.environ[MULTIPROC_ENV] = metrics_dir
+        count = workers or default_workers()
+        config = uvicorn.Config(
+            APP,
+            factory=True,
+            host=host,
+            port=port,
+            log_level="warning",
+            access_log=False,
+            proxy_headers=proxy_headers,
+            forwarded_allow_ips=forwarded_allow_ips,
+            timeout_graceful_shutdown=GRACEFUL_STOP_S,
+        )
+        typer.echo(f"serving {url} on http://{shown}:{bound[1]}/ ({count} worker(s)); Ctrl-C stops")
+        # Issue 38: the application is imported and its routes made once, here, not by each
+        # worker on its own core (uvicorn's protocols too): the workers forked next share them
+        # and answer at once.
+        preload([PRELOAD, *_protocol_modules(config)])
     renderer: list[subprocess.Popen[bytes]] = []
     stopped = threading.Event()
     lock = threading.Lock()
 
     def after_ready() -> None:
-        # Issue 38: the workers are forked at once and import the application each on its
-        # own core, so /readyz answers after one import, not the parent's and then a
-        # worker's. Once they answer, the parent imports it too (a worker that dies is then
-        # forked ready-made) and the page renderer starts (its own start, a whole
-        # application imported, would otherwise take the workers' cores).
-        preload([APP.partition(":")[0]])
+        # The page renderer starts once a worker answers (issue 38: its own start, a whole
+        # application imported, would otherwise take the cores the workers start on).
         with lock:
             if prerender and not stopped.is_set():
                 renderer.append(_start_renderer(url))
@@ -263,6 +269,31 @@ def serve(
         shutil.rmtree(metrics_dir, ignore_errors=True)
     if code:
         raise typer.Exit(code)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's garbage collector off inside the block, on again after it (when it was)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _protocol_modules(config: uvicorn.Config) -> list[str]:
+    """The modules of the HTTP, WebSocket and lifespan protocols uvicorn chooses for
+    `config` (each worker would import them when it starts)."""
+    from uvicorn.config import HTTP_PROTOCOLS, LIFESPAN, WS_PROTOCOLS
+
+    chosen = [
+        HTTP_PROTOCOLS.get(config.http) if isinstance(config.http, str) else None,
+        WS_PROTOCOLS.get(config.ws) if isinstance(config.ws, str) else None,
+        LIFESPAN.get(config.lifespan),
+    ]
+    return [name.partition(":")[0] for name in chosen if name]
 
 
 def _serve_one(config: uvicorn.Config, sock: socket.socket) -> int:

@@ -1,11 +1,11 @@
 """The worker processes of `ratinglist serve`, forked from the parent.
 
 uvicorn's own supervisor starts each worker with ``spawn``: a new interpreter that imports
-the whole application again. Here the parent binds the socket and forks the workers (POSIX
-``fork``); at start each worker imports the application on its own core (one import's time
-to the first answer, issue 38), and once they answer the parent imports it too
-(`preload`), so a worker forked again later shares the imported modules (copy-on-write) and
-answers at once. Each worker makes its own app (engine, caches) and serves the shared
+the whole application again. Here the parent binds the socket, imports the application and
+makes its routes once (`preload`), then forks the workers (POSIX ``fork``): they share the
+imported modules and routes (copy-on-write), so a worker, first or forked again later,
+answers within milliseconds instead of each importing the application on a core of its own
+(issue 38). Each worker makes its own app (engine, caches) and serves the shared
 socket. The parent waits: a worker that dies is forked again (at most `RESTARTS` times a
 minute), one that could not make the app at all (`STARTUP_FAILED`) stops them all, SIGINT or
 SIGTERM stops every worker and then the parent: a worker still running `STOP_WAIT_S` after
@@ -16,6 +16,7 @@ the parent ends within seconds whatever its workers do.
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import os
 import signal
@@ -37,10 +38,29 @@ class _Stopping(Exception):
     """Raised by the signal handler to leave the parent's wait for its workers."""
 
 
-def preload(modules: Sequence[str]) -> None:
-    """Import `modules` in this (the parent) process, so that forked workers share them."""
-    for name in modules:
-        importlib.import_module(name)
+def preload(names: Sequence[str]) -> None:
+    """Import each of `names` in this (the parent) process, so that the workers forked
+    afterwards share it: a module (``package.module``), or a function called once
+    (``package.module:function``, e.g. one making the application's routes).
+
+    Python's garbage collector is off meanwhile (the application's modules make objects
+    that live as long as the process; collecting them again and again took a fifth of the
+    import, issue 38), and every object made so far is then frozen out of later collections
+    (`gc.freeze`, as prefork servers do), so that a collection in a worker does not write to
+    the memory it shares with the parent.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for name in names:
+            module, _, function = name.partition(":")
+            imported = importlib.import_module(module)
+            if function:
+                getattr(imported, function)()
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
 
 
 def run_workers(

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from functools import cache
 from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from starlette.routing import BaseRoute
 
 from ratinglist import __version__
 from ratinglist.errors import N_, InputError, StoreError
@@ -75,6 +77,77 @@ DB_ENV = "RATINGLIST_DB"
 SMTP_ENV = "RATINGLIST_SMTP"
 
 
+@cache
+def site_routes() -> tuple[BaseRoute, ...]:
+    """Every page and API route of the site, in matching order, made once per process.
+
+    `create_app` adds them to each app as they are, not through ``include_router``: FastAPI
+    (0.165) would make every route a second time for the app at its first request (issue
+    38: about 0.5 s of CPU in a worker's first answer). `serve` makes them in the parent,
+    before it forks its workers.
+    """
+    routers = [
+        module.router
+        for module in (
+            account_mail,
+            account_language,
+            lists,
+            players,
+            tournaments,
+            downloads,
+            check,
+            api,
+            account,
+            api_docs,
+            td_api,
+            td_print,
+            td_pages,
+            td_rounds,
+            td_rounds_api,
+            td_setup,
+            td_lifecycle,
+            td_language,
+            live,
+            registry_pages,
+            intake,
+            intake_api,
+            evidence,
+            publishing_pages,
+        )
+    ]
+    routers.append(game_routes())  # each game's own pages: web/views/games/<name>/
+    routers += [player_side_router, td_players_router, player_side_api, td_players_api]  # issue 35
+    routers += [live.api, td_print.api, td_lifecycle.api, publishing_pages.api]
+    routers += [registry_pages.api, evidence.api]
+    return tuple(route for router in routers for route in _flat(router.routes))
+
+
+def _flat(routes: Sequence[BaseRoute]) -> Iterator[BaseRoute]:
+    """`routes`, with each router included as it is (no prefix, dependency or tag added)
+    replaced by its own routes (FastAPI's ``include_router`` keeps such a router whole and
+    makes its routes again at the first request)."""
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        context = getattr(route, "include_context", None)
+        if inner is not None and _adds_nothing(context):
+            yield from _flat(inner.routes)
+        else:
+            yield route
+
+
+def _adds_nothing(context: object) -> bool:
+    """True when an inclusion leaves its routes as they are."""
+    return (
+        getattr(context, "prefix", None) == ""
+        and not getattr(context, "dependencies", True)
+        and not getattr(context, "tags", True)
+        and not getattr(context, "responses", True)
+        and not getattr(context, "callbacks", True)
+        and not getattr(context, "deprecated", True)
+        and getattr(context, "include_in_schema", False) is True
+    )
+
+
 def create_app(
     url: str,
     *,
@@ -121,44 +194,7 @@ def create_app(
     app.state.outbox = Outbox()
     app.state.work_budget_s = work_budget_s
     install_error_handlers(app)
-    for module in (
-        account_mail,
-        account_language,
-        lists,
-        players,
-        tournaments,
-        downloads,
-        check,
-        api,
-        account,
-        api_docs,
-        td_api,
-        td_print,
-        td_pages,
-        td_rounds,
-        td_rounds_api,
-        td_setup,
-        td_lifecycle,
-        td_language,
-        live,
-        registry_pages,
-        intake,
-        intake_api,
-        evidence,
-        publishing_pages,
-    ):
-        app.include_router(module.router)
-    app.include_router(game_routes())  # each game's own pages: web/views/games/<name>/
-    app.include_router(player_side_router)  # the players' side (issue 35)
-    app.include_router(td_players_router)
-    app.include_router(player_side_api)
-    app.include_router(td_players_api)
-    app.include_router(live.api)
-    app.include_router(td_print.api)
-    app.include_router(td_lifecycle.api)
-    app.include_router(publishing_pages.api)
-    app.include_router(registry_pages.api)
-    app.include_router(evidence.api)
+    app.router.routes.extend(site_routes())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.mount(api_docs.ASSETS, StaticFiles(directory=api_docs.SWAGGER_UI), name="api-docs")
     app.add_middleware(AuthGate, db=db)

@@ -85,15 +85,16 @@ def _personal(headers: list[tuple[bytes, bytes]]) -> bool:
     return False
 
 
-ParameterTable = tuple[tuple[re.Pattern[str], frozenset[str]], ...]
-"""(path pattern, query parameter names) of every GET route, in the router's order."""
+ParameterTable = tuple[tuple[re.Pattern[str], APIRoute], ...]
+"""(path pattern, route) of every GET route, in the router's order."""
 
 
 def parameter_table(app: Any) -> ParameterTable:
-    """The query parameters each GET route of a FastAPI `app` reads (its dependencies' too)."""
+    """Every GET route of a FastAPI `app` with its path pattern; the query parameters a route
+    reads (its dependencies' too) are looked up when a request to it has a query string, so
+    that a route made at its first use (`web.routes.LazyRoute`) is not made before."""
     return tuple(
-        (compile_path(path)[0], query_names(route.dependant))
-        for path, route in _get_routes(getattr(app, "routes", ()))
+        (compile_path(path)[0], route) for path, route in _get_routes(getattr(app, "routes", ()))
     )
 
 
@@ -114,7 +115,8 @@ def canonical_query(scope: Scope, table: ParameterTable) -> bytes:
     if not raw:
         return raw
     path = str(scope["path"])
-    known = next((names for pattern, names in table if pattern.match(path)), frozenset())
+    route = next((route for pattern, route in table if pattern.match(path)), None)
+    known = query_names(route.dependant) if route is not None else frozenset()
     pairs = [
         (name, value)
         for name, value in parse_qsl(raw.decode("latin-1"), keep_blank_values=True)

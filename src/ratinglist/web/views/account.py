@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Callable
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import Depends, Form, Request
 from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
@@ -40,6 +40,7 @@ from ratinglist.service.accounts import (
 from ratinglist.web import flash
 from ratinglist.web.auth import SESSION_COOKIE, permit
 from ratinglist.web.limits import address_of
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, store_of
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import Depends, Form, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from ratinglist.service.account_mail import set_account_language
 from ratinglist.service.accounts import SignedIn
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.account_mail import signed
 from ratinglist.web.views.common import store_of
 

@@ -20,7 +20,7 @@ import secrets
 from functools import partial
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form, Query, Request
+from fastapi import Depends, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
@@ -35,6 +35,7 @@ from ratinglist.service.account_mail import (
 from ratinglist.service.accounts import SignedIn
 from ratinglist.service.mail import MailError, MailSettings, Outbox
 from ratinglist.web.auth import permit
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, store_of
 

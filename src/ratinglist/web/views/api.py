@@ -10,7 +10,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query, Request, Response
+from fastapi import Path, Query, Request, Response
 
 from ratinglist.errors import N_
 from ratinglist.service.site import (
@@ -41,6 +41,7 @@ from ratinglist.service.site_tournaments import (
     tournaments_list,
 )
 from ratinglist.web.limits import explained, searched
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import LIST_CACHE, MAX_LIMIT, PAGE_CACHE, site_of
 from ratinglist.web.views.games import game_api
 

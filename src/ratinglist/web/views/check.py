@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi import File, Form, Request, UploadFile
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
 from ratinglist.service.site_check import MAX_BYTES, check_page
 from ratinglist.web.budget import budget_of, run_in_child
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import PAGE_CACHE
 

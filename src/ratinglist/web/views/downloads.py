@@ -5,10 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Request
+from fastapi import Path, Request
 from fastapi.responses import Response
 
 from ratinglist.service.site_downloads import archive_zip, downloads, list_csv, players_file
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import LIST_CACHE, PAGE_CACHE, site_of
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from ratinglist.errors import N_, NotFoundError
@@ -19,6 +19,7 @@ from ratinglist.service.evidence import (
 )
 from ratinglist.service.rating_systems import system_list_page
 from ratinglist.web.charts import evidence_by_year_svg, evidence_calibration_svg
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import PAGE_CACHE, site_of, store_of
 from ratinglist.web.views.games import game_api

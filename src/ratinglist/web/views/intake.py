@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
@@ -25,6 +25,7 @@ from ratinglist.service.registry import show_player
 from ratinglist.service.tournaments.lifecycle import lifecycle, reopen_requests
 from ratinglist.web import flash
 from ratinglist.web.auth import signed_in
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.account_mail import mail_of
 from ratinglist.web.views.common import NO_STORE, store_of

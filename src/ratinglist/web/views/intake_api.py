@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
@@ -27,6 +27,7 @@ from ratinglist.service.intake import (
     upload,
 )
 from ratinglist.web.auth import signed_in
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.account_mail import mail_of
 from ratinglist.web.views.common import store_of
 from ratinglist.web.views.intake_common import (

@@ -6,13 +6,14 @@ import datetime as dt
 from typing import Annotated
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from ratinglist.service.evidence import stored_system_lists
 from ratinglist.service.site import LIST_PAGE_SIZE, ListQuery, list_page, lists, search
 from ratinglist.service.site_diff import list_diff
 from ratinglist.web.limits import searched
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import LIST_CACHE, NO_STORE, PAGE_CACHE, site_of
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
 
@@ -35,6 +35,7 @@ from ratinglist.service.tournaments.server import (
 )
 from ratinglist.service.tournaments.views import show_round, standings
 from ratinglist.web.auth import signed_in
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url
 

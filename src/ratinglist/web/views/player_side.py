@@ -15,7 +15,7 @@ import secrets
 from typing import Annotated, Any
 from urllib.parse import quote, unquote
 
-from fastapi import APIRouter, Form, Request
+from fastapi import Form, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
@@ -32,6 +32,7 @@ from ratinglist.service.tournaments.players_side.registrations import (
 from ratinglist.service.tournaments.players_side.reports import ReportsDiffer, report_result
 from ratinglist.web.errors import error_response
 from ratinglist.web.limits import Throttle, address_of
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.account_mail import FORM_CSRF_COOKIE
 from ratinglist.web.views.common import NO_STORE, store_of

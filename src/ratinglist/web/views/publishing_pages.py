@@ -22,7 +22,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Annotated
 
-from fastapi import APIRouter, BackgroundTasks, Form, Query, Request
+from fastapi import BackgroundTasks, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 
@@ -49,6 +49,7 @@ from ratinglist.service.publishing import (
 )
 from ratinglist.service.rating_jobs import RatingJob, rating_job, recent_jobs, request_list
 from ratinglist.web import flash
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, site_of, store_of
 from ratinglist.web.views.intake_common import Officer

@@ -15,7 +15,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import Depends, Form, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
@@ -38,6 +38,7 @@ from ratinglist.service.registry import (
 from ratinglist.service.tournaments.temporary_ids import assign_id, pending_ids, tournament_host
 from ratinglist.web import flash
 from ratinglist.web.auth import permit
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url, store_of
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import Depends, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
@@ -62,6 +62,7 @@ from ratinglist.service.tournaments.views import (
     submit,
 )
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import db_url, game_offers
 from ratinglist.web.views.games import new_options_of, with_new_options
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Request
+from fastapi import Form, Request
 from fastapi.responses import Response
 
 from ratinglist.i18n import _
 from ratinglist.service.tournaments.language import set_language
 from ratinglist.web.auth import Director
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import store_of
 from ratinglist.web.views.td_pages import _act
 

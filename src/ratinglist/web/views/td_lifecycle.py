@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Query, Request
+from fastapi import Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 
@@ -31,6 +31,7 @@ from ratinglist.service.tournaments.lifecycle import (
     show_on_live,
 )
 from ratinglist.web.auth import Director, Reporter
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import store_of
 from ratinglist.web.views.intake_common import Officer
 from ratinglist.web.views.td_pages import HOME, _act, _back, _confirm

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Form, Query, Request
+from fastapi import Depends, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from ratinglist.errors import (
@@ -72,6 +72,7 @@ from ratinglist.service.tournaments.server import (
 from ratinglist.service.tournaments.temporary_ids import registered_namesakes
 from ratinglist.service.tournaments.views import download, submit, unfinished
 from ratinglist.web.auth import Creator, Director, Reporter, signed_in
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url, game_offers
 from ratinglist.web.views.games import new_options_form, new_options_typed

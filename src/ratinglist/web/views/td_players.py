@@ -13,7 +13,7 @@ import logging
 from collections.abc import Mapping
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form, Request
+from fastapi import Form, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
@@ -46,6 +46,7 @@ from ratinglist.service.tournaments.players_side.settings import (
 )
 from ratinglist.service.tournaments.server import overview
 from ratinglist.web.auth import Director
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.account_mail import mail_of, outbox_of
 from ratinglist.web.views.common import NO_STORE, store_of

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from fastapi.responses import Response
 
 from ratinglist.model.report import PairingReport, PrintSheet
@@ -22,6 +22,7 @@ from ratinglist.service.tournaments.printing import (
     print_sheet,
 )
 from ratinglist.web.auth import Reporter
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE, db_url
 from ratinglist.web.views.live import shown_or_404

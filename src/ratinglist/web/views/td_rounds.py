@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form, Request
+from fastapi import Form, Request
 from fastapi.responses import Response
 
 from ratinglist.errors import RatinglistError
@@ -24,6 +24,7 @@ from ratinglist.service.accounts import SignedIn
 from ratinglist.service.tournaments.page import round_page as round_page_of
 from ratinglist.service.tournaments.paging import RowFilter
 from ratinglist.web.auth import Reporter
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import db_url
 from ratinglist.web.views.td_pages import (
     TypedResult,

@@ -9,7 +9,7 @@ stating the log's event number it was based on (`based_on`) answers 409 when the
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from pydantic import BaseModel, Field
 
 from ratinglist.model.directed import Person, RoundView
@@ -30,6 +30,7 @@ from ratinglist.service.tournaments.rounds import (
     swap_players,
 )
 from ratinglist.web.auth import Director
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import db_url
 
 router = APIRouter(prefix="/api/v1/td", tags=["tournament director"])

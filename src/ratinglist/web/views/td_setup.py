@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import Depends, Form, Request
 from fastapi.responses import Response
 
 from ratinglist.errors import NeedsConfirmation
@@ -23,6 +23,7 @@ from ratinglist.service.tournaments.actions import absent, forbid, force
 from ratinglist.service.tournaments.page import setup_page as setup_page_of
 from ratinglist.service.tournaments.rounds import reinstate, set_end_date
 from ratinglist.web.auth import Director
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import db_url, game_offers, require_offered
 from ratinglist.web.views.td_pages import _act_at, _confirm
 from ratinglist.web.views.td_rounds import Number, _page

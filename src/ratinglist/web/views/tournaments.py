@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import Path, Query, Request
 from fastapi.responses import Response
 
 from ratinglist.service.site_tournaments import (
@@ -14,6 +14,7 @@ from ratinglist.service.site_tournaments import (
     tournament,
     tournaments_list,
 )
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import PAGE_CACHE, site_of
 

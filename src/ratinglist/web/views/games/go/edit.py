@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Annotated, Protocol
 
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import Depends, Form, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
@@ -48,6 +48,7 @@ from ratinglist.service.tournaments.games.go.edits import (
 )
 from ratinglist.service.tournaments.paging import Row, RowFilter, page_rows
 from ratinglist.web.auth import Director
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import db_url, game_offers
 from ratinglist.web.views.td_pages import _act_at, _back, _render, _row_filter
 from ratinglist.web.views.td_setup import Confirmed, asked_first

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Query, Request
+from fastapi import Form, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
@@ -25,6 +25,7 @@ from ratinglist.service.tournaments.games.go.list_entries import (
     register_go,
 )
 from ratinglist.web.auth import Director
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import db_url
 from ratinglist.web.views.td_pages import _act, _back, _offer
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import Depends, Form, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
@@ -24,6 +24,7 @@ from ratinglist.service.tournaments.games.go.settings import (
 )
 from ratinglist.service.tournaments.server import overview_facts
 from ratinglist.web.auth import Director
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import game_offers, store_of
 from ratinglist.web.views.games.go.forms import (
     LONG,

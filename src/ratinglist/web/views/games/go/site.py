@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Request
+from fastapi import Path, Request
 from fastapi.responses import Response
 
 from ratinglist.service.go.site import go_list_page, go_player_page, go_tournament_page
 from ratinglist.web.charts import history_svg
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import PAGE_CACHE, store_of
 

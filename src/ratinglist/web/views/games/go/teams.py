@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Request
+from fastapi import Form, Request
 from fastapi.responses import Response
 
 from ratinglist.errors import N_, NotOffered, RatinglistError, TournamentInputError
@@ -25,6 +25,7 @@ from ratinglist.service.tournaments.games.go.teams import (
     team_standings_view,
 )
 from ratinglist.web.auth import Director
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import db_url
 from ratinglist.web.views.games.go.edit import OFFERED
 from ratinglist.web.views.td_pages import _act_at, _back, _render

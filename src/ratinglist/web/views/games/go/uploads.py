@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi import File, Form, Request, UploadFile
 from fastapi.responses import Response
 
 from ratinglist.errors import RatinglistError
@@ -21,6 +21,7 @@ from ratinglist.service.tournaments.games.go.uploads import (
     import_opengotha_upload,
 )
 from ratinglist.web.auth import Creator
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import db_url
 from ratinglist.web.views.td_pages import HOME, _back
 

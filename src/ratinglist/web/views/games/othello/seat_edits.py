@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import Depends, Form, Request
 from fastapi.responses import Response
 
 from ratinglist.errors import N_, ConflictError, NotOffered, RatinglistError, TournamentInputError
@@ -29,6 +29,7 @@ from ratinglist.service.tournaments.rounds import (
     swap_players,
 )
 from ratinglist.web.auth import Director
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import db_url, game_offers, require_offered
 from ratinglist.web.views.td_pages import _act_at, _back
 from ratinglist.web.views.td_rounds import BasedOn, Flag, Number, _page
