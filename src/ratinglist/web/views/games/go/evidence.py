@@ -5,10 +5,11 @@ JSON is ``/api/v1/evidence?game=go`` (`public_api.evidence`)."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from fastapi.responses import Response
 
 from ratinglist.service.go.evidence import GROUPS, go_evidence_page, go_gain_chart
+from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import PAGE_CACHE, site_of
 
