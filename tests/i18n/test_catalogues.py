@@ -49,12 +49,27 @@ def test_every_message_is_translated(
     assert not empty, f"{locale}: empty or fuzzy translations: {empty}"
 
 
+def _forms(text: object) -> tuple[str, ...]:
+    """A message's text or its plural forms (``msgstr[0]``, ``msgstr[1]``...)."""
+    return tuple(text) if isinstance(text, (list, tuple)) else (str(text),)
+
+
+def _slots(text: object) -> set[str]:
+    """The ``%(name)s`` slots of a message (of every form of a plural one's id)."""
+    return {slot for form in _forms(text) for slot in SLOT.findall(form)}
+
+
+def _key(text: object) -> object:
+    """A message's id or text as a dict key (a plural one's forms as a tuple)."""
+    return tuple(text) if isinstance(text, (list, tuple)) else text
+
+
 @pytest.mark.parametrize("locale", TRANSLATED)
 def test_translations_keep_every_slot(locale: str) -> None:
     wrong = [
         m.id
         for m in read_catalogue(locale)
-        if m.id and sorted(SLOT.findall(str(m.id))) != sorted(SLOT.findall(str(m.string)))
+        if m.id and any(_slots(form) != _slots(m.id) for form in _forms(m.string))
     ]
     assert not wrong, f"{locale}: a %(name)s slot lost or added in {wrong}"
 
@@ -70,8 +85,8 @@ def test_no_stale_message_stays_in_a_catalogue(
 @pytest.mark.parametrize("locale", TRANSLATED)
 def test_the_compiled_catalogue_matches_its_source(locale: str) -> None:
     with po_path(locale).with_suffix(".mo").open("rb") as handle:
-        compiled = {m.id: m.string for m in read_mo(handle) if m.id}
-    source = {m.id: m.string for m in read_catalogue(locale) if m.id}
+        compiled = {_key(m.id): _key(m.string) for m in read_mo(handle) if m.id}
+    source = {_key(m.id): _key(m.string) for m in read_catalogue(locale) if m.id}
     assert compiled == source, f"{locale}: messages.mo is stale (run `make messages`)"
     written = BytesIO()
     write_mo(written, read_catalogue(locale))
