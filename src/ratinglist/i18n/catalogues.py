@@ -87,13 +87,19 @@ def update(template: Catalog) -> None:
             write_mo(handle, catalogue)
 
 
+def untranslated(text: object) -> bool:
+    """Whether a message's text (or any form of a plural one's) is still empty."""
+    forms = tuple(text) if isinstance(text, (list, tuple)) else (text,)
+    return not all(forms)
+
+
 def main() -> int:
     """Extract, update, compile; print what is left to translate."""
     template = extract()
     update(template)
     for locale in TRANSLATED:
         catalogue = read_catalogue(locale)
-        empty = [m.id for m in catalogue if m.id and (not m.string or m.fuzzy)]
+        empty = [m.id for m in catalogue if m.id and (untranslated(m.string) or m.fuzzy)]
         print(f"{locale}: {len(template)} messages, {len(empty)} to translate")
     return 0
 
