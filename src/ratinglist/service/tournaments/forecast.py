@@ -76,6 +76,7 @@ def model_text(f: Forecast) -> str:
         entry = _("their declared rank's rating")
     else:
         entry = f"{f.newcomer_rating:.0f}"
+    deviation = f"{f.newcomer_deviation:.0f}"
     return _(
         "Expected scores by %(system)s from %(source)s; a newcomer (%(n)s here) is uncertain: "
         "entered at %(entry)s ± %(deviation)s",
@@ -83,7 +84,7 @@ def model_text(f: Forecast) -> str:
         source=source,
         n=f.newcomers,
         entry=entry,
-        deviation=f"{f.newcomer_deviation:.0f}",
+        deviation=deviation,
     )
 
 
