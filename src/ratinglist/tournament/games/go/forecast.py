@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from ratinglist.errors import PairingError, TournamentInputError
+from ratinglist.errors import N_, PairingError, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.model.directed import Person
 from ratinglist.model.forecast import (
@@ -184,7 +184,7 @@ def simulate_once(
             paired = next_go_pairing(s, group_max)
         except PairingError as exc:
             raise TournamentInputError(
-                f"expected a simulated round to be paired, got: {exc}"
+                N_("expected a simulated round to be paired, got: %(exc)s"), exc=exc
             ) from exc
         s = _complete(apply_go(s, paired), e, rng)
     view = go_standings_view(s, d.settings.name, None)
@@ -200,7 +200,9 @@ def go_forecast(
         TournamentError: `runs` below 1, or a simulated round cannot be paired.
     """
     if runs < 1:
-        raise TournamentInputError(f"expected at least 1 simulation run, got {runs}")
+        raise TournamentInputError(
+            N_("expected at least 1 simulation run, got %(runs)s"), runs=runs
+        )
     s = go_play(d)
     e = _Expected(s, model)
     entrants = list(s.ids)
