@@ -21,7 +21,7 @@ from types import ModuleType
 
 import numpy as np
 
-from ratinglist.errors import NotOffered, TournamentError, TournamentInputError
+from ratinglist.errors import N_, NotOffered, TournamentError, TournamentInputError
 from ratinglist.i18n import _
 from ratinglist.model.forecast import EntrantFacts, Forecast, Handicap, ScoreModel, Strength
 from ratinglist.rating.params import EuropeanParams
@@ -133,7 +133,9 @@ def forecast(
         TournamentError: a simulated round the engine cannot pair.
     """
     if runs is not None and not 1 <= runs <= MAX_RUNS:
-        raise TournamentInputError(f"expected between 1 and {MAX_RUNS} runs, got {runs}")
+        raise TournamentInputError(
+            N_("expected between 1 and %(most)s runs, got %(runs)s"), most=MAX_RUNS, runs=runs
+        )
     base = loaded(db, tournament)
     d = base.folded
     if runs is None:

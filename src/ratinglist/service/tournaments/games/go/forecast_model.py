@@ -12,7 +12,7 @@ towards 1/2 (`rating.go.forecast.gor_expected_black`).
 
 from __future__ import annotations
 
-from ratinglist.errors import TournamentInputError
+from ratinglist.errors import N_, TournamentInputError
 from ratinglist.model.forecast import EntrantFacts, Handicap, ScoreModel, Strength
 from ratinglist.rating.go.forecast import gor_expected_black
 from ratinglist.store import Store
@@ -53,7 +53,9 @@ def score_model(db: Store, d: FoldedTournament, name: str | None) -> ScoreModel:
     del db, d
     if name not in (None, CHOSEN_SYSTEM):
         raise TournamentInputError(
-            f"expected a rating system among {', '.join(systems())} for a Go forecast, got {name!r}"
+            N_("expected a rating system among %(systems)s for a Go forecast, got %(name)r"),
+            systems=", ".join(systems()),
+            name=name,
         )
     newcomer = Strength(0.0, NEWCOMER_DEVIATION, True)
     description = (

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ratinglist.errors import TournamentInputError
+from ratinglist.errors import N_, TournamentInputError
 from ratinglist.model.forecast import EntrantFacts, Handicap, ScoreModel, Strength
 from ratinglist.rating.entrant_forecast import newcomer_strength, system_expected, wof_expected
 from ratinglist.rating.registry import SYSTEMS
@@ -48,7 +48,9 @@ def _chosen(name: str) -> RatingSystem[Any]:
     found = SYSTEMS.get(name)
     if found is None:
         raise TournamentInputError(
-            f"expected a rating system among {', '.join(systems())}, got {name!r}"
+            N_("expected a rating system among %(systems)s, got %(name)r"),
+            systems=", ".join(systems()),
+            name=name,
         )
     return found
 
