@@ -13,7 +13,7 @@ from ratinglist.service.tournaments.language import set_language
 from ratinglist.web.auth import Director
 from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import store_of
-from ratinglist.web.views.td_pages import _act
+from ratinglist.web.views.td_redirect import _act
 
 router = APIRouter(include_in_schema=False)
 

@@ -5,7 +5,7 @@ intake pages. One service call each (`service.tournaments.lifecycle`), as the CL
 ``ratinglist tournament live|reopen|delete|assistants|revoke`` commands.
 
 Page writes answer with a redirect to the tournament page and its message (as the other
-director's forms, `td_pages`); a form from a stale page is refused (409) where it could do
+director's forms, `td_redirect`); a form from a stale page is refused (409) where it could do
 harm (showing on /live and deleting carry `based_on`).
 """
 
@@ -34,7 +34,7 @@ from ratinglist.web.auth import Director, Reporter
 from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import store_of
 from ratinglist.web.views.intake_common import Officer
-from ratinglist.web.views.td_pages import HOME, _act, _back, _confirm
+from ratinglist.web.views.td_redirect import HOME, _act, _back, _confirm
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/v1", tags=["tournament director"])

@@ -4,7 +4,7 @@ lists') matches to accept them as, the check-in list and deadline, who reported 
 disagreement first, with the director's override) and player reporting on or off, and the
 players' codes; its API twins are under ``/api/v1/td/tournaments/{tid}``.
 
-Every POST answers with a redirect carrying its outcome (`td_pages._act_at`), back here.
+Every POST answers with a redirect carrying its outcome (`td_redirect._act_at`), back here.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from ratinglist.web.routes import APIRouter
 from ratinglist.web.templating import templates
 from ratinglist.web.views.account_mail import mail_of, outbox_of
 from ratinglist.web.views.common import NO_STORE, store_of
-from ratinglist.web.views.td_pages import _act_at, _render
+from ratinglist.web.views.td_redirect import _act_at, _render
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api/v1/td/tournaments", tags=["tournament director"])

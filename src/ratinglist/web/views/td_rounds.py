@@ -6,7 +6,7 @@ of a round (Othello's swaps, colours, preview and set-up page) live in its folde
 ``web/views/games/<name>/``.
 
 Every POST answers with a redirect that carries its outcome in the signed flash cookie of
-`td_pages` (post/redirect/get), back to the page the form was on.
+`td_redirect` (post/redirect/get), back to the page the form was on.
 """
 
 from __future__ import annotations
@@ -26,14 +26,8 @@ from ratinglist.service.tournaments.paging import RowFilter
 from ratinglist.web.auth import Reporter
 from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import db_url
-from ratinglist.web.views.td_pages import (
-    TypedResult,
-    _act_at,
-    _back,
-    _enter,
-    _render,
-    _row_filter,
-)
+from ratinglist.web.views.td_redirect import _act_at, _back, _render, _row_filter
+from ratinglist.web.views.td_results import TypedResult, _enter
 
 router = APIRouter(prefix="/td", include_in_schema=False)
 

@@ -4,7 +4,7 @@ day. A game's own controls come from its partial ``games/<name>/setup.html`` (Ot
 class flags and late entries; their writes live in its views folder).
 
 Every POST answers with a redirect that carries its outcome in the signed flash cookie of
-`td_pages` (post/redirect/get), back to the set-up page.
+`td_redirect` (post/redirect/get), back to the set-up page.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from ratinglist.service.tournaments.rounds import reinstate, set_end_date
 from ratinglist.web.auth import Director
 from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import db_url, game_offers, require_offered
-from ratinglist.web.views.td_pages import _act_at, _confirm
+from ratinglist.web.views.td_redirect import _act_at, _confirm
 from ratinglist.web.views.td_rounds import Number, _page
 
 router = APIRouter(prefix="/td", include_in_schema=False)

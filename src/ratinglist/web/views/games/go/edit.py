@@ -50,7 +50,7 @@ from ratinglist.service.tournaments.paging import Row, RowFilter, page_rows
 from ratinglist.web.auth import Director
 from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import db_url, game_offers
-from ratinglist.web.views.td_pages import _act_at, _back, _render, _row_filter
+from ratinglist.web.views.td_redirect import _act_at, _back, _render, _row_filter
 from ratinglist.web.views.td_setup import Confirmed, asked_first
 
 OFFERED = Depends(game_offers("edits", "page of edits after the fact (/td/N/edit)"))

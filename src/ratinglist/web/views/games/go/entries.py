@@ -27,7 +27,7 @@ from ratinglist.service.tournaments.games.go.list_entries import (
 from ratinglist.web.auth import Director
 from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import db_url
-from ratinglist.web.views.td_pages import _act, _back, _offer
+from ratinglist.web.views.td_redirect import _act, _back, _offer
 
 router = APIRouter(prefix="/td", include_in_schema=False)
 api = APIRouter(prefix="/api/v1/td", tags=["tournament director"])

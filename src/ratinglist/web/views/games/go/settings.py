@@ -33,7 +33,7 @@ from ratinglist.web.views.games.go.forms import (
     go_form,
     split_parameters,
 )
-from ratinglist.web.views.td_pages import _act_at, _render
+from ratinglist.web.views.td_redirect import _act_at, _render
 
 OFFERED = Depends(game_offers("settings", "settings page of their own"))
 """Only for a game that offers it: else 404."""

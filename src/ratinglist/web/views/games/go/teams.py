@@ -28,7 +28,7 @@ from ratinglist.web.auth import Director
 from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import db_url
 from ratinglist.web.views.games.go.edit import OFFERED
-from ratinglist.web.views.td_pages import _act_at, _back, _render
+from ratinglist.web.views.td_redirect import _act_at, _back, _render
 
 router = APIRouter(prefix="/td", include_in_schema=False, dependencies=[OFFERED])
 api = APIRouter(prefix="/api/v1/td", tags=["tournament director"], dependencies=[OFFERED])

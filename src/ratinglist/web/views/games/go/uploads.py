@@ -23,7 +23,7 @@ from ratinglist.service.tournaments.games.go.uploads import (
 from ratinglist.web.auth import Creator
 from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import db_url
-from ratinglist.web.views.td_pages import HOME, _back
+from ratinglist.web.views.td_redirect import HOME, _back
 
 router = APIRouter(prefix="/td", include_in_schema=False)
 api = APIRouter(prefix="/api/v1/td", tags=["tournament director"])

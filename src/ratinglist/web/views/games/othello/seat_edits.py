@@ -5,7 +5,7 @@ flags, and the flags. The addresses are those of
 issue 22; a tournament whose game has no seat edits answers them 404.
 
 Every POST answers with a redirect that carries its outcome in the signed flash cookie of
-`td_pages` (post/redirect/get), back to the page the form was on.
+`td_redirect` (post/redirect/get), back to the page the form was on.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from ratinglist.service.tournaments.rounds import (
 from ratinglist.web.auth import Director
 from ratinglist.web.routes import APIRouter
 from ratinglist.web.views.common import db_url, game_offers, require_offered
-from ratinglist.web.views.td_pages import _act_at, _back
+from ratinglist.web.views.td_redirect import _act_at, _back
 from ratinglist.web.views.td_rounds import BasedOn, Flag, Number, _page
 
 router = APIRouter(prefix="/td", include_in_schema=False)
