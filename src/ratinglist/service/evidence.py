@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -161,20 +161,11 @@ def store_evaluation(db: Store, report: Mapping[str, Any], *, actor: Actor) -> i
         InputError: not an evaluation report (no systems with scores), or too large.
         StoreError: the database could not be written.
     """
-    cleaned = _finite(dict(report))
-    try:
-        _parse(cleaned, 0, dt.datetime.now(dt.UTC), {})
-    except (KeyError, TypeError, ValueError, AttributeError, RatingError) as exc:
-        raise InputError(
-            f"expected an evaluation report (ratinglist evaluate --json), got {type(exc).__name__}"
-            f" {exc}"
-        ) from exc
-    text = json.dumps(cleaned, sort_keys=True, allow_nan=False)
-    if len(text) > MAX_REPORT_BYTES:
-        raise InputError(
-            f"expected an evaluation report of at most {MAX_REPORT_BYTES:,} bytes, "
-            f"got {len(text):,}"
-        )
+    text = report_text(
+        report,
+        lambda cleaned: _parse(cleaned, 0, dt.datetime.now(dt.UTC), {}),
+        "an evaluation report (ratinglist evaluate --json)",
+    )
     with db.begin() as conn:
         return save_evaluation(conn, dt.datetime.now(dt.UTC), actor.label, text)
 
@@ -188,6 +179,29 @@ def _finite(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_finite(v) for v in value]
     return value
+
+
+def report_text(
+    report: Mapping[str, Any],
+    check: Callable[[Any], object],
+    expected: str,
+    most: int = MAX_REPORT_BYTES,
+) -> str:
+    """The JSON text a contest's report is stored as: every float that is not finite made
+    null, read back by `check` (any error it raises is the report's), at most `most` bytes.
+
+    Raises:
+        InputError: `check` refused the report (it is not `expected`), or it is too large.
+    """
+    cleaned = _finite(dict(report))
+    try:
+        check(cleaned)
+    except (KeyError, TypeError, ValueError, AttributeError, RatingError) as exc:
+        raise InputError(f"expected {expected}, got {type(exc).__name__} {exc}") from exc
+    text = json.dumps(cleaned, sort_keys=True, allow_nan=False)
+    if len(text) > most:
+        raise InputError(f"expected {expected} of at most {most:,} bytes, got {len(text):,}")
+    return text
 
 
 def store_evaluation_file(db: Store, text: str, *, actor: Actor) -> int:

@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ratinglist.errors import InputError
 from ratinglist.service.actor import Actor
+from ratinglist.service.evidence import report_text
 from ratinglist.service.site import Site
 from ratinglist.store import Store
 from ratinglist.store.evaluations import latest_evaluation, save_evaluation
@@ -114,19 +114,12 @@ def store_go_evaluation(db: Store, report: Mapping[str, Any], *, actor: Actor) -
         InputError: not a Go contest's report, or too large.
         StoreError: the database could not be written.
     """
-    cleaned = _finite(dict(report))
-    try:
-        _parse(cleaned, 0, dt.datetime.now(dt.UTC))
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise InputError(
-            f"expected a Go contest's report (ratinglist evaluate --game go --json), got "
-            f"{type(exc).__name__} {exc}"
-        ) from exc
-    text = json.dumps(cleaned, sort_keys=True, allow_nan=False)
-    if len(text) > MAX_REPORT_BYTES:
-        raise InputError(
-            f"expected a Go report of at most {MAX_REPORT_BYTES:,} bytes, got {len(text):,}"
-        )
+    text = report_text(
+        report,
+        lambda cleaned: _parse(cleaned, 0, dt.datetime.now(dt.UTC)),
+        "a Go contest's report (ratinglist evaluate --game go --json)",
+        MAX_REPORT_BYTES,
+    )
     with db.begin() as conn:
         return save_evaluation(conn, dt.datetime.now(dt.UTC), actor.label, text, GAME)
 
@@ -166,17 +159,6 @@ def go_gain_chart(site: Site) -> str:
     from ratinglist.rating.evaluation.plots import gain_svg
 
     return site.cached(("go-gain-chart",), lambda: gain_svg(rows, "the GoR (egf)"))
-
-
-def _finite(value: Any) -> Any:
-    """`value` with every float that is not finite replaced by None (JSON null)."""
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, dict):
-        return {str(k): _finite(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_finite(v) for v in value]
-    return value
 
 
 def _number(value: Any) -> float | None:
