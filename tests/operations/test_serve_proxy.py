@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import signal
+import ssl
 import subprocess
 import sys
 import time
@@ -32,6 +33,9 @@ from tests.server.fixtures import seed_server
 from tests.waiting import HANG_S
 
 START_S = HANG_S
+TLS = ssl.create_default_context()
+"""The one TLS context of the module's httpx clients: a client made without one loads the CA
+bundle again (about 25 ms of CPU), which a polling loop multiplies."""
 
 
 @contextmanager
@@ -52,14 +56,15 @@ def served(url: str, *options: str, workers: int = 1) -> Iterator[str]:
         assert found and int(found.group(2)) > 0, f"expected the bound address, got {line!r}"
         base = found.group(1).rstrip("/")
         deadline = time.monotonic() + START_S
-        while True:  # bound already: a connection is accepted; the app answers once loaded
-            try:
-                if httpx.get(base + "/healthz", timeout=5).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "the server did not answer"
-            time.sleep(0.1)
+        with httpx.Client(timeout=5, verify=TLS) as http:
+            while True:  # bound already: a connection is accepted; the app answers once loaded
+                try:
+                    if http.get(base + "/healthz").status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.1)
         yield base
     finally:
         os.killpg(process.pid, signal.SIGTERM)
@@ -77,7 +82,7 @@ def failure_addresses(url: str) -> list[str]:
 
 
 def fail_sign_in(base: str, headers: dict[str, str], **client: Any) -> None:
-    with httpx.Client(base_url=base, timeout=30, **client) as http:
+    with httpx.Client(base_url=base, timeout=30, verify=TLS, **client) as http:
         answer = http.post(
             "/api/v1/login", json={"username": "admin", "password": "wrong"}, headers=headers
         )
@@ -112,7 +117,7 @@ def test_forwarded_client_and_scheme_trusted_only_with_proxy_headers(
     known = len(failure_addresses(seeded))
     fail_sign_in(plain, forwarded)  # no --proxy-headers: the headers are ignored
     fail_sign_in(behind_proxy, forwarded)
-    with httpx.Client(base_url=behind_proxy, timeout=30) as http:
+    with httpx.Client(base_url=behind_proxy, timeout=30, verify=TLS) as http:
         ok = http.post(
             "/api/v1/login",
             json={"username": "director", "password": "correct horse battery"},
@@ -126,7 +131,7 @@ def test_forwarded_client_and_scheme_trusted_only_with_proxy_headers(
 
 
 def test_secure_cookies_option(plain: str) -> None:
-    cookie = httpx.get(plain + "/login", timeout=30).headers["set-cookie"]
+    cookie = httpx.get(plain + "/login", timeout=30, verify=TLS).headers["set-cookie"]
     assert "secure" in cookie.lower()
 
 
@@ -173,17 +178,18 @@ def test_the_documented_nginx_snippet_in_front(
     try:
         front = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + HANG_S
-        while True:
-            try:
-                ready = httpx.get(front + "/readyz", timeout=5)
-                break
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline and proxy.poll() is None
-                time.sleep(0.1)
+        with httpx.Client(timeout=5, verify=TLS) as http:
+            while True:
+                try:
+                    ready = http.get(front + "/readyz")
+                    break
+                except httpx.HTTPError:
+                    assert time.monotonic() < deadline and proxy.poll() is None
+                    time.sleep(0.1)
         assert ready.status_code == 200
         assert re.fullmatch(r"[0-9a-f]{32}", ready.headers["x-request-id"])  # nginx's id
         # a client at 127.0.0.5 claiming another address: nginx appends the real one
-        local = httpx.HTTPTransport(local_address="127.0.0.5")
+        local = httpx.HTTPTransport(local_address="127.0.0.5", verify=TLS)
         fail_sign_in(front, {"X-Forwarded-For": "198.51.100.1"}, transport=local)
     finally:
         proxy.terminate()
@@ -228,10 +234,13 @@ def test_metrics_add_up_every_worker(behind_proxy: str) -> None:
 
     asked = 12
     base = behind_proxy  # two workers
-    before = httpx.get(base + "/metrics", timeout=30).text
-    for _ in range(asked):  # a new connection each: the kernel spreads them over workers
-        assert httpx.get(base + "/healthz", timeout=30).status_code == 200
-    scrapes = [httpx.get(base + "/metrics", timeout=30).text for _ in range(4)]
+    # no connection kept: a new one each request, which the kernel spreads over the workers
+    fresh = httpx.Limits(max_keepalive_connections=0)
+    with httpx.Client(base_url=base, timeout=30, verify=TLS, limits=fresh) as http:
+        before = http.get("/metrics").text
+        for _ in range(asked):
+            assert http.get("/healthz").status_code == 200
+        scrapes = [http.get("/metrics").text for _ in range(4)]
 
     def healthz(body: str) -> float:
         return sum(

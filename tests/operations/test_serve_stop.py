@@ -36,14 +36,15 @@ def _start(url: str, *options: str) -> tuple[subprocess.Popen[bytes], str]:
     assert found, line
     base = found.group(1)
     deadline = time.monotonic() + HANG_S
-    while True:
-        try:
-            if httpx.get(base + "/healthz", timeout=5).status_code == 200:
-                return process, base
-        except httpx.HTTPError:
-            pass
-        assert time.monotonic() < deadline, "the server did not answer"
-        time.sleep(0.1)
+    with httpx.Client(timeout=5) as http:  # one client: each new one loads the CA bundle
+        while True:
+            try:
+                if http.get(base + "/healthz").status_code == 200:
+                    return process, base
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, "the server did not answer"
+            time.sleep(0.1)
 
 
 def _endless_upload(base: str, started: threading.Event) -> None:
