@@ -15,7 +15,7 @@ making its app over the database) and ``readyz`` (the app's first answer). Targe
 READY within 2 s on the real archive, whatever it holds (no list, one list, many). On a shared
 machine the wall time mostly measures waiting for a core: report the load with the figures.
 `--smoke` checks the benchmark on one year of the real archive (`smoke.smoke_database`): one
-start, one worker.
+start, one worker, no page renderer (it would start after READY, only to be stopped).
 """
 
 from __future__ import annotations
@@ -104,11 +104,13 @@ class Start:
     load: float
 
 
-def start_once(db: Path, workers: int | None) -> Start:
-    """Start `serve` on `db`, wait for ``/readyz`` 200, stop it."""
+def start_once(db: Path, workers: int | None, prerender: bool = True) -> Start:
+    """Start `serve` on `db` (without the page renderer unless `prerender`), wait for
+    ``/readyz`` 200, stop it."""
     port = free_port()
     command = [str(RATINGLIST), "serve", "--db", str(db), "--port", str(port)]
     command += ["--workers", str(workers)] if workers is not None else []
+    command += [] if prerender else ["--no-prerender"]
     began = time.perf_counter()
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -140,12 +142,14 @@ def phases(db: Path) -> dict[str, float]:
     return measured
 
 
-def measure(db: Path, starts: int, workers: int | None) -> dict[str, object]:
+def measure(
+    db: Path, starts: int, workers: int | None, prerender: bool = True
+) -> dict[str, object]:
     """`starts` starts of `serve`, each on a fresh copy of `db`, then the phases of one."""
     made = []
     for _ in range(starts):
         with tempfile.TemporaryDirectory() as tmp:
-            made.append(start_once(copy_database(db, Path(tmp)), workers))
+            made.append(start_once(copy_database(db, Path(tmp)), workers, prerender))
     with tempfile.TemporaryDirectory() as tmp:
         spent = phases(copy_database(db, Path(tmp)))
     return {
@@ -169,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.exit(f"console script not found: {RATINGLIST} (run `make .venv/.installed`)")
     if args.smoke:
         with tempfile.TemporaryDirectory() as tmp:
-            results = [measure(smoke_database(Path(tmp)), 1, 1)]
+            results = [measure(smoke_database(Path(tmp)), 1, 1, prerender=False)]
     else:
         missing = [str(db) for db in args.db if not db.is_file()]
         if not args.db or missing:

@@ -15,7 +15,8 @@ within 2 s of start, HOME within 200 ms. Prints a table (median and slowest of t
 and the first start) or, with --json, one object. Report the load average with the figures:
 on a shared machine the wall time mostly measures waiting for a core. `--smoke` checks the
 benchmark on a database of one year of the real archive (`smoke.smoke_database`, its list
-published): one worker, one restart.
+published): one worker, one restart, which starts no page renderer (the last start's renderer
+would only be stopped).
 """
 
 from __future__ import annotations
@@ -110,14 +111,18 @@ def home_made(url: str) -> bool:
         site.close()
 
 
-def start_once(db: Path, workers: int | None) -> tuple[Start, subprocess.Popen[bytes]]:
-    """Start the server, time READY and the first home page; the server keeps running."""
+def start_once(
+    db: Path, workers: int | None, prerender: bool = True
+) -> tuple[Start, subprocess.Popen[bytes]]:
+    """Start the server (without its page renderer unless `prerender`), time READY and the
+    first home page; the server keeps running."""
     made = home_made(f"sqlite:///{db}")
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     command = [str(RATINGLIST), "serve", "--db", str(db), "--port", str(port)]
     if workers is not None:
         command += ["--workers", str(workers)]
+    command += [] if prerender else ["--no-prerender"]
     began = time.perf_counter()
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     path = "/readyz"
@@ -151,13 +156,14 @@ def stop(server: subprocess.Popen[bytes]) -> None:
         server.wait()
 
 
-def measure(db: Path, repeats: int, workers: int | None) -> list[Start]:
-    """The first start on a copy of `db`, then `repeats` restarts."""
+def measure(db: Path, repeats: int, workers: int | None, smoke: bool = False) -> list[Start]:
+    """The first start on a copy of `db`, then `repeats` restarts (with `smoke`, the last
+    one without the page renderer)."""
     starts = []
     with tempfile.TemporaryDirectory() as tmp:
         copy = copy_database(db, Path(tmp))
         for k in range(repeats + 1):
-            start, server = start_once(copy, workers)
+            start, server = start_once(copy, workers, prerender=not (smoke and k == repeats))
             starts.append(start)
             try:
                 deadline = time.monotonic() + TIMEOUT_S
@@ -182,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.exit(f"console script not found: {RATINGLIST} (run `make .venv/.installed`)")
     if args.smoke:
         with tempfile.TemporaryDirectory() as tmp:
-            starts = measure(smoke_database(Path(tmp)), 1, 1)
+            starts = measure(smoke_database(Path(tmp)), 1, 1, smoke=True)
     elif args.db is None or not args.db.is_file():
         sys.exit(f"expected an SQLite database file, got {args.db}")
     else:

@@ -1,4 +1,5 @@
-"""What the benchmarks share for `--smoke`: the real data folder and a tiny database.
+"""What the benchmarks share for `--smoke`: the real data folder and a tiny database; and a
+``ratinglist`` command run in the benchmark's own process (a set-up step, not measured).
 
 Every script in `benchmarks/` takes ``--smoke``: its real code path on a tiny input (a small
 slice of the real data or a small synthetic one), within a few seconds, exit status 0.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -65,3 +67,21 @@ def smoke_database(folder: Path, *, rate: bool = True, publish: bool = True) -> 
     finally:
         forget_database(url)
     return path
+
+
+def ratinglist_here(*args: str) -> str:
+    """The output of ``ratinglist ARGS`` run in this process (a benchmark's set-up: what it
+    measures runs as its own process); exits naming the command when it fails. The database
+    handle the command opened is closed again."""
+    from typer.testing import CliRunner
+
+    from ratinglist.cli.app import command_line_app
+    from ratinglist.cli.common import database_url
+    from ratinglist.service.databases import forget_database
+
+    done = CliRunner().invoke(command_line_app(list(args)), list(args))
+    if "--db" in args:
+        forget_database(database_url(args[args.index("--db") + 1]))
+    if done.exit_code != 0:
+        sys.exit(f"ratinglist {' '.join(args)} failed ({done.exit_code}):\n{done.output}")
+    return done.output

@@ -5,10 +5,12 @@ Usage: .venv/bin/python benchmarks/startup.py [--json] [--repeats N] [--smoke]
 Runs the installed ``ratinglist`` console script (next to this Python) in a new process each
 time: ``ratinglist version`` (target 0.3 s), then ``ratinglist tournament result`` on a
 four-player tournament the benchmark creates in a temporary database (target 1 s); the
-result is undone between repeats so every run enters the same game. Prints, in seconds,
-the median and slowest wall time of each and the median CPU time (user + system) of the
-process: on a shared, busy machine the wall time mostly measures waiting for a core, the
-CPU time what the command costs. `--smoke` (one repeat) checks the benchmark.
+result is undone between repeats so every run enters the same game. Only the timed commands
+run as processes: the tournament is made and each result undone by the same commands run in
+this process. Prints, in seconds, the median and slowest wall time of each and the median
+CPU time (user + system) of the process: on a shared, busy machine the wall time mostly
+measures waiting for a core, the CPU time what the command costs. `--smoke` (one repeat: two
+processes) checks the benchmark.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from smoke import ratinglist_here
 
 RATINGLIST = Path(sys.executable).with_name("ratinglist")
 PLAYERS = """\
@@ -53,22 +57,16 @@ def timed(*args: str) -> tuple[float, float, str]:
     return elapsed, _cpu() - cpu, done.stdout
 
 
-def run(*args: str) -> tuple[float, str]:
-    """Wall seconds of one ``ratinglist`` process, and its output."""
-    wall, _, out = timed(*args)
-    return wall, out
-
-
 def tournament(folder: Path) -> tuple[str, str, str]:
     """A paired four-player tournament in a new database: (db, black, white) of table 1."""
     db = str(folder / "bench.db")
     players = folder / "joueurs.txt"
     players.write_text(PLAYERS, encoding="utf-8")
-    run("players", "import-list", str(players), "--apply", "--db", db)
-    run("tournament", "new", "Bench Open", "--country", "NLD", "--date", "2026-05-01",
-        "--rounds", "3", "--db", db)  # fmt: skip
-    run("tournament", "register", "120001", "120002", "120003", "120004", "--db", db)
-    _, shown = run("tournament", "pair", "--db", db)  # prints the round's tables
+    ratinglist_here("players", "import-list", str(players), "--apply", "--db", db)
+    ratinglist_here("tournament", "new", "Bench Open", "--country", "NLD", "--date",
+                    "2026-05-01", "--rounds", "3", "--db", db)  # fmt: skip
+    ratinglist_here("tournament", "register", "120001", "120002", "120003", "120004", "--db", db)
+    shown = ratinglist_here("tournament", "pair", "--db", db)  # prints the round's tables
     table = next(line for line in shown.splitlines() if re.search(r"\(\d+\).*\(\d+\)", line))
     black, white = re.findall(r"\((\d+)\)", table)[:2]
     return db, black, white
@@ -80,9 +78,10 @@ def measure(repeats: int) -> dict[str, list[tuple[float, float]]]:
     entry = []
     with tempfile.TemporaryDirectory() as tmp:
         db, black, white = tournament(Path(tmp))
-        for _ in range(repeats):
+        for k in range(repeats):
+            if k:
+                ratinglist_here("tournament", "undo", "--db", db)
             entry.append(timed("tournament", "result", "1", black, white, "40-24", "--db", db)[:2])
-            run("tournament", "undo", "--db", db)
     return {"ratinglist version": version, "tournament result": entry}
 
 

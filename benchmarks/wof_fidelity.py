@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import functools
 import json
 import os
 import sys
@@ -140,7 +141,14 @@ def prepare_store(db: Path, real: Path, archive: Path | None = None) -> tuple[St
 
 
 def _is_european(player: Player) -> bool:
-    country = find_country(player.country)
+    return _european_country(player.country)
+
+
+@functools.cache
+def _european_country(name: str) -> bool:
+    """Whether the country a list names `name` is in Europe (asked once per name: a list
+    names a few dozen countries for some 16,000 players)."""
+    country = find_country(name)
     return country is not None and country.continent is Continent.EUROPE
 
 

@@ -140,10 +140,10 @@ def test_fixture_is_at_the_previous_release() -> None:
 def test_serve_upgrade_migrates_then_serves(tmp_path: Path) -> None:
     import httpx
 
-    from tests.operations.test_serve_proxy import served
+    from tests.operations.test_serve_proxy import TLS, served
 
     url = at_revision(f"sqlite:///{tmp_path / 'old.db'}", PREVIOUS)
     with served(url, "--upgrade") as base:
-        ready = httpx.get(base + "/readyz", timeout=30)
+        ready = httpx.get(base + "/readyz", timeout=30, verify=TLS)
     assert ready.status_code == 200 and ready.json()["schema"] == head_revision()
     assert schema_state(url).current == head_revision()
