@@ -17,6 +17,7 @@ game's folders (in the same or lower layers, as the layer order says) and no oth
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -70,10 +71,28 @@ FORBIDDEN_FOREIGN: dict[str, set[str]] = {
 KNOWN: set[str] = set()
 
 
-def _imports(path: Path) -> list[tuple[int, str]]:
+_KINDS = (ast.Import, ast.ImportFrom, ast.Name, ast.Attribute)
+
+
+def _read_nodes(path: Path) -> tuple[ast.AST, ...]:
+    """The import statements, names and attributes of the module at `path`, in `ast.walk`
+    order: what both checks look at, from one walk of the tree."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    return tuple(node for node in ast.walk(tree) if isinstance(node, _KINDS))
+
+
+_package_nodes = cache(_read_nodes)
+
+
+def _nodes(path: Path) -> tuple[ast.AST, ...]:
+    """`_read_nodes` of `path`: a package module's once per process (both checks of every
+    module read it), any other file (the checkers' own tests write theirs) each time."""
+    return _package_nodes(path) if path.is_relative_to(PACKAGE) else _read_nodes(path)
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
     found: list[tuple[int, str]] = []
-    for node in ast.walk(tree):
+    for node in _nodes(path):
         if isinstance(node, ast.Import):
             found.extend((node.lineno, alias.name) for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -160,11 +179,12 @@ def _dotted(rel: Path) -> str:
     return ".".join(["ratinglist", *parts])
 
 
-def _imported(tree: ast.AST, module: str, is_package: bool) -> list[tuple[int, str]]:
-    """Every module a tree names in an import (``from a import b`` names ``a`` and ``a.b``),
-    relative imports resolved, ``if TYPE_CHECKING:`` imports included."""
+def _imported(nodes: tuple[ast.AST, ...], module: str, is_package: bool) -> list[tuple[int, str]]:
+    """Every module the nodes of a module (`_nodes`) name in an import (``from a import b``
+    names ``a`` and ``a.b``), relative imports resolved, ``if TYPE_CHECKING:`` imports
+    included."""
     found: list[tuple[int, str]] = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Import):
             found.extend((node.lineno, alias.name) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -216,15 +236,15 @@ def game_violations(path: Path, rel: Path | None = None) -> list[str]:
     rel = rel or path.relative_to(PACKAGE)
     module = _dotted(rel)
     own = game_folder(module)
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    nodes = _nodes(path)
     bad: list[str] = []
-    for line, name in _imported(tree, module, rel.name == "__init__.py"):
+    for line, name in _imported(nodes, module, rel.name == "__init__.py"):
         other = game_folder(name)
         if other is not None and other != own:
             where = "outside every game's folder" if own is None else f"in {own}'s folder"
             bad.append(f"{rel}:{line}: {where}, must not import {name}")
     if own is None:
-        for node in ast.walk(tree):
+        for node in nodes:
             name = None
             if isinstance(node, ast.Name):
                 name = node.id

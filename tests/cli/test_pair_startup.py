@@ -61,3 +61,26 @@ def test_pairing_a_large_go_field_loads_neither_numba_nor_scipy(tmp_path: Path) 
     assert sum("Player" in line for line in shown) == PLAYERS // 2  # every table printed
     assert "ratinglist.pairing.certified" in loaded  # the sparse matching ran
     assert not {m.split(".")[0] for m in loaded} & {"numba", "scipy", "llvmlite"}
+
+
+def test_entering_a_result_loads_no_pairing_engine(tmp_path: Path) -> None:
+    """A result entered (`tournament result`) needs the log and the Othello rules, not the
+    Swiss engine: numpy and rustworkx stay unloaded (about a fifth of the command's CPU)."""
+    from tests.service.test_tournament_race import _tournament
+
+    db = tmp_path / "othello.db"
+    _, pairs = _tournament(f"sqlite:///{db}", 2)
+    (black, white), _ = pairs
+    argv = ["ratinglist", "tournament", "result", "1", str(black), str(white), "40-24"]
+    code = (
+        "import json, sys\n"
+        f"sys.argv = {[*argv, '--db', str(db)]!r}\n"
+        "from ratinglist.cli.app import main\n"
+        "try:\n    main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    *shown, last = done.stdout.splitlines()
+    loaded = {m.split(".")[0] for m in json.loads(last)}
+    assert f"{black} 40-24 {white}" in "\n".join(shown)
+    assert not loaded & {"numpy", "rustworkx", "scipy", "numba"}

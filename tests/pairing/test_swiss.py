@@ -50,7 +50,7 @@ def _add(x: Cost, y: Cost) -> Cost:
     return (x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3], x[4] + y[4])
 
 
-def _matchings(items: list[PairingPlayer]) -> Iterator[list[tuple[PairingPlayer, PairingPlayer]]]:
+def _matchings(items: list[int]) -> Iterator[list[tuple[int, int]]]:
     if not items:
         yield []
         return
@@ -65,11 +65,17 @@ def _brute_force(req: PairingRequest) -> Cost:
     if len(players) % 2:
         bye = sorted(players, key=lambda p: (p.byes, -p.rank))[0]
         players = [p for p in players if p.id != bye.id]
+    # each pair's best orientation once: every matching of the players sums some of them
+    pair = {
+        (i, j): _best_orientation(players[i], players[j])
+        for i in range(len(players))
+        for j in range(i + 1, len(players))
+    }
     best: Cost | None = None
-    for m in _matchings(players):
+    for m in _matchings(list(range(len(players)))):
         total: Cost = (0, 0, 0, 0, 0)
-        for a, b in m:
-            total = _add(total, _best_orientation(a, b))
+        for i, j in m:
+            total = _add(total, pair[i, j])
         if best is None or total < best:
             best = total
     assert best is not None

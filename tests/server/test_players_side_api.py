@@ -10,14 +10,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from ratinglist.web.views.player_side import BY_ADDRESS, BY_CODE, REGISTRATIONS
+from ratinglist.web.views.player_side import BY_CODE, REGISTRATIONS
 from tests.server.fixtures import Signed, sign_in
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttles() -> None:
-    for throttle in (REGISTRATIONS, BY_ADDRESS, BY_CODE):
-        throttle.clear()
 
 
 def _tournament(director: Signed, game: str) -> int:

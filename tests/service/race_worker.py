@@ -1,7 +1,8 @@
 """A writer process for the race tests: enter results of some tables, one service call each.
 
 Usage: python race_worker.py URL START_FILE FIRST LAST NAME
-Waits until START_FILE exists, then enters the round-1 results of the pairings FIRST..LAST-1
+Opens the database, says it is ready (creates START_FILE.NAME.ready), waits until START_FILE
+exists, then enters the round-1 results of the pairings FIRST..LAST-1
 (in stored order) with the service, one call (one transaction) each, and prints a JSON line:
 how many were entered, the conflicts, and every other error message.
 """
@@ -29,6 +30,8 @@ def main() -> None:
         events = load_events(store, find_directed(store, None).id)
     pairs = next(e for e in events if isinstance(e, Paired)).pairs[int(first) : int(last)]
     actor = Actor(ActorKind.CLI, name)
+    number_of(handle(url), None)  # the process's handle opened before the start
+    Path(f"{start}.{name}.ready").touch()
     while not Path(start).exists():
         time.sleep(0.01)
     entered, conflicts, errors = 0, 0, []

@@ -25,7 +25,7 @@ from ratinglist.store.tournament_events import create_tournament, load_log, log_
 from ratinglist.tournament.events import Created, Registered, Settings
 from ratinglist.tournament.fold import fold
 from ratinglist.tournament.games.othello.events import Paired, ResultCorrected, ResultEntered
-from tests.waiting import HANG_S
+from tests.waiting import HANG_S, wait_for
 
 pytestmark = pytest.mark.both_backends  # concurrency: PostgreSQL locks otherwise than SQLite
 
@@ -70,6 +70,9 @@ def test_two_processes_enter_200_results_each_all_400_stored_once(
         )
         for a, b, name in ((0, half, "td-a"), (half, GAMES, "td-b"))
     ]
+    for p, name in zip(procs, ("td-a", "td-b"), strict=True):  # both loaded, then both start
+        ready = Path(f"{start}.{name}.ready")
+        wait_for(ready.exists, f"{name} ready", process=p)
     began = time.perf_counter()
     start.touch()
     outputs = [p.communicate(timeout=600) for p in procs]

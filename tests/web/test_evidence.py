@@ -4,9 +4,11 @@ its API, each system's list one click away, and what the page says with nothing 
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import re
+import shutil
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from ratinglist.cli.app import app
+from ratinglist.service.databases import forget_database
 from ratinglist.web.app import create_app
 from tests.cli.rating_fixture import build_store
 
@@ -80,11 +83,23 @@ def _text(cell: str) -> str:
     return re.sub(r"\s+", " ", cell).strip()
 
 
+@pytest.fixture(scope="module")
+def _stored_once(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
+    """The database of `stored`, built and evaluated once for the module (closed after)."""
+    db = build_store(tmp_path_factory.mktemp("evidence"))
+    report = _evaluate(db, "--store")
+    forget_database(f"sqlite:///{db}")
+    return Path(db), report
+
+
 @pytest.fixture()
-def stored(tmp_path: Path) -> tuple[str, Any]:
-    """A small archive with one stored evaluation (June and July 2025) and its JSON."""
-    db = build_store(tmp_path)
-    return db, _evaluate(db, "--store")
+def stored(_stored_once: tuple[Path, Any], tmp_path: Path) -> tuple[str, Any]:
+    """A small archive with one stored evaluation (June and July 2025) and its JSON: a copy
+    of this test's own (`_stored_once`)."""
+    seed, report = _stored_once
+    db = tmp_path / "r.db"
+    shutil.copyfile(seed, db)
+    return str(db), copy.deepcopy(report)
 
 
 def test_page_shows_the_stored_figures(stored: tuple[str, Any]) -> None:

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from ratinglist.cli.app import app
 from ratinglist.web.app import create_app
 from tests.cli.rating_fixture import build_store
-from tests.web.test_evidence import stored  # noqa: F401  (the fixture)
+from tests.web.test_evidence import _stored_once, stored  # noqa: F401  (the fixtures)
 
 runner = CliRunner()
 

@@ -83,8 +83,9 @@ class _IndexCache:
         self.built: tuple[int, PlayerIndex] | None = None
 
 
-def _index(db: Store) -> PlayerIndex:
-    """The search index of `db`, rebuilt only when the registry changed."""
+def player_index(db: Store) -> PlayerIndex:
+    """The search index of `db`'s registered players (merged-away IDs left out), kept on
+    the handle and rebuilt only when the registry changed."""
     kept = db.attached("registry.index", _IndexCache)
     with db.connect() as conn:
         revision = registry_revision(conn)
@@ -108,7 +109,7 @@ def search_players(
     Raises:
         NotFoundError: no such database file.
     """
-    return tuple(_index(db).search(query, limit, country))
+    return tuple(player_index(db).search(query, limit, country))
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import Connection
 
@@ -59,6 +60,9 @@ from ratinglist.tournament.concurrency import describe
 from ratinglist.tournament.fold import fold, require_open
 from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.game import game_named, game_of, rounds_words
+
+if TYPE_CHECKING:
+    from ratinglist.registry.search import PlayerIndex
 
 MATCH_THRESHOLD = 40.0
 """Lowest fuzzy score (0-100) of a registered player offered as a candidate for a name."""
@@ -129,7 +133,7 @@ CANDIDATES = 5
 """How many of the nearest registered players a refused name offers."""
 
 
-def _resolve(players: Sequence[Player], queries: Sequence[str], threshold: float) -> list[Resolved]:
+def _resolve(index: PlayerIndex, queries: Sequence[str], threshold: float) -> list[Resolved]:
     """Each query's player: an exact ID, or the one player whose whole name it is (either
     order; case, accents and punctuation ignored). Nothing is guessed: another name is
     refused with the players scoring at least `threshold` as candidates.
@@ -138,9 +142,6 @@ def _resolve(players: Sequence[Player], queries: Sequence[str], threshold: float
         RegistryError: an ID that is not registered.
         NotRegistered: a name that names nobody exactly, or several players.
     """
-    from ratinglist.registry.search import PlayerIndex
-
-    index = PlayerIndex(players)
     out = []
     for query in queries:
         text = query.strip()
@@ -292,14 +293,14 @@ def register_players(
     refused, except the same new person again (same name and country): a retry, nothing
     added. Everything is one transaction.
     """
-    from ratinglist.store.players import all_players
-
     if not queries and new_player is None:
         raise TournamentInputError(N_("expected player names, IDs or --new, got nothing"))
     if new_player is not None and new_country is None:
         raise TournamentInputError(N_("expected --country with --new, got none"))
     # The stored lists (and SQLAlchemy's ORM under them) only here: `tournament pair` and
     # the other use cases of this module do not load them.
+    from ratinglist.service.registry import player_index
+    from ratinglist.store.players import players_by_id
     from ratinglist.store.publishing import list_ratings
 
     base = loaded(db, tournament)
@@ -309,11 +310,12 @@ def register_players(
     if not game.uses_registry:
         return _register_typed(db, base, new_player, new_country, entry, actor, queries)
     first = entry.first_round if entry.first_round is not None else d.paired + 1
-    found = _resolve(all_players(db), queries, threshold) if queries else []
-    registry = {p.id: p for p in all_players(db)} if found else {}
+    # the registry's index is kept on the handle: a served process builds it once
+    found = _resolve(player_index(db), queries, threshold) if queries else []
     new_person: Person | None = None
     retry = False
     with log_writer(db, base.info.id, base.seq, actor=actor.label) as writer:
+        registry = players_by_id(writer.conn, (r.player.id for r in found))
         day = d.settings.start_date
         chosen, ratings = list_ratings(writer.conn, day, (r.player.id for r in found))
         actions: list[ev.Event] = [

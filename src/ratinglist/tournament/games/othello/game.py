@@ -63,14 +63,7 @@ from ratinglist.tournament.games.othello.exports import (
     standings_csv,
 )
 from ratinglist.tournament.games.othello.finals import match_label, missing_finals, scheduled
-from ratinglist.tournament.games.othello.forecast import othello_forecast
 from ratinglist.tournament.games.othello.html_page import html_page
-from ratinglist.tournament.games.othello.planning import (
-    explain_round,
-    finalists,
-    next_pairing,
-    parse_system,
-)
 from ratinglist.tournament.games.othello.play import (
     OthelloPlay,
     apply_othello,
@@ -79,7 +72,6 @@ from ratinglist.tournament.games.othello.play import (
     result_of,
 )
 from ratinglist.tournament.games.othello.ranking_views import CLASS_NAMES, class_rows, class_rule
-from ratinglist.tournament.games.othello.report import othello_pairing_report
 from ratinglist.tournament.games.othello.results import (
     Result,
     SpecialResult,
@@ -233,13 +225,22 @@ def _paired_round(d: FoldedTournament, number: int) -> None:
         )
 
 
+# The pairing engine (numpy, rustworkx) is imported by the methods that plan, explain or
+# forecast a round (`planning`, `report`, `forecast`): entering or correcting a result, a
+# standings table or an export does not load it.
+
+
 class _Finals:
     """Othello's finals: the top four after the rounds (seed 004 II.5)."""
 
     def start(self, d: FoldedTournament) -> ev.Event:
+        from ratinglist.tournament.games.othello.planning import finalists
+
         return othello_events.FinalsStarted(finalists(d))
 
     def finalists(self, d: FoldedTournament) -> tuple[PlayerId, ...]:
+        from ratinglist.tournament.games.othello.planning import finalists
+
         return finalists(d)
 
     def view(self, d: FoldedTournament, started: bool) -> FinalsView | None:
@@ -264,6 +265,8 @@ class _Forecast:
     def forecast(
         self, d: FoldedTournament, model: ScoreModel, runs: int, seed: int, seq: int
     ) -> Forecast:
+        from ratinglist.tournament.games.othello.forecast import othello_forecast
+
         return othello_forecast(d, model, runs, seed, seq)
 
 
@@ -287,6 +290,8 @@ class _Costs:
     ) -> ExplainView:
         if asked:
             raise NotOffered(N_("expected --pair for a Go tournament only"))
+        from ratinglist.tournament.games.othello.planning import explain_round
+
         ex = explain_round(d, number)
         pairs = tuple(
             CostLine(
@@ -302,6 +307,8 @@ class _Costs:
         return ExplainView(number, d.settings.preset, pairs, int(ex.total), extra)
 
     def report(self, d: FoldedTournament, number: int) -> PairingReport:
+        from ratinglist.tournament.games.othello.report import othello_pairing_report
+
         return othello_pairing_report(d, number)
 
 
@@ -378,6 +385,8 @@ class Othello(Game):
                     option=option,
                     value=value,
                 )
+        from ratinglist.tournament.games.othello.planning import parse_system
+
         return ev.Settings(
             name=new.name,
             country=new.country,
@@ -410,6 +419,8 @@ class Othello(Game):
     def next_round(self, d: FoldedTournament, group_max: int | None) -> ev.Event:
         if group_max is not None:
             raise NotOffered(N_("expected a Go tournament for --group-max, got Othello"))
+        from ratinglist.tournament.games.othello.planning import next_pairing
+
         paired, _ = next_pairing(d)
         return fixed_tables(d, paired)
 

@@ -13,20 +13,16 @@ Everything is deterministic: the same state and settings give the same pairing.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ratinglist.errors import N_, NotAllowedNow, TournamentInputError
 from ratinglist.model import PlayerId
 from ratinglist.pairing import (
-    PairingExplanation,
     PairingRequest,
-    PairingResult,
     Preset,
     RoundRobinRound,
     System,
     SystemPlan,
-    explain_pairing,
-    pair_swiss,
-    pairing_cost,
     round_robin,
     system_for,
 )
@@ -35,6 +31,13 @@ from ratinglist.tournament.folded import FoldedTournament
 from ratinglist.tournament.games.othello.events import Paired
 from ratinglist.tournament.games.othello.pairing_input import pairing_request
 from ratinglist.tournament.games.othello.play import othello
+
+if TYPE_CHECKING:
+    from ratinglist.pairing import PairingExplanation, PairingResult
+
+# The Swiss engine (`pair_swiss`, `explain_pairing`, `pairing_cost`: numpy, rustworkx) is
+# imported by the functions that pair or explain a round: the schedule, the systems and the
+# finalists (which a result entry, a submission or an export asks for) do not load it.
 
 SYSTEM_ALIASES = {
     "swiss": System.SWISS,
@@ -167,6 +170,8 @@ def next_pairing(d: FoldedTournament) -> tuple[Paired, PairingResult | None]:
                 N_("expected no forced pairs in round robin round %(number)s"), number=number
             )
         return _round_robin_round(d, schedule.round_robin[number - 1], number), None
+    from ratinglist.pairing.swiss import pair_swiss
+
     result = pair_swiss(swiss_request(d, number), preset_of(d))
     byes = () if result.bye is None else (result.bye,)
     pairs = reverse_rematches(d, result.pairs, number) if schedule.round_robin else result.pairs
@@ -188,6 +193,8 @@ def replay_round(d: FoldedTournament, number: int) -> Paired:
     schedule = schedule_of(d)
     if number <= len(schedule.round_robin):
         return _round_robin_round(d, schedule.round_robin[number - 1], number)
+    from ratinglist.pairing.swiss import pair_swiss
+
     result = pair_swiss(swiss_request(d, number), preset_of(d))
     pairs = reverse_rematches(d, result.pairs, number) if schedule.round_robin else result.pairs
     return Paired(number, pairs, () if result.bye is None else (result.bye,))
@@ -227,6 +234,9 @@ def explain_round(d: FoldedTournament, number: int) -> PairingExplanation:
     pairs = tuple((p.black, p.white) for p in r.pairings)
     bye = r.byes[0] if r.byes else None
     preset = preset_of(d)
+    from ratinglist.pairing.explain import explain_pairing
+    from ratinglist.pairing.swiss import PairingResult, pairing_cost
+
     cost, rematches = pairing_cost(request, pairs, bye, preset)
     published = PairingResult(pairs, bye, cost, rematches, 0, -1, True)
     return explain_pairing(request, published, preset)

@@ -22,9 +22,15 @@ from dataclasses import dataclass
 from ratinglist.errors import N_, TournamentError, TournamentInputError
 from ratinglist.formats.results_file import GameLine, ResultsFile
 from ratinglist.model import Colour, Outcome, PlayerId
-from ratinglist.standings import BrightwellRule, StandingsConfig, StandingsRow
+from ratinglist.standings import (
+    BrightwellRule,
+    PlayerScores,
+    StandingsConfig,
+    StandingsRow,
+    compute_standings,
+)
 from ratinglist.tournament.games.othello.results import Result
-from ratinglist.tournament.games.othello.scoring import player_scores, standings_of
+from ratinglist.tournament.games.othello.scoring import player_scores
 from ratinglist.tournament.games.othello.state import (
     Entrant,
     TournamentState,
@@ -217,7 +223,8 @@ def replay_results_file(
         state = set_round(state, r, pairs, [] if bye is None else [PlayerId(bye + 1)])
         for b, w, res in out:
             state = record_result(state, r, PlayerId(b + 1), PlayerId(w + 1), res)
-    inferred = _infer_bye_discs(rf, state, tokens)
+    scores = player_scores(state)  # once: the bye discs and the standings both read them
+    inferred = _infer_bye_discs(rf, scores, tokens)
     used = bye_discs if inferred is None else inferred
     cfg = StandingsConfig(bq_constant=bq_constant, bye_discs=used, bq_rule=bq_rule)
     return Replay(
@@ -225,16 +232,18 @@ def replay_results_file(
         state=state,
         tokens=tuple(tokens),
         bye_discs=used,
-        standings=standings_of(state, cfg),
+        standings=compute_standings(scores, cfg),
         skipped_games=skipped,
     )
 
 
-def _infer_bye_discs(rf: ResultsFile, state: TournamentState, tokens: list[str]) -> float | None:
+def _infer_bye_discs(
+    rf: ResultsFile, scores: tuple[PlayerScores, ...], tokens: list[str]
+) -> float | None:
     """The bye disc value the declared totals show (most common per-bye excess), or None."""
     declared = {p.token: p.discs for p in rf.players}
     votes: Counter[float] = Counter()
-    for s in player_scores(state):
+    for s in scores:
         if s.byes == 0:
             continue
         d = declared.get(tokens[s.player - 1])

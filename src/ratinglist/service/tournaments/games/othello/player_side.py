@@ -48,11 +48,10 @@ def check_fields(fields: dict[str, str]) -> dict[str, str]:
 def candidates(db: Store, fields: dict[str, str]) -> tuple[tuple[str, str], ...]:
     """The registry players the director may enter this registration as: the ID given, then
     the nearest names (key: the WOF ID; label), never chosen for them."""
-    from ratinglist.registry.search import PlayerIndex
+    from ratinglist.service.registry import player_index
     from ratinglist.service.tournaments.actions import CANDIDATES
-    from ratinglist.store.players import all_players
 
-    index = PlayerIndex(all_players(db))
+    index = player_index(db)
     found: dict[str, str] = {}
     wof = fields.get("federation_id", "")
     if wof:
