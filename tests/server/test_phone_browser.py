@@ -34,7 +34,7 @@ from tests.conftest import handle
 from tests.server.fixtures import PLAYER_IDS, browser_sign_in, seed_server
 from tests.web.routes import get_urls
 from tests.web.site_fixture import build_site_db
-from tests.web.test_browser import SCREENSHOTS, serving
+from tests.web.test_browser import serving, shot
 
 pytestmark = pytest.mark.slow
 WIDTH, HEIGHT = 390, 844
@@ -177,7 +177,6 @@ def test_every_page_fits_a_390_px_phone(
     browser_sign_in(page, base, "admin")
     problems: list[str] = []
     seen: set[str] = set()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for game, tid in games.items():
         rounds = 5 if game == "go" else 2
         for address in _addresses(url, tid, rounds):
@@ -187,7 +186,7 @@ def test_every_page_fits_a_390_px_phone(
             shows = "standings" in address or address in (f"/td/{tid}", f"/live/{tid}")
             problems += _check(page, address, game if shows else None)
             name = address.strip("/").replace("/", "-") or "home"
-            page.screenshot(path=str(SCREENSHOTS / f"phone-{game}-{name}.png"), full_page=True)
+            shot(page, f"phone-{game}-{name}.png")
         every = {f"/td/{tid}{p.format(k=rounds)}" for p in EVERY_TOURNAMENT}
         every |= {f"/live/{tid}", f"/live/{tid}/projector", "/live", "/td"}
         assert every <= seen, f"{game}: pages not answered: {sorted(every - seen)}"
