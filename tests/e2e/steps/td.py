@@ -86,6 +86,7 @@ def two_directors_and_a_live_viewer(served: str, browser: Any, tmp_path: Path) -
                 arg=before,
             )
             shot(v, "td-live-after-round-1.png")
+            v.goto("about:blank")  # the viewer looks again at the finals; no polling till then
     with d.expect_navigation():
         d.click("#start-finals")  # asks first, on its own page
     expect(d.locator("#confirm-question")).to_contain_text("Start the finals with ")
