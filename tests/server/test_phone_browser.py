@@ -161,11 +161,18 @@ def _check(page: Any, address: str, game: str | None) -> list[str]:
     return problems
 
 
-def _visit(page: Any, base: str, address: str) -> bool:
-    """Open `address`; whether it is a page (HTML answered 200) to check."""
-    response = page.goto(base + address)
+def _is_page(response: Any) -> bool:
     kind = response.headers.get("content-type", "") if response else ""
     return response is not None and response.status == 200 and kind.startswith("text/html")
+
+
+def _visit(page: Any, base: str, address: str) -> bool:
+    """Open `address` when it is a page (HTML answered 200, redirects followed) to check;
+    whether it was. What is not (a file, a refusal, a page the game lacks) is only asked
+    for, with the page's cookies: chromium drawing it cost about 0.1 s of CPU."""
+    if not _is_page(page.request.get(base + address)):
+        return False
+    return _is_page(page.goto(base + address))
 
 
 def test_every_page_fits_a_390_px_phone(
