@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.steps import intake, lifecycle, officer_month, reset
-from tests.web.test_browser import close_contexts
+from tests.web.test_browser import Devices, close_contexts
 
 pytestmark = pytest.mark.slow
 
@@ -18,20 +18,21 @@ pytestmark = pytest.mark.slow
 def test_the_rating_officers_journey(
     browser: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
+    devices = Devices(browser)  # the stories' contexts and pages, kept between them
     with officer_month.served(tmp_path_factory) as base:
         officer_month.the_officer_month_in_the_browser(
-            base, browser, tmp_path_factory.mktemp("month-files")
+            base, devices, tmp_path_factory.mktemp("month-files")
         )
-        close_contexts(browser)
+        close_contexts(devices)
     with intake.served(tmp_path_factory) as base:
         intake.upload_accept_and_the_public_site(
-            base, browser, tmp_path_factory.mktemp("intake-files")
+            base, devices, tmp_path_factory.mktemp("intake-files")
         )
-        close_contexts(browser)
+        close_contexts(devices)
     with lifecycle.served(tmp_path_factory) as base:
-        lifecycle.a_director_submits_and_reopens_from_the_web(base, browser)
-        close_contexts(browser)
-        lifecycle.the_officer_publishes_after_the_dry_run_then_unpublishes(base, browser)
-        close_contexts(browser)
-    reset.the_reset_link_fills_the_form_from_its_fragment(browser, tmp_path_factory.mktemp("reset"))
-    close_contexts(browser)
+        lifecycle.a_director_submits_and_reopens_from_the_web(base, devices)
+        close_contexts(devices)
+        lifecycle.the_officer_publishes_after_the_dry_run_then_unpublishes(base, devices)
+        close_contexts(devices)
+    reset.the_reset_link_fills_the_form_from_its_fragment(devices, tmp_path_factory.mktemp("reset"))
+    close_contexts(devices)

@@ -16,7 +16,7 @@ import pytest
 
 from ratinglist.formats.go.egf_h9 import read_h9
 from tests.server.fixtures import browser_sign_in, seed_server
-from tests.web.test_browser import SCREENSHOTS, serving
+from tests.web.test_browser import serving, shot
 
 pytestmark = pytest.mark.slow
 PLAYERS = (("Alder", "3d"), ("Birch", "1k"), ("Cedar", "2d"), ("Dogwood", "2k"),
@@ -106,8 +106,7 @@ def test_a_go_team_tournament_from_creation_to_its_h9(
     assert _results(d, base, tid) == 4
     d.goto(f"{base}/td/{tid}/teams")
     expect(d.locator("#team-standings tbody tr")).to_have_count(4)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    d.screenshot(path=str(SCREENSHOTS / "go-teams.png"), full_page=True)
+    shot(d, "go-teams.png")
     live = d.request.get(f"{base}/td/{tid}/rounds/2")
     matches = re.findall(r"(Amber|Basalt|Coral|Dune) - (Amber|Basalt|Coral|Dune)", live.text())
     assert not {frozenset(m) for m in matches} & {

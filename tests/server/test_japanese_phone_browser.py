@@ -16,7 +16,7 @@ import pytest
 
 from tests.server.fixtures import PLAYER_IDS, browser_sign_in, seed_server, sign_in
 from tests.web.site_fixture import build_site_db
-from tests.web.test_browser import SCREENSHOTS, serving
+from tests.web.test_browser import serving, shot
 
 pytestmark = pytest.mark.slow
 PHONE = {"width": 390, "height": 844}
@@ -66,15 +66,14 @@ def test_japanese_pages_fit_a_phone(served: str, browser: Any) -> None:
         assert page.goto(f"{served}{path}").status == 200, path
         _fits(page, path)
     assert JAPANESE.search(page.inner_text("header nav"))
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.goto(f"{served}/live/1")
-    page.screenshot(path=str(SCREENSHOTS / "live-ja-390.png"), full_page=True)
+    shot(page, "live-ja-390.png")
     browser_sign_in(page, served, "director")
     for path in ["/td", "/td/1", "/td/1/rounds/1", "/td/1/standings", "/td/1/print/pairings",
                  "/td/1/print/slips", "/td/1/print/welcome", "/td/1/rounds/1/report"]:  # fmt: skip
         assert page.goto(f"{served}{path}").status == 200, path
         _fits(page, path)
-    page.screenshot(path=str(SCREENSHOTS / "td-ja-390.png"), full_page=True)
+    shot(page, "td-ja-390.png")
     page.click("footer .languages a[lang=fr]")
     page.wait_for_url(re.compile(r"lang=fr"))
     assert page.evaluate("document.documentElement.lang") == "fr"

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from tests.server.fixtures import PASSWORD, browser_sign_in, seed_server
-from tests.web.test_browser import serving
+from tests.web.test_browser import Devices, close_contexts, serving
 
 pytestmark = pytest.mark.slow
 PHONE = {"width": 390, "height": 844}
@@ -42,9 +42,16 @@ def _director(base: str) -> tuple[httpx.Client, dict[str, str]]:
     return client, {"X-CSRF-Token": signed.json()["csrf"]}
 
 
+@pytest.fixture(scope="module")
+def devices(browser: Any) -> Devices:
+    """The phones and the desk, kept from the Othello test to the Go one (each test gets them
+    back with no cookies): eight new pages cost chromium about 4 s of CPU."""
+    return Devices(browser)
+
+
 @pytest.mark.parametrize("game", ["othello", "go"])
 def test_players_register_check_in_see_their_game_and_report(
-    served: str, browser: Any, game: str
+    served: str, devices: Any, game: str
 ) -> None:
     from playwright.sync_api import expect
 
@@ -71,6 +78,7 @@ def test_players_register_check_in_see_their_game_and_report(
     _ok(client.post(f"/api/v1/td/tournaments/{tid}/live", json={"public": True}, headers=csrf))
 
     # the director opens registration on the players' side page
+    browser = devices
     desk = browser.new_context()
     td = desk.new_page()
     browser_sign_in(td, served, "director")
@@ -191,3 +199,4 @@ def test_players_register_check_in_see_their_game_and_report(
     some = sorted(winners)[0]
     expect(pages[some].locator("#me-place")).to_contain_text(f"Place now: {places[some]}")
     expect(pages[some].locator("#me-result")).to_have_text(win)
+    close_contexts(browser)

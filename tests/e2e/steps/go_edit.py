@@ -39,7 +39,12 @@ def edit_page_on_a_phone(served: str, browser: Any) -> None:
     context = browser.new_context(viewport=PHONE, is_mobile=True)
     page = context.new_page()
     refused: list[str] = []
-    page.on("console", lambda m: refused.append(m.text) if m.type == "error" else None)
+
+    def console(message: Any) -> None:
+        if message.type == "error":
+            refused.append(message.text)
+
+    page.on("console", console)
     browser_sign_in(page, served, "admin")
     page.goto(f"{served}/td/1")
     with page.expect_navigation():
@@ -63,4 +68,5 @@ def edit_page_on_a_phone(served: str, browser: Any) -> None:
     expect(page.locator(".notice")).to_contain_text("paired table 2")
     assert page.locator("#unpaired").count() == 0
     assert not refused, refused
+    page.remove_listener("console", console)
     context.close()

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from tests.server.fixtures import browser_sign_in
-from tests.web.test_browser import SCREENSHOTS
+from tests.web.test_browser import shot
 
 
 def _no_sideways_scroll(page: Any) -> None:
@@ -54,6 +54,5 @@ def a_phone_sets_and_changes_go_settings(served: str, browser: Any) -> None:
     expect(d.locator("#settings")).to_contain_text("SPLITANDFOLD")
     assert d.url.endswith(f"/td/{tid}/settings")
     _no_sideways_scroll(d)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    d.screenshot(path=str(SCREENSHOTS / "go-settings-phone.png"), full_page=True)
+    shot(d, "go-settings-phone.png")
     phone.close()

@@ -16,7 +16,7 @@ import pytest
 
 from tests.cli.tournament_cli import run
 from tests.server.fixtures import browser_sign_in, seed_server
-from tests.web.test_browser import SCREENSHOTS, serving
+from tests.web.test_browser import serving, shot
 
 PLAYERS = 40
 MM = 96 / 25.4
@@ -76,8 +76,7 @@ def sheets_print_on_a4(served: str, browser: Any, tmp_path: Path) -> None:
         pdf = page.pdf(format="A4", prefer_css_page_size=True)
         (tmp_path / f"{sheet}.pdf").write_bytes(pdf)
         counted[sheet] = _pages(pdf)
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"print-{sheet}.png"), full_page=True)
+        shot(page, f"print-{sheet}.png")
     assert counted["pairings"] == 1
     assert counted["names"] == 1
     assert counted["welcome"] == PLAYERS

@@ -12,14 +12,9 @@ from typing import Any
 from ratinglist.formats.diagnostics import Severity
 from ratinglist.formats.elo import parse_elo
 from tests.server.fixtures import EVIL, PLAYER_IDS, browser_sign_in
-from tests.web.test_browser import SCREENSHOTS
+from tests.web.test_browser import shot
 
 ROUNDS = 3
-
-
-def _shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
 
 
 def _enter(page: Any, table: int, score: str) -> None:
@@ -76,8 +71,7 @@ def two_directors_and_a_live_viewer(served: str, browser: Any, tmp_path: Path) -
     for k in range(1, ROUNDS + 1):
         with d.expect_navigation():
             d.click("#pair")
-        a.goto(f"{served}/td/{tid}")
-        d.goto(f"{served}/td/{tid}")
+        a.goto(f"{served}/td/{tid}")  # d's page was drawn by the pairing, at the same event
         # both pages are now drawn at the same event; each enters half the tables in turn,
         # the other's page being stale every time
         for table in range(1, 9, 2):
@@ -91,7 +85,8 @@ def two_directors_and_a_live_viewer(served: str, browser: Any, tmp_path: Path) -
                 "before => document.querySelector('#live-standings').innerText !== before",
                 arg=before,
             )
-            _shot(v, "td-live-after-round-1.png")
+            shot(v, "td-live-after-round-1.png")
+            v.goto("about:blank")  # the viewer looks again at the finals; no polling till then
     with d.expect_navigation():
         d.click("#start-finals")  # asks first, on its own page
     expect(d.locator("#confirm-question")).to_contain_text("Start the finals with ")
@@ -108,10 +103,10 @@ def two_directors_and_a_live_viewer(served: str, browser: Any, tmp_path: Path) -
             row.locator("button[type=submit]").click()
     assert d.locator("#finals-entry tbody tr").count() >= 2
     assert d.locator("#finals-entry tbody tr:not(:has(strong.entered))").count() == 0
-    _shot(d, "td-phone-finals.png")
+    shot(d, "td-phone-finals.png")
     v.goto(f"{served}/live/{tid}")
     expect(v.locator("#finals")).to_be_visible()
-    _shot(v, "td-live-finals.png")
+    shot(v, "td-live-finals.png")
 
     exported = d.request.get(f"{served}/api/v1/td/tournaments/{tid}/export")
     assert exported.ok

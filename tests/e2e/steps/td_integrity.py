@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.e2e.steps.td import _shot
 from tests.server.fixtures import PLAYER_IDS, browser_sign_in
+from tests.web.test_browser import shot
 
 
 def _api(page: Any, base: str, path: str, body: object | None = None) -> Any:
@@ -86,7 +86,7 @@ def a_phone_on_a_stale_round_and_the_directors_undo(served: str, browser: Any) -
     assert p.locator(".conflict").count() == 0
     assert f"table 4: {black_name} 50-14 {white_name} entered" in p.inner_text(".notice")
     assert p.inner_text("#table-4 strong.entered") == "50-14"
-    _shot(p, "td-phone-stale-round.png")
+    shot(p, "td-phone-stale-round.png")
 
     # the director enters table 1; the page's undo button names that result
     d.goto(f"{served}/td/{tid}")

@@ -14,7 +14,7 @@ import pytest
 from ratinglist.registry.countries import get_country
 from tests.published import store_ratings
 from tests.server.fixtures import PLAYER_IDS, browser_sign_in, seed_server
-from tests.web.test_browser import SCREENSHOTS, serving
+from tests.web.test_browser import serving, shot
 
 
 @contextmanager
@@ -61,8 +61,7 @@ def new1_from_the_directors_page_to_the_officers(served: str, browser: Any) -> N
         d.click("#register-anyway")
     expect(d.locator(".notice")).to_contain_text("temporary identifier NEW1")
     expect(rows.filter(has_text="COSTA")).to_contain_text("NEW1")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    d.screenshot(path=str(SCREENSHOTS / "td-temporary-id.png"), full_page=True)
+    shot(d, "td-temporary-id.png")
 
     officer = browser.new_context(viewport={"width": 1280, "height": 900})
     o = officer.new_page()
@@ -72,7 +71,7 @@ def new1_from_the_directors_page_to_the_officers(served: str, browser: Any) -> N
     expect(pending).to_have_count(1)
     expect(pending).to_contain_text("NEW1")
     expect(pending).to_contain_text(f"Is the registered COSTA, Test ({PLAYER_IDS[3]}")
-    o.screenshot(path=str(SCREENSHOTS / "registry-pending.png"), full_page=True)
+    shot(o, "registry-pending.png")
     with o.expect_navigation():
         o.click("#temporary-ids button:has-text('Give a new FRA ID')")
     message = o.locator(".notice").inner_text()
@@ -82,7 +81,7 @@ def new1_from_the_directors_page_to_the_officers(served: str, browser: Any) -> N
     real = int(found.group(1))
     fra = get_country("FRA").id_range
     assert fra is not None and fra.first <= real <= fra.last
-    o.screenshot(path=str(SCREENSHOTS / "registry-temporary-id.png"), full_page=True)
+    shot(o, "registry-temporary-id.png")
 
     d.goto(where)
     costa = rows.filter(has_text="COSTA")
