@@ -25,6 +25,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
+from multiprocessing.context import BaseContext
 
 from ratinglist.errors import RatingError
 from ratinglist.rating import registry
@@ -102,9 +103,14 @@ def replay_apart(games: GameArrays, config: EvaluationConfig) -> Replayed:
 
 def worker_pool(workers: int) -> ProcessPoolExecutor:
     """A pool of `workers` processes forked from the fork server (started at the first call,
-    with this module imported), each stopping once this process has ended (`stop_with`)."""
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])
+    with this module imported; spawned where there is no fork server), each stopping once
+    this process has ended (`stop_with`)."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():  # Windows
+        context: BaseContext = multiprocessing.get_context("spawn")
+    else:
+        server = multiprocessing.get_context("forkserver")
+        server.set_forkserver_preload([__name__])
+        context = server
     return ProcessPoolExecutor(
         max_workers=workers, mp_context=context, initializer=stop_with, initargs=(os.getpid(),)
     )
