@@ -4,7 +4,8 @@ Usage: .venv/bin/python benchmarks/kernels.py [--json] [--repeats N] [--smoke]
        .venv/bin/python benchmarks/kernels.py --record PATH (write the figures as a reference)
 
 The kernels: the European rating fit on a 2,000,000-game synthetic history (50,000 players,
-`synthetic.generate`, seed 1); the WHR fit on the real WOF archive (`rating_fit.load_real`,
+`synthetic.generate`, seed 1); the WHR fit and the WOF's early-stopped gradient ascent
+(`Solver.ASCENT`, `rating.ascent`) on the real WOF archive (`rating_fit.load_real`,
 ``$RATINGLIST_REAL_DATA``); Go pairing of every round of EGC 2011 (760 players, each round
 re-paired from the rounds before it) and of synthetic McMahon fields of 1,000 and 2,000
 players (rounds 1 and 4, `go_pairing.synthetic`); Othello Swiss pairing of 1,000 and 2,000
@@ -46,7 +47,7 @@ from go_pairing import pair_go_round, read_opengotha
 from go_pairing import synthetic as go_field
 from pairing import mid_tournament, pair_swiss, pairing_request
 from rating_fit import AS_OF, load_real
-from ratinglist.rating import EuropeanParams, GameArrays, rate
+from ratinglist.rating import EuropeanParams, GameArrays, Solver, rate
 from ratinglist.rating.systems import whr
 from smoke import smoke_archive, wof_results
 from synthetic import generate
@@ -88,6 +89,14 @@ def kernels(smoke: bool) -> list[tuple[str, Callable[[], object]]]:
     label = "WHR fit, one year of the archive" if smoke else "WHR fit, real archive"
     found.append(
         (f"{label} ({len(archive):,} games)", lambda: whr.rate(archive, whr.WhrParams(), AS_OF))
+    )
+    ascent = EuropeanParams(solver=Solver.ASCENT)
+    found.append(
+        (
+            f"WOF ascent, {'one year of the archive' if smoke else 'real archive'} "
+            f"({len(archive):,} games)",
+            lambda: rate(archive, ascent, AS_OF),
+        )
     )
     if not smoke:
         egc_path = (

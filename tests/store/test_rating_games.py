@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+from sqlalchemy import update
+
+from ratinglist.errors import StoreError
 from ratinglist.store import (
     Store,
     import_paths,
@@ -12,6 +16,7 @@ from ratinglist.store import (
     set_excluded_from_ratings,
     unmerge_players,
 )
+from ratinglist.store.schema import games
 from tests.store.conftest import UTRECHT, ClearFile
 
 LATER = (
@@ -79,3 +84,13 @@ def test_accepts_engine_and_connection(store: Store, elo_file: ClearFile) -> Non
     assert len(load_rating_games(store.engine)) == 8
     with store.connect() as conn:
         assert len(load_rating_games(conn)) == 8
+
+
+def test_a_stored_result_sign_outside_the_three_is_a_clear_error(
+    store: Store, elo_file: ClearFile
+) -> None:
+    _two(store, elo_file)
+    with store.engine.begin() as conn:
+        conn.execute(update(games).where(games.c.outcome == "=").values(outcome="x"))
+    with pytest.raises(StoreError, match="expected a stored result sign '>', '=', '<'"):
+        load_rating_games(store)

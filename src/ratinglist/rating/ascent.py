@@ -21,7 +21,11 @@ never acts). With ``L = 1 / h`` instead the real lists need 2.7 times more steps
 fidelity (docs/decisions.md, issue 14).
 
 The gradient is one pass over the pairs with ``p_ij = E_i / (E_i + E_j)``, ``E = e^theta``
-(one exponential per player instead of one per pair), compiled with numba.
+(one exponential per player instead of one per pair), compiled with numba. It walks the pairs
+row by row (`Pairs.indptr`): player i's own sum stays in a register while the pairs of row i
+go by, and the indices are unsigned (no negative-index wrap-around in the loop). Since every
+pair (i, j) has ``i < j``, each ``g_i`` still receives its terms in the order of the pairs,
+so the strengths are bit for bit those of a pair-by-pair pass, at about 0.7 of its CPU.
 """
 
 from __future__ import annotations
@@ -48,8 +52,8 @@ _CLIP = 700.0
 
 
 def _climb(
-    i: NDArray[np.int32],
-    j: NDArray[np.int32],
+    indptr: NDArray[np.uint32],
+    j: NDArray[np.uint32],
     weight: NDArray[np.float64],
     score: NDArray[np.float64],
     theta: NDArray[np.float64],
@@ -60,15 +64,17 @@ def _climb(
     period: int,
 ) -> tuple[int, float]:
     """The whole ascent in place on `theta` (zeros on entry); returns (steps, final L1 norm),
-    or (-1, norm) when `max_steps` ran out. Compiled by `_kernel`, plain Python otherwise."""
+    or (-1, norm) when `max_steps` ran out. The pairs are CSR rows (`indptr`, `j`) with
+    ``i < j``. Compiled by `_kernel`, plain Python otherwise."""
     n = theta.shape[0]
     g = np.zeros(n)
     e = np.zeros(n)
     d = np.zeros(n)
     total = np.zeros(n)
-    for k in range(i.shape[0]):
-        total[i[k]] += weight[k]
-        total[j[k]] += weight[k]
+    for a in range(n):
+        for k in range(indptr[a], indptr[a + 1]):
+            total[a] += weight[k]
+            total[j[k]] += weight[k]
     largest = 0.0
     for k in range(n):
         largest = max(largest, total[k] / 2.0)
@@ -77,12 +83,15 @@ def _climb(
         for k in range(n):
             e[k] = math.exp(min(max(theta[k], -_CLIP), _CLIP))
             g[k] = 0.0
-        for k in range(i.shape[0]):
-            a = i[k]
-            b = j[k]
-            r = score[k] - weight[k] * e[a] / (e[a] + e[b])
-            g[a] += r
-            g[b] -= r
+        for a in range(n):
+            ea = e[a]
+            row = g[a]
+            for k in range(indptr[a], indptr[a + 1]):
+                b = j[k]
+                r = score[k] - weight[k] * ea / (ea + e[b])
+                row += r
+                g[b] -= r
+            g[a] = row
         norm = 0.0
         for k in range(n):
             norm += abs(g[k])
@@ -157,8 +166,8 @@ def ascend(pairs: Pairs, stop_fraction: float, max_steps: int, *, compiled: bool
     theta = np.zeros(pairs.n)
     climb = _kernel() if compiled else _climb
     steps, norm = climb(
-        pairs.i.astype(np.int32),
-        pairs.j.astype(np.int32),
+        pairs.indptr.astype(np.uint32),
+        pairs.j.astype(np.uint32),
         np.ascontiguousarray(pairs.weight, dtype=np.float64),
         np.ascontiguousarray(pairs.score, dtype=np.float64),
         theta,

@@ -93,13 +93,16 @@ def pair_sums(pairs: Pairs, values: NDArray[np.float64]) -> NDArray[np.float64]:
     """``(sum over pairs (k, j) of v, sum over pairs (i, k) of v)`` per player k, stacked.
 
     Returns shape (2, n): row sums and column sums of the upper-triangular matrix holding
-    `values` (sparse products, faster than ``np.bincount`` with weights).
+    `values`. ``np.bincount`` adds the values in the pairs' order, as scipy's sparse products
+    with a vector of ones did (the same sums, bit for bit): as fast on the real archive and
+    about 20 times faster on a few pairs, where building a sparse matrix cost more than the sum.
     """
-    import scipy.sparse as sp  # scipy is imported at the first rating, not with the site
-
-    upper = sp.csr_matrix((values, pairs.j, pairs.indptr), shape=(pairs.n, pairs.n))
-    ones = np.ones(pairs.n)
-    return np.stack([upper @ ones, upper.T @ ones])
+    return np.stack(
+        [
+            np.bincount(pairs.i, weights=values, minlength=pairs.n),
+            np.bincount(pairs.j, weights=values, minlength=pairs.n),
+        ]
+    )
 
 
 def residuals(pairs: Pairs, p: NDArray[np.float64]) -> NDArray[np.float64]:

@@ -9,12 +9,15 @@ merge turns into a player against himself is left out and reported (`SelfGame`).
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 from array import array
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, Select, and_, or_, select
+import numpy as np
+from numpy.typing import NDArray
+from sqlalchemy import Engine, Select, and_, case, or_, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
@@ -129,41 +132,99 @@ def _load(
 def _games_for(conn: Connection, days: dict[int, int], include_excluded: bool) -> RatingGames:
     """The games with both IDs known of the tournaments in `days` (id -> date ordinal that
     sets the games' age), merges resolved, ordered by day, tournament, file order;
-    reader-excluded games only with `include_excluded`."""
+    reader-excluded games only with `include_excluded`.
+
+    The database turns the result and colour letters into numbers (`SCORES`, `COLOURS`), so
+    the driver hands back small integers only; filtering, ordering and merges are numpy work
+    on one integer matrix (about half the CPU of doing them row by row in Python).
+
+    Raises:
+        StoreError: a stored result is not one of `SCORES`' signs.
+    """
     g = games.c
-    game_query = select(
-        g.tournament_id, g.first_id, g.second_id, g.outcome, g.line, g.first_colour
-    ).where(and_(g.first_id.is_not(None), g.second_id.is_not(None)))
+    score = case(*((g.outcome == sign, value) for sign, value in SCORES.items()), else_=-1)
+    colour = case(
+        *(
+            (or_(g.first_colour == letter, g.first_colour == letter.lower()), value)
+            for letter, value in COLOURS.items()
+        ),
+        else_=0,
+    )
+    merged = _resolve_merges(conn)
+    columns = [g.tournament_id, g.first_id, g.second_id, score, colour]
+    if merged:
+        columns.append(g.line)  # only a game a merge leaves out is reported by its line
+    game_query = select(*columns).where(and_(g.first_id.is_not(None), g.second_id.is_not(None)))
     if not include_excluded:
         game_query = game_query.where(g.excluded.is_(None))
     game_query = game_query.order_by(g.tournament_id, g.seq)
-    merged = _resolve_merges(conn)
-    rows = [r for r in _fetch_all(conn, game_query) if r[0] in days]
-    rows.sort(key=lambda r: days[r[0]])
+    fetched = _fetch_all(conn, game_query)
+    width = len(columns)
+    table = np.fromiter(
+        itertools.chain.from_iterable(fetched), dtype=np.int64, count=width * len(fetched)
+    ).reshape(len(fetched), width)
+    del fetched
+    known = np.fromiter(days.keys(), dtype=np.int64, count=len(days))
+    ordinals = np.fromiter(days.values(), dtype=np.int64, count=len(days))
+    by_id = np.argsort(known)
+    known, ordinals = known[by_id], ordinals[by_id]
+    place = np.minimum(np.searchsorted(known, table[:, 0]), max(len(known) - 1, 0))
+    kept = np.flatnonzero(known[place] == table[:, 0]) if len(known) else place[:0]
+    day = ordinals[place[kept]]
+    order = np.argsort(day, kind="stable")
+    table, day = table[kept[order]], day[order]
+    if (table[:, 3] < 0).any():
+        raise StoreError(
+            f"expected a stored result sign {', '.join(map(repr, SCORES))}, got another in "
+            f"tournament {int(table[np.argmax(table[:, 3] < 0), 0])}"
+        )
+    first, second = table[:, 1], table[:, 2]
     selfish: list[SelfGame] = []
     if merged:
-        t = tournaments.c
-        files = {
-            int(tid): name
-            for tid, name in conn.execute(
-                select(t.id, t.file_name).where(t.id.in_(sorted({r[0] for r in rows})))
-            )
-        }
-        kept = []
-        for r in rows:
-            a, b = merged.get(r[1], r[1]), merged.get(r[2], r[2])
-            if a == b and r[1] != r[2]:
-                selfish.append(SelfGame(files[r[0]], int(r[4]), a, int(r[1]), int(r[2])))
-            else:
-                kept.append(r)
-        rows = kept
-    first = array("q", [merged.get(r[1], r[1]) for r in rows])
-    second = array("q", [merged.get(r[2], r[2]) for r in rows])
-    score = array("q", [SCORES[r[3]] for r in rows])
-    day = array("q", [days[r[0]] for r in rows])
-    tournament = array("q", [r[0] for r in rows])
-    colour = array("q", [COLOURS.get((r[5] or "").upper(), 0) for r in rows])
-    return RatingGames(first, second, score, day, tournament, tuple(selfish), colour)
+        removed = np.array(sorted(merged), dtype=np.int64)
+        into = np.array([merged[r] for r in removed.tolist()], dtype=np.int64)
+        first, second = _through(first, removed, into), _through(second, removed, into)
+        lost = (first == second) & (table[:, 1] != table[:, 2])
+        if lost.any():
+            t = tournaments.c
+            ids = sorted(set(table[lost, 0].tolist()))
+            files = {
+                int(tid): name
+                for tid, name in conn.execute(select(t.id, t.file_name).where(t.id.in_(ids)))
+            }
+            for k in np.flatnonzero(lost).tolist():
+                tid, a, b, line = (int(x) for x in table[k, [0, 1, 2, 5]])
+                selfish.append(SelfGame(files[tid], line, int(first[k]), a, b))
+            stay = ~lost
+            table, day, first, second = table[stay], day[stay], first[stay], second[stay]
+    return RatingGames(
+        _column(first),
+        _column(second),
+        _column(table[:, 3]),
+        _column(day),
+        _column(table[:, 0]),
+        tuple(selfish),
+        _column(table[:, 4]),
+    )
+
+
+def _through(
+    ids: NDArray[np.int64], removed: NDArray[np.int64], into: NDArray[np.int64]
+) -> NDArray[np.int64]:
+    """`ids` with each removed ID (sorted `removed`) replaced by the ID it is merged into."""
+    if len(removed) == 0:
+        return ids
+    place = np.minimum(np.searchsorted(removed, ids), len(removed) - 1)
+    hit = removed[place] == ids
+    resolved: NDArray[np.int64] = np.where(hit, into[place], ids)
+    return resolved
+
+
+def _column(values: NDArray[np.int64]) -> array[int]:
+    """An `array('q')` holding `values`."""
+    column = array("q")
+    column.frombytes(np.ascontiguousarray(values, dtype=np.int64).tobytes())
+    return column
 
 
 def _fetch_all(conn: Connection, query: Select[Any]) -> list[Any]:

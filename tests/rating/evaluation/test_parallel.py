@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -34,7 +35,7 @@ from ratinglist.rating.evaluation.parallel import (
 )
 from ratinglist.rating.evaluation.replay import replay_systems
 from ratinglist.rating.games import month_index
-from tests.waiting import HANG_S
+from tests.waiting import HANG_S, wait_for
 
 FIRST = month_index(dt.date(2019, 1, 1))
 SYSTEMS = (
@@ -216,16 +217,52 @@ def test_a_worker_that_stops_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_a_worker_stops_when_its_parent_is_gone() -> None:
-    # The watcher is told another parent than the real one: it ends the process (exit 1,
+    # The watcher is told to watch a process that has ended: it ends this process (exit 1,
     # quietly) within about a second, before the 600 s sleep ends (exit 0). The exit code is
     # the signal: no time limit a loaded machine could pass.
+    finished = subprocess.Popen([sys.executable, "-c", "pass"])
+    assert finished.wait(timeout=HANG_S) == 0
     code = (
         "import time\n"
         "from ratinglist.rating.evaluation.parallel import stop_with\n"
-        "stop_with(1)\n"
+        f"stop_with({finished.pid})\n"
         "time.sleep(600)\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], timeout=HANG_S, check=False, capture_output=True, text=True
     )
     assert (done.returncode, done.stderr) == (1, "")
+
+
+def gone(pid: int) -> bool:
+    """Whether process `pid` has ended (a zombie nobody reaped has ended too)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_the_workers_end_when_the_process_that_asked_them_is_killed(tmp_path: Path) -> None:
+    # A process starts a pool as `replay_apart` does, learns its worker's pid and the fork
+    # server's, and is killed (SIGKILL: no clean-up of its own); both follow it. Its output
+    # goes to files: the worker and the fork server would hold a pipe open (and the resource
+    # tracker it leaves may warn on stderr).
+    code = (
+        "import os, signal\n"
+        "from ratinglist.rating.evaluation.parallel import worker_pool\n"
+        "pool = worker_pool(1)\n"
+        "worker = pool.submit(os.getpid).result()\n"
+        "server = int(open(f'/proc/{worker}/stat').read().rsplit(')', 1)[1].split()[1])\n"
+        "print(worker, server, flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    out, err = tmp_path / "out.txt", tmp_path / "err.txt"
+    with out.open("w") as sink, err.open("w") as errors:
+        caller = subprocess.Popen([sys.executable, "-c", code], stdout=sink, stderr=errors)
+        assert caller.wait(timeout=HANG_S) == -9, err.read_text()
+    worker, server = (int(x) for x in out.read_text().split())
+    assert caller.pid not in (worker, server) and worker != server
+    wait_for(lambda: gone(worker), "the worker to end once its caller is killed")
+    wait_for(lambda: gone(server), "the fork server to end with its last worker")
