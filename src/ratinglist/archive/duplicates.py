@@ -139,20 +139,25 @@ def near_duplicates(
     one file (the one it shares most with, the earliest on a tie), and a copy of a copy is
     given that copy's own original, so every group has one root that stays rated.
     """
+    days = [f.start_date.toordinal() for f in files]
     index: dict[GameKey, list[int]] = {}
-    for k, f in enumerate(files):
-        for key in set(f.games):
+    for k in sorted(range(len(files)), key=days.__getitem__):  # each key's files by date
+        for key in set(files[k].games):
             index.setdefault(key, []).append(k)
-    counts = [Counter(f.games) for f in files]
     pairs: set[tuple[int, int]] = set()
     for holders in index.values():
         for i, a in enumerate(holders):
-            pairs.update((a, b) for b in holders[i + 1 :])
+            for b in holders[i + 1 :]:
+                if days[b] - days[a] > window_days:
+                    break  # the later holders start later still
+                pairs.add((a, b) if a < b else (b, a))
+    counts: dict[int, Counter[GameKey]] = {}
     found: dict[int, NearDuplicate] = {}
     for a, b in sorted(pairs):
         fa, fb = files[a], files[b]
-        if abs((fa.start_date - fb.start_date).days) > window_days:
-            continue
+        for k in (a, b):
+            if k not in counts:
+                counts[k] = Counter(files[k].games)
         shared = sum((counts[a] & counts[b]).values())
         if shared < share * min(len(fa.games), len(fb.games)):
             continue
