@@ -35,7 +35,8 @@ def canonical_game(first: int, second: int, outcome: str) -> tuple[int, int, str
 
 def games_fingerprint(games: Iterable[tuple[int, int, str]]) -> str:
     """The sha256 (hex) of the sorted multiset of canonical games; order-independent."""
-    canonical = sorted(canonical_game(a, b, o) for a, b, o in games)
+    flip = _FLIP  # `canonical_game`, inline: this runs for every game of an import
+    canonical = sorted([(a, b, o) if a <= b else (b, a, flip[o]) for a, b, o in games])
     text = ";".join(f"{a}{o}{b}" for a, b, o in canonical)
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
