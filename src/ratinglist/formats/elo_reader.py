@@ -189,8 +189,8 @@ class _Reader:
                 self.players.append(player)
             return
         field = header_field(stripped) if stripped.startswith("%%") else None
-        if field is not None and header_key(field[0]) in HEADER_KEYS:
-            key = HEADER_KEYS[header_key(field[0])]
+        key = None if field is None else HEADER_KEYS.get(header_key(field[0]))
+        if field is not None and key is not None:
             if key not in self.header:
                 self.header[key] = field[1]
                 rest = line[line.index(":") + 1 :]
