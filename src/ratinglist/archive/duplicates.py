@@ -35,7 +35,8 @@ def canonical_game(first: int, second: int, outcome: str) -> tuple[int, int, str
 
 def games_fingerprint(games: Iterable[tuple[int, int, str]]) -> str:
     """The sha256 (hex) of the sorted multiset of canonical games; order-independent."""
-    canonical = sorted(canonical_game(a, b, o) for a, b, o in games)
+    flip = _FLIP  # `canonical_game`, inline: this runs for every game of an import
+    canonical = sorted([(a, b, o) if a <= b else (b, a, flip[o]) for a, b, o in games])
     text = ";".join(f"{a}{o}{b}" for a, b, o in canonical)
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
@@ -139,20 +140,25 @@ def near_duplicates(
     one file (the one it shares most with, the earliest on a tie), and a copy of a copy is
     given that copy's own original, so every group has one root that stays rated.
     """
+    days = [f.start_date.toordinal() for f in files]
     index: dict[GameKey, list[int]] = {}
-    for k, f in enumerate(files):
-        for key in set(f.games):
+    for k in sorted(range(len(files)), key=days.__getitem__):  # each key's files by date
+        for key in set(files[k].games):
             index.setdefault(key, []).append(k)
-    counts = [Counter(f.games) for f in files]
     pairs: set[tuple[int, int]] = set()
     for holders in index.values():
         for i, a in enumerate(holders):
-            pairs.update((a, b) for b in holders[i + 1 :])
+            for b in holders[i + 1 :]:
+                if days[b] - days[a] > window_days:
+                    break  # the later holders start later still
+                pairs.add((a, b) if a < b else (b, a))
+    counts: dict[int, Counter[GameKey]] = {}
     found: dict[int, NearDuplicate] = {}
     for a, b in sorted(pairs):
         fa, fb = files[a], files[b]
-        if abs((fa.start_date - fb.start_date).days) > window_days:
-            continue
+        for k in (a, b):
+            if k not in counts:
+                counts[k] = Counter(files[k].games)
         shared = sum((counts[a] & counts[b]).values())
         if shared < share * min(len(fa.games), len(fb.games)):
             continue

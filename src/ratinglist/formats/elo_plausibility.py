@@ -61,7 +61,8 @@ def plausibility_warnings(
         played: Counter[str] = Counter()
         told: set[str] = set()
         for g in counted:
-            key = (_pair(g), g.round)
+            a, b = g.first, g.second
+            key = ((a, b) if a <= b else (b, a), g.round)
             if key in seen:
                 found.append(
                     _warn(
@@ -74,7 +75,7 @@ def plausibility_warnings(
                 )
             else:
                 seen[key] = g.line
-            for token in (g.first, g.second):
+            for token in (a, b):
                 played[token] += 1
                 if played[token] > limit and token not in told:
                     told.add(token)

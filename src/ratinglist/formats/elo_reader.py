@@ -35,7 +35,7 @@ from ratinglist.formats.elo_decode import decode_elo
 from ratinglist.formats.elo_lexer import FAST_GAME, RawGame, scan_games
 from ratinglist.formats.elo_plausibility import completeness_diagnostics, plausibility_warnings
 from ratinglist.formats.elo_players import PLAYER_PREFIX, is_unusable_id, parse_player_line
-from ratinglist.formats.numbers import capped_number
+from ratinglist.formats.numbers import MAX_DIGITS, capped_number
 from ratinglist.formats.results_file import GameLine, Header, PlayerLine, ResultsFile, RoundMarker
 from ratinglist.model import Colour, DateRange, Outcome
 
@@ -113,8 +113,9 @@ class _Reader:
             m = fast(line)
             if m is not None:
                 first, t1, sign, t2, second, colour = m.groups()
-                d1 = None if t1 is None else capped_number(t1)
-                d2 = None if t2 is None else capped_number(t2)
+                # a digit run of at most MAX_DIGITS is its int (`capped_number`'s fast case)
+                d1 = None if t1 is None else int(t1) if len(t1) <= MAX_DIGITS else capped_number(t1)
+                d2 = None if t2 is None else int(t2) if len(t2) <= MAX_DIGITS else capped_number(t2)
                 g = GameLine(
                     first,
                     second,
@@ -188,8 +189,8 @@ class _Reader:
                 self.players.append(player)
             return
         field = header_field(stripped) if stripped.startswith("%%") else None
-        if field is not None and header_key(field[0]) in HEADER_KEYS:
-            key = HEADER_KEYS[header_key(field[0])]
+        key = None if field is None else HEADER_KEYS.get(header_key(field[0]))
+        if field is not None and key is not None:
             if key not in self.header:
                 self.header[key] = field[1]
                 rest = line[line.index(":") + 1 :]

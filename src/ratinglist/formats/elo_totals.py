@@ -15,17 +15,12 @@ from collections import Counter, defaultdict
 
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
 from ratinglist.formats.results_file import GameLine, PlayerLine
-from ratinglist.model import Outcome
 
 TOLERANCE = 1e-6
 
 
-def _points(outcome: Outcome) -> tuple[float, float]:
-    if outcome is Outcome.WIN:
-        return 1.0, 0.0
-    if outcome is Outcome.LOSS:
-        return 0.0, 1.0
-    return 0.5, 0.5
+_POINTS = {">": (1.0, 0.0), "<": (0.0, 1.0), "=": (0.5, 0.5)}
+"""Each player's points by result sign (`Outcome` values)."""
 
 
 def _number(value: float) -> str:
@@ -41,19 +36,23 @@ def totals_notes(
     known = None if None in rounds or not rounds else max(r for r in rounds if r is not None)
     points: defaultdict[str, float] = defaultdict(float)
     played: Counter[str] = Counter()
+    present: defaultdict[int | None, set[str]] = defaultdict(set)
     for g in counted:
-        first, second = _points(g.outcome)
-        points[g.first] += first
-        points[g.second] += second
-        played[g.first] += 1
-        played[g.second] += 1
+        first, second = _POINTS[g.outcome._value_]
+        a, b = g.first, g.second
+        points[a] += first
+        points[b] += second
+        played[a] += 1
+        played[b] += 1
+        round_present = present[g.round]
+        round_present.add(a)
+        round_present.add(b)
     notes = []
     tokens = {p.token for p in players}
     byes = 0
     if known is not None:
         for r in range(1, known + 1):
-            present = {x for g in counted if g.round == r for x in (g.first, g.second)}
-            byes += bool(tokens - present)
+            byes += bool(tokens - present.get(r, set()))
     surplus = {
         p.token: p.score - points[p.token]
         for p in players

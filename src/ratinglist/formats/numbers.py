@@ -28,5 +28,7 @@ LARGEST = 10**MAX_DIGITS - 1
 def capped_number(digits: str) -> int:
     """The integer of a run of decimal digits, `LARGEST` when it has more significant digits
     than `MAX_DIGITS` (a disc count of 5,000 digits is out of range all the same)."""
+    if len(digits) <= MAX_DIGITS and digits.isdecimal():
+        return int(digits)  # the common case: at most MAX_DIGITS digits, no blanks or sign
     number = whole_number(digits)
     return LARGEST if number is None else number

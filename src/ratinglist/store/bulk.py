@@ -3,14 +3,16 @@
 SQLAlchemy's per-statement and per-row overhead costs more than SQLite's insert itself for
 the archive's 8,000 files and 430,000 games. For drivers with a positional paramstyle
 (SQLite's ``qmark``, ``format``, ``numeric``) each INSERT is compiled once per dialect and
-run with ``exec_driver_sql`` after the columns' own bind processors (dates, booleans) are
-applied, so stored values are exactly what Core would store. Other drivers (PostgreSQL's
+run by the driver after the columns' own bind processors (dates, booleans) are applied, so
+stored values are exactly what Core would store; on SQLite, inside a transaction, straight on
+the sqlite3 connection (its errors raised as SQLAlchemy's). Other drivers (PostgreSQL's
 ``pyformat``) take the ordinary Core path. Savepoints are plain SQL (standard, PostgreSQL
 too) without SQLAlchemy's transaction objects.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -18,11 +20,30 @@ from typing import Any
 
 from sqlalchemy import Boolean, Table, bindparam, insert
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.types import TypeEngine
 
 _POSITIONAL = {"qmark", "format", "numeric"}
 
 Processor = Callable[[Any], Any] | None
+
+
+def _sqlite_driver(conn: Connection) -> Any | None:
+    """The sqlite3 connection under `conn` when a statement may go to it directly: SQLite,
+    inside a transaction SQLAlchemy began (the statement then runs in it). SQLAlchemy's own
+    per-statement work costs more than a SAVEPOINT or a one-row insert in SQLite."""
+    if conn.dialect.name != "sqlite" or not conn.in_transaction():
+        return None
+    return conn.connection.driver_connection
+
+
+@contextmanager
+def _driver_errors(sql: str, params: Any) -> Iterator[None]:
+    """sqlite3's errors as SQLAlchemy raises them (`IntegrityError`, `OperationalError`...)."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise DBAPIError.instance(sql, params, exc, sqlite3.Error) from exc
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +111,12 @@ def bulk_insert(
     if is_positional(conn):
         prepared = _prepare(conn, table, names)
         params = list(rows) if prepared.is_plain else [prepared.row(r) for r in rows]
-        conn.exec_driver_sql(prepared.sql, params)
+        driver = _sqlite_driver(conn)
+        if driver is None:
+            conn.exec_driver_sql(prepared.sql, params)
+        else:
+            with _driver_errors(prepared.sql, params):
+                driver.executemany(prepared.sql, params)
     else:
         conn.execute(insert(table), [dict(zip(names, row, strict=True)) for row in rows])
 
@@ -100,8 +126,13 @@ def insert_one(conn: Connection, table: Table, values: Mapping[str, Any]) -> int
     names = tuple(values)
     if is_positional(conn) and conn.dialect.name == "sqlite":
         prepared = _prepare(conn, table, names)
-        result = conn.exec_driver_sql(prepared.sql, prepared.row(tuple(values.values())))
-        row_id = result.lastrowid
+        params = prepared.row(tuple(values.values()))
+        driver = _sqlite_driver(conn)
+        if driver is None:
+            row_id = conn.exec_driver_sql(prepared.sql, params).lastrowid
+        else:
+            with _driver_errors(prepared.sql, params):
+                row_id = driver.execute(prepared.sql, params).lastrowid
         if row_id is None:
             raise ValueError(f"the driver returned no row id for an insert into {table.name}")
         return int(row_id)
@@ -114,11 +145,20 @@ def insert_one(conn: Connection, table: Table, values: Mapping[str, Any]) -> int
 @contextmanager
 def savepoint(conn: Connection, name: str = "ratinglist_file") -> Iterator[None]:
     """A SAVEPOINT inside the current transaction: released on success, rolled back on error."""
-    conn.exec_driver_sql(f"SAVEPOINT {name}")
+    driver = _sqlite_driver(conn)
+
+    def run(sql: str) -> None:
+        if driver is None:
+            conn.exec_driver_sql(sql)
+        else:
+            with _driver_errors(sql, ()):
+                driver.execute(sql)
+
+    run(f"SAVEPOINT {name}")
     try:
         yield
     except BaseException:
-        conn.exec_driver_sql(f"ROLLBACK TO SAVEPOINT {name}")
-        conn.exec_driver_sql(f"RELEASE SAVEPOINT {name}")
+        run(f"ROLLBACK TO SAVEPOINT {name}")
+        run(f"RELEASE SAVEPOINT {name}")
         raise
-    conn.exec_driver_sql(f"RELEASE SAVEPOINT {name}")
+    run(f"RELEASE SAVEPOINT {name}")

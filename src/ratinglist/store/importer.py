@@ -31,7 +31,7 @@ from ratinglist.errors import StoreError
 from ratinglist.store.bulk import savepoint
 from ratinglist.store.database import Store, translate_errors
 from ratinglist.store.parsed import ParsedFile, file_sha256, pack, parse_bytes, parse_for_import
-from ratinglist.store.schema import source_files, tournaments
+from ratinglist.store.schema import source_files
 from ratinglist.store.writer import ArchiveState, FileWrite, write_file, write_rejected
 
 
@@ -199,14 +199,14 @@ def _numeric(token: str) -> int | None:
 
 
 def _rated_pairs(parsed: ParsedFile, id_map: dict[str, int]) -> list[tuple[int, int, str]]:
+    rated = [g for g in parsed.games if g[8] is None]  # g[8]: the excluded code
+    tokens = {t for g in rated for t in (g[0], g[1])}
+    ids = {t: id_map[t] if t in id_map else _numeric(t) for t in tokens}  # once per token
     pairs = []
-    for first, second, sign, *_, excluded, _line, _column in parsed.games:
-        if excluded is not None:
-            continue
-        a = id_map[first] if first in id_map else _numeric(first)
-        b = id_map[second] if second in id_map else _numeric(second)
+    for g in rated:
+        a, b = ids[g[0]], ids[g[1]]
         if a is not None and b is not None:
-            pairs.append((a, b, sign))
+            pairs.append((a, b, g[2]))
     return pairs
 
 
@@ -246,14 +246,10 @@ def _write_one(
         games_hash=fingerprint,
         duplicate_of=None if original is None else original.tournament_id,
         include_duplicate=include_duplicates and original is not None,
+        received_on=received_day(parsed, received, now),
     )
     with savepoint(conn):
         written = write_file(conn, archive, write, now=now)
-        conn.execute(
-            update(tournaments)
-            .where(tournaments.c.id == written.tournament_id)
-            .values(received_on=received_day(parsed, received, now))
-        )
     archive.remember(written)
     if original is not None:
         status = FileStatus.DUPLICATE

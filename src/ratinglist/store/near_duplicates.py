@@ -27,7 +27,7 @@ def unflagged_file_games(conn: Connection) -> tuple[FileGames, ...]:
         select(
             g.tournament_id, g.first_id, g.second_id, g.outcome, g.first_discs, g.second_discs
         ).where(g.excluded.is_(None), g.first_id.is_not(None), g.second_id.is_not(None))
-    )
+    ).all()  # one fetch, not a row at a time
     for tid, first, second, outcome, first_discs, second_discs in rows:
         found = keys.get(int(tid))
         if found is not None:

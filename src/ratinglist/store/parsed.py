@@ -146,10 +146,10 @@ def parse_bytes(data: bytes, name: str, path: str | None = None) -> ParsedFile:
             (
                 g.first,
                 g.second,
-                g.outcome.value,
+                g.outcome._value_,  # `_value_`: the enum's plain attribute (`value` is slower)
                 g.first_discs,
                 g.second_discs,
-                None if g.first_colour is None else g.first_colour.value,
+                None if g.first_colour is None else g.first_colour._value_,
                 g.round,
                 g.added,
                 g.excluded,

@@ -102,11 +102,11 @@ class ArchiveState:
         """
         tokens: dict[str, None] = {}
         in_file: set[int] = set()
-        for token in [p[0] for p in parsed.players] + [
-            t for g in parsed.games for t in (g[0], g[1])
-        ]:
+        written = dict.fromkeys([p[0] for p in parsed.players])  # in order of first appearance
+        written.update(dict.fromkeys([t for g in parsed.games for t in (g[0], g[1])]))
+        for token in written:
             if is_temporary_id(token):
-                tokens.setdefault(token)
+                tokens[token] = None
             elif token.isdigit() and token.isascii():
                 in_file.add(int(token))
         if not tokens:
@@ -158,6 +158,8 @@ class FileWrite:
     games_hash: str
     duplicate_of: int | None
     include_duplicate: bool
+    received_on: dt.date | None = None
+    """The day the federation received the file (None: left as the database sets it)."""
 
 
 def _player_id(token: str, id_map: dict[str, int]) -> int | None:
@@ -166,10 +168,6 @@ def _player_id(token: str, id_map: dict[str, int]) -> int | None:
     if token.isdigit() and token.isascii() and int(token) <= INT32_MAX:
         return int(token)
     return None
-
-
-def _small(value: int | None) -> int | None:
-    return value if value is None or abs(value) <= INT32_MAX else None
 
 
 DIAGNOSTIC_COLUMNS = ("source_file_id", "code", "severity", "line", "column", "message", "text")
@@ -294,6 +292,8 @@ def write_file(
         "duplicate_of": write.duplicate_of,
         "include_duplicate": write.include_duplicate,
     }
+    if write.received_on is not None:
+        values["received_on"] = write.received_on
     if previous_tid is None:
         values |= {
             "file_name": parsed.name,
@@ -349,37 +349,32 @@ def _release_dependents(conn: Connection, archive: ArchiveState, tid: int, new_h
 def _game_rows(
     tid: int, parsed: ParsedFile, id_map: dict[str, int]
 ) -> tuple[list[tuple[object, ...]], set[int]]:
-    rows: list[tuple[object, ...]] = []
-    ids: set[int] = set()
-    for seq, (first, second, sign, fd, sd, colour, rnd, added, excluded, line, column) in enumerate(
-        parsed.games
-    ):
-        a = _player_id(first, id_map)
-        b = _player_id(second, id_map)
-        if a is not None:
-            ids.add(a)
-        if b is not None:
-            ids.add(b)
-        rows.append(
-            (
-                tid,
-                seq,
-                a,
-                b,
-                None if a is not None else first[:32],
-                None if b is not None else second[:32],
-                sign,
-                _small(fd),
-                _small(sd),
-                colour,
-                _small(rnd),
-                added,
-                excluded,
-                line,
-                column,
-            )
+    tokens = {t for g in parsed.games for t in (g[0], g[1])}
+    resolved = {t: _player_id(t, id_map) for t in tokens}  # each distinct token once
+    shown = {t: None if pid is not None else t[:32] for t, pid in resolved.items()}
+    rows: list[tuple[object, ...]] = [
+        (
+            tid,
+            seq,
+            resolved[first],
+            resolved[second],
+            shown[first],
+            shown[second],
+            sign,
+            fd if fd is None or -INT32_MAX <= fd <= INT32_MAX else None,  # None beyond INT32
+            sd if sd is None or -INT32_MAX <= sd <= INT32_MAX else None,
+            colour,
+            rnd if rnd is None or -INT32_MAX <= rnd <= INT32_MAX else None,
+            added,
+            excluded,
+            line,
+            column,
         )
-    return rows, ids
+        for seq, (first, second, sign, fd, sd, colour, rnd, added, excluded, line, column) in (
+            enumerate(parsed.games)
+        )
+    ]
+    return rows, {pid for pid in resolved.values() if pid is not None}
 
 
 def _new_player_rows(

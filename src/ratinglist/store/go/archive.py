@@ -45,7 +45,12 @@ class Saved:
 
 
 def _player_ids(conn: Connection, tournament: GoArchiveTournament) -> tuple[dict[str, int], int]:
-    """Identity -> player ID, adding the new players; and the candidate pairs recorded."""
+    """Identity -> player ID, adding the new players; and the candidate pairs recorded.
+
+    A new player is a candidate of each player of the same name (upper case, as the
+    database folds it) stored before it, this file's earlier new players included, unless
+    both have a PIN: one query for the file's new players, not one per player.
+    """
     wanted = {e.identity: e for e in tournament.entries}
     known = {
         row.identity: row.id
@@ -55,15 +60,16 @@ def _player_ids(conn: Connection, tournament: GoArchiveTournament) -> tuple[dict
             )
         )
     }
-    candidates = 0
-    for identity, e in wanted.items():
-        if identity in known:
-            continue
+    new = [e for identity, e in wanted.items() if identity not in known]
+    if not new:
+        return known, 0
+    place: dict[int, int] = {}  # a new player's ID -> its place among this file's new players
+    for k, e in enumerate(new):
         new_id = insert_one(
             conn,
             go_archive_players,
             {
-                "identity": identity,
+                "identity": e.identity,
                 "egf_pin": e.egf_pin or None,
                 "surname": e.surname,
                 "first_name": e.first_name,
@@ -71,27 +77,30 @@ def _player_ids(conn: Connection, tournament: GoArchiveTournament) -> tuple[dict
                 "club": e.club,
             },
         )
-        known[identity] = new_id
-        same_name = conn.execute(
-            select(go_archive_players.c.id, go_archive_players.c.identity).where(
-                and_(
-                    func.upper(go_archive_players.c.surname) == e.surname.upper(),
-                    func.upper(go_archive_players.c.first_name) == e.first_name.upper(),
-                    go_archive_players.c.id != new_id,
-                )
-            )
-        ).all()
-        for other in same_name:
-            if e.egf_pin and other.identity.startswith("pin:"):
+        known[e.identity] = new_id
+        place[new_id] = k
+    p = go_archive_players.c
+    surname, first_name = func.upper(p.surname), func.upper(p.first_name)
+    same_names: dict[tuple[str, str], list[tuple[int, str]]] = {}
+    for pid, identity, upper_surname, upper_first in conn.execute(
+        select(p.id, p.identity, surname, first_name)
+        .where(surname.in_(sorted({e.surname.upper() for e in new})))
+        .order_by(p.id)
+    ):
+        same_names.setdefault((upper_surname, upper_first), []).append((int(pid), identity))
+    rows: list[tuple[int, int, str]] = []
+    for k, e in enumerate(new):
+        new_id = known[e.identity]
+        for other_id, other_identity in same_names.get(
+            (e.surname.upper(), e.first_name.upper()), []
+        ):
+            if other_id == new_id or place.get(other_id, -1) > k:
+                continue  # itself, or a player stored after it
+            if e.egf_pin and other_identity.startswith("pin:"):
                 continue  # two PINs: two people for the EGD
-            bulk_insert(
-                conn,
-                go_archive_candidates,
-                ("player_id", "other_id", "reason"),
-                [(new_id, other.id, "same name, another PIN, country or club")],
-            )
-            candidates += 1
-    return known, candidates
+            rows.append((new_id, other_id, "same name, another PIN, country or club"))
+    bulk_insert(conn, go_archive_candidates, ("player_id", "other_id", "reason"), rows)
+    return known, len(rows)
 
 
 def _delete_tournament(conn: Connection, tournament_id: int) -> None:
