@@ -2,11 +2,13 @@
 drives Debian's `chromium` against a live server of the site (`serving`), started by
 `launched` (once per session: the `browser` fixture of `tests/conftest.py`).
 
-No browser is downloaded: the test uses ``/usr/bin/chromium`` and installs Debian's package
-with apt-get when it is missing. Under ``CI`` a missing browser fails the tests; elsewhere it
-skips them. Screenshots for a human (`shot`) are taken only when ``$RATINGLIST_SCREENSHOTS``
-names a folder: a full-page screenshot costs chromium about 0.35 s of CPU and no check reads
-them.
+No browser is downloaded: the tests use Debian's ``chromium-headless-shell`` (the same
+Chromium without the desktop browser around it, as Playwright's own headless mode does; half
+the CPU per page, docs/decisions.md), or ``/usr/bin/chromium`` where only that is installed,
+and install Debian's package with apt-get when neither is. Under ``CI`` a missing browser
+fails the tests; elsewhere it skips them. Screenshots for a human (`shot`) are taken only
+when ``$RATINGLIST_SCREENSHOTS`` names a folder: a full-page screenshot costs chromium about
+0.35 s of CPU and no check reads them.
 """
 
 from __future__ import annotations
@@ -30,7 +32,11 @@ from tests.web.site_fixture import BROKEN, EVIL
 
 pytestmark = pytest.mark.slow
 
-CHROMIUM = Path("/usr/bin/chromium")
+HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
+"""Debian's package `chromium-headless-shell`: what the journeys drive when it is there."""
+FULL_CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = HEADLESS_SHELL if HEADLESS_SHELL.exists() else FULL_CHROMIUM
+"""The browser the tests launch (`launched`)."""
 ARGS = [
     "--headless",
     "--no-sandbox",
@@ -45,12 +51,19 @@ SCREENSHOTS = os.environ.get("RATINGLIST_SCREENSHOTS", "")
 
 
 def _ensure_chromium() -> None:
+    global CHROMIUM
     if CHROMIUM.exists():
         return
     if shutil.which("apt-get") is not None:
-        subprocess.run(["apt-get", "install", "-y", "chromium"], check=False, timeout=600)
+        subprocess.run(
+            ["apt-get", "install", "-y", "chromium-headless-shell"], check=False, timeout=600
+        )
+    CHROMIUM = HEADLESS_SHELL if HEADLESS_SHELL.exists() else FULL_CHROMIUM
     if not CHROMIUM.exists():
-        message = f"expected Debian's chromium at {CHROMIUM}, found none (apt-get install chromium)"
+        message = (
+            f"expected Debian's chromium at {HEADLESS_SHELL} or {FULL_CHROMIUM}, found neither "
+            "(apt-get install chromium-headless-shell)"
+        )
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
