@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import MISSING, fields, is_dataclass
-from functools import cache
 from typing import Any
 
 from ratinglist.errors import N_, TournamentInputError
@@ -31,10 +30,18 @@ _LEAVES = frozenset({str, int, float, bool, type(None)})
 """Types `_plain` returns as they are, asked first (most values of an event are these)."""
 
 
-@cache
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
 def _field_names(kind: type) -> tuple[str, ...] | None:
     """The field names of dataclass `kind`; None when `kind` is not a dataclass."""
-    return tuple(f.name for f in fields(kind)) if is_dataclass(kind) else None
+    try:
+        return _FIELD_NAMES[kind]
+    except KeyError:
+        found = _FIELD_NAMES[kind] = (
+            tuple(f.name for f in fields(kind)) if is_dataclass(kind) else None
+        )
+        return found
 
 
 def _plain(value: Any) -> Any:
