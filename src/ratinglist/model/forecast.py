@@ -12,6 +12,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ratinglist.errors import N_, TournamentInputError
 from ratinglist.model.directed import Person
 
 COIN_LOG_LOSS = math.log(2.0)
@@ -158,3 +159,60 @@ def log_loss(expected: float, points: float) -> float:
     scores 1/2 on both sides)."""
     p = min(max(expected, 1e-12), 1.0 - 1e-12)
     return -(points * math.log(p) + (1.0 - points) * math.log(1.0 - p))
+
+
+def require_runs(runs: int) -> None:
+    """Refuse a forecast of fewer than one simulated run.
+
+    Raises:
+        TournamentInputError: `runs` below 1.
+    """
+    if runs < 1:
+        raise TournamentInputError(
+            N_("expected at least 1 simulation run, got %(runs)s"), runs=runs
+        )
+
+
+def forecast_of(
+    tournament: str,
+    model: ScoreModel,
+    *,
+    seq: int,
+    seed: int,
+    runs: int,
+    finals: bool,
+    finished: bool,
+    rounds_left: int,
+    games: tuple[GameForecast, ...],
+    players: list[PlayerForecast],
+    played: tuple[GameForecast, ...],
+    score: ForecastScore | None,
+    newcomers: int,
+) -> Forecast:
+    """A game's forecast as every game shows it: the players best chance first (first
+    place, top four, finals, then name), the largest standard error shown, and what `model`
+    says of itself."""
+    ordered = sorted(
+        players, key=lambda f: (-f.first, -f.top_four, -(f.finals or 0.0), f.player.name)
+    )
+    worst = max((max(f.first_error, f.top_four_error) for f in ordered), default=0.0)
+    return Forecast(
+        tournament=tournament,
+        seq=seq,
+        runs=runs,
+        seed=seed,
+        finals=finals,
+        finished=finished,
+        rounds_left=rounds_left,
+        games=games,
+        players=tuple(ordered),
+        played=played,
+        score=score,
+        max_error=worst,
+        model=model.description,
+        system=model.system,
+        system_list=model.list_day,
+        newcomers=newcomers,
+        newcomer_rating=None if model.rank_entry else model.newcomer.rating,
+        newcomer_deviation=model.newcomer.deviation,
+    )

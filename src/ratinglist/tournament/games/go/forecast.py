@@ -30,7 +30,9 @@ from ratinglist.model.forecast import (
     PlayerForecast,
     ScoreModel,
     Strength,
+    forecast_of,
     log_loss,
+    require_runs,
     standard_error,
 )
 from ratinglist.model.go import rating_from_rank
@@ -199,10 +201,7 @@ def go_forecast(
     Raises:
         TournamentError: `runs` below 1, or a simulated round cannot be paired.
     """
-    if runs < 1:
-        raise TournamentInputError(
-            N_("expected at least 1 simulation run, got %(runs)s"), runs=runs
-        )
+    require_runs(runs)
     s = go_play(d)
     e = _Expected(s, model)
     entrants = list(s.ids)
@@ -236,28 +235,20 @@ def go_forecast(
                     standard_error(p4, shown_runs),
                 )
             )
-    players.sort(key=lambda f: (-f.first, -f.top_four, f.player.name))
     current = s.rounds[-1] if s.rounds else None
     games = () if current is None else tuple(_game(e, current.number, g) for g in current.games)
-    newcomers = sum(e.strength(s.key(pid)).newcomer for pid in entrants)
-    worst = max((max(f.first_error, f.top_four_error) for f in players), default=0.0)
-    return Forecast(
-        tournament=d.settings.name,
+    return forecast_of(
+        d.settings.name,
+        model,
         seq=seq,
-        runs=shown_runs,
         seed=seed,
+        runs=shown_runs,
         finals=False,
         finished=not open_,
         rounds_left=rounds_left(s),
         games=games,
-        players=tuple(players),
+        players=players,
         played=played_games(s, e),
         score=forecast_score(s, e),
-        max_error=worst,
-        model=model.description,
-        system=model.system,
-        system_list=model.list_day,
-        newcomers=newcomers,
-        newcomer_rating=None if model.rank_entry else model.newcomer.rating,
-        newcomer_deviation=model.newcomer.deviation,
+        newcomers=sum(e.strength(s.key(pid)).newcomer for pid in entrants),
     )

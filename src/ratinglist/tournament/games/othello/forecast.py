@@ -42,7 +42,9 @@ from ratinglist.model.forecast import (
     PlayerForecast,
     ScoreModel,
     Strength,
+    forecast_of,
     log_loss,
+    require_runs,
     standard_error,
 )
 from ratinglist.tournament.folded import FoldedTournament
@@ -302,10 +304,7 @@ def othello_forecast(
     Raises:
         TournamentError: `runs` below 1, or a simulated round cannot be paired.
     """
-    if runs < 1:
-        raise TournamentInputError(
-            N_("expected at least 1 simulation run, got %(runs)s"), runs=runs
-        )
+    require_runs(runs)
     o = othello(d)
     expected = _Expected(o, model)
     finals = has_finals(d) and len(o.state.entrants) >= 4
@@ -349,27 +348,19 @@ def othello_forecast(
                 standard_error(p4, shown_runs),
             )
         )
-    players.sort(key=lambda f: (-f.first, -f.top_four, -(f.finals or 0.0), f.player.name))
     played = played_games(d, expected)
-    newcomers = sum(expected.strength(pid).newcomer for pid in entrants)
-    worst = max((max(f.first_error, f.top_four_error) for f in players), default=0.0)
-    return Forecast(
-        tournament=d.settings.name,
+    return forecast_of(
+        d.settings.name,
+        model,
         seq=seq,
-        runs=shown_runs,
         seed=seed,
+        runs=shown_runs,
         finals=finals,
         finished=not open_,
         rounds_left=rounds_left(d),
         games=current_games(d, expected),
-        players=tuple(players),
+        players=players,
         played=played,
         score=forecast_score(played),
-        max_error=worst,
-        model=model.description,
-        system=model.system,
-        system_list=model.list_day,
-        newcomers=newcomers,
-        newcomer_rating=None if model.rank_entry else model.newcomer.rating,
-        newcomer_deviation=model.newcomer.deviation,
+        newcomers=sum(expected.strength(pid).newcomer for pid in entrants),
     )
