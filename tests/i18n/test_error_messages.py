@@ -184,3 +184,38 @@ def test_pages_show_refusals_in_the_readers_language(
         name="nobody",
     )
     assert wanted in " ".join(text.split())
+
+
+EMPTY = "%(name)r has no game with a result: an empty tournament is not sent to the rating officer."
+
+
+def _confirm_part(html: str, pattern: str) -> str:
+    found = re.search(pattern, html, re.S)
+    assert found is not None, f"no {pattern!r} on the confirmation page"
+    return unescape(found.group(1)).strip()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_confirmation_pages_in_the_readers_language(
+    served: tuple[TestClient, str, int], locale: str
+) -> None:
+    client, _url, tid = served
+    sign_in(client, "director")
+    client.cookies.set("lang", locale)
+    try:
+        empty = client.get(f"/td/{tid}/submit")
+        withdraw = client.get(f"/td/{tid}/withdraw", params={"player": PLAYER_IDS[0]})
+    finally:
+        client.cookies.delete("lang")
+    assert empty.status_code == 400
+    question = r'id="confirm-question">(.*?)</p>'
+    assert _confirm_part(empty.text, question) == expected(locale, EMPTY, name="Open")
+    assert withdraw.status_code == 200
+    button = r'id="confirm".*?<button type="submit">(.*?)</button>'
+    assert _confirm_part(withdraw.text, button) == expected(locale, "Yes, withdraw")
+    asked = _confirm_part(withdraw.text, question)
+    before, _, after = _entry(_catalogue(locale), WITHDRAW).partition("%(name)s")
+    assert asked.startswith(before) and asked.endswith(after % {"n": 2}), asked
+
+
+WITHDRAW = "Withdraw %(name)s from round %(n)s on? They will not be paired again."

@@ -51,7 +51,7 @@ def confirm_finals(request: Request, tid: int, who: Director) -> Response:
         question=preview.question,
         action=f"/td/{tid}/finals",
         fields={"confirm": "yes"},
-        button="Yes, start the finals",
+        button=_("Yes, start the finals"),
     )
 
 
@@ -93,15 +93,16 @@ def confirm_submission(request: Request, tid: int, who: Director) -> Response:
     view = live_view(db_url(request), tid)
     game = view.game
     left = unfinished(db_url(request), tid)
-    question = game.submit_confirm if game is not None else "Close the tournament?"
+    question = game.submit_confirm if game is not None else _("Close the tournament?")
     if left.results == 0:
         return _confirm(
             request,
             tid,
             who,
-            question=(
-                f"{view.overview.name!r} has no game with a result: an empty tournament is "
-                "not sent to the rating officer."
+            question=_(
+                "%(name)r has no game with a result: an empty tournament is not sent to the "
+                "rating officer.",
+                name=view.overview.name,
             ),
             action="",
             fields={},
@@ -109,7 +110,9 @@ def confirm_submission(request: Request, tid: int, who: Director) -> Response:
             status=400,
         )
     if left.gaps:
-        question = f"{view.overview.name!r} is unfinished. {question}"
+        question = _(
+            "%(name)r is unfinished. %(question)s", name=view.overview.name, question=question
+        )
     return _confirm(
         request,
         tid,
@@ -117,10 +120,10 @@ def confirm_submission(request: Request, tid: int, who: Director) -> Response:
         question=question,
         action=f"/td/{tid}/submit",
         fields={"confirm": "yes"},
-        button="Yes, submit unfinished" if left.gaps else "Yes, submit",
+        button=_("Yes, submit unfinished") if left.gaps else _("Yes, submit"),
         details=left.gaps,
         reason_label=(
-            "Why it is submitted unfinished (sent with the results file)" if left.gaps else ""
+            _("Why it is submitted unfinished (sent with the results file)") if left.gaps else ""
         ),
     )
 

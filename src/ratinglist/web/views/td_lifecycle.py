@@ -102,10 +102,10 @@ def confirm_delete(request: Request, tid: int, who: Director) -> Response:
         request,
         tid,
         who,
-        question="Delete this tournament for good? Its players and settings are lost.",
+        question=_("Delete this tournament for good? Its players and settings are lost."),
         action=f"/td/{tid}/delete",
         fields={"based_on": str(life.seq), "confirm": "yes"},
-        button="Yes, delete it",
+        button=_("Yes, delete it"),
     )
 
 

@@ -211,13 +211,14 @@ def confirm_withdrawal(request: Request, tid: int, who: Director, player: int) -
         request,
         tid,
         who,
-        question=(
-            f"Withdraw {names[player]} from round {view.overview.paired + 1} on? "
-            f"They will not be paired again."
+        question=_(
+            "Withdraw %(name)s from round %(n)s on? They will not be paired again.",
+            name=names[player],
+            n=view.overview.paired + 1,
         ),
         action=f"/td/{tid}/withdraw",
         fields={"player": str(player), "confirm": "yes"},
-        button="Yes, withdraw",
+        button=_("Yes, withdraw"),
     )
 
 

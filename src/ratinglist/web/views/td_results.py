@@ -146,16 +146,20 @@ def confirm_undo(
         pending = undo_preview(db_url(request), tid)
     except RatinglistError as exc:
         return _back(request, tid, who, translate_error(exc), "error")
-    who_wrote = f", entered by {pending.by}" if pending.by else ""
+    who_wrote = _(", entered by %(user)s", user=pending.by) if pending.by else ""
     if based_on is not None and based_on != pending.based_on:
         return _confirm(
             request,
             tid,
             who,
-            question=(
-                f"The tournament changed since your page was drawn (event {based_on}, now "
-                f"{pending.based_on}): undo would now cancel the {pending.what}{who_wrote}. "
-                f"Nothing undone; go back to the tournament and look again."
+            question=_(
+                "The tournament changed since your page was drawn (event %(seen)s, now "
+                "%(now)s): undo would now cancel the %(what)s%(who)s. Nothing undone; go back "
+                "to the tournament and look again.",
+                seen=based_on,
+                now=pending.based_on,
+                what=pending.what,
+                who=who_wrote,
             ),
             action="",
             fields={},
@@ -166,10 +170,10 @@ def confirm_undo(
         request,
         tid,
         who,
-        question=f"Undo: {pending.what}{who_wrote}?",
+        question=_("Undo: %(what)s%(who)s?", what=pending.what, who=who_wrote),
         action=f"/td/{tid}/undo",
         fields={"based_on": str(pending.based_on), "confirm": "yes"},
-        button="Yes, undo it",
+        button=_("Yes, undo it"),
     )
 
 

@@ -65,10 +65,10 @@ def asked_first(
         request,
         tid,
         who,
-        question="Pair them anyway? OpenGotha asks before such a pairing.",
+        question=_("Pair them anyway? OpenGotha asks before such a pairing."),
         action=address,
         fields={**fields, "confirmed": "true"},
-        button="Yes, pair them",
+        button=_("Yes, pair them"),
         details=asked[0].concerns,
     )
 
