@@ -12,7 +12,7 @@ from fastapi.responses import RedirectResponse, Response
 from ratinglist.errors import (
     RatinglistError,
 )
-from ratinglist.i18n import _
+from ratinglist.i18n import _, gettext
 from ratinglist.i18n.messages import translate_error, translate_message
 from ratinglist.service.tournaments.actions import (
     finals_preview,
@@ -93,7 +93,7 @@ def confirm_submission(request: Request, tid: int, who: Director) -> Response:
     view = live_view(db_url(request), tid)
     game = view.game
     left = unfinished(db_url(request), tid)
-    question = game.submit_confirm if game is not None else _("Close the tournament?")
+    question = gettext(game.submit_confirm) if game is not None else _("Close the tournament?")
     if left.results == 0:
         return _confirm(
             request,
