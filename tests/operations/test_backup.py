@@ -18,6 +18,7 @@ from sqlalchemy import inspect, select
 from typer.testing import CliRunner
 
 from ratinglist.cli.app import app
+from ratinglist.service.databases import forget_database
 from ratinglist.store.database import head_revision, make_engine, schema_state
 from ratinglist.store.schema import metadata
 from tests.operations.conftest import NewDatabase
@@ -54,11 +55,11 @@ def run(*args: str) -> Any:
     return CliRunner().invoke(app, list(args))
 
 
-@pytest.fixture
-def source(tmp_path: Path) -> str:
-    """The fixture, upgraded to this release, with a tournament marked a duplicate of a later
-    one (a reference to a row copied after it)."""
-    path = tmp_path / "source.db"
+@pytest.fixture(scope="module")
+def upgraded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fixture, upgraded to this release (once per module), with a tournament marked a
+    duplicate of a later one (a reference to a row copied after it)."""
+    path = tmp_path_factory.mktemp("backup-source") / "source.db"
     shutil.copy(FIXTURE, path)
     conn = sqlite3.connect(path)
     with conn:
@@ -66,6 +67,20 @@ def source(tmp_path: Path) -> str:
         conn.execute("UPDATE tournaments SET duplicate_of = ? WHERE id = ?", (ids[-1], ids[0]))
     conn.close()
     assert run("db", "upgrade", "--db", str(path)).exit_code == 0
+    forget_database(f"sqlite:///{path}")
+    return path
+
+
+@pytest.fixture
+def source(upgraded: Path, tmp_path: Path) -> str:
+    """A test's own copy of `upgraded` (SQLite's online backup: the write-ahead log too)."""
+    path = tmp_path / "source.db"
+    origin, copy = sqlite3.connect(upgraded), sqlite3.connect(path)
+    try:
+        origin.backup(copy)
+    finally:
+        copy.close()
+        origin.close()
     return f"sqlite:///{path}"
 
 
