@@ -26,13 +26,13 @@ def histories(draw: st.DrawFn) -> GameArrays:
     second: list[int] = []
     score: list[float] = []
     day: list[int] = []
-    for _ in range(n_games):
-        a = draw(st.integers(0, n_players - 1))
-        b = draw(st.integers(0, n_players - 2))
+    for _ in range(n_games):  # two draws a game: the pair of players, the score and age
+        a, b = divmod(draw(st.integers(0, n_players * (n_players - 1) - 1)), n_players - 1)
+        points, months = divmod(draw(st.integers(0, 3 * 61 - 1)), 61)
         first.append(100 + a)
         second.append(100 + (b if b < a else b + 1))
-        score.append(draw(st.sampled_from([0.0, 0.5, 1.0])))
-        day.append(months_before(draw(st.integers(0, 60))).toordinal())
+        score.append((0.0, 0.5, 1.0)[points])
+        day.append(months_before(months).toordinal())
     return GameArrays.from_arrays(first, second, score, day)
 
 

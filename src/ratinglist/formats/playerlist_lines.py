@@ -71,7 +71,7 @@ def parse_line(
         return TextLine(line, LineKind.COMMENT, n)
     if not listed and not stripped[0].isdigit() and stripped[0] not in "Pp":
         return TextLine(line, LineKind.UNKNOWN, n)  # neither 'pays =' nor an ID: P101
-    match = COUNTRY_LINE.fullmatch(line)
+    match = COUNTRY_LINE.fullmatch(line) if stripped[0] in "Pp" else None
     if match:
         code = match.group(1)
         if not code:
@@ -102,8 +102,9 @@ def parse_line(
                 )
             )
         return CountryLine(code, n)
-    if _PLAYER.match(line):
-        parsed = parse_player(line, n, country, source, diags)
+    player = _PLAYER.match(line)
+    if player:
+        parsed = parse_player(line, n, country, source, diags, match=player)
         if parsed is not None:
             return parsed
         return TextLine(line, LineKind.UNKNOWN, n)
@@ -123,10 +124,18 @@ def parse_line(
 
 
 def parse_player(
-    line: str, n: int, country: str, source: str, diags: list[Diagnostic]
+    line: str,
+    n: int,
+    country: str,
+    source: str,
+    diags: list[Diagnostic],
+    *,
+    match: re.Match[str] | None = None,
 ) -> PlayerEntry | CountryChange | None:
-    """Parse a line that starts with an ID; None (with a diagnostic) when it is unusable."""
-    match = _PLAYER.match(line)
+    """Parse a line that starts with an ID; None (with a diagnostic) when it is unusable.
+
+    `match` is the line's ``_PLAYER`` match when the caller has it already."""
+    match = _PLAYER.match(line) if match is None else match
     if match is None:
         return None
     if len(match.group(2)) > MAX_ID_DIGITS:

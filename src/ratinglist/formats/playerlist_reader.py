@@ -207,7 +207,7 @@ def _name_width(items: list[ListItem], lines: list[str]) -> int:
         raw = lines[item.line - 1]
         cut = raw.find(" %_<")
         body = raw if cut < 0 else raw[:cut]
-        name_part = body[ID_WIDTH + 1 :]
-        if len(name_part) > len(item.name) and name_part.startswith(item.name):
+        name_part, name = body[ID_WIDTH + 1 :], item.name
+        if len(name_part) > len(name) and name_part.startswith(name):
             widths[len(name_part)] += 1
     return widths.most_common(1)[0][0] if widths else DEFAULT_NAME_WIDTH

@@ -59,27 +59,31 @@ _SPELLED = {
 """Letters and marks without an accent to drop, written as the list writes them."""
 
 
+_SPELLING = str.maketrans(_SPELLED)
+
+
 def _folded(text: str) -> str:
     """`text` with accents dropped (NFKD without combining marks) and the `_SPELLED` letters
     written out; blanks collapsed to one space."""
-    spelled = "".join(_SPELLED.get(char, char) for char in text)
-    decomposed = unicodedata.normalize("NFKD", spelled)
+    if text.isascii():  # nothing to spell out, decompose or drop (the lists' names)
+        return " ".join(text.split())
+    decomposed = unicodedata.normalize("NFKD", text.translate(_SPELLING))
     bare = "".join(char for char in decomposed if not unicodedata.combining(char))
     return " ".join(bare.split())
 
 
 def _checked(text: str, what: str, allowed: frozenset[str], rule: str) -> str:
     clean = _folded(text)
-    for char in clean:
-        if char not in allowed:
-            raise RegistryError(
-                N_("a %(what)s %(rule)s; got %(char)r in %(text)r"),
-                what=what,
-                rule=rule,
-                char=char,
-                text=text.strip(),
-            )
-    return clean
+    if allowed.issuperset(clean):
+        return clean
+    char = next(char for char in clean if char not in allowed)
+    raise RegistryError(
+        N_("a %(what)s %(rule)s; got %(char)r in %(text)r"),
+        what=what,
+        rule=rule,
+        char=char,
+        text=text.strip(),
+    )
 
 
 def parse_name_part(text: str, what: str) -> str:

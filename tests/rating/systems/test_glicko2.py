@@ -117,11 +117,11 @@ def monthly_games(draw: st.DrawFn) -> list[tuple[int, int, float, int]]:
     """Games among up to 8 players over months 0..11 of 2020 (some months empty)."""
     count = draw(st.integers(1, 40))
     rows = []
-    for _ in range(count):
-        first = draw(st.integers(1, 8))
-        second = draw(st.integers(1, 8).filter(lambda p, f=first: p != f))
-        score = draw(st.sampled_from([0.0, 0.5, 1.0]))
-        rows.append((first, second, score, draw(st.integers(0, 11))))
+    for _ in range(count):  # two draws a game: the pair of players, the score and month
+        first, other = divmod(draw(st.integers(0, 8 * 7 - 1)), 7)
+        score, month = divmod(draw(st.integers(0, 3 * 12 - 1)), 12)
+        second = other + (other >= first)
+        rows.append((first + 1, second + 1, (0.0, 0.5, 1.0)[score], month))
     return sorted(rows, key=lambda r: r[3])
 
 
