@@ -1,6 +1,7 @@
 """The public site's browser journey, and the browser helpers every journey uses: Playwright
 drives Debian's `chromium` against a live server of the site (`serving`), started by
-`launched` (once per session: the `browser` fixture of `tests/conftest.py`).
+`launched` once per pytest process and lent to each browser module (`lent`: the `browser`
+fixture of `tests/conftest.py`).
 
 No browser is downloaded: the tests use Debian's ``chromium-headless-shell`` (the same
 Chromium without the desktop browser around it, as Playwright's own headless mode does; half
@@ -177,8 +178,10 @@ def _close_lent() -> None:
     manager, browser = _LENT
     _LENT = None
     _loop_running(browser, True)
-    manager.__exit__(None, None, None)
-    asyncio._set_running_loop(None)
+    try:
+        manager.__exit__(None, None, None)
+    finally:
+        asyncio._set_running_loop(None)
 
 
 def shot(page: Any, name: str, *, full_page: bool = True) -> None:
