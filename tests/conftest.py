@@ -395,12 +395,12 @@ def number_of(db: Store, tournament: int | str | None) -> int:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
     """Headless Debian chromium under Playwright, shared by the steps of a journey module; each
-    step opens and closes its own contexts. Not one per session: while Playwright's sync API
-    runs, its event loop counts as running in the test's thread, so a later test's
-    `asyncio.run()` (Starlette's test client) fails."""
-    from tests.web.test_browser import launched
+    step opens and closes its own contexts. One browser per pytest process, lent to each
+    module in turn (`tests.web.test_browser.lent`: between modules its event loop is not
+    marked running, so later tests may run their own)."""
+    from tests.web.test_browser import lent
 
-    with launched() as found:
+    with lent(request.config.add_cleanup) as found:
         yield found

@@ -1,6 +1,7 @@
 """The public site's browser journey, and the browser helpers every journey uses: Playwright
 drives Debian's `chromium` against a live server of the site (`serving`), started by
-`launched` (once per session: the `browser` fixture of `tests/conftest.py`).
+`launched` once per pytest process and lent to each browser module (`lent`: the `browser`
+fixture of `tests/conftest.py`).
 
 No browser is downloaded: the tests use Debian's ``chromium-headless-shell`` (the same
 Chromium without the desktop browser around it, as Playwright's own headless mode does; half
@@ -13,13 +14,14 @@ when ``$RATINGLIST_SCREENSHOTS`` names a folder: a full-page screenshot costs ch
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import socket
 import subprocess
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +124,64 @@ def launched() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+@contextmanager
+def lent(
+    at_end: Callable[[Callable[[], None]], object],
+    launch: Callable[[], AbstractContextManager[Any]] = launched,
+) -> Iterator[Any]:
+    """The browser of a pytest process: `launch` is entered at the first `with`, its browser
+    lent to each `with` after, and closed by the function given to `at_end` (pytest's
+    `config.add_cleanup`); a new one is launched when the last is no longer connected.
+    Starting Playwright's driver and chromium costs about 0.8 s of CPU (once per module
+    before).
+
+    Between loans the browser's event loop is not marked running in the main thread: while
+    Playwright's sync API holds the thread, its loop counts as running there, and a later
+    test's `asyncio.run()` (Starlette's test client) would fail. Each loan marks it running
+    again for the Playwright calls, and at its end closes the contexts a journey left open."""
+    global _LENT
+    if _LENT is not None and not _LENT[1].is_connected():
+        _close_lent()
+    if _LENT is None:
+        manager = launch()
+        _LENT = (manager, manager.__enter__())
+        at_end(_close_lent)
+        _loop_running(_LENT[1], False)
+    browser = _LENT[1]
+    _loop_running(browser, True)
+    try:
+        yield browser
+    finally:
+        try:
+            if browser.is_connected():
+                close_contexts(browser)
+        finally:
+            _loop_running(browser, False)
+
+
+_LENT: tuple[AbstractContextManager[Any], Any] | None = None
+"""The context manager that launched the lent browser, and that browser (`lent`)."""
+
+
+def _loop_running(browser: Any, running: bool) -> None:
+    """Mark the event loop of `browser`'s Playwright running in this thread, or not."""
+    asyncio._set_running_loop(browser._loop if running else None)
+
+
+def _close_lent() -> None:
+    """Close the lent browser and stop its Playwright driver (at the session's end)."""
+    global _LENT
+    if _LENT is None:
+        return
+    manager, browser = _LENT
+    _LENT = None
+    _loop_running(browser, True)
+    try:
+        manager.__exit__(None, None, None)
+    finally:
+        asyncio._set_running_loop(None)
 
 
 def shot(page: Any, name: str, *, full_page: bool = True) -> None:
