@@ -56,6 +56,21 @@ def _command_once(app: typer.Typer) -> Any:
 
 typer.testing._get_command = _command_once
 
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session) -> Iterator[None]:
+    """xdist's workers collect one after the other. Collecting imports every test module
+    (pytest rewrites its asserts) and the libraries they use; on a fresh clone neither has
+    bytecode yet, and two workers collecting together both compiled all of it (1,300 files:
+    11 s of CPU each). The second now finds the first one's bytecode (docs/decisions.md,
+    "Tests: the workers' start")."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        return (yield)
+    with open(__file__, "rb") as lock:  # this file: the workers of one checkout share it
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return (yield)
+
+
 settings.register_profile("ci", max_examples=200, deadline=None)
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
