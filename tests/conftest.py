@@ -10,6 +10,7 @@ tests of the migrations themselves (`empty_db_url`, `new_database`, marker `real
 from __future__ import annotations
 
 import fcntl
+import gc
 import itertools
 import os
 import shutil
@@ -69,6 +70,13 @@ def pytest_collection(session: pytest.Session) -> Iterator[None]:
     with open(__file__, "rb") as lock:  # this file: the workers of one checkout share it
         fcntl.flock(lock, fcntl.LOCK_EX)
         return (yield)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collection made (every module imported, every test item) lives to the end: it is
+    frozen out of the garbage collector's full collections, which otherwise walked it again
+    each time (the CLI does the same for a command's modules: `cli.app._short_lived_gc`)."""
+    gc.freeze()
 
 
 settings.register_profile("ci", max_examples=200, deadline=None)
