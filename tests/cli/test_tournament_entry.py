@@ -62,7 +62,7 @@ def _paired_round_1(path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def _seeds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def _entry_seeds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The two databases the tests start from, built once per module (each test takes a copy
     of its own): the rated players, and the same with round 1 of a tournament paired."""
     rated = tmp_path_factory.mktemp("entry-rated") / "td.db"
@@ -76,19 +76,19 @@ def _seeds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.fixture()
-def db(_seeds: dict[str, Path], tmp_path: Path) -> Path:
+def db(_entry_seeds: dict[str, Path], tmp_path: Path) -> Path:
     """A database of this test's own with the players of PLAYERS and their published ratings."""
     path = tmp_path / "td.db"
-    shutil.copyfile(_seeds["rated"], path)
+    shutil.copyfile(_entry_seeds["rated"], path)
     return path
 
 
 @pytest.fixture()
-def paired(_seeds: dict[str, Path], tmp_path: Path) -> Path:
+def paired(_entry_seeds: dict[str, Path], tmp_path: Path) -> Path:
     """A 12-player Swiss tournament (ratings from PLAYERS) with round 1 paired, in a database
     of this test's own."""
     path = tmp_path / "td.db"
-    shutil.copyfile(_seeds["paired"], path)
+    shutil.copyfile(_entry_seeds["paired"], path)
     return path
 
 
