@@ -10,6 +10,7 @@ tests of the migrations themselves (`empty_db_url`, `new_database`, marker `real
 from __future__ import annotations
 
 import fcntl
+import gc
 import itertools
 import os
 import shutil
@@ -55,6 +56,28 @@ def _command_once(app: typer.Typer) -> Any:
 
 
 typer.testing._get_command = _command_once
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session) -> Iterator[None]:
+    """xdist's workers collect one after the other. Collecting imports every test module
+    (pytest rewrites its asserts) and the libraries they use; on a fresh clone neither has
+    bytecode yet, and two workers collecting together both compiled all of it (1,300 files:
+    11 s of CPU each). The second now finds the first one's bytecode (docs/decisions.md,
+    "Tests: the workers' start")."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        return (yield)
+    with open(__file__, "rb") as lock:  # this file: the workers of one checkout share it
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return (yield)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collection made (every module imported, every test item) lives to the end: it is
+    frozen out of the garbage collector's full collections, which otherwise walked it again
+    each time (the CLI does the same for a command's modules: `cli.app._short_lived_gc`)."""
+    gc.freeze()
+
 
 settings.register_profile("ci", max_examples=200, deadline=None)
 settings.register_profile("dev", max_examples=100, deadline=None)

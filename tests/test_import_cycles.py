@@ -9,13 +9,14 @@ function (an import moved into a function hides a circle, it does not remove it)
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import rustworkx as rx
 
-import ratinglist
+from tests.package_source import PACKAGE, nodes
 
-ROOT = Path(ratinglist.__file__).parent
+ROOT = PACKAGE
 
 
 def _modules() -> dict[str, Path]:
@@ -35,12 +36,19 @@ def _target(name: str, modules: dict[str, Path]) -> str | None:
 
 
 def import_graph() -> dict[str, set[str]]:
-    """Every module of the package and the modules it imports."""
+    """Every module of the package and the modules it imports (a copy of `_graph`)."""
+    return {name: set(imported) for name, imported in _graph().items()}
+
+
+@cache
+def _graph() -> dict[str, set[str]]:
+    """The import graph, built once per process (both tests read it); each module's imports
+    are read by `tests.package_source.nodes`, which `tests/test_layers.py` shares."""
     modules = _modules()
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in nodes(path):
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]

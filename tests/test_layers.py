@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ratinglist"
+from tests.package_source import PACKAGE, nodes
 
 # What each top-level package may import from ratinglist (besides itself and `errors`).
 ALLOWED: dict[str, set[str]] = {
@@ -71,28 +71,9 @@ FORBIDDEN_FOREIGN: dict[str, set[str]] = {
 KNOWN: set[str] = set()
 
 
-_KINDS = (ast.Import, ast.ImportFrom, ast.Name, ast.Attribute)
-
-
-def _read_nodes(path: Path) -> tuple[ast.AST, ...]:
-    """The import statements, names and attributes of the module at `path`, in `ast.walk`
-    order: what both checks look at, from one walk of the tree."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return tuple(node for node in ast.walk(tree) if isinstance(node, _KINDS))
-
-
-_package_nodes = cache(_read_nodes)
-
-
-def _nodes(path: Path) -> tuple[ast.AST, ...]:
-    """`_read_nodes` of `path`: a package module's once per process (both checks of every
-    module read it), any other file (the checkers' own tests write theirs) each time."""
-    return _package_nodes(path) if path.is_relative_to(PACKAGE) else _read_nodes(path)
-
-
 def _imports(path: Path) -> list[tuple[int, str]]:
     found: list[tuple[int, str]] = []
-    for node in _nodes(path):
+    for node in nodes(path):
         if isinstance(node, ast.Import):
             found.extend((node.lineno, alias.name) for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -179,12 +160,14 @@ def _dotted(rel: Path) -> str:
     return ".".join(["ratinglist", *parts])
 
 
-def _imported(nodes: tuple[ast.AST, ...], module: str, is_package: bool) -> list[tuple[int, str]]:
-    """Every module the nodes of a module (`_nodes`) name in an import (``from a import b``
+def _imported(
+    of_module: tuple[ast.AST, ...], module: str, is_package: bool
+) -> list[tuple[int, str]]:
+    """Every module the nodes of a module (`nodes`) name in an import (``from a import b``
     names ``a`` and ``a.b``), relative imports resolved, ``if TYPE_CHECKING:`` imports
     included."""
     found: list[tuple[int, str]] = []
-    for node in nodes:
+    for node in of_module:
         if isinstance(node, ast.Import):
             found.extend((node.lineno, alias.name) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -198,10 +181,11 @@ def _imported(nodes: tuple[ast.AST, ...], module: str, is_package: bool) -> list
     return found
 
 
-def _state_names() -> frozenset[str]:
+@cache
+def state_names() -> frozenset[str]:
     """The names of each game's own state: the class its ``new_play`` returns, and every public
     function of its folder under `tournament/games/` taking a folded tournament alone and
-    returning that class (``go_play``, ``othello``)."""
+    returning that class (``go_play``, ``othello``); read once per process, when first asked."""
     names: set[str] = set()
     for game in GAME_NAMES:
         folder = GAMES_FOLDER / game
@@ -227,37 +211,34 @@ def _state_names() -> frozenset[str]:
     return frozenset(names)
 
 
-STATE_NAMES = _state_names()
-
-
 def game_violations(path: Path, rel: Path | None = None) -> list[str]:
     """The lines of `path` (at `rel` in the package) importing another game's folder, or, outside
     every game's folder, importing one or naming a game's own state."""
     rel = rel or path.relative_to(PACKAGE)
     module = _dotted(rel)
     own = game_folder(module)
-    nodes = _nodes(path)
+    module_nodes = nodes(path)
     bad: list[str] = []
-    for line, name in _imported(nodes, module, rel.name == "__init__.py"):
+    for line, name in _imported(module_nodes, module, rel.name == "__init__.py"):
         other = game_folder(name)
         if other is not None and other != own:
             where = "outside every game's folder" if own is None else f"in {own}'s folder"
             bad.append(f"{rel}:{line}: {where}, must not import {name}")
     if own is None:
-        for node in nodes:
+        for node in module_nodes:
             name = None
             if isinstance(node, ast.Name):
                 name = node.id
             elif isinstance(node, ast.Attribute):
                 name = node.attr
-            if name in STATE_NAMES:
+            if name in state_names():
                 bad.append(f"{rel}:{node.lineno}: names {name!r}, a game's own state")
     return sorted(bad, key=lambda b: int(b.split(":")[1]))
 
 
 def test_the_games_and_their_state_are_found() -> None:
     assert {"go", "othello"} <= GAME_NAMES
-    assert {"go_play", "othello"} <= STATE_NAMES
+    assert {"go_play", "othello"} <= state_names()
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))

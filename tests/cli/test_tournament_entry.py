@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from ratinglist.cli.app import app
 from ratinglist.errors import StoreError
 from ratinglist.model import PlayerId, shown_id
+from ratinglist.service.databases import forget_database
 from ratinglist.store import open_store
 from ratinglist.store.players import all_players
 from ratinglist.store.tournament_events import LogWriter, find_directed, load_log
@@ -36,30 +38,58 @@ def log_length(db: Path) -> int:
         return len(load_log(store, find_directed(store, None).id))
 
 
-@pytest.fixture()
-def db(tmp_path: Path) -> Path:
-    path = tmp_path / "td.db"
-    players = tmp_path / "joueurs.txt"
+def _rated_players(path: Path) -> None:
+    """The players of PLAYERS imported into a new database at `path`, with the list of their
+    ratings the federation published (entrants' ratings)."""
+    players = path.parent / "joueurs.txt"
     players.write_text(PLAYERS, encoding="utf-8")
     done = runner.invoke(
         app, ["players", "import-list", str(players), "--apply", "--db", str(path)]
     )
     assert done.exit_code == 0, done.output
-    # the federation published a list with the ratings of PLAYERS (entrants' ratings)
     with open_store(f"sqlite:///{path}") as store:
         rated = {int(p.id): float(p.rating) for p in all_players(store) if p.rating is not None}
     store_ratings(f"sqlite:///{path}", "2026-01-01", rated)
+
+
+def _paired_round_1(path: Path) -> None:
+    """A 12-player Swiss tournament (ratings from PLAYERS) with round 1 paired, in the
+    database of `_rated_players` at `path`."""
+    args = ("--country", "NLD", "--date", "2026-04-01", "--system", "swiss", "--rounds", "3")
+    run(path, "new", "Entry Open", *args, "--seed", "11")
+    run(path, "register", *NAMES[:12])
+    run(path, "pair")
+
+
+@pytest.fixture(scope="module")
+def _entry_seeds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The two databases the tests start from, built once per module (each test takes a copy
+    of its own): the rated players, and the same with round 1 of a tournament paired."""
+    rated = tmp_path_factory.mktemp("entry-rated") / "td.db"
+    _rated_players(rated)
+    forget_database(f"sqlite:///{rated}")
+    paired = tmp_path_factory.mktemp("entry-paired") / "td.db"
+    shutil.copyfile(rated, paired)
+    _paired_round_1(paired)
+    forget_database(f"sqlite:///{paired}")
+    return {"rated": rated, "paired": paired}
+
+
+@pytest.fixture()
+def db(_entry_seeds: dict[str, Path], tmp_path: Path) -> Path:
+    """A database of this test's own with the players of PLAYERS and their published ratings."""
+    path = tmp_path / "td.db"
+    shutil.copyfile(_entry_seeds["rated"], path)
     return path
 
 
 @pytest.fixture()
-def paired(db: Path) -> Path:
-    """A 12-player Swiss tournament (ratings from PLAYERS) with round 1 paired."""
-    args = ("--country", "NLD", "--date", "2026-04-01", "--system", "swiss", "--rounds", "3")
-    run(db, "new", "Entry Open", *args, "--seed", "11")
-    run(db, "register", *NAMES[:12])
-    run(db, "pair")
-    return db
+def paired(_entry_seeds: dict[str, Path], tmp_path: Path) -> Path:
+    """A 12-player Swiss tournament (ratings from PLAYERS) with round 1 paired, in a database
+    of this test's own."""
+    path = tmp_path / "td.db"
+    shutil.copyfile(_entry_seeds["paired"], path)
+    return path
 
 
 RATING = {

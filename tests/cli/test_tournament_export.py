@@ -9,6 +9,7 @@ OpenGotha's ``Tournament`` root. The old flags (``--elo`` ... ``--aga``) write t
 from __future__ import annotations
 
 import csv
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -16,33 +17,57 @@ import pytest
 
 from ratinglist.cli.tournament.views import EXPORT_KINDS_HELP
 from ratinglist.errors import NotOffered
+from ratinglist.service.databases import forget_database
 from ratinglist.service.tournaments.views import download, export_files, export_kinds
 from ratinglist.store import open_store
 from ratinglist.store.tournament_events import find_directed
 from tests.cli.tournament_cli import fail, run
 
 
-@pytest.fixture()
-def othello(tmp_path: Path) -> Path:
+def _othello(db: Path) -> None:
     """An Othello Swiss of two new players, round 1 played: Black 40-24 White."""
-    db = tmp_path / "othello.db"
     run(db, "new", "Export Open", "--country", "NLD", "--date", "2026-04-01", "--rounds", "2")
     run(db, "register", "--new", "PIETERS,Joost", "--country", "BEL")
     run(db, "register", "--new", "JANSEN,Kees", "--country", "NLD")
     run(db, "pair")
     run(db, "result", "1", "--table", "1", "40-24")
-    return db
 
 
-@pytest.fixture()
-def go(tmp_path: Path) -> Path:
+def _go(db: Path) -> None:
     """A Go McMahon of two new players, round 1 played: Dupont (2d) beats Martin (1d)."""
-    db = tmp_path / "go.db"
     run(db, "new", "Club", "--game", "go", "--country", "FRA", "--date", "2026-04-04")
     run(db, "register", "--new", "Dupont,Jean", "--rank", "2d", "--country", "FR")
     run(db, "register", "--new", "Martin,Luc", "--rank", "1d", "--country", "FR")
     run(db, "pair")
     run(db, "result", "1", "--table", "1", "1-0")
+
+
+@pytest.fixture(scope="module")
+def _built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The two tournaments the tests export (`_othello`, `_go`), built once per module through
+    the CLI; each test takes a copy of its own."""
+    built = {}
+    for name, build in (("othello", _othello), ("go", _go)):
+        db = tmp_path_factory.mktemp(f"export-{name}") / f"{name}.db"
+        build(db)
+        forget_database(f"sqlite:///{db}")
+        built[name] = db
+    return built
+
+
+@pytest.fixture()
+def othello(_built: dict[str, Path], tmp_path: Path) -> Path:
+    """A copy of `_othello`'s database of this test's own."""
+    db = tmp_path / "othello.db"
+    shutil.copyfile(_built["othello"], db)
+    return db
+
+
+@pytest.fixture()
+def go(_built: dict[str, Path], tmp_path: Path) -> Path:
+    """A copy of `_go`'s database of this test's own."""
+    db = tmp_path / "go.db"
+    shutil.copyfile(_built["go"], db)
     return db
 
 

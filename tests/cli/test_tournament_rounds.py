@@ -8,10 +8,10 @@ from pathlib import Path
 
 from ratinglist.tournament.games.othello.play import othello
 from tests.cli.test_tournament import NAMES
-from tests.cli.test_tournament_entry import db, log_length, state
+from tests.cli.test_tournament_entry import _entry_seeds, db, log_length, state
 from tests.cli.tournament_cli import fail, run
 
-__all__ = ["db"]
+__all__ = ["_entry_seeds", "db"]
 
 
 def _games(db: Path, k: int) -> list[tuple[int, int]]:

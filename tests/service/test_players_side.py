@@ -5,6 +5,7 @@ absences from round 1, and results reported by players (pending, agreed, dispute
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from ratinglist.errors import NotAllowedNow, PermissionDenied, RateLimited, TournamentInputError
 from ratinglist.model.directed import GoEntry, NewSettings, ResultSpec
 from ratinglist.service.actor import Actor, ActorKind
+from ratinglist.service.databases import forget_database
 from ratinglist.service.tournaments.actions import (
     Entry,
     new_tournament,
@@ -56,11 +58,21 @@ TD = Actor(ActorKind.WEB, "director")
 GO_NAMES = ("AOKI", "BABA", "CHIBA", "DATE")
 
 
+@pytest.fixture(scope="module")
+def _seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The registry players and the users of `seed_server`, stored once per module."""
+    path = tmp_path_factory.mktemp("players-side") / "players.db"
+    seed_server(f"sqlite:///{path}")
+    forget_database(f"sqlite:///{path}")
+    return path
+
+
 @pytest.fixture()
-def db(tmp_path: Path) -> Store:
-    url = f"sqlite:///{tmp_path / 'players.db'}"
-    seed_server(url)
-    return handle(url)
+def db(_seeded: Path, tmp_path: Path) -> Store:
+    """A copy of `_seeded` of this test's own."""
+    path = tmp_path / "players.db"
+    shutil.copyfile(_seeded, path)
+    return handle(f"sqlite:///{path}")
 
 
 def _new(db: Store, game: str, system: str | None = None) -> int:

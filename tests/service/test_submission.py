@@ -25,17 +25,17 @@ from ratinglist.store.database import open_store
 from ratinglist.store.tournament_events import find_directed, load_events
 from ratinglist.tournament.fold import fold
 from tests.cli.tournament_cli import fail, run
-from tests.conftest import handle
+from tests.conftest import Seeder, handle
 from tests.server.fixtures import PLAYER_IDS, seed_server
 
 TD = Actor(ActorKind.WEB, "director")
 
 
 @pytest.fixture()
-def db(db_url: str) -> Store:
-    """A seeded server database: registry players, a director, an officer."""
-    seed_server(db_url)
-    return handle(db_url)
+def db(seeded_db: Seeder) -> Store:
+    """A seeded server database: registry players, a director, an officer (`seed_server`, run
+    once per session and backend; each test takes a copy)."""
+    return handle(seeded_db("server", seed_server))
 
 
 def _tournament(db: Store, players: int, rounds: int) -> int:

@@ -34,15 +34,21 @@ from ratinglist.service.tournaments.rounds import (
     swap_players,
 )
 from ratinglist.service.tournaments.views import download, show_round, standings
-from tests.conftest import handle
+from tests.conftest import Seeder, handle
 from tests.server.fixtures import PLAYER_IDS, seed_server
 
 TD = Actor(ActorKind.WEB, "director")
 START = "2026-06-06"
 
 
+@pytest.fixture()
+def db(seeded_db: Seeder) -> str:
+    """A seeded server database of this test's own (`seed_server`, run once per session and
+    backend)."""
+    return seeded_db("server", seed_server)
+
+
 def _tournament(db: str, players: int = 16) -> int:
-    seed_server(db)
     settings = NewSettings(
         name="Round Open", country="France", start=START, system="swiss", rounds=4, seed=7
     )

@@ -29,7 +29,7 @@ from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.server import finished, invite_assistant, overview, running
 from ratinglist.service.tournaments.views import submit
 from ratinglist.store import Store
-from tests.conftest import handle
+from tests.conftest import Seeder, handle
 from tests.server.fixtures import PLAYER_IDS, seed_server
 
 TD = Actor(ActorKind.WEB, "director")
@@ -37,10 +37,10 @@ OFFICER = Actor(ActorKind.WEB, "officer")
 
 
 @pytest.fixture()
-def db(db_url: str) -> Store:
-    """A seeded server database: 16 registry players, a director, an officer, an assistant."""
-    seed_server(db_url)
-    return handle(db_url)
+def db(seeded_db: Seeder) -> Store:
+    """A seeded server database: 16 registry players, a director, an officer, an assistant
+    (`seed_server`, run once per session and backend; each test takes a copy)."""
+    return handle(seeded_db("server", seed_server))
 
 
 def _tournament(db: Store, players: int = 2, **given: object) -> int:

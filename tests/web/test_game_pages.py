@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from ratinglist.tournament.game import games
 from ratinglist.web.app import create_app
 from ratinglist.web.views.games import game_folders
+from tests.conftest import Seeder
 from tests.server.fixtures import PLAYER_IDS, Signed, seed_server, sign_in
 from tests.test_layers import PACKAGE, game_violations
 
@@ -23,10 +24,10 @@ WEB = Path(__file__).resolve().parents[2] / "src" / "ratinglist" / "web"
 
 
 @pytest.fixture
-def app_client(db_url: str) -> Iterator[TestClient]:
-    """A client of the app over a fresh seeded database."""
-    seed_server(db_url)
-    with TestClient(create_app(db_url)) as client:
+def app_client(seeded_db: Seeder) -> Iterator[TestClient]:
+    """A client of the app over a fresh seeded database (a copy of `seed_server`'s, made once
+    per session and backend)."""
+    with TestClient(create_app(seeded_db("server", seed_server))) as client:
         yield client
 
 

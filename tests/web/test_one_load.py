@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 import ratinglist.service.tournaments.log as log
 from ratinglist.web.app import create_app
+from tests.conftest import Seeder
 from tests.server.fixtures import PLAYER_IDS, seed_server, sign_in
 
 LOADS_PER_PAGE = 1
@@ -19,10 +20,10 @@ LOADS_PER_PAGE = 1
 
 
 @pytest.fixture
-def app_client(db_url: str) -> Iterator[TestClient]:
-    """A client of the app over a fresh seeded database."""
-    seed_server(db_url)
-    with TestClient(create_app(db_url)) as client:
+def app_client(seeded_db: Seeder) -> Iterator[TestClient]:
+    """A client of the app over a fresh seeded database (a copy of `seed_server`'s, made once
+    per session and backend)."""
+    with TestClient(create_app(seeded_db("server", seed_server))) as client:
         yield client
 
 
