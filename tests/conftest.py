@@ -119,20 +119,78 @@ def real_archive(
     from ratinglist.service.archive import import_archive
     from ratinglist.service.databases import forget_database
 
+    def build(building: Path) -> None:
+        url = f"sqlite:///{building}"
+        import_archive(handle(url, create=True), [wof_results])
+        forget_database(url)
+
+    return _built_once(tmp_path_factory, worker_id, "real-archive.db", build)
+
+
+def _built_once(
+    tmp_path_factory: pytest.TempPathFactory,
+    worker_id: str,
+    name: str,
+    build: Callable[[Path], None],
+) -> Path:
+    """The file `name` in the folder the xdist workers share, made by `build` (given a
+    scratch path that it fills) by the first worker to ask, under a lock; the others wait."""
     base = tmp_path_factory.getbasetemp()
     shared = base if worker_id == "master" else base.parent
-    path = shared / "real-archive.db"
-    with open(shared / "real-archive.lock", "w") as lock:
+    path = shared / name
+    with open(shared / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not path.exists():
-            building = shared / "real-archive.building.db"
-            for stale in shared.glob("real-archive.building.db*"):
+            building = shared / f"building.{name}"
+            for stale in shared.glob(f"building.{name}*"):
                 stale.unlink()
-            url = f"sqlite:///{building}"
-            import_archive(handle(url, create=True), [wof_results])
-            forget_database(url)
+            build(building)
             building.rename(path)
     return path
+
+
+REAL_LIST_AS_OF = "2026-05-31"
+"""The date of the exact list `real_archive_listed` holds."""
+REAL_LIST_ARRAYS = "real-list.npz"
+"""That list's arrays, in the folder of `real_archive_listed`."""
+
+
+@pytest.fixture(scope="session")
+def real_archive_listed(
+    real_archive: Path, tmp_path_factory: pytest.TempPathFactory, worker_id: str
+) -> Path:
+    """`real_archive` with one list stored: the exact profile's as of `REAL_LIST_AS_OF`,
+    computed by `service.rating_lists.compute_list` once per test run and shared by the
+    workers like `real_archive`; beside it `REAL_LIST_ARRAYS` holds that list's arrays
+    (players, ratings, margins, listed, official). For tests whose subject is not that
+    computation: the site's pages, a history's month compared with the list computed alone.
+    Read-only: tests take a copy (`copy_of_real_archive`)."""
+    import datetime as dt
+
+    import numpy as np
+
+    from ratinglist.service.actor import SYSTEM
+    from ratinglist.service.databases import forget_database
+    from ratinglist.service.rating_lists import compute_list
+
+    def build(building: Path) -> None:
+        shutil.copyfile(real_archive, building)
+        url = f"sqlite:///{building}"
+        done = compute_list(handle(url), dt.date.fromisoformat(REAL_LIST_AS_OF), actor=SYSTEM)
+        forget_database(url)
+        r = done.ratings
+        with open(building.with_suffix(".building-npz"), "wb") as arrays:
+            np.savez(
+                arrays,
+                players=r.players,
+                ratings=r.ratings,
+                margins=r.margins,
+                listed=r.listed,
+                official=r.official,
+            )
+        building.with_suffix(".building-npz").rename(building.parent / REAL_LIST_ARRAYS)
+
+    return _built_once(tmp_path_factory, worker_id, "real-archive-listed.db", build)
 
 
 @pytest.fixture()

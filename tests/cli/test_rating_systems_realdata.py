@@ -31,10 +31,12 @@ def archive(real_archive: Path, tmp_path_factory: pytest.TempPathFactory) -> str
     return f"sqlite:///{copy_of_real_archive(real_archive, tmp_path_factory.mktemp('systems'))}"
 
 
-def real_games(db: str, as_of: dt.date) -> GameArrays:
-    store = open_store(db)
+@pytest.fixture(scope="module")
+def archive_games(archive: str) -> GameArrays:
+    """Every rated game of the archive (`load_rating_games`), read once for the module."""
+    store = open_store(archive)
     try:
-        rows = load_rating_games(store, as_of=as_of)
+        rows = load_rating_games(store)
     finally:
         store.close()
     return GameArrays.from_half_points(
@@ -42,9 +44,17 @@ def real_games(db: str, as_of: dt.date) -> GameArrays:
     )
 
 
+def real_games(archive_games: GameArrays, as_of: dt.date) -> GameArrays:
+    """The rated games of tournaments that started by `as_of`: `load_rating_games(as_of=)`'s,
+    which are those of all the games by their tournament's start day, in the same order."""
+    return archive_games.select(archive_games.day <= as_of.toordinal())
+
+
 @pytest.mark.realdata
 @pytest.mark.slow
-def test_glicko2_list_equals_the_month_by_month_reference(archive: str) -> None:
+def test_glicko2_list_equals_the_month_by_month_reference(
+    archive: str, archive_games: GameArrays
+) -> None:
     """Issue 23: `rate --system glicko2 --as-of 2016-12-31` equals Glicko-2 computed month
     by month (each player entering at their first month) within 0.01 points."""
     as_of = dt.date(2016, 12, 31)
@@ -55,7 +65,7 @@ def test_glicko2_list_equals_the_month_by_month_reference(archive: str) -> None:
     assert done.exit_code == 0, done.output
     assert json.loads(done.stdout)["system"] == "glicko2"
     stored = system_list_page(handle(archive), "glicko2").entries
-    games = real_games(archive, as_of)
+    games = real_games(archive_games, as_of)
     months = games.months().tolist()
     reference = rate_by_month(
         zip(games.first.tolist(), games.second.tolist(), games.score.tolist(), months, strict=True),
@@ -72,11 +82,13 @@ def test_glicko2_list_equals_the_month_by_month_reference(archive: str) -> None:
 
 @pytest.mark.realdata
 @pytest.mark.slow
-def test_whr_list_shows_each_players_latest_month_of_the_full_fit(archive: str) -> None:
+def test_whr_list_shows_each_players_latest_month_of_the_full_fit(
+    archive_games: GameArrays,
+) -> None:
     """Issue 23: each player's WHR rating, deviation month and last game are those of the
     largest month they played in (1,085 players of 2018 got an earlier month before)."""
     as_of = dt.date(2018, 12, 31)
-    games = real_games(archive, as_of)
+    games = real_games(archive_games, as_of)
     history = WhrHistory(WhrParams())
     history.add(games, WhrParams().max_steps)
     listed = history.to_list(as_of)
@@ -107,12 +119,12 @@ def test_whr_list_shows_each_players_latest_month_of_the_full_fit(archive: str) 
 
 @pytest.mark.realdata
 @pytest.mark.slow
-def test_evaluation_whr_refits_each_month_to_the_full_fit(archive: str) -> None:
+def test_evaluation_whr_refits_each_month_to_the_full_fit(archive_games: GameArrays) -> None:
     """Issue 23: the evaluation's `whr` is the real WHR. Replayed from 2004-01 to 2004-03
     (the games before fitted at once), each month-end's ratings equal a full fit from scratch
     of every game so far within 1e-3 points (measured: 1.8e-5, both fits stopping at max
     |gradient| < 1e-6)."""
-    games = real_games(archive, dt.date(2004, 3, 31))
+    games = real_games(archive_games, dt.date(2004, 3, 31))
     months = games.months()
     start = month_index(dt.date(2004, 1, 1))
     ids = np.unique(np.concatenate([games.first, games.second]))

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import select
 
 from ratinglist.errors import RegistryError, StoreError
-from ratinglist.formats.playerlist import parse_players_list, read_players_list
+from ratinglist.formats.playerlist import PlayersList, parse_players_list, read_players_list
 from ratinglist.model import Player, PlayerId
 from ratinglist.registry.history import BEGINNING, Assigned, Merged, Renamed, Split, Tenure
 from ratinglist.store import (
@@ -195,11 +195,21 @@ def test_unknown_event_kind_is_a_store_error(listed: Store) -> None:
         player_registry(listed)
 
 
+@pytest.fixture(scope="module")
+def snapshots(real_data: Path) -> tuple[PlayersList, PlayersList]:
+    """Papp's players lists of 2018-05-09 and 2025-02-06, read once for both backends."""
+    folder = real_data / "papp/joueurs-snapshots"
+    return (
+        read_players_list(folder / "2018-05-09_7ebfa38/joueurs.txt"),
+        read_players_list(folder / "2025-02-06_d353914/joueurs.txt"),
+    )
+
+
 @pytest.mark.realdata
-def test_real_snapshots_record_170037_as_a_split(store: Store, real_data: Path) -> None:
-    snapshots = real_data / "papp/joueurs-snapshots"
-    first = read_players_list(snapshots / "2018-05-09_7ebfa38/joueurs.txt")
-    second = read_players_list(snapshots / "2025-02-06_d353914/joueurs.txt")
+def test_real_snapshots_record_170037_as_a_split(
+    store: Store, snapshots: tuple[PlayersList, PlayersList]
+) -> None:
+    first, second = snapshots
     import_players_list(store, first, on=D(2018, 5, 9))
     done = import_players_list(store, second, on=D(2025, 2, 6))
     assert done.split >= 3 and done.renamed >= 2 and done.added > 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from ratinglist.errors import StoreError
 from ratinglist.store import (
@@ -94,3 +94,20 @@ def test_a_stored_result_sign_outside_the_three_is_a_clear_error(
         conn.execute(update(games).where(games.c.outcome == "=").values(outcome="x"))
     with pytest.raises(StoreError, match="expected a stored result sign '>', '=', '<'"):
         load_rating_games(store)
+
+
+def test_colours_and_tournaments_come_back_as_written(store: Store, elo_file: ClearFile) -> None:
+    """The first player's colour (B 1, W -1, either case; 0 when the file does not say) and
+    the tournament id, which the database hands back packed with the score in one integer."""
+    _two(store, elo_file)
+    with store.engine.begin() as conn:
+        conn.execute(update(games).where(games.c.line == 13).values(first_colour="w"))
+        conn.execute(update(games).where(games.c.line == 16).values(first_colour=None))
+        stored = sorted({int(t) for (t,) in conn.execute(select(games.c.tournament_id))})
+    rows = load_rating_games(store)
+    # Each file's four games in file order (lines 12, 13, 15, 16): B, then W made w, B, then
+    # W made none (Delft's file is Utrecht's with other players and dates: the same lines).
+    assert list(rows.colour[:4]) == [1, -1, 1, 0]
+    assert list(rows.colour[4:]) == [1, -1, 1, 0]
+    assert sorted(set(rows.tournament)) == stored
+    assert list(rows.score) == [2, 0, 2, 2, 2, 0, 1, 2]

@@ -14,25 +14,26 @@ from typer.testing import CliRunner
 from ratinglist.cli.app import app as cli
 from ratinglist.service.actor import SYSTEM
 from ratinglist.service.publishing import publish_list
-from ratinglist.service.rating_lists import compute_list
+from ratinglist.service.rating_lists import list_infos
 from ratinglist.web.app import create_app
-from tests.conftest import copy_of_real_archive, handle
+from tests.conftest import REAL_LIST_AS_OF, copy_of_real_archive, handle
 
 pytestmark = [pytest.mark.realdata, pytest.mark.slow]
 
-AS_OF = "2026-05-31"
+AS_OF = REAL_LIST_AS_OF
 MAX_LIST_GZIP = 150 * 1024
 """Issue 9: the full list page at most 150 KB compressed."""
 
 
 @pytest.fixture(scope="module")
-def real_db(real_archive: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The real archive imported and rated as of `AS_OF` (one list)."""
-    import datetime as dt
-
-    url = f"sqlite:///{copy_of_real_archive(real_archive, tmp_path_factory.mktemp('real-site'))}"
-    done = compute_list(handle(url), dt.date.fromisoformat(AS_OF), actor=SYSTEM)
-    publish_list(handle(url), str(done.info.id), SYSTEM)
+def real_db(real_archive_listed: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The real archive imported and rated as of `AS_OF` (one list, computed once per run by
+    `compute_list`: `real_archive_listed`), the list published."""
+    folder = tmp_path_factory.mktemp("real-site")
+    url = f"sqlite:///{copy_of_real_archive(real_archive_listed, folder)}"
+    (only,) = list_infos(handle(url))
+    assert only.as_of.isoformat() == AS_OF and only.label is None
+    publish_list(handle(url), str(only.id), SYSTEM)
     return url
 
 

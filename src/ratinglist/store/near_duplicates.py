@@ -6,11 +6,15 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 
-from sqlalchemy import select, update
+from sqlalchemy import case, select, update
 from sqlalchemy.engine import Connection
 
-from ratinglist.archive.duplicates import FileGames, GameKey, game_key
+from ratinglist.archive.duplicates import FileGames, GameKey
+from ratinglist.store.rating_games import fetch_all
 from ratinglist.store.schema import games, tournaments
+
+_FLIP = {">": "<", "<": ">"}
+"""The result sign seen from the other player (a draw stays one), as `game_key` turns it."""
 
 
 def unflagged_file_games(conn: Connection) -> tuple[FileGames, ...]:
@@ -23,15 +27,22 @@ def unflagged_file_games(conn: Connection) -> tuple[FileGames, ...]:
         .order_by(t.start_date, t.id)
     ).all()
     keys: dict[int, list[GameKey]] = {int(row.id): [] for row in files}
-    rows = conn.execute(
-        select(
-            g.tournament_id, g.first_id, g.second_id, g.outcome, g.first_discs, g.second_discs
-        ).where(g.excluded.is_(None), g.first_id.is_not(None), g.second_id.is_not(None))
-    ).all()  # one fetch, not a row at a time
-    for tid, first, second, outcome, first_discs, second_discs in rows:
-        found = keys.get(int(tid))
+    # Each game comes as its `game_key` already (written from the lower ID's side by the
+    # database), in one fetch straight from the driver: no Python call per game.
+    low_first = g.first_id <= g.second_id
+    flipped = case(*((g.outcome == sign, flip) for sign, flip in _FLIP.items()), else_=g.outcome)
+    query = select(
+        g.tournament_id,
+        case((low_first, g.first_id), else_=g.second_id),
+        case((low_first, g.second_id), else_=g.first_id),
+        case((low_first, g.outcome), else_=flipped),
+        case((low_first, g.first_discs), else_=g.second_discs),
+        case((low_first, g.second_discs), else_=g.first_discs),
+    ).where(g.excluded.is_(None), g.first_id.is_not(None), g.second_id.is_not(None))
+    for row in fetch_all(conn, query):
+        found = keys.get(row[0])
         if found is not None:
-            found.append(game_key(first, second, outcome, first_discs, second_discs))
+            found.append(row[1:])
     return tuple(
         FileGames(int(row.id), str(row.file_name), _date(row.start_date), tuple(keys[int(row.id)]))
         for row in files

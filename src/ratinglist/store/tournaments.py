@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.engine import Connection
 
 from ratinglist.errors import NotFoundError, StoreError
@@ -152,8 +152,14 @@ def _set_received_dates(conn: Connection, days: Mapping[str, dt.date | None]) ->
         raise StoreError(
             f"expected file names of stored tournaments, got {len(missing)} unknown: {shown}"
         )
-    for name, day in days.items():
-        conn.execute(update(tournaments).where(t.file_name == name).values(received_on=day))
+    if days:
+        # one statement run for every file (the driver's executemany), not one per file
+        query = (
+            update(tournaments)
+            .where(t.file_name == bindparam("b_name"))
+            .values(received_on=bindparam("b_day"))
+        )
+        conn.execute(query, [{"b_name": name, "b_day": day} for name, day in days.items()])
     return len(days)
 
 
