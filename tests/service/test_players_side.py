@@ -5,15 +5,12 @@ absences from round 1, and results reported by players (pending, agreed, dispute
 from __future__ import annotations
 
 import datetime as dt
-import shutil
-from pathlib import Path
 
 import pytest
 
 from ratinglist.errors import NotAllowedNow, PermissionDenied, RateLimited, TournamentInputError
 from ratinglist.model.directed import GoEntry, NewSettings, ResultSpec
 from ratinglist.service.actor import Actor, ActorKind
-from ratinglist.service.databases import forget_database
 from ratinglist.service.tournaments.actions import (
     Entry,
     new_tournament,
@@ -51,28 +48,18 @@ from ratinglist.service.tournaments.results import enter_result
 from ratinglist.service.tournaments.views import show_round
 from ratinglist.store import Store
 from ratinglist.tournament import events as ev
-from tests.conftest import handle
+from tests.conftest import Seeder, handle
 from tests.server.fixtures import PLAYER_IDS, seed_server
 
 TD = Actor(ActorKind.WEB, "director")
 GO_NAMES = ("AOKI", "BABA", "CHIBA", "DATE")
 
 
-@pytest.fixture(scope="module")
-def _seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The registry players and the users of `seed_server`, stored once per module."""
-    path = tmp_path_factory.mktemp("players-side") / "players.db"
-    seed_server(f"sqlite:///{path}")
-    forget_database(f"sqlite:///{path}")
-    return path
-
-
 @pytest.fixture()
-def db(_seeded: Path, tmp_path: Path) -> Store:
-    """A copy of `_seeded` of this test's own."""
-    path = tmp_path / "players.db"
-    shutil.copyfile(_seeded, path)
-    return handle(f"sqlite:///{path}")
+def db(seeded_db: Seeder) -> Store:
+    """A seeded server database: registry players, a director, an officer (`seed_server`, run
+    once per session and backend; each test takes a copy)."""
+    return handle(seeded_db("server", seed_server))
 
 
 def _new(db: Store, game: str, system: str | None = None) -> int:

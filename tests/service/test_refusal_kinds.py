@@ -4,40 +4,26 @@ subclass of `TournamentError`, so a caller catching that still catches all three
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from ratinglist.errors import NotAllowedNow, NotOffered, TournamentInputError
 from ratinglist.model.directed import NewSettings
 from ratinglist.service.actor import Actor, ActorKind
-from ratinglist.service.databases import forget_database
 from ratinglist.service.tournaments.actions import new_tournament, register_players, undo
 from ratinglist.service.tournaments.results import enter_sheet
 from ratinglist.service.tournaments.rounds import pair_rules, player_flags, round_setup
 from ratinglist.store import Store
-from tests.conftest import handle
+from tests.conftest import Seeder, handle
 from tests.server.fixtures import PLAYER_IDS, seed_server
 
 TD = Actor(ActorKind.WEB, "director")
 
 
-@pytest.fixture(scope="module")
-def _seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The registry players and the users of `seed_server`, stored once per module."""
-    path = tmp_path_factory.mktemp("kinds") / "kinds.db"
-    seed_server(f"sqlite:///{path}")
-    forget_database(f"sqlite:///{path}")
-    return path
-
-
 @pytest.fixture()
-def db(_seeded: Path, tmp_path: Path) -> Store:
-    """A copy of `_seeded` of this test's own."""
-    path = tmp_path / "kinds.db"
-    shutil.copyfile(_seeded, path)
-    return handle(f"sqlite:///{path}")
+def db(seeded_db: Seeder) -> Store:
+    """A seeded server database: registry players, a director, an officer (`seed_server`, run
+    once per session and backend; each test takes a copy)."""
+    return handle(seeded_db("server", seed_server))
 
 
 def _new(db: Store, game: str) -> int:
