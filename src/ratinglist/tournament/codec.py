@@ -97,8 +97,10 @@ def _names_of(cls: object) -> tuple[frozenset[str], frozenset[str]]:
 
 
 def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
+    """`value` with every JSON array made a tuple; only arrays are recursed into (a Go
+    log's pairings are mostly arrays of numbers)."""
+    if type(value) is list:
+        return tuple([_tuples(v) if type(v) is list else v for v in value])
     return value
 
 

@@ -56,6 +56,10 @@ def result_name(result: GoResult) -> str:
 
 def xml_value(value: object) -> str:
     """An attribute value as OpenGotha writes it: ``true``, ``5K``, ``SPLITANDFOLD``, ``0.5``."""
+    if type(value) is str:  # most attributes (names, keys, results): asked first
+        return value
+    if type(value) is int:
+        return str(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, GoRank):

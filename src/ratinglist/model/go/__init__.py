@@ -11,6 +11,7 @@ applies when it registers a player from a list.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -108,6 +109,13 @@ def parse_rank(text: str, *, clamp: bool = False) -> GoRank:
     Raises:
         GoRankError: `text` is not a rank.
     """
+    return _parsed_rank(text, clamp)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parsed_rank(text: str, clamp: bool) -> GoRank:
+    """`parse_rank`, remembered: a file or a list writes the same few ranks again and again
+    (ranks are immutable values; refusals are not remembered)."""
     m = _RANK.fullmatch(text)
     if m is None or int(m.group(1)) == 0:
         raise GoRankError(f"expected a rank like '5k', '1d' or '2p', got {text!r}")

@@ -68,10 +68,15 @@ class GoRound:
 
     def game_of(self, key: str) -> GoGame | None:
         """The game `key` plays in this round, or None."""
-        for g in self.games:
-            if key in (g.white, g.black):
-                return g
-        return None
+        at = self.game_index(key)
+        return None if at < 0 else self.games[at]
+
+    def game_index(self, key: str) -> int:
+        """The index in `games` of the game `key` plays in this round, or -1."""
+        for i, g in enumerate(self.games):
+            if g.white == key or g.black == key:
+                return i
+        return -1
 
     @property
     def complete(self) -> bool:
@@ -396,7 +401,8 @@ def record(s: GoState, e: GoResultEntered | GoResultCorrected) -> GoState:
         raise TournamentInputError(N_("expected a known result to enter, got unknown"))
     white, black = s.key(e.white), s.key(e.black)
     rnd = s.rounds[e.round - 1]
-    game = rnd.game_of(white)
+    at = rnd.game_index(white)
+    game = None if at < 0 else rnd.games[at]
     if game is None or (game.white, game.black) != (white, black):
         hint: Phrase | str = ""
         if game is not None and (game.white, game.black) == (black, white):
@@ -423,7 +429,7 @@ def record(s: GoState, e: GoResultEntered | GoResultCorrected) -> GoState:
             black=e.black,
             round=e.round,
         )
-    games = tuple(replace(g, result=result) if g is game else g for g in rnd.games)
+    games = (*rnd.games[:at], replace(game, result=result), *rnd.games[at + 1 :])
     rounds = list(s.rounds)
     rounds[e.round - 1] = replace(rnd, games=games)
     return replace(s, rounds=tuple(rounds))
