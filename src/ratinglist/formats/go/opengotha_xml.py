@@ -15,6 +15,7 @@ Public names: `read_opengotha(path)`, `parse_opengotha(data, source)` -> `GoTour
 
 from __future__ import annotations
 
+import functools
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 from dataclasses import fields, replace
@@ -182,13 +183,15 @@ def key_resolver(keys: Iterable[str]) -> Callable[[str], str | None]:
     their spaces), and Turkish-locale capitals folded (`fold_key`).
     """
     exact = set(keys)
-    loose = {fold_key(player_key(k, "")): k for k in exact}
+    loose: dict[str, str] = {}  # made at the first reference not exact (most files have none)
     seen: dict[str, str | None] = {}  # a file names the same players again and again
 
     def resolve(text: str) -> str | None:
         if text in exact:
             return text
         if text not in seen:
+            if not loose:
+                loose.update((fold_key(player_key(k, "")), k) for k in exact)
             seen[text] = loose.get(fold_key(player_key(text, "")))
         return seen[text]
 
@@ -357,8 +360,7 @@ class _Reader:
         rating = self.integer(e, "rating", -900)
         if data_version < 201:
             rating += 2050
-        part = e.get("participating", "1" * MAX_ROUNDS)
-        participating = tuple(ch == "1" for ch in part.ljust(MAX_ROUNDS, "1")[:MAX_ROUNDS])
+        participating = _participating(e.get("participating", "1" * MAX_ROUNDS))
         return GoPlayer(
             name=name,
             first_name=first,
@@ -398,6 +400,13 @@ class _Reader:
             result=GoResult(outcome, by_default),
             known_colour=e.get("knownColor", "true").strip().lower() != "false",
         )
+
+
+@functools.lru_cache(maxsize=256)
+def _participating(text: str) -> tuple[bool, ...]:
+    """The rounds a ``participating`` attribute says a player plays (most players write
+    the same text)."""
+    return tuple(ch == "1" for ch in text.ljust(MAX_ROUNDS, "1")[:MAX_ROUNDS])
 
 
 def _replace(general: GeneralParameters, **changes: object) -> GeneralParameters:

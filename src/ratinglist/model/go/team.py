@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
+from operator import attrgetter
 
 MIN_TEAM_SIZE = 2
 MAX_TEAM_SIZE = 10
@@ -59,6 +60,9 @@ class TeamMember:
     player: str
 
 
+_round_board = attrgetter("round", "board")
+
+
 @dataclass(frozen=True, slots=True)
 class GoTeam:
     """A team: its number (1-based), name and members per round and board."""
@@ -83,10 +87,11 @@ class GoTeam:
         each later round (< `rounds`) whose board is still empty (OpenGotha's rule)."""
         members = [m for m in self.members if not (m.round == round_ and m.board == board)]
         members.append(TeamMember(round_, board, player))
+        taken = {m.round for m in self.members if m.board == board}
         for later in range(round_ + 1, rounds):
-            if self.member(later, board) is None:
+            if later not in taken:
                 members.append(TeamMember(later, board, player))
-        members.sort(key=lambda m: (m.round, m.board))
+        members.sort(key=_round_board)
         return replace(self, members=tuple(members))
 
     def without_member(self, round_: int, board: int) -> GoTeam:

@@ -96,10 +96,10 @@ class Criterion(enum.Enum):
     @classmethod
     def from_name(cls, text: str) -> Criterion | None:
         """The criterion named `text` (case-insensitive long name), None if unknown."""
-        for c in cls:
-            if c.value.upper() == text.strip().upper():
-                return c
-        return None
+        return _CRITERIA_BY_NAME.get(text.strip().upper())
+
+
+_CRITERIA_BY_NAME = {c.value.upper(): c for c in Criterion}
 
 
 class SeedSystem(enum.Enum):

@@ -359,10 +359,9 @@ def pair(s: GoState, e: GoPaired) -> GoState:
                 N_("expected each player once in a round, got %(pid)s twice"), pid=pid
             )
         seen.add(pid)
-    pairs = {frozenset((w, b)) for w, b, _, _ in e.games}
-    missing = [
-        f for f in s.forced if f.round == e.round and frozenset((f.black, f.white)) not in pairs
-    ]
+    forced = [f for f in s.forced if f.round == e.round]
+    pairs = {frozenset((w, b)) for w, b, _, _ in e.games} if forced else set()
+    missing = [f for f in forced if frozenset((f.black, f.white)) not in pairs]
     if missing:
         left = [(int(f.black), int(f.white)) for f in missing]
         raise TournamentInputError(
