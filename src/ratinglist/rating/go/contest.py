@@ -62,7 +62,7 @@ def replay(system: GoSystem, games: GoGames) -> NDArray[np.float64]:
         stop = int(ends[start])
         mask = np.zeros(len(games), dtype=bool)
         mask[start:stop] = True
-        state = GoRatings(dict(ratings), dict(deviations), {}, {})
+        state = GoRatings(ratings, deviations, {}, {})  # read now, not kept: no copy
         out[start:stop] = system.predict(state, games.take(mask))
 
     system.rate(games, before_day)

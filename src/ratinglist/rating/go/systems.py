@@ -19,7 +19,7 @@ Each is declared once, with its candidates and cost, in `rating.registry` (its G
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -141,7 +141,7 @@ def rate_glicko(
     for start, stop in games.blocks():
         day = int(games.day[start])
         if before_day is not None and day != previous:
-            before_day(ratings, _aged(rds, last, day, params), start)
+            before_day(ratings, _Aged(rds, last, day, params), start)
             previous = day
         for pid in (*games.white[start:stop].tolist(), *games.black[start:stop].tolist()):
             if pid in rds and pid in last:
@@ -193,14 +193,30 @@ def expected_glicko(
     return result
 
 
-def _aged(
-    rds: Mapping[int, float], last: Mapping[int, int], day: int, params: GlickoGoParams
-) -> dict[int, float]:
-    """Deviations grown by the months since each player's last tournament, to `day`."""
-    return {
-        pid: min(350.0, math.sqrt(rd**2 + params.c**2 * max(0.0, (day - last[pid]) / 30.44)))
-        for pid, rd in rds.items()
-    }
+class _Aged(Mapping[int, float]):
+    """Deviations grown by the months since each player's last tournament, to `day`: a view
+    of `rds`, each player's computed when asked (a day's games ask for a few players of
+    thousands; a copy of all of them each day was most of an evaluation's time). Valid
+    while `rds` and `last` are not changed (during the day hook)."""
+
+    __slots__ = ("_c", "_day", "_last", "_rds")
+
+    def __init__(
+        self, rds: Mapping[int, float], last: Mapping[int, int], day: int, params: GlickoGoParams
+    ) -> None:
+        self._rds, self._last, self._day, self._c = rds, last, day, params.c
+
+    def __getitem__(self, pid: int) -> float:
+        rd = self._rds[pid]
+        return min(
+            350.0, math.sqrt(rd**2 + self._c**2 * max(0.0, (self._day - self._last[pid]) / 30.44))
+        )
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._rds)
+
+    def __len__(self) -> int:
+        return len(self._rds)
 
 
 def rate_egf(games: GoGames, params: GorParams, before_day: DayHook | None = None) -> GoRatings:
