@@ -53,9 +53,10 @@ def _plain(value: Any) -> Any:
         return value
     names = _field_names(kind)
     if names is not None:
-        return {name: _plain(getattr(value, name)) for name in names}
+        fields_ = {name: getattr(value, name) for name in names}
+        return {n: v if type(v) in _LEAVES else _plain(v) for n, v in fields_.items()}
     if kind is tuple or kind is list:
-        return kind(_plain(v) for v in value)
+        return kind([v if type(v) in _LEAVES else _plain(v) for v in value])
     if isinstance(value, tuple) and hasattr(value, "_fields"):  # a named tuple
         return kind(*(_plain(v) for v in value))
     if isinstance(value, dict):

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from ratinglist.model import PlayerId
 from ratinglist.model.go import format_rank
 from ratinglist.model.go.team import GoTeam, TeamParameters
-from ratinglist.model.go.tournament import MAX_ROUNDS, GoTournament, Outcome
+from ratinglist.model.go.tournament import MAX_ROUNDS, GoGame, GoTournament, Outcome
 from ratinglist.tournament.events import GO, Created, Event, Settings
 from ratinglist.tournament.games.go.events import (
     GoPaired,
@@ -110,14 +110,22 @@ def opengotha_log(
     size = (team_parameters or TeamParameters()).team_size
     log += team_log(teams, size, number)
     last = max([g.round for g in t.games] + [b.round for b in t.byes], default=-1)
+    # A game or bye naming no registered player was reported by the reader (W503).
+    games_of: dict[int, list[GoGame]] = {}
+    for g in t.games:
+        if g.white in number and g.black in number:
+            games_of.setdefault(g.round, []).append(g)
+    byes_of: dict[int, list[PlayerId]] = {}
+    for b in t.byes:
+        if b.player in number:
+            byes_of.setdefault(b.round, []).append(number[b.player])
     for r in range(last + 1):
-        # A game or bye naming no registered player was reported by the reader (W503).
-        games = [g for g in t.games if g.round == r and g.white in number and g.black in number]
+        games = games_of.get(r, [])
         log.append(
             GoPaired(
                 r + 1,
                 tuple((number[g.white], number[g.black], g.handicap, g.table) for g in games),
-                tuple(number[b.player] for b in t.byes if b.round == r and b.player in number),
+                tuple(byes_of.get(r, ())),
                 tuple(g.table for g in games if not g.known_colour),
             )
         )
