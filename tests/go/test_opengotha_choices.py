@@ -45,6 +45,15 @@ def _tournaments(real_data: Path) -> Iterator[tuple[str, GoTournament]]:
                 continue
 
 
+Tournaments = list[tuple[str, GoTournament]]
+
+
+@pytest.fixture(scope="module")
+def tournaments(real_data: Path) -> Tournaments:
+    """Every real file read once for both tests (tournaments are immutable values)."""
+    return list(_tournaments(real_data))
+
+
 @dataclass(frozen=True)
 class ByeCase:
     name: str
@@ -54,10 +63,10 @@ class ByeCase:
     first_registered_rule: str
 
 
-def _bye_cases(real_data: Path) -> list[ByeCase]:
+def _bye_cases(tournaments: Tournaments) -> list[ByeCase]:
     """Rounds whose bye in the file has OpenGotha's least weight (else a director's choice)."""
     cases = []
-    for name, t in _tournaments(real_data):
+    for name, t in tournaments:
         for bye in t.byes:
             r = bye.round
             played = {k for g in t.games if g.round == r for k in (g.white, g.black)}
@@ -82,8 +91,8 @@ def _bye_cases(real_data: Path) -> list[ByeCase]:
     return cases
 
 
-def test_the_bye_goes_where_opengotha_puts_it(real_data: Path) -> None:
-    cases = _bye_cases(real_data)
+def test_the_bye_goes_where_opengotha_puts_it(tournaments: Tournaments) -> None:
+    cases = _bye_cases(tournaments)
     assert len(cases) >= 100, f"expected the real files to hold byes, found {len(cases)}"
     ours = sum(c.ours == c.chosen for c in cases)
     before = sum(c.first_registered_rule == c.chosen for c in cases)
@@ -114,10 +123,10 @@ class TiedRound:
     listed: dict[str, int]
 
 
-def _tied_rounds(real_data: Path) -> Iterator[TiedRound]:
+def _tied_rounds(tournaments: Tournaments) -> Iterator[TiedRound]:
     """Rounds of 2 to 31 games numbered as OpenGotha numbers them (tables consecutive and
     never a better game after a worse one) with at least two games tied."""
-    for _, t in _tournaments(real_data):
+    for _, t in tournaments:
         rating = {p.key: p.rating for p in t.players}
         for r in range(max((g.round for g in t.games), default=-1) + 1):
             played = sorted((g for g in t.games if g.round == r), key=lambda g: g.table)
@@ -141,8 +150,8 @@ def _tied_rounds(real_data: Path) -> Iterator[TiedRound]:
             yield TiedRound(games, shuffled, placement, rating, listed)
 
 
-def test_tied_games_get_tables_in_opengotha_order(real_data: Path) -> None:
-    rounds = list(_tied_rounds(real_data))
+def test_tied_games_get_tables_in_opengotha_order(tournaments: Tournaments) -> None:
+    rounds = list(_tied_rounds(tournaments))
     assert len(rounds) >= 50, f"expected rounds with tied games, found {len(rounds)}"
 
     def agree(listed_of: object) -> int:
