@@ -381,15 +381,8 @@ class _Reader:
         )
 
     def game(self, e: ET.Element) -> GoGame:
-        text = e.get("result", "RESULT_UNKNOWN").strip()
-        by_default = text.upper().endswith("_BYDEF")
-        base = text.upper().removesuffix("_BYDEF")
-        outcome = _OUTCOMES.get(base)
-        code = whole_number(base) if base.isdigit() else None
-        if outcome is None and code is not None:
-            by_default = code >= 256
-            outcome = _CODES.get(code % 256)
-        if outcome is None:
+        result = _result(e.get("result", "RESULT_UNKNOWN"))
+        if result is None:
             raise self.fail(e, "result", "RESULT_WHITEWINS, RESULT_BLACKWINS, ...")
         return GoGame(
             round=self.integer(e, "roundNumber", 1) - 1,
@@ -397,9 +390,24 @@ class _Reader:
             white=e.get("whitePlayer", ""),
             black=e.get("blackPlayer", ""),
             handicap=self.integer(e, "handicap", 0),
-            result=GoResult(outcome, by_default),
+            result=result,
             known_colour=e.get("knownColor", "true").strip().lower() != "false",
         )
+
+
+@functools.lru_cache(maxsize=256)
+def _result(attribute: str) -> GoResult | None:
+    """The result a ``result`` attribute names (``RESULT_WHITEWINS_BYDEF``, OpenGotha's old
+    numeric codes), None if none (a file writes a few texts again and again)."""
+    text = attribute.strip()
+    by_default = text.upper().endswith("_BYDEF")
+    base = text.upper().removesuffix("_BYDEF")
+    outcome = _OUTCOMES.get(base)
+    code = whole_number(base) if base.isdigit() else None
+    if outcome is None and code is not None:
+        by_default = code >= 256
+        outcome = _CODES.get(code % 256)
+    return None if outcome is None else GoResult(outcome, by_default)
 
 
 @functools.lru_cache(maxsize=256)
