@@ -212,6 +212,7 @@ def archive_tournament(source: str, data: bytes, tournament: GoTournament) -> Go
     komi = _komi(general.komi, path.name)
     by_key = {p.key: p for p in tournament.players}
     entries: dict[str, GoEntry] = {}
+    identities: dict[str, str] = {}  # player key -> identity, each player's made once
     games: list[GoArchiveGame] = []
     for game in tournament.games:
         outcome = _OUTCOMES.get(game.result.outcome)
@@ -221,8 +222,13 @@ def archive_tournament(source: str, data: bytes, tournament: GoTournament) -> Go
         if white is None or black is None:
             continue
         ids = []
-        for p in (white, black):
+        for key, p in ((game.white, white), (game.black, black)):
+            known = identities.get(key)
+            if known is not None:
+                ids.append(known)
+                continue
             identity = player_identity(p.egf_pin, p.name, p.first_name, p.country, p.club)
+            identities[key] = identity
             ids.append(identity)
             entries.setdefault(
                 identity,
