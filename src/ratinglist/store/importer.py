@@ -346,7 +346,7 @@ def import_paths(
     files = collect_elo_files(paths)
     archive = ArchiveState.load(store)
     moment = now or dt.datetime.now(dt.UTC)
-    unchanged = [_is_unchanged(archive, path.name, file_sha256(path)) for path in files]
+    unchanged = [_is_unchanged(archive, path) for path in files]
     to_parse = [str(path) for path, same in zip(files, unchanged, strict=True) if not same]
     parsed = _parsed_in_order(
         to_parse, default_workers(len(to_parse)) if workers is None else workers
@@ -400,6 +400,9 @@ def _store_bytes(conn: Connection, version: tuple[int, str], path: Path) -> None
         )
 
 
-def _is_unchanged(archive: ArchiveState, name: str, found: tuple[str, int] | None) -> bool:
-    latest = archive.latest.get(name)
+def _is_unchanged(archive: ArchiveState, path: Path) -> bool:
+    """True when `path` has the bytes of the latest stored version of its name (a file whose
+    name is not stored is neither read nor hashed here: it is parsed anyway)."""
+    latest = archive.latest.get(path.name)
+    found = None if latest is None else file_sha256(path)
     return found is not None and latest is not None and latest.sha256 == found[0]

@@ -100,6 +100,11 @@ class ArchiveState:
         appearance. Nothing is reserved until the file is written. A host country that is
         unknown, has no range or whose range is used up falls back to ``OTHER``.
         """
+        distinct = {p[0] for p in parsed.players}
+        distinct.update([g[0] for g in parsed.games])
+        distinct.update([g[1] for g in parsed.games])
+        if not any(is_temporary_id(t) for t in distinct if not t.isdigit()):
+            return {}  # most files: no temporary ID (a digit run never is one)
         tokens: dict[str, None] = {}
         in_file: set[int] = set()
         written = dict.fromkeys([p[0] for p in parsed.players])  # in order of first appearance
