@@ -194,20 +194,17 @@ def collect_elo_files(paths: Iterable[str | Path]) -> list[Path]:
     return found
 
 
-def _numeric(token: str) -> int | None:
-    return int(token) if token.isdigit() and token.isascii() else None
-
-
 def _rated_pairs(parsed: ParsedFile, id_map: dict[str, int]) -> list[tuple[int, int, str]]:
     rated = [g for g in parsed.games if g[8] is None]  # g[8]: the excluded code
-    tokens = {t for g in rated for t in (g[0], g[1])}
-    ids = {t: id_map[t] if t in id_map else _numeric(t) for t in tokens}  # once per token
-    pairs = []
-    for g in rated:
-        a, b = ids[g[0]], ids[g[1]]
-        if a is not None and b is not None:
-            pairs.append((a, b, g[2]))
-    return pairs
+    tokens = {g[0] for g in rated}
+    tokens.update([g[1] for g in rated])
+    ids = {  # once per token: a mapped temporary ID, else a number, else None
+        t: id_map[t] if t in id_map else int(t) if t.isdigit() and t.isascii() else None
+        for t in tokens
+    }
+    return [
+        (a, b, g[2]) for g in rated if (a := ids[g[0]]) is not None and (b := ids[g[1]]) is not None
+    ]
 
 
 def _write_one(

@@ -354,8 +354,12 @@ def _release_dependents(conn: Connection, archive: ArchiveState, tid: int, new_h
 def _game_rows(
     tid: int, parsed: ParsedFile, id_map: dict[str, int]
 ) -> tuple[list[tuple[object, ...]], set[int]]:
-    tokens = {t for g in parsed.games for t in (g[0], g[1])}
-    resolved = {t: _player_id(t, id_map) for t in tokens}  # each distinct token once
+    tokens = {g[0] for g in parsed.games}
+    tokens.update([g[1] for g in parsed.games])
+    numbers = {  # `_player_id` inline, once per distinct token (the condition sets `n`)
+        t: n if t.isdigit() and t.isascii() and (n := int(t)) <= INT32_MAX else None for t in tokens
+    }
+    resolved = numbers | {t: id_map[t] for t in tokens if t in id_map}
     shown = {t: None if pid is not None else t[:32] for t, pid in resolved.items()}
     rows: list[tuple[object, ...]] = [
         (
