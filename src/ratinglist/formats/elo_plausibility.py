@@ -55,8 +55,20 @@ def plausibility_warnings(
     rounds = {g.round for g in counted}
     known = bool(counted) and None not in rounds
     found: list[Diagnostic] = []
+    firsts = [g.first for g in counted]
+    seconds = [g.second for g in counted]
     if known:
         limit = max(r for r in rounds if r is not None)
+        # Most files have neither warning: counted in C first, the game by game walk only
+        # when a player has more games than rounds or a pair meets twice in a round.
+        played_all = Counter(firsts)
+        played_all.update(seconds)
+        keys = [
+            ((a, b) if a <= b else (b, a), g.round)
+            for a, b, g in zip(firsts, seconds, counted, strict=True)
+        ]
+        if max(played_all.values()) <= limit and len(set(keys)) == len(keys):
+            return ()
         seen: dict[tuple[tuple[str, str], int | None], int] = {}
         played: Counter[str] = Counter()
         told: set[str] = set()
@@ -89,7 +101,12 @@ def plausibility_warnings(
                         )
                     )
         return tuple(found)
-    pairs: Counter[tuple[str, str]] = Counter()
+    pairs: Counter[tuple[str, str]] = Counter(
+        [(a, b) if a <= b else (b, a) for a, b in zip(firsts, seconds, strict=True)]
+    )
+    if not pairs or max(pairs.values()) <= pair_limit:
+        return ()  # no pair beyond the limit (counted in C first, as above)
+    pairs.clear()
     for g in counted:
         pair = _pair(g)
         pairs[pair] += 1

@@ -12,15 +12,12 @@ rounds with a player missing. Without round markers only the lower bound is chec
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from itertools import compress
 
 from ratinglist.formats.diagnostics import Diagnostic, diagnostic
 from ratinglist.formats.results_file import GameLine, PlayerLine
 
 TOLERANCE = 1e-6
-
-
-_POINTS = {">": (1.0, 0.0), "<": (0.0, 1.0), "=": (0.5, 0.5)}
-"""Each player's points by result sign (`Outcome` values)."""
 
 
 def _number(value: float) -> str:
@@ -32,33 +29,39 @@ def totals_notes(
 ) -> tuple[Diagnostic, ...]:
     """N303 notes for declared scores the games (and possible byes) cannot give."""
     counted = [g for g in games if not g.added and g.excluded is None]
-    rounds = {g.round for g in counted}
-    known = None if None in rounds or not rounds else max(r for r in rounds if r is not None)
-    points: defaultdict[str, float] = defaultdict(float)
-    played: Counter[str] = Counter()
-    present: defaultdict[int | None, set[str]] = defaultdict(set)
-    for g in counted:
-        first, second = _POINTS[g.outcome._value_]
-        a, b = g.first, g.second
-        points[a] += first
-        points[b] += second
-        played[a] += 1
-        played[b] += 1
-        round_present = present[g.round]
-        round_present.add(a)
-        round_present.add(b)
+    rounds = [g.round for g in counted]
+    distinct = set(rounds)
+    known = None if None in distinct or not distinct else max(r for r in distinct if r is not None)
+    firsts = [g.first for g in counted]
+    seconds = [g.second for g in counted]
+    signs = [g.outcome._value_ for g in counted]
+    # Counted in C: games, wins and draws by token. Points, wins + draws / 2, are the same
+    # float as a sum game by game (multiples of 0.5 are exact).
+    played = Counter(firsts)
+    played.update(seconds)
+    wins = Counter(compress(firsts, [s == ">" for s in signs]))
+    wins.update(compress(seconds, [s == "<" for s in signs]))
+    drawn = [s == "=" for s in signs]
+    draws = Counter(compress(firsts, drawn))
+    draws.update(compress(seconds, drawn))
+    points = {t: wins[t] + 0.5 * draws[t] for t in played}
     notes = []
-    tokens = {p.token for p in players}
-    byes = 0
-    if known is not None:
-        for r in range(1, known + 1):
-            byes += bool(tokens - present.get(r, set()))
     surplus = {
-        p.token: p.score - points[p.token]
+        p.token: p.score - points.get(p.token, 0.0)
         for p in players
-        if p.score is not None and p.score > points[p.token] + TOLERANCE
+        if p.score is not None and p.score > points.get(p.token, 0.0) + TOLERANCE
     }
     total = sum(surplus.values())
+    byes = 0  # rounds where a listed player has no game: needed only beyond the games
+    if known is not None and total > TOLERANCE:
+        tokens = {p.token for p in players}
+        present: defaultdict[int | None, set[str]] = defaultdict(set)
+        for r, a, b in zip(rounds, firsts, seconds, strict=True):
+            round_present = present[r]
+            round_present.add(a)
+            round_present.add(b)
+        for r in range(1, known + 1):
+            byes += bool(tokens - present.get(r, set()))
     if known is not None and total > byes + TOLERANCE:
         for p in players:
             if p.token in surplus:
@@ -78,7 +81,7 @@ def totals_notes(
     for p in players:
         if p.score is None or p.token not in played:
             continue
-        low = points[p.token]
+        low = points.get(p.token, 0.0)
         high = None if known is None else low + max(known - played[p.token], 0)
         if p.score < low - TOLERANCE or (high is not None and p.score > high + TOLERANCE):
             span = _number(low) if high is None or high == low else f"{_number(low)}-"

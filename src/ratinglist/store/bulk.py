@@ -53,6 +53,8 @@ class _Prepared:
     sql: str
     order: tuple[int, ...]
     processors: tuple[Processor, ...]
+    processed: tuple[tuple[int, Callable[[Any], Any]], ...]
+    """The positions of `processors` that are not None, with their processor."""
 
     @property
     def is_plain(self) -> bool:
@@ -61,10 +63,11 @@ class _Prepared:
 
     def row(self, values: Sequence[Any]) -> tuple[Any, ...]:
         """The driver's parameters for one row in the caller's column order."""
-        out = []
-        for index, process in zip(self.order, self.processors, strict=True):
-            value = values[index]
-            out.append(value if process is None or value is None else process(value))
+        out = [values[index] for index in self.order]
+        for position, process in self.processed:
+            value = out[position]
+            if value is not None:
+                out[position] = process(value)
         return tuple(out)
 
 
@@ -87,10 +90,12 @@ def _prepare(conn: Connection, table: Table, columns: tuple[str, ...]) -> _Prepa
         names = tuple(compiled.positiontup or ())
         if sorted(names) != sorted(columns):
             raise ValueError(f"expected parameters {columns}, got {names}")
+        processors = tuple(_processor(table.c[n].type, conn) for n in names)
         found = _Prepared(
             sql=str(compiled),
             order=tuple(columns.index(n) for n in names),
-            processors=tuple(_processor(table.c[n].type, conn) for n in names),
+            processors=processors,
+            processed=tuple((i, p) for i, p in enumerate(processors) if p is not None),
         )
         _prepared[key] = found
     return found

@@ -194,20 +194,17 @@ def collect_elo_files(paths: Iterable[str | Path]) -> list[Path]:
     return found
 
 
-def _numeric(token: str) -> int | None:
-    return int(token) if token.isdigit() and token.isascii() else None
-
-
 def _rated_pairs(parsed: ParsedFile, id_map: dict[str, int]) -> list[tuple[int, int, str]]:
     rated = [g for g in parsed.games if g[8] is None]  # g[8]: the excluded code
-    tokens = {t for g in rated for t in (g[0], g[1])}
-    ids = {t: id_map[t] if t in id_map else _numeric(t) for t in tokens}  # once per token
-    pairs = []
-    for g in rated:
-        a, b = ids[g[0]], ids[g[1]]
-        if a is not None and b is not None:
-            pairs.append((a, b, g[2]))
-    return pairs
+    tokens = {g[0] for g in rated}
+    tokens.update([g[1] for g in rated])
+    ids = {  # once per token: a mapped temporary ID, else a number, else None
+        t: id_map[t] if t in id_map else int(t) if t.isdigit() and t.isascii() else None
+        for t in tokens
+    }
+    return [
+        (a, b, g[2]) for g in rated if (a := ids[g[0]]) is not None and (b := ids[g[1]]) is not None
+    ]
 
 
 def _write_one(
@@ -346,7 +343,7 @@ def import_paths(
     files = collect_elo_files(paths)
     archive = ArchiveState.load(store)
     moment = now or dt.datetime.now(dt.UTC)
-    unchanged = [_is_unchanged(archive, path.name, file_sha256(path)) for path in files]
+    unchanged = [_is_unchanged(archive, path) for path in files]
     to_parse = [str(path) for path, same in zip(files, unchanged, strict=True) if not same]
     parsed = _parsed_in_order(
         to_parse, default_workers(len(to_parse)) if workers is None else workers
@@ -400,6 +397,9 @@ def _store_bytes(conn: Connection, version: tuple[int, str], path: Path) -> None
         )
 
 
-def _is_unchanged(archive: ArchiveState, name: str, found: tuple[str, int] | None) -> bool:
-    latest = archive.latest.get(name)
+def _is_unchanged(archive: ArchiveState, path: Path) -> bool:
+    """True when `path` has the bytes of the latest stored version of its name (a file whose
+    name is not stored is neither read nor hashed here: it is parsed anyway)."""
+    latest = archive.latest.get(path.name)
+    found = None if latest is None else file_sha256(path)
     return found is not None and latest is not None and latest.sha256 == found[0]

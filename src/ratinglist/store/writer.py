@@ -100,6 +100,11 @@ class ArchiveState:
         appearance. Nothing is reserved until the file is written. A host country that is
         unknown, has no range or whose range is used up falls back to ``OTHER``.
         """
+        distinct = {p[0] for p in parsed.players}
+        distinct.update([g[0] for g in parsed.games])
+        distinct.update([g[1] for g in parsed.games])
+        if not any(is_temporary_id(t) for t in distinct if not t.isdigit()):
+            return {}  # most files: no temporary ID (a digit run never is one)
         tokens: dict[str, None] = {}
         in_file: set[int] = set()
         written = dict.fromkeys([p[0] for p in parsed.players])  # in order of first appearance
@@ -349,8 +354,12 @@ def _release_dependents(conn: Connection, archive: ArchiveState, tid: int, new_h
 def _game_rows(
     tid: int, parsed: ParsedFile, id_map: dict[str, int]
 ) -> tuple[list[tuple[object, ...]], set[int]]:
-    tokens = {t for g in parsed.games for t in (g[0], g[1])}
-    resolved = {t: _player_id(t, id_map) for t in tokens}  # each distinct token once
+    tokens = {g[0] for g in parsed.games}
+    tokens.update([g[1] for g in parsed.games])
+    numbers = {  # `_player_id` inline, once per distinct token (the condition sets `n`)
+        t: n if t.isdigit() and t.isascii() and (n := int(t)) <= INT32_MAX else None for t in tokens
+    }
+    resolved = numbers | {t: id_map[t] for t in tokens if t in id_map}
     shown = {t: None if pid is not None else t[:32] for t, pid in resolved.items()}
     rows: list[tuple[object, ...]] = [
         (
