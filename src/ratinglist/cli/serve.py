@@ -23,6 +23,7 @@ import typer
 from ratinglist.cli.common import DbOption, database_url, user_errors
 from ratinglist.cli.workers import STARTUP_FAILED, preload, run_workers
 from ratinglist.errors import InputError, StoreError
+from ratinglist.processes import running
 from ratinglist.service.serving import (
     ADDRESSES_ENV,
     ALLOWED_HOSTS_ENV,
@@ -365,18 +366,9 @@ def _metrics_dir() -> str:
     prefix = "ratinglist-metrics-"
     for old in Path(tempfile.gettempdir()).glob(f"{prefix}*-*"):
         pid = old.name.removeprefix(prefix).split("-", 1)[0]
-        if pid.isdigit() and not _running(int(pid)):
+        if pid.isdigit() and not running(int(pid)):
             shutil.rmtree(old, ignore_errors=True)
     return tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-")
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
     return True
 
 

@@ -28,6 +28,7 @@ from dataclasses import replace
 from multiprocessing.context import BaseContext
 
 from ratinglist.errors import RatingError
+from ratinglist.processes import running
 from ratinglist.rating import registry
 from ratinglist.rating.evaluation.config import EvaluationConfig
 from ratinglist.rating.evaluation.lists import ListFacts
@@ -123,26 +124,11 @@ def stop_with(parent: int) -> None:
     which lives as long as its workers do, so the asking process is watched by its id."""
 
     def watch() -> None:
-        while _running(parent):
+        while running(parent):
             time.sleep(1.0)
         os._exit(1)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
-def _running(pid: int) -> bool:
-    """Whether process `pid` exists and has not ended (a zombie has ended)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return True
 
 
 def join(parts: list[Replayed]) -> Replayed:
