@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
 
@@ -132,16 +133,25 @@ def test_a_players_code_on_another_table_is_refused_in_their_language(
     assert _api_message(refused) == expected(locale, NOT_YOURS, table=other, number=1)
 
 
-def _alert(html: str) -> str:
-    found = re.search(r'<p class="conflict" role="alert">(.*?)</p>', html, re.S)
-    assert found is not None, "no refusal shown"
+def _shown(html: str, pattern: str) -> str:
+    """The text of `pattern`'s group on the page (unescaped), which must be there."""
+    found = re.search(pattern, html, re.S)
+    assert found is not None, f"no {pattern!r} on the page"
     return unescape(found.group(1)).strip()
 
 
-def _notice(html: str) -> str:
-    found = re.search(r'<p class="notice" role="status">(.*?)</p>', html, re.S)
-    assert found is not None, "no notice shown"
-    return unescape(found.group(1)).strip()
+@contextmanager
+def _reading_in(client: TestClient, locale: str) -> Iterator[None]:
+    """`client` reads the pages in `locale` (the ``lang`` cookie) until the block ends."""
+    client.cookies.set("lang", locale)
+    try:
+        yield
+    finally:
+        client.cookies.delete("lang")
+
+
+ALERT = r'<p class="conflict" role="alert">(.*?)</p>'
+NOTICE = r'<p class="notice" role="status">(.*?)</p>'
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -150,8 +160,7 @@ def test_pages_show_refusals_in_the_readers_language(
 ) -> None:
     client, _url, tid = served
     sign_in(client, "director")
-    client.cookies.set("lang", locale)
-    try:
+    with _reading_in(client, locale):
         page = client.get(f"/td/{tid}")
         csrf = re.search(r'name="csrf_token" value="([^"]+)"', page.text)
         assert csrf is not None
@@ -160,20 +169,18 @@ def test_pages_show_refusals_in_the_readers_language(
         )
         assert sent.status_code == 303
         shown = client.get(sent.headers["location"])
-        assert _alert(shown.text) == expected(locale, UNPAIRED, number=1, round=2, missing=8)
+        assert _shown(shown.text, ALERT) == expected(locale, UNPAIRED, number=1, round=2, missing=8)
         seq = re.search(r'name="based_on" value="(\d+)"', shown.text)
         assert seq is not None
         again = client.post(
             f"/td/{tid}/live",
             data={"csrf_token": csrf.group(1), "public": "yes", "based_on": seq.group(1)},
         )
-        assert _notice(again.text) == expected(locale, "already shown on /live")
+        assert _shown(again.text, NOTICE) == expected(locale, "already shown on /live")
         client.cookies.clear()
         sign_in(client, "nobody")
         client.cookies.set("lang", locale)
         refused = client.get(f"/td/{tid}")
-    finally:
-        client.cookies.delete("lang")
     assert refused.status_code == 403
     text = unescape(re.sub(r"<[^>]+>", " ", refused.text))
     wanted = expected(
@@ -189,31 +196,22 @@ def test_pages_show_refusals_in_the_readers_language(
 EMPTY = "%(name)r has no game with a result: an empty tournament is not sent to the rating officer."
 
 
-def _confirm_part(html: str, pattern: str) -> str:
-    found = re.search(pattern, html, re.S)
-    assert found is not None, f"no {pattern!r} on the confirmation page"
-    return unescape(found.group(1)).strip()
-
-
 @pytest.mark.parametrize("locale", LOCALES)
 def test_confirmation_pages_in_the_readers_language(
     served: tuple[TestClient, str, int], locale: str
 ) -> None:
     client, _url, tid = served
     sign_in(client, "director")
-    client.cookies.set("lang", locale)
-    try:
+    with _reading_in(client, locale):
         empty = client.get(f"/td/{tid}/submit")
         withdraw = client.get(f"/td/{tid}/withdraw", params={"player": PLAYER_IDS[0]})
-    finally:
-        client.cookies.delete("lang")
     assert empty.status_code == 400
     question = r'id="confirm-question">(.*?)</p>'
-    assert _confirm_part(empty.text, question) == expected(locale, EMPTY, name="Open")
+    assert _shown(empty.text, question) == expected(locale, EMPTY, name="Open")
     assert withdraw.status_code == 200
     button = r'id="confirm".*?<button type="submit">(.*?)</button>'
-    assert _confirm_part(withdraw.text, button) == expected(locale, "Yes, withdraw")
-    asked = _confirm_part(withdraw.text, question)
+    assert _shown(withdraw.text, button) == expected(locale, "Yes, withdraw")
+    asked = _shown(withdraw.text, question)
     before, _, after = _entry(_catalogue(locale), WITHDRAW).partition("%(name)s")
     assert asked.startswith(before) and asked.endswith(after % {"n": 2}), asked
 
