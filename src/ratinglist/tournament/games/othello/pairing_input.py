@@ -33,26 +33,22 @@ def pairing_request(
     bye_half = round(2 * cfg.bye_points)
     for r in state.rounds[:before]:
         gained: dict[PlayerId, int] = {}
-        for p in r.pairings:
-            if p.result is None:
-                continue
-            for pid in (p.black, p.white):
-                colour = p.colour_of(pid)
-                opp = p.opponent(pid)
-                games[pid].append(PastGame(opp, colour, r.number))
-                diff = score[pid] - score[opp]
-                papp_float[pid] = diff
-                if diff:
-                    direction[pid] = 1 if diff < 0 else -1
-                gained[pid] = round(2 * p.result.points(colour))
+        for pid, g in r.records():
+            opp = g.opponent
+            games[pid].append(PastGame(opp, g.colour, r.number))
+            diff = score[pid] - score[opp]
+            papp_float[pid] = diff
+            if diff:
+                direction[pid] = 1 if diff < 0 else -1
+            gained[pid] = round(2 * g.points)
         for pid in r.byes:
             byes[pid].append(r.number)
             papp_float[pid] = 1
             gained[pid] = bye_half
         for pid in score:
-            last_result[pid] = gained.get(pid, 0) if pid not in r.byes else 0
-        for pid, g in gained.items():
-            score[pid] += g
+            last_result[pid] = 0 if pid in r.byes else gained.get(pid, 0)
+        for pid, half_points in gained.items():
+            score[pid] += half_points
     players = tuple(
         PairingPlayer(
             id=pid,

@@ -64,6 +64,27 @@ class Round:
     byes: tuple[PlayerId, ...] = ()
     absent: frozenset[PlayerId] = frozenset()
     tables: tuple[int, ...] = ()
+    _records: tuple[tuple[PlayerId, GameRecord], ...] | None = field(
+        default=None, init=False, compare=False, repr=False
+    )
+
+    def records(self) -> tuple[tuple[PlayerId, GameRecord], ...]:
+        """Each reported game of the round from both sides, (player, record): Black's then
+        White's, pairing by pairing (built once per round, on first use)."""
+        if self._records is None:
+            out: list[tuple[PlayerId, GameRecord]] = []
+            for p in self.pairings:
+                res = p.result
+                if res is None:
+                    continue
+                b, w, n, on_board = res.black_discs, res.white_discs, self.number, res.played
+                pb, pw = res.points(Colour.BLACK), res.points(Colour.WHITE)
+                black = GameRecord(n, p.white, Colour.BLACK, b, w, pb, on_board)
+                white = GameRecord(n, p.black, Colour.WHITE, w, b, pw, on_board)
+                out += ((p.black, black), (p.white, white))
+            object.__setattr__(self, "_records", tuple(out))
+        assert self._records is not None
+        return self._records
 
     def players(self) -> Iterator[PlayerId]:
         """Every player paired in this round (byes included)."""
@@ -442,38 +463,26 @@ def histories(
 
     A round counts only once it is complete (every pairing has a result). Rounds in which a
     player neither played nor had a bye are `unplayed` (absences, late entry, withdrawal).
+    Each round's records are built once (`Round.records`) and shared by later states.
     """
     last = len(state.rounds) if through_round is None else through_round
-    games: dict[PlayerId, list[GameRecord]] = {e.id: [] for e in state.entrants}
-    byes: dict[PlayerId, list[int]] = {e.id: [] for e in state.entrants}
-    unplayed: dict[PlayerId, list[int]] = {e.id: [] for e in state.entrants}
+    ids = [e.id for e in state.entrants]
+    games: dict[PlayerId, list[GameRecord]] = {pid: [] for pid in ids}
+    byes: dict[PlayerId, list[int]] = {pid: [] for pid in ids}
+    unplayed: dict[PlayerId, list[int]] = {pid: [] for pid in ids}
     for r in state.rounds[:last]:
         if not r.complete or not (r.pairings or r.byes):
             continue
-        seen: set[PlayerId] = set()
-        for p in r.pairings:
-            res = p.result
-            assert res is not None
-            for pid, colour in ((p.black, Colour.BLACK), (p.white, Colour.WHITE)):
-                games[pid].append(
-                    GameRecord(
-                        round=r.number,
-                        opponent=p.opponent(pid),
-                        colour=colour,
-                        own_discs=res.discs(colour),
-                        opponent_discs=res.discs(colour.opposite()),
-                        points=res.points(colour),
-                        played=res.played,
-                    )
-                )
-                seen.add(pid)
+        seen: set[PlayerId] = set(r.byes)
+        for pid, g in r.records():
+            games[pid].append(g)
+            seen.add(pid)
         for pid in r.byes:
             byes[pid].append(r.number)
-            seen.add(pid)
-        for e in state.entrants:
-            if e.id not in seen:
-                unplayed[e.id].append(r.number)
+        for pid in ids:
+            if pid not in seen:
+                unplayed[pid].append(r.number)
     return {
-        e.id: PlayerHistory(e.id, tuple(games[e.id]), tuple(byes[e.id]), tuple(unplayed[e.id]))
-        for e in state.entrants
+        pid: PlayerHistory(pid, tuple(games[pid]), tuple(byes[pid]), tuple(unplayed[pid]))
+        for pid in ids
     }
