@@ -25,6 +25,7 @@ or unplayed rounds both rules give the same value.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -90,8 +91,8 @@ class StandingsRow:
 
 def points_and_discs(scores: PlayerScores, config: StandingsConfig) -> tuple[float, float]:
     """Total points and total discs, byes included."""
-    points = sum(g.points for g in scores.games) + scores.byes * config.bye_points
-    discs = sum(g.own_discs for g in scores.games) + scores.byes * config.bye_discs
+    points = sum([g.points for g in scores.games]) + scores.byes * config.bye_points
+    discs = sum([g.own_discs for g in scores.games]) + scores.byes * config.bye_discs
     return points, discs
 
 
@@ -103,6 +104,15 @@ def brightwell_quotients(
     Raises:
         TournamentError: a game's opponent is not among `all_scores`.
     """
+    return _quotients(all_scores, config, [points_and_discs(s, config) for s in all_scores])
+
+
+def _quotients(
+    all_scores: Sequence[PlayerScores],
+    config: StandingsConfig,
+    totals: Sequence[tuple[float, float]],
+) -> dict[PlayerId, float]:
+    """`brightwell_quotients` given each player's `points_and_discs` (in `all_scores` order)."""
     by_id = {s.player: s for s in all_scores}
     for s in all_scores:
         for g in s.games:
@@ -113,7 +123,7 @@ def brightwell_quotients(
                 )
     if config.bq_rule is BrightwellRule.SINGAPORE:
         return _singapore_quotients(all_scores, config.bq_constant)
-    points = {s.player: points_and_discs(s, config)[0] for s in all_scores}
+    points = {s.player: t[0] for s, t in zip(all_scores, totals, strict=True)}
     c = config.bq_constant
     out: dict[PlayerId, float] = {}
     for s in all_scores:
@@ -143,9 +153,15 @@ def _singapore_quotients(all_scores: Sequence[PlayerScores], c: float) -> dict[P
 
 def draw_lots(players: Sequence[PlayerId], seed: int) -> dict[PlayerId, int]:
     """A seeded random order of the players: player -> lot number (0 first)."""
-    order = sorted(players)
-    random.Random(seed).shuffle(order)
-    return {p: i for i, p in enumerate(order)}
+    return {p: i for i, p in enumerate(_lot_order(tuple(sorted(players)), seed))}
+
+
+@functools.lru_cache(maxsize=256)
+def _lot_order(order: tuple[PlayerId, ...], seed: int) -> tuple[PlayerId, ...]:
+    """The sorted `order` shuffled by `seed` (drawn once per field and seed)."""
+    shuffled = list(order)
+    random.Random(seed).shuffle(shuffled)
+    return tuple(shuffled)
 
 
 def compute_standings(
@@ -153,11 +169,11 @@ def compute_standings(
 ) -> tuple[StandingsRow, ...]:
     """The standings, best first: points, BQ, discs, then lots. Always a total order."""
     cfg = config or StandingsConfig()
-    bq = brightwell_quotients(all_scores, cfg)
+    totals = [points_and_discs(s, cfg) for s in all_scores]
+    bq = _quotients(all_scores, cfg, totals)
     lots = draw_lots([s.player for s in all_scores], cfg.seed)
     rows = []
-    for s in all_scores:
-        pts, discs = points_and_discs(s, cfg)
+    for s, (pts, discs) in zip(all_scores, totals, strict=True):
         rows.append((pts, bq[s.player], discs, lots[s.player], s))
     rows.sort(key=lambda r: (-r[0], -r[1], -r[2], r[3]))
     return tuple(

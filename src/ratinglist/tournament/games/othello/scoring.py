@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ratinglist.standings import (
-    GameScore,
     PlayerScores,
     StandingsConfig,
     StandingsRow,
@@ -26,9 +25,7 @@ def player_scores(
         out.append(
             PlayerScores(
                 player=pid,
-                games=tuple(
-                    GameScore(g.opponent, g.own_discs, g.opponent_discs, g.points) for g in h.games
-                ),
+                games=h.games,
                 byes=len(h.byes),
                 unplayed=len(h.unplayed),
                 withdrawn=w is not None and w <= last,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from ratinglist.errors import N_, NotAllowedNow, TournamentInputError
 from ratinglist.model import Colour, PlayerId
+from ratinglist.standings import GameScore
 from ratinglist.tournament.games.othello.results import Result
 
 
@@ -79,8 +80,8 @@ class Round:
                     continue
                 b, w, n, on_board = res.black_discs, res.white_discs, self.number, res.played
                 pb, pw = res.points(Colour.BLACK), res.points(Colour.WHITE)
-                black = GameRecord(n, p.white, Colour.BLACK, b, w, pb, on_board)
-                white = GameRecord(n, p.black, Colour.WHITE, w, b, pw, on_board)
+                black = GameRecord(p.white, b, w, pb, n, Colour.BLACK, on_board)
+                white = GameRecord(p.black, w, b, pw, n, Colour.WHITE, on_board)
                 out += ((p.black, black), (p.white, white))
             object.__setattr__(self, "_records", tuple(out))
         assert self._records is not None
@@ -434,15 +435,13 @@ def record_result(
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
-    """One reported game from one player's side."""
+class GameRecord(GameScore):
+    """One reported game from one player's side: the standings' `GameScore` (opponent, both
+    disc counts, points) with its round, the player's colour and whether it was played on
+    the board (the standings read the records themselves)."""
 
     round: int
-    opponent: PlayerId
     colour: Colour
-    own_discs: int
-    opponent_discs: int
-    points: float
     played: bool = True
 
 
