@@ -108,28 +108,40 @@ def build_field(
     prev = request.round - 1
     countries: dict[str, int] = {}
 
-    def colour_code(c: Colour | None) -> int:
-        return 0 if c is None else (1 if c is Colour.BLACK else 2)
-
     score = [p.score for p in players]
     min_score = min(score) if score else 0
     met: dict[int, int] = {}
     last_met: set[int] = set()
     history = []
+    colour_diff, last_colour, last_game_colour = [], [], []
     for p in players:
         i = index[p.id]
         hist = [0] * max(prev, 0)
+        # PairingPlayer's colour_difference, last_colour_in_round(prev) and
+        # last_game_colour (the first game of the latest round), in one pass
+        diff = in_prev = latest = 0
+        latest_round: int | None = None
         for g in p.games:
+            black = g.colour is Colour.BLACK
+            code = 1 if black else 2
+            diff += 1 if black else -1
+            if g.round == prev and not in_prev:
+                in_prev = code
+            if latest_round is None or g.round > latest_round:
+                latest_round, latest = g.round, code
             if 1 <= g.round <= prev:
-                hist[g.round - 1] = colour_code(g.colour)
+                hist[g.round - 1] = code
             j = index.get(g.opponent)
             if j is None:
                 continue
-            if g.colour is Colour.BLACK:
+            if black:
                 met[i * n + j] = met.get(i * n + j, 0) + 1
             if g.round == prev:
                 last_met.add(min(i, j) * n + max(i, j))
         history.append(tuple(hist))
+        colour_diff.append(diff)
+        last_colour.append(in_prev)
+        last_game_colour.append(latest)
     never = set()
     for pair in request.never_pair:
         a, b = tuple(pair)
@@ -146,9 +158,9 @@ def build_field(
         ids=(*(p.id for p in players), *([None] if with_bye else [])),
         score=arr(score + ([min_score - 1] if with_bye else [])),
         rank=arr([p.rank for p in players] + ([10**9] if with_bye else [])),
-        colour_diff=arr([p.colour_difference for p in players] + extra),
-        last_colour=arr([colour_code(p.last_colour_in_round(prev)) for p in players] + extra),
-        last_game_colour=arr([colour_code(p.last_game_colour) for p in players] + extra),
+        colour_diff=arr(colour_diff + extra),
+        last_colour=arr(last_colour + extra),
+        last_game_colour=arr(last_game_colour + extra),
         float_direction=arr([p.float_direction for p in players] + extra),
         papp_last_float=arr([p.papp_last_float for p in players] + extra),
         last_result=arr([p.last_result for p in players] + extra),

@@ -21,7 +21,8 @@ valid pairing; ``papp`` treats the BYE as a vertex, as Papp does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -122,45 +123,60 @@ def _colour_bound(f: Field, preset: Preset, vertices: I64) -> int:
     return int(w.sum() + (neutral[real] - w + others).min())
 
 
-def _float_lb(f: Field, preset: Preset, low: int, high: int) -> int | None:
-    """A lower bound of the score part of a pair with scores `low` < `high` (None: unknown)."""
-    d = high - low
+def _float_bound(f: Field, preset: Preset) -> Callable[[int, int], int | None]:
+    """A lower bound of the score part of a pair with scores `low` < `high` (None: unknown),
+    with what it reads of the field computed once."""
     if preset is Preset.EOC:
-        return d * d * eoc_radix(f, f.round - 1).score
+        unit = eoc_radix(f, f.round - 1).score
+
+        def eoc(low: int, high: int) -> int | None:
+            d = high - low
+            return d * d * unit
+
+        return eoc
     pen = PAPP_DEFAULTS
-    if d >= len(pen.floats) - 1:
-        return None
-    lb = pen.floats[d] - 2 * pen.compensated_float
-    if f.score.min() >= 0:
-        lb += (pen.elitism_for_round(f.round) * (high * high - low * low)) // 2
-    return lb
+    elitism = pen.elitism_for_round(f.round) if f.score.min() >= 0 else None
+
+    def papp(low: int, high: int) -> int | None:
+        d = high - low
+        if d >= len(pen.floats) - 1:
+            return None
+        lb = pen.floats[d] - 2 * pen.compensated_float
+        if elitism is not None:
+            lb += (elitism * (high * high - low * low)) // 2
+        return lb
+
+    return papp
 
 
 def _certified(f: Field, preset: Preset, vertices: I64, w: int, cost: int) -> bool:
     """True if no matching using a pair more than `w` levels apart can cost less than `cost`."""
-    scores = np.unique(f.score[vertices])
-    m = scores.size
+    present = np.sort(f.score[vertices])
+    scores = np.unique(present).tolist()
+    m = len(scores)
     if w < 0 or w >= m - 1:
         return True
-    above = np.array([int((f.score[vertices] >= s).sum()) for s in scores[1:]], dtype=np.int64)
+    # players at or above each level but the lowest
+    above = (present.size - np.searchsorted(present, scores[1:], side="left")).tolist()
+    float_lb = _float_bound(f, preset)
     gap_lb = []
     flip_lb = []  # even gaps become odd when a pair across them leaves the matching
     for k in range(m - 1):
-        lb = _float_lb(f, preset, int(scores[k]), int(scores[k + 1]))
+        lb = float_lb(scores[k], scores[k + 1])
         if lb is None:
             return False
         gap_lb.append(lb if above[k] % 2 else 0)
         flip_lb.append(0 if above[k] % 2 else max(lb, 0))
-    prefix = np.concatenate([[0], np.cumsum(gap_lb)])
-    flipped = np.concatenate([[0], np.cumsum(flip_lb)])
-    bound = _colour_bound(f, preset, vertices) + int(prefix[-1])
+    prefix = list(itertools.accumulate(gap_lb, initial=0))
+    flipped = list(itertools.accumulate(flip_lb, initial=0))
+    bound = _colour_bound(f, preset, vertices) + prefix[-1]
     worst = None
     for p in range(m):
         for q in range(p + w + 1, m):
-            lb = _float_lb(f, preset, int(scores[p]), int(scores[q]))
+            lb = float_lb(scores[p], scores[q])
             if lb is None:
                 return False
-            extra = lb - int(prefix[q] - prefix[p]) + int(flipped[q] - flipped[p])
+            extra = lb - (prefix[q] - prefix[p]) + (flipped[q] - flipped[p])
             worst = extra if worst is None else min(worst, extra)
     return worst is None or bound + worst >= cost
 
