@@ -291,11 +291,10 @@ def eoc_total(parts: dict[str, I64], radix: EocRadix) -> list[int]:
         + parts["alternation"]
     )
     rem = parts["rematch"]
+    totals: list[int] = low.tolist()  # an int64 array's tolist gives Python integers
     if not rem.any():
-        return [int(x) for x in low.tolist()]
-    return [
-        int(r) * radix.rematch + int(x) for r, x in zip(rem.tolist(), low.tolist(), strict=True)
-    ]
+        return totals
+    return [r * radix.rematch + x for r, x in zip(rem.tolist(), totals, strict=True)]
 
 
 def papp_parts(
