@@ -225,13 +225,18 @@ def _pair_keys(f: Field, i: I64, j: I64) -> I64:
 
 
 def eoc_parts(
-    f: Field, i: I64, j: I64, fixed: BoolArray | None = None
+    f: Field,
+    i: I64,
+    j: I64,
+    fixed: BoolArray | None = None,
+    met: tuple[I64, I64] | None = None,
 ) -> tuple[dict[str, I64], BoolArray, BoolArray]:
     """The five EOC criteria per pair, `black_first` and ties.
 
-    The orientation is the cheaper one, or `fixed` (True: i is Black) when given.
+    The orientation is the cheaper one, or `fixed` (True: i is Black) when given; `met`:
+    `meetings(f, i, j)` when the caller has it.
     """
-    ij, ji = meetings(f, i, j)
+    ij, ji = meetings(f, i, j) if met is None else met
     d = np.abs(f.score[i] - f.score[j])
     cd_i, cd_j = f.colour_diff[i], f.colour_diff[j]
     c_if_i_black = (cd_i + 1) ** 2 + (cd_j - 1) ** 2
@@ -303,8 +308,10 @@ def papp_parts(
     j: I64,
     fixed: BoolArray | None = None,
     pen: PappPenalties = PAPP_DEFAULTS,
+    met: tuple[I64, I64] | None = None,
 ) -> tuple[dict[str, I64], BoolArray, BoolArray]:
-    """Papp's penalty per pair by criterion, the orientation (cheaper, or `fixed`), ties."""
+    """Papp's penalty per pair by criterion, the orientation (cheaper, or `fixed`), ties
+    (`met`: `meetings(f, i, j)` when the caller has it)."""
     colour_tab = np.array(pen.colour, dtype=np.int64)
     float_tab = np.array(pen.floats, dtype=np.int64)
     cmax = len(pen.colour) - 1
@@ -324,7 +331,7 @@ def papp_parts(
     col_jb = (
         col(cd_i, -1) + rep * (f.last_colour[i] == 2) + col(cd_j, 1) + rep * (f.last_colour[j] == 1)
     )
-    ij, ji = meetings(f, i, j)
+    ij, ji = meetings(f, i, j) if met is None else met
     immediate = _lookup(f.last_met_keys, None, _pair_keys(f, i, j)) * pen.immediate_replay
     rep_ib = ij * pen.same_colours_replay + ji * pen.opposite_colours_replay + immediate
     rep_jb = ji * pen.same_colours_replay + ij * pen.opposite_colours_replay + immediate
@@ -377,13 +384,13 @@ def edge_costs(
 
     Each pair takes its cheaper orientation, or the one `fixed` gives (True: i is Black).
     """
+    ij, ji = meetings(f, i, j)
     if preset is Preset.EOC:
-        parts, black_first, tie = eoc_parts(f, i, j, fixed)
+        parts, black_first, tie = eoc_parts(f, i, j, fixed, (ij, ji))
         totals = eoc_total(parts, eoc_radix(f, f.round - 1))
     else:
-        parts, black_first, tie = papp_parts(f, i, j, fixed)
+        parts, black_first, tie = papp_parts(f, i, j, fixed, met=(ij, ji))
         totals = [int(x) for x in sum(parts.values(), np.zeros(i.shape, np.int64)).tolist()]
-    ij, ji = meetings(f, i, j)
     real = np.where(f.is_bye[i], j, i)
     bye_edge = f.is_bye[i] | f.is_bye[j]
     met = np.where(bye_edge, f.byes[real], ij + ji)

@@ -54,6 +54,7 @@ from ratinglist.tournament.games.othello.finals import missing_finals, scheduled
 from ratinglist.tournament.games.othello.planning import finalists, next_pairing, schedule_of
 from ratinglist.tournament.games.othello.play import OthelloPlay, apply_othello, othello
 from ratinglist.tournament.games.othello.results import Result
+from ratinglist.tournament.games.othello.state import Pairing
 
 DRAW_SHARE = 4701 / 313940
 """The share of draws (32-32) among the WOF archive's games with 64 discs counted: 1.50%.
@@ -166,7 +167,7 @@ def _complete_rounds(d: FoldedTournament, draw: Draw) -> FoldedTournament:
         if r.complete:
             continue
         pairings = tuple(
-            p if p.result is not None else replace(p, result=Result(*draw(p.black, p.white)))
+            Pairing(p.black, p.white, Result(*draw(p.black, p.white))) if p.result is None else p
             for p in r.pairings
         )
         rounds[k] = replace(r, pairings=pairings)

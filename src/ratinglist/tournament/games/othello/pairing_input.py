@@ -33,9 +33,9 @@ def pairing_request(
     bye_half = round(2 * cfg.bye_points)
     for r in state.rounds[:before]:
         gained: dict[PlayerId, int] = {}
-        for pid, g in r.records():
+        for (pid, g), (_, past) in zip(r.records(), r.past_games(), strict=True):
             opp = g.opponent
-            games[pid].append(PastGame(opp, g.colour, r.number))
+            games[pid].append(past)
             diff = score[pid] - score[opp]
             papp_float[pid] = diff
             if diff:

@@ -12,6 +12,7 @@ Everything is deterministic: the same state and settings give the same pairing.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -85,10 +86,14 @@ def seeding_order(d: FoldedTournament) -> tuple[PlayerId, ...]:
 
 def schedule_of(d: FoldedTournament) -> Schedule:
     """The system and round robin rounds for the current entrants."""
-    s = d.settings
-    choice = None if s.system is None else System(s.system)
-    order = seeding_order(d)
-    plan = system_for(max(len(order), 2), swiss_rounds=s.rounds, choice=choice)
+    return _schedule(seeding_order(d), d.settings.system, d.settings.rounds)
+
+
+@functools.lru_cache(maxsize=64)
+def _schedule(order: tuple[PlayerId, ...], system: str | None, rounds: int) -> Schedule:
+    """`schedule_of` for the seeded entrants (computed once per field and settings)."""
+    choice = None if system is None else System(system)
+    plan = system_for(max(len(order), 2), swiss_rounds=rounds, choice=choice)
     rr = round_robin(order, plan.round_robin_cycles) if plan.round_robin_cycles else ()
     return Schedule(plan, rr)
 

@@ -8,7 +8,7 @@ from ratinglist.standings import (
     StandingsRow,
     compute_standings,
 )
-from ratinglist.tournament.games.othello.state import TournamentState, histories
+from ratinglist.tournament.games.othello.state import TournamentState, tallies
 
 
 def player_scores(
@@ -19,15 +19,16 @@ def player_scores(
     A player counts as withdrawn once his withdrawal round is at most `through_round`.
     """
     last = len(state.rounds) if through_round is None else through_round
+    games, byes, unplayed = tallies(state, last)
     out = []
-    for pid, h in histories(state, last).items():
+    for pid, played in games.items():
         w = state.withdrawn_from(pid)
         out.append(
             PlayerScores(
                 player=pid,
-                games=h.games,
-                byes=len(h.byes),
-                unplayed=len(h.unplayed),
+                games=tuple(played),
+                byes=len(byes[pid]),
+                unplayed=len(unplayed[pid]),
                 withdrawn=w is not None and w <= last,
             )
         )

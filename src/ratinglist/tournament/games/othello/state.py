@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from ratinglist.errors import N_, NotAllowedNow, TournamentInputError
 from ratinglist.model import Colour, PlayerId
+from ratinglist.pairing.request import PastGame
 from ratinglist.standings import GameScore
 from ratinglist.tournament.games.othello.results import Result
 
@@ -68,6 +69,9 @@ class Round:
     _records: tuple[tuple[PlayerId, GameRecord], ...] | None = field(
         default=None, init=False, compare=False, repr=False
     )
+    _past_games: tuple[tuple[PlayerId, PastGame], ...] | None = field(
+        default=None, init=False, compare=False, repr=False
+    )
 
     def records(self) -> tuple[tuple[PlayerId, GameRecord], ...]:
         """Each reported game of the round from both sides, (player, record): Black's then
@@ -86,6 +90,16 @@ class Round:
             object.__setattr__(self, "_records", tuple(out))
         assert self._records is not None
         return self._records
+
+    def past_games(self) -> tuple[tuple[PlayerId, PastGame], ...]:
+        """The games of `records` as the pairing engine reads them, (player, game), in the
+        same order (built once per round, on first use)."""
+        if self._past_games is None:
+            records = self.records()
+            games = tuple((pid, PastGame(g.opponent, g.colour, g.round)) for pid, g in records)
+            object.__setattr__(self, "_past_games", games)
+        assert self._past_games is not None
+        return self._past_games
 
     def players(self) -> Iterator[PlayerId]:
         """Every player paired in this round (byes included)."""
@@ -462,8 +476,23 @@ def histories(
 
     A round counts only once it is complete (every pairing has a result). Rounds in which a
     player neither played nor had a bye are `unplayed` (absences, late entry, withdrawal).
-    Each round's records are built once (`Round.records`) and shared by later states.
     """
+    games, byes, unplayed = tallies(state, through_round)
+    return {
+        pid: PlayerHistory(pid, tuple(games[pid]), tuple(byes[pid]), tuple(unplayed[pid]))
+        for pid in games
+    }
+
+
+Tallies = tuple[
+    dict[PlayerId, list[GameRecord]], dict[PlayerId, list[int]], dict[PlayerId, list[int]]
+]
+"""Per entrant (in entry order): game records, bye rounds, unplayed rounds."""
+
+
+def tallies(state: TournamentState, through_round: int | None = None) -> Tallies:
+    """What `histories` holds, as new lists per entrant (for callers that build their own
+    values from them). Each round's records are built once (`Round.records`)."""
     last = len(state.rounds) if through_round is None else through_round
     ids = [e.id for e in state.entrants]
     games: dict[PlayerId, list[GameRecord]] = {pid: [] for pid in ids}
@@ -481,7 +510,4 @@ def histories(
         for pid in ids:
             if pid not in seen:
                 unplayed[pid].append(r.number)
-    return {
-        pid: PlayerHistory(pid, tuple(games[pid]), tuple(byes[pid]), tuple(unplayed[pid]))
-        for pid in ids
-    }
+    return games, byes, unplayed
