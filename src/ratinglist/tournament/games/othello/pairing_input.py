@@ -1,12 +1,84 @@
-"""Turn a tournament state into the pairing engine's request for the next round."""
+"""Turn a tournament state into the pairing engine's request for the next round.
+
+What the rounds give each entrant (score, games, byes, floats, last result) is folded round
+by round (`_Tally`); each step is kept for the same previous step and the same round object
+(`_after`), so the states of a simulated tournament (`forecast`), which share their earlier
+rounds, fold only their new rounds.
+"""
 
 from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from ratinglist.model import PlayerId
 from ratinglist.pairing.request import PairingPlayer, PairingRequest, PastGame
 from ratinglist.standings import StandingsConfig
 from ratinglist.tournament.games.othello.scoring import standings_of
-from ratinglist.tournament.games.othello.state import TournamentState
+from ratinglist.tournament.games.othello.state import Entrant, Round, TournamentState
+
+T = TypeVar("T")
+
+
+class _Same(Generic[T]):
+    """A cache key standing for one object (compared by identity, held while cached)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: T) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.value is self.value
+
+
+@dataclass(frozen=True, slots=True)
+class _Tally:
+    """Per entrant, after some rounds: score (half-points), games, bye rounds, direction of
+    the latest float, Papp's last float and the last round's result (never modified)."""
+
+    score: dict[PlayerId, int]
+    games: dict[PlayerId, tuple[PastGame, ...]]
+    byes: dict[PlayerId, tuple[int, ...]]
+    direction: dict[PlayerId, int]
+    papp_float: dict[PlayerId, int]
+    last_result: dict[PlayerId, int]
+
+
+@functools.lru_cache(maxsize=16)
+def _start(entrants: _Same[tuple[Entrant, ...]]) -> _Tally:
+    """The tally before round 1."""
+    ids = [e.id for e in entrants.value]
+    zero = dict.fromkeys(ids, 0)
+    return _Tally(zero, dict.fromkeys(ids, ()), dict.fromkeys(ids, ()), zero, zero, zero)
+
+
+@functools.lru_cache(maxsize=128)
+def _after(before: _Same[_Tally], played: _Same[Round], bye_half: int) -> _Tally:
+    """The tally `before` with the round `played` folded in (its reported games and byes)."""
+    t, r = before.value, played.value
+    score, games, byes = dict(t.score), dict(t.games), dict(t.byes)
+    direction, papp_float = dict(t.direction), dict(t.papp_float)
+    gained: dict[PlayerId, int] = {}
+    for (pid, g), (_, past) in zip(r.records(), r.past_games(), strict=True):
+        games[pid] = (*games[pid], past)
+        diff = score[pid] - score[g.opponent]
+        papp_float[pid] = diff
+        if diff:
+            direction[pid] = 1 if diff < 0 else -1
+        gained[pid] = round(2 * g.points)
+    for pid in r.byes:
+        byes[pid] = (*byes[pid], r.number)
+        papp_float[pid] = 1
+        gained[pid] = bye_half
+    last_result = {pid: 0 if pid in r.byes else gained.get(pid, 0) for pid in score}
+    for pid, half_points in gained.items():
+        score[pid] += half_points
+    return _Tally(score, games, byes, direction, papp_float, last_result)
 
 
 def pairing_request(
@@ -24,43 +96,22 @@ def pairing_request(
     number = round_number if round_number is not None else len(state.rounds) + 1
     before = number - 1
     ranks = {row.player: row.place - 1 for row in standings_of(state, cfg, before)}
-    score: dict[PlayerId, int] = {e.id: 0 for e in state.entrants}
-    games: dict[PlayerId, list[PastGame]] = {e.id: [] for e in state.entrants}
-    byes: dict[PlayerId, list[int]] = {e.id: [] for e in state.entrants}
-    direction: dict[PlayerId, int] = {e.id: 0 for e in state.entrants}
-    papp_float: dict[PlayerId, int] = {e.id: 0 for e in state.entrants}
-    last_result: dict[PlayerId, int] = {e.id: 0 for e in state.entrants}
     bye_half = round(2 * cfg.bye_points)
+    t = _start(_Same(state.entrants))
     for r in state.rounds[:before]:
-        gained: dict[PlayerId, int] = {}
-        for (pid, g), (_, past) in zip(r.records(), r.past_games(), strict=True):
-            opp = g.opponent
-            games[pid].append(past)
-            diff = score[pid] - score[opp]
-            papp_float[pid] = diff
-            if diff:
-                direction[pid] = 1 if diff < 0 else -1
-            gained[pid] = round(2 * g.points)
-        for pid in r.byes:
-            byes[pid].append(r.number)
-            papp_float[pid] = 1
-            gained[pid] = bye_half
-        for pid in score:
-            last_result[pid] = 0 if pid in r.byes else gained.get(pid, 0)
-        for pid, half_points in gained.items():
-            score[pid] += half_points
+        t = _after(_Same(t), _Same(r), bye_half)
     players = tuple(
         PairingPlayer(
             id=pid,
-            score=score[pid],
+            score=t.score[pid],
             rank=ranks.get(pid, len(ranks)),
             country=state.entrant(pid).country,
-            games=tuple(games[pid]),
-            byes=len(byes[pid]),
-            bye_last_round=before in byes[pid],
-            float_direction=direction[pid],
-            papp_last_float=papp_float[pid],
-            last_result=last_result[pid],
+            games=t.games[pid],
+            byes=len(t.byes[pid]),
+            bye_last_round=before in t.byes[pid],
+            float_direction=t.direction[pid],
+            papp_last_float=t.papp_float[pid],
+            last_result=t.last_result[pid],
         )
         for pid in state.available(number)
     )
