@@ -190,7 +190,7 @@ def _lookup(keys: I64, counts: I64 | None, query: I64) -> I64:
     pos = np.minimum(pos, keys.size - 1)
     hit = keys[pos] == query
     out: I64 = hit.astype(np.int64) if counts is None else np.where(hit, counts[pos], 0)
-    return out.astype(np.int64)
+    return out.astype(np.int64, copy=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,28 +237,30 @@ def eoc_parts(
     `meetings(f, i, j)` when the caller has it.
     """
     ij, ji = meetings(f, i, j) if met is None else met
-    d = np.abs(f.score[i] - f.score[j])
+    up = f.score[j] - f.score[i]
     cd_i, cd_j = f.colour_diff[i], f.colour_diff[j]
     c_if_i_black = (cd_i + 1) ** 2 + (cd_j - 1) ** 2
     c_if_j_black = (cd_i - 1) ** 2 + (cd_j + 1) ** 2
-    e_if_i_black = (f.last_game_colour[i] == 1).astype(np.int64) + (f.last_game_colour[j] == 2)
-    e_if_j_black = (f.last_game_colour[i] == 2).astype(np.int64) + (f.last_game_colour[j] == 1)
-    black_first = (c_if_i_black < c_if_j_black) | (
-        (c_if_i_black == c_if_j_black) & (e_if_i_black <= e_if_j_black)
-    )
-    tie = (c_if_i_black == c_if_j_black) & (e_if_i_black == e_if_j_black)
+    last_i, last_j = f.last_game_colour[i], f.last_game_colour[j]
+    e_if_i_black = (last_i == 1).astype(np.int64) + (last_j == 2)
+    e_if_j_black = (last_i == 2).astype(np.int64) + (last_j == 1)
+    same_c = c_if_i_black == c_if_j_black
+    black_first = (c_if_i_black < c_if_j_black) | (same_c & (e_if_i_black <= e_if_j_black))
+    tie = same_c & (e_if_i_black == e_if_j_black)
     if fixed is not None:
         black_first = fixed
-    up_i = np.sign(f.score[j] - f.score[i])  # +1 when i floats up
-    fl = ((up_i != 0) & (up_i == f.float_direction[i])).astype(np.int64) + (
-        (up_i != 0) & (-up_i == f.float_direction[j])
+    up_i = np.sign(up)  # +1 when i floats up
+    moves = up_i != 0
+    fl = (moves & (up_i == f.float_direction[i])).astype(np.int64) + (
+        moves & (-up_i == f.float_direction[j])
     )
+    # every array below is a new int64 array (the field's arrays are int64)
     parts = {
-        "rematch": (ij + ji).astype(np.int64),
-        "score": (d * d).astype(np.int64),
-        "colour-balance": np.where(black_first, c_if_i_black, c_if_j_black).astype(np.int64),
-        "float": fl.astype(np.int64),
-        "alternation": np.where(black_first, e_if_i_black, e_if_j_black).astype(np.int64),
+        "rematch": ij + ji,
+        "score": up * up,
+        "colour-balance": np.where(black_first, c_if_i_black, c_if_j_black),
+        "float": fl,
+        "alternation": np.where(black_first, e_if_i_black, e_if_j_black),
     }
     return parts, black_first, tie
 
@@ -390,7 +392,7 @@ def edge_costs(
         totals = eoc_total(parts, eoc_radix(f, f.round - 1))
     else:
         parts, black_first, tie = papp_parts(f, i, j, fixed, met=(ij, ji))
-        totals = [int(x) for x in sum(parts.values(), np.zeros(i.shape, np.int64)).tolist()]
+        totals = sum(parts.values(), np.zeros(i.shape, np.int64)).tolist()  # Python ints
     real = np.where(f.is_bye[i], j, i)
     bye_edge = f.is_bye[i] | f.is_bye[j]
     met = np.where(bye_edge, f.byes[real], ij + ji)
@@ -400,7 +402,7 @@ def edge_costs(
         j=j,
         black_first=black_first,
         tie=tie,
-        meetings=met.astype(np.int64),
+        meetings=met.astype(np.int64, copy=False),
         forbidden=forbidden,
         parts=parts,
     )
