@@ -1,39 +1,20 @@
 """Turn a tournament state into the pairing engine's request for the next round.
 
 What the rounds give each entrant (score, games, byes, floats, last result) is folded round
-by round (`_Tally`); each step is kept for the same previous step and the same round object
-(`_after`), so the states of a simulated tournament (`forecast`), which share their earlier
-rounds, fold only their new rounds.
+by round (`_Tally`), each step kept for the same previous step and round object (`memo`).
 """
 
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Generic, TypeVar
 
 from ratinglist.model import PlayerId
 from ratinglist.pairing.request import PairingPlayer, PairingRequest, PastGame
 from ratinglist.standings import StandingsConfig
+from ratinglist.tournament.games.othello.memo import Same
 from ratinglist.tournament.games.othello.scoring import standings_of
 from ratinglist.tournament.games.othello.state import Entrant, Round, TournamentState
-
-T = TypeVar("T")
-
-
-class _Same(Generic[T]):
-    """A cache key standing for one object (compared by identity, held while cached)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: T) -> None:
-        self.value = value
-
-    def __hash__(self) -> int:
-        return id(self.value)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.value is self.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +31,7 @@ class _Tally:
 
 
 @functools.lru_cache(maxsize=16)
-def _start(entrants: _Same[tuple[Entrant, ...]]) -> _Tally:
+def _start(entrants: Same[tuple[Entrant, ...]]) -> _Tally:
     """The tally before round 1."""
     ids = [e.id for e in entrants.value]
     zero = dict.fromkeys(ids, 0)
@@ -58,7 +39,7 @@ def _start(entrants: _Same[tuple[Entrant, ...]]) -> _Tally:
 
 
 @functools.lru_cache(maxsize=128)
-def _after(before: _Same[_Tally], played: _Same[Round], bye_half: int) -> _Tally:
+def _after(before: Same[_Tally], played: Same[Round], bye_half: int) -> _Tally:
     """The tally `before` with the round `played` folded in (its reported games and byes)."""
     t, r = before.value, played.value
     score, games, byes = dict(t.score), dict(t.games), dict(t.byes)
@@ -97,9 +78,9 @@ def pairing_request(
     before = number - 1
     ranks = {row.player: row.place - 1 for row in standings_of(state, cfg, before)}
     bye_half = round(2 * cfg.bye_points)
-    t = _start(_Same(state.entrants))
+    t = _start(Same(state.entrants))
     for r in state.rounds[:before]:
-        t = _after(_Same(t), _Same(r), bye_half)
+        t = _after(Same(t), Same(r), bye_half)
     players = tuple(
         PairingPlayer(
             id=pid,

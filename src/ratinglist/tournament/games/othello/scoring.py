@@ -26,7 +26,7 @@ def player_scores(
         out.append(
             PlayerScores(
                 player=pid,
-                games=tuple(played),
+                games=played,
                 byes=len(byes[pid]),
                 unplayed=len(unplayed[pid]),
                 withdrawn=w is not None and w <= last,

@@ -8,6 +8,7 @@ players declared absent for it. Withdrawal from round k means: not paired from r
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -15,6 +16,7 @@ from ratinglist.errors import N_, NotAllowedNow, TournamentInputError
 from ratinglist.model import Colour, PlayerId
 from ratinglist.pairing.request import PastGame
 from ratinglist.standings import GameScore
+from ratinglist.tournament.games.othello.memo import Same
 from ratinglist.tournament.games.othello.results import Result
 
 
@@ -478,36 +480,48 @@ def histories(
     player neither played nor had a bye are `unplayed` (absences, late entry, withdrawal).
     """
     games, byes, unplayed = tallies(state, through_round)
-    return {
-        pid: PlayerHistory(pid, tuple(games[pid]), tuple(byes[pid]), tuple(unplayed[pid]))
-        for pid in games
-    }
+    return {pid: PlayerHistory(pid, games[pid], byes[pid], unplayed[pid]) for pid in games}
 
 
 Tallies = tuple[
-    dict[PlayerId, list[GameRecord]], dict[PlayerId, list[int]], dict[PlayerId, list[int]]
+    dict[PlayerId, tuple[GameRecord, ...]],
+    dict[PlayerId, tuple[int, ...]],
+    dict[PlayerId, tuple[int, ...]],
 ]
-"""Per entrant (in entry order): game records, bye rounds, unplayed rounds."""
+"""Per entrant (in entry order): game records, bye rounds, unplayed rounds (never modified:
+they may be shared by later calls)."""
 
 
 def tallies(state: TournamentState, through_round: int | None = None) -> Tallies:
-    """What `histories` holds, as new lists per entrant (for callers that build their own
-    values from them). Each round's records are built once (`Round.records`)."""
+    """What `histories` holds, as three mappings (for callers that build their own values
+    from them), folded round by round (each step kept, `memo`)."""
     last = len(state.rounds) if through_round is None else through_round
-    ids = [e.id for e in state.entrants]
-    games: dict[PlayerId, list[GameRecord]] = {pid: [] for pid in ids}
-    byes: dict[PlayerId, list[int]] = {pid: [] for pid in ids}
-    unplayed: dict[PlayerId, list[int]] = {pid: [] for pid in ids}
+    t = _no_rounds(Same(state.entrants))
     for r in state.rounds[:last]:
-        if not r.complete or not (r.pairings or r.byes):
-            continue
-        seen: set[PlayerId] = set(r.byes)
-        for pid, g in r.records():
-            games[pid].append(g)
-            seen.add(pid)
-        for pid in r.byes:
-            byes[pid].append(r.number)
-        for pid in ids:
-            if pid not in seen:
-                unplayed[pid].append(r.number)
+        t = _with_round(Same(t), Same(r))
+    return t
+
+
+@functools.lru_cache(maxsize=16)
+def _no_rounds(entrants: Same[tuple[Entrant, ...]]) -> Tallies:
+    ids = [e.id for e in entrants.value]
+    return dict.fromkeys(ids, ()), dict.fromkeys(ids, ()), dict.fromkeys(ids, ())
+
+
+@functools.lru_cache(maxsize=128)
+def _with_round(before: Same[Tallies], counted: Same[Round]) -> Tallies:
+    """The tallies `before` with the round `counted` added, if complete and published."""
+    t, r = before.value, counted.value
+    if not r.complete or not (r.pairings or r.byes):
+        return t
+    games, byes, unplayed = dict(t[0]), dict(t[1]), dict(t[2])
+    seen: set[PlayerId] = set(r.byes)
+    for pid, g in r.records():
+        games[pid] = (*games[pid], g)
+        seen.add(pid)
+    for pid in r.byes:
+        byes[pid] = (*byes[pid], r.number)
+    for pid in unplayed:
+        if pid not in seen:
+            unplayed[pid] = (*unplayed[pid], r.number)
     return games, byes, unplayed
