@@ -125,19 +125,20 @@ def build_field(
             black = g.colour is Colour.BLACK
             code = 1 if black else 2
             diff += 1 if black else -1
-            if g.round == prev and not in_prev:
-                in_prev = code
-            if latest_round is None or g.round > latest_round:
-                latest_round, latest = g.round, code
-            if 1 <= g.round <= prev:
-                hist[g.round - 1] = code
+            number = g.round
+            if latest_round is None or number > latest_round:
+                latest_round, latest = number, code
+            if 1 <= number <= prev:
+                hist[number - 1] = code
             j = index.get(g.opponent)
-            if j is None:
-                continue
-            if black:
-                met[i * n + j] = met.get(i * n + j, 0) + 1
-            if g.round == prev:
-                last_met.add(min(i, j) * n + max(i, j))
+            if number == prev:
+                if not in_prev:
+                    in_prev = code
+                if j is not None:
+                    last_met.add(i * n + j if i < j else j * n + i)
+            if black and j is not None:
+                key = i * n + j
+                met[key] = met.get(key, 0) + 1
         history.append(tuple(hist))
         colour_diff.append(diff)
         last_colour.append(in_prev)

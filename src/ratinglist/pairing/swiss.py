@@ -188,6 +188,51 @@ def _hard_ok(c: EdgeCosts, allow_repeats: bool) -> np.ndarray:
     return ok
 
 
+SMALL_FIELD = 64
+"""Up to this many vertices `_solve` computes the costs of every pair once and gives each
+window its own pairs from them (the pairs `_window_edges` gives, in the same order)."""
+
+
+def _subset(c: EdgeCosts, sel: I64) -> EdgeCosts:
+    """The costs of the candidate pairs `sel` (indices into `c`), in that order."""
+    return EdgeCosts(
+        i=c.i[sel],
+        j=c.j[sel],
+        black_first=c.black_first[sel],
+        tie=c.tie[sel],
+        meetings=c.meetings[sel],
+        forbidden=c.forbidden[sel],
+        parts={name: part[sel] for name, part in c.parts.items()},
+    )
+
+
+def _candidates(
+    f: Field, preset: Preset, levels: I64, vertices: I64
+) -> Callable[[int], tuple[EdgeCosts, list[int]]]:
+    """The costs of the pairs of `vertices` at most `w` levels apart (w < 0: all pairs), as
+    a function of `w`; for a small field every pair's cost is computed once."""
+    if vertices.size > SMALL_FIELD:
+
+        def window(w: int) -> tuple[EdgeCosts, list[int]]:
+            i, j = _window_edges(levels, vertices, w)
+            return edge_costs(f, preset, i, j)
+
+        return window
+    i, j = _window_edges(levels, vertices, -1)
+    every, totals = edge_costs(f, preset, i, j)
+    apart = levels[j] - levels[i]  # >= 0: the pairs come in level order
+
+    def part(w: int) -> tuple[EdgeCosts, list[int]]:
+        if w < 0:
+            return every, totals
+        sel = np.flatnonzero(apart <= w)
+        if sel.size == apart.size:
+            return every, totals
+        return _subset(every, sel), [totals[k] for k in sel.tolist()]
+
+    return part
+
+
 def _solve(
     f: Field, preset: Preset, vertices: I64, backend: Backend, complete_graph: bool = False
 ) -> _Solution | None:
@@ -199,12 +244,13 @@ def _solve(
     n_levels = scores.size
     local = np.full(f.size, -1, dtype=np.int64)
     local[vertices] = np.arange(vertices.size)
+    candidates = _candidates(f, preset, levels, vertices)
     for allow_repeats in (False, True):
         w = n_levels if complete_graph else 1
         while True:
             complete = w >= n_levels - 1
-            i, j = _window_edges(levels, vertices, -1 if complete else w)
-            c, totals = edge_costs(f, preset, i, j)
+            c, totals = candidates(-1 if complete else w)
+            i, j = c.i, c.j
             keep = np.flatnonzero(_hard_ok(c, allow_repeats))
             li, lj = local[i[keep]], local[j[keep]]
             lc = totals if keep.size == len(totals) else [totals[k] for k in keep.tolist()]

@@ -145,7 +145,8 @@ class TournamentState:
 
     def entrant(self, player: PlayerId) -> Entrant:
         """The entrant with this ID."""
-        found = self.by_id().get(player)
+        index = self._index if self._index is not None else self.by_id()
+        found = index.get(player)
         if found is None:
             raise TournamentInputError(
                 N_("expected an entered player, got unknown ID %(player)s"), player=player
