@@ -168,14 +168,6 @@ def compute_standings(
     all_scores: Sequence[PlayerScores], config: StandingsConfig | None = None
 ) -> tuple[StandingsRow, ...]:
     """The standings, best first: points, BQ, discs, then lots. Always a total order."""
-    cfg = config or StandingsConfig()
-    totals = [points_and_discs(s, cfg) for s in all_scores]
-    bq = _quotients(all_scores, cfg, totals)
-    lots = draw_lots([s.player for s in all_scores], cfg.seed)
-    rows = []
-    for s, (pts, discs) in zip(all_scores, totals, strict=True):
-        rows.append((pts, bq[s.player], discs, lots[s.player], s))
-    rows.sort(key=lambda r: (-r[0], -r[1], -r[2], r[3]))
     return tuple(
         StandingsRow(
             place=i + 1,
@@ -186,5 +178,26 @@ def compute_standings(
             lot=lot,
             withdrawn=s.withdrawn,
         )
-        for i, (pts, q, d, lot, s) in enumerate(rows)
+        for i, (pts, q, d, lot, s) in enumerate(_ranked(all_scores, config or StandingsConfig()))
     )
+
+
+def standings_order(
+    all_scores: Sequence[PlayerScores], config: StandingsConfig | None = None
+) -> tuple[PlayerId, ...]:
+    """The players in the order of `compute_standings` (without building its rows)."""
+    return tuple(r[4].player for r in _ranked(all_scores, config or StandingsConfig()))
+
+
+def _ranked(
+    all_scores: Sequence[PlayerScores], cfg: StandingsConfig
+) -> list[tuple[float, float, float, int, PlayerScores]]:
+    """(points, BQ, discs, lot, scores) of each player, best first."""
+    totals = [points_and_discs(s, cfg) for s in all_scores]
+    bq = _quotients(all_scores, cfg, totals)
+    lots = draw_lots([s.player for s in all_scores], cfg.seed)
+    rows = []
+    for s, (pts, discs) in zip(all_scores, totals, strict=True):
+        rows.append((pts, bq[s.player], discs, lots[s.player], s))
+    rows.sort(key=lambda r: (-r[0], -r[1], -r[2], r[3]))
+    return rows

@@ -13,7 +13,7 @@ from ratinglist.model import PlayerId
 from ratinglist.pairing.request import PairingPlayer, PairingRequest, PastGame
 from ratinglist.standings import StandingsConfig
 from ratinglist.tournament.games.othello.memo import Same
-from ratinglist.tournament.games.othello.scoring import standings_of
+from ratinglist.tournament.games.othello.scoring import standings_order_of
 from ratinglist.tournament.games.othello.state import Entrant, Round, TournamentState
 
 
@@ -76,7 +76,7 @@ def pairing_request(
     cfg = config or StandingsConfig(seed=state.seed)
     number = round_number if round_number is not None else len(state.rounds) + 1
     before = number - 1
-    ranks = {row.player: row.place - 1 for row in standings_of(state, cfg, before)}
+    ranks = {pid: k for k, pid in enumerate(standings_order_of(state, cfg, before))}
     bye_half = round(2 * cfg.bye_points)
     t = _start(Same(state.entrants))
     for r in state.rounds[:before]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from ratinglist.model import PlayerId
 from ratinglist.standings import (
     PlayerScores,
     StandingsConfig,
     StandingsRow,
     compute_standings,
 )
+from ratinglist.standings.table import standings_order
 from ratinglist.tournament.games.othello.state import TournamentState, tallies
 
 
@@ -41,3 +43,11 @@ def standings_of(
     """The standings after `through_round` (default: every complete round)."""
     cfg = config or StandingsConfig(seed=state.seed)
     return compute_standings(player_scores(state, through_round), cfg)
+
+
+def standings_order_of(
+    state: TournamentState, config: StandingsConfig | None = None, through_round: int | None = None
+) -> tuple[PlayerId, ...]:
+    """The players in the order of `standings_of` (without its rows)."""
+    cfg = config or StandingsConfig(seed=state.seed)
+    return standings_order(player_scores(state, through_round), cfg)
