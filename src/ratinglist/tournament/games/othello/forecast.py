@@ -54,6 +54,7 @@ from ratinglist.tournament.games.othello.finals import missing_finals, scheduled
 from ratinglist.tournament.games.othello.planning import finalists, next_pairing, schedule_of
 from ratinglist.tournament.games.othello.play import OthelloPlay, apply_othello, othello
 from ratinglist.tournament.games.othello.results import Result
+from ratinglist.tournament.games.othello.scoring import standings_order_of
 from ratinglist.tournament.games.othello.state import Pairing
 
 DRAW_SHARE = 4701 / 313940
@@ -214,7 +215,8 @@ def simulate_once(
         d = _complete_rounds(_with(d, apply_othello(othello(d), paired)), draw)
     if not finals:
         # without finals the final ranking is the standings (`exports.final_ranking`)
-        return tuple(r.player for r in othello(d).standings()), ()
+        o = othello(d)
+        return standings_order_of(o.state, o.standings_config()), ()
     d = _play_finals(d, draw)
     f = othello(d).finals
     assert f is not None
