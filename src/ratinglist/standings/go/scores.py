@@ -69,18 +69,20 @@ class GoScores:
                 if k in games_of and 0 <= g.round < self.n:
                     games_of[k][g.round] = g
         byes = {(b.round, b.player) for b in t.byes}
+        self._sos: dict[tuple[str, int, bool, int], int] = {}
         for p in t.players:
+            key = p.key
             part = []
             for r in range(self.n):
-                if games_of[p.key][r] is not None:
+                if games_of[key][r] is not None:
                     part.append(Participation.PAIRED)
-                elif (r, p.key) in byes:
+                elif (r, key) in byes:
                     part.append(Participation.BYE)
                 elif not p.plays(r):
                     part.append(Participation.ABSENT)
                 else:
                     part.append(Participation.NOT_ASSIGNED)
-            self.players[p.key] = self._cumulate(p.key, tuple(part), tuple(games_of[p.key]))
+            self.players[key] = self._cumulate(key, tuple(part), tuple(games_of[key]))
 
     def _cumulate(
         self, key: str, part: tuple[Participation, ...], games: tuple[GoGame | None, ...]
@@ -91,18 +93,20 @@ class GoScores:
         mms: list[int] = []
         cps: list[int] = []
         wins = extra_nbw = extra_mms = cps_now = 0
+        down = 2 if gen.round_down else 1
+        absent = (gen.nbw2_absent, gen.mms2_absent)
+        bye = (gen.nbw2_bye, gen.mms2_bye)
         for r in range(self.n):
             g = games[r]
             w = 0 if g is None else g.result.points_x2(g.white == key)
             wins += w
             a_nbw = a_mms = 0
             if part[r] is Participation.ABSENT:
-                a_nbw, a_mms = gen.nbw2_absent, gen.mms2_absent
+                a_nbw, a_mms = absent
             elif part[r] is Participation.BYE:
-                a_nbw, a_mms = gen.nbw2_bye, gen.mms2_bye
+                a_nbw, a_mms = bye
             extra_nbw += a_nbw
             extra_mms += a_mms
-            down = 2 if gen.round_down else 1
             nbw.append(wins + extra_nbw // down * down)
             mms.append(2 * s + wins + extra_mms // down * down)
             cps_now = 2 * cps_now + w + a_nbw
@@ -186,7 +190,14 @@ class GoScores:
         return terms
 
     def sos(self, key: str, r: int, mcmahon: bool, drop: int = 0) -> int:
-        """SOSW / SOSM (X2) after round r, without the `drop` smallest terms."""
+        """SOSW / SOSM (X2) after round r, without the `drop` smallest terms (computed once
+        per argument: SOSOS and the placement read it for every opponent)."""
+        found = self._sos.get((key, r, mcmahon, drop))
+        if found is None:
+            found = self._sos[key, r, mcmahon, drop] = self._sos_of(key, r, mcmahon, drop)
+        return found
+
+    def _sos_of(self, key: str, r: int, mcmahon: bool, drop: int) -> int:
         if r < 0:
             return 0
         terms = self.sos_terms(key, r, mcmahon)
