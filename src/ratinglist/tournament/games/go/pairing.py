@@ -47,7 +47,13 @@ def gotha_round(t: GoTournament, r: int, *, bye: str | None = None) -> GothaRoun
     number of players is odd.
     """
     past = t.before_round(r)
-    scores = GoScores(past)
+    return _gotha_round(t, r, past, GoScores(past), bye)
+
+
+def _gotha_round(
+    t: GoTournament, r: int, past: GoTournament, scores: GoScores, bye: str | None
+) -> GothaRound:
+    """`gotha_round` given `past` (`t` before round r) and its scores."""
     params = t.parameters
     main = params.main_criterion
     keys = round_players(t, r)
@@ -135,7 +141,9 @@ def pair_go_round(
     Games of round r already in `t` keep their tables and players (they are not paired).
     `group_max`: pair a larger field in groups as OpenGotha does (`pair.split_groups`).
     """
-    rnd = gotha_round(t, r, bye=bye)
+    past = t.before_round(r)
+    scores = GoScores(past)
+    rnd = _gotha_round(t, r, past, scores, bye)
     existing = [g for g in t.games if g.round == r]
     busy = {k for g in existing for k in (g.white, g.black)}
     if busy:
@@ -144,7 +152,7 @@ def pair_go_round(
     placement = table_placement(t, r, rnd.bye)
     rating = {p.key: p.rating for p in t.players}
     paired = [k for g in pairing.games for k in (g.white, g.black)]
-    listed = placement_order(t, r - 1, paired, GoScores(t.before_round(r)))
+    listed = placement_order(t, r - 1, paired, scores)
     games = number_tables(
         pairing.games,
         placement,
