@@ -79,8 +79,12 @@ class Schedule:
 def seeding_order(d: FoldedTournament) -> tuple[PlayerId, ...]:
     """The round-1 entrants in the order of the seeded lots."""
     o = othello(d)
-    ids = [e.id for e in o.state.entrants if e.first_round == 1]
-    lots = draw_lots(ids, d.settings.seed)
+    return _seeded(tuple(e.id for e in o.state.entrants if e.first_round == 1), d.settings.seed)
+
+
+@functools.lru_cache(maxsize=64)
+def _seeded(ids: tuple[PlayerId, ...], seed: int) -> tuple[PlayerId, ...]:
+    lots = draw_lots(ids, seed)
     return tuple(sorted(ids, key=lots.__getitem__))
 
 

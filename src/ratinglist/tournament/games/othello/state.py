@@ -119,8 +119,8 @@ class Round:
 
     @property
     def complete(self) -> bool:
-        """True when every pairing has a result."""
-        return all(p.result is not None for p in self.pairings)
+        """True when every pairing has a result (two records each)."""
+        return len(self.records()) == 2 * len(self.pairings)
 
 
 @dataclass(frozen=True, slots=True)
