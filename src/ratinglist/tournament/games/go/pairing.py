@@ -122,8 +122,12 @@ def table_placement(t: GoTournament, r: int, bye: str | None) -> dict[str, tuple
     past = t.before_round(r)
     if bye is not None:
         past = replace(past, byes=(*past.byes, GoBye(r, bye)))
-    scores = GoScores(past)
-    crits = t.parameters.criteria
+    return _placement_of(GoScores(past), t.parameters.criteria, r)
+
+
+def _placement_of(
+    scores: GoScores, crits: tuple[Criterion, ...], r: int
+) -> dict[str, tuple[int, ...]]:
     return {k: tuple(scores.value(c, k, r) for c in crits) for k in scores.players}
 
 
@@ -149,7 +153,10 @@ def pair_go_round(
     if busy:
         rnd = replace(rnd, players=tuple(p for p in rnd.players if p.key not in busy))
     pairing = pair_go(rnd, forced=forced, never=never, group_max=group_max)
-    placement = table_placement(t, r, rnd.bye)
+    if rnd.bye is None:  # the placement reads the scores of the same rounds
+        placement = _placement_of(scores, t.parameters.criteria, r)
+    else:
+        placement = table_placement(t, r, rnd.bye)
     rating = {p.key: p.rating for p in t.players}
     paired = [k for g in pairing.games for k in (g.white, g.black)]
     listed = placement_order(t, r - 1, paired, scores)
