@@ -70,6 +70,7 @@ class GoScores:
                     games_of[k][g.round] = g
         byes = {(b.round, b.player) for b in t.byes}
         self._sos: dict[tuple[str, int, bool, int], int] = {}
+        self._sosos: dict[tuple[str, int, bool], int] = {}
         for p in t.players:
             key = p.key
             part = []
@@ -219,7 +220,13 @@ class GoScores:
         )
 
     def sosos(self, key: str, r: int, mcmahon: bool) -> int:
-        """SOSOSW / SOSOSM (X2): the sum of the opponents' SOS."""
+        """SOSOSW / SOSOSM (X2): the sum of the opponents' SOS (computed once per argument)."""
+        found = self._sosos.get((key, r, mcmahon))
+        if found is None:
+            found = self._sosos[key, r, mcmahon] = self._sosos_of(key, r, mcmahon)
+        return found
+
+    def _sosos_of(self, key: str, r: int, mcmahon: bool) -> int:
         p = self.players[key]
         total = 0
         for g in self._games_to(key, r):
