@@ -9,7 +9,7 @@ players declared absent for it. Withdrawal from round k means: not paired from r
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from ratinglist.errors import N_, NotAllowedNow, TournamentInputError
@@ -485,12 +485,12 @@ def histories(
 
 
 Tallies = tuple[
-    dict[PlayerId, tuple[GameRecord, ...]],
-    dict[PlayerId, tuple[int, ...]],
-    dict[PlayerId, tuple[int, ...]],
+    Mapping[PlayerId, tuple[GameRecord, ...]],
+    Mapping[PlayerId, tuple[int, ...]],
+    Mapping[PlayerId, tuple[int, ...]],
 ]
-"""Per entrant (in entry order): game records, bye rounds, unplayed rounds (never modified:
-they may be shared by later calls)."""
+"""Per entrant (in entry order): game records, bye rounds, unplayed rounds (read only: they
+are shared by later calls)."""
 
 
 def tallies(state: TournamentState, through_round: int | None = None) -> Tallies:
