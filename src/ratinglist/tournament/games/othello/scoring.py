@@ -22,9 +22,10 @@ def player_scores(
     """
     last = len(state.rounds) if through_round is None else through_round
     games, byes, unplayed = tallies(state, last)
+    withdrawn = state.withdrawn()
     out = []
     for pid, played in games.items():
-        w = state.withdrawn_from(pid)
+        w = withdrawn.get(pid)
         out.append(
             PlayerScores(
                 player=pid,

@@ -177,15 +177,23 @@ class TournamentState:
         absent: frozenset[PlayerId] = frozenset()
         if round_number <= len(self.rounds):
             absent = self.rounds[round_number - 1].absent
+        withdrawn = self.withdrawn()
         out = []
         for e in self.entrants:
             if e.id in absent or round_number < e.first_round:
                 continue
-            w = self.withdrawn_from(e.id)
+            w = withdrawn.get(e.id)
             if w is not None and round_number >= w:
                 continue
             out.append(e.id)
         return tuple(out)
+
+    def withdrawn(self) -> dict[PlayerId, int]:
+        """`withdrawn_from` of every withdrawn player."""
+        out: dict[PlayerId, int] = {}
+        for pid, k in self.withdrawals:
+            out.setdefault(pid, k)
+        return out
 
     @property
     def current_round(self) -> int:
