@@ -35,6 +35,7 @@ from ratinglist.errors import (
 from ratinglist.i18n import N_, _
 from ratinglist.i18n.messages import translate_error, translate_message
 from ratinglist.web.budget import OverBudget
+from ratinglist.web.headers import HEADERS as SECURITY_HEADERS
 from ratinglist.web.templating import templates
 
 CODES = {
@@ -144,4 +145,8 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def bug(request: Request, exc: Exception) -> Response:
         log.exception("unexpected error on %s", request.url.path, exc_info=exc)
-        return error_response(request, 500, _("the server failed; this is a bug"))
+        response = error_response(request, 500, _("the server failed; this is a bug"))
+        # Starlette answers this one outside every middleware: the security headers here
+        for name, value in SECURITY_HEADERS:
+            response.headers[name.decode()] = value.decode()
+        return response

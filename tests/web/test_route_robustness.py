@@ -1,0 +1,280 @@
+"""Every route of the app, probed with bad input, answers a proper page or JSON error: never a
+500, a traceback or a server path, and HTML answers carry the security headers (issue 39,
+OWASP ASVS level 1).
+
+The routes are enumerated from the app (a new route is covered) and each is sent, by the role
+it needs (an anonymous visitor for public routes, the rating officer for the registry, intake
+and publishing, the admin for the users, the director of the tournaments for the rest):
+path parameters out of range or of the wrong type, query parameters wrong or repeated, forms
+empty, mistyped or over-long, JSON malformed or of the wrong shape, and a forged CSRF token
+in Unicode. One app over one database for the module; requests go in-process through httpx's
+ASGI transport (about half the CPU of `TestClient`'s thread hop per request).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import pytest
+from fastapi import FastAPI
+from fastapi.routing import APIRoute
+from fastapi.testclient import TestClient
+from pydantic import BaseModel
+
+from ratinglist.service.databases import forget_database
+from ratinglist.web.app import create_app
+from ratinglist.web.auth import CODE_WRITES, PUBLIC_WRITES, SAFE_METHODS, is_private
+from tests.server.fixtures import PLAYER_IDS, seed_server, sign_in
+from tests.web.routes import check_security_headers
+from tests.web.site_fixture import LIST_DATES, build_site_db
+
+HUGE = "9" * 30
+"""A number past every integer column (SQLite and PostgreSQL hold at most 2**63 - 1)."""
+LONG = "x" * 20000 + "é漢字"
+"""An over-long value, ending in Unicode."""
+BAD_IDS = ("-1", HUGE, "abc%C3%A9%E6%BC%A2")
+"""Values of a numeric path parameter: negative, past any column, not a number (Unicode)."""
+BAD_NAMES = ("..%2F..%2Fetc%2Fpasswd", "x" * 300 + "%C3%A9", "-1")
+"""Values of a text path parameter (a list date, an export kind, a sheet)."""
+BAD_QUERY = ("abc", HUGE)
+"""Query parameter values; each parameter is also sent twice, the second time over-long."""
+BAD_FIELDS = ("abc", HUGE, LONG + "\x00")
+"""Values given to every field of a form at once (and a form with none)."""
+BAD_JSON = ("{", "[]")
+"""Bodies that are not JSON, or JSON of the wrong shape."""
+WRONG_VALUES: tuple[object, ...] = ("abc", int(HUGE), [], LONG)
+"""Values given to every field of a JSON body at once."""
+LEAKS = ("Traceback", "/work/", "/tmp/", "site-packages", 'File "')
+"""Text that must never reach a reader: a traceback or a path on the server."""
+ROLES = ("director", "officer", "admin")
+ENDING = ("/delete", "/logout")
+"""Routes probed last: they delete the tournament or end the session the others use."""
+
+
+@dataclass(frozen=True, slots=True)
+class World:
+    """The app, the session cookie and CSRF token of each role, and what paths name."""
+
+    app: FastAPI
+    sessions: dict[str, tuple[dict[str, str], str]]
+    values: dict[str, str]
+    go: int
+
+
+@dataclass
+class Findings:
+    """What the probe sent and what answered wrongly."""
+
+    sent: int = 0
+    routes: set[tuple[str, str]] = field(default_factory=set)
+    statuses: dict[int, int] = field(default_factory=dict)
+    wrong: list[str] = field(default_factory=list)
+
+
+def _routes(routes: list[Any]) -> list[APIRoute]:
+    """Every API route of the app, routers included with FastAPI's wrappers too."""
+    out = []
+    for route in routes:
+        if isinstance(route, APIRoute):
+            out.append(route)
+        elif hasattr(route, "original_router"):
+            out.extend(_routes(route.original_router.routes))
+    return out
+
+
+def _role(method: str, path: str) -> str:
+    """Who sends the probe: anonymous for public routes, else the role the route needs."""
+    if method in SAFE_METHODS and not is_private(path):
+        return "anonymous"
+    if method not in SAFE_METHODS and (path in PUBLIC_WRITES or path in CODE_WRITES):
+        return "anonymous"
+    if path.startswith("/account/users"):
+        return "admin"
+    officer = ("/registry", "/publishing", "/intake")
+    if path.startswith(officer) or path.startswith(tuple("/api/v1" + p for p in officer)):
+        return "officer"
+    return "director"
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
+    """The small site's archive and lists, the server's users and registry players, an
+    Othello tournament (round 1 paired, one result, live) and a Go tournament (entries)."""
+    folder = tmp_path_factory.mktemp("robustness")
+    url = build_site_db(folder, f"sqlite:///{folder / 'probe.db'}")
+    seed_server(url)
+    app = create_app(url)
+    sessions = {}
+    with TestClient(app) as client:
+        for name in ROLES:
+            client.cookies.clear()
+            signed = sign_in(client, name)
+            sessions[name] = (dict(client.cookies), signed.csrf)
+        client.cookies.clear()
+        director = sign_in(client, "director")
+        td = "/api/v1/td/tournaments"
+        made: Any = director.post(
+            td, {"name": "Probe Open", "country": "France", "start_date": "2026-11-21", "rounds": 3}
+        )
+        tid = int(made.json()["id"])
+        director.post(f"{td}/{tid}/players", {"players": [str(p) for p in PLAYER_IDS]})
+        director.post(f"{td}/{tid}/rounds")
+        director.post(f"{td}/{tid}/results", {"round": 1, "table": 1, "score": "40-24"})
+        director.post(f"{td}/{tid}/live", {"public": True})
+        go: Any = director.post(
+            td,
+            {"name": "Probe Go", "country": "FR", "start_date": "2026-11-21", "rounds": 3,
+             "game": "go", "system": "mcmahon", "bar": "4d", "floor": "20k"},
+        )  # fmt: skip
+        go_tid = int(go.json()["id"])
+        new = [{"surname": n, "firstname": "A", "rank": r} for n, r in (("Go", "3d"), ("Ki", "5k"))]
+        director.post(f"{td}/{go_tid}/entries", {"new": new})
+        site_tournament = client.get("/api/v1/tournaments").json()["tournaments"][0]["id"]
+    values = {
+        "player_id": "50002",
+        "tournament_id": str(site_tournament),
+        "as_of": LIST_DATES[-1].isoformat(),
+        "date": LIST_DATES[-1].isoformat(),
+        "year": "2026",
+        "tid": str(tid),
+        "number": "1",
+        "n": "1",
+        "rid": "1",
+        "kind": "elo",
+        "sheet": "pairings",
+        "system": "elo",
+    }
+    yield World(app, sessions, values, go_tid)
+    forget_database(url)
+
+
+def _fill(path: str, values: dict[str, str], bad: tuple[str, str] | None = None) -> str:
+    for name, value in values.items():
+        path = path.replace("{" + name + "}", bad[1] if bad and bad[0] == name else value)
+    return path
+
+
+def check_answer(found: Findings, what: str, response: Any) -> None:
+    """Count `response`; note it in `found` when it is a 500, leaks a traceback or a server
+    path, or is an HTML page without the security headers."""
+    found.sent += 1
+    found.statuses[response.status_code] = found.statuses.get(response.status_code, 0) + 1
+    text = response.text
+    problems = []
+    if response.status_code >= 500:
+        problems.append(f"status {response.status_code}")
+    problems += [f"shows {leak!r}" for leak in LEAKS if leak in text]
+    if response.headers.get("content-type", "").startswith("text/html"):
+        try:
+            check_security_headers(what, response.headers)
+        except AssertionError as exc:
+            problems.append(f"headers {exc}")
+    if problems:
+        found.wrong.append(f"{what}: {', '.join(problems)}: {text[:200]!r}")
+
+
+def _json_fields(route: APIRoute) -> list[str]:
+    """The fields of a route's JSON body model (none for forms and routes without one)."""
+    for param in route.dependant.body_params:
+        annotation = param.field_info.annotation
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            return list(annotation.model_fields)
+    return []
+
+
+def _form_fields(route: APIRoute) -> list[str]:
+    kinds = ("Form", "File")
+    return [p.name for p in route.dependant.body_params if type(p.field_info).__name__ in kinds]
+
+
+def _requests(world: World, route: APIRoute, method: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(URL, httpx arguments) of every probe of `route` by `method`."""
+    path = route.path
+    values = dict(world.values)
+    if route.endpoint.__module__.startswith("ratinglist.web.views.games.go"):
+        values["tid"] = str(world.go)
+    for param in route.dependant.path_params:
+        numeric = param.field_info.annotation is int
+        for bad in BAD_IDS if numeric else BAD_NAMES:
+            yield _fill(path, values, (param.name, bad)), {}
+    url = _fill(path, values)
+    for param in route.dependant.query_params:
+        for bad in BAD_QUERY:
+            yield url, {"params": {param.alias: bad}}
+        yield url, {"params": [(param.alias, "1"), (param.alias, LONG)]}
+    if method in SAFE_METHODS:
+        return
+    form, model = _form_fields(route), _json_fields(route)
+    if form or not model:  # a form, or a body the view reads itself
+        fields = form or ["name", "upload", "value"]
+        yield url, {"data": {}}
+        for bad in BAD_FIELDS:
+            yield url, {"data": dict.fromkeys(fields, bad)}
+        yield url, {"files": {fields[0]: ("../../etc/passwd", b"\x00\xff" * 100)}}
+        yield url, {"data": {"csrf_token": "é漢字"}, "csrf": False}
+    if model or not form:
+        for raw in BAD_JSON:
+            yield url, {"content": raw.encode(), "headers": {"content-type": "application/json"}}
+        for wrong in WRONG_VALUES:
+            yield url, {"json": dict.fromkeys(model or ["name", "value"], wrong)}
+        yield url, {"json": {}, "headers": {"x-csrf-token": "é".encode("latin-1")}}
+
+
+async def _probe(world: World) -> Findings:
+    found = Findings()
+    transport = httpx.ASGITransport(app=world.app, raise_app_exceptions=False)
+    clients = {"anonymous": httpx.AsyncClient(transport=transport, base_url="http://testserver")}
+    csrf = {"anonymous": ""}
+    for role, (cookies, token) in world.sessions.items():
+        clients[role] = httpx.AsyncClient(
+            transport=transport, base_url="http://testserver", cookies=cookies
+        )
+        csrf[role] = token
+    routes = _routes(world.app.routes)
+    last = [r for r in routes if "DELETE" in r.methods or r.path.endswith(ENDING)]
+    last.sort(key=lambda r: r.path.endswith("/logout"))
+    for route in [r for r in routes if r not in last] + last:
+        for method in sorted(route.methods):
+            found.routes.add((method, route.path))
+            role = _role(method, route.path)
+            for url, kwargs in _requests(world, route, method):
+                headers = {"x-csrf-token": csrf[role]} if kwargs.pop("csrf", csrf[role]) else {}
+                headers.update(kwargs.pop("headers", {}))
+                response = await clients[role].request(method, url, headers=headers, **kwargs)
+                check_answer(found, f"{role} {method} {url[:100]}", response)
+        put = await clients["director"].put(_fill(route.path, world.values))
+        check_answer(found, f"PUT {route.path}", put)
+    for client in clients.values():
+        await client.aclose()
+    return found
+
+
+def test_no_route_answers_bad_input_with_a_500_or_a_traceback(world: World) -> None:
+    found = asyncio.run(_probe(world))
+    assert len(found.routes) >= 250, len(found.routes)
+    assert not found.wrong, "\n".join(found.wrong)
+    # the probes reached the views: refusals of every kind, not only the sign-in gate's
+    assert {400, 403, 404, 405, 409} <= set(found.statuses), found.statuses
+    assert found.statuses.get(401, 0) + found.statuses.get(303, 0) < found.sent // 10
+
+
+@dataclass
+class _Answer:
+    status_code: int
+    text: str
+    headers: dict[str, str]
+
+
+def test_the_probe_sees_what_it_is_there_to_catch() -> None:
+    found = Findings()
+    check_answer(found, "500", _Answer(500, "{}", {"content-type": "application/json"}))
+    check_answer(found, "path", _Answer(400, "no file /work/wt/x.db", {}))
+    check_answer(found, "trace", _Answer(400, "Traceback (most recent call last)", {}))
+    check_answer(found, "headers", _Answer(404, "<p>", {"content-type": "text/html"}))
+    check_answer(found, "fine", _Answer(404, "{}", {"content-type": "application/json"}))
+    assert [w.split(":")[0] for w in found.wrong] == ["500", "path", "trace", "headers"]
+    assert found.sent == 5
