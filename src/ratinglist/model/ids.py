@@ -78,3 +78,13 @@ def player_token(text: str) -> PlayerId | None:
     `parse_temporary`); None for any other text."""
     token = text.strip()
     return PlayerId(int(token)) if token.isdigit() else parse_temporary(token)
+
+
+LARGEST_KEY = 2**63 - 1
+"""The largest number a stored identifier may have (a signed 64-bit column in SQLite and
+PostgreSQL): a larger one names nothing, and the database drivers refuse to bind it."""
+
+
+def fits_a_key(number: int) -> bool:
+    """True when `number` could be a stored identifier (its column can hold it)."""
+    return -LARGEST_KEY - 1 <= number <= LARGEST_KEY

@@ -87,12 +87,22 @@ def error_response(request: Request, status: int, message: str | BaseException) 
     )
 
 
+SHOWN_INPUT = 80
+"""The most characters of a refused value quoted back in the message (a 5000-character
+field is not echoed whole)."""
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= SHOWN_INPUT else text[: SHOWN_INPUT - 1] + "…"
+
+
 def _validation_message(exc: RequestValidationError) -> str:
     parts = []
     for err in exc.errors():
         where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("query", "path", "body"))
         value: Any = err.get("input")
-        parts.append(f"{where}: {err.get('msg', 'invalid')} (got {value!r})")
+        parts.append(f"{where}: {err.get('msg', 'invalid')} (got {_shown(value)})")
     return _("expected valid parameters, got %(details)s", details="; ".join(parts))
 
 

@@ -17,7 +17,7 @@ from ratinglist.web.paths import names_nothing
 
 
 class PathNumbers:
-    """ASGI middleware: a path naming a number past `web.paths.LARGEST_ID` gets the 404 answer."""
+    """ASGI middleware: a path naming a number past `model.ids.LARGEST_KEY` gets the 404 answer."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
