@@ -100,10 +100,33 @@ def _shown(value: Any) -> str:
 def _validation_message(exc: RequestValidationError) -> str:
     parts = []
     for err in exc.errors():
+        if err.get("type") == "json_invalid":  # FastAPI's: the position as the field's name
+            why = err.get("ctx", {}).get("error", "")
+            parts.append(f"body: not JSON ({why} at character {err['loc'][-1]})")
+            continue
         where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("query", "path", "body"))
         value: Any = err.get("input")
         parts.append(f"{where}: {err.get('msg', 'invalid')} (got {_shown(value)})")
     return _("expected valid parameters, got %(details)s", details="; ".join(parts))
+
+
+def _framework_message(request: Request, exc: HTTPException) -> str:
+    """The message of a refusal by Starlette or FastAPI (this package raises none), in the
+    reader's language: their own details are English ("There was an error parsing the
+    body", "Method Not Allowed")."""
+    if exc.status_code == 404:
+        return _("no page at %(path)s", path=request.url.path)
+    if exc.status_code == 405:
+        allowed = (exc.headers or {}).get("Allow", "")
+        return _(
+            "expected a request by %(allowed)s at %(path)s, got %(method)s",
+            allowed=allowed or "another method",
+            path=request.url.path,
+            method=request.method,
+        )
+    if exc.status_code == 400:
+        return _("expected a body that can be read (JSON or a form, as sent), got one that cannot")
+    return str(exc.detail)
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -145,12 +168,9 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
-        message = (
-            str(exc.detail)
-            if exc.status_code != 404
-            else _("no page at %(path)s", path=request.url.path)
-        )
-        return error_response(request, exc.status_code, message)
+        response = error_response(request, exc.status_code, _framework_message(request, exc))
+        response.headers.update(exc.headers or {})  # a 405's Allow
+        return response
 
     @app.exception_handler(Exception)
     async def bug(request: Request, exc: Exception) -> Response:
