@@ -58,9 +58,31 @@ SAMPLES: dict[str, object] = {
 """Values a field of that name takes in a well-formed request (others: by their type)."""
 LEAKS = ("Traceback", "/work/", "/tmp/", "site-packages", 'File "')
 """Text that must never reach a reader: a traceback or a path on the server."""
+JSON_TYPE = {"content-type": "application/json"}
+MULTIPART = {"content-type": "multipart/form-data; boundary=z"}
+FORM = {"content-type": "application/x-www-form-urlencoded"}
+ODD: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("GET", "/?lang=%00..%2Fx", {}),
+    ("GET", "/", {"headers": {"accept-language": "*;q=abc, ;;;, zz-ZZ;q=2, " + "x" * 500}}),
+    ("GET", "/", {"headers": {"cookie": b'lang="\\x; rl_session=\xff\xfe; ;;='}}),
+    ("GET", "/td", {"headers": {"cookie": "rl_session=é漢".encode()}}),
+    ("GET", "/%2e%2e/%2e%2e/etc/passwd", {}),
+    ("GET", "/static/..%2F..%2Fapp.py", {}),
+    ("GET", "/static/%00", {}),
+    ("GET", "/api/docs/assets/..%2F..%2F__init__.py", {}),
+    ("POST", "/api/v1/login", {"content": b'{"username": "\xff"}', "headers": JSON_TYPE}),
+    ("POST", "/api/v1/login", {"content": b"[" * 50000 + b"]" * 50000, "headers": JSON_TYPE}),
+    ("POST", "/api/v1/login", {"json": {"username": "é" * 70, "password": "\x00" * 2000}}),
+    ("POST", "/check", {"content": b"x", "headers": {"content-type": "multipart/form-data"}}),
+    ("POST", "/check", {"content": b"--z\r\nbroken", "headers": MULTIPART}),
+    ("POST", "/check", {"content": b"text=%zz%ff\xff&&=", "headers": FORM}),
+)  # fmt: skip
+"""Requests any route may get, sent once by a visitor: a language, cookies and headers that
+cannot be read, paths climbing out of the static folders, bodies that cannot be read."""
 ROLES = ("director", "officer", "admin")
-ENDING = ("/delete", "/logout")
-"""Routes probed last: they delete the tournament or end the session the others use."""
+ENDING = ("/undo", "/delete", "/logout")
+"""Routes probed last: an undo without a body undoes (the pairing the others probe), the
+others delete the tournament or end the session the others use."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +305,7 @@ async def _probe(world: World) -> Findings:
     routes = _routes(world.app.routes)
     modules: set[str] = set()
     last = [r for r in routes if "DELETE" in r.methods or r.path.endswith(ENDING)]
-    last.sort(key=lambda r: r.path.endswith("/logout"))
+    last.sort(key=lambda r: [r.path.endswith(e) for e in reversed(ENDING)])
     for route in [r for r in routes if r not in last] + last:
         for method in sorted(route.methods):
             found.routes.add((method, route.path))
@@ -297,6 +319,9 @@ async def _probe(world: World) -> Findings:
             modules.add(route.endpoint.__module__)
             put = await clients["director"].put(_fill(route.path, world.values))
             check_answer(found, f"PUT {route.path}", put)
+    for method, url, kwargs in ODD:
+        odd = await clients["anonymous"].request(method, url, **kwargs)
+        check_answer(found, f"anonymous {method} {url} {str(kwargs)[:100]}", odd)
     for client in clients.values():
         await client.aclose()
     return found
