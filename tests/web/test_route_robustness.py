@@ -36,8 +36,10 @@ HUGE = "9" * 30
 """A number past every integer column (SQLite and PostgreSQL hold at most 2**63 - 1)."""
 LONG = "x" * 6000 + "é漢字"
 """An over-long value (longer than any field allows), ending in Unicode."""
-BAD_IDS = ("-1", HUGE, "abc%C3%A9%E6%BC%A2")
-"""Values of a numeric path parameter: negative, past any column, not a number (Unicode)."""
+UNKNOWN = ("0", "-1", str(10**12))
+"""Numbers naming nothing; each route gets one of them in turn (a third of the requests)."""
+NOT_A_NUMBER = "abc" + "x" * 300 + "%C3%A9%E6%BC%A2"
+"""A path parameter of the wrong type, long, ending in Unicode (URL-encoded)."""
 BAD_NAMES = ("..%2F..%2Fetc%2Fpasswd", "x" * 300 + "%C3%A9", "-1")
 """Values of a text path parameter (a list date, an export kind, a sheet)."""
 BAD_TEXT = "-1 é漢字\x00"
@@ -272,9 +274,12 @@ def _bodies(route: APIRoute) -> Iterator[dict[str, Any]]:
         yield from ({"json": body} for body in one_bad)
 
 
-def _requests(world: World, route: APIRoute, method: str) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(URL, httpx arguments) of every probe of `route` by `method`: each path parameter
-    bad in turn, each query parameter past any column and sent twice (the second time
+def _requests(
+    world: World, route: APIRoute, method: str, turn: int
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(URL, httpx arguments) of every probe of `route` by `method`: each path parameter bad
+    in turn (an unknown number, the route's `turn` picking which; one past any column; not a
+    number), each query parameter past any column and sent twice (the second time
     over-long), and for a write the bad bodies of `_bodies`."""
     path = route.path
     values = dict(world.values)
@@ -282,7 +287,8 @@ def _requests(world: World, route: APIRoute, method: str) -> Iterator[tuple[str,
         values["tid"] = str(world.go)
     for param in route.dependant.path_params:
         numeric = param.field_info.annotation is int
-        for bad in BAD_IDS if numeric else BAD_NAMES:
+        bad_ids = (UNKNOWN[turn % len(UNKNOWN)], HUGE, NOT_A_NUMBER)
+        for bad in bad_ids if numeric else BAD_NAMES:
             yield _fill(path, values, (param.name, bad)), {}
     url = _fill(path, values)
     for param in route.dependant.query_params:
@@ -306,11 +312,11 @@ async def _probe(world: World) -> Findings:
     modules: set[str] = set()
     last = [r for r in routes if "DELETE" in r.methods or r.path.endswith(ENDING)]
     last.sort(key=lambda r: [r.path.endswith(e) for e in reversed(ENDING)])
-    for route in [r for r in routes if r not in last] + last:
+    for turn, route in enumerate([r for r in routes if r not in last] + last):
         for method in sorted(route.methods):
             found.routes.add((method, route.path))
             role = _role(method, route.path)
-            for url, kwargs in _requests(world, route, method):
+            for url, kwargs in _requests(world, route, method, turn):
                 headers = {"x-csrf-token": csrf[role]} if kwargs.pop("csrf", csrf[role]) else {}
                 headers.update(kwargs.pop("headers", {}))
                 response = await clients[role].request(method, url, headers=headers, **kwargs)
