@@ -14,7 +14,6 @@ is a bug: 500 with the same shapes and no details.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -37,6 +36,7 @@ from ratinglist.i18n.messages import translate_error, translate_message
 from ratinglist.web.budget import OverBudget
 from ratinglist.web.headers import HEADERS as SECURITY_HEADERS
 from ratinglist.web.templating import templates
+from ratinglist.web.validation import validation_message
 
 CODES = {
     400: "bad_request",
@@ -85,29 +85,6 @@ def error_response(request: Request, status: int, message: str | BaseException) 
         {"status": status, "title": TITLES.get(status, N_("Error")), "message": message},
         status_code=status,
     )
-
-
-SHOWN_INPUT = 80
-"""The most characters of a refused value quoted back in the message (a 5000-character
-field is not echoed whole)."""
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= SHOWN_INPUT else text[: SHOWN_INPUT - 1] + "…"
-
-
-def _validation_message(exc: RequestValidationError) -> str:
-    parts = []
-    for err in exc.errors():
-        if err.get("type") == "json_invalid":  # FastAPI's: the position as the field's name
-            why = err.get("ctx", {}).get("error", "")
-            parts.append(f"body: not JSON ({why} at character {err['loc'][-1]})")
-            continue
-        where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("query", "path", "body"))
-        value: Any = err.get("input")
-        parts.append(f"{where}: {err.get('msg', 'invalid')} (got {_shown(value)})")
-    return _("expected valid parameters, got %(details)s", details="; ".join(parts))
 
 
 def _framework_message(request: Request, exc: HTTPException) -> str:
@@ -164,7 +141,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
-        return error_response(request, 400, _validation_message(exc))
+        return error_response(request, 400, validation_message(exc))
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
