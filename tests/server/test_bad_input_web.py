@@ -87,6 +87,34 @@ def test_the_column_bound_is_the_signed_64_bit_one() -> None:
     assert not names_nothing("/td/١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦٧٨٩٠")  # Arabic-Indic digits: not ours
 
 
+@pytest.mark.parametrize("komi", ["NaN", "1e309", "-inf"])
+def test_a_komi_that_is_no_number_is_a_400(app_client: TestClient, komi: str) -> None:
+    """Go's settings check took int() of NaN or infinity (ValueError, OverflowError: 500)."""
+    director = sign_in(app_client, "director")
+    made = director.post(
+        "/api/v1/td/tournaments",
+        {"name": "Komi", "country": "FR", "start_date": "2026-11-21", "rounds": 3, "game": "go"},
+    )
+    tid = made.json()["id"]  # type: ignore[attr-defined]
+    answer = director.post(f"/api/v1/td/tournaments/{tid}/settings", {"komi": komi})
+    assert answer.status_code == 400  # type: ignore[attr-defined]
+    message = answer.json()["error"]["message"]  # type: ignore[attr-defined]
+    assert message == f"expected a komi in half points such as 7.5 or 0.5, got '{komi}'"
+
+
+def test_a_seed_past_64_bits_is_a_400(app_client: TestClient) -> None:
+    """The seed reached the database's integer column (OverflowError: 500)."""
+    director = sign_in(app_client, "director")
+    new = {"name": "Seeded", "country": "France", "start_date": "2026-11-21"}
+    answer = director.post("/api/v1/td/tournaments", {**new, "seed": int(HUGE)})
+    assert answer.status_code == 400  # type: ignore[attr-defined]
+    assert answer.json()["error"]["message"] == (  # type: ignore[attr-defined]
+        f"expected a seed of at most {LARGEST_KEY} (64 bits), got {HUGE}"
+    )
+    largest = director.post("/api/v1/td/tournaments", {**new, "seed": LARGEST_KEY})
+    assert largest.status_code == 201  # type: ignore[attr-defined]
+
+
 def test_a_csrf_token_in_unicode_is_a_403(app_client: TestClient) -> None:
     """``secrets.compare_digest`` refuses non-ASCII text (TypeError: 500 before)."""
     app_client.get("/login")

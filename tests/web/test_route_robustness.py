@@ -209,26 +209,29 @@ def check_answer(found: Findings, what: str, response: Any) -> None:
         found.wrong.append(f"{what}: {', '.join(problems)}: {text[:200]!r}")
 
 
-def _fields(route: APIRoute) -> tuple[dict[str, Any], bool]:
-    """The fields of a route's body (a form's, or a JSON model's) with their types, and
-    whether the body is JSON."""
-    found: dict[str, Any] = {}
+def _fields(route: APIRoute) -> tuple[dict[str, tuple[Any, bool]], bool]:
+    """The fields of a route's body (a form's, or a JSON model's): their types and whether
+    each is required; and whether the body is JSON."""
+    found: dict[str, tuple[Any, bool]] = {}
     json = False
     for param in route.dependant.body_params:
-        annotation = param.field_info.annotation
+        info = param.field_info
+        annotation = info.annotation
         if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-            found.update({k: f.annotation for k, f in annotation.model_fields.items()})
+            fields = annotation.model_fields.items()
+            found.update({k: (f.annotation, f.is_required()) for k, f in fields})
             json = True
-        elif type(param.field_info).__name__ in ("Form", "File"):
-            found[param.alias] = annotation
+        elif type(info).__name__ in ("Form", "File"):
+            found[param.alias] = (annotation, info.is_required())
     return found, json
 
 
 def _sample(name: str, annotation: Any) -> object:
-    """A plausible value of a field, so that one bad field at a time reaches the view."""
-    kind = str(annotation)
+    """A plausible value of a required field, so that one bad field at a time reaches the
+    view (the optional ones are left out)."""
     if name in SAMPLES:
         return SAMPLES[name]
+    kind = f"{name} {annotation}"
     for word, value in (("date", "2026-03-31"), ("int", 1), ("bool", False), ("list", [])):
         if word in kind:
             return value
@@ -256,8 +259,8 @@ def _bodies(route: APIRoute) -> Iterator[dict[str, Any]]:
     also a body that is not JSON or of the wrong shape, and a forged token in the header.
     A route whose view reads the body itself gets both kinds."""
     fields, json = _fields(route)
-    good = {k: _sample(k, a) for k, a in fields.items()}
-    one_bad = [{**good, name: _bad(a)} for name, a in fields.items()]
+    good = {k: _sample(k, a) for k, (a, required) in fields.items() if required}
+    one_bad = [{**good, name: _bad(a)} for name, (a, _required) in fields.items()]
     names = list(fields) or ["name", "upload"]
     if not json:
         yield {"data": {}}
@@ -337,9 +340,10 @@ def test_no_route_answers_bad_input_with_a_500_or_a_traceback(world: World) -> N
     found = asyncio.run(_probe(world))
     assert len(found.routes) >= 250, len(found.routes)
     assert not found.wrong, "\n".join(found.wrong)
-    # the probes reached the views: refusals of every kind, not only the sign-in gate's
+    # the probes reached the views: refusals of every kind, the sessions kept to the end (a
+    # 401 only for the players' side's writes at a path that is not a tournament's)
     assert {400, 403, 404, 405, 409} <= set(found.statuses), found.statuses
-    assert found.statuses.get(401, 0) + found.statuses.get(303, 0) < found.sent // 10
+    assert found.statuses.get(401, 0) < found.sent // 50, found.statuses
 
 
 @dataclass

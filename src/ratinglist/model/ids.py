@@ -81,8 +81,8 @@ def player_token(text: str) -> PlayerId | None:
 
 
 LARGEST_KEY = 2**63 - 1
-"""The largest number a stored identifier may have (a signed 64-bit column in SQLite and
-PostgreSQL): a larger one names nothing, and the database drivers refuse to bind it."""
+"""The largest number a stored identifier (or seed) may have: a signed 64-bit column in SQLite
+and PostgreSQL. A larger one names nothing, and the database drivers refuse to bind it."""
 
 
 def fits_a_key(number: int) -> bool:
