@@ -44,6 +44,9 @@ BAD_NAMES = ("..%2F..%2Fetc%2Fpasswd", "x" * 300 + "%C3%A9", "-1")
 """Values of a text path parameter (a list date, an export kind, a sheet)."""
 BAD_TEXT = "-1 é漢字\x00"
 """The value of one text field: not a number, Unicode, a NUL."""
+ODD_TEXT = ("NaN", "1e309", HUGE, "2026-02-30", "")
+"""Texts a view may read as a number or a date itself; each text field gets one of them in
+turn, besides `BAD_TEXT`."""
 BAD_JSON = ("{", "[]")
 """Bodies that are not JSON, or JSON of the wrong shape."""
 SAMPLES: dict[str, object] = {
@@ -238,10 +241,14 @@ def _sample(name: str, annotation: Any) -> object:
     return "1"
 
 
-def _bad(annotation: Any) -> object:
-    """The wrong value one field is sent, by its type."""
+def _bad(annotation: Any, turn: int) -> tuple[object, ...]:
+    """The wrong values one field is sent, by its type (`turn` picks the odd text)."""
     kind = str(annotation)
-    return int(HUGE) if "int" in kind else BAD_TEXT if "str" in kind else "abc"
+    if "int" in kind:
+        return (int(HUGE),)
+    if "str" in kind:
+        return (BAD_TEXT, ODD_TEXT[turn % len(ODD_TEXT)])
+    return ("abc",)
 
 
 def _as_form(body: dict[str, object]) -> dict[str, str]:
@@ -252,7 +259,7 @@ def _as_form(body: dict[str, object]) -> dict[str, str]:
     return out
 
 
-def _bodies(route: APIRoute) -> Iterator[dict[str, Any]]:
+def _bodies(route: APIRoute, turn: int) -> Iterator[dict[str, Any]]:
     """The httpx arguments of each bad body sent to a write: none at all, every field
     over-long, each field wrong in turn with the others plausible; for a form also a file
     where text is expected and a forged CSRF token in Unicode without the header; for JSON
@@ -260,7 +267,11 @@ def _bodies(route: APIRoute) -> Iterator[dict[str, Any]]:
     A route whose view reads the body itself gets both kinds."""
     fields, json = _fields(route)
     good = {k: _sample(k, a) for k, (a, required) in fields.items() if required}
-    one_bad = [{**good, name: _bad(a)} for name, (a, _required) in fields.items()]
+    one_bad = [
+        {**good, name: bad}
+        for k, (name, (a, _required)) in enumerate(fields.items())
+        for bad in _bad(a, turn + k)
+    ]
     names = list(fields) or ["name", "upload"]
     if not json:
         yield {"data": {}}
@@ -298,7 +309,7 @@ def _requests(
         yield url, {"params": {param.alias: HUGE}}
         yield url, {"params": [(param.alias, "1"), (param.alias, LONG)]}
     if method not in SAFE_METHODS:
-        yield from ((url, kwargs) for kwargs in _bodies(route))
+        yield from ((url, kwargs) for kwargs in _bodies(route, turn))
 
 
 async def _probe(world: World) -> Findings:
