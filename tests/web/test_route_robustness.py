@@ -33,7 +33,7 @@ from tests.web.routes import check_security_headers
 from tests.web.site_fixture import LIST_DATES, build_site_db
 
 HUGE = "9" * 30
-"""A number past every integer column (SQLite and PostgreSQL hold at most 2**63 - 1)."""
+"""A number past every integer column (PostgreSQL's hold 32 bits, SQLite's 64)."""
 LONG = "x" * 6000 + "é漢字"
 """An over-long value (longer than any field allows), ending in Unicode."""
 UNKNOWN = ("0", "-1", str(10**12))

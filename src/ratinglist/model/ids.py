@@ -80,9 +80,10 @@ def player_token(text: str) -> PlayerId | None:
     return PlayerId(int(token)) if token.isdigit() else parse_temporary(token)
 
 
-LARGEST_KEY = 2**63 - 1
-"""The largest number a stored identifier (or seed) may have: a signed 64-bit column in SQLite
-and PostgreSQL. A larger one names nothing, and the database drivers refuse to bind it."""
+LARGEST_KEY = 2**31 - 1
+"""The largest number a stored identifier (or seed) may have: the store's integer columns are
+signed 32-bit in PostgreSQL (64-bit in SQLite). A larger one names nothing, and the database
+refuses it (SQLite's driver past 64 bits, PostgreSQL past 32: "integer out of range")."""
 
 
 def fits_a_key(number: int) -> bool:

@@ -298,7 +298,7 @@ def _directed_by_id(conn: Connection, tournament_id: int) -> TournamentInfo | No
     the (tournament, seq) index, where `list_directed` counts every log (a result entry
     asks for its tournament on every request).
     """
-    if not fits_a_key(tournament_id):  # the driver could not even bind it
+    if not fits_a_key(tournament_id):  # no column holds it (and the database refuses it)
         return None
     t, e = td_tournaments.c, tournament_events.c
     newest = select(func.max(e.seq)).where(e.tournament_id == t.id).scalar_subquery()

@@ -1,9 +1,10 @@
 """Numbers in a request's path that no stored thing can have: answered 404 before any lookup.
 
-The databases store identifiers in signed 64-bit integers; a path such as ``/td/`` followed by
-thirty nines is a valid ``int`` for FastAPI but makes the database driver raise while binding
-it (SQLite: ``OverflowError``; PostgreSQL: out of range). No tournament, player or queue item
-has such a number, so the answer is the "no page" of an unknown address (issue 39).
+The store's integer columns are signed 32-bit in PostgreSQL (64-bit in SQLite); a path such
+as ``/td/1000000000000`` is a valid ``int`` for FastAPI but makes the database refuse it
+(PostgreSQL: "integer out of range"; SQLite's driver past 64 bits: ``OverflowError``). No
+tournament, player or queue item has such a number, so the answer is the "no page" of an
+unknown address (issue 39).
 """
 
 from __future__ import annotations

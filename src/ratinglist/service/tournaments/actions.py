@@ -77,11 +77,11 @@ def _settings(new: NewSettings) -> ev.Settings:
     """The new tournament's settings, its seed drawn when none is given.
 
     Raises:
-        TournamentInputError: a seed the database cannot store (past 64 bits).
+        TournamentInputError: a seed the database cannot store (past 32 bits).
     """
     if new.seed is not None and not fits_a_key(new.seed):
         raise TournamentInputError(
-            N_("expected a seed of at most %(largest)s (64 bits), got %(seed)s"),
+            N_("expected a seed of at most %(largest)s, got %(seed)s"),
             largest=LARGEST_KEY,
             seed=new.seed,
         )
