@@ -54,6 +54,7 @@ def test_a_tournament_number_that_is_not_a_number_is_a_400(app_client: TestClien
         f"/publishing/jobs/{HUGE}",
         f"/td/{LARGEST_KEY + 1}/standings",
         f"/td/{LARGEST_KEY}",  # the largest a column holds: looked up, and not there
+        "/players/" + "9" * 5000,  # int() refuses 4,300 digits and more (ValueError)
         "/tournaments%00",  # the stored pages' key: PostgreSQL refuses NUL in a text
         "/static/%00",
     ],
@@ -91,6 +92,8 @@ def test_the_column_bound_is_the_signed_32_bit_one() -> None:
     assert not names_nothing(f"/td/{LARGEST_KEY}/rounds/1")
     assert not names_nothing("/downloads/lists/2026-03-31.csv")
     assert not names_nothing("/td/١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦٧٨٩٠")  # Arabic-Indic digits: not ours
+    assert not names_nothing("/td/" + "0" * 20 + "5")  # leading zeros: number 5
+    assert names_nothing("/players/" + "9" * 5000)  # past Python's 4,300 digits for int()
 
 
 @pytest.mark.parametrize("komi", ["NaN", "1e309", "-inf"])

@@ -72,6 +72,8 @@ ODD: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("GET", "/", {"headers": {"cookie": b'lang="\\x; rl_session=\xff\xfe; ;;='}}),
     ("GET", "/td", {"headers": {"cookie": "rl_session=é漢".encode()}}),
     ("GET", "/%2e%2e/%2e%2e/etc/passwd", {}),
+    ("GET", "/players/" + "9" * 5000, {}),
+    ("GET", "/api/v1/players/50002?owner=" + "9" * 5000, {}),
     ("GET", "/static/..%2F..%2Fapp.py", {}),
     ("GET", "/static/%00", {}),
     ("GET", "/api/docs/assets/..%2F..%2F__init__.py", {}),

@@ -13,9 +13,15 @@ def is_under(path: str, prefixes: Iterable[str]) -> bool:
 
 
 def names_nothing(path: str) -> bool:
-    """True when a segment of `path` is a number larger than any stored identifier."""
+    """True when a segment of `path` is a number larger than any stored identifier (read
+    without `int` past the digits a key has: Python refuses to convert 4,300 and more)."""
     return any(
-        part.isascii() and part.isdigit() and not fits_a_key(int(part))
+        part.isascii() and part.isdigit() and _past_any_key(part.lstrip("0"))
         for part in path.split("/")
         if len(part) >= len(str(LARGEST_KEY))
     )
+
+
+def _past_any_key(digits: str) -> bool:
+    width = len(str(LARGEST_KEY))
+    return len(digits) > width or (len(digits) == width and not fits_a_key(int(digits)))

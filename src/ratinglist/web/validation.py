@@ -24,6 +24,7 @@ KINDS: Mapping[str, str] = {
     "int_parsing": N_("%(field)s: expected a whole number, got %(got)s"),
     "int_type": N_("%(field)s: expected a whole number, got %(got)s"),
     "int_from_float": N_("%(field)s: expected a whole number, got %(got)s"),
+    "int_parsing_size": N_("%(field)s: expected a whole number, got %(got)s"),
     "float_parsing": N_("%(field)s: expected a number, got %(got)s"),
     "float_type": N_("%(field)s: expected a number, got %(got)s"),
     "bool_parsing": N_("%(field)s: expected true or false, got %(got)s"),
