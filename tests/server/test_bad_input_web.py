@@ -124,6 +124,18 @@ def test_a_seed_past_32_bits_is_a_400(app_client: TestClient) -> None:
     assert largest.status_code == 201  # type: ignore[attr-defined]
 
 
+def test_a_player_number_of_5000_digits_is_refused(app_client: TestClient) -> None:
+    """The registry's search took int() of it (ValueError past 4,300 digits: 500)."""
+    director = sign_in(app_client, "director")
+    new = {"name": "Digits", "country": "France", "start_date": "2026-11-21"}
+    tid = director.post("/api/v1/td/tournaments", new).json()["id"]  # type: ignore[attr-defined]
+    api = director.post(f"/api/v1/td/tournaments/{tid}/players", {"players": ["9" * 5000]})
+    assert api.status_code == 400  # type: ignore[attr-defined]
+    form = {"players": "9" * 5000, "csrf_token": director.csrf}
+    page = app_client.post(f"/td/{tid}/players", data=form, follow_redirects=False)
+    assert page.status_code in (303, 400)
+
+
 def test_a_csrf_token_in_unicode_is_a_403(app_client: TestClient) -> None:
     """``secrets.compare_digest`` refuses non-ASCII text (TypeError: 500 before)."""
     app_client.get("/login")
