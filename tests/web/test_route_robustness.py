@@ -264,9 +264,10 @@ def _as_form(body: dict[str, object]) -> dict[str, str]:
 
 
 def _bodies(route: APIRoute, turn: int, forge: bool) -> Iterator[dict[str, Any]]:
-    """The httpx arguments of each bad body sent to a write: none at all, every field
-    over-long, each field wrong in turn with the others plausible; for a form also a file
-    where text is expected; for JSON also a body that is not JSON or of the wrong shape.
+    """The httpx arguments of each bad body sent to a write: none at all, each field wrong in
+    turn with the others plausible (a text field also over-long: `LONG_NUMBER`); for a form
+    also a file where text is expected; for JSON also a body that is not JSON or of the
+    wrong shape (a list where an object is, lists of over-long texts for every field).
     With `forge`, a forged CSRF token in Unicode too (in a form without the header; in the
     header). A route whose view reads the body itself gets both kinds."""
     fields, json = _fields(route)
@@ -279,7 +280,6 @@ def _bodies(route: APIRoute, turn: int, forge: bool) -> Iterator[dict[str, Any]]
     names = list(fields) or ["name", "upload"]
     if not json:
         yield {"data": {}}
-        yield {"data": dict.fromkeys(names, LONG + "\x00")}
         yield {"files": {names[0]: ("../../etc/passwd", b"\x00\xff" * 100)}}
         if forge:
             yield {"data": {"csrf_token": "é漢字"}, "csrf": False}
@@ -287,8 +287,7 @@ def _bodies(route: APIRoute, turn: int, forge: bool) -> Iterator[dict[str, Any]]
     if json or not fields:
         for raw in BAD_JSON:
             yield {"content": raw.encode(), "headers": {"content-type": "application/json"}}
-        yield {"json": dict.fromkeys(names, LONG)}
-        yield {"json": {key: [] for key in names}}
+        yield {"json": {key: [LONG] for key in names}}
         if forge:
             yield {"json": {}, "headers": {"x-csrf-token": "é".encode("latin-1")}}
         yield from ({"json": body} for body in one_bad)
