@@ -55,6 +55,12 @@ def test_id_query(index: PlayerIndex) -> None:
     assert [int(m.player.id) for m in index.search("40")] == [4012, 4090]
 
 
+def test_a_number_longer_than_any_id_finds_nobody(index: PlayerIndex) -> None:
+    """int() refuses 4,300 digits and more: a ValueError (500 on the web) before issue 39."""
+    assert index.search("9" * 5000) == []
+    assert index.search("1" * 20) == []
+
+
 def test_country_filter_accepts_any_spelling(index: PlayerIndex) -> None:
     found = index.search("lazard", country="F")
     assert int(found[0].player.id) == 11

@@ -78,3 +78,14 @@ def player_token(text: str) -> PlayerId | None:
     `parse_temporary`); None for any other text."""
     token = text.strip()
     return PlayerId(int(token)) if token.isdigit() else parse_temporary(token)
+
+
+LARGEST_KEY = 2**31 - 1
+"""The largest number a stored identifier (or seed) may have: the store's integer columns are
+signed 32-bit in PostgreSQL (64-bit in SQLite). A larger one names nothing, and the database
+refuses it (SQLite's driver past 64 bits, PostgreSQL past 32: "integer out of range")."""
+
+
+def fits_a_key(number: int) -> bool:
+    """True when `number` could be a stored identifier (its column can hold it)."""
+    return -LARGEST_KEY - 1 <= number <= LARGEST_KEY

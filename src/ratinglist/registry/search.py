@@ -38,6 +38,8 @@ TOKEN_CUTOFF = 70.0
 PREFIX_FLOOR = 70.0
 PREFIX_RANGE = 25.0
 QUERY_WEIGHT = 0.85
+MAX_ID_DIGITS = 19
+"""The most digits of an ID searched for (a 64-bit integer's): a longer number is no player's."""
 _FOLD = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "ı": "i"})
 _NON_WORD = re.compile(r"[\W_]+")
 
@@ -145,6 +147,8 @@ class PlayerIndex:
 
     def _search_ids(self, digits: str, limit: int, country: str | None) -> list[Match]:
         found: list[Match] = []
+        if len(digits) > MAX_ID_DIGITS:  # no player's (and int() refuses 4,300 digits)
+            return found
         for n in self._by_id.get(int(digits), []):
             found.append(Match(self._players[n], 100.0))
         prefixed = sorted(

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ratinglist.errors import AccountError, InputError
 from ratinglist.i18n import DEFAULT, LOCALES, N_, _, parse_locale, using
-from ratinglist.service.accounts import set_password
+from ratinglist.service.accounts import same_secret, set_password
 from ratinglist.service.actor import Actor, ActorKind
 from ratinglist.service.mail import MailSettings, looks_like_address, send_mail
 from ratinglist.store import Store
@@ -221,7 +221,7 @@ def reset_password(db: Store, token: str, password: str, *, now: dt.datetime | N
     if found is None:
         raise damaged
     expected = _signature(_key(db), found.name, expires, found.password_hash)
-    if not hmac.compare_digest(expected, signature):
+    if not same_secret(signature, expected):
         raise AccountError(
             N_(
                 "expected the newest password-reset link, got one used already or "

@@ -415,13 +415,19 @@ def sign_out(db: Store, token: str) -> None:
     _forget_sessions(db, _token_hash(token))
 
 
+def same_secret(sent: str, expected: str) -> bool:
+    """True when `sent` is `expected`, compared in constant time; any text may be sent (a
+    forged token with non-ASCII characters is only another wrong token)."""
+    return secrets.compare_digest(sent.encode(), expected.encode())
+
+
 def check_csrf(signed_in: SignedIn, sent: str | None) -> None:
     """Refuse a write whose CSRF token is not the session's.
 
     Raises:
         PermissionDenied: missing or different.
     """
-    if not sent or not secrets.compare_digest(sent, signed_in.csrf):
+    if not sent or not same_secret(sent, signed_in.csrf):
         got = "none" if not sent else "another"
         raise PermissionDenied(
             N_("expected the form's CSRF token, got %(got)s: reload the page"), got=got

@@ -27,6 +27,8 @@ class StoredPage:
 
 def stored_page(conn: Connection, version: str, key: str) -> StoredPage | None:
     """The page stored under `key` at `version` (None when missing or stale)."""
+    if "\x00" in key:  # none is stored under it, and PostgreSQL refuses NUL in a text
+        return None
     p = site_pages.c
     row = conn.execute(
         select(p.headers, p.body).where(and_(p.key == key, p.version == version))

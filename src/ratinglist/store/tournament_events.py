@@ -21,6 +21,7 @@ from sqlalchemy.engine import Connection
 
 from ratinglist.errors import ConflictError, NotFoundError, TournamentInputError
 from ratinglist.model.account import Grant, Role
+from ratinglist.model.ids import fits_a_key
 from ratinglist.store.accounts import add_grant
 from ratinglist.store.database import Store
 from ratinglist.store.schema import td_tournaments, tournament_events
@@ -297,6 +298,8 @@ def _directed_by_id(conn: Connection, tournament_id: int) -> TournamentInfo | No
     the (tournament, seq) index, where `list_directed` counts every log (a result entry
     asks for its tournament on every request).
     """
+    if not fits_a_key(tournament_id):  # no column holds it (and the database refuses it)
+        return None
     t, e = td_tournaments.c, tournament_events.c
     newest = select(func.max(e.seq)).where(e.tournament_id == t.id).scalar_subquery()
     query = select(t.id, t.name, t.country, t.start_date, t.status, newest).where(

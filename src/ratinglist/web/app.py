@@ -38,6 +38,7 @@ from ratinglist.web.language import LanguageChooser
 from ratinglist.web.limits import BodyLimit
 from ratinglist.web.observe import configure_access_log
 from ratinglist.web.observe import install as install_observe
+from ratinglist.web.path_numbers import PathNumbers
 from ratinglist.web.site_address import HostGate
 from ratinglist.web.timing import ServerTiming
 from ratinglist.web.views import (
@@ -208,6 +209,7 @@ def create_app(
         max_bytes=cache_bytes,
         stored=lambda version, key: stored_site_page(site, version, key),
     )
+    app.add_middleware(PathNumbers)  # issue 39: in the reader's language, before any lookup
     # issue 36: outside the cache, which keys on the language it chooses
     app.add_middleware(LanguageChooser, tournament_language=lambda t: tournament_language(db, t))
     app.add_middleware(ServerTiming)

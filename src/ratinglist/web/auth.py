@@ -24,7 +24,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse, RedirectResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ratinglist.errors import N_, PermissionDenied
+from ratinglist.errors import N_, PermissionDenied, TournamentInputError
 from ratinglist.i18n import _
 from ratinglist.model.account import (
     Account,
@@ -158,8 +158,18 @@ Check = Callable[[Account, Request], bool]
 
 
 def path_tournament(request: Request) -> int:
-    """The tournament number in the path (``{tid}``)."""
-    return int(request.path_params["tid"])
+    """The tournament number in the path (``{tid}``).
+
+    Raises:
+        TournamentInputError: not a number (the role checks run before FastAPI reads the path).
+    """
+    sent = request.path_params["tid"]
+    try:
+        return int(sent)
+    except ValueError:
+        raise TournamentInputError(
+            N_("expected a tournament number, got %(sent)r"), sent=sent[:40]
+        ) from None
 
 
 def permit(check: Check, what: str) -> Callable[[Request], Awaitable[SignedIn]]:

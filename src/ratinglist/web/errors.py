@@ -14,7 +14,6 @@ is a bug: 500 with the same shapes and no details.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -35,7 +34,9 @@ from ratinglist.errors import (
 from ratinglist.i18n import N_, _
 from ratinglist.i18n.messages import translate_error, translate_message
 from ratinglist.web.budget import OverBudget
+from ratinglist.web.headers import HEADERS as SECURITY_HEADERS
 from ratinglist.web.templating import templates
+from ratinglist.web.validation import validation_message
 
 CODES = {
     400: "bad_request",
@@ -86,13 +87,23 @@ def error_response(request: Request, status: int, message: str | BaseException) 
     )
 
 
-def _validation_message(exc: RequestValidationError) -> str:
-    parts = []
-    for err in exc.errors():
-        where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("query", "path", "body"))
-        value: Any = err.get("input")
-        parts.append(f"{where}: {err.get('msg', 'invalid')} (got {value!r})")
-    return _("expected valid parameters, got %(details)s", details="; ".join(parts))
+def _framework_message(request: Request, exc: HTTPException) -> str:
+    """The message of a refusal by Starlette or FastAPI (this package raises none), in the
+    reader's language: their own details are English ("There was an error parsing the
+    body", "Method Not Allowed")."""
+    if exc.status_code == 404:
+        return _("no page at %(path)s", path=request.url.path)
+    if exc.status_code == 405:
+        allowed = (exc.headers or {}).get("Allow", "")
+        return _(
+            "expected a request by %(allowed)s at %(path)s, got %(method)s",
+            allowed=allowed or "another method",
+            path=request.url.path,
+            method=request.method,
+        )
+    if exc.status_code == 400:
+        return _("expected a body that can be read (JSON or a form, as sent), got one that cannot")
+    return str(exc.detail)
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -130,18 +141,19 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
-        return error_response(request, 400, _validation_message(exc))
+        return error_response(request, 400, validation_message(exc))
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
-        message = (
-            str(exc.detail)
-            if exc.status_code != 404
-            else _("no page at %(path)s", path=request.url.path)
-        )
-        return error_response(request, exc.status_code, message)
+        response = error_response(request, exc.status_code, _framework_message(request, exc))
+        response.headers.update(exc.headers or {})  # a 405's Allow
+        return response
 
     @app.exception_handler(Exception)
     async def bug(request: Request, exc: Exception) -> Response:
         log.exception("unexpected error on %s", request.url.path, exc_info=exc)
-        return error_response(request, 500, _("the server failed; this is a bug"))
+        response = error_response(request, 500, _("the server failed; this is a bug"))
+        # Starlette answers this one outside every middleware: the security headers here
+        for name, value in SECURITY_HEADERS:
+            response.headers[name.decode()] = value.decode()
+        return response

@@ -17,6 +17,7 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import RedirectResponse, Response
 
+from ratinglist.service.accounts import same_secret
 from ratinglist.web.auth import signed_in
 from ratinglist.web.templating import templates
 from ratinglist.web.views.common import NO_STORE
@@ -58,7 +59,7 @@ def take(request: Request) -> tuple[str | None, str | None]:
     value = request.cookies.get(FLASH_COOKIE, "")
     who = signed_in(request)
     payload, _, sent = value.partition(".")
-    if who is None or not payload or not hmac.compare_digest(sent, _signature(who.csrf, payload)):
+    if who is None or not payload or not same_secret(sent, _signature(who.csrf, payload)):
         return None, None
     try:
         kind, message = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))

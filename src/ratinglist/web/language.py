@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ratinglist.i18n import LOCALES, NAMES, choose, current_locale, parse_locale
+from ratinglist.web.paths import names_nothing
 from ratinglist.web.routes import query_names
 
 LOCALE_KEY = "ratinglist.locale"
@@ -69,8 +70,8 @@ class LanguageChooser:
 
     async def _tournament(self, scope: Scope) -> str | None:
         found = TOURNAMENT_PAGE.match(str(scope.get("path", "")))
-        if found is None or self.tournament_language is None:
-            return None
+        if found is None or self.tournament_language is None or names_nothing(found.group(0)):
+            return None  # past every stored number: `web.path_numbers` answers it
         return await run_in_threadpool(self.tournament_language, int(found.group(1)))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

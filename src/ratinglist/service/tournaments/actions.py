@@ -39,7 +39,7 @@ from ratinglist.model.directed import (
     TournamentSummary,
     Undid,
 )
-from ratinglist.model.ids import is_temporary_player
+from ratinglist.model.ids import LARGEST_KEY, fits_a_key, is_temporary_player
 from ratinglist.model.player import NamesakeConflict
 from ratinglist.model.text import format_name
 from ratinglist.registry.countries import country_code
@@ -74,6 +74,17 @@ def person(d: FoldedTournament, pid: PlayerId) -> Person:
 
 
 def _settings(new: NewSettings) -> ev.Settings:
+    """The new tournament's settings, its seed drawn when none is given.
+
+    Raises:
+        TournamentInputError: a seed the database cannot store (past 32 bits).
+    """
+    if new.seed is not None and not fits_a_key(new.seed):
+        raise TournamentInputError(
+            N_("expected a seed of at most %(largest)s, got %(seed)s"),
+            largest=LARGEST_KEY,
+            seed=new.seed,
+        )
     seed = secrets.randbelow(2**31) if new.seed is None else new.seed
     return game_named(new.game).created_settings(new, seed)
 

@@ -32,6 +32,7 @@ from ratinglist.service.accounts import (
     grant,
     parse_grant,
     revoke,
+    same_secret,
     set_password,
     sign_in,
     sign_out,
@@ -94,7 +95,7 @@ async def login_post(
 ) -> Response:
     """Check the password; on success set the session cookie and go on to `next`."""
     expected = request.cookies.get(LOGIN_CSRF_COOKIE, "")
-    if not expected or not secrets.compare_digest(expected, csrf_token):
+    if not expected or not same_secret(csrf_token, expected):
         raise PermissionDenied(
             N_("expected the sign-in form's CSRF token, got none: reload the page")
         )

@@ -32,7 +32,7 @@ from ratinglist.service.account_mail import (
     reset_password,
     set_account_email,
 )
-from ratinglist.service.accounts import SignedIn
+from ratinglist.service.accounts import SignedIn, same_secret
 from ratinglist.service.mail import MailError, MailSettings, Outbox
 from ratinglist.web.auth import permit
 from ratinglist.web.routes import APIRouter
@@ -75,7 +75,7 @@ def _form(request: Request, template: str, context: dict[str, object]) -> Respon
 
 def _check_form(request: Request, sent: str) -> None:
     expected = request.cookies.get(FORM_CSRF_COOKIE, "")
-    if not expected or not secrets.compare_digest(expected, sent):
+    if not expected or not same_secret(sent, expected):
         raise PermissionDenied(N_("expected the form's CSRF token, got none: reload the page"))
 
 

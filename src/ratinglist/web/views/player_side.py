@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 from ratinglist.errors import N_, PermissionDenied, RatinglistError
 from ratinglist.i18n import _
 from ratinglist.i18n.messages import translate_error
+from ratinglist.service.accounts import same_secret
 from ratinglist.service.tournaments.players_side.checkin import check_in_by_code
 from ratinglist.service.tournaments.players_side.codes import parse_code
 from ratinglist.service.tournaments.players_side.me import my_page
@@ -220,7 +221,7 @@ async def register_post(request: Request, tid: int) -> Response:
     form = await request.form()
     sent = {k: str(v)[:254] for k, v in form.items() if isinstance(v, str)}
     expected = request.cookies.get(FORM_CSRF_COOKIE, "")
-    if not expected or not secrets.compare_digest(expected, sent.get("csrf_token", "")):
+    if not expected or not same_secret(sent.get("csrf_token", ""), expected):
         raise PermissionDenied(N_("expected the form's CSRF token, got none: reload the page"))
     try:
         REGISTRATIONS.hit(address_of(request))

@@ -40,7 +40,7 @@ from ratinglist.errors import (
 from ratinglist.i18n.messages import changed_meanwhile, translate_error
 from ratinglist.model.account import may_direct
 from ratinglist.model.player import NamesakeConflict
-from ratinglist.service.accounts import SignedIn
+from ratinglist.service.accounts import SignedIn, same_secret
 from ratinglist.service.tournaments.actions import (
     NotRegistered,
 )
@@ -114,7 +114,7 @@ def _back(
 def _flash(request: Request, tid: int, who: SignedIn) -> Flash | None:
     """The outcome left by the last action on this tournament, if signed for this session."""
     packed, _, signature = request.cookies.get(FLASH_COOKIE, "").partition(".")
-    if not packed or not hmac.compare_digest(signature, _signature(who, packed)):
+    if not packed or not same_secret(signature, _signature(who, packed)):
         return None
     try:
         raw = zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)))
