@@ -195,7 +195,7 @@ def test_handicap_none_is_a_ceiling_of_zero() -> None:
     ("typed", "reason"),
     [
         ({"komi": "7.3"}, "komi in half points"),
-        ({"komi": "NaN"}, "komi in half points"),  # issue 39: float NaN to int raised
+        ({"komi": "NaN"}, "komi in half points"),  # once: float NaN to int raised
         ({"komi": "1e309"}, "komi in half points"),  # infinity
         ({"handicap_ceiling": "10"}, "hdCeiling 0 to 9"),
         ({"handicap_correction": "4"}, "hdCorrection -1 to 3"),

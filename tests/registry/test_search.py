@@ -56,7 +56,7 @@ def test_id_query(index: PlayerIndex) -> None:
 
 
 def test_a_number_longer_than_any_id_finds_nobody(index: PlayerIndex) -> None:
-    """int() refuses 4,300 digits and more: a ValueError (500 on the web) before issue 39."""
+    """int() refuses 4,300 digits and more: a ValueError (500 on the web) before the route probe."""
     assert index.search("9" * 5000) == []
     assert index.search("1" * 20) == []
 

@@ -1,4 +1,4 @@
-"""The exact requests the route probe (`tests/web/test_route_robustness.py`, issue 39) found
+"""The exact requests the route probe (`tests/web/test_route_robustness.py`) found
 answered with a 500, each with the answer it gets now: a tournament number that is not a
 number, a number past any database column (PostgreSQL's hold 32 bits), a NUL in a public
 address, a seed past 32 bits, a Go komi of NaN, a player number of 5,000 digits, a CSRF token

@@ -221,7 +221,7 @@ def test_an_expired_damaged_or_replaced_link_is_refused(
     forged = f"{name}.{int(expires) + 3600}.{signature}"  # a longer life, same signature
     with pytest.raises(AccountError, match="used already or replaced"):
         reset_password(handle(server_url), forged, NEW_PASSWORD)
-    in_unicode = f"{name}.{expires}.{signature[:-1]}é"  # issue 39: once a TypeError (500)
+    in_unicode = f"{name}.{expires}.{signature[:-1]}é"  # once a TypeError (500)
     with pytest.raises(AccountError, match="used already or replaced"):
         reset_password(handle(server_url), in_unicode, NEW_PASSWORD)
     with pytest.raises(InputError, match="at least 8"):

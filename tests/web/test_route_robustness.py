@@ -1,6 +1,6 @@
 """Every route of the app, probed with bad input, answers a proper page or JSON error: never a
-500, a traceback or a server path, and HTML answers carry the security headers (issue 39,
-OWASP ASVS level 1).
+500, a traceback or a server path, and HTML answers carry the security headers (OWASP ASVS
+level 1).
 
 The routes are enumerated from the app (a new route is covered) and each is sent, by the role
 it needs (an anonymous visitor for public routes, the rating officer for the registry, intake

@@ -1,5 +1,5 @@
 """A request FastAPI refuses while reading it gets a message in our words, through the
-catalogue (issue 39): the field, what was expected, the value sent cut short."""
+catalogue: the field, what was expected, the value sent cut short."""
 
 from __future__ import annotations
 

@@ -209,7 +209,7 @@ def create_app(
         max_bytes=cache_bytes,
         stored=lambda version, key: stored_site_page(site, version, key),
     )
-    app.add_middleware(PathNumbers)  # issue 39: in the reader's language, before any lookup
+    app.add_middleware(PathNumbers)  # in the reader's language, before any lookup
     # issue 36: outside the cache, which keys on the language it chooses
     app.add_middleware(LanguageChooser, tournament_language=lambda t: tournament_language(db, t))
     app.add_middleware(ServerTiming)

@@ -4,7 +4,7 @@ The store's integer columns are signed 32-bit in PostgreSQL (64-bit in SQLite); 
 as ``/td/1000000000000`` is a valid ``int`` for FastAPI but makes the database refuse it
 (PostgreSQL: "integer out of range"; SQLite's driver past 64 bits: ``OverflowError``). No
 tournament, player or queue item has such a number, so the answer is the "no page" of an
-unknown address (issue 39).
+unknown address (the route probe).
 """
 
 from __future__ import annotations

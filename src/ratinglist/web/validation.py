@@ -1,5 +1,5 @@
 """The message of a request FastAPI refused while reading it (a parameter or body field of
-the wrong type, out of range, missing), in the reader's language (issue 39).
+the wrong type, out of range, missing), in the reader's language.
 
 Pydantic words each problem in English ("Input should be a valid integer"); the common kinds
 are said here through the catalogue instead, each quoting the field and, cut short, the value
