@@ -58,7 +58,7 @@ def open_tournament(db: str | None, tournament: str | None) -> tuple[Store, int]
     every tournament use case takes the number."""
     from ratinglist.service.tournaments.log import find_tournament
 
-    handle = open_db(db, create=True)
+    handle = open_db(db)
     return handle, find_tournament(handle, tournament)
 
 

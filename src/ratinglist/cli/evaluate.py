@@ -524,5 +524,7 @@ def publish_evidence_command(
             text = report.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise InputError(f"{report}: expected a readable UTF-8 JSON file ({exc})") from exc
-        stored = store_evaluation_file(open_db(db, create=False), text, actor=cli_actor())
+        stored = store_evaluation_file(
+            open_db(db, create=False), text, actor=cli_actor(), source=str(report)
+        )
     console.print(f"stored as evaluation {stored}: the site's /evidence page shows it")

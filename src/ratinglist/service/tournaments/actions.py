@@ -42,7 +42,7 @@ from ratinglist.model.directed import (
 from ratinglist.model.ids import is_temporary_player
 from ratinglist.model.player import NamesakeConflict
 from ratinglist.model.text import format_name
-from ratinglist.registry.countries import country_code
+from ratinglist.registry.countries import country_code, get_country
 from ratinglist.service.actor import Actor
 from ratinglist.service.tournaments.log import (
     Loaded,
@@ -74,6 +74,7 @@ def person(d: FoldedTournament, pid: PlayerId) -> Person:
 
 
 def _settings(new: NewSettings) -> ev.Settings:
+    get_country(new.country)  # the host country gives new players their IDs: a known one
     seed = secrets.randbelow(2**31) if new.seed is None else new.seed
     return game_named(new.game).created_settings(new, seed)
 
