@@ -345,6 +345,10 @@ OUT_OF_RANGE: list[tuple[list[str], str]] = [
         ["tournament", "new", "X", "--country", "NLD", "--date", "2026-05-01", "--class", "A"],
         "expected a Go setting only with --game go, got '--class'",
     ),
+    (
+        ["tournament", "new", "X", "--country", "NLD", "--date", "2026-05-01", "--bye-discs", "-5"],
+        "expected --bye-discs from 0 to 64, got -5.0",
+    ),
     (["import", "x", "--game", "chess"], "expected --game among othello, go; got 'chess'"),
     (["rate", "--game", "chess"], "expected --game among othello, go; got 'chess'"),
     (["tournament", "print", "menu"], "expected a sheet among pairings"),
@@ -491,3 +495,46 @@ def test_a_crlf_or_bom_results_file_reads_as_the_plain_one(tmp_path: Path) -> No
         no_traceback(result)
         outputs.append((result.exit_code, result.output.replace(name, "FILE")))
     assert outputs[0] == outputs[1]
+
+
+@pytest.mark.real_migrations
+def test_a_database_one_migration_behind_is_named_then_brought_forward(tmp_path: Path) -> None:
+    """`db status` says which revision it is at (exit 1); a command brings it to this
+    release's schema on opening, as a served database is with `serve --upgrade`."""
+    from ratinglist.store.database import make_engine, migrate, shipped_head
+
+    head = shipped_head()
+    behind = f"{int(head) - 1:04d}"
+    db = tmp_path / "old.db"
+    engine = make_engine(f"sqlite:///{db}")
+    migrate(engine, behind)
+    engine.dispose()
+    out = refused(["db", "status", "--db", str(db)])
+    assert f"database schema {behind}, this release {head}" in out
+    listed = runner.invoke(app, ["tournament", "list", "--db", str(db)])
+    no_traceback(listed)
+    assert listed.exit_code == 0, listed.output
+    forget_database(f"sqlite:///{db}")
+    now = runner.invoke(app, ["db", "status", "--db", str(db)])
+    assert now.exit_code == 0 and f"database schema {head}, this release {head}" in now.output
+
+
+def test_scoring_numbers_that_cannot_score_are_refused(paired: Path, tmp_path: Path) -> None:
+    """Was: `--bye-discs nan` or `--bq-constant inf` made a tournament (or a replay) whose
+    standings sort on nan; a bye is 0-64 discs (the board's squares)."""
+    new = ["tournament", "new", "X", "--country", "NLD", "--date", "2026-05-01"]
+    out = refused([*new, "--bye-discs", "nan", "--db", str(paired)])
+    assert "expected --bye-discs from 0 to 64, got nan" in out
+    out = refused([*new, "--bq-constant", "inf", "--db", str(paired)])
+    assert "expected --bq-constant a number of 0 or more, got inf" in out
+    out = refused(["tournament", "replay", str(tmp_path / "x.ELO"), "--bye-discs", "65"])
+    assert "expected --bye-discs from 0 to 64, got 65.0" in out
+
+
+def test_an_othello_tournament_needs_a_known_host_country(paired: Path) -> None:
+    """Was: `--country chess` made a tournament whose new players have no ID range."""
+    new = ["tournament", "new", "X", "--date", "2026-05-01", "--db", str(paired)]
+    out = refused([*new, "--country", "chess"])
+    assert "expected a country code or name such as 'FRA' or 'France', got 'chess'" in out
+    done = runner.invoke(app, [*new, "--country", "Netherlands"])
+    assert done.exit_code == 0, done.output

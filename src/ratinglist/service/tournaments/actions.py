@@ -42,8 +42,9 @@ from ratinglist.model.directed import (
 from ratinglist.model.ids import is_temporary_player
 from ratinglist.model.player import NamesakeConflict
 from ratinglist.model.text import format_name
-from ratinglist.registry.countries import country_code, get_country
+from ratinglist.registry.countries import country_code
 from ratinglist.service.actor import Actor
+from ratinglist.service.tournaments.games import game_module
 from ratinglist.service.tournaments.log import (
     Loaded,
     after,
@@ -74,7 +75,9 @@ def person(d: FoldedTournament, pid: PlayerId) -> Person:
 
 
 def _settings(new: NewSettings) -> ev.Settings:
-    get_country(new.country)  # the host country gives new players their IDs: a known one
+    creation = game_module(new.game, "creation")
+    if creation is not None:
+        creation.check_new(new)
     seed = secrets.randbelow(2**31) if new.seed is None else new.seed
     return game_named(new.game).created_settings(new, seed)
 

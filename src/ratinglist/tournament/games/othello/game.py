@@ -4,6 +4,7 @@ finals, temporary IDs and the .ELO results file (seed 004, DOMAIN.md)."""
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import fields
@@ -107,6 +108,25 @@ def bq_rule(text: str) -> BrightwellRule:
             N_("expected a --bq-rule standard or singapore, got %(text)r"), text=text
         )
     return rule
+
+
+def scoring_numbers(bye_discs: float, bq_constant: float) -> tuple[float, float]:
+    """`bye_discs` and `bq_constant` (Brightwell C) when they can score a tournament: discs
+    of a bye from 0 to 64 (the board's squares), C finite and not negative.
+
+    Raises:
+        TournamentInputError: either is out of range (or not a number).
+    """
+    if not 0 <= bye_discs <= 64:  # False for nan too
+        raise TournamentInputError(
+            N_("expected --bye-discs from 0 to 64, got %(bye_discs)s"), bye_discs=bye_discs
+        )
+    if not 0 <= bq_constant < math.inf:
+        raise TournamentInputError(
+            N_("expected --bq-constant a number of 0 or more, got %(bq_constant)s"),
+            bq_constant=bq_constant,
+        )
+    return bye_discs, bq_constant
 
 
 def _discs(score: str) -> tuple[int, int]:
@@ -399,7 +419,7 @@ class Othello(Game):
             preset=new.preset,
             rounds=_rounds(new.rounds),
             seed=seed,
-            bye_discs=new.bye_discs,
+            bye_discs=scoring_numbers(new.bye_discs, new.bq_constant)[0],
             bq_constant=new.bq_constant,
             bq_rule=bq_rule(new.bq_rule).value,
         )
