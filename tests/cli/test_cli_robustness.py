@@ -52,6 +52,16 @@ READS_FOLDERS = {"ratinglist check", "ratinglist import"}
 READS_PLAYERS = {"ratinglist players import-list", "ratinglist archive not-in-list"}
 """The commands that read a players list."""
 
+READS_OPENGOTHA = {
+    "ratinglist go-file check",
+    "ratinglist go-file export",
+    "ratinglist go-file pair-teams",
+    "ratinglist go-file team-standings",
+    "ratinglist tournament costs",
+    "ratinglist tournament import",
+}
+"""The commands that read an OpenGotha file (by its content, whatever its name)."""
+
 FILE_ARGUMENTS = {"path", "paths", "file", "files", "players_list", "report", "src", "rating_list"}
 """The arguments that name a file to read."""
 
@@ -73,9 +83,19 @@ def refused(args: list[str], *expected: str, code: int = 1) -> str:
     return result.output
 
 
-def _argument_values(command: object, path: Path) -> list[str]:
-    """A value for each argument of `command`: `path` for a file, else ``1``."""
-    values: list[str] = []
+REQUIRED_OPTIONS = {
+    "ratinglist archive not-in-list": ["--as-of", "2026-01-01"],
+    "ratinglist go-file export": ["--to", "h9"],
+    "ratinglist go-file pair-teams": ["--round", "1", "--output", "teams.xml"],
+    "ratinglist tournament costs": ["--round", "1"],
+}
+"""Valid values of the options a command requires, so that it reaches the file."""
+
+
+def _argument_values(name: str, command: object, path: Path) -> list[str]:
+    """The options command `name` requires (`REQUIRED_OPTIONS`), then a value for each of
+    its arguments: `path` for a file, else ``1``."""
+    values: list[str] = list(REQUIRED_OPTIONS.get(name, ()))
     for param in command.params:  # type: ignore[attr-defined]
         if param.param_type_name == "argument":
             value = str(path) if param.name in FILE_ARGUMENTS else "1"
@@ -122,7 +142,7 @@ def test_every_command_refuses_a_database_of_another_kind_and_leaves_it_as_it_wa
     before = {k: p.read_bytes() for k, p in kinds.items()}
     for path, command in probed:
         for kind, db in kinds.items():
-            args = [*path.split()[1:], *_argument_values(command, any_file), "--db", str(db)]
+            args = [*path.split()[1:], *_argument_values(path, command, any_file), "--db", str(db)]
             result = runner.invoke(app, args)
             no_traceback(result)
             assert result.exit_code in (1, 2), (path, kind, result.output)
@@ -142,7 +162,7 @@ def test_every_command_refuses_a_missing_or_empty_database_unless_it_creates_one
             db.unlink(missing_ok=True)
             if kind == "empty":
                 db.touch()
-            args = [*path.split()[1:], *_argument_values(command, any_file), "--db", str(db)]
+            args = [*path.split()[1:], *_argument_values(path, command, any_file), "--db", str(db)]
             result = runner.invoke(app, args)
             no_traceback(result)
             forget_database(f"sqlite:///{db}")
@@ -220,12 +240,15 @@ def test_every_command_that_reads_a_file_refuses_one_it_cannot_read(
     for path, command in commands:
         for name, bad in files.items():
             before = bad.read_bytes() if bad.is_file() else None
-            args = [*path.split()[1:], *_argument_values(command, bad)]
+            args = [*path.split()[1:], *_argument_values(path, command, bad)]
             result = runner.invoke(app, [*args, "--db", str(db)] if _has_db(command) else args)
             no_traceback(result)
             forget_database(f"sqlite:///{db}")
             assert before is None or bad.read_bytes() == before, (path, name)
-            if result.exit_code == 0 and name == "players.xml" and path in READS_PLAYERS:
+            if result.exit_code == 0 and (
+                (name == "players.xml" and path in READS_PLAYERS)
+                or (name == "opengotha.ELO" and path in READS_OPENGOTHA)
+            ):
                 continue  # their own format, whatever the file's name
             if result.exit_code == 0 and path in READS_FOLDERS and bad.is_dir():
                 assert re.search(r"\b0 files|files\W+0\b", result.output), result.output
