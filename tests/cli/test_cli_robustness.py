@@ -404,6 +404,8 @@ def test_usage_errors_exit_2_with_what_was_expected(paired: Path) -> None:
         ["tournament", "show", "one"],
         ["tournament", "show", "-1"],  # Click takes it for an option
         ["tournament", "forecast", "--runs", "-1"],
+        ["evaluate", "--from", "2020-01", "--to", "2020-02", "--fit-months", "-3"],
+        ["evaluate", "--from", "2020-01", "--to", "2020-02", "--workers", "0"],
         ["players", "show"],
         ["tournament", "nonsense"],
     ):
@@ -561,3 +563,9 @@ def test_an_othello_tournament_needs_a_known_host_country(paired: Path) -> None:
     assert "expected a country code or name such as 'FRA' or 'France', got 'chess'" in out
     done = runner.invoke(app, [*new, "--country", "Netherlands"])
     assert done.exit_code == 0, done.output
+
+
+def test_users_add_without_a_terminal_says_how_to_give_the_password(tmp_path: Path) -> None:
+    """Was: 'Aborted.' (the password prompt met the end of standard input)."""
+    out = refused(["users", "add", "bob", "--db", str(tmp_path / "u.db")])
+    assert "expected a password typed twice (or --password-stdin), got none" in out

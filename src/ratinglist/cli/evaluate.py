@@ -317,7 +317,8 @@ def evaluate_command(
         ),
     ] = None,
     fit_months: Annotated[
-        int, typer.Option("--fit-months", help="Months before --from that fit parameters.")
+        int,
+        typer.Option("--fit-months", min=1, help="Months before --from that fit parameters."),
     ] = 60,
     refit_years: Annotated[
         int | None,
@@ -341,6 +342,7 @@ def evaluate_command(
         int | None,
         typer.Option(
             "--workers",
+            min=1,
             help="Replay the systems in this many processes, whole systems in each (default: "
             "the CPUs this process may use, at most 3); the report is the same.",
         ),
