@@ -569,3 +569,16 @@ def test_users_add_without_a_terminal_says_how_to_give_the_password(tmp_path: Pa
     """Was: 'Aborted.' (the password prompt met the end of standard input)."""
     out = refused(["users", "add", "bob", "--db", str(tmp_path / "u.db")])
     assert "expected a password typed twice (or --password-stdin), got none" in out
+
+
+def test_a_go_komi_that_is_not_a_number_is_refused(tmp_path: Path) -> None:
+    """Was: a traceback (`float('nan')` then `int()`: ValueError; `1e308` * 2: OverflowError)."""
+    db = str(tmp_path / "go.db")
+    new = ["tournament", "new", "Paris Go", "--game", "go", "--country", "FR"]
+    done = runner.invoke(app, [*new, "--date", "2026-04-04", "--db", db])
+    assert done.exit_code == 0, done.output
+    for komi in ("nan", "1e308", "-inf"):
+        out = refused(["tournament", "settings", "--komi", komi, "--db", db])
+        assert f"expected a komi in half points such as 7.5 or 0.5, got '{komi}'" in out
+    out = refused(["tournament", "settings", "--set", "komi=nan", "--db", db])
+    assert "expected a komi in half points" in out

@@ -322,7 +322,7 @@ def _check(parameters: GoParameters) -> None:
         komi = float(g.komi)
     except ValueError:
         komi = 0.25
-    if komi * 2 != int(komi * 2) or abs(komi) > 100:
+    if not abs(komi) <= 100 or komi * 2 != int(komi * 2):  # nan and inf first: not <= 100
         problems.append(f"a komi in half points such as 7.5 or 0.5, got {g.komi!r}")
     if g.time_system not in {t.value for t in TimeSystem}:
         known = ", ".join(t.value for t in TimeSystem)
