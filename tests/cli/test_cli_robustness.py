@@ -582,3 +582,23 @@ def test_a_go_komi_that_is_not_a_number_is_refused(tmp_path: Path) -> None:
         assert f"expected a komi in half points such as 7.5 or 0.5, got '{komi}'" in out
     out = refused(["tournament", "settings", "--set", "komi=nan", "--db", db])
     assert "expected a komi in half points" in out
+
+
+def test_an_output_file_that_cannot_be_written_is_named(tmp_path: Path, paired: Path) -> None:
+    """Was: a traceback (FileNotFoundError, IsADirectoryError) from `go-file export -o`; and
+    `rate --csv` into no folder stored the list, then failed on the CSV."""
+    game = tmp_path / "t.xml"  # an OpenGotha file, from a new Go tournament
+    db = str(tmp_path / "go.db")
+    new = ["tournament", "new", "Go", "--game", "go", "--country", "FR", "--date", "2026-04-04"]
+    assert runner.invoke(app, [*new, "--db", db]).exit_code == 0
+    done = runner.invoke(app, ["tournament", "export", "xml", str(game), "--db", db])
+    assert done.exit_code == 0, done.output
+    nowhere = tmp_path / "no-such-folder" / "out.h9"
+    out = refused(["go-file", "export", str(game), "--to", "h9", "-o", str(nowhere)])
+    assert f"expected a file that can be written at '{nowhere}', got" in out
+    out = refused(["go-file", "export", str(game), "--to", "h9", "-o", str(tmp_path)])
+    assert f"expected a file that can be written at '{tmp_path}', got" in out
+    before = runner.invoke(app, ["list", "--db", str(paired), "--json"]).output
+    out = refused(["rate", "--as-of", "2026-06-01", "--csv", str(nowhere), "--db", str(paired)])
+    assert f"expected a file that can be written at '{nowhere}', got no such folder" in out
+    assert runner.invoke(app, ["list", "--db", str(paired), "--json"]).output == before
