@@ -602,3 +602,25 @@ def test_an_output_file_that_cannot_be_written_is_named(tmp_path: Path, paired: 
     out = refused(["rate", "--as-of", "2026-06-01", "--csv", str(nowhere), "--db", str(paired)])
     assert f"expected a file that can be written at '{nowhere}', got no such folder" in out
     assert runner.invoke(app, ["list", "--db", str(paired), "--json"]).output == before
+
+
+def test_a_command_line_that_is_not_utf8_is_refused_before_any_command(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Was: a traceback (UnicodeEncodeError on storing `Caf\\xe9` typed on a Latin-1 terminal,
+    which Python keeps as a surrogate). A file of that name is still given as it is."""
+    from ratinglist.cli.app import main, undecodable_argument
+
+    typed = b"Caf\xe9".decode("utf-8", "surrogateescape")
+    db = tmp_path / "td.db"
+    argv = ["ratinglist", "tournament", "new", typed, "--country", "NLD", "--date", "2026-05-01"]
+    monkeypatch.setattr("sys.argv", [*argv, "--db", str(db)])
+    with pytest.raises(SystemExit) as ended:
+        main()
+    assert ended.value.code == 1 and not db.exists()
+    said = capsys.readouterr().err
+    assert "expected UTF-8 text on the command line, got byte 0xe9 in 'Caf\\xe9'" in said
+    named = tmp_path / typed
+    named.write_text("", encoding="ascii")
+    assert undecodable_argument(["check", str(named)]) is None
+    assert undecodable_argument(["check", "plain", "Café"]) is None
