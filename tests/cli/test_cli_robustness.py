@@ -405,7 +405,6 @@ def test_usage_errors_exit_2_with_what_was_expected(paired: Path) -> None:
         ["tournament", "show", "-1"],  # Click takes it for an option
         ["tournament", "forecast", "--runs", "-1"],
         ["evaluate", "--from", "2020-01", "--to", "2020-02", "--fit-months", "-3"],
-        ["evaluate", "--from", "2020-01", "--to", "2020-02", "--workers", "0"],
         ["players", "show"],
         ["tournament", "nonsense"],
     ):

@@ -342,7 +342,6 @@ def evaluate_command(
         int | None,
         typer.Option(
             "--workers",
-            min=1,
             help="Replay the systems in this many processes, whole systems in each (default: "
             "the CPUs this process may use, at most 3); the report is the same.",
         ),

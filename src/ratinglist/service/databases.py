@@ -157,8 +157,9 @@ def probe_database(url: str) -> None:
     it before forking its workers, which each make their own handle.
 
     Raises:
-        StoreError: the database cannot be opened or migrated.
+        StoreError: the database cannot be opened or migrated, or is not one of ours.
     """
+    check_database(url, create=True)
     open_store(url).close()
 
 
