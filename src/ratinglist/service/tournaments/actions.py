@@ -75,11 +75,12 @@ def person(d: FoldedTournament, pid: PlayerId) -> Person:
 
 
 def _settings(new: NewSettings) -> ev.Settings:
-    creation = game_module(new.game, "creation")
+    game = game_named(new.game)
+    creation = game_module(game.name, "creation")
     if creation is not None:
         creation.check_new(new)
     seed = secrets.randbelow(2**31) if new.seed is None else new.seed
-    return game_named(new.game).created_settings(new, seed)
+    return game.created_settings(new, seed)
 
 
 def new_tournament(
