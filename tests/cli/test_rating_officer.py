@@ -67,8 +67,8 @@ def test_import_list_without_apply_writes_nothing(tmp_path: Path) -> None:
     db = str(tmp_path / "new.db")
     dry = run("players", "import-list", str(path), "--json", "--db", db)
     assert dry.exit_code == 1 and "expected an existing database file" in dry.output
-    run("import", str(tmp_path / "none"), "--db", db)
-    Path(db).touch()
+    (tmp_path / "none").mkdir()
+    run("import", str(tmp_path / "none"), "--db", db)  # a new database: no file imported
     dry = run("players", "import-list", str(path), "--json", "--db", db)
     assert dry.exit_code == 0, dry.output
     plan = json.loads(dry.stdout)

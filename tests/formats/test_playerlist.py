@@ -169,6 +169,18 @@ def test_latin1_file_is_read_with_warning_and_written_back(tmp_path: Path) -> No
     assert out.read_bytes() == data
 
 
+def test_utf16_file_windows_unicode_is_read_and_written_back(tmp_path: Path) -> None:
+    """Notepad's "Unicode" saves UTF-16 with a byte-order mark: was 'got binary data'."""
+    data = "pays = FRA\r\n    11 L\xc9ON, Andr\xe9\r\n".encode("utf-16")
+    path = tmp_path / "j.txt"
+    path.write_bytes(data)
+    pl = read_players_list(path)
+    assert codes(pl) == [] and pl.players()[0].surname == "L\xc9ON"
+    out = tmp_path / "out.txt"
+    write_players_list(pl, out)
+    assert out.read_bytes() == data
+
+
 def test_country_lines_keep_odd_spacing() -> None:
     text = "Pays =  FRA \n    11 LAZARD, Emmanuel\n"
     pl = parse_players_list(text)

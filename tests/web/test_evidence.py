@@ -237,7 +237,7 @@ def test_publish_evidence_stores_a_report_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('{"systems": [', "line 1 column 14"),
+        ('{"systems": [', "bad.json:1:14: expected the JSON of"),
         ("[1, 2]", "expected a JSON object"),
         ('{"systems": []}', "expected at least one system"),
         ('{"systems": [{"system": "elo"}]}', "expected an evaluation report"),

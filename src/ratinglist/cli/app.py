@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -158,7 +159,43 @@ def _short_lived_gc(argv: list[str]) -> None:
     gc.set_threshold(50_000, 10, 10)
 
 
+def undecodable_argument(argv: list[str]) -> str | None:
+    """The first argument that is not UTF-8 text (Python keeps its bytes as surrogates) and
+    names no existing file, as a message; None when every argument is text or a file.
+
+    A terminal set to Latin-1 sends ``Café`` as ``Caf\\xe9``: stored, it would fail on
+    writing (a traceback); read as a name, it would match nothing."""
+    for arg in argv:
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            if os.path.exists(arg):
+                continue
+            from ratinglist.errors import N_, InputError
+
+            raw = arg.encode("utf-8", "surrogateescape")
+            byte = raw[len(arg[: exc.start].encode("utf-8", "surrogateescape"))]
+            shown = raw.decode("utf-8", "backslashreplace")
+            return str(
+                InputError(
+                    N_(
+                        "expected UTF-8 text on the command line, got byte %(byte)s in "
+                        "'%(shown)s' (is the terminal set to UTF-8?)"
+                    ),
+                    byte=f"0x{byte:02x}",
+                    shown=shown,
+                )
+            )
+    return None
+
+
 def main() -> None:
     """Console-script entry point."""
+    problem = undecodable_argument(sys.argv[1:])
+    if problem is not None:
+        from ratinglist.cli.common import err_console
+
+        err_console.print(f"[red]error:[/red] {problem}", highlight=False, soft_wrap=True)
+        raise SystemExit(1)
     _short_lived_gc(sys.argv[1:])
     command_line_app(sys.argv[1:])()

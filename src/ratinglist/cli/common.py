@@ -10,6 +10,7 @@ import json
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
@@ -58,7 +59,7 @@ def open_tournament(db: str | None, tournament: str | None) -> tuple[Store, int]
     every tournament use case takes the number."""
     from ratinglist.service.tournaments.log import find_tournament
 
-    handle = open_db(db, create=True)
+    handle = open_db(db)
     return handle, find_tournament(handle, tournament)
 
 
@@ -97,6 +98,42 @@ def user_errors() -> Iterator[None]:
     except RatinglistError as exc:
         err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True, soft_wrap=True)
         raise typer.Exit(1) from exc
+
+
+def check_writable(path: Path) -> None:
+    """Refuse an output file that cannot be written (a folder, or in no folder) before the
+    command does anything else: a list stored, then its CSV refused, is half a command.
+
+    Raises:
+        InputError: `path` is a folder or its folder does not exist.
+    """
+    from ratinglist.errors import N_, InputError, Phrase
+
+    if path.is_dir() or not path.parent.is_dir():
+        why = Phrase(N_("a folder")) if path.is_dir() else Phrase(N_("no such folder"))
+        raise InputError(
+            N_("expected a file that can be written at '%(path)s', got %(why)s"),
+            path=str(path),
+            why=why,
+        )
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write `data` to the file `path` a command was told to write.
+
+    Raises:
+        InputError: the file cannot be written (no such folder, a folder, no permission).
+    """
+    from ratinglist.errors import N_, InputError
+
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        raise InputError(
+            N_("expected a file that can be written at '%(path)s', got %(why)s"),
+            path=str(path),
+            why=exc.strerror or str(exc),
+        ) from exc
 
 
 def asked_first(call: Callable[[bool], _T], confirm: bool) -> _T:

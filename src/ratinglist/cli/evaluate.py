@@ -317,7 +317,8 @@ def evaluate_command(
         ),
     ] = None,
     fit_months: Annotated[
-        int, typer.Option("--fit-months", help="Months before --from that fit parameters.")
+        int,
+        typer.Option("--fit-months", min=1, help="Months before --from that fit parameters."),
     ] = 60,
     refit_years: Annotated[
         int | None,
@@ -524,5 +525,7 @@ def publish_evidence_command(
             text = report.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise InputError(f"{report}: expected a readable UTF-8 JSON file ({exc})") from exc
-        stored = store_evaluation_file(open_db(db, create=False), text, actor=cli_actor())
+        stored = store_evaluation_file(
+            open_db(db, create=False), text, actor=cli_actor(), source=str(report)
+        )
     console.print(f"stored as evaluation {stored}: the site's /evidence page shows it")

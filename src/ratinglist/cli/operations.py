@@ -32,9 +32,11 @@ def backup(
     Example: ratinglist backup /var/backups/ratinglist/2026-11-26.rlbackup --db ratinglist.db
     """
     with user_errors():
+        from ratinglist.service.databases import check_database
         from ratinglist.service.operations import backup as take
 
         url = database_url(db)
+        check_database(url)
         manifest = take(url, dest)
     typer.echo(
         f"backed up {url} to {dest}: schema {manifest.revision}, {manifest.rows:,} rows in "
@@ -59,6 +61,7 @@ def restore(
     Example: ratinglist restore 2026-11-26.rlbackup --db restored.db
     """
     with user_errors():
+        from ratinglist.service.databases import check_database
         from ratinglist.service.operations import check_backup
         from ratinglist.service.operations import restore as put_back
 
@@ -71,6 +74,7 @@ def restore(
             )
             return
         url = database_url(db)
+        check_database(url, create=True)
         manifest = put_back(src, url)
     typer.echo(
         f"restored {src} (schema {manifest.revision}, taken {manifest.created_at}, "
@@ -85,8 +89,10 @@ def status(db: str | None = DbOption) -> None:
     Example: ratinglist db status --db ratinglist.db
     """
     with user_errors():
+        from ratinglist.service.databases import check_database
         from ratinglist.service.operations import schema_of
 
+        check_database(database_url(db))
         state = schema_of(database_url(db))
     typer.echo(f"database schema {state.current or 'none'}, this release {state.head}")
     if not state.is_current:
@@ -103,8 +109,10 @@ def upgrade(db: str | None = DbOption) -> None:
     Example: ratinglist db upgrade --db postgresql://ratinglist@/ratinglist
     """
     with user_errors():
+        from ratinglist.service.databases import check_database
         from ratinglist.service.operations import upgrade as run
 
+        check_database(database_url(db))
         before, after = run(database_url(db))
     if before.current == after.current:
         typer.echo(f"already at schema {after.current}")

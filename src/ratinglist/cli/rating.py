@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import DbOption, cli_actor, console, open_db, user_errors, warn
+from ratinglist.cli.common import (
+    DbOption,
+    check_writable,
+    cli_actor,
+    console,
+    open_db,
+    user_errors,
+    warn,
+)
 from ratinglist.cli.rating_systems import SystemOption, list_other, rate_other
 
 if TYPE_CHECKING:
@@ -133,6 +141,8 @@ def rate_command(
         if as_of is None:
             raise RatingError("expected --as-of YYYY-MM-DD (or --history), got none")
         day = parse_day(as_of)
+        if csv_file is not None:
+            check_writable(csv_file)
         profile = profile_by_name(profile_name)
         if age_pause is not None:
             pause_from, sep, pause_to = age_pause.partition(":")

@@ -35,8 +35,14 @@ StdinOption = Annotated[
 def _password(from_stdin: bool) -> str:
     if from_stdin:
         return sys.stdin.readline().rstrip("\r\n")
-    first = typer.prompt("password", hide_input=True)
-    again = typer.prompt("password again", hide_input=True)
+    try:
+        first = typer.prompt("password", hide_input=True)
+        again = typer.prompt("password again", hide_input=True)
+    except typer.Abort:  # no terminal to type it at (stdin ended)
+        typer.echo(
+            "error: expected a password typed twice (or --password-stdin), got none", err=True
+        )
+        raise typer.Exit(1) from None
     if first != again:
         typer.echo("error: expected the same password twice, got two different", err=True)
         raise typer.Exit(1)

@@ -25,9 +25,12 @@ from ratinglist.formats.playerlist_values import (
 )
 from ratinglist.formats.playerlist_writer import format_entry, format_item
 
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
 
 def read_players_list(path: str | Path, strict: bool = False) -> PlayersList:
-    """Read a players list file: UTF-8 (BOM allowed), Latin-1 fallback with a warning.
+    """Read a players list file: UTF-8 (BOM allowed), UTF-16 with its byte-order mark,
+    Latin-1 fallback with a warning.
 
     Raises:
         PlayersListError: the file cannot be read or is not a players list.
@@ -40,7 +43,11 @@ def read_players_list(path: str | Path, strict: bool = False) -> PlayersList:
     extra: list[Diagnostic] = []
     encoding = "utf-8"
     try:
-        text = data.decode("utf-8")
+        if data.startswith(_UTF16_BOMS):  # Windows' "Unicode" text, by its byte-order mark
+            encoding = "utf-16"
+            text = data.decode("utf-16")
+        else:
+            text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         encoding = "latin-1"
         text = data.decode("latin-1")

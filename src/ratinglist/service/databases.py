@@ -17,15 +17,17 @@ one store per database file. What is cached per database hangs off the handle
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import NotFoundError
+from ratinglist.errors import N_, NotFoundError, Phrase, StoreError
 from ratinglist.store import Store, open_store
+from ratinglist.store.database import foreign_database
 
 _LOCK = threading.Lock()
 _OPEN: dict[str, tuple[Store, tuple[int, int] | None]] = {}
@@ -49,23 +51,69 @@ def _identity(path: Path | None) -> tuple[int, int] | None:
     return found.st_dev, found.st_ino
 
 
+def _has_data(path: Path) -> bool:
+    """True if `path` is a file with something in it (SQLite takes an empty file for a new
+    database: a read must not turn one into an empty schema)."""
+    try:
+        return path.stat().st_size > 0
+    except OSError:
+        return False
+
+
+def check_database(url: str, *, create: bool = False) -> None:
+    """Refuse an SQLite file that is not a database or is another program's, before any
+    engine opens it (which would migrate it and switch its journal to WAL); without
+    `create`, refuse a missing or empty file too. `open_database` checks first; the commands
+    that take the database's URL (backup, db status) call it themselves.
+
+    Raises:
+        NotFoundError: the SQLite file does not exist or is empty, and `create` is False.
+        StoreError: the file is not an SQLite database, or has tables but not ours.
+    """
+    path = sqlite_path(url)
+    if path is None:
+        return
+    if not create:
+        _refuse_missing(path)
+    if _has_data(path):
+        _check_sqlite_file(path)
+
+
+def _check_sqlite_file(path: Path) -> None:
+    """Refuse a file that is not an SQLite database, or is another program's, read without
+    writing to it (opening it as a store would migrate it and switch its journal to WAL).
+
+    Raises:
+        StoreError: `path` is not an SQLite database, or has tables but not ours.
+    """
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:
+            tables = sorted(
+                row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            )
+    except sqlite3.Error as exc:
+        raise StoreError(
+            N_("expected an SQLite database at '%(path)s', found a file that is not one (%(why)s)"),
+            path=str(path),
+            why=str(exc),
+        ) from exc
+    if tables and "alembic_version" not in tables:  # the migrations registry
+        raise foreign_database(str(path), tables)
+
+
 def open_database(url: str | Store, *, create: bool = False) -> Store:
     """The process's open, migrated handle of `url` (do not close it: `forget_database`);
     a `Store` given instead of a URL is used as it is (callers holding the handle).
 
     Raises:
-        NotFoundError: `url` names an SQLite file that does not exist and `create` is False.
-        StoreError: the database cannot be opened or migrated.
+        NotFoundError: `url` names an SQLite file that does not exist or is empty, and
+            `create` is False.
+        StoreError: the database cannot be opened or migrated, or the file is not an SQLite
+            database or is another program's.
     """
     if isinstance(url, Store):
         return url
     path = sqlite_path(url)
-    if path is not None and not create and not path.exists():
-        raise NotFoundError(
-            f"expected an existing database file '{path}', found none (create one with "
-            f"`ratinglist import`, `ratinglist players import-list --apply` or "
-            f"`ratinglist demo`, or give --db)"
-        )
     with _LOCK:
         cached = _OPEN.get(url)
         if cached is not None:
@@ -74,13 +122,28 @@ def open_database(url: str | Store, *, create: bool = False) -> Store:
                 return store
             store.close()
             del _OPEN[url]
+        check_database(url, create=create)
         store = open_store(url)
         _OPEN[url] = (store, _identity(path))
         return store
 
 
+def _refuse_missing(path: Path) -> None:
+    if not _has_data(path):
+        raise NotFoundError(
+            N_(
+                "expected an existing database file '%(path)s', found %(found)s (create one "
+                "with `ratinglist import`, `ratinglist tournament new`, `ratinglist players "
+                "import-list --apply` or `ratinglist demo`, or give --db)"
+            ),
+            path=str(path),
+            found=Phrase(N_("an empty file")) if path.is_file() else Phrase(N_("none")),
+        )
+
+
 __all__ = [
     "Store",
+    "check_database",
     "forget_database",
     "open_database",
     "probe_database",
@@ -94,8 +157,9 @@ def probe_database(url: str) -> None:
     it before forking its workers, which each make their own handle.
 
     Raises:
-        StoreError: the database cannot be opened or migrated.
+        StoreError: the database cannot be opened or migrated, or is not one of ours.
     """
+    check_database(url, create=True)
     open_store(url).close()
 
 

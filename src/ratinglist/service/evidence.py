@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ratinglist.errors import InputError, RatingError
+from ratinglist.errors import N_, InputError, RatingError
 from ratinglist.rating.registry import SYSTEMS
 from ratinglist.rating.systems.base import SystemList
 from ratinglist.rating.systems.printable import PrintedEntry, PrintRule, printed, slope_of
@@ -204,8 +204,9 @@ def report_text(
     return text
 
 
-def store_evaluation_file(db: Store, text: str, *, actor: Actor) -> int:
-    """Store the evaluation JSON `text` (a file written by `ratinglist evaluate --json`).
+def store_evaluation_file(db: Store, text: str, *, actor: Actor, source: str = "<text>") -> int:
+    """Store the evaluation JSON `text` (a file written by `ratinglist evaluate --json`);
+    `source` (the file's name) starts the messages, as a compiler's do.
 
     Raises:
         InputError: not JSON, or not an evaluation report.
@@ -215,11 +216,22 @@ def store_evaluation_file(db: Store, text: str, *, actor: Actor) -> int:
         report = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(
-            f"expected the JSON of `ratinglist evaluate --json`, line {exc.lineno} column "
-            f"{exc.colno}: {exc.msg}"
+            N_(
+                "%(source)s:%(line)s:%(column)s: expected the JSON of `ratinglist evaluate "
+                "--json`, got %(problem)s"
+            ),
+            source=source,
+            line=exc.lineno,
+            column=exc.colno,
+            problem=exc.msg,
         ) from exc
     if not isinstance(report, dict):
-        raise InputError("expected a JSON object (ratinglist evaluate --json), got another value")
+        raise InputError(
+            N_(
+                "%(source)s: expected a JSON object (ratinglist evaluate --json), got another value"
+            ),
+            source=source,
+        )
     return store_evaluation(db, report, actor=actor)
 
 

@@ -30,7 +30,7 @@ from sqlalchemy.pool import StaticPool
 if TYPE_CHECKING:
     from alembic.config import Config
 
-from ratinglist.errors import StoreError
+from ratinglist.errors import N_, StoreError
 from ratinglist.store.write_lock import WriteLock, release_write_lock, shared_write_lock
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -304,11 +304,53 @@ def current_revision(store: Store) -> str | None:
         return _stored_revision(conn)
 
 
+def _database_name(engine: Engine) -> str:
+    """The database as a message names it: an SQLite file's path, else the URL (no password)."""
+    if engine.dialect.name == "sqlite" and engine.url.database:
+        return engine.url.database
+    return engine.url.render_as_string(hide_password=True)
+
+
+def _refuse_foreign(conn: Connection, name: str) -> None:
+    """Refuse a database that has tables but no migrations registry: another program's
+    database, which migrating would fill with our tables.
+
+    Raises:
+        StoreError: `conn`'s database holds tables and no ``alembic_version``.
+    """
+    from sqlalchemy import inspect
+
+    tables = sorted(inspect(conn).get_table_names())
+    if tables:
+        raise foreign_database(name, tables)
+
+
+def foreign_database(name: str, tables: list[str]) -> StoreError:
+    """The refusal of database `name`, another program's: it holds `tables`, none ours."""
+    shown = ", ".join(tables[:5]) + (", ..." if len(tables) > 5 else "")
+    return StoreError(
+        N_(
+            "expected a ratinglist database or an empty one at '%(name)s', found a "
+            "database with other tables (%(tables)s); nothing changed"
+        ),
+        name=name,
+        tables=shown,
+    )
+
+
 def migrate(engine: Engine, revision: str = "head") -> None:
-    """Bring the schema to `revision` (default: the newest); a no-op when already there."""
-    with translate_errors("migrate the database"):
+    """Bring the schema to `revision` (default: the newest); a no-op when already there.
+
+    Raises:
+        StoreError: the database is not one of ours (another program's tables, or not a
+            database at all), or a migration fails.
+    """
+    name = _database_name(engine)
+    with translate_errors(f"migrate the database '{name}'"):
         with engine.connect() as conn:
             at = _stored_revision(conn)
+            if at is None:
+                _refuse_foreign(conn, name)
         if revision == "head" and at == shipped_head():
             return
         from alembic import command

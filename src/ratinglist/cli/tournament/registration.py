@@ -41,16 +41,20 @@ def registration_command(
     Example: ratinglist tournament registration --open --closes 2026-12-01 --cap 64
     """
     with user_errors():
-        from ratinglist.errors import TournamentInputError
+        from ratinglist.errors import N_, TournamentInputError
         from ratinglist.service.tournaments.players_side import registrations as reg
         from ratinglist.service.tournaments.players_side.settings import (
             parse_moment,
             set_registration,
         )
 
+        when = parse_moment(closes) if closes else None
+        if open_ is None and (closes or cap is not None):
+            raise TournamentInputError(
+                N_("expected --open with --closes or --cap, got them alone; nothing changed")
+            )
         store, tid = open_tournament(db, tournament)
         if open_ is not None:
-            when = parse_moment(closes) if closes else None
             row = set_registration(store, tid, cli_actor(), open_=open_, closes=when, cap=cap)
             if not row.registration_open:
                 typer.echo("online registration closed")

@@ -416,7 +416,7 @@ def list_command(db: str | None = DbOption) -> None:
     with user_errors():
         from ratinglist.service.tournaments.actions import list_tournaments
 
-        found = list_tournaments(open_db(db, create=True))
+        found = list_tournaments(open_db(db))
     table = Table(title="Tournaments")
     for col in ("id", "name", "country", "start", "status", "events"):
         table.add_column(col)

@@ -184,7 +184,11 @@ def pair_go_teams(path: Path, round_number: int, first: str, second: str) -> byt
         for candidate in document.teams:
             if name in (candidate.name, str(candidate.number)):
                 return candidate
-        raise NotFoundError(N_("expected a team name or number, found %(name)r"), name=name)
+        raise NotFoundError(
+            N_("%(file)s: expected a team name or number, found %(name)r"),
+            file=path.name,
+            name=name,
+        )
 
     t = document.tournament
     games = pair_teams(

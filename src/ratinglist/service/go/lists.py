@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ratinglist.errors import N_, FormatError, Phrase
 from ratinglist.formats.diagnostics import Diagnostic, has_errors
 from ratinglist.formats.go.lists import read_go_list_file
 from ratinglist.model.go.lists import GoListPlayer, GoRatingList, ListOrigin
@@ -89,11 +90,21 @@ def import_list(
     """Read the list at `path` and store it as the latest list of its federation.
 
     Raises:
-        FormatError: the file cannot be read or is not a rating list.
+        FormatError: the file cannot be read, is not a rating list, or lists no player.
         StoreError: the database cannot be opened or written.
     """
     start = time.perf_counter()
     read = read_go_list_file(path, origin)
+    if not read.rating_list.players:
+        first = next((d.format() for d in read.diagnostics), None)
+        raise FormatError(
+            N_(
+                "%(file)s: expected a rating list with at least one player, found none"
+                "%(first)s; nothing stored"
+            ),
+            file=path.name,
+            first=Phrase(N_(" (first problem: %(problem)s)"), problem=first) if first else "",
+        )
     info = save_go_list(db, read.rating_list, len(read.diagnostics), actor.label)
     return ListImport(info, read.diagnostics, time.perf_counter() - start)
 

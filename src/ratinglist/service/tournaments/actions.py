@@ -44,6 +44,7 @@ from ratinglist.model.player import NamesakeConflict
 from ratinglist.model.text import format_name
 from ratinglist.registry.countries import country_code
 from ratinglist.service.actor import Actor
+from ratinglist.service.tournaments.games import game_module
 from ratinglist.service.tournaments.log import (
     Loaded,
     after,
@@ -74,10 +75,12 @@ def person(d: FoldedTournament, pid: PlayerId) -> Person:
 
 
 def _settings(new: NewSettings) -> ev.Settings:
-    """The new tournament's settings, its seed drawn when none is given.
+    """The new tournament's settings, its seed drawn when none is given, after the game's own
+    checks of a new tournament (its service folder's `creation.check_new`, where it has one).
 
     Raises:
-        TournamentInputError: a seed the database cannot store (past 32 bits).
+        TournamentInputError: a seed the database cannot store (past 32 bits), or what the
+            game's checks refuse.
     """
     if new.seed is not None and not fits_a_key(new.seed):
         raise TournamentInputError(
@@ -85,8 +88,12 @@ def _settings(new: NewSettings) -> ev.Settings:
             largest=LARGEST_KEY,
             seed=new.seed,
         )
+    game = game_named(new.game)
+    creation = game_module(game.name, "creation")
+    if creation is not None:
+        creation.check_new(new)
     seed = secrets.randbelow(2**31) if new.seed is None else new.seed
-    return game_named(new.game).created_settings(new, seed)
+    return game.created_settings(new, seed)
 
 
 def new_tournament(

@@ -4,8 +4,10 @@ finals, temporary IDs and the .ELO results file (seed 004, DOMAIN.md)."""
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Sequence
+from dataclasses import fields
 from typing import Final
 
 from ratinglist.errors import (
@@ -65,6 +67,7 @@ from ratinglist.tournament.games.othello.exports import (
 from ratinglist.tournament.games.othello.finals import match_label, missing_finals, scheduled
 from ratinglist.tournament.games.othello.html_page import html_page
 from ratinglist.tournament.games.othello.play import (
+    MAX_ROUND,
     OthelloPlay,
     apply_othello,
     othello,
@@ -105,6 +108,25 @@ def bq_rule(text: str) -> BrightwellRule:
             N_("expected a --bq-rule standard or singapore, got %(text)r"), text=text
         )
     return rule
+
+
+def scoring_numbers(bye_discs: float, bq_constant: float) -> tuple[float, float]:
+    """`bye_discs` and `bq_constant` (Brightwell C) when they can score a tournament: discs
+    of a bye from 0 to 64 (the board's squares), C finite and not negative.
+
+    Raises:
+        TournamentInputError: either is out of range (or not a number).
+    """
+    if not 0 <= bye_discs <= 64:  # False for nan too
+        raise TournamentInputError(
+            N_("expected --bye-discs from 0 to 64, got %(bye_discs)s"), bye_discs=bye_discs
+        )
+    if not 0 <= bq_constant < math.inf:
+        raise TournamentInputError(
+            N_("expected --bq-constant a number of 0 or more, got %(bq_constant)s"),
+            bq_constant=bq_constant,
+        )
+    return bye_discs, bq_constant
 
 
 def _discs(score: str) -> tuple[int, int]:
@@ -377,7 +399,7 @@ class Othello(Game):
             ("--criteria", new.criteria),
             ("--team-size", new.team_size),
             ("--team-criteria", new.team_criteria),
-            ("a Go setting", None if new.go_options is None or new.go_options.empty else "given"),
+            ("a Go setting", _go_options_given(new)),
         ):
             if value is not None:
                 raise NotOffered(
@@ -395,9 +417,9 @@ class Othello(Game):
             sender=new.sender,
             system=None if new.system is None else parse_system(new.system).value,
             preset=new.preset,
-            rounds=ev.DEFAULT_ROUNDS if new.rounds is None else new.rounds,
+            rounds=_rounds(new.rounds),
             seed=seed,
-            bye_discs=new.bye_discs,
+            bye_discs=scoring_numbers(new.bye_discs, new.bq_constant)[0],
             bq_constant=new.bq_constant,
             bq_rule=bq_rule(new.bq_rule).value,
         )
@@ -706,3 +728,32 @@ def othello_system_label(d: FoldedTournament) -> str:
         return f"{words}, {plan.swiss_rounds} rounds"
     players = sum(1 for e in othello(d).state.entrants if e.first_round == 1)
     return f"{words}, {players} players"
+
+
+_OPTION_OF_FIELD = {"egf_class": "class", "parameters": "set"}
+
+
+def _go_options_given(new: NewSettings) -> str | None:
+    """The Go options given to an Othello tournament, as typed (``--class, --komi``)."""
+    options = new.go_options
+    if options is None or options.empty:
+        return None
+    given = [f.name for f in fields(options) if getattr(options, f.name) != f.default]
+    return ", ".join("--" + _OPTION_OF_FIELD.get(n, n).replace("_", "-") for n in given)
+
+
+def _rounds(rounds: int | None) -> int:
+    """The Swiss rounds of a new tournament (default `ev.DEFAULT_ROUNDS`).
+
+    Raises:
+        TournamentInputError: fewer than one, or more than `MAX_ROUND`.
+    """
+    if rounds is None:
+        return ev.DEFAULT_ROUNDS
+    if not 1 <= rounds <= MAX_ROUND:
+        raise TournamentInputError(
+            N_("expected --rounds from 1 to %(max_round)s, got %(rounds)s"),
+            max_round=MAX_ROUND,
+            rounds=rounds,
+        )
+    return rounds

@@ -146,6 +146,11 @@ def _require_complete(d: OthelloPlay, pairing: int | None) -> None:
             )
 
 
+MAX_ROUND = 1000
+"""A bound on a round number while the tournament has no plan yet (fewer than two entrants):
+more rounds than any Othello tournament plays."""
+
+
 def _future_round(d: OthelloPlay, round_number: int, what: str) -> None:
     if round_number <= d.paired:
         raise NotAllowedNow(
@@ -165,6 +170,7 @@ def _register(d: OthelloPlay, e: Registered) -> OthelloPlay:
             N_("expected a first round >= 1, got %(first_round)s"), first_round=e.first_round
         )
     _future_round(d, e.first_round, N_("a late entry"))
+    _round_of_tournament(d, e.first_round, N_("a late entry"))
     entrant = Entrant(
         id=e.player,
         name=format_name(e.surname, e.firstname),
@@ -348,6 +354,19 @@ def _withdraw(d: OthelloPlay, player: PlayerId, k: int) -> OthelloPlay:
     return replace(d, state=withdraw(d.state, player, k))
 
 
+def _round_of_tournament(d: OthelloPlay, k: int, what: str) -> None:
+    """Refuse round `k` past the tournament's last (or past `MAX_ROUND` while it has no plan
+    yet): a round is made for every number up to `k`."""
+    last = total_rounds_of(d)
+    if k > (MAX_ROUND if last is None else last):
+        raise TournamentInputError(
+            N_("expected %(what)s in a round of the tournament (<= %(last)s), got round %(k)s"),
+            what=what,
+            last=MAX_ROUND if last is None else last,
+            k=k,
+        )
+
+
 def _stored_round(d: OthelloPlay, k: int, what: str) -> None:
     if not 1 <= k <= d.paired:
         raise TournamentInputError(
@@ -390,6 +409,7 @@ def apply_othello(d: OthelloPlay, event: Event) -> OthelloPlay:
             return _withdraw(d, p, k)
         case Absent(player=p, round=k):
             _future_round(d, k, N_("an absence"))
+            _round_of_tournament(d, k, N_("an absence"))
             if not d.state.is_available(p, k):
                 raise TournamentInputError(
                     N_("expected a player due to play round %(k)s, got %(p)s"), k=k, p=p

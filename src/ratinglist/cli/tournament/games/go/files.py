@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ratinglist.cli.common import console, err_console, user_errors
+from ratinglist.cli.common import console, err_console, user_errors, write_file
 
 app = typer.Typer(
     help="Go tournament files: check, export (.xml .h9 .tou AGA), update ratings from a list.",
@@ -46,7 +46,8 @@ def _write(data: bytes, output: Path | None) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
     else:
-        output.write_bytes(data)
+        with user_errors():
+            write_file(output, data)
 
 
 @app.command("check")
@@ -166,7 +167,8 @@ def update_ratings(
         if plan.not_found:
             console.print(f"not in the list: {', '.join(plan.not_found)}", highlight=False)
     if output is not None:
-        output.write_bytes(plan.updated_xml)
+        with user_errors():
+            write_file(output, plan.updated_xml)
         if not as_json:
             console.print(f"written: {output}", highlight=False)
 
@@ -234,5 +236,5 @@ def pair_teams_command(
 
     with user_errors():
         data = pair_go_teams(path, round_number, first, second)
-    output.write_bytes(data)
+        write_file(output, data)
     console.print(f"written: {output}", highlight=False)

@@ -126,7 +126,7 @@ def lists_command(
     from ratinglist.service.go.lists import stored_lists
 
     with user_errors():
-        infos = stored_lists(open_db(db, create=True))
+        infos = stored_lists(open_db(db))
     rows = [
         {
             "id": i.id,
@@ -176,7 +176,7 @@ def search(
             chosen = _origin(origin)
             if chosen is None:
                 raise typer.BadParameter("give --file FILE or --origin egf|ffg|aga")
-            found = search_stored(open_db(db, create=True), chosen, query, limit)
+            found = search_stored(open_db(db), chosen, query, limit)
     rows = [
         {
             "distance": m.distance,
