@@ -323,7 +323,7 @@ def _check(parameters: GoParameters) -> None:
         komi = float(g.komi)
     except ValueError:
         komi = 0.25
-    if not math.isfinite(komi) or komi * 2 != int(komi * 2) or abs(komi) > 100:
+    if not math.isfinite(komi) or abs(komi) > 100 or komi * 2 != int(komi * 2):
         problems.append(f"a komi in half points such as 7.5 or 0.5, got {g.komi!r}")
     if g.time_system not in {t.value for t in TimeSystem}:
         known = ", ".join(t.value for t in TimeSystem)
