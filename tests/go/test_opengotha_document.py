@@ -108,6 +108,20 @@ def test_legacy_file_is_noted() -> None:
     assert [d.code for d in read.diagnostics] == ["N504"]
 
 
+@pytest.mark.parametrize("komi", ["nan", "NaN", "inf", "-Infinity", "1e400"])
+def test_a_komi_no_game_can_have_is_an_error(komi: str) -> None:
+    """A komi that is not a finite number is refused where it is written (as the settings
+    refuse it); komi text OpenGotha keeps, such as ``6.5`` or ``0``, is read as before."""
+    doc = TEAMS.replace('numberOfRounds="3"', f'komi="{komi}" numberOfRounds="3"')
+    with pytest.raises(
+        OpenGothaError, match=r"cup\.xml: <GeneralParameterSet> komi: expected a komi"
+    ):
+        read_opengotha_document(doc.encode(), "cup.xml")
+    fine = TEAMS.replace('numberOfRounds="3"', 'komi="6.5" numberOfRounds="3"')
+    read = read_opengotha_document(fine.encode(), "cup.xml")
+    assert read.document.tournament.parameters.general.komi == "6.5"
+
+
 def test_not_xml_is_an_error() -> None:
     with pytest.raises(OpenGothaError, match=r"bad\.xml:1:\d+: expected well-formed XML"):
         read_opengotha_document(b"<Tournament><Players>", "bad.xml")

@@ -16,6 +16,7 @@ Public names: `read_opengotha(path)`, `parse_opengotha(data, source)` -> `GoTour
 from __future__ import annotations
 
 import functools
+import math
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 from dataclasses import fields, replace
@@ -118,6 +119,17 @@ _PAIRING = {
     "paiSePreferMMSDiffRatherThanSameClub": "prefer_mms_diff_rather_than_same_club",
     "paiSePreferMMSDiffRatherThanSameClubsGroup": "prefer_mms_diff_rather_than_same_clubs_group",
 }
+
+
+def _komi_may_be(text: str) -> bool:
+    """False for a komi no game can have: not a finite number (``nan``, ``inf``, ``1e400``).
+    Other text is kept as written, as OpenGotha keeps it (the settings' own check judges it
+    when a director changes it)."""
+    try:
+        value = float(text)
+    except ValueError:
+        return True
+    return math.isfinite(value)
 
 
 PARAMETER_SETS: dict[str, dict[str, str]] = {
@@ -326,6 +338,8 @@ class _Reader:
         gen_e = e.find("GeneralParameterSet")
         general = GeneralParameters(**self.fill(gen_e, _GENERAL, GeneralParameters()))  # type: ignore[arg-type]
         if gen_e is not None:
+            if not _komi_may_be(general.komi):
+                raise self.fail(gen_e, "komi", "a komi such as 7.5 or 0.5")
             n_cat = self.integer(gen_e, "numberOfCategories", 1)
             cats = sorted(
                 (self.integer(c, "number", 1), self.rank(c, "lowerLimit", parse_rank("30k")))
