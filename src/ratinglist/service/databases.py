@@ -17,17 +17,16 @@ one store per database file. What is cached per database hangs off the handle
 from __future__ import annotations
 
 import os
-import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy.engine import Connection
 
-from ratinglist.errors import N_, NotFoundError, Phrase, StoreError
+from ratinglist.errors import N_, NotFoundError, Phrase
 from ratinglist.store import Store, open_store
-from ratinglist.store.database import foreign_database
+from ratinglist.store.database import check_sqlite_file
 
 _LOCK = threading.Lock()
 _OPEN: dict[str, tuple[Store, tuple[int, int] | None]] = {}
@@ -76,29 +75,7 @@ def check_database(url: str, *, create: bool = False) -> None:
     if not create:
         _refuse_missing(path)
     if _has_data(path):
-        _check_sqlite_file(path)
-
-
-def _check_sqlite_file(path: Path) -> None:
-    """Refuse a file that is not an SQLite database, or is another program's, read without
-    writing to it (opening it as a store would migrate it and switch its journal to WAL).
-
-    Raises:
-        StoreError: `path` is not an SQLite database, or has tables but not ours.
-    """
-    try:
-        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:
-            tables = sorted(
-                row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
-            )
-    except sqlite3.Error as exc:
-        raise StoreError(
-            N_("expected an SQLite database at '%(path)s', found a file that is not one (%(why)s)"),
-            path=str(path),
-            why=str(exc),
-        ) from exc
-    if tables and "alembic_version" not in tables:  # the migrations registry
-        raise foreign_database(str(path), tables)
+        check_sqlite_file(path)
 
 
 def open_database(url: str | Store, *, create: bool = False) -> Store:

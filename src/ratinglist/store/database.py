@@ -11,7 +11,7 @@ import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import closing, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -309,6 +309,29 @@ def _database_name(engine: Engine) -> str:
     if engine.dialect.name == "sqlite" and engine.url.database:
         return engine.url.database
     return engine.url.render_as_string(hide_password=True)
+
+
+def check_sqlite_file(path: Path) -> None:
+    """Refuse a file that is not an SQLite database, or is another program's, read without
+    writing to it (an engine would migrate it and switch its journal to WAL; `migrate`
+    refuses a foreign database by the same rule, for any backend).
+
+    Raises:
+        StoreError: `path` is not an SQLite database, or has tables but not ours.
+    """
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:
+            tables = sorted(
+                row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            )
+    except sqlite3.Error as exc:
+        raise StoreError(
+            N_("expected an SQLite database at '%(path)s', found a file that is not one (%(why)s)"),
+            path=str(path),
+            why=str(exc),
+        ) from exc
+    if tables and "alembic_version" not in tables:  # the migrations registry
+        raise foreign_database(str(path), tables)
 
 
 def _refuse_foreign(conn: Connection, name: str) -> None:
