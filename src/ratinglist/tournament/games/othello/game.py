@@ -110,9 +110,9 @@ def bq_rule(text: str) -> BrightwellRule:
     return rule
 
 
-def scoring_numbers(bye_discs: float, bq_constant: float) -> tuple[float, float]:
-    """`bye_discs` and `bq_constant` (Brightwell C) when they can score a tournament: discs
-    of a bye from 0 to 64 (the board's squares), C finite and not negative.
+def check_scoring_numbers(bye_discs: float, bq_constant: float) -> None:
+    """Refuse `bye_discs` and `bq_constant` (Brightwell C) that cannot score a tournament:
+    discs of a bye from 0 to 64 (the board's squares), C finite and not negative.
 
     Raises:
         TournamentInputError: either is out of range (or not a number).
@@ -126,7 +126,6 @@ def scoring_numbers(bye_discs: float, bq_constant: float) -> tuple[float, float]
             N_("expected --bq-constant a number of 0 or more, got %(bq_constant)s"),
             bq_constant=bq_constant,
         )
-    return bye_discs, bq_constant
 
 
 def _discs(score: str) -> tuple[int, int]:
@@ -409,6 +408,7 @@ class Othello(Game):
                 )
         from ratinglist.tournament.games.othello.planning import parse_system
 
+        check_scoring_numbers(new.bye_discs, new.bq_constant)
         return ev.Settings(
             name=new.name,
             country=new.country,
@@ -419,7 +419,7 @@ class Othello(Game):
             preset=new.preset,
             rounds=_rounds(new.rounds),
             seed=seed,
-            bye_discs=scoring_numbers(new.bye_discs, new.bq_constant)[0],
+            bye_discs=new.bye_discs,
             bq_constant=new.bq_constant,
             bq_rule=bq_rule(new.bq_rule).value,
         )

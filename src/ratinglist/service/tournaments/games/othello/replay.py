@@ -8,7 +8,7 @@ from ratinglist.errors import N_, ResultsFileError
 from ratinglist.formats.diagnostics import Severity
 from ratinglist.formats.elo import read_elo
 from ratinglist.tournament.games.othello.game import bq_rule as rule_of
-from ratinglist.tournament.games.othello.game import scoring_numbers
+from ratinglist.tournament.games.othello.game import check_scoring_numbers
 from ratinglist.tournament.games.othello.ranking_views import ReplayRow, replay_rows
 from ratinglist.tournament.games.othello.replay import replay_results_file
 
@@ -26,7 +26,7 @@ def replay(
         ResultsFileError: the file cannot be read, or it has errors and no game (not a
             results file): the first error, with the count.
     """
-    scoring_numbers(bye_discs, bq_constant)
+    check_scoring_numbers(bye_discs, bq_constant)
     rf = read_elo(path)
     errors = [d for d in rf.diagnostics if d.severity is Severity.ERROR]
     if errors and not rf.games:
