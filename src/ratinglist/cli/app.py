@@ -15,12 +15,15 @@ import importlib
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from ratinglist import __version__
 from ratinglist.cli.help_style import plain_help
+
+if TYPE_CHECKING:
+    from ratinglist.errors import InputError
 
 HELP = "Othello tournaments, WOF results files and the world rating list."
 
@@ -159,32 +162,27 @@ def _short_lived_gc(argv: list[str]) -> None:
     gc.set_threshold(50_000, 10, 10)
 
 
-def undecodable_argument(argv: list[str]) -> str | None:
-    """The first argument that is not UTF-8 text (Python keeps its bytes as surrogates) and
-    names no existing file, as a message; None when every argument is text or a file.
+def undecodable_argument(argv: list[str]) -> InputError | None:
+    """The refusal of the first argument that is not UTF-8 text (Python keeps its bytes as
+    surrogates) and names no existing file; None when every argument is text or a file.
 
     A terminal set to Latin-1 sends ``Café`` as ``Caf\\xe9``: stored, it would fail on
     writing (a traceback); read as a name, it would match nothing."""
+    from ratinglist.errors import N_, InputError
+
     for arg in argv:
         try:
             arg.encode("utf-8")
         except UnicodeEncodeError as exc:
             if os.path.exists(arg):
                 continue
-            from ratinglist.errors import N_, InputError
-
-            raw = arg.encode("utf-8", "surrogateescape")
-            byte = raw[len(arg[: exc.start].encode("utf-8", "surrogateescape"))]
-            shown = raw.decode("utf-8", "backslashreplace")
-            return str(
-                InputError(
-                    N_(
-                        "expected UTF-8 text on the command line, got byte %(byte)s in "
-                        "'%(shown)s' (is the terminal set to UTF-8?)"
-                    ),
-                    byte=f"0x{byte:02x}",
-                    shown=shown,
-                )
+            return InputError(
+                N_(
+                    "expected UTF-8 text on the command line, got byte %(byte)s in "
+                    "'%(shown)s' (is the terminal set to UTF-8?)"
+                ),
+                byte=f"0x{ord(arg[exc.start]) - 0xDC00:02x}",  # surrogateescape's byte
+                shown=arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace"),
             )
     return None
 
@@ -193,9 +191,9 @@ def main() -> None:
     """Console-script entry point."""
     problem = undecodable_argument(sys.argv[1:])
     if problem is not None:
-        from ratinglist.cli.common import err_console
+        from ratinglist.cli.common import show_error
 
-        err_console.print(f"[red]error:[/red] {problem}", highlight=False, soft_wrap=True)
+        show_error(problem)
         raise SystemExit(1)
     _short_lived_gc(sys.argv[1:])
     command_line_app(sys.argv[1:])()

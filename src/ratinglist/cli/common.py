@@ -90,13 +90,18 @@ def warn(message: str) -> None:
     )
 
 
+def show_error(exc: RatinglistError) -> None:
+    """Our error as the one line on stderr every command prints (``error: ...``)."""
+    err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True, soft_wrap=True)
+
+
 @contextmanager
 def user_errors() -> Iterator[None]:
     """Turn our errors into a one-line message on stderr and exit code 1."""
     try:
         yield
     except RatinglistError as exc:
-        err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True, soft_wrap=True)
+        show_error(exc)
         raise typer.Exit(1) from exc
 
 
